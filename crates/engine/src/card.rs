@@ -1,0 +1,441 @@
+//! Cards and sets of cards.
+//!
+//! A [`Card`] is one byte: `suit * 13 + rank` for the 52 French-suited cards (rank 0 is
+//! the two, rank 12 the ace), then the red joker (52) and the black joker (53). A
+//! [`CardSet`] is a 64-bit bitset of cards, so hands are `Copy` and set operations cost a
+//! single instruction.
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::fmt;
+use std::str::FromStr;
+
+/// The four suits, in the engine's fixed order (also the D-7 tie-break order):
+/// clubs (خاج) < diamonds (خشت) < hearts (دل) < spades (پیک).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Suit {
+    /// ♣ خاج / گشنیز
+    Clubs = 0,
+    /// ♦ خشت
+    Diamonds = 1,
+    /// ♥ دل
+    Hearts = 2,
+    /// ♠ پیک
+    Spades = 3,
+}
+
+impl Suit {
+    /// All suits in the engine's order.
+    pub const ALL: [Suit; 4] = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades];
+
+    /// The suit with this index (0..4), if any.
+    pub fn from_index(i: u8) -> Option<Suit> {
+        Suit::ALL.get(i as usize).copied()
+    }
+
+    /// The suit's letter in the transcript notation: C, D, H or S.
+    pub fn letter(self) -> char {
+        ['C', 'D', 'H', 'S'][self as usize]
+    }
+
+    /// Parses C, D, H or S (either case).
+    pub fn from_letter(c: char) -> Option<Suit> {
+        match c.to_ascii_uppercase() {
+            'C' => Some(Suit::Clubs),
+            'D' => Some(Suit::Diamonds),
+            'H' => Some(Suit::Hearts),
+            'S' => Some(Suit::Spades),
+            _ => None,
+        }
+    }
+
+    /// The set of the 13 cards of this suit.
+    pub const fn mask(self) -> CardSet {
+        CardSet(0x1FFF << (self as u32 * 13))
+    }
+}
+
+impl fmt::Display for Suit {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.letter())
+    }
+}
+
+impl Serialize for Suit {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(match self {
+            Suit::Clubs => "C",
+            Suit::Diamonds => "D",
+            Suit::Hearts => "H",
+            Suit::Spades => "S",
+        })
+    }
+}
+
+impl<'de> Deserialize<'de> for Suit {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        let mut chars = s.chars();
+        match (chars.next().and_then(Suit::from_letter), chars.next()) {
+            (Some(suit), None) => Ok(suit),
+            _ => Err(serde::de::Error::custom(format!(
+                "unknown suit '{s}' (expected C, D, H or S)"
+            ))),
+        }
+    }
+}
+
+/// Ranks 2..A as 0..12.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Rank(u8);
+
+impl Rank {
+    pub const TWO: Rank = Rank(0);
+    pub const SEVEN: Rank = Rank(5);
+    pub const EIGHT: Rank = Rank(6);
+    pub const TEN: Rank = Rank(8);
+    pub const JACK: Rank = Rank(9);
+    pub const QUEEN: Rank = Rank(10);
+    pub const KING: Rank = Rank(11);
+    pub const ACE: Rank = Rank(12);
+
+    /// The rank with index 0 (two) ..= 12 (ace).
+    pub fn new(index: u8) -> Option<Rank> {
+        (index < 13).then_some(Rank(index))
+    }
+
+    /// 0 for the two … 12 for the ace.
+    pub const fn index(self) -> u8 {
+        self.0
+    }
+
+    /// The face value 2..=10 for numerals, 11 jack, 12 queen, 13 king, 14 ace.
+    pub const fn value(self) -> u8 {
+        self.0 + 2
+    }
+
+    /// The rank in transcript notation: 2..10, J, Q, K, A.
+    pub fn symbol(self) -> &'static str {
+        [
+            "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A",
+        ][self.0 as usize]
+    }
+
+    fn parse(s: &str) -> Option<Rank> {
+        let i = match s.to_ascii_uppercase().as_str() {
+            "2" => 0,
+            "3" => 1,
+            "4" => 2,
+            "5" => 3,
+            "6" => 4,
+            "7" => 5,
+            "8" => 6,
+            "9" => 7,
+            "10" | "T" => 8,
+            "J" => 9,
+            "Q" => 10,
+            "K" => 11,
+            "A" => 12,
+            _ => return None,
+        };
+        Some(Rank(i))
+    }
+}
+
+/// One card. See the module documentation for the encoding.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Card(u8);
+
+/// Why a card could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseCardError(pub String);
+
+impl fmt::Display for ParseCardError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "unknown card '{}' (write cards like AS, 10H, 2C, QD, RJ, BJ)",
+            self.0
+        )
+    }
+}
+
+impl std::error::Error for ParseCardError {}
+
+impl Card {
+    /// The red joker (Shelem's optional jokers).
+    pub const RED_JOKER: Card = Card(52);
+    /// The black joker.
+    pub const BLACK_JOKER: Card = Card(53);
+
+    /// The card of this suit and rank.
+    pub const fn new(suit: Suit, rank: Rank) -> Card {
+        Card(suit as u8 * 13 + rank.0)
+    }
+
+    /// The card with this index (0..54), if any.
+    pub fn from_index(i: u8) -> Option<Card> {
+        (i < 54).then_some(Card(i))
+    }
+
+    /// Index 0..54 (see the module documentation).
+    pub const fn index(self) -> u8 {
+        self.0
+    }
+
+    /// Whether this is one of the two jokers.
+    pub const fn is_joker(self) -> bool {
+        self.0 >= 52
+    }
+
+    /// The suit; jokers are reported as spades and must be checked with [`Card::is_joker`].
+    pub const fn suit(self) -> Suit {
+        match self.0 / 13 {
+            0 => Suit::Clubs,
+            1 => Suit::Diamonds,
+            2 => Suit::Hearts,
+            _ => Suit::Spades,
+        }
+    }
+
+    /// The rank (meaningless for jokers).
+    pub const fn rank(self) -> Rank {
+        Rank(self.0 % 13)
+    }
+
+    /// The one-card set.
+    pub const fn bit(self) -> CardSet {
+        CardSet(1 << self.0)
+    }
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Card::RED_JOKER => f.write_str("RJ"),
+            Card::BLACK_JOKER => f.write_str("BJ"),
+            c => write!(f, "{}{}", c.rank().symbol(), c.suit().letter()),
+        }
+    }
+}
+
+impl fmt::Debug for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
+    }
+}
+
+impl FromStr for Card {
+    type Err = ParseCardError;
+
+    fn from_str(s: &str) -> Result<Card, ParseCardError> {
+        let t = s.trim();
+        match t.to_ascii_uppercase().as_str() {
+            "RJ" => return Ok(Card::RED_JOKER),
+            "BJ" => return Ok(Card::BLACK_JOKER),
+            _ => {}
+        }
+        let err = || ParseCardError(s.to_string());
+        let last = t.chars().last().ok_or_else(err)?;
+        let suit = Suit::from_letter(last).ok_or_else(err)?;
+        let rank = Rank::parse(&t[..t.len() - last.len_utf8()]).ok_or_else(err)?;
+        Ok(Card::new(suit, rank))
+    }
+}
+
+impl Serialize for Card {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> Deserialize<'de> for Card {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let s = String::deserialize(d)?;
+        s.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// A set of cards as a 64-bit bitset (bit i = card with index i).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct CardSet(pub u64);
+
+impl CardSet {
+    /// The empty set.
+    pub const EMPTY: CardSet = CardSet(0);
+    /// The 52 French-suited cards.
+    pub const DECK: CardSet = CardSet((1 << 52) - 1);
+
+    /// Whether the set holds this card.
+    pub const fn contains(self, c: Card) -> bool {
+        self.0 & (1 << c.0) != 0
+    }
+
+    /// Adds a card.
+    pub fn insert(&mut self, c: Card) {
+        self.0 |= 1 << c.0;
+    }
+
+    /// Removes a card.
+    pub fn remove(&mut self, c: Card) {
+        self.0 &= !(1 << c.0);
+    }
+
+    /// The number of cards.
+    pub const fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    /// Whether the set is empty.
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// Cards in both sets.
+    pub const fn and(self, o: CardSet) -> CardSet {
+        CardSet(self.0 & o.0)
+    }
+
+    /// Cards in either set.
+    pub const fn or(self, o: CardSet) -> CardSet {
+        CardSet(self.0 | o.0)
+    }
+
+    /// Cards of `self` not in `o`.
+    pub const fn minus(self, o: CardSet) -> CardSet {
+        CardSet(self.0 & !o.0)
+    }
+
+    /// The cards of one suit.
+    pub const fn of_suit(self, s: Suit) -> CardSet {
+        self.and(s.mask())
+    }
+
+    /// The lowest-index card, if any.
+    pub fn first(self) -> Option<Card> {
+        (self.0 != 0).then(|| Card(self.0.trailing_zeros() as u8))
+    }
+
+    /// The highest-index card, if any.
+    pub fn last(self) -> Option<Card> {
+        (self.0 != 0).then(|| Card(63 - self.0.leading_zeros() as u8))
+    }
+
+    /// The `n`-th card in index order (0-based), if there are that many.
+    pub fn nth(self, n: u32) -> Option<Card> {
+        let mut bits = self.0;
+        for _ in 0..n {
+            if bits == 0 {
+                return None;
+            }
+            bits &= bits - 1;
+        }
+        (bits != 0).then(|| Card(bits.trailing_zeros() as u8))
+    }
+
+    /// Iterates in index order (suit by suit, low rank first).
+    pub fn iter(self) -> CardIter {
+        CardIter(self.0)
+    }
+}
+
+impl FromIterator<Card> for CardSet {
+    fn from_iter<I: IntoIterator<Item = Card>>(it: I) -> Self {
+        let mut s = CardSet::EMPTY;
+        for c in it {
+            s.insert(c);
+        }
+        s
+    }
+}
+
+impl IntoIterator for CardSet {
+    type Item = Card;
+    type IntoIter = CardIter;
+    fn into_iter(self) -> CardIter {
+        self.iter()
+    }
+}
+
+/// Iterator over a [`CardSet`].
+#[derive(Clone, Debug)]
+pub struct CardIter(u64);
+
+impl Iterator for CardIter {
+    type Item = Card;
+    fn next(&mut self) -> Option<Card> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(Card(i))
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for CardIter {}
+
+impl fmt::Debug for CardSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Serialize for CardSet {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for CardSet {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Ok(Vec::<Card>::deserialize(d)?.into_iter().collect())
+    }
+}
+
+/// The 52-card deck in index order.
+pub fn standard_deck() -> [Card; 52] {
+    std::array::from_fn(|i| Card(i as u8))
+}
+
+/// Parses a whitespace- or comma-separated list of cards, e.g. `"AS 10H 2C"`.
+pub fn parse_cards(s: &str) -> Result<Vec<Card>, ParseCardError> {
+    s.split(|c: char| c.is_whitespace() || c == ',')
+        .filter(|t| !t.is_empty())
+        .map(str::parse)
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_card_round_trips_through_its_name() {
+        for i in 0..54 {
+            let c = Card::from_index(i).unwrap();
+            let back: Card = c.to_string().parse().unwrap();
+            assert_eq!(c, back);
+        }
+        assert_eq!("10h".parse::<Card>().unwrap().to_string(), "10H");
+        assert!("1H".parse::<Card>().is_err());
+        assert!("AX".parse::<Card>().is_err());
+        assert!("".parse::<Card>().is_err());
+        assert!("ب".parse::<Card>().is_err());
+    }
+
+    #[test]
+    fn sets_count_and_iterate_in_order() {
+        let s: CardSet = parse_cards("AS 2C 10H").unwrap().into_iter().collect();
+        assert_eq!(s.len(), 3);
+        let v: Vec<String> = s.iter().map(|c| c.to_string()).collect();
+        assert_eq!(v, ["2C", "10H", "AS"]);
+        assert_eq!(s.nth(1).unwrap().to_string(), "10H");
+        assert_eq!(s.nth(3), None);
+        assert_eq!(CardSet::DECK.of_suit(Suit::Hearts).len(), 13);
+        assert_eq!(serde_json::to_string(&s).unwrap(), r#"["2C","10H","AS"]"#);
+    }
+}

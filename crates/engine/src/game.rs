@@ -1,0 +1,169 @@
+//! The one trait every game implements.
+//!
+//! A game value is the full state of a *match* (many hands): nobody sees it whole. Screens,
+//! bots and the relay ask it who may act ([`Game::status`]), which actions are legal for a
+//! seat, apply a seat's action (a typed rule error if it is not allowed), and give each seat
+//! its own [`Game::view`], which never holds another seat's hidden cards (C-5).
+//!
+//! The shape carries every game of RULES.md:
+//! - simultaneous choices (Bidel's passing): [`Status::Acting`] holds a *set* of seats;
+//! - auctions, trump choices, discards and captures are just actions of a phase;
+//! - draw piles and reshuffles draw from the same seeded [`crate::Rng`] (C-4) or from the
+//!   explicit deck orders of a [`Deal`];
+//! - matches of many hands: when a hand ends the game waits in [`Status::HandOver`] until
+//!   [`Game::next_hand`] deals the next one;
+//! - a relay or replay rebuilds a game from its [`Setup`] and the action log, and compares
+//!   [`Game::state_hash`].
+
+use crate::card::Card;
+use crate::seat::{Seat, SeatSet};
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+use std::fmt::{Debug, Display};
+
+/// Where the cards come from: a seed, and optionally explicit deck orders.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Deal {
+    /// Seeds the portable RNG (C-4): first dealer, every shuffle without an explicit order.
+    pub seed: u64,
+    /// Explicit deck orders, top card first. The game's n-th shuffle takes the n-th order
+    /// here; once they run out, shuffles come from the seeded RNG again.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub decks: Vec<Vec<Card>>,
+    /// Overrides the first dealer that the RNG would pick (D-1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub dealer: Option<Seat>,
+}
+
+impl Deal {
+    /// A deal from a seed only.
+    pub fn seeded(seed: u64) -> Deal {
+        Deal {
+            seed,
+            ..Deal::default()
+        }
+    }
+}
+
+/// Everything needed to create a game: rebuilding it from this and the action log gives
+/// the same state.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Setup<S> {
+    /// Number of seats.
+    pub players: u8,
+    /// The room settings.
+    pub settings: S,
+    /// Seed and deck orders.
+    pub deal: Deal,
+}
+
+/// Who may act now.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub enum Status {
+    /// These seats may act (more than one during a simultaneous choice).
+    Acting(SeatSet),
+    /// The hand is over and scored; [`Game::next_hand`] deals the next one.
+    HandOver,
+    /// The match is over; see [`Game::outcome`].
+    MatchOver,
+}
+
+/// A game could not be set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SetupError {
+    /// This player count is not played.
+    Players { game: &'static str, players: u8 },
+    /// An explicit deck order is not a full deck of the game's cards.
+    BadDeck(String),
+    /// The dealer named is not a seat.
+    BadDealer(u8),
+    /// A setting is out of its range.
+    BadSetting(String),
+}
+
+impl Display for SetupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SetupError::Players { game, players } => {
+                write!(f, "{game} is not played by {players} players")
+            }
+            SetupError::BadDeck(why) => write!(f, "bad deck order: {why}"),
+            SetupError::BadDealer(d) => write!(f, "dealer {d} is not a seat"),
+            SetupError::BadSetting(why) => write!(f, "bad setting: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for SetupError {}
+
+/// The result of one hand: points per side (or per player in games without teams).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct HandScore {
+    /// Points scored this hand, one entry per side.
+    pub points: Vec<i32>,
+    /// The sides that won the hand (empty for a blocked or drawn hand).
+    pub winners: Vec<usize>,
+}
+
+/// The result of a match.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Outcome {
+    /// Final totals, one per side.
+    pub totals: Vec<i32>,
+    /// The winning sides (more than one only for a shared win, D-5).
+    pub winners: Vec<usize>,
+}
+
+/// A rule error: each game has one variant per rule it enforces.
+pub trait RuleError: std::error::Error + Clone + PartialEq + Debug {
+    /// The rule ID of RULES.md this error enforces (e.g. "HK-6"), or "" for a turn/phase error.
+    fn rule(&self) -> &'static str;
+    /// A stable machine name (e.g. "must_follow_suit"), used by screens to pick a message.
+    fn code(&self) -> &'static str;
+}
+
+/// The common interface of every game.
+pub trait Game: Clone + Debug + Sized {
+    /// Room settings, chosen at setup and shown read-only at the table.
+    type Settings: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned;
+    /// One action of one seat (JSON forms in docs/transcript.md).
+    type Action: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    /// What one seat may see.
+    type View: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    /// What an applied action revealed to everybody (never a hidden card).
+    type Event: Clone + Debug + PartialEq + Serialize + DeserializeOwned;
+    /// The typed rule error.
+    type Error: RuleError;
+
+    /// The game's command-line name (`hokm`).
+    const NAME: &'static str;
+
+    /// Sets up a match and deals its first hand.
+    fn new(setup: &Setup<Self::Settings>) -> Result<Self, SetupError>;
+    /// The setup this game was created from.
+    fn setup(&self) -> &Setup<Self::Settings>;
+    /// Number of seats.
+    fn players(&self) -> u8;
+    /// Number of scoring sides (teams, or players where everyone plays alone).
+    fn sides(&self) -> usize;
+    /// The side a seat scores for.
+    fn side_of(&self, seat: Seat) -> usize;
+    /// Who may act now.
+    fn status(&self) -> Status;
+    /// Appends the legal actions of `seat` to `out` (none if it may not act).
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<Self::Action>);
+    /// Applies `seat`'s action; on error the state is unchanged.
+    fn apply(&mut self, seat: Seat, action: &Self::Action) -> Result<Self::Event, Self::Error>;
+    /// Deals the next hand after [`Status::HandOver`].
+    fn next_hand(&mut self) -> Result<(), Self::Error>;
+    /// What `seat` may see now.
+    fn view(&self, seat: Seat) -> Self::View;
+    /// The score of the hand just finished (in [`Status::HandOver`] or [`Status::MatchOver`]).
+    fn hand_score(&self) -> Option<HandScore>;
+    /// Match totals so far, one per side.
+    fn totals(&self) -> Vec<i32>;
+    /// The result, once the match is over.
+    fn outcome(&self) -> Option<Outcome>;
+    /// A stable hash of the full state, identical on every platform.
+    fn state_hash(&self) -> u64;
+}

@@ -1,0 +1,14 @@
+//! Hokm (حکم): four players in two partnerships, a hakem (حاکم) who names trump, seven
+//! tricks win a hand, seven hand points win the match. Rules HK-1 … HK-12 of RULES.md and
+//! the decisions D-1 … D-9 that apply to it.
+
+mod state;
+mod types;
+
+#[cfg(test)]
+mod tests;
+
+pub use state::Hokm;
+pub use types::{
+    HandResult, HokmAction, HokmError, HokmEvent, HokmPhase, HokmSettings, HokmView, Trick, Trump,
+};

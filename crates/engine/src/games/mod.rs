@@ -1,0 +1,3 @@
+//! The games. Each has its state, actions, view and scoring in its own module.
+
+pub mod hokm;
