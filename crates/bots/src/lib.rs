@@ -1,0 +1,43 @@
+//! Bots for empty seats. A bot sees exactly what a person in its seat would: the seat's
+//! view, its legal actions, and the public events of the game ([`Bot::observe`]). It never
+//! touches the full state, so a bot cannot cheat, here or on the relay.
+
+mod hokm;
+
+pub use hokm::HokmBot;
+
+use engine::{Game, Rng};
+
+/// A player for one seat of game `G`.
+pub trait Bot<G: Game> {
+    /// Picks one of `legal` (never empty) for the seat whose `view` this is.
+    fn choose(&mut self, view: &G::View, legal: &[G::Action]) -> G::Action;
+    /// Sees a public event of the game (every action of every seat, in order).
+    fn observe(&mut self, _event: &G::Event) {}
+}
+
+/// Uniform over the legal actions, from its own seeded RNG (C-4).
+#[derive(Clone, Debug)]
+pub struct RandomBot {
+    rng: Rng,
+}
+
+impl RandomBot {
+    /// A random bot whose choices are fixed by `seed`.
+    pub fn new(seed: u64) -> RandomBot {
+        RandomBot {
+            rng: Rng::new(seed),
+        }
+    }
+
+    /// Picks uniformly from `legal` (which must not be empty).
+    pub fn pick<A: Clone>(&mut self, legal: &[A]) -> A {
+        legal[self.rng.below(legal.len() as u32) as usize].clone()
+    }
+}
+
+impl<G: Game> Bot<G> for RandomBot {
+    fn choose(&mut self, _view: &G::View, legal: &[G::Action]) -> G::Action {
+        self.pick(legal)
+    }
+}
