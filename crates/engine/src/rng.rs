@@ -56,16 +56,17 @@ impl Rng {
         if n <= 1 {
             return 0;
         }
-        // Lemire's multiply-and-reject on 32-bit halves.
+        // Lemire's multiply-and-reject on 32-bit halves: the division that finds the
+        // rejection threshold is only needed when the low half falls below `n`.
         let n64 = n as u64;
-        let threshold = n.wrapping_neg() % n;
-        loop {
-            let x = self.next_u64() >> 32;
-            let m = x * n64;
-            if (m as u32) >= threshold {
-                return (m >> 32) as u32;
+        let mut m = (self.next_u64() >> 32) * n64;
+        if (m as u32) < n {
+            let threshold = n.wrapping_neg() % n;
+            while (m as u32) < threshold {
+                m = (self.next_u64() >> 32) * n64;
             }
         }
+        (m >> 32) as u32
     }
 
     /// Shuffles in place: for i from the last index down to 1, swap i with `below(i+1)`.

@@ -1,0 +1,300 @@
+//! The `cards` command line as a library: simulation with bots and transcript replay,
+//! generic over every game through the engine's [`Game`] trait.
+
+use bots::{Bot, HokmBot, RandomBot};
+use engine::games::hokm::Hokm;
+use engine::{Card, Deal, Game, Seat, Setup, Status};
+use serde::Deserialize;
+use serde_json::{json, Value};
+use std::time::Instant;
+
+/// The games the command line knows, by their command-line names.
+pub const GAMES: &[&str] = &["hokm"];
+
+/// A game the command line can drive: the engine's trait plus its rule-based bot.
+pub trait Playable: Game + 'static {
+    /// The rule-based bot for one seat.
+    fn rule_bot(seed: u64) -> Box<dyn Bot<Self>>;
+    /// The player count used when none is given.
+    const DEFAULT_PLAYERS: u8;
+}
+
+impl Playable for Hokm {
+    fn rule_bot(seed: u64) -> Box<dyn Bot<Self>> {
+        Box::new(HokmBot::new(seed))
+    }
+    const DEFAULT_PLAYERS: u8 = 4;
+}
+
+/// Which bots sit in every seat of a simulation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BotKind {
+    /// Uniform over the legal actions.
+    Random,
+    /// The game's rule-based bot.
+    Rule,
+}
+
+/// A simulation request.
+#[derive(Clone, Debug)]
+pub struct SimOptions {
+    pub game: String,
+    pub hands: u64,
+    pub seed: u64,
+    pub players: Option<u8>,
+    pub bots: BotKind,
+    /// Room settings as JSON (missing fields take their defaults).
+    pub settings: Option<Value>,
+}
+
+fn settings_from<G: Game>(v: Option<&Value>) -> Result<G::Settings, String> {
+    match v {
+        None | Some(Value::Null) => Ok(G::Settings::default()),
+        Some(v) => serde_json::from_value(v.clone()).map_err(|e| format!("settings: {e}")),
+    }
+}
+
+/// Plays `opts.hands` hands (matches carry on across them; a finished match starts a new
+/// one from the next seed) and returns the one-line JSON report.
+pub fn simulate(opts: &SimOptions) -> Result<Value, String> {
+    match opts.game.as_str() {
+        "hokm" => simulate_game::<Hokm>(opts),
+        other => Err(unknown_game(other)),
+    }
+}
+
+fn unknown_game(name: &str) -> String {
+    format!("unknown game '{name}' (known: {})", GAMES.join(", "))
+}
+
+fn simulate_game<G: Playable>(opts: &SimOptions) -> Result<Value, String> {
+    let players = opts.players.unwrap_or(G::DEFAULT_PLAYERS);
+    let settings = settings_from::<G>(opts.settings.as_ref())?;
+    let new_match = |m: u64| {
+        G::new(&Setup {
+            players,
+            settings: settings.clone(),
+            deal: Deal::seeded(opts.seed.wrapping_add(m)),
+        })
+        .map_err(|e| e.to_string())
+    };
+    let mut g = new_match(0)?;
+    let sides = g.sides();
+    let mut hands_won = vec![0u64; sides];
+    let mut hand_points = vec![0i64; sides];
+    let mut matches_won = vec![0u64; sides];
+    let mut matches = 0u64;
+    let mut hands = 0u64;
+    let mut legal: Vec<G::Action> = Vec::with_capacity(64);
+    let mut random = RandomBot::new(opts.seed ^ 0x5EED);
+    let mut rule: Vec<Box<dyn Bot<G>>> = match opts.bots {
+        BotKind::Rule => (0..players as u64)
+            .map(|i| G::rule_bot(opts.seed.wrapping_add(i)))
+            .collect(),
+        BotKind::Random => Vec::new(),
+    };
+    let start = Instant::now();
+    while hands < opts.hands {
+        match g.status() {
+            Status::Acting(seats) => {
+                let seat = seats.first().ok_or("no seat to act")?;
+                legal.clear();
+                g.legal_actions(seat, &mut legal);
+                if legal.is_empty() {
+                    return Err(format!("seat {seat} must act but has no legal action"));
+                }
+                let action = match opts.bots {
+                    BotKind::Random => random.pick(&legal),
+                    BotKind::Rule => rule[seat.idx()].choose(&g.view(seat), &legal),
+                };
+                let event = g.apply(seat, &action).map_err(|e| e.to_string())?;
+                for b in &mut rule {
+                    b.observe(&event);
+                }
+            }
+            status @ (Status::HandOver | Status::MatchOver) => {
+                hands += 1;
+                if let Some(score) = g.hand_score() {
+                    for w in score.winners {
+                        hands_won[w] += 1;
+                    }
+                    for (t, p) in hand_points.iter_mut().zip(score.points) {
+                        *t += p as i64;
+                    }
+                }
+                if status == Status::HandOver {
+                    g.next_hand().map_err(|e| e.to_string())?;
+                } else {
+                    if let Some(o) = g.outcome() {
+                        for w in o.winners {
+                            matches_won[w] += 1;
+                        }
+                    }
+                    matches += 1;
+                    g = new_match(matches)?;
+                }
+            }
+        }
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    Ok(json!({
+        "game": G::NAME,
+        "players": players,
+        "bots": match opts.bots { BotKind::Random => "random", BotKind::Rule => "rule" },
+        "seed": opts.seed,
+        "hands": hands,
+        "matches_finished": matches,
+        "seconds": seconds,
+        "hands_per_sec": if seconds > 0.0 { (hands as f64 / seconds).round() } else { 0.0 },
+        "hands_won": hands_won,
+        "hand_points": hand_points,
+        "matches_won": matches_won,
+    }))
+}
+
+/// A transcript (docs/transcript.md).
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct Transcript {
+    game: String,
+    #[serde(default)]
+    players: Option<u8>,
+    #[serde(default)]
+    settings: Option<Value>,
+    #[serde(default)]
+    seed: Option<u64>,
+    #[serde(default)]
+    deck: Option<Value>,
+    #[serde(default)]
+    decks: Option<Vec<Value>>,
+    #[serde(default)]
+    dealer: Option<u8>,
+    #[serde(default)]
+    actions: Vec<Value>,
+}
+
+fn parse_deck(v: &Value, what: &str) -> Result<Vec<Card>, String> {
+    let items = v
+        .as_array()
+        .ok_or_else(|| format!("{what}: expected a list of cards"))?;
+    items
+        .iter()
+        .enumerate()
+        .map(|(i, c)| {
+            let s = c
+                .as_str()
+                .ok_or_else(|| format!("{what}, card {}: expected a string like \"AS\"", i + 1))?;
+            s.parse::<Card>()
+                .map_err(|e| format!("{what}, card {}: {e}", i + 1))
+        })
+        .collect()
+}
+
+/// Replays a transcript and returns the JSON report; errors name the step.
+pub fn replay(text: &str) -> Result<Value, String> {
+    let raw: Value = serde_json::from_str(text).map_err(|e| format!("malformed JSON: {e}"))?;
+    let t: Transcript = serde_json::from_value(raw).map_err(|e| format!("transcript: {e}"))?;
+    match t.game.as_str() {
+        "hokm" => replay_game::<Hokm>(&t),
+        other => Err(unknown_game(other)),
+    }
+}
+
+fn replay_game<G: Playable>(t: &Transcript) -> Result<Value, String> {
+    let mut decks = Vec::new();
+    if let Some(d) = &t.deck {
+        decks.push(parse_deck(d, "deck")?);
+    }
+    for (i, d) in t.decks.iter().flatten().enumerate() {
+        decks.push(parse_deck(d, &format!("decks[{i}]"))?);
+    }
+    let setup = Setup {
+        players: t.players.unwrap_or(G::DEFAULT_PLAYERS),
+        settings: settings_from::<G>(t.settings.as_ref())?,
+        deal: Deal {
+            seed: t.seed.unwrap_or(0),
+            decks,
+            dealer: t.dealer.map(Seat),
+        },
+    };
+    let mut g = G::new(&setup).map_err(|e| format!("setup: {e}"))?;
+    let mut steps = Vec::new();
+    let mut hands = Vec::new();
+    let mut legal = Vec::new();
+    for (i, raw) in t.actions.iter().enumerate() {
+        let n = i + 1;
+        if g.status() == Status::HandOver {
+            hands.push(json!({ "hand": hands.len() + 1, "score": g.hand_score() }));
+            g.next_hand().map_err(|e| format!("step {n}: {e}"))?;
+        }
+        let Status::Acting(seats) = g.status() else {
+            return Err(format!("step {n}: the match is over; no more actions"));
+        };
+        let (seat, action_json) = match raw {
+            Value::Object(o) if o.contains_key("action") => {
+                let seat = o
+                    .get("seat")
+                    .map(|s| {
+                        s.as_u64()
+                            .filter(|&s| s < g.players() as u64)
+                            .map(|s| Seat(s as u8))
+                            .ok_or_else(|| format!("step {n}: seat must be 0..{}", g.players() - 1))
+                    })
+                    .transpose()?;
+                (seat, &o["action"])
+            }
+            other => (None, other),
+        };
+        let seat = match seat {
+            Some(s) => s,
+            None if seats.0.count_ones() == 1 => seats.first().unwrap_or(Seat(0)),
+            None => {
+                return Err(format!(
+                    "step {n}: several seats may act ({seats:?}); name the seat"
+                ))
+            }
+        };
+        let action: G::Action = serde_json::from_value(action_json.clone())
+            .map_err(|e| format!("step {n}: bad action {action_json}: {e}"))?;
+        legal.clear();
+        g.legal_actions(seat, &mut legal);
+        let to_act: Vec<u8> = seats.iter().map(|s| s.0).collect();
+        let legal_json = serde_json::to_value(&legal).map_err(|e| e.to_string())?;
+        let event = g
+            .apply(seat, &action)
+            .map_err(|e| format!("step {n}: seat {seat} cannot take {action_json}: {e}"))?;
+        steps.push(json!({
+            "step": n,
+            "to_act": to_act,
+            "legal": legal_json,
+            "seat": seat.0,
+            "action": action,
+            "event": event,
+        }));
+    }
+    if matches!(g.status(), Status::HandOver | Status::MatchOver) {
+        hands.push(json!({ "hand": hands.len() + 1, "score": g.hand_score() }));
+    }
+    let status = match g.status() {
+        Status::Acting(s) => json!({ "acting": s.iter().map(|s| s.0).collect::<Vec<_>>() }),
+        Status::HandOver => json!("hand_over"),
+        Status::MatchOver => json!("match_over"),
+    };
+    let mut next_legal = Vec::new();
+    if let Status::Acting(s) = g.status() {
+        for seat in s.iter() {
+            g.legal_actions(seat, &mut next_legal);
+        }
+    }
+    Ok(json!({
+        "game": G::NAME,
+        "players": g.players(),
+        "steps": steps,
+        "hands": hands,
+        "status": status,
+        "next_legal": next_legal,
+        "totals": g.totals(),
+        "outcome": g.outcome(),
+        "state_hash": format!("{:016x}", g.state_hash()),
+    }))
+}

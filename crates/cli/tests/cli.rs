@@ -1,0 +1,199 @@
+//! The `cards` binary end to end: simulate, replay, and clear errors with exit code 2.
+
+use engine::games::hokm::{Hokm, HokmSettings};
+use engine::{Deal, Game, Rng, Setup, Status};
+use serde_json::{json, Value};
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn cards(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_cards"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn ok_json(out: &Output) -> Value {
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+fn example() -> String {
+    std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/examples/hokm-kot.json"
+    ))
+    .unwrap()
+}
+
+#[test]
+fn simulate_prints_one_json_line_with_results_per_side() {
+    for bots in ["random", "rule"] {
+        let out = cards(
+            &[
+                "simulate", "--game", "hokm", "--hands", "300", "--seed", "9", "--bots", bots,
+            ],
+            "",
+        );
+        let text = String::from_utf8(out.stdout.clone()).unwrap();
+        assert_eq!(text.lines().count(), 1);
+        let v = ok_json(&out);
+        assert_eq!(v["hands"], 300);
+        assert_eq!(v["bots"], bots);
+        let won: u64 = v["hands_won"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_u64().unwrap())
+            .sum();
+        assert_eq!(won, 300, "every Hokm hand has one winning side");
+        assert!(v["hands_per_sec"].as_f64().unwrap() > 0.0);
+        assert!(v["seconds"].as_f64().unwrap() > 0.0);
+    }
+    // Same seed, same results (C-4).
+    let a = ok_json(&cards(
+        &["simulate", "--game", "hokm", "--hands", "50", "--seed", "3"],
+        "",
+    ));
+    let b = ok_json(&cards(
+        &["simulate", "--game", "hokm", "--hands", "50", "--seed", "3"],
+        "",
+    ));
+    assert_eq!(a["hand_points"], b["hand_points"]);
+}
+
+#[test]
+fn replay_of_the_documented_example() {
+    let v = ok_json(&cards(&["replay", "-"], &example()));
+    assert_eq!(v["status"], "hand_over");
+    assert_eq!(v["totals"], json!([2, 0]), "a kot (HK-8)");
+    let steps = v["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 29);
+    assert_eq!(steps[0]["to_act"], json!([0]));
+    assert_eq!(
+        steps[0]["legal"].as_array().unwrap().len(),
+        5,
+        "four suits and a redeal (HK-5)"
+    );
+    assert_eq!(steps[1]["legal"].as_array().unwrap().len(), 13);
+}
+
+/// A random match written as a transcript replays to the same state hash.
+#[test]
+fn replay_rebuilds_a_seeded_match() {
+    let setup = Setup {
+        players: 4,
+        settings: HokmSettings {
+            sars: true,
+            target: 3,
+            ..HokmSettings::default()
+        },
+        deal: Deal::seeded(77),
+    };
+    let mut g = Hokm::new(&setup).unwrap();
+    let mut r = Rng::new(1);
+    let mut actions = Vec::new();
+    let mut legal = Vec::new();
+    loop {
+        match g.status() {
+            Status::Acting(s) => {
+                let seat = s.first().unwrap();
+                legal.clear();
+                g.legal_actions(seat, &mut legal);
+                let a = legal[r.below(legal.len() as u32) as usize];
+                g.apply(seat, &a).unwrap();
+                actions.push(json!({ "seat": seat.0, "action": a }));
+            }
+            Status::HandOver => g.next_hand().unwrap(),
+            Status::MatchOver => break,
+        }
+    }
+    let t = json!({ "game": "hokm", "seed": 77, "settings": { "sars": true, "target": 3 }, "actions": actions });
+    let v = ok_json(&cards(&["replay", "-"], &t.to_string()));
+    assert_eq!(v["status"], "match_over");
+    assert_eq!(v["state_hash"], format!("{:016x}", g.state_hash()));
+    assert_eq!(v["outcome"]["winners"], json!(g.outcome().unwrap().winners));
+}
+
+fn fails_with(args: &[&str], stdin: &str, expect: &str) {
+    let out = cards(args, stdin);
+    assert_eq!(out.status.code(), Some(2), "{args:?}");
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert_eq!(err.trim_end().lines().count(), 1, "one line: {err}");
+    assert!(err.contains(expect), "expected '{expect}' in: {err}");
+    assert!(out.stdout.is_empty());
+}
+
+#[test]
+fn bad_input_gets_one_line_naming_the_step_and_exit_code_2() {
+    fails_with(&["replay", "-"], "{ not json", "malformed JSON");
+    fails_with(
+        &["replay", "-"],
+        r#"{"game":"poker"}"#,
+        "unknown game 'poker'",
+    );
+    fails_with(
+        &["replay", "-"],
+        r#"{"game":"hokm","deck":["AS","1X"]}"#,
+        "deck, card 2: unknown card '1X'",
+    );
+    fails_with(
+        &["replay", "-"],
+        r#"{"game":"hokm","deck":["AS","2C"]}"#,
+        "bad deck order",
+    );
+    let mut t: Value = serde_json::from_str(&example()).unwrap();
+    // Step 3: seat 1 holds only hearts; a spade is not in its hand.
+    t["actions"][2]["action"] = json!({ "play": "3S" });
+    fails_with(&["replay", "-"], &t.to_string(), "step 3:");
+    t["actions"][2]["action"] = json!({ "play": "ZZ" });
+    fails_with(&["replay", "-"], &t.to_string(), "step 3: bad action");
+    t["actions"][2] = json!({ "seat": 9, "action": { "play": "2H" } });
+    fails_with(&["replay", "-"], &t.to_string(), "step 3: seat must be");
+    // Wrong seat: step 2 is seat 0's lead.
+    let mut t: Value = serde_json::from_str(&example()).unwrap();
+    t["actions"][1]["seat"] = json!(2);
+    fails_with(
+        &["replay", "-"],
+        &t.to_string(),
+        "step 2: seat 2 cannot take",
+    );
+    fails_with(&["replay", "/no/such/file"], "", "cannot read");
+    fails_with(
+        &["simulate", "--game", "hokm", "--hands", "x"],
+        "",
+        "--hands",
+    );
+    fails_with(&["simulate", "--game", "nope"], "", "unknown game");
+    fails_with(
+        &["simulate", "--game", "hokm", "--players", "3"],
+        "",
+        "not played by 3",
+    );
+    fails_with(
+        &[
+            "simulate",
+            "--game",
+            "hokm",
+            "--settings",
+            r#"{"target":4}"#,
+        ],
+        "",
+        "target must be 3, 5 or 7",
+    );
+    fails_with(&["frobnicate"], "", "usage");
+}
