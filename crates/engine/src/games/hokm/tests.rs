@@ -634,8 +634,9 @@ fn random_match(
     panic!("match from seed {seed} did not end in 20,000 steps");
 }
 
+// Each case is a whole match (about ten hands), so the cases below play thousands of hands.
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(64))]
+    #![proptest_config(ProptestConfig::with_cases(150))]
 
     #[test]
     fn prop_legal_exactly_when_apply_accepts(seed in any::<u64>()) {
@@ -656,6 +657,11 @@ proptest! {
             }
         });
     }
+
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
 
     #[test]
     fn prop_every_card_accounted_for(seed in any::<u64>()) {
