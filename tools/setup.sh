@@ -1,0 +1,165 @@
+#!/usr/bin/env bash
+# Installs and checks everything the web build and the tests need. Idempotent; a second run only checks.
+#
+#   tools/setup.sh [build|test]
+#   source .tools/env.sh        # afterwards, to get the environment below (what ./play and ./test do)
+#
+#   build (default): toolchain able to target wasm32, wasm-bindgen-cli, Trunk, wasm-opt (npm `binaryen`).
+#   test:            build + rustfmt/clippy, wasm32 clippy, Chromium + ChromeDriver, playwright-core (npm).
+#
+# .tools/env.sh sets:
+#   PATH          starting with <repo>/.tools/bin (trunk, wasm-bindgen, wasm-opt)
+#   WASM_MODE     "rustup" (default toolchain + rustup's wasm32 target) or "debian" (Debian's rustc-web,
+#                 std rebuilt for wasm32 with build-std; see shared/TOOLCHAIN.md)
+#   WASM_ENV      array of VAR=value for every wasm32 cargo/trunk command (empty on the rustup path)
+#   wasm_env CMD  runs CMD with WASM_ENV applied, e.g. `wasm_env trunk build --release`
+# Native cargo commands (engine, tests, clippy) keep the default toolchain: don't apply WASM_ENV to them.
+#
+# Knob: CARDS_WASM_MODE=rustup|debian forces a path (default: try rustup first, fall back to Debian).
+# Nothing is downloaded except through package registries: crates.io (cargo install), npm, Debian apt.
+
+_cards_setup_main() {
+  set -euo pipefail
+  local mode="${1:-build}"
+  case "$mode" in
+    build | test) ;;
+    *)
+      echo "usage: tools/setup.sh [build|test]" >&2
+      return 2
+      ;;
+  esac
+
+  local root
+  root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+  local tools="$root/.tools"
+  mkdir -p "$tools/bin"
+  export PATH="$tools/bin:$PATH"
+
+  local started=$SECONDS
+  say() { printf '==> setup: %s\n' "$*"; }
+  die() {
+    printf '==> setup: ERROR: %s\n' "$*" >&2
+    exit 1
+  }
+
+  # ---------------------------------------------------------------- apt helpers
+  local apt_updated=0
+  local SUDO=""
+  if [ "$(id -u)" -ne 0 ] && command -v sudo >/dev/null 2>&1; then SUDO="sudo"; fi
+  apt_missing() { # prints the packages of "$@" that are not installed
+    local p
+    for p in "$@"; do
+      dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || echo "$p"
+    done
+  }
+  apt_ensure() { # installs the packages of "$@" that are missing; calls apt-get only then
+    local missing
+    missing="$(apt_missing "$@")"
+    [ -z "$missing" ] && return 0
+    command -v apt-get >/dev/null 2>&1 || die "missing packages ($(echo $missing)) and no apt-get"
+    say "apt-get install $(echo $missing)"
+    if [ "$apt_updated" = 0 ]; then
+      $SUDO apt-get update -qq
+      apt_updated=1
+    fi
+    # shellcheck disable=SC2086
+    DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends $missing >/dev/null
+  }
+
+  command -v cargo >/dev/null 2>&1 || die "cargo not found: install Rust (https://rustup.rs) first"
+
+  # ---------------------------------------------------------------- wasm toolchain
+  local want="${CARDS_WASM_MODE:-auto}"
+  WASM_MODE=""
+  WASM_ENV=()
+  if [ "$want" != debian ] && command -v rustup >/dev/null 2>&1; then
+    if rustup target list --installed 2>/dev/null | grep -qx wasm32-unknown-unknown; then
+      WASM_MODE=rustup
+    elif say "trying: rustup target add wasm32-unknown-unknown" &&
+      rustup target add wasm32-unknown-unknown >"$tools/rustup-target.log" 2>&1; then
+      WASM_MODE=rustup
+    else
+      say "rustup could not add the wasm32 target (see .tools/rustup-target.log); using Debian's toolchain"
+    fi
+  fi
+  if [ -z "$WASM_MODE" ] && [ "$want" = rustup ]; then
+    die "CARDS_WASM_MODE=rustup but the wasm32-unknown-unknown target is not available"
+  fi
+  if [ -z "$WASM_MODE" ]; then
+    WASM_MODE=debian
+    # Debian's Rust with the std source (rebuilt for wasm32 via build-std) and the wasm linker.
+    local debian_pkgs=(rustc-web cargo-web rust-web-src rust-web-llvm lld-22)
+    [ "$mode" = test ] && debian_pkgs+=(rust-web-clippy)
+    apt_ensure "${debian_pkgs[@]}"
+    command -v rustup >/dev/null 2>&1 || die "rustup not found (needed to link Debian's toolchain)"
+    if ! rustup toolchain list | grep -q '^debian'; then
+      say "rustup toolchain link debian /usr"
+      rustup toolchain link debian /usr
+    fi
+    WASM_ENV=(RUSTUP_TOOLCHAIN=debian RUSTC_BOOTSTRAP=1 CARGO_UNSTABLE_BUILD_STD=std,panic_abort)
+  fi
+  say "wasm toolchain: $WASM_MODE ($(env "${WASM_ENV[@]}" rustc --version))"
+
+  # ---------------------------------------------------------------- native lint tools
+  if [ "$mode" = test ] && command -v rustup >/dev/null 2>&1; then
+    local comp
+    for comp in rustfmt clippy; do
+      if ! rustup component list --installed 2>/dev/null | grep -q "^$comp"; then
+        say "rustup component add $comp"
+        rustup component add "$comp"
+      fi
+    done
+  fi
+
+  # ---------------------------------------------------------------- cargo-installed tools
+  local wbg_version trunk_cfg_version
+  wbg_version="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' "$root/Cargo.lock")"
+  [ -n "$wbg_version" ] || die "could not read the wasm-bindgen version from Cargo.lock"
+  trunk_cfg_version="$(sed -n 's/^wasm_bindgen = "\(.*\)"/\1/p' "$root/Trunk.toml")"
+  [ "$trunk_cfg_version" = "$wbg_version" ] ||
+    die "Trunk.toml has wasm_bindgen = \"$trunk_cfg_version\" but Cargo.lock has wasm-bindgen $wbg_version: make them equal"
+
+  if [ "$("$tools/bin/wasm-bindgen" --version 2>/dev/null)" != "wasm-bindgen $wbg_version" ]; then
+    say "cargo install wasm-bindgen-cli $wbg_version into .tools (a few minutes, once)"
+    # No --locked: its lock file names a webpki-roots release that the registry does not serve.
+    cargo install --quiet --root "$tools" --force wasm-bindgen-cli --version "=$wbg_version"
+  fi
+  if ! "$tools/bin/trunk" --version 2>/dev/null | grep -q '^trunk 0\.21\.'; then
+    say "cargo install trunk ~0.21 into .tools (several minutes, once)"
+    cargo install --quiet --root "$tools" --force --locked trunk --version "~0.21"
+  fi
+
+  # ---------------------------------------------------------------- npm packages
+  command -v npm >/dev/null 2>&1 || apt_ensure nodejs npm
+  npm_ensure() { # npm ci in "$1" unless its node_modules matches its package-lock.json
+    local dir="$1" stamp sum
+    stamp="$dir/node_modules/.cards-lock-sha256"
+    sum="$(sha256sum "$dir/package-lock.json" | cut -d' ' -f1)"
+    if [ "$(cat "$stamp" 2>/dev/null)" != "$sum" ]; then
+      say "npm ci in ${dir#"$root"/}"
+      (cd "$dir" && npm ci --no-audit --no-fund --loglevel=error)
+      echo "$sum" >"$stamp"
+    fi
+  }
+  npm_ensure "$root/tools"
+  ln -sfn "$root/tools/node_modules/binaryen/bin/wasm-opt" "$tools/bin/wasm-opt"
+
+  # ---------------------------------------------------------------- browser tests
+  if [ "$mode" = test ]; then
+    apt_ensure chromium chromium-driver
+    npm_ensure "$root/tests/e2e"
+  fi
+
+  # ---------------------------------------------------------------- environment for the callers
+  {
+    echo "# Written by tools/setup.sh; source it. Regenerated on every run."
+    echo "export PATH=\"$tools/bin:\$PATH\""
+    echo "export WASM_MODE=$WASM_MODE"
+    echo "WASM_ENV=(${WASM_ENV[*]})"
+    echo 'wasm_env() { env "${WASM_ENV[@]}" "$@"; }'
+  } >"$tools/env.sh"
+
+  say "ready in $((SECONDS - started))s: $(trunk --version), $(wasm-bindgen --version), $(wasm-opt --version)"
+}
+
+_cards_setup_main "$@"
