@@ -1,0 +1,58 @@
+// Shared helpers for the browser tests: a tiny static server and a Chromium launcher.
+// Chromium is Debian's /usr/bin/chromium (never downloaded); playwright-core only drives it.
+
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export { startStaticServer } from '../../tools/serve.mjs';
+
+export const E2E_DIR = path.dirname(fileURLToPath(import.meta.url));
+export const REPO_ROOT = path.resolve(E2E_DIR, '..', '..');
+export const ARTIFACTS_DIR = path.join(E2E_DIR, 'artifacts');
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+// Flags from shared/TOOLCHAIN.md step 6. Playwright adds --headless, --no-sandbox (chromiumSandbox: false)
+// and a fresh temporary --user-data-dir itself.
+export const CHROMIUM_ARGS = [
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export const VIEWPORTS = {
+  desktop: { width: 1280, height: 800 },
+  phone: { width: 390, height: 844 },
+};
+
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    chromiumSandbox: false,
+    args: CHROMIUM_ARGS,
+  });
+}
+
+/** Collect console errors, uncaught page errors and failed requests of `page` into an array. */
+export function collectPageErrors(page) {
+  const errors = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console.error: ${msg.text()}`);
+  });
+  page.on('pageerror', (err) => errors.push(`page error: ${err.message}`));
+  page.on('requestfailed', (req) => errors.push(`request failed: ${req.url()} (${req.failure()?.errorText})`));
+  page.on('response', (resp) => {
+    if (resp.status() >= 400) errors.push(`HTTP ${resp.status()}: ${resp.url()}`);
+  });
+  return errors;
+}
+
+/** Minimal assertion helper. */
+export function assert(cond, message) {
+  if (!cond) throw new Error(`assertion failed: ${message}`);
+}
