@@ -112,6 +112,8 @@ _cards_setup_main() {
   fi
 
   # ---------------------------------------------------------------- cargo-installed tools
+  # These are build tools: skip their own fat LTO, which costs minutes on 2 cores for no benefit here.
+  local install_env=(CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16)
   local wbg_version trunk_cfg_version
   wbg_version="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' "$root/Cargo.lock")"
   [ -n "$wbg_version" ] || die "could not read the wasm-bindgen version from Cargo.lock"
@@ -122,11 +124,11 @@ _cards_setup_main() {
   if [ "$("$tools/bin/wasm-bindgen" --version 2>/dev/null)" != "wasm-bindgen $wbg_version" ]; then
     say "cargo install wasm-bindgen-cli $wbg_version into .tools (a few minutes, once)"
     # No --locked: its lock file names a webpki-roots release that the registry does not serve.
-    cargo install --quiet --root "$tools" --force wasm-bindgen-cli --version "=$wbg_version"
+    env "${install_env[@]}" cargo install --quiet --root "$tools" --force wasm-bindgen-cli --version "=$wbg_version"
   fi
   if ! "$tools/bin/trunk" --version 2>/dev/null | grep -q '^trunk 0\.21\.'; then
     say "cargo install trunk ~0.21 into .tools (several minutes, once)"
-    cargo install --quiet --root "$tools" --force --locked trunk --version "~0.21"
+    env "${install_env[@]}" cargo install --quiet --root "$tools" --force --locked trunk --version "~0.21"
   fi
 
   # ---------------------------------------------------------------- npm packages
