@@ -1,0 +1,248 @@
+//! Cards drawn in SVG: corner indices, suit pips in the classic layouts, framed court
+//! cards, and a patterned back. No images.
+
+use crate::app::use_lang;
+use crate::components::sprite::BACK_PATTERN;
+use crate::i18n::card_label;
+use engine::{Card, Suit};
+use yew::prelude::*;
+
+/// Red for hearts and diamonds, near-black for clubs and spades.
+pub fn suit_color(suit: Suit) -> &'static str {
+    match suit {
+        Suit::Hearts | Suit::Diamonds => "#c62828",
+        Suit::Clubs | Suit::Spades => "#1c1c1c",
+    }
+}
+
+/// A suit symbol drawn in a 100×100 box, scaled to `size` and centred on (`x`, `y`);
+/// `flip` turns it upside down (pips in the lower half of a card).
+pub fn suit_shape(suit: Suit, x: f32, y: f32, size: f32, flip: bool) -> Html {
+    let k = size / 100.0;
+    let rot = if flip { " rotate(180)" } else { "" };
+    let transform = format!("translate({x} {y}){rot} scale({k}) translate(-50 -50)");
+    let fill = suit_color(suit);
+    let shape = match suit {
+        Suit::Hearts => html! {
+            <path d="M50 94 C22 72 2 54 2 31 C2 15 14 4 28 4 C38 4 46 10 50 19 C54 10 62 4 72 4 C86 4 98 15 98 31 C98 54 78 72 50 94 Z" />
+        },
+        Suit::Diamonds => html! { <path d="M50 1 L90 50 L50 99 L10 50 Z" /> },
+        Suit::Spades => html! {
+            <path d="M50 2 C62 22 98 40 98 63 C98 77 87 87 74 87 C65 87 58 83 54 77 C55 87 59 93 68 98 L32 98 C41 93 45 87 46 77 C42 83 35 87 26 87 C13 87 2 77 2 63 C2 40 38 22 50 2 Z" />
+        },
+        Suit::Clubs => html! {
+            <>
+                <circle cx="50" cy="27" r="22" />
+                <circle cx="26" cy="60" r="22" />
+                <circle cx="74" cy="60" r="22" />
+                <path d="M38 44 L62 44 L58 62 L42 62 Z" />
+                <path d="M46 58 C46 78 42 89 32 98 L68 98 C58 89 54 78 54 58 Z" />
+            </>
+        },
+    };
+    html! { <g {transform} fill={fill}>{ shape }</g> }
+}
+
+/// Pip centres for 2–10 as (column, row): column 0/1/2 = left/centre/right, row 0.0 (top)
+/// to 1.0 (bottom).
+fn pip_layout(value: u8) -> &'static [(u8, f32)] {
+    const T: f32 = 1.0 / 3.0;
+    const TT: f32 = 2.0 / 3.0;
+    match value {
+        2 => &[(1, 0.0), (1, 1.0)],
+        3 => &[(1, 0.0), (1, 0.5), (1, 1.0)],
+        4 => &[(0, 0.0), (2, 0.0), (0, 1.0), (2, 1.0)],
+        5 => &[(0, 0.0), (2, 0.0), (1, 0.5), (0, 1.0), (2, 1.0)],
+        6 => &[(0, 0.0), (2, 0.0), (0, 0.5), (2, 0.5), (0, 1.0), (2, 1.0)],
+        7 => &[
+            (0, 0.0),
+            (2, 0.0),
+            (1, 0.25),
+            (0, 0.5),
+            (2, 0.5),
+            (0, 1.0),
+            (2, 1.0),
+        ],
+        8 => &[
+            (0, 0.0),
+            (2, 0.0),
+            (1, 0.25),
+            (0, 0.5),
+            (2, 0.5),
+            (1, 0.75),
+            (0, 1.0),
+            (2, 1.0),
+        ],
+        9 => &[
+            (0, 0.0),
+            (2, 0.0),
+            (0, T),
+            (2, T),
+            (1, 0.5),
+            (0, TT),
+            (2, TT),
+            (0, 1.0),
+            (2, 1.0),
+        ],
+        _ => &[
+            (0, 0.0),
+            (2, 0.0),
+            (1, 1.0 / 6.0),
+            (0, T),
+            (2, T),
+            (0, TT),
+            (2, TT),
+            (1, 5.0 / 6.0),
+            (0, 1.0),
+            (2, 1.0),
+        ],
+    }
+}
+
+fn card_face(card: Card) -> Html {
+    let suit = card.suit();
+    let color = suit_color(suit);
+    let rank = card.rank();
+    let symbol = rank.symbol();
+    let corner = |flip: bool| {
+        let transform = if flip {
+            "rotate(180 50 70)"
+        } else {
+            "rotate(0)"
+        };
+        // "10" is two glyphs: squeeze it so it fits the corner.
+        let (size, spacing) = if symbol.len() > 1 {
+            ("24", "-2.5")
+        } else {
+            ("30", "0")
+        };
+        html! {
+            <g {transform}>
+                <text x="14" y="29" class="card-index" fill={color} font-size={size}
+                    letter-spacing={spacing} text-anchor="middle">{ symbol }</text>
+                { suit_shape(suit, 14.0, 44.0, 19.0, false) }
+            </g>
+        }
+    };
+    let middle = match rank.index() {
+        12 => suit_shape(suit, 50.0, 70.0, 46.0, false),
+        9..=11 => {
+            let letter = ["J", "Q", "K"][(rank.index() - 9) as usize];
+            html! {
+                <>
+                    <rect x="27" y="22" width="46" height="96" rx="5" fill="#f7ecd0"
+                        stroke={color} stroke-width="1.5" />
+                    { suit_shape(suit, 50.0, 38.0, 20.0, false) }
+                    <text x="50" y="83" class="card-court" fill={color} font-size="38"
+                        text-anchor="middle">{ letter }</text>
+                    { suit_shape(suit, 50.0, 102.0, 20.0, true) }
+                </>
+            }
+        }
+        _ => {
+            let cols = [35.0, 50.0, 65.0];
+            let (top, bottom) = (24.0, 116.0);
+            pip_layout(rank.value())
+                .iter()
+                .map(|&(c, r)| {
+                    let y = top + r * (bottom - top);
+                    suit_shape(suit, cols[c as usize], y, 17.0, r > 0.5)
+                })
+                .collect::<Html>()
+        }
+    };
+    html! {
+        <>
+            <rect x="1" y="1" width="98" height="138" rx="8" class="card-bg" />
+            { middle }
+            { corner(false) }
+            { corner(true) }
+        </>
+    }
+}
+
+fn card_back() -> Html {
+    html! {
+        <>
+            <rect x="1" y="1" width="98" height="138" rx="8" class="card-bg" />
+            <rect x="7" y="7" width="86" height="126" rx="5"
+                fill={format!("url(#{BACK_PATTERN})")} stroke="#e8c56a" stroke-width="1.5" />
+        </>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct CardSvgProps {
+    /// The card, or `None` for its back.
+    pub card: Option<Card>,
+    #[prop_or_default]
+    pub class: Classes,
+}
+
+/// One card as an SVG image (decorative: the surrounding element carries the label).
+#[function_component(CardSvg)]
+pub fn card_svg(props: &CardSvgProps) -> Html {
+    let body = match props.card {
+        Some(c) => card_face(c),
+        None => card_back(),
+    };
+    html! {
+        <svg class={classes!("card", props.class.clone())} viewBox="0 0 100 140"
+            aria-hidden="true" focusable="false">
+            { body }
+        </svg>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct CardButtonProps {
+    pub card: Card,
+    /// Legal to play now.
+    pub playable: bool,
+    /// Dim it (another card must be played).
+    #[prop_or_default]
+    pub dimmed: bool,
+    pub on_play: Callback<Card>,
+}
+
+/// A card of the viewer's hand: a real button labelled with the card's name. Cards that
+/// cannot be played are `aria-disabled` but still clickable, so a click explains why.
+#[function_component(CardButton)]
+pub fn card_button(props: &CardButtonProps) -> Html {
+    let lang = use_lang();
+    let card = props.card;
+    let onclick = props.on_play.reform(move |_: MouseEvent| card);
+    let class = classes!(
+        "card-btn",
+        props.playable.then_some("playable"),
+        props.dimmed.then_some("dimmed")
+    );
+    html! {
+        <button type="button" {class} {onclick}
+            data-card={card.to_string()}
+            aria-label={card_label(lang, card)}
+            aria-disabled={(!props.playable).then_some("true")}>
+            <CardSvg card={Some(card)} />
+        </button>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct MiniCardProps {
+    pub card: Card,
+    #[prop_or_default]
+    pub highlight: bool,
+}
+
+/// A small face-up card with its spoken label (result and draw panels).
+#[function_component(MiniCard)]
+pub fn mini_card(props: &MiniCardProps) -> Html {
+    let lang = use_lang();
+    html! {
+        <span class={classes!("mini-card", props.highlight.then_some("highlight"))}
+            role="img" aria-label={card_label(lang, props.card)}
+            data-card={props.card.to_string()}>
+            <CardSvg card={Some(props.card)} />
+        </span>
+    }
+}

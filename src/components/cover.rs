@@ -1,0 +1,41 @@
+//! Pass-and-play: a screen that hides every hand until the next person confirms.
+
+use crate::app::use_lang;
+use crate::i18n::fill;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct CoverProps {
+    pub name: AttrValue,
+    /// The device's owner ("you"), addressed without a name.
+    pub owner: bool,
+    pub on_reveal: Callback<()>,
+}
+
+/// "Pass the device to …" with an "I am …" button.
+#[function_component(Cover)]
+pub fn cover(props: &CoverProps) -> Html {
+    let lang = use_lang();
+    let s = lang.s();
+    let (title, button) = if props.owner {
+        (s.pass_to_owner.to_string(), s.i_am_owner.to_string())
+    } else {
+        (
+            fill(s.pass_to, &[("name", &props.name)]),
+            fill(s.i_am, &[("name", &props.name)]),
+        )
+    };
+    let onclick = props.on_reveal.reform(|_: MouseEvent| ());
+    html! {
+        <div class="overlay cover" data-testid="cover" role="dialog" aria-modal="true"
+            aria-labelledby="cover-title">
+            <div class="panel cover-panel">
+                <h2 id="cover-title">{ title }</h2>
+                <p class="help">{ s.pass_help }</p>
+                <button type="button" class="btn" data-testid="reveal" {onclick} autofocus=true>
+                    { button }
+                </button>
+            </div>
+        </div>
+    }
+}

@@ -1,0 +1,66 @@
+//! Parts of the screens.
+//!
+//! # Selectors for tests
+//!
+//! Stable hooks for the browser tests (tests/e2e). Every card and action is a real
+//! `<button>` with an `aria-label` in the current language, so `getByRole('button', { name })`
+//! works too.
+//!
+//! Everywhere
+//! - `[data-testid=lang-toggle]`: switches Persian ⇄ English (remembered in local storage
+//!   `cards.lang`); `<html lang dir>` follows (`fa`/`rtl`, `en`/`ltr`).
+//! - `[data-testid=notice]` (one per notice, `data-notice=restore_failed|bad_link`),
+//!   `[data-testid=notice-close]`.
+//! - `[data-testid=home-link]`: back to the home page (setup and table).
+//!
+//! Home (`#/`)
+//! - `[data-testid=game-hokm]` (enabled), `[data-testid=game-shelem]`, `game-pasur`,
+//!   `game-bidel`, `game-haft-khabis`, `game-crazy-eights` (disabled, "coming soon").
+//! - `[data-testid=continue]`: resume the saved game (only when one exists).
+//!
+//! Setup (`#/hokm/setup?…`)
+//! - `[data-testid=seat-kind-0]` … `seat-kind-3`: `<select>` with values `you`, `person`,
+//!   `bot`; `[data-testid=seat-name-N]`: name input (people only).
+//! - checkboxes `[data-testid=opt-second-ace]`, `opt-sars`, `opt-nars`, `opt-ace-nars`,
+//!   `opt-redeal`, `opt-last-trick`; `[data-testid=opt-target]`: `<select>` 3/5/7.
+//! - `[data-testid=start]`: start (navigates to `#/hokm?seed=…&seats=…&…`).
+//!
+//! Table (`#/hokm?seed=…`)
+//! - `[data-testid=table]`: the page; `data-phase=choosing_trump|playing|hand_over|match_over`,
+//!   `data-turn=<seat>` (empty when nobody acts), `data-bottom=<seat>` (the seat drawn at the
+//!   bottom), `data-busy=true` while a completed trick is shown or a bot is about to act.
+//! - `[data-testid=hand]`: the bottom player's hand; `button[data-card=QH]` per card (rank
+//!   `2`…`10`,`J`,`Q`,`K`,`A` + suit `C`/`D`/`H`/`S`); playable cards have class `playable`,
+//!   the others `aria-disabled=true` (a click on them shows the error).
+//! - `[data-testid=seat-right]`, `seat-top`, `seat-left`, `seat-bottom`: seats, with
+//!   `data-seat`, `data-count` (cards held), class `is-turn` on the one to act,
+//!   `[data-testid=hakem-crown]` inside the hakem's.
+//! - `[data-testid=trick]`: cards in the middle, `[data-card]` per card with `data-seat`.
+//! - `[data-testid=trump-picker]` with `button[data-trump=C|D|H|S|sars|nars|ace_nars]`
+//!   (also `data-testid=trump-H` etc.) and `[data-testid=redeal]` when legal.
+//! - `[data-testid=trump]`: trump badge (`data-trump`, empty before it is named).
+//! - `[data-testid=score]`: match score; `[data-testid=score-0]`/`score-1` (sides 0 = seats
+//!   0 and 2, 1 = seats 1 and 3), `[data-testid=tricks-0]`/`tricks-1`, `[data-testid=target]`.
+//! - `[data-testid=status]`: whose turn it is, in words (`aria-live`).
+//! - `[data-testid=error]`: the message of an illegal click (`data-code` = HokmError::code()).
+//! - `[data-testid=hakem-draw]`: the HK-2 draw panel; `[data-testid=draw-ok]` closes it.
+//! - `[data-testid=last-trick]`: review the last trick (setting HK-11).
+//! - `[data-testid=hand-result]`: hand result (`data-winner` side, `data-points`),
+//!   `[data-testid=next-hand]`; `[data-testid=match-result]`, `[data-testid=new-match]`.
+//! - `[data-testid=cover]`: pass-and-play cover; `[data-testid=reveal]`: "I am …".
+//! - `[data-testid=share]` opens `[data-testid=share-url]` (the link, an `<input>`) and
+//!   `[data-testid=share-copy]`.
+
+pub mod card;
+pub mod cover;
+pub mod draw;
+pub mod hand;
+pub mod lang_toggle;
+pub mod notice;
+pub mod result;
+pub mod scoreboard;
+pub mod seat;
+pub mod share;
+pub mod sprite;
+pub mod trick;
+pub mod trump_picker;

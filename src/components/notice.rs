@@ -1,0 +1,38 @@
+//! Notices at the top of the page (a save that could not be restored, a bad link).
+
+use crate::app::{use_lang, Notice};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct NoticeBarProps {
+    pub notices: Vec<Notice>,
+    pub on_dismiss: Callback<Notice>,
+}
+
+/// The list of notices, each with a close button.
+#[function_component(NoticeBar)]
+pub fn notice_bar(props: &NoticeBarProps) -> Html {
+    let lang = use_lang();
+    let s = lang.s();
+    if props.notices.is_empty() {
+        return Html::default();
+    }
+    html! {
+        <div class="notices" role="status">
+            { for props.notices.iter().map(|&n| {
+                let (text, key) = match n {
+                    Notice::RestoreFailed => (s.restore_failed, "restore_failed"),
+                    Notice::BadLink => (s.bad_link, "bad_link"),
+                };
+                let onclick = props.on_dismiss.reform(move |_: MouseEvent| n);
+                html! {
+                    <div class="notice" data-testid="notice" data-notice={key}>
+                        <span>{ text }</span>
+                        <button type="button" class="btn-icon" data-testid="notice-close"
+                            aria-label={s.close} {onclick}>{ "×" }</button>
+                    </div>
+                }
+            }) }
+        </div>
+    }
+}

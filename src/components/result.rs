@@ -1,0 +1,102 @@
+//! The hand result (HK-7, HK-8) with every hand's remaining cards (D-8), and the match
+//! result (HK-9).
+
+use crate::app::use_lang;
+use crate::components::card::MiniCard;
+use crate::components::hand::sort_hand;
+use crate::i18n::fill;
+use engine::games::hokm::HandResult;
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct ResultPanelProps {
+    pub result: HandResult,
+    /// Names of the players of each side.
+    pub teams: [AttrValue; 2],
+    /// Seat names, by engine seat.
+    pub names: [AttrValue; 4],
+    pub score: [u8; 2],
+    pub target: u8,
+    /// The side that won the match, once it is over.
+    pub match_winner: Option<usize>,
+    pub on_next: Callback<()>,
+    pub on_new_match: Callback<()>,
+}
+
+/// The panel shown when a hand (and maybe the match) is over.
+#[function_component(ResultPanel)]
+pub fn result_panel(props: &ResultPanelProps) -> Html {
+    let lang = use_lang();
+    let s = lang.s();
+    let r = &props.result;
+    let winner_team = props.teams[r.winner].to_string();
+    let over = props.match_winner.is_some();
+    let title = if over { s.match_over } else { s.hand_over };
+    let on_next = props.on_next.reform(|_: MouseEvent| ());
+    let on_new = props.on_new_match.reform(|_: MouseEvent| ());
+    let leftovers: Vec<(usize, Vec<engine::Card>)> = (0..4)
+        .map(|i| (i, sort_hand(r.remaining[i])))
+        .filter(|(_, v)| !v.is_empty())
+        .collect();
+    html! {
+        <div class="overlay result-overlay">
+            <section class={classes!("panel", "result-panel", over.then_some("match-over"))}
+                data-testid="hand-result" data-winner={r.winner.to_string()}
+                data-points={r.points.to_string()} role="dialog" aria-modal="false"
+                aria-labelledby="result-title">
+                <h2 id="result-title">{ title }</h2>
+                if let Some(w) = props.match_winner {
+                    <p class="match-winner" data-testid="match-result" data-winner={w.to_string()}>
+                        { fill(s.match_won_by, &[("team", &props.teams[w])]) }
+                    </p>
+                }
+                <p class="hand-winner">{ fill(s.hand_won_by, &[("team", &winner_team)]) }</p>
+                if r.hakem_kot {
+                    <p class="kot">{ s.hakem_kot }</p>
+                } else if r.kot {
+                    <p class="kot">{ s.kot }</p>
+                }
+                <p class="points">{ fill(s.points_n, &[("n", &lang.num(r.points))]) }</p>
+                <table class="result-table">
+                    <thead>
+                        <tr><th></th><th scope="col">{ s.tricks }</th><th scope="col">{ s.score }</th></tr>
+                    </thead>
+                    <tbody>
+                        { for [0usize, 1].iter().map(|&side| html! {
+                            <tr class={classes!((side == r.winner).then_some("won"))}>
+                                <th scope="row">{ props.teams[side].clone() }</th>
+                                <td>{ lang.num(r.tricks[side]) }</td>
+                                <td>{ lang.num(props.score[side]) }{ " / " }{ lang.num(props.target) }</td>
+                            </tr>
+                        }) }
+                    </tbody>
+                </table>
+                if !leftovers.is_empty() {
+                    <details class="leftovers">
+                        <summary>{ s.cards_left }</summary>
+                        { for leftovers.into_iter().map(|(seat, cards)| html! {
+                            <div class="leftover-row">
+                                <span class="leftover-name">{ props.names[seat].clone() }</span>
+                                <span class="mini-cards" dir="ltr">
+                                    { for cards.into_iter().map(|c| html! { <MiniCard card={c} /> }) }
+                                </span>
+                            </div>
+                        }) }
+                    </details>
+                }
+                <div class="actions">
+                    if over {
+                        <button type="button" class="btn" data-testid="new-match" onclick={on_new}>
+                            { s.new_match }
+                        </button>
+                    } else {
+                        <button type="button" class="btn" data-testid="next-hand" onclick={on_next}
+                            autofocus=true>
+                            { s.next_hand }
+                        </button>
+                    }
+                </div>
+            </section>
+        </div>
+    }
+}

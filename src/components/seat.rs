@@ -1,0 +1,177 @@
+//! The players around the table: where each seat is drawn, name plates with the hakem's
+//! crown and the trump badge, and the backs of the cards they hold.
+
+use crate::app::use_lang;
+use crate::components::card::{suit_shape, CardSvg};
+use crate::i18n::{fill, trump_name};
+use engine::games::hokm::Trump;
+use engine::Seat;
+use yew::prelude::*;
+
+/// Where a seat is drawn, relative to the player at the bottom. Play passes from seat i
+/// to i+1, drawn on the bottom player's right (counter-clockwise, C-2).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Pos {
+    Bottom,
+    Right,
+    Top,
+    Left,
+}
+
+impl Pos {
+    /// The position of `seat` when `bottom` is drawn at the bottom.
+    pub fn of(seat: Seat, bottom: Seat) -> Pos {
+        match (seat.0 + 4 - bottom.0 % 4) % 4 {
+            0 => Pos::Bottom,
+            1 => Pos::Right,
+            2 => Pos::Top,
+            _ => Pos::Left,
+        }
+    }
+
+    /// The seat drawn here.
+    pub fn seat(self, bottom: Seat) -> Seat {
+        let k = match self {
+            Pos::Bottom => 0,
+            Pos::Right => 1,
+            Pos::Top => 2,
+            Pos::Left => 3,
+        };
+        bottom.after(k, 4)
+    }
+
+    /// The CSS/test name: bottom, right, top, left.
+    pub fn name(self) -> &'static str {
+        match self {
+            Pos::Bottom => "bottom",
+            Pos::Right => "right",
+            Pos::Top => "top",
+            Pos::Left => "left",
+        }
+    }
+}
+
+/// The hakem's crown.
+#[function_component(Crown)]
+pub fn crown() -> Html {
+    let lang = use_lang();
+    html! {
+        <span class="crown" data-testid="hakem-crown" role="img" aria-label={lang.s().hakem}
+            title={lang.s().hakem}>
+            <svg viewBox="0 0 24 20" aria-hidden="true" focusable="false">
+                <path d="M2 17 L3.5 5 L8.5 10 L12 2 L15.5 10 L20.5 5 L22 17 Z"
+                    fill="#f2c14e" stroke="#7a5a12" stroke-width="1.2" stroke-linejoin="round" />
+                <rect x="2" y="17" width="20" height="2.5" rx="1" fill="#d9a521" />
+            </svg>
+        </span>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct TrumpBadgeProps {
+    pub trump: Option<Trump>,
+    /// Show the name next to the symbol.
+    #[prop_or(true)]
+    pub with_name: bool,
+    #[prop_or_default]
+    pub testid: Option<AttrValue>,
+}
+
+/// The trump suit (a symbol and its name) or the no-trump mode's name.
+#[function_component(TrumpBadge)]
+pub fn trump_badge(props: &TrumpBadgeProps) -> Html {
+    let lang = use_lang();
+    let s = lang.s();
+    let data = props.trump.map(|t| t.name()).unwrap_or_default();
+    let (icon, name) = match props.trump {
+        Some(Trump::Suit(suit)) => (
+            html! {
+                <svg class="suit-icon" viewBox="0 0 100 100" aria-hidden="true" focusable="false">
+                    { suit_shape(suit, 50.0, 50.0, 88.0, false) }
+                </svg>
+            },
+            trump_name(lang, Trump::Suit(suit)),
+        ),
+        Some(t) => (Html::default(), trump_name(lang, t)),
+        None => (Html::default(), s.trump_not_chosen.to_string()),
+    };
+    let mode = matches!(props.trump, Some(t) if t.suit().is_none());
+    html! {
+        <span class={classes!("trump-badge", mode.then_some("mode"), props.trump.is_none().then_some("unset"))}
+            data-testid={props.testid.clone()} data-trump={data}
+            title={format!("{}: {}", s.trump, name)}>
+            { icon }
+            if props.with_name || props.trump.is_none() || mode {
+                <span class="trump-name">{ name }</span>
+            }
+        </span>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct SeatViewProps {
+    pub seat: Seat,
+    pub pos: Pos,
+    pub name: AttrValue,
+    /// Cards in hand.
+    pub count: u8,
+    pub is_hakem: bool,
+    pub is_turn: bool,
+    /// Trump, shown beside the hakem (HK-4, HK-12).
+    pub trump: Option<Trump>,
+    /// Show card backs (not for the bottom seat, whose cards are shown face up).
+    #[prop_or(true)]
+    pub backs: bool,
+}
+
+/// A player around the table: name plate and card backs.
+#[function_component(SeatView)]
+pub fn seat_view(props: &SeatViewProps) -> Html {
+    let lang = use_lang();
+    let s = lang.s();
+    let count_text = fill(s.cards_n, &[("n", &lang.num(props.count))]);
+    let shown = props.count.min(5) as usize;
+    let class = classes!(
+        "seat",
+        format!("pos-{}", props.pos.name()),
+        props.is_turn.then_some("is-turn"),
+        props.is_hakem.then_some("is-hakem")
+    );
+    html! {
+        <div {class} data-testid={format!("seat-{}", props.pos.name())}
+            data-seat={props.seat.0.to_string()} data-count={props.count.to_string()}>
+            <div class="plate">
+                if props.is_hakem { <Crown /> }
+                <span class="seat-name">{ props.name.clone() }</span>
+                if props.is_hakem && props.trump.is_some() {
+                    <TrumpBadge trump={props.trump} with_name={false} />
+                }
+            </div>
+            if props.backs {
+                <div class="backs" role="img" aria-label={format!("{}: {}", props.name, count_text)}>
+                    <span class="back-fan" aria-hidden="true">
+                        { for (0..shown).map(|_| html! { <CardSvg card={None::<engine::Card>} /> }) }
+                    </span>
+                    <span class="count" aria-hidden="true">{ lang.num(props.count) }</span>
+                </div>
+            }
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn next_seat_is_on_the_right() {
+        let b = Seat(2);
+        assert_eq!(Pos::of(Seat(2), b), Pos::Bottom);
+        assert_eq!(Pos::of(Seat(3), b), Pos::Right);
+        assert_eq!(Pos::of(Seat(0), b), Pos::Top);
+        assert_eq!(Pos::of(Seat(1), b), Pos::Left);
+        for p in [Pos::Bottom, Pos::Right, Pos::Top, Pos::Left] {
+            assert_eq!(Pos::of(p.seat(b), b), p);
+        }
+    }
+}

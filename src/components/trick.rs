@@ -1,0 +1,56 @@
+//! The cards in the middle of the table, each in front of the player who played it.
+
+use crate::app::use_lang;
+use crate::components::card::CardSvg;
+use crate::components::seat::Pos;
+use crate::i18n::card_label;
+use engine::{Card, Seat};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct TrickViewProps {
+    /// The cards, in play order, with who played them and where that seat is drawn.
+    pub cards: Vec<(Seat, Pos, Card)>,
+    /// The trick is being gathered toward this winner's side.
+    #[prop_or_default]
+    pub collect_to: Option<Pos>,
+    /// The seat that took the trick (its card is highlighted).
+    #[prop_or_default]
+    pub winner: Option<Seat>,
+    /// A caption under the cards (who took it).
+    #[prop_or_default]
+    pub caption: Option<AttrValue>,
+    #[prop_or_default]
+    pub review: bool,
+}
+
+/// Up to four cards around the centre.
+#[function_component(TrickView)]
+pub fn trick_view(props: &TrickViewProps) -> Html {
+    let lang = use_lang();
+    let class = classes!(
+        "trick",
+        props
+            .collect_to
+            .map(|p| format!("collect collect-{}", p.name())),
+        props.review.then_some("review")
+    );
+    html! {
+        <div {class} data-testid="trick" role="list" aria-label={lang.s().trick_label}>
+            { for props.cards.iter().enumerate().map(|(i, &(seat, pos, card))| {
+                let win = props.winner == Some(seat);
+                html! {
+                    <div class={classes!("trick-card", format!("at-{}", pos.name()), win.then_some("winner"))}
+                        role="listitem" aria-label={card_label(lang, card)}
+                        data-card={card.to_string()} data-seat={seat.0.to_string()}
+                        style={format!("z-index: {}", i + 1)}>
+                        <CardSvg card={Some(card)} />
+                    </div>
+                }
+            }) }
+            if let Some(c) = &props.caption {
+                <p class="trick-caption" aria-live="polite">{ c.clone() }</p>
+            }
+        </div>
+    }
+}

@@ -1,0 +1,363 @@
+//! Every string the app shows, one [`Strings`] table per language ([`fa`], [`en`]), plus
+//! the helpers that name cards, suits and trumps and turn engine errors into messages.
+//!
+//! Templates hold named holes such as `{name}`, filled by [`fill`]. Numbers go through
+//! [`Lang::num`], which writes Persian digits (۰۱۲…) in Persian.
+
+pub mod en;
+pub mod fa;
+
+use engine::games::hokm::{HokmError, Trump};
+use engine::{Card, Rank, RuleError, Suit};
+
+/// The two languages of the app. Persian is the default.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Lang {
+    /// Persian (فارسی), right to left.
+    #[default]
+    Fa,
+    /// English, left to right.
+    En,
+}
+
+impl Lang {
+    /// The BCP 47 code, also the value kept in local storage.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::Fa => "fa",
+            Lang::En => "en",
+        }
+    }
+
+    /// Parses a stored code.
+    pub fn from_code(code: &str) -> Option<Lang> {
+        match code.trim() {
+            "fa" => Some(Lang::Fa),
+            "en" => Some(Lang::En),
+            _ => None,
+        }
+    }
+
+    /// The writing direction: `rtl` or `ltr`.
+    pub fn dir(self) -> &'static str {
+        match self {
+            Lang::Fa => "rtl",
+            Lang::En => "ltr",
+        }
+    }
+
+    /// The other language (what the toggle switches to).
+    pub fn other(self) -> Lang {
+        match self {
+            Lang::Fa => Lang::En,
+            Lang::En => Lang::Fa,
+        }
+    }
+
+    /// This language's strings.
+    pub fn s(self) -> &'static Strings {
+        match self {
+            Lang::Fa => &fa::FA,
+            Lang::En => &en::EN,
+        }
+    }
+
+    /// A number written with this language's digits.
+    pub fn num(self, n: impl std::fmt::Display) -> String {
+        let s = n.to_string();
+        match self {
+            Lang::En => s,
+            Lang::Fa => s
+                .chars()
+                .map(|c| match c.to_digit(10) {
+                    Some(d) => char::from_u32(0x06F0 + d).unwrap_or(c),
+                    None => c,
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Fills the `{key}` holes of a template.
+pub fn fill(template: &str, args: &[(&str, &str)]) -> String {
+    let mut out = template.to_string();
+    for (k, v) in args {
+        out = out.replace(&format!("{{{k}}}"), v);
+    }
+    out
+}
+
+/// All strings of one language.
+pub struct Strings {
+    // --- everywhere
+    /// The site's name.
+    pub app_title: &'static str,
+    /// The language toggle shows the *other* language's name.
+    pub lang_toggle: &'static str,
+    pub lang_toggle_aria: &'static str,
+    pub home: &'static str,
+    pub close: &'static str,
+    pub ok: &'static str,
+    // --- home
+    pub home_subtitle: &'static str,
+    pub coming_soon: &'static str,
+    pub play: &'static str,
+    pub continue_game: &'static str,
+    pub game_hokm: &'static str,
+    pub game_hokm_blurb: &'static str,
+    pub game_shelem: &'static str,
+    pub game_shelem_blurb: &'static str,
+    pub game_pasur: &'static str,
+    pub game_pasur_blurb: &'static str,
+    pub game_bidel: &'static str,
+    pub game_bidel_blurb: &'static str,
+    pub game_haft_khabis: &'static str,
+    pub game_haft_khabis_blurb: &'static str,
+    pub game_crazy_eights: &'static str,
+    pub game_crazy_eights_blurb: &'static str,
+    // --- setup
+    pub setup_title: &'static str,
+    pub players_heading: &'static str,
+    pub players_help: &'static str,
+    /// `{n}`: the seat number.
+    pub seat_n: &'static str,
+    pub kind_you: &'static str,
+    pub kind_person: &'static str,
+    pub kind_bot: &'static str,
+    pub name_label: &'static str,
+    /// `{n}`: the seat number.
+    pub player_n: &'static str,
+    pub team_a: &'static str,
+    pub team_b: &'static str,
+    pub rules_heading: &'static str,
+    pub opt_second_ace: &'static str,
+    pub opt_second_ace_help: &'static str,
+    pub opt_sars: &'static str,
+    pub opt_sars_help: &'static str,
+    pub opt_nars: &'static str,
+    pub opt_nars_help: &'static str,
+    pub opt_ace_nars: &'static str,
+    pub opt_ace_nars_help: &'static str,
+    pub opt_redeal: &'static str,
+    pub opt_redeal_help: &'static str,
+    pub opt_target: &'static str,
+    pub opt_last_trick: &'static str,
+    pub opt_last_trick_help: &'static str,
+    pub start: &'static str,
+    pub need_a_person: &'static str,
+    // --- names
+    pub you: &'static str,
+    /// `{n}`: the seat number.
+    pub bot_n: &'static str,
+    /// `{a}`, `{b}`: the two partners.
+    pub team_of: &'static str,
+    // --- table
+    pub table_label: &'static str,
+    pub your_hand: &'static str,
+    pub trick_label: &'static str,
+    pub trump: &'static str,
+    pub trump_not_chosen: &'static str,
+    pub hakem: &'static str,
+    pub tricks: &'static str,
+    pub score: &'static str,
+    /// `{n}`: the match target.
+    pub match_to: &'static str,
+    /// `{n}`: number of cards.
+    pub cards_n: &'static str,
+    pub your_turn_play: &'static str,
+    pub your_turn_trump: &'static str,
+    /// `{name}`
+    pub turn_play: &'static str,
+    /// `{name}`
+    pub turn_trump: &'static str,
+    pub choose_trump: &'static str,
+    pub choose_trump_help: &'static str,
+    pub redeal: &'static str,
+    pub no_trump: &'static str,
+    pub mode_sars: &'static str,
+    pub mode_nars: &'static str,
+    pub mode_ace_nars: &'static str,
+    pub last_trick: &'static str,
+    pub hide_last_trick: &'static str,
+    /// `{name}`
+    pub trick_won_by: &'static str,
+    /// `{name}`
+    pub last_trick_won_by: &'static str,
+    pub hand_over: &'static str,
+    /// `{team}`
+    pub hand_won_by: &'static str,
+    pub kot: &'static str,
+    pub hakem_kot: &'static str,
+    /// `{n}`
+    pub points_n: &'static str,
+    pub next_hand: &'static str,
+    pub cards_left: &'static str,
+    pub match_over: &'static str,
+    /// `{team}`
+    pub match_won_by: &'static str,
+    pub new_match: &'static str,
+    /// `{name}`
+    pub pass_to: &'static str,
+    /// `{name}`
+    pub i_am: &'static str,
+    pub pass_to_owner: &'static str,
+    pub i_am_owner: &'static str,
+    pub pass_help: &'static str,
+    pub draw_title: &'static str,
+    /// `{name}`
+    pub draw_hakem: &'static str,
+    /// `{a}` got the second ace and swaps seats with `{b}`.
+    pub draw_swap: &'static str,
+    /// `{a}` got the second ace and already sits opposite the hakem.
+    pub draw_partner: &'static str,
+    pub share: &'static str,
+    pub share_help: &'static str,
+    pub copy: &'static str,
+    pub copied: &'static str,
+    /// `{n}`: the hand number.
+    pub hand_n: &'static str,
+    // --- notices
+    pub restore_failed: &'static str,
+    pub bad_link: &'static str,
+    // --- errors, by HokmError::code()
+    pub err_not_your_turn: &'static str,
+    pub err_wrong_phase: &'static str,
+    pub err_not_in_hand: &'static str,
+    /// `{symbol}`, `{suit}`
+    pub err_must_follow_suit: &'static str,
+    pub err_mode_not_allowed: &'static str,
+    pub err_redeal_not_allowed: &'static str,
+    pub err_hand_not_over: &'static str,
+    pub err_other: &'static str,
+    // --- cards
+    /// clubs, diamonds, hearts, spades (the engine's suit order).
+    pub suits: [&'static str; 4],
+    /// jack, queen, king, ace.
+    pub faces: [&'static str; 4],
+    /// `{rank}`, `{suit}`.
+    pub card_label: &'static str,
+}
+
+/// The suit symbol: ♣ ♦ ♥ ♠.
+pub fn suit_symbol(suit: Suit) -> &'static str {
+    match suit {
+        Suit::Clubs => "♣",
+        Suit::Diamonds => "♦",
+        Suit::Hearts => "♥",
+        Suit::Spades => "♠",
+    }
+}
+
+/// The suit's name ("hearts" / "دل").
+pub fn suit_name(lang: Lang, suit: Suit) -> &'static str {
+    lang.s().suits[suit as usize]
+}
+
+/// The rank's name: a number in the language's digits, or jack/queen/king/ace.
+pub fn rank_name(lang: Lang, rank: Rank) -> String {
+    match rank.index() {
+        9..=12 => lang.s().faces[(rank.index() - 9) as usize].to_string(),
+        _ => lang.num(rank.value()),
+    }
+}
+
+/// The card's spoken label: "queen of hearts" / "بی‌بی دل".
+pub fn card_label(lang: Lang, card: Card) -> String {
+    if card.is_joker() {
+        return "joker".to_string();
+    }
+    fill(
+        lang.s().card_label,
+        &[
+            ("rank", &rank_name(lang, card.rank())),
+            ("suit", suit_name(lang, card.suit())),
+        ],
+    )
+}
+
+/// The name of a trump choice: a suit's name, or a no-trump mode.
+pub fn trump_name(lang: Lang, trump: Trump) -> String {
+    let s = lang.s();
+    match trump {
+        Trump::Suit(suit) => suit_name(lang, suit).to_string(),
+        Trump::Sars => s.mode_sars.to_string(),
+        Trump::Nars => s.mode_nars.to_string(),
+        Trump::AceNars => s.mode_ace_nars.to_string(),
+    }
+}
+
+/// The message for a rule error, chosen by [`RuleError::code`].
+pub fn error_message(lang: Lang, err: &HokmError) -> String {
+    let s = lang.s();
+    match err.code() {
+        "not_your_turn" => s.err_not_your_turn.to_string(),
+        "wrong_phase" => s.err_wrong_phase.to_string(),
+        "not_in_hand" => s.err_not_in_hand.to_string(),
+        "must_follow_suit" => {
+            let led = match err {
+                HokmError::MustFollowSuit { led } => *led,
+                _ => Suit::Spades,
+            };
+            fill(
+                s.err_must_follow_suit,
+                &[("symbol", suit_symbol(led)), ("suit", suit_name(lang, led))],
+            )
+        }
+        "mode_not_allowed" => s.err_mode_not_allowed.to_string(),
+        "redeal_not_allowed" => s.err_redeal_not_allowed.to_string(),
+        "hand_not_over" => s.err_hand_not_over.to_string(),
+        _ => s.err_other.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn persian_digits() {
+        assert_eq!(Lang::Fa.num(1402), "۱۴۰۲");
+        assert_eq!(Lang::En.num(7), "7");
+    }
+
+    #[test]
+    fn card_labels() {
+        let qh: Card = "QH".parse().unwrap();
+        assert_eq!(card_label(Lang::En, qh), "queen of hearts");
+        assert_eq!(card_label(Lang::Fa, qh), "بی‌بی دل");
+        let ts: Card = "10S".parse().unwrap();
+        assert_eq!(card_label(Lang::Fa, ts), "۱۰ پیک");
+        assert_eq!(card_label(Lang::En, ts), "10 of spades");
+        let ac: Card = "AC".parse().unwrap();
+        assert_eq!(card_label(Lang::Fa, ac), "آس خاج");
+    }
+
+    #[test]
+    fn error_messages_by_code() {
+        let e = HokmError::MustFollowSuit { led: Suit::Hearts };
+        assert_eq!(error_message(Lang::En, &e), "You must follow ♥ (hearts)");
+        assert_eq!(error_message(Lang::Fa, &e), "باید دل بازی کنید");
+        for e in [
+            HokmError::WrongPhase,
+            HokmError::RedealNotAllowed,
+            HokmError::HandNotOver,
+            HokmError::NotInHand("2C".parse().unwrap()),
+            HokmError::ModeNotAllowed(Trump::Nars),
+            HokmError::NotYourTurn {
+                seat: engine::Seat(1),
+            },
+        ] {
+            for lang in [Lang::Fa, Lang::En] {
+                assert_ne!(error_message(lang, &e), lang.s().err_other, "{e:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn templates_fill() {
+        assert_eq!(
+            fill("I am {name}, {name}", &[("name", "Sara")]),
+            "I am Sara, Sara"
+        );
+    }
+}

@@ -1,0 +1,5 @@
+//! The screens: the home page, the Hokm setup form and the Hokm table.
+
+pub mod home;
+pub mod setup;
+pub mod table;

@@ -1,0 +1,99 @@
+//! Thin, panic-free wrappers over the browser: local storage, the location hash, random
+//! seeds, media queries, the clipboard and the `<html>` element. Every call tolerates a
+//! missing window or a throwing API (private browsing, old browsers) by doing nothing.
+
+use crate::i18n::Lang;
+
+fn window() -> Option<web_sys::Window> {
+    web_sys::window()
+}
+
+/// Reads a local-storage value.
+pub fn storage_get(key: &str) -> Option<String> {
+    window()?.local_storage().ok()??.get_item(key).ok()?
+}
+
+/// Writes a local-storage value (silently ignores a full or disabled storage).
+pub fn storage_set(key: &str, value: &str) {
+    if let Some(s) = window().and_then(|w| w.local_storage().ok().flatten()) {
+        let _ = s.set_item(key, value);
+    }
+}
+
+/// Removes a local-storage value.
+pub fn storage_remove(key: &str) {
+    if let Some(s) = window().and_then(|w| w.local_storage().ok().flatten()) {
+        let _ = s.remove_item(key);
+    }
+}
+
+/// The current location hash, including the leading `#` (empty if none).
+pub fn current_hash() -> String {
+    window()
+        .and_then(|w| w.location().hash().ok())
+        .unwrap_or_default()
+}
+
+/// Navigates to a hash route (a new history entry; fires `hashchange`).
+pub fn go(hash: &str) {
+    if let Some(w) = window() {
+        let _ = w.location().set_hash(hash);
+    }
+}
+
+/// Replaces the current hash route without a new history entry (fires `hashchange`).
+pub fn replace(hash: &str) {
+    if let Some(w) = window() {
+        let loc = w.location();
+        let base = loc.href().unwrap_or_default();
+        let base = base.split('#').next().unwrap_or_default().to_string();
+        let _ = loc.replace(&format!("{base}{hash}"));
+    }
+}
+
+/// The full URL of a hash route on this page (for share links).
+pub fn url_of(hash: &str) -> String {
+    let href = window()
+        .and_then(|w| w.location().href().ok())
+        .unwrap_or_default();
+    let base = href.split('#').next().unwrap_or_default();
+    format!("{base}{hash}")
+}
+
+/// A fresh random seed (up to 2^32, so links stay short).
+pub fn random_seed() -> u64 {
+    (js_sys::Math::random() * 4_294_967_296.0) as u64
+}
+
+/// Whether the user asked for reduced motion.
+pub fn prefers_reduced_motion() -> bool {
+    window()
+        .and_then(|w| {
+            w.match_media("(prefers-reduced-motion: reduce)")
+                .ok()
+                .flatten()
+        })
+        .map(|m| m.matches())
+        .unwrap_or(false)
+}
+
+/// Sets `<html lang dir>` for the language.
+pub fn set_document_lang(lang: Lang) {
+    if let Some(el) = window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.document_element())
+    {
+        let _ = el.set_attribute("lang", lang.code());
+        let _ = el.set_attribute("dir", lang.dir());
+    }
+    if let Some(d) = window().and_then(|w| w.document()) {
+        d.set_title(lang.s().app_title);
+    }
+}
+
+/// Copies text to the clipboard, if the browser allows it.
+pub fn copy_text(text: &str) {
+    if let Some(w) = window() {
+        let _ = w.navigator().clipboard().write_text(text);
+    }
+}
