@@ -13,10 +13,13 @@ use crate::route::Route;
 use crate::state::{Save, SAVE_KEY};
 use crate::web;
 use gloo::events::EventListener;
+use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 
 /// The local-storage key of the chosen language.
 pub const LANG_KEY: &str = "cards.lang";
+/// How long a notice stays, in milliseconds.
+pub const NOTICE_MS: u32 = 10_000;
 
 /// A message shown at the top of every screen until dismissed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -136,6 +139,16 @@ pub fn app() -> Html {
                 }
                 web::replace(&Route::HokmTable(q.clone()).hash());
             }
+        });
+    }
+
+    // Notices go away by themselves after a while.
+    {
+        let handle = notices.clone();
+        use_effect_with((*notices).clone(), move |list| {
+            let timer =
+                (!list.is_empty()).then(|| Timeout::new(NOTICE_MS, move || handle.set(Vec::new())));
+            move || drop(timer)
         });
     }
 

@@ -288,7 +288,8 @@ impl TableState {
 
     /// The bot that should act now, if nothing is in the way.
     pub fn bot_to_act(&self) -> Option<Seat> {
-        if self.intro_open || self.held.is_some() || self.cover_for().is_some() {
+        // A person reviewing the last trick (HK-11) holds the bots until they close it.
+        if self.intro_open || self.held.is_some() || self.show_last || self.cover_for().is_some() {
             return None;
         }
         self.to_act().filter(|&s| self.is_bot_seat(s))

@@ -56,7 +56,9 @@ pub fn result_panel(props: &ResultPanelProps) -> Html {
                 } else if r.kot {
                     <p class="kot">{ s.kot }</p>
                 }
-                <p class="points">{ fill(s.points_n, &[("n", &lang.num(r.points))]) }</p>
+                <p class="points">
+                    { if r.points == 1 { s.point_one.to_string() } else { fill(s.points_n, &[("n", &lang.num(r.points))]) } }
+                </p>
                 <table class="result-table">
                     <thead>
                         <tr><th></th><th scope="col">{ s.tricks }</th><th scope="col">{ s.score }</th></tr>

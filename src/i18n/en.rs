@@ -89,6 +89,7 @@ pub const EN: Strings = Strings {
     kot: "Kot! The other side took no trick.",
     hakem_kot: "Hakem kot! The hakem's side took no trick.",
     points_n: "+{n} points",
+    point_one: "+1 point",
     next_hand: "Next hand",
     cards_left: "Cards left in hand",
     match_over: "Match over",

@@ -89,6 +89,7 @@ pub const FA: Strings = Strings {
     kot: "کُت! تیم مقابل هیچ دستی نبرد.",
     hakem_kot: "حاکم‌کُت! تیم حاکم هیچ دستی نبرد.",
     points_n: "+{n} امتیاز",
+    point_one: "+۱ امتیاز",
     next_hand: "دور بعد",
     cards_left: "کارت‌های باقی‌مانده",
     match_over: "پایان بازی",
@@ -105,8 +106,8 @@ pub const FA: Strings = Strings {
     draw_partner: "{a} آس دوم را گرفت و از قبل یار حاکم است.",
     share: "اشتراک",
     share_help: "این پیوند را روی دستگاه دیگری باز کنید تا همین میز و همین پخش را داشته باشید.",
-    copy: "رونوشت",
-    copied: "رونوشت شد",
+    copy: "کپی",
+    copied: "کپی شد",
     hand_n: "دور {n}",
 
     restore_failed: "بازی ذخیره‌شده بازیابی نشد.",

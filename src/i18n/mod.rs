@@ -190,6 +190,8 @@ pub struct Strings {
     pub hakem_kot: &'static str,
     /// `{n}`
     pub points_n: &'static str,
+    /// One hand point ("+1 point").
+    pub point_one: &'static str,
     pub next_hand: &'static str,
     pub cards_left: &'static str,
     pub match_over: &'static str,

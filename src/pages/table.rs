@@ -41,23 +41,21 @@ pub fn player_name(lang: Lang, player: &Player, index: usize) -> String {
     }
 }
 
-/// Builds the table's state: the saved game if it is this table's, else a new match.
+/// Builds the table's state: the saved game if it is this table's, else a new match. A save
+/// that cannot be read, or that does not replay, is dropped with a notice.
 fn initial_state(config: TableConfig) -> TableState {
-    if let Some(json) = web::storage_get(SAVE_KEY) {
-        if let Some(save) = Save::parse(&json) {
-            if save.config == config {
-                return match TableState::restore(&save) {
-                    Some(st) => st,
-                    None => {
-                        let mut st = TableState::new(config);
-                        st.restore_failed = true;
-                        st
-                    }
-                };
-            }
+    let failed = |config| {
+        let mut st = TableState::new(config);
+        st.restore_failed = true;
+        st
+    };
+    match web::storage_get(SAVE_KEY).map(|json| Save::parse(&json)) {
+        Some(Some(save)) if save.config == config => {
+            TableState::restore(&save).unwrap_or_else(|| failed(config))
         }
+        Some(None) => failed(config),
+        _ => TableState::new(config),
     }
-    TableState::new(config)
 }
 
 #[derive(Properties, PartialEq)]
@@ -345,6 +343,8 @@ pub fn table_page(props: &TablePageProps) -> Html {
         }
     };
 
+    // A panel (draw, trump choice) takes the whole middle row on narrow screens.
+    let has_panel = st.intro_open || (phase == HokmPhase::ChoosingTrump && my_turn);
     let busy = st.held.is_some() || st.bot_to_act().is_some();
     let share_url = web::url_of(&Route::HokmTable(config.to_query()).hash());
     let phase_name = match phase {
@@ -372,7 +372,8 @@ pub fn table_page(props: &TablePageProps) -> Html {
                     <LangToggle />
                 </div>
             </header>
-            <div class="felt" dir="ltr" role="region" aria-label={s.table_label}>
+            <div class={classes!("felt", has_panel.then_some("has-panel"))} dir="ltr" role="region"
+                aria-label={s.table_label}>
                 { seat_view(Pos::Top) }
                 { seat_view(Pos::Left) }
                 <div class="center" dir={lang.dir()}>{ center }</div>
