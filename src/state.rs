@@ -491,6 +491,60 @@ mod tests {
     }
 
     #[test]
+    fn a_whole_match_plays_through_the_reducer_with_bots() {
+        let mut config = TableConfig {
+            seed: 9,
+            ..TableConfig::default()
+        };
+        config.settings.target = 3;
+        let mut st = Rc::new(TableState::new(config));
+        assert_eq!(st.bot_to_act(), None, "bots wait for the draw panel");
+        st = st.reduce(TableAction::CloseIntro);
+        for _ in 0..2000 {
+            if let Some(h) = st.held {
+                assert_eq!(st.bot_to_act(), None, "bots wait while a trick is shown");
+                st = st.reduce(TableAction::HoldStep {
+                    id: h.id,
+                    skip_animation: true,
+                });
+                continue;
+            }
+            match st.game.status() {
+                Status::MatchOver => break,
+                Status::HandOver => st = st.reduce(TableAction::NextHand),
+                Status::Acting(_) => {
+                    let seat = st.to_act().unwrap();
+                    let action = match st.bot_to_act() {
+                        Some(bot) => {
+                            assert_eq!(bot, seat);
+                            let view = st.game.view(seat);
+                            let mut legal = Vec::new();
+                            st.game.legal_actions(seat, &mut legal);
+                            st.bots.borrow_mut().choose(seat, &view, &legal).unwrap()
+                        }
+                        None => {
+                            assert!(!st.is_bot_seat(seat));
+                            let mut legal = Vec::new();
+                            st.game.legal_actions(seat, &mut legal);
+                            legal[0]
+                        }
+                    };
+                    let before = st.log.len();
+                    st = st.reduce(TableAction::Act {
+                        seat,
+                        action,
+                        by_bot: false,
+                    });
+                    assert_eq!(st.log.len(), before + 1);
+                }
+            }
+        }
+        assert_eq!(st.game.status(), Status::MatchOver);
+        let restored = TableState::restore(&st.save()).unwrap();
+        assert_eq!(restored.game.state_hash(), st.game.state_hash());
+    }
+
+    #[test]
     fn the_cover_shows_only_with_two_people() {
         let st = TableState::new(TableConfig::default());
         assert_eq!(st.cover_for(), None);

@@ -68,7 +68,7 @@ pub fn result_panel(props: &ResultPanelProps) -> Html {
                             <tr class={classes!((side == r.winner).then_some("won"))}>
                                 <th scope="row">{ props.teams[side].clone() }</th>
                                 <td>{ lang.num(r.tricks[side]) }</td>
-                                <td>{ lang.num(props.score[side]) }{ " / " }{ lang.num(props.target) }</td>
+                                <td>{ fill(s.score_of, &[("n", &lang.num(props.score[side])), ("t", &lang.num(props.target))]) }</td>
                             </tr>
                         }) }
                     </tbody>

@@ -192,6 +192,8 @@ pub struct Strings {
     pub points_n: &'static str,
     /// One hand point ("+1 point").
     pub point_one: &'static str,
+    /// A side's score out of the target: `{n}`, `{t}`.
+    pub score_of: &'static str,
     pub next_hand: &'static str,
     pub cards_left: &'static str,
     pub match_over: &'static str,

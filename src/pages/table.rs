@@ -20,8 +20,8 @@ use crate::state::{
     TRICK_HOLD_MS,
 };
 use crate::web;
-use engine::games::hokm::{HokmAction, HokmPhase};
-use engine::{CardSet, Game, RuleError, Seat};
+use engine::games::hokm::{HokmAction, HokmPhase, Trick};
+use engine::{Card, CardSet, Game, RuleError, Seat};
 use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 
@@ -200,6 +200,14 @@ pub fn table_page(props: &TablePageProps) -> Html {
 
     // --- the middle of the table
     let pos_of = |seat: Seat| Pos::of(seat, bottom);
+    let trick_cards = |t: &Trick| -> Vec<(Seat, Pos, Card)> {
+        (0..4u8)
+            .map(|i| {
+                let seat = t.leader.after(i, 4);
+                (seat, pos_of(seat), t.cards[i as usize])
+            })
+            .collect()
+    };
     let center = if st.intro_open {
         let d = dispatcher.clone();
         html! {
@@ -221,22 +229,12 @@ pub fn table_page(props: &TablePageProps) -> Html {
             }
         }
     } else if let (true, Some(t)) = (st.show_last, view.last_trick) {
-        let cards = (0..4u8)
-            .map(|i| {
-                let seat = t.leader.after(i, 4);
-                (seat, pos_of(seat), t.cards[i as usize])
-            })
-            .collect::<Vec<_>>();
+        let cards = trick_cards(&t);
         let caption = fill(s.last_trick_won_by, &[("name", &names[t.winner.idx()])]);
         html! { <TrickView {cards} winner={Some(t.winner)} caption={AttrValue::from(caption)} review=true /> }
     } else if let Some(h) = st.held {
         let t = h.trick;
-        let cards = (0..4u8)
-            .map(|i| {
-                let seat = t.leader.after(i, 4);
-                (seat, pos_of(seat), t.cards[i as usize])
-            })
-            .collect::<Vec<_>>();
+        let cards = trick_cards(&t);
         let caption = fill(s.trick_won_by, &[("name", &names[t.winner.idx()])]);
         html! {
             <TrickView {cards} winner={Some(t.winner)} caption={AttrValue::from(caption)}
