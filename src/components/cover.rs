@@ -1,6 +1,7 @@
 //! Pass-and-play: a screen that hides every hand until the next person confirms.
 
 use crate::app::use_lang;
+use crate::components::lang_toggle::LangToggle;
 use crate::i18n::fill;
 use yew::prelude::*;
 
@@ -36,6 +37,7 @@ pub fn cover(props: &CoverProps) -> Html {
                     { button }
                 </button>
             </div>
+            <div class="cover-lang"><LangToggle /></div>
         </div>
     }
 }

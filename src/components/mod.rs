@@ -31,7 +31,8 @@
 //!   bottom), `data-busy=true` while a completed trick is shown or a bot is about to act.
 //! - `[data-testid=hand]`: the bottom player's hand; `button[data-card=QH]` per card (rank
 //!   `2`…`10`,`J`,`Q`,`K`,`A` + suit `C`/`D`/`H`/`S`); playable cards have class `playable`,
-//!   the others `aria-disabled=true` (a click on them shows the error).
+//!   the others `aria-disabled=true` (a click on them shows the error; Playwright treats
+//!   `aria-disabled` as disabled, so click those with `{ force: true }`).
 //! - `[data-testid=seat-right]`, `seat-top`, `seat-left`, `seat-bottom`: seats, with
 //!   `data-seat`, `data-count` (cards held), class `is-turn` on the one to act,
 //!   `[data-testid=hakem-crown]` inside the hakem's.
