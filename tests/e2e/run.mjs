@@ -5,7 +5,7 @@
 //
 // Serves the built app (default: <repo>/dist) under a sub-path on a free loopback port, then runs every
 // test in tests/e2e/tests/*.test.mjs. A test file exports `tests`: an array of
-//   { name: string, viewport?: 'desktop' | 'phone' | {width, height}, run: async (ctx) => void }
+//   { name: string, viewport?: 'desktop' | 'phone' | {width, height}, timeout?: ms, run: async (ctx) => void }
 // where ctx = { page, url, errors, assert, screenshot(name) }. `errors` collects console errors, page
 // errors and failed requests; a test fails if `run` throws or if `errors` is not empty at the end
 // (set ctx.allowErrors = true to opt out). On failure a screenshot goes to tests/e2e/artifacts/.
@@ -106,7 +106,7 @@ async function main() {
       };
       const started = Date.now();
       try {
-        await withTimeout(Promise.resolve().then(() => t.run(ctx)), TEST_TIMEOUT_MS, t.fullName);
+        await withTimeout(Promise.resolve().then(() => t.run(ctx)), t.timeout || TEST_TIMEOUT_MS, t.fullName);
         if (!ctx.allowErrors && errors.length) throw new Error(`page reported errors:\n    ${errors.join('\n    ')}`);
         passed++;
         console.log(`ok   ${t.fullName} (${Date.now() - started} ms)`);
