@@ -56,6 +56,12 @@ impl Rng {
         if n <= 1 {
             return 0;
         }
+        self.below_from_two(n)
+    }
+
+    /// [`Rng::below`] for `n >= 2`, without the check for the cases that draw nothing.
+    #[inline]
+    fn below_from_two(&mut self, n: u32) -> u32 {
         // Lemire's multiply-and-reject on 32-bit halves: the division that finds the
         // rejection threshold is only needed when the low half falls below `n`.
         let n64 = n as u64;
@@ -69,12 +75,19 @@ impl Rng {
         (m >> 32) as u32
     }
 
-    /// Shuffles in place: for i from the last index down to 1, swap i with `below(i+1)`.
+    /// Shuffles in place: for i from the last index down to 1, swap i with `below(i+1)`
+    /// (`i + 1 >= 2`, so every step draws).
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
+        // The loop runs on a local copy of the state, written back at the end, so the
+        // state can live in registers. `below(i + 1)` is at most `i`, so `min(i)` never
+        // changes `j`; it only lets the compiler drop the bounds check (and the panic path
+        // that would force the state to memory every step).
+        let mut r = Rng { s: self.s };
         for i in (1..items.len()).rev() {
-            let j = self.below(i as u32 + 1) as usize;
-            items.swap(i, j);
+            let j = r.below_from_two(i as u32 + 1) as usize;
+            items.swap(i, j.min(i));
         }
+        self.s = r.s;
     }
 }
 
@@ -106,6 +119,28 @@ mod tests {
         }
         assert_eq!(r.below(1), 0);
         assert_eq!(r.below(0), 0);
+    }
+
+    #[test]
+    fn shuffle_draws_exactly_like_the_plain_fisher_yates_loop() {
+        // The reference: the loop as specified, one `below(i + 1)` per position.
+        fn reference(rng: &mut Rng, items: &mut [u32]) {
+            for i in (1..items.len()).rev() {
+                let j = rng.below(i as u32 + 1) as usize;
+                items.swap(i, j);
+            }
+        }
+        for seed in 0..200 {
+            for len in [0, 1, 2, 3, 13, 52, 54] {
+                let (mut a, mut b) = (Rng::new(seed), Rng::new(seed));
+                let mut x: Vec<u32> = (0..len).collect();
+                let mut y = x.clone();
+                a.shuffle(&mut x);
+                reference(&mut b, &mut y);
+                assert_eq!(x, y, "seed {seed}, {len} items");
+                assert_eq!(a, b, "seed {seed}, {len} items: the streams went apart");
+            }
+        }
     }
 
     #[test]

@@ -59,6 +59,41 @@ fn check_deck(deck: &[Card]) -> Result<(), SetupError> {
     Ok(())
 }
 
+/// The strongest card of `cards`, which all share one suit, under `trump`'s ranking
+/// (see [`Trump::strength`]): in index order the highest rank is the last card, except that
+/// Nars ranks the two highest and Ace-Nars ranks the ace, then the two, highest.
+fn best_of_one_suit(cards: CardSet, trump: Trump) -> Option<Card> {
+    match trump {
+        Trump::Suit(_) | Trump::Sars => cards.last(),
+        Trump::Nars => cards.first(),
+        Trump::AceNars => match cards.last() {
+            Some(c) if c.rank() == Rank::ACE => Some(c),
+            _ => cards.first(),
+        },
+    }
+}
+
+/// HK-6: the position (0 = the leader's card) of the winning card of a complete `trick`:
+/// the highest trump, else the highest card of the led suit, by the mode's ranking.
+///
+/// `cards` is the trick as a set. Only one suit can win (trump if any was played, else the
+/// led suit; off-suit cards never win), so the winner is the best card of that suit
+/// ([`best_of_one_suit`]).
+fn winning_position(trick: &[Card; 4], cards: CardSet, trump: Trump) -> u8 {
+    let trumps = trump.suit().map_or(CardSet::EMPTY, |t| cards.of_suit(t));
+    let contenders = if trumps.is_empty() {
+        cards.of_suit(trick[0].suit())
+    } else {
+        trumps
+    };
+    let best = best_of_one_suit(contenders, trump);
+    // The position of `best`, without a branch per card (the four cards differ, so at most
+    // one term counts).
+    (1..4u8)
+        .map(|i| (Some(trick[i as usize]) == best) as u8 * i)
+        .sum()
+}
+
 impl Hokm {
     /// The next deck order: the next explicit one of the setup, else a seeded shuffle (C-4).
     fn next_deck(&mut self) -> [Card; 52] {
@@ -80,6 +115,8 @@ impl Hokm {
         let deck = self.next_deck();
         let mut seat = self.dealer.next(N);
         let mut hakem = None;
+        // One allocation for the whole draw instead of a few as it grows.
+        self.hakem_draw.reserve(deck.len());
         for card in deck {
             self.hakem_draw.push((seat, card));
             if card.rank() == Rank::ACE {
@@ -127,15 +164,14 @@ impl Hokm {
 
     /// HK-3: then four and four more to each, starting with the hakem.
     fn deal_rest(&mut self) {
-        while self.dealt < 52 {
-            for i in 0..4u8 {
-                let seat = self.hakem.after(i, N);
-                for _ in 0..4 {
-                    self.hands[seat.idx()].insert(self.deck[self.dealt as usize]);
-                    self.dealt += 1;
-                }
-            }
+        // Packets of four from the first undealt card, to the hakem, the next seat, ...
+        let packets = self.deck[self.dealt as usize..].chunks_exact(4);
+        for (k, packet) in packets.enumerate() {
+            let seat = self.hakem.after((k % 4) as u8, N);
+            let cards = packet.iter().fold(CardSet::EMPTY, |s, &c| s.or(c.bit()));
+            self.hands[seat.idx()] = self.hands[seat.idx()].or(cards);
         }
+        self.dealt = 52;
     }
 
     fn start_hand(&mut self) {
@@ -171,6 +207,12 @@ impl Hokm {
         if self.phase != HokmPhase::Playing || seat != self.turn {
             return CardSet::EMPTY;
         }
+        self.playable(seat)
+    }
+
+    /// HK-6 without the turn check: the seat's hand, or only its cards of the led suit
+    /// when it holds any. The caller has checked that `seat` is to play.
+    fn playable(&self, seat: Seat) -> CardSet {
         let hand = self.hands[seat.idx()];
         if self.trick_len == 0 {
             return hand;
@@ -183,28 +225,19 @@ impl Hokm {
         }
     }
 
-    /// HK-6: the highest trump, else the highest card of the led suit, by the mode's ranking.
-    fn trick_winner(&self) -> Seat {
+    /// The four cards of the complete trick as a set.
+    fn full_trick(&self) -> CardSet {
+        self.trick
+            .iter()
+            .fold(CardSet::EMPTY, |s, &c| s.or(c.bit()))
+    }
+
+    /// HK-6: who wins the complete trick, whose cards as a set are `cards`
+    /// ([`Hokm::full_trick`]).
+    fn trick_winner(&self, cards: CardSet) -> Seat {
         let trump = self.trump.unwrap_or(Trump::Sars);
-        let led = self.trick[0].suit();
-        let mut best = 0usize;
-        let key = |c: Card| -> u16 {
-            let s = c.suit();
-            let tier = if Some(s) == trump.suit() {
-                2
-            } else if s == led {
-                1
-            } else {
-                0
-            };
-            tier * 16 + trump.strength(c.rank().index()) as u16
-        };
-        for i in 1..4 {
-            if key(self.trick[i]) > key(self.trick[best]) {
-                best = i;
-            }
-        }
-        self.leader.after(best as u8, N)
+        self.leader
+            .after(winning_position(&self.trick, cards, trump), N)
     }
 
     /// HK-7, HK-8, HK-9: score the hand once a side has seven tricks.
@@ -233,6 +266,115 @@ impl Hokm {
             self.phase = HokmPhase::MatchOver;
         } else {
             self.phase = HokmPhase::HandOver;
+        }
+    }
+
+    /// HK-6: `seat`, whose turn in play it is, plays `card`; completes the trick after the
+    /// fourth card and the hand after a side's seventh trick.
+    fn play(&mut self, seat: Seat, card: Card) -> Result<HokmEvent, HokmError> {
+        let hand = self.hands[seat.idx()];
+        if !hand.contains(card) {
+            return Err(HokmError::NotInHand(card));
+        }
+        if self.trick_len > 0 {
+            let led = self.trick[0].suit();
+            // Holding the led suit, the card must be one of it. `&`, not `&&`: a single,
+            // predictable test (false in valid play) instead of a coin flip on the suit.
+            let follow = hand.of_suit(led);
+            if !follow.is_empty() & !follow.contains(card) {
+                return Err(HokmError::MustFollowSuit { led });
+            }
+        }
+        self.hands[seat.idx()].remove(card);
+        self.last_trick = None;
+        self.trick[self.trick_len as usize] = card;
+        self.trick_len += 1;
+        if self.trick_len < 4 {
+            self.turn = seat.next(N);
+            return Ok(HokmEvent::Played {
+                seat,
+                card,
+                trick: None,
+                hand_over: false,
+            });
+        }
+        Ok(self.complete_trick(seat, card))
+    }
+
+    /// HK-6: the fourth card, `seat`'s `card`, completed the trick: its winner takes it and
+    /// leads next; a side's seventh trick ends the hand. Apart from [`Hokm::play`] so that
+    /// the three cards before it take a short path.
+    #[inline(never)]
+    fn complete_trick(&mut self, seat: Seat, card: Card) -> HokmEvent {
+        let cards = self.full_trick();
+        let winner = self.trick_winner(cards);
+        let trick = Trick {
+            leader: self.leader,
+            cards: self.trick,
+            winner,
+        };
+        self.played = self.played.or(cards);
+        self.trick_len = 0;
+        self.last_trick = Some(trick);
+        self.leader = winner;
+        self.turn = winner;
+        let side = winner.side();
+        self.tricks[side] += 1;
+        let hand_over = self.tricks[side] == 7;
+        if hand_over {
+            self.finish_hand(side);
+        }
+        HokmEvent::Played {
+            seat,
+            card,
+            trick: Some(trick),
+            hand_over,
+        }
+    }
+
+    /// The hakem's trump choice (HK-4) or redeal (HK-5), or an action of the wrong phase, once
+    /// the turn is checked. Kept out of [`Game::apply`] so that its hot path, a card played,
+    /// stays small.
+    #[inline(never)]
+    fn apply_other(&mut self, action: &HokmAction) -> Result<HokmEvent, HokmError> {
+        match (*action, self.phase) {
+            (HokmAction::Trump(t), HokmPhase::ChoosingTrump) => {
+                if !self.mode_allowed(t) {
+                    return Err(HokmError::ModeNotAllowed(t));
+                }
+                self.trump = Some(t);
+                self.deal_rest();
+                self.phase = HokmPhase::Playing;
+                self.turn = self.hakem;
+                self.leader = self.hakem;
+                Ok(HokmEvent::TrumpChosen {
+                    hakem: self.hakem,
+                    trump: t,
+                })
+            }
+            (HokmAction::Redeal, HokmPhase::ChoosingTrump) => {
+                if !(self.setup.settings.redeal_weak_hand && self.hakem_hand_is_weak()) {
+                    return Err(HokmError::RedealNotAllowed);
+                }
+                self.deal_first_five();
+                Ok(HokmEvent::Redealt { hakem: self.hakem })
+            }
+            _ => Err(HokmError::WrongPhase),
+        }
+    }
+
+    /// The hakem's choices before play: every trump or mode the room allows (HK-4), and a
+    /// redeal when the first five are weak (HK-5). Kept out of [`Game::legal_actions`] so
+    /// that it stays small enough to inline.
+    #[inline(never)]
+    fn trump_actions(&self, out: &mut Vec<HokmAction>) {
+        for t in Trump::ALL {
+            if self.mode_allowed(t) {
+                out.push(HokmAction::Trump(t));
+            }
+        }
+        if self.setup.settings.redeal_weak_hand && self.hakem_hand_is_weak() {
+            out.push(HokmAction::Redeal);
         }
     }
 
@@ -387,22 +529,20 @@ impl Game for Hokm {
         }
     }
 
+    // Inlined into a caller's loop (bots, the simulator), `out` can stay in registers.
+    #[inline]
     fn legal_actions(&self, seat: Seat, out: &mut Vec<HokmAction>) {
-        if self.check_turn(seat).is_err() {
-            return;
-        }
+        // One match on the phase does the turn check too (as `check_turn`): the hot path,
+        // a card to play, tests the phase and the seat once each.
         match self.phase {
-            HokmPhase::ChoosingTrump => {
-                for t in Trump::ALL {
-                    if self.mode_allowed(t) {
-                        out.push(HokmAction::Trump(t));
-                    }
-                }
-                if self.setup.settings.redeal_weak_hand && self.hakem_hand_is_weak() {
-                    out.push(HokmAction::Redeal);
+            HokmPhase::Playing if seat == self.turn => {
+                // A plain push loop: `reserve(cards.len())` first would cost more than the
+                // capacity checks it saves (baseline x86-64 has no popcount instruction).
+                for c in self.playable(seat) {
+                    out.push(HokmAction::Play(c));
                 }
             }
-            HokmPhase::Playing => out.extend(self.legal_cards(seat).iter().map(HokmAction::Play)),
+            HokmPhase::ChoosingTrump if seat == self.turn => self.trump_actions(out),
             _ => {}
         }
     }
@@ -410,77 +550,8 @@ impl Game for Hokm {
     fn apply(&mut self, seat: Seat, action: &HokmAction) -> Result<HokmEvent, HokmError> {
         self.check_turn(seat)?;
         match (*action, self.phase) {
-            (HokmAction::Trump(t), HokmPhase::ChoosingTrump) => {
-                if !self.mode_allowed(t) {
-                    return Err(HokmError::ModeNotAllowed(t));
-                }
-                self.trump = Some(t);
-                self.deal_rest();
-                self.phase = HokmPhase::Playing;
-                self.turn = self.hakem;
-                self.leader = self.hakem;
-                Ok(HokmEvent::TrumpChosen {
-                    hakem: self.hakem,
-                    trump: t,
-                })
-            }
-            (HokmAction::Redeal, HokmPhase::ChoosingTrump) => {
-                if !(self.setup.settings.redeal_weak_hand && self.hakem_hand_is_weak()) {
-                    return Err(HokmError::RedealNotAllowed);
-                }
-                self.deal_first_five();
-                Ok(HokmEvent::Redealt { hakem: self.hakem })
-            }
-            (HokmAction::Play(card), HokmPhase::Playing) => {
-                let hand = self.hands[seat.idx()];
-                if !hand.contains(card) {
-                    return Err(HokmError::NotInHand(card));
-                }
-                if self.trick_len > 0 {
-                    let led = self.trick[0].suit();
-                    if card.suit() != led && !hand.of_suit(led).is_empty() {
-                        return Err(HokmError::MustFollowSuit { led });
-                    }
-                }
-                self.hands[seat.idx()].remove(card);
-                self.last_trick = None;
-                self.trick[self.trick_len as usize] = card;
-                self.trick_len += 1;
-                if self.trick_len < 4 {
-                    self.turn = seat.next(N);
-                    return Ok(HokmEvent::Played {
-                        seat,
-                        card,
-                        trick: None,
-                        hand_over: false,
-                    });
-                }
-                let winner = self.trick_winner();
-                let trick = Trick {
-                    leader: self.leader,
-                    cards: self.trick,
-                    winner,
-                };
-                for c in self.trick {
-                    self.played.insert(c);
-                }
-                self.trick_len = 0;
-                self.last_trick = Some(trick);
-                self.leader = winner;
-                self.turn = winner;
-                let side = winner.side();
-                self.tricks[side] += 1;
-                if self.tricks[side] == 7 {
-                    self.finish_hand(side);
-                }
-                Ok(HokmEvent::Played {
-                    seat,
-                    card,
-                    trick: Some(trick),
-                    hand_over: self.tricks[side] == 7,
-                })
-            }
-            _ => Err(HokmError::WrongPhase),
+            (HokmAction::Play(card), HokmPhase::Playing) => self.play(seat, card),
+            _ => self.apply_other(action),
         }
     }
 
@@ -549,5 +620,61 @@ impl Game for Hokm {
 
     fn state_hash(&self) -> u64 {
         stable_hash(self)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::Suit;
+
+    /// The trick winner as first written: compare every card by (tier, strength), where
+    /// the tier is 2 for trump, 1 for the led suit, 0 otherwise.
+    fn reference_position(trick: &[Card; 4], trump: Trump) -> u8 {
+        let led = trick[0].suit();
+        let key = |c: Card| -> u16 {
+            let tier = if Some(c.suit()) == trump.suit() {
+                2
+            } else if c.suit() == led {
+                1
+            } else {
+                0
+            };
+            tier * 16 + trump.strength(c.rank().index()) as u16
+        };
+        let mut best = 0;
+        for i in 1..4 {
+            if key(trick[i]) > key(trick[best]) {
+                best = i;
+            }
+        }
+        best as u8
+    }
+
+    #[test]
+    fn winning_position_matches_the_card_by_card_comparison() {
+        let mut rng = Rng::new(3);
+        for _ in 0..20_000 {
+            let mut deck = crate::card::standard_deck();
+            rng.shuffle(&mut deck);
+            // Crowd the suits so that following, trumping and discarding all occur.
+            let trick: [Card; 4] = std::array::from_fn(|i| deck[i]);
+            let trick = if rng.below(2) == 0 {
+                trick.map(|c| Card::new(Suit::ALL[(c.index() % 2) as usize], c.rank()))
+            } else {
+                trick
+            };
+            let cards: CardSet = trick.iter().copied().collect();
+            if cards.len() < 4 {
+                continue;
+            }
+            for trump in Trump::ALL {
+                assert_eq!(
+                    winning_position(&trick, cards, trump),
+                    reference_position(&trick, trump),
+                    "{trick:?} under {trump:?}"
+                );
+            }
+        }
     }
 }
