@@ -1,3 +1,4 @@
 //! The games. Each has its state, actions, view and scoring in its own module.
 
 pub mod hokm;
+pub mod shelem;
