@@ -3,8 +3,10 @@
 //! touches the full state, so a bot cannot cheat, here or on the relay.
 
 mod hokm;
+mod shelem;
 
 pub use hokm::HokmBot;
+pub use shelem::ShelemBot;
 
 use engine::{Game, Rng};
 

@@ -1,15 +1,16 @@
 //! The `cards` command line as a library: simulation with bots and transcript replay,
 //! generic over every game through the engine's [`Game`] trait.
 
-use bots::{Bot, HokmBot, RandomBot};
+use bots::{Bot, HokmBot, RandomBot, ShelemBot};
 use engine::games::hokm::Hokm;
+use engine::games::shelem::Shelem;
 use engine::{Card, Deal, Game, Seat, Setup, Status};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use std::time::Instant;
 
 /// The games the command line knows, by their command-line names.
-pub const GAMES: &[&str] = &["hokm"];
+pub const GAMES: &[&str] = &["hokm", "shelem"];
 
 /// A game the command line can drive: the engine's trait plus its rule-based bot.
 pub trait Playable: Game + 'static {
@@ -22,6 +23,13 @@ pub trait Playable: Game + 'static {
 impl Playable for Hokm {
     fn rule_bot(seed: u64) -> Box<dyn Bot<Self>> {
         Box::new(HokmBot::new(seed))
+    }
+    const DEFAULT_PLAYERS: u8 = 4;
+}
+
+impl Playable for Shelem {
+    fn rule_bot(seed: u64) -> Box<dyn Bot<Self>> {
+        Box::new(ShelemBot::new(seed))
     }
     const DEFAULT_PLAYERS: u8 = 4;
 }
@@ -59,6 +67,7 @@ fn settings_from<G: Game>(v: Option<&Value>) -> Result<G::Settings, String> {
 pub fn simulate(opts: &SimOptions) -> Result<Value, String> {
     match opts.game.as_str() {
         "hokm" => simulate_game::<Hokm>(opts),
+        "shelem" => simulate_game::<Shelem>(opts),
         other => Err(unknown_game(other)),
     }
 }
@@ -196,6 +205,7 @@ pub fn replay(text: &str) -> Result<Value, String> {
     let t: Transcript = serde_json::from_value(raw).map_err(|e| format!("transcript: {e}"))?;
     match t.game.as_str() {
         "hokm" => replay_game::<Hokm>(&t),
+        "shelem" => replay_game::<Shelem>(&t),
         other => Err(unknown_game(other)),
     }
 }

@@ -197,3 +197,109 @@ fn bad_input_gets_one_line_naming_the_step_and_exit_code_2() {
     );
     fails_with(&["frobnicate"], "", "usage");
 }
+
+// ---- Shelem ----
+
+fn shelem_example() -> String {
+    std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/examples/shelem-shelem.json"
+    ))
+    .unwrap()
+}
+
+#[test]
+fn shelem_simulate_with_four_and_two_players() {
+    for players in ["4", "2"] {
+        for bots in ["random", "rule"] {
+            let v = ok_json(&cards(
+                &[
+                    "simulate",
+                    "--game",
+                    "shelem",
+                    "--hands",
+                    "100",
+                    "--seed",
+                    "5",
+                    "--players",
+                    players,
+                    "--bots",
+                    bots,
+                    "--settings",
+                    r#"{"jokers":true,"sars":true}"#,
+                ],
+                "",
+            ));
+            assert_eq!(v["game"], "shelem");
+            assert_eq!(v["hands"], 100);
+            assert_eq!(v["players"].to_string(), players);
+        }
+    }
+    fails_with(
+        &["simulate", "--game", "shelem", "--players", "3"],
+        "",
+        "not played by 3",
+    );
+    fails_with(
+        &[
+            "simulate",
+            "--game",
+            "shelem",
+            "--settings",
+            r#"{"min_bid":85.5}"#,
+        ],
+        "",
+        "settings",
+    );
+}
+
+#[test]
+fn shelem_replay_of_the_documented_example_is_a_shelem() {
+    let v = ok_json(&cards(&["replay", "-"], &shelem_example()));
+    assert_eq!(v["game"], "shelem");
+    assert_eq!(v["status"], "hand_over");
+    assert_eq!(v["totals"], json!([330, 0]), "twice 165 (SH-8)");
+    let steps = v["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 57);
+    assert_eq!(steps[0]["to_act"], json!([0]));
+    assert_eq!(
+        steps[0]["legal"].as_array().unwrap().len(),
+        15,
+        "100..165 and pass"
+    );
+    assert_eq!(
+        steps[4]["legal"].as_array().unwrap().len(),
+        16,
+        "16 cards to discard from"
+    );
+    assert_eq!(
+        steps[4]["event"],
+        json!({ "discarded": { "hakem": 0, "left": 3 } })
+    );
+}
+
+#[test]
+fn shelem_illegal_actions_name_the_step() {
+    let mut t: Value = serde_json::from_str(&shelem_example()).unwrap();
+    t["actions"][1] = json!({ "bid": 100 });
+    fails_with(
+        &["replay", "-"],
+        &t.to_string(),
+        "step 2: seat 1 cannot take {\"bid\":100}: a bid must be at least 105 (SH-4)",
+    );
+    let mut t: Value = serde_json::from_str(&shelem_example()).unwrap();
+    t["actions"][4] = json!({ "discard": "2H" });
+    fails_with(
+        &["replay", "-"],
+        &t.to_string(),
+        "step 5: seat 0 cannot take",
+    );
+    let mut t: Value = serde_json::from_str(&shelem_example()).unwrap();
+    t["actions"][0] = json!({ "bid": "lots" });
+    fails_with(&["replay", "-"], &t.to_string(), "step 1: bad action");
+    fails_with(
+        &["replay", "-"],
+        r#"{"game":"shelem","deck":["AS","2C"]}"#,
+        "bad deck order: Shelem needs the 52 cards",
+    );
+}
