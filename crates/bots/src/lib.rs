@@ -2,9 +2,11 @@
 //! view, its legal actions, and the public events of the game ([`Bot::observe`]). It never
 //! touches the full state, so a bot cannot cheat, here or on the relay.
 
+mod bidel;
 mod hokm;
 mod shelem;
 
+pub use bidel::BidelBot;
 pub use hokm::HokmBot;
 pub use shelem::ShelemBot;
 

@@ -1,7 +1,8 @@
 //! The `cards` command line as a library: simulation with bots and transcript replay,
 //! generic over every game through the engine's [`Game`] trait.
 
-use bots::{Bot, HokmBot, RandomBot, ShelemBot};
+use bots::{BidelBot, Bot, HokmBot, RandomBot, ShelemBot};
+use engine::games::bidel::Bidel;
 use engine::games::hokm::Hokm;
 use engine::games::shelem::Shelem;
 use engine::{Card, Deal, Game, Seat, Setup, Status};
@@ -10,7 +11,7 @@ use serde_json::{json, Value};
 use std::time::Instant;
 
 /// The games the command line knows, by their command-line names.
-pub const GAMES: &[&str] = &["hokm", "shelem"];
+pub const GAMES: &[&str] = &["hokm", "bidel", "shelem"];
 
 /// A game the command line can drive: the engine's trait plus its rule-based bot.
 pub trait Playable: Game + 'static {
@@ -23,6 +24,13 @@ pub trait Playable: Game + 'static {
 impl Playable for Hokm {
     fn rule_bot(seed: u64) -> Box<dyn Bot<Self>> {
         Box::new(HokmBot::new(seed))
+    }
+    const DEFAULT_PLAYERS: u8 = 4;
+}
+
+impl Playable for Bidel {
+    fn rule_bot(seed: u64) -> Box<dyn Bot<Self>> {
+        Box::new(BidelBot::new(seed))
     }
     const DEFAULT_PLAYERS: u8 = 4;
 }
@@ -68,6 +76,7 @@ pub fn simulate(opts: &SimOptions) -> Result<Value, String> {
     match opts.game.as_str() {
         "hokm" => simulate_game::<Hokm>(opts),
         "shelem" => simulate_game::<Shelem>(opts),
+        "bidel" => simulate_game::<Bidel>(opts),
         other => Err(unknown_game(other)),
     }
 }
@@ -206,6 +215,7 @@ pub fn replay(text: &str) -> Result<Value, String> {
     match t.game.as_str() {
         "hokm" => replay_game::<Hokm>(&t),
         "shelem" => replay_game::<Shelem>(&t),
+        "bidel" => replay_game::<Bidel>(&t),
         other => Err(unknown_game(other)),
     }
 }

@@ -303,3 +303,67 @@ fn shelem_illegal_actions_name_the_step() {
         "bad deck order: Shelem needs the 52 cards",
     );
 }
+
+fn bidel_example() -> String {
+    std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/examples/bidel-moon.json"
+    ))
+    .unwrap()
+}
+
+#[test]
+fn bidel_simulate_with_three_and_four_players() {
+    for (players, bots) in [("3", "random"), ("3", "rule"), ("4", "rule")] {
+        let v = ok_json(&cards(
+            &[
+                "simulate",
+                "--game",
+                "bidel",
+                "--players",
+                players,
+                "--hands",
+                "200",
+                "--seed",
+                "4",
+                "--bots",
+                bots,
+            ],
+            "",
+        ));
+        assert_eq!(v["hands"], 200);
+        let n: usize = players.parse().unwrap();
+        assert_eq!(v["hand_points"].as_array().unwrap().len(), n);
+        let total: i64 = v["hand_points"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_i64().unwrap())
+            .sum();
+        // 26 points a hand, more after a moon (52 with three players, 78 with four).
+        assert!(total >= 200 * 26, "{v}");
+    }
+}
+
+#[test]
+fn bidel_replay_of_the_documented_example_and_an_illegal_step() {
+    let v = ok_json(&cards(&["replay", "-"], &bidel_example()));
+    assert_eq!(v["status"], "hand_over");
+    assert_eq!(v["totals"], json!([26, 0, 26, 26]), "seat 1 shot the moon");
+    let steps = v["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 64);
+    assert_eq!(
+        steps[0]["to_act"],
+        json!([0, 1, 2, 3]),
+        "passing is simultaneous"
+    );
+    assert_eq!(steps[12]["action"], json!({ "play": "2C" }));
+    // Step 13 is the 2C lead (BD-3): anything else is refused, naming the step.
+    let mut t: Value = serde_json::from_str(&bidel_example()).unwrap();
+    t["actions"][12] = json!({ "play": "AS" });
+    fails_with(&["replay", "-"], &t.to_string(), "step 13:");
+    // Passing without naming the seat is refused while several seats may act.
+    let mut t: Value = serde_json::from_str(&bidel_example()).unwrap();
+    t["actions"][0] = json!({ "pass": "8C" });
+    fails_with(&["replay", "-"], &t.to_string(), "step 1: several seats");
+}

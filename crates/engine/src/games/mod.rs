@@ -1,4 +1,5 @@
 //! The games. Each has its state, actions, view and scoring in its own module.
 
+pub mod bidel;
 pub mod hokm;
 pub mod shelem;

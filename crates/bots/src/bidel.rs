@@ -1,0 +1,352 @@
+//! A rule-based Bidel (Hearts) player: it passes its dangerous high spades and high hearts,
+//! ducks (plays the highest card that still loses the trick), dumps Q♠ and high hearts when
+//! void, leads low from suits where others hold higher cards, remembers the cards played,
+//! and stops a moon shot: when one opponent has taken every point so far late in the hand,
+//! it takes a trick with points itself.
+
+use crate::Bot;
+use engine::games::bidel::{Bidel, BidelAction, BidelEvent, BidelTrump, BidelView};
+use engine::{Card, CardSet, Rank, Rng, Suit};
+
+const QS: Card = Card::new(Suit::Spades, Rank::QUEEN);
+const TWO_CLUBS: Card = Card::new(Suit::Clubs, Rank::TWO);
+
+/// The rule-based Bidel bot.
+#[derive(Clone, Debug)]
+pub struct BidelBot {
+    rng: Rng,
+    /// Cards seen played this hand (completed tricks and the current one).
+    played: CardSet,
+}
+
+impl BidelBot {
+    /// A bot whose tie-breaks are fixed by `seed`.
+    pub fn new(seed: u64) -> BidelBot {
+        BidelBot {
+            rng: Rng::new(seed),
+            played: CardSet::EMPTY,
+        }
+    }
+}
+
+fn rank(c: Card) -> i32 {
+    c.rank().index() as i32
+}
+
+/// The cards that cost points in this room (BD-7, BD-9).
+fn point_cards(view: &BidelView) -> CardSet {
+    let mut s = Suit::Hearts.mask().or(QS.bit());
+    if view.settings.forty_point_mode {
+        s.insert(Card::new(Suit::Spades, Rank::KING));
+        s.insert(Card::new(Suit::Spades, Rank::ACE));
+    }
+    s
+}
+
+fn points_in(view: &BidelView, cards: CardSet) -> u32 {
+    let p = point_cards(view).and(cards);
+    p.and(Suit::Hearts.mask()).len()
+        + if p.contains(QS) { 13 } else { 0 }
+        + p.minus(Suit::Hearts.mask()).minus(QS.bit()).len() * 7
+}
+
+impl BidelBot {
+    /// Cards nobody has played and this seat does not hold.
+    fn unseen(&self, view: &BidelView) -> CardSet {
+        let mut s = CardSet::DECK.minus(self.played).minus(view.hand);
+        if view.players == 3 {
+            s.remove(Card::new(Suit::Diamonds, Rank::TWO));
+        }
+        s
+    }
+
+    /// How dangerous a card is to keep, for passing (higher passes first).
+    fn pass_danger(&self, view: &BidelView, c: Card) -> i32 {
+        let hand = view.hand.or(view.picked);
+        let spades = hand.of_suit(Suit::Spades);
+        let low_spades = spades.iter().filter(|s| s.rank() < Rank::QUEEN).count() as i32;
+        let suit_len = hand.of_suit(c.suit()).len() as i32;
+        match c.suit() {
+            Suit::Spades if c.rank() >= Rank::QUEEN => {
+                // Q♠ (and K♠/A♠, which draw it) are safe only behind many low spades.
+                if low_spades >= 4 {
+                    rank(c)
+                } else {
+                    40 + rank(c)
+                }
+            }
+            Suit::Hearts => 8 + rank(c) * 2 - suit_len,
+            _ => rank(c) * 2 - suit_len * 2 + if c == TWO_CLUBS { -20 } else { 0 },
+        }
+    }
+
+    /// The winning card of the trick so far, by the hand's trump and the led suit.
+    fn current_best(view: &BidelView) -> Option<(engine::Seat, Card)> {
+        let led = view.trick.first()?.1.suit();
+        let trump = view.trump.and_then(BidelTrump::suit);
+        view.trick.iter().copied().max_by_key(|&(_, c)| {
+            let tier = if Some(c.suit()) == trump {
+                2
+            } else if c.suit() == led {
+                1
+            } else {
+                0
+            };
+            tier * 16 + rank(c)
+        })
+    }
+
+    fn beats(view: &BidelView, c: Card, best: Card) -> bool {
+        // `best` is the current winner: of the led suit, or a trump.
+        let trump = view.trump.and_then(BidelTrump::suit);
+        if c.suit() == best.suit() {
+            return c.rank() > best.rank();
+        }
+        Some(c.suit()) == trump
+    }
+
+    /// An opponent who has taken every point so far, once enough points are out that a
+    /// moon shot is a threat.
+    fn moon_threat(&self, view: &BidelView) -> Option<usize> {
+        let total: u32 = view.points.iter().map(|&p| p as u32).sum();
+        if total < 10 {
+            return None;
+        }
+        let me = view.seat.idx();
+        (0..view.points.len()).find(|&s| s != me && view.points[s] as u32 == total)
+    }
+
+    fn lead(&mut self, view: &BidelView, legal: CardSet) -> Card {
+        let unseen = self.unseen(view);
+        let points = point_cards(view);
+        let qs_out = unseen.contains(QS);
+        let threat = self.moon_threat(view).is_some();
+        let mut best: Option<(i32, Card)> = None;
+        for c in legal {
+            let higher_out = unseen
+                .of_suit(c.suit())
+                .iter()
+                .filter(|o| o.rank() > c.rank())
+                .count() as i32;
+            let lower_out = unseen.of_suit(c.suit()).len() as i32 - higher_out;
+            // Lower is better: a card others can beat, low in its suit.
+            let mut score = rank(c) - higher_out * 3 + lower_out;
+            if higher_out == 0 && !unseen.of_suit(c.suit()).is_empty() {
+                score += 30; // would win the trick
+            }
+            if points.contains(c) {
+                score += if threat { -10 } else { 15 };
+            }
+            if c.suit() == Suit::Spades && c.rank() >= Rank::QUEEN && qs_out {
+                score += 40; // leading K♠/A♠ invites Q♠
+            }
+            if c.suit() == Suit::Spades
+                && c.rank() < Rank::QUEEN
+                && qs_out
+                && !view.hand.contains(QS)
+            {
+                score -= 4; // flush Q♠ out
+            }
+            let key = score * 4 + self.rng.below(4) as i32;
+            if best.is_none_or(|(b, _)| key < b) {
+                best = Some((key, c));
+            }
+        }
+        best.map_or_else(|| legal.first().unwrap_or(TWO_CLUBS), |(_, c)| c)
+    }
+
+    fn follow(&mut self, view: &BidelView, legal: CardSet) -> Card {
+        let Some((win_seat, win_card)) = Self::current_best(view) else {
+            return self.lead(view, legal);
+        };
+        let led = view.trick[0].1.suit();
+        let points = point_cards(view);
+        let last = view.trick.len() + 1 == view.players as usize;
+        let trick_cards: CardSet = view.trick.iter().map(|&(_, c)| c).collect();
+        let trick_points = points_in(view, trick_cards);
+        let threat = self.moon_threat(view);
+        let following = !legal.of_suit(led).is_empty();
+
+        // Moon defence: take a trick with points away from the shooter.
+        if let Some(t) = threat {
+            if win_seat.idx() == t {
+                let winners: CardSet = legal
+                    .iter()
+                    .filter(|&c| Self::beats(view, c, win_card))
+                    .collect();
+                if trick_points > 0 || !last {
+                    if let Some(c) = winners.iter().filter(|&c| c != QS).min_by_key(|&c| rank(c)) {
+                        return c;
+                    }
+                }
+                if !following {
+                    // Do not feed the shooter points.
+                    let safe = legal.minus(points);
+                    if let Some(c) = safe.iter().max_by_key(|&c| rank(c)) {
+                        return c;
+                    }
+                }
+            }
+        }
+
+        if following {
+            let suit = legal.of_suit(led);
+            let losers: CardSet = suit
+                .iter()
+                .filter(|&c| !Self::beats(view, c, win_card))
+                .collect();
+            if let Some(c) = losers.last() {
+                return c; // duck with the highest losing card
+            }
+            // Every card wins: if last, take it with the highest (but keep Q♠ if possible).
+            let no_q = suit.minus(QS.bit());
+            if last {
+                return no_q.last().or(suit.last()).unwrap_or(win_card);
+            }
+            // Not last: the lowest winner leaves the most room for others to overtake,
+            // unless the trick is spades and Q♠ is still out (then stay low too).
+            return no_q.first().or(suit.first()).unwrap_or(win_card);
+        }
+
+        // Void in the led suit: dump the most dangerous card.
+        let unseen = self.unseen(view);
+        let mut best: Option<(i32, Card)> = None;
+        for c in legal {
+            let mut score = rank(c);
+            if c == QS {
+                score += 100;
+            } else if c.suit() == Suit::Spades && c.rank() > Rank::QUEEN && unseen.contains(QS) {
+                score += 60;
+            } else if points.contains(c) {
+                score += 30
+                    + if c.suit() == Suit::Hearts {
+                        rank(c)
+                    } else {
+                        20
+                    };
+            }
+            // Shorter suits first, to make more voids.
+            score -= legal.of_suit(c.suit()).len() as i32;
+            if best.is_none_or(|(b, _)| score > b) {
+                best = Some((score, c));
+            }
+        }
+        best.map_or(win_card, |(_, c)| c)
+    }
+}
+
+impl Bot<Bidel> for BidelBot {
+    fn choose(&mut self, view: &BidelView, legal: &[BidelAction]) -> BidelAction {
+        let mut cards = CardSet::EMPTY;
+        let mut passing = false;
+        for a in legal {
+            match *a {
+                BidelAction::Play(c) => cards.insert(c),
+                BidelAction::Pass(c) => {
+                    passing = true;
+                    cards.insert(c)
+                }
+                // BD-10: no trump keeps the hand an ordinary Bidel hand.
+                BidelAction::Trump(_) => return BidelAction::Trump(BidelTrump::NoTrump),
+            }
+        }
+        if cards.is_empty() {
+            return legal[0];
+        }
+        if passing {
+            let c = cards
+                .iter()
+                .max_by_key(|&c| self.pass_danger(view, c))
+                .unwrap_or(TWO_CLUBS);
+            return BidelAction::Pass(c);
+        }
+        let c = if view.trick.is_empty() {
+            self.lead(view, cards)
+        } else {
+            self.follow(view, cards)
+        };
+        BidelAction::Play(c)
+    }
+
+    fn observe(&mut self, event: &BidelEvent) {
+        if let BidelEvent::Played { card, .. } = *event {
+            // BD-3: 2♣ is the first card of every hand.
+            if card == TWO_CLUBS {
+                self.played = CardSet::EMPTY;
+            }
+            self.played.insert(card);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::RandomBot;
+    use engine::games::bidel::BidelSettings;
+    use engine::{Deal, Game, Setup, Status};
+
+    /// Plays `hands` hands with seats 0 and 2 as `BidelBot`s and the others random;
+    /// returns the points taken by each seat.
+    fn duel(hands: u32, players: u8, seed: u64) -> Vec<i64> {
+        let new = |s: u64| {
+            Bidel::new(&Setup {
+                players,
+                settings: BidelSettings::default(),
+                deal: Deal::seeded(s),
+            })
+            .unwrap()
+        };
+        let mut g = new(seed);
+        let mut pts = vec![0i64; players as usize];
+        let mut smart: Vec<BidelBot> = (0..players as u64)
+            .map(|i| BidelBot::new(seed + i))
+            .collect();
+        let mut random = RandomBot::new(seed);
+        let mut legal = Vec::new();
+        let mut played = 0;
+        while played < hands {
+            match g.status() {
+                Status::Acting(s) => {
+                    let seat = s.first().unwrap();
+                    legal.clear();
+                    g.legal_actions(seat, &mut legal);
+                    let a = if seat.0 % 2 == 0 {
+                        smart[seat.idx()].choose(&g.view(seat), &legal)
+                    } else {
+                        random.pick(&legal)
+                    };
+                    assert!(legal.contains(&a));
+                    let e = g.apply(seat, &a).unwrap();
+                    for b in &mut smart {
+                        b.observe(&e);
+                    }
+                }
+                Status::HandOver | Status::MatchOver => {
+                    for (t, p) in pts.iter_mut().zip(g.hand_score().unwrap().points) {
+                        *t += p as i64;
+                    }
+                    played += 1;
+                    if g.status() == Status::HandOver {
+                        g.next_hand().unwrap();
+                    } else {
+                        g = new(seed + played as u64);
+                    }
+                }
+            }
+        }
+        pts
+    }
+
+    #[test]
+    fn rule_bot_takes_clearly_fewer_points_than_random_play() {
+        let p = duel(400, 4, 7);
+        eprintln!("points per seat (0 and 2 rule bots): {p:?}");
+        let smart = (p[0] + p[2]) as f64 / 2.0;
+        let random = (p[1] + p[3]) as f64 / 2.0;
+        assert!(smart * 2.0 < random, "{p:?}");
+        let p = duel(300, 3, 9);
+        eprintln!("three players (0 and 2 rule bots): {p:?}");
+        assert!((p[0] + p[2]) as f64 / 2.0 * 1.5 < p[1] as f64, "{p:?}");
+    }
+}

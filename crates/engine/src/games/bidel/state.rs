@@ -1,0 +1,737 @@
+//! Bidel's full state and its rules.
+
+use super::types::*;
+use crate::card::{Card, CardSet, Rank, Suit};
+use crate::game::{Deal, Game, HandScore, Outcome, Setup, SetupError, Status};
+use crate::hash::stable_hash;
+use crate::rng::Rng;
+use crate::seat::{Seat, SeatSet};
+
+/// 2♣: leads the first trick (BD-3).
+pub(super) const TWO_CLUBS: Card = Card::new(Suit::Clubs, Rank::TWO);
+/// 2♦: removed with three players (BD-1).
+pub(super) const TWO_DIAMONDS: Card = Card::new(Suit::Diamonds, Rank::TWO);
+/// Q♠: 13 points (BD-7).
+pub(super) const QUEEN_SPADES: Card = Card::new(Suit::Spades, Rank::QUEEN);
+const HEARTS: CardSet = Suit::Hearts.mask();
+/// K♠ and A♠: 7 points each in 40-point mode (BD-9).
+const KING_ACE_SPADES: CardSet = CardSet(
+    Card::new(Suit::Spades, Rank::KING).bit().0 | Card::new(Suit::Spades, Rank::ACE).bit().0,
+);
+
+/// The full state of a Bidel match. Nobody may see it whole: use [`Game::view`].
+#[derive(Clone, Debug, Hash)]
+pub struct Bidel {
+    setup: Setup<BidelSettings>,
+    rng: Rng,
+    /// How many decks have been shuffled (indexes `setup.deal.decks`).
+    shuffles: u32,
+    /// Number of players, 3 or 4.
+    n: u8,
+    /// The cards in play: the deck, without 2♦ with three players (BD-1).
+    in_play: CardSet,
+    /// Cards that cost points besides hearts: Q♠, and K♠ A♠ in 40-point mode (BD-7, BD-9).
+    spade_points: CardSet,
+    dealer: Seat,
+    hand_number: u16,
+    phase: BidelPhase,
+    pass_dir: PassDirection,
+    /// حاکم: names trump this hand (BD-10).
+    hakem: Option<Seat>,
+    trump: Option<BidelTrump>,
+    hands: [CardSet; 4],
+    /// BD-2: cards picked to pass, out of the hand until the exchange.
+    picked: [CardSet; 4],
+    /// BD-2: after the exchange, what each seat passed and received.
+    passed: [CardSet; 4],
+    received: [CardSet; 4],
+    /// BD-2: the seats that have not yet picked three cards.
+    choosing: SeatSet,
+    turn: Seat,
+    leader: Seat,
+    trick: TrickCards,
+    /// The cards of the current trick as a set.
+    trick_set: CardSet,
+    /// Cards of completed tricks this hand.
+    played: CardSet,
+    tricks_done: u8,
+    hearts_broken: bool,
+    points: [u8; 4],
+    tricks: [u8; 4],
+    queen_taker: Option<Seat>,
+    last_trick: Option<Trick>,
+    totals: [i32; 4],
+    result: Option<HandResult>,
+    winner: Option<Seat>,
+}
+
+/// BD-6 / HK-6: the winner's position in `trick` (whose cards as a set are `set`): the
+/// highest trump if any was played, else the highest card of the led suit.
+fn winning_position(trick: &TrickCards, set: CardSet, trump: Option<Suit>) -> u8 {
+    let cards = trick.as_slice();
+    let Some(&lead) = cards.first() else {
+        return 0;
+    };
+    let trumps = trump.map_or(CardSet::EMPTY, |t| set.of_suit(t));
+    let contenders = if trumps.is_empty() {
+        set.of_suit(lead.suit())
+    } else {
+        trumps
+    };
+    let best = contenders.last();
+    cards
+        .iter()
+        .position(|&c| Some(c) == best)
+        .map_or(0, |p| p as u8)
+}
+
+impl Bidel {
+    fn check_deck(&self, deck: &[Card]) -> Result<(), SetupError> {
+        let set: CardSet = deck.iter().copied().collect();
+        if deck.len() != self.in_play.len() as usize || set != self.in_play {
+            return Err(SetupError::BadDeck(format!(
+                "Bidel with {} players needs the {} cards {}exactly once each; got {} cards, {} distinct",
+                self.n,
+                self.in_play.len(),
+                if self.n == 3 { "without 2D " } else { "" },
+                deck.len(),
+                set.len(),
+            )));
+        }
+        Ok(())
+    }
+
+    /// The next deck order: the next explicit one of the setup, else a seeded shuffle (C-4).
+    /// Returns the cards and how many of them are in play.
+    fn next_deck(&mut self) -> ([Card; 52], usize) {
+        let i = self.shuffles as usize;
+        self.shuffles += 1;
+        let len = self.in_play.len() as usize;
+        let mut deck = crate::card::standard_deck();
+        if let Some(d) = self.setup.deal.decks.get(i) {
+            deck[..len].copy_from_slice(d);
+            return (deck, len);
+        }
+        if self.n == 3 {
+            // BD-1: 2♦ (index 13) out; the rest keeps index order before the shuffle.
+            deck.copy_within(14..52, 13);
+        }
+        self.rng.shuffle(&mut deck[..len]);
+        (deck, len)
+    }
+
+    /// Deals the whole deck one card at a time, top first, starting with the seat after the
+    /// dealer and going round in turn order.
+    fn deal(&mut self) {
+        let (deck, len) = self.next_deck();
+        let mut hands = [CardSet::EMPTY; 4];
+        let mut seat = self.dealer.next(self.n).idx();
+        for &c in &deck[..len] {
+            hands[seat] = hands[seat].or(c.bit());
+            seat += 1;
+            if seat == self.n as usize {
+                seat = 0;
+            }
+        }
+        self.hands = hands;
+    }
+
+    fn start_hand(&mut self) {
+        self.hand_number += 1;
+        self.deal();
+        self.picked = [CardSet::EMPTY; 4];
+        self.passed = [CardSet::EMPTY; 4];
+        self.received = [CardSet::EMPTY; 4];
+        self.choosing = SeatSet::default();
+        self.trick.clear();
+        self.trick_set = CardSet::EMPTY;
+        self.played = CardSet::EMPTY;
+        self.tricks_done = 0;
+        self.hearts_broken = false;
+        self.points = [0; 4];
+        self.tricks = [0; 4];
+        self.queen_taker = None;
+        self.last_trick = None;
+        self.result = None;
+        self.trump = None;
+        self.pass_dir = PassDirection::of_hand(self.hand_number, self.n);
+        match self.hakem {
+            Some(h) if self.setup.settings.trump_mode => {
+                self.phase = BidelPhase::ChoosingTrump;
+                self.turn = h;
+            }
+            _ => self.begin_passing(),
+        }
+    }
+
+    /// BD-2: every seat picks three cards, unless this hand has no passing.
+    fn begin_passing(&mut self) {
+        if self.pass_dir == PassDirection::None {
+            self.begin_play();
+        } else {
+            self.phase = BidelPhase::Passing;
+            self.choosing = SeatSet((1u8 << self.n) - 1);
+        }
+    }
+
+    /// BD-3: the holder of 2♣ leads.
+    fn begin_play(&mut self) {
+        self.phase = BidelPhase::Playing;
+        let holder = (0..self.n)
+            .map(Seat)
+            .find(|s| self.hands[s.idx()].contains(TWO_CLUBS))
+            .unwrap_or(Seat(0));
+        self.leader = holder;
+        self.turn = holder;
+    }
+
+    /// BD-2: every seat has picked; the cards move to their receivers.
+    fn exchange(&mut self) {
+        let off = self.pass_dir.offset(self.n);
+        for s in 0..self.n {
+            let to = Seat(s).after(off, self.n).idx();
+            let cards = self.picked[s as usize];
+            self.hands[to] = self.hands[to].or(cards);
+            self.received[to] = cards;
+            self.passed[s as usize] = cards;
+        }
+        self.picked = [CardSet::EMPTY; 4];
+        self.begin_play();
+    }
+
+    /// Every card that costs points (BD-7, BD-9).
+    fn point_cards(&self) -> CardSet {
+        HEARTS.or(self.spade_points)
+    }
+
+    /// The points of one card (BD-7, BD-9).
+    #[inline]
+    fn card_points(&self, c: Card) -> u8 {
+        let i = c.index() as u32;
+        let heart = ((HEARTS.0 >> i) & 1) as u8;
+        let spade = ((self.spade_points.0 >> i) & 1) as u8;
+        let queen = (c == QUEEN_SPADES) as u8;
+        heart + spade * 7 + queen * 6
+    }
+
+    /// The points in `cards` (BD-7, BD-9).
+    fn points_of(&self, cards: CardSet) -> u8 {
+        cards.iter().map(|c| self.card_points(c)).sum()
+    }
+
+    /// The points of a whole hand: 26, or 40 in 40-point mode.
+    fn hand_points(&self) -> u8 {
+        self.points_of(self.in_play)
+    }
+
+    /// The cards `seat` may play now: empty unless it is that seat's turn in play.
+    pub fn legal_cards(&self, seat: Seat) -> CardSet {
+        if self.phase != BidelPhase::Playing || seat != self.turn {
+            return CardSet::EMPTY;
+        }
+        self.playable(seat)
+    }
+
+    /// BD-3 … BD-6 without the turn check.
+    fn playable(&self, seat: Seat) -> CardSet {
+        let hand = self.hands[seat.idx()];
+        let first = self.tricks_done == 0;
+        let Some(&lead) = self.trick.as_slice().first() else {
+            if first {
+                // BD-3: the leader of the first trick holds 2♣.
+                return hand.and(TWO_CLUBS.bit());
+            }
+            if !self.hearts_broken {
+                // BD-5.
+                let other = hand.minus(HEARTS);
+                if !other.is_empty() {
+                    return other;
+                }
+            }
+            return hand;
+        };
+        let follow = hand.of_suit(lead.suit());
+        if !follow.is_empty() {
+            return follow;
+        }
+        if first {
+            // BD-4.
+            let safe = hand.minus(self.point_cards());
+            if !safe.is_empty() {
+                return safe;
+            }
+        }
+        hand
+    }
+
+    /// Why `seat` (whose turn in play it is) may not play `card`, which is not among its
+    /// playable cards.
+    #[cold]
+    #[inline(never)]
+    fn play_error(&self, seat: Seat, card: Card) -> BidelError {
+        self.check_play(seat, card)
+            .err()
+            .unwrap_or(BidelError::NotInHand(card))
+    }
+
+    /// Which rule forbids `seat` (whose turn in play it is) to play `card`, if one does.
+    fn check_play(&self, seat: Seat, card: Card) -> Result<(), BidelError> {
+        let hand = self.hands[seat.idx()];
+        if !hand.contains(card) {
+            return Err(BidelError::NotInHand(card));
+        }
+        let first = self.tricks_done == 0;
+        match self.trick.as_slice().first() {
+            None if first && card != TWO_CLUBS => Err(BidelError::MustLeadTwoOfClubs),
+            None if !self.hearts_broken
+                && card.suit() == Suit::Hearts
+                && !hand.minus(HEARTS).is_empty() =>
+            {
+                Err(BidelError::HeartsNotBroken)
+            }
+            None => Ok(()),
+            Some(&lead) => {
+                let follow = hand.of_suit(lead.suit());
+                if !follow.is_empty() {
+                    if follow.contains(card) {
+                        Ok(())
+                    } else {
+                        Err(BidelError::MustFollowSuit { led: lead.suit() })
+                    }
+                } else if first
+                    && self.point_cards().contains(card)
+                    && !hand.minus(self.point_cards()).is_empty()
+                {
+                    Err(BidelError::NoPointsOnFirstTrick(card))
+                } else {
+                    Ok(())
+                }
+            }
+        }
+    }
+
+    fn play(&mut self, seat: Seat, card: Card) -> Result<BidelEvent, BidelError> {
+        if !self.playable(seat).contains(card) {
+            return Err(self.play_error(seat, card));
+        }
+        self.hands[seat.idx()].remove(card);
+        self.last_trick = None;
+        self.trick.push(card);
+        self.trick_set = self.trick_set.or(card.bit());
+        self.hearts_broken |= card.suit() == Suit::Hearts;
+        if self.trick.len() < self.n as usize {
+            self.turn = seat.next(self.n);
+            return Ok(BidelEvent::Played {
+                seat,
+                card,
+                trick: None,
+                hand_over: false,
+            });
+        }
+        Ok(self.complete_trick(seat, card))
+    }
+
+    /// The last card of a trick: its winner takes it and leads next; the last trick ends
+    /// the hand.
+    #[inline(never)]
+    fn complete_trick(&mut self, seat: Seat, card: Card) -> BidelEvent {
+        let set = self.trick_set;
+        let trump = self.trump.and_then(BidelTrump::suit);
+        let winner = self
+            .leader
+            .after(winning_position(&self.trick, set, trump), self.n);
+        let points = self
+            .trick
+            .as_slice()
+            .iter()
+            .map(|&c| self.card_points(c))
+            .sum();
+        let trick = Trick {
+            leader: self.leader,
+            cards: self.trick,
+            winner,
+            points,
+        };
+        if set.contains(QUEEN_SPADES) {
+            self.queen_taker = Some(winner);
+        }
+        self.points[winner.idx()] += points;
+        self.tricks[winner.idx()] += 1;
+        self.played = self.played.or(set);
+        self.trick.clear();
+        self.trick_set = CardSet::EMPTY;
+        self.tricks_done += 1;
+        self.last_trick = Some(trick);
+        self.leader = winner;
+        self.turn = winner;
+        let hand_over = self.hands[winner.idx()].is_empty();
+        if hand_over {
+            self.finish_hand();
+        }
+        BidelEvent::Played {
+            seat,
+            card,
+            trick: Some(trick),
+            hand_over,
+        }
+    }
+
+    /// BD-7, BD-8: score the hand; the match ends when someone reached the target and the
+    /// lowest total is held by one player alone. Once per hand: kept out of the trick path.
+    #[inline(never)]
+    fn finish_hand(&mut self) {
+        let n = self.n as usize;
+        let total = self.hand_points();
+        let moon = (0..n).find(|&s| self.points[s] == total);
+        let points: Vec<i32> = (0..n)
+            .map(|s| match moon {
+                Some(m) if m == s => 0,
+                Some(_) => total as i32,
+                None => self.points[s] as i32,
+            })
+            .collect();
+        for (t, p) in self.totals.iter_mut().zip(&points) {
+            *t += p;
+        }
+        let low = points.iter().copied().min().unwrap_or(0);
+        let winners: Vec<usize> = (0..n).filter(|&s| points[s] == low).collect();
+        let totals = self.totals[..n].to_vec();
+        self.result = Some(HandResult {
+            taken: self.points[..n].to_vec(),
+            points,
+            moon: moon.map(|m| Seat(m as u8)),
+            queen_of_spades: self.queen_taker.unwrap_or(Seat(0)),
+            winners,
+            totals: totals.clone(),
+        });
+        let target = self.setup.settings.target as i32;
+        let best = totals.iter().copied().min().unwrap_or(0);
+        let lowest: Vec<usize> = (0..n).filter(|&s| totals[s] == best).collect();
+        if totals.iter().any(|&t| t >= target) && lowest.len() == 1 {
+            self.winner = Some(Seat(lowest[0] as u8));
+            self.phase = BidelPhase::MatchOver;
+        } else {
+            self.phase = BidelPhase::HandOver;
+        }
+    }
+
+    /// BD-2: `seat` picks `card` to pass; after every seat's third pick the cards move.
+    fn pick(&mut self, seat: Seat, card: Card) -> Result<BidelEvent, BidelError> {
+        let i = seat.idx();
+        if !self.hands[i].contains(card) {
+            return Err(BidelError::NotInHand(card));
+        }
+        self.hands[i].remove(card);
+        self.picked[i].insert(card);
+        let picked = self.picked[i].len() as u8;
+        if picked == 3 {
+            self.choosing = SeatSet(self.choosing.0 & !(1 << seat.0));
+        }
+        let exchanged = self.choosing.is_empty();
+        if exchanged {
+            self.exchange();
+        }
+        Ok(BidelEvent::PassPicked {
+            seat,
+            picked,
+            exchanged,
+        })
+    }
+
+    /// The actions other than a card played, once the turn is checked.
+    #[inline(never)]
+    fn apply_other(&mut self, seat: Seat, action: &BidelAction) -> Result<BidelEvent, BidelError> {
+        match (*action, self.phase) {
+            (BidelAction::Pass(c), BidelPhase::Passing) => self.pick(seat, c),
+            (BidelAction::Trump(t), BidelPhase::ChoosingTrump) => {
+                self.trump = Some(t);
+                self.begin_passing();
+                Ok(BidelEvent::TrumpChosen {
+                    hakem: seat,
+                    trump: t,
+                })
+            }
+            _ => Err(BidelError::WrongPhase),
+        }
+    }
+
+    /// The legal picks while passing (BD-2) and the hakem's choices (BD-10). Kept out of
+    /// [`Game::legal_actions`] so that its hot path, the cards to play, stays small.
+    #[inline(never)]
+    fn other_actions(&self, seat: Seat, out: &mut Vec<BidelAction>) {
+        match self.phase {
+            BidelPhase::Passing if self.choosing.contains(seat) => {
+                for c in self.hands[seat.idx()] {
+                    out.push(BidelAction::Pass(c));
+                }
+            }
+            BidelPhase::ChoosingTrump if seat == self.turn => {
+                out.extend(BidelTrump::ALL.map(BidelAction::Trump));
+            }
+            _ => {}
+        }
+    }
+
+    fn may_act(&self, seat: Seat) -> bool {
+        match self.phase {
+            BidelPhase::Playing | BidelPhase::ChoosingTrump => seat == self.turn,
+            BidelPhase::Passing => self.choosing.contains(seat),
+            BidelPhase::HandOver | BidelPhase::MatchOver => false,
+        }
+    }
+
+    /// The seat to act in play or trump choice, if any.
+    pub fn turn(&self) -> Option<Seat> {
+        matches!(self.phase, BidelPhase::ChoosingTrump | BidelPhase::Playing).then_some(self.turn)
+    }
+
+    /// The phase of the hand.
+    pub fn phase(&self) -> BidelPhase {
+        self.phase
+    }
+
+    /// Every card's place, for the card-accounting property test: each hand, each seat's
+    /// picked cards, the current trick, completed tricks, and the cards out of play.
+    pub fn card_places(&self) -> Vec<CardSet> {
+        let mut v = Vec::new();
+        v.extend_from_slice(&self.hands);
+        v.extend_from_slice(&self.picked);
+        v.push(self.trick_set);
+        v.push(self.played);
+        v.push(CardSet::DECK.minus(self.in_play));
+        v
+    }
+
+    /// Swaps hidden cards between seats other than `viewer` (their hands and picked cards),
+    /// keeping every count: for the property test that a view shows no hidden card.
+    pub fn scramble_hidden(&mut self, viewer: Seat, rng: &mut Rng) {
+        let others: Vec<usize> = (0..self.n as usize)
+            .filter(|&s| s != viewer.idx())
+            .collect();
+        let mut pool: Vec<Card> = others
+            .iter()
+            .flat_map(|&s| self.hands[s].iter().chain(self.picked[s].iter()))
+            .collect();
+        rng.shuffle(&mut pool);
+        let mut it = pool.into_iter();
+        for &s in &others {
+            let (h, p) = (self.hands[s].len() as usize, self.picked[s].len() as usize);
+            self.hands[s] = it.by_ref().take(h).collect();
+            self.picked[s] = it.by_ref().take(p).collect();
+        }
+    }
+
+    #[cfg(test)]
+    pub(super) fn set_totals(&mut self, totals: [i32; 4]) {
+        self.totals = totals;
+    }
+}
+
+impl Game for Bidel {
+    type Settings = BidelSettings;
+    type Action = BidelAction;
+    type View = BidelView;
+    type Event = BidelEvent;
+    type Error = BidelError;
+
+    const NAME: &'static str = "bidel";
+
+    fn new(setup: &Setup<BidelSettings>) -> Result<Bidel, SetupError> {
+        let n = setup.players;
+        if n != 3 && n != 4 {
+            return Err(SetupError::Players {
+                game: "bidel",
+                players: n,
+            });
+        }
+        if ![100, 200].contains(&setup.settings.target) {
+            return Err(SetupError::BadSetting(format!(
+                "target must be 100 or 200 (BD-8), not {}",
+                setup.settings.target
+            )));
+        }
+        let Deal { seed, dealer, .. } = setup.deal;
+        if let Some(d) = dealer {
+            if d.0 >= n {
+                return Err(SetupError::BadDealer(d.0));
+            }
+        }
+        let mut rng = Rng::new(seed);
+        // D-1: the seeded RNG picks the first dealer.
+        let first_dealer = Seat(rng.below(n as u32) as u8);
+        let in_play = if n == 3 {
+            CardSet::DECK.minus(TWO_DIAMONDS.bit())
+        } else {
+            CardSet::DECK
+        };
+        let spade_points = if setup.settings.forty_point_mode {
+            KING_ACE_SPADES.or(QUEEN_SPADES.bit())
+        } else {
+            QUEEN_SPADES.bit()
+        };
+        let mut g = Bidel {
+            setup: setup.clone(),
+            rng,
+            shuffles: 0,
+            n,
+            in_play,
+            spade_points,
+            dealer: dealer.unwrap_or(first_dealer),
+            hand_number: 0,
+            phase: BidelPhase::Passing,
+            pass_dir: PassDirection::Right,
+            hakem: None,
+            trump: None,
+            hands: [CardSet::EMPTY; 4],
+            picked: [CardSet::EMPTY; 4],
+            passed: [CardSet::EMPTY; 4],
+            received: [CardSet::EMPTY; 4],
+            choosing: SeatSet::default(),
+            turn: Seat(0),
+            leader: Seat(0),
+            trick: TrickCards::EMPTY,
+            trick_set: CardSet::EMPTY,
+            played: CardSet::EMPTY,
+            tricks_done: 0,
+            hearts_broken: false,
+            points: [0; 4],
+            tricks: [0; 4],
+            queen_taker: None,
+            last_trick: None,
+            totals: [0; 4],
+            result: None,
+            winner: None,
+        };
+        for d in &setup.deal.decks {
+            g.check_deck(d)?;
+        }
+        g.start_hand();
+        Ok(g)
+    }
+
+    fn setup(&self) -> &Setup<BidelSettings> {
+        &self.setup
+    }
+
+    fn players(&self) -> u8 {
+        self.n
+    }
+
+    fn sides(&self) -> usize {
+        self.n as usize
+    }
+
+    fn side_of(&self, seat: Seat) -> usize {
+        seat.idx()
+    }
+
+    fn status(&self) -> Status {
+        match self.phase {
+            BidelPhase::ChoosingTrump | BidelPhase::Playing => {
+                Status::Acting(SeatSet::only(self.turn))
+            }
+            BidelPhase::Passing => Status::Acting(self.choosing),
+            BidelPhase::HandOver => Status::HandOver,
+            BidelPhase::MatchOver => Status::MatchOver,
+        }
+    }
+
+    #[inline]
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<BidelAction>) {
+        match self.phase {
+            BidelPhase::Playing if seat == self.turn => {
+                for c in self.playable(seat) {
+                    out.push(BidelAction::Play(c));
+                }
+            }
+            _ => self.other_actions(seat, out),
+        }
+    }
+
+    fn apply(&mut self, seat: Seat, action: &BidelAction) -> Result<BidelEvent, BidelError> {
+        if !self.may_act(seat) {
+            return Err(BidelError::NotYourTurn { seat });
+        }
+        match (*action, self.phase) {
+            (BidelAction::Play(card), BidelPhase::Playing) => self.play(seat, card),
+            _ => self.apply_other(seat, action),
+        }
+    }
+
+    fn next_hand(&mut self) -> Result<(), BidelError> {
+        if self.phase != BidelPhase::HandOver {
+            return Err(BidelError::HandNotOver);
+        }
+        // D-1: the deal passes to the next seat.
+        self.dealer = self.dealer.next(self.n);
+        // BD-10: the player after (to the right of, D-9) whoever took Q♠ is hakem.
+        self.hakem = self.queen_taker.map(|q| q.next(self.n));
+        self.start_hand();
+        Ok(())
+    }
+
+    fn view(&self, seat: Seat) -> BidelView {
+        let n = self.n as usize;
+        let i = seat.idx().min(3);
+        let to_act = match self.status() {
+            Status::Acting(s) => s,
+            _ => SeatSet::default(),
+        };
+        BidelView {
+            seat,
+            players: self.n,
+            settings: self.setup.settings.clone(),
+            phase: self.phase,
+            to_act,
+            dealer: self.dealer,
+            hand_number: self.hand_number,
+            pass_direction: self.pass_dir,
+            hakem: self.hakem.filter(|_| self.setup.settings.trump_mode),
+            trump: self.trump,
+            hand: self.hands[i],
+            picked: self.picked[i],
+            passed: self.passed[i],
+            received: self.received[i],
+            hand_counts: self.hands[..n].iter().map(|h| h.len() as u8).collect(),
+            pick_counts: self.picked[..n].iter().map(|h| h.len() as u8).collect(),
+            leader: self.leader,
+            trick: self
+                .trick
+                .as_slice()
+                .iter()
+                .enumerate()
+                .map(|(k, &c)| (self.leader.after(k as u8, self.n), c))
+                .collect(),
+            last_trick: self.last_trick,
+            hearts_broken: self.hearts_broken,
+            points: self.points[..n].to_vec(),
+            tricks: self.tricks[..n].to_vec(),
+            totals: self.totals[..n].to_vec(),
+            result: self.result.clone(),
+            winner: self.winner,
+        }
+    }
+
+    fn hand_score(&self) -> Option<HandScore> {
+        let r = self.result.as_ref()?;
+        Some(HandScore {
+            points: r.points.clone(),
+            winners: r.winners.clone(),
+        })
+    }
+
+    fn totals(&self) -> Vec<i32> {
+        self.totals[..self.n as usize].to_vec()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.winner.map(|w| Outcome {
+            totals: self.totals(),
+            winners: vec![w.idx()],
+        })
+    }
+
+    fn state_hash(&self) -> u64 {
+        stable_hash(self)
+    }
+}
