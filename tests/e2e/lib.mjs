@@ -45,7 +45,13 @@ export function collectPageErrors(page) {
     if (msg.type() === 'error') errors.push(`console.error: ${msg.text()}`);
   });
   page.on('pageerror', (err) => errors.push(`page error: ${err.message}`));
-  page.on('requestfailed', (req) => errors.push(`request failed: ${req.url()} (${req.failure()?.errorText})`));
+  page.on('requestfailed', (req) => {
+    const why = req.failure()?.errorText;
+    // A navigation or reload cancels the requests still in flight (net::ERR_ABORTED): not a
+    // fault of the app. A missing file shows up as an HTTP error below.
+    if (why === 'net::ERR_ABORTED') return;
+    errors.push(`request failed: ${req.url()} (${why})`);
+  });
   page.on('response', (resp) => {
     if (resp.status() >= 400) errors.push(`HTTP ${resp.status()}: ${resp.url()}`);
   });
