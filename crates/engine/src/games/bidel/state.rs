@@ -61,28 +61,125 @@ pub struct Bidel {
     queen_taker: Option<Seat>,
     last_trick: Option<Trick>,
     totals: [i32; 4],
-    result: Option<HandResult>,
+    result: Option<Tally>,
     winner: Option<Seat>,
 }
 
-/// BD-6 / HK-6: the winner's position in `trick` (whose cards as a set are `set`): the
-/// highest trump if any was played, else the highest card of the led suit.
+/// The suit of each card index as a set (jokers, never in Bidel, count as spades like
+/// [`Card::suit`]): one load instead of a division and a match.
+const SUIT_OF: [CardSet; 64] = {
+    let mut t = [CardSet::EMPTY; 64];
+    let mut i = 0;
+    while i < 64 {
+        let s = if i / 13 < 3 { i / 13 } else { 3 };
+        t[i] = CardSet(0x1FFF << (s * 13));
+        i += 1;
+    }
+    t
+};
+
+/// The cards of `c`'s suit.
+#[inline]
+fn suit_of(c: Card) -> CardSet {
+    SUIT_OF[(c.index() & 63) as usize]
+}
+
+/// Q♠ K♠ A♠ are consecutive indexes, so the spade points of a set are three bits.
+const _: () = assert!(
+    QUEEN_SPADES.index() + 1 == Card::new(Suit::Spades, Rank::KING).index()
+        && QUEEN_SPADES.index() + 2 == Card::new(Suit::Spades, Rank::ACE).index()
+);
+
+/// The points of Q♠ (bit 0, 13), K♠ (bit 1, 7) and A♠ (bit 2, 7) held together (BD-7, BD-9).
+const SPADE_POINTS: [u8; 8] = [0, 13, 7, 20, 7, 20, 14, 27];
+
+/// `seat` moved on by `k < n` places at a table of `n`, without a division.
+#[inline]
+fn seat_after(seat: Seat, k: u8, n: u8) -> Seat {
+    let x = seat.0 + k;
+    Seat(if x >= n { x - n } else { x })
+}
+
+/// BD-6 / HK-6: the winner's position in the complete `trick` (whose cards as a set are
+/// `set`): the highest trump if any was played, else the highest card of the led suit.
+/// Only one suit can win and index order is rank order within a suit, so the winner is
+/// the highest card of that suit in the set.
 fn winning_position(trick: &TrickCards, set: CardSet, trump: Option<Suit>) -> u8 {
-    let cards = trick.as_slice();
-    let Some(&lead) = cards.first() else {
+    let Some(lead) = trick.lead() else {
         return 0;
     };
     let trumps = trump.map_or(CardSet::EMPTY, |t| set.of_suit(t));
     let contenders = if trumps.is_empty() {
-        set.of_suit(lead.suit())
+        set.and(suit_of(lead))
     } else {
         trumps
     };
     let best = contenders.last();
-    cards
-        .iter()
-        .position(|&c| Some(c) == best)
-        .map_or(0, |p| p as u8)
+    // The position of `best` without a branch per card (the cards differ, so at most one
+    // term counts).
+    let slots = trick.slots();
+    (1..trick.len() as u8)
+        .map(|i| (Some(slots[i as usize]) == best) as u8 * i)
+        .sum()
+}
+
+/// A finished hand's result, kept without allocating (BD-7, BD-8); [`HandResult`] is built
+/// from it on request. It hashes and prints as that [`HandResult`], so the state hash is
+/// the same as when the state held one.
+#[derive(Clone, Copy)]
+struct Tally {
+    n: u8,
+    taken: [u8; 4],
+    points: [i32; 4],
+    moon: Option<Seat>,
+    queen_of_spades: Seat,
+    /// The winners as a bit set of seats.
+    winners: u8,
+    totals: [i32; 4],
+}
+
+impl Tally {
+    fn winners(&self) -> Vec<usize> {
+        (0..self.n as usize)
+            .filter(|&s| self.winners & (1 << s) != 0)
+            .collect()
+    }
+
+    fn result(&self) -> HandResult {
+        let n = self.n as usize;
+        HandResult {
+            taken: self.taken[..n].to_vec(),
+            points: self.points[..n].to_vec(),
+            moon: self.moon,
+            queen_of_spades: self.queen_of_spades,
+            winners: self.winners(),
+            totals: self.totals[..n].to_vec(),
+        }
+    }
+}
+
+impl std::hash::Hash for Tally {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.result().hash(state);
+    }
+}
+
+impl std::fmt::Debug for Tally {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.result().fmt(f)
+    }
+}
+
+/// The cards of a deal dealt one at a time in rounds of `N`, by position in each round.
+#[inline]
+fn deal_rounds<const N: usize>(deck: &[Card]) -> [CardSet; 4] {
+    let mut h = [0u64; 4];
+    for round in deck.chunks_exact(N) {
+        for (hj, c) in h.iter_mut().zip(round) {
+            *hj |= c.bit().0;
+        }
+    }
+    h.map(CardSet)
 }
 
 impl Bidel {
@@ -124,14 +221,16 @@ impl Bidel {
     /// dealer and going round in turn order.
     fn deal(&mut self) {
         let (deck, len) = self.next_deck();
+        // Round k of the deal gives its j-th card to the j-th seat after the dealer.
+        let by_turn = if self.n == 4 {
+            deal_rounds::<4>(&deck[..len])
+        } else {
+            deal_rounds::<3>(&deck[..len])
+        };
+        let first = self.dealer.next(self.n);
         let mut hands = [CardSet::EMPTY; 4];
-        let mut seat = self.dealer.next(self.n).idx();
-        for &c in &deck[..len] {
-            hands[seat] = hands[seat].or(c.bit());
-            seat += 1;
-            if seat == self.n as usize {
-                seat = 0;
-            }
+        for (j, &h) in by_turn.iter().take(self.n as usize).enumerate() {
+            hands[seat_after(first, j as u8, self.n).idx()] = h;
         }
         self.hands = hands;
     }
@@ -204,19 +303,13 @@ impl Bidel {
         HEARTS.or(self.spade_points)
     }
 
-    /// The points of one card (BD-7, BD-9).
+    /// The points in `cards` (BD-7, BD-9): one per heart, 13 for Q♠, and 7 each for K♠
+    /// and A♠ in 40-point mode.
     #[inline]
-    fn card_points(&self, c: Card) -> u8 {
-        let i = c.index() as u32;
-        let heart = ((HEARTS.0 >> i) & 1) as u8;
-        let spade = ((self.spade_points.0 >> i) & 1) as u8;
-        let queen = (c == QUEEN_SPADES) as u8;
-        heart + spade * 7 + queen * 6
-    }
-
-    /// The points in `cards` (BD-7, BD-9).
     fn points_of(&self, cards: CardSet) -> u8 {
-        cards.iter().map(|c| self.card_points(c)).sum()
+        let hearts = cards.and(HEARTS).len() as u8;
+        let spades = (cards.and(self.spade_points).0 >> QUEEN_SPADES.index()) & 7;
+        hearts + SPADE_POINTS[spades as usize]
     }
 
     /// The points of a whole hand: 26, or 40 in 40-point mode.
@@ -236,7 +329,7 @@ impl Bidel {
     fn playable(&self, seat: Seat) -> CardSet {
         let hand = self.hands[seat.idx()];
         let first = self.tricks_done == 0;
-        let Some(&lead) = self.trick.as_slice().first() else {
+        let Some(lead) = self.trick.lead() else {
             if first {
                 // BD-3: the leader of the first trick holds 2♣.
                 return hand.and(TWO_CLUBS.bit());
@@ -250,7 +343,7 @@ impl Bidel {
             }
             return hand;
         };
-        let follow = hand.of_suit(lead.suit());
+        let follow = hand.and(suit_of(lead));
         if !follow.is_empty() {
             return follow;
         }
@@ -318,9 +411,9 @@ impl Bidel {
         self.last_trick = None;
         self.trick.push(card);
         self.trick_set = self.trick_set.or(card.bit());
-        self.hearts_broken |= card.suit() == Suit::Hearts;
+        self.hearts_broken |= HEARTS.contains(card);
         if self.trick.len() < self.n as usize {
-            self.turn = seat.next(self.n);
+            self.turn = seat_after(seat, 1, self.n);
             return Ok(BidelEvent::Played {
                 seat,
                 card,
@@ -337,15 +430,12 @@ impl Bidel {
     fn complete_trick(&mut self, seat: Seat, card: Card) -> BidelEvent {
         let set = self.trick_set;
         let trump = self.trump.and_then(BidelTrump::suit);
-        let winner = self
-            .leader
-            .after(winning_position(&self.trick, set, trump), self.n);
-        let points = self
-            .trick
-            .as_slice()
-            .iter()
-            .map(|&c| self.card_points(c))
-            .sum();
+        let winner = seat_after(
+            self.leader,
+            winning_position(&self.trick, set, trump),
+            self.n,
+        );
+        let points = self.points_of(set);
         let trick = Trick {
             leader: self.leader,
             cards: self.trick,
@@ -383,32 +473,35 @@ impl Bidel {
         let n = self.n as usize;
         let total = self.hand_points();
         let moon = (0..n).find(|&s| self.points[s] == total);
-        let points: Vec<i32> = (0..n)
-            .map(|s| match moon {
+        let mut points = [0i32; 4];
+        for (s, p) in points.iter_mut().enumerate().take(n) {
+            *p = match moon {
                 Some(m) if m == s => 0,
                 Some(_) => total as i32,
                 None => self.points[s] as i32,
-            })
-            .collect();
-        for (t, p) in self.totals.iter_mut().zip(&points) {
-            *t += p;
+            };
+            self.totals[s] += *p;
         }
-        let low = points.iter().copied().min().unwrap_or(0);
-        let winners: Vec<usize> = (0..n).filter(|&s| points[s] == low).collect();
-        let totals = self.totals[..n].to_vec();
-        self.result = Some(HandResult {
-            taken: self.points[..n].to_vec(),
+        let low = points[..n].iter().copied().min().unwrap_or(0);
+        let winners = (0..n)
+            .filter(|&s| points[s] == low)
+            .fold(0u8, |w, s| w | 1 << s);
+        let totals = self.totals;
+        self.result = Some(Tally {
+            n: self.n,
+            taken: self.points,
             points,
             moon: moon.map(|m| Seat(m as u8)),
             queen_of_spades: self.queen_taker.unwrap_or(Seat(0)),
             winners,
-            totals: totals.clone(),
+            totals,
         });
         let target = self.setup.settings.target as i32;
-        let best = totals.iter().copied().min().unwrap_or(0);
-        let lowest: Vec<usize> = (0..n).filter(|&s| totals[s] == best).collect();
-        if totals.iter().any(|&t| t >= target) && lowest.len() == 1 {
-            self.winner = Some(Seat(lowest[0] as u8));
+        let best = totals[..n].iter().copied().min().unwrap_or(0);
+        let lowest = totals[..n].iter().filter(|&&t| t == best).count();
+        if totals[..n].iter().any(|&t| t >= target) && lowest == 1 {
+            let w = totals[..n].iter().position(|&t| t == best).unwrap_or(0);
+            self.winner = Some(Seat(w as u8));
             self.phase = BidelPhase::MatchOver;
         } else {
             self.phase = BidelPhase::HandOver;
@@ -441,6 +534,9 @@ impl Bidel {
     /// The actions other than a card played, once the turn is checked.
     #[inline(never)]
     fn apply_other(&mut self, seat: Seat, action: &BidelAction) -> Result<BidelEvent, BidelError> {
+        if !self.may_act(seat) {
+            return Err(BidelError::NotYourTurn { seat });
+        }
         match (*action, self.phase) {
             (BidelAction::Pass(c), BidelPhase::Passing) => self.pick(seat, c),
             (BidelAction::Trump(t), BidelPhase::ChoosingTrump) => {
@@ -648,12 +744,13 @@ impl Game for Bidel {
         }
     }
 
+    #[inline]
     fn apply(&mut self, seat: Seat, action: &BidelAction) -> Result<BidelEvent, BidelError> {
-        if !self.may_act(seat) {
-            return Err(BidelError::NotYourTurn { seat });
-        }
+        // The hot path, a card played in turn, tests the phase and the seat once each.
         match (*action, self.phase) {
-            (BidelAction::Play(card), BidelPhase::Playing) => self.play(seat, card),
+            (BidelAction::Play(card), BidelPhase::Playing) if seat == self.turn => {
+                self.play(seat, card)
+            }
             _ => self.apply_other(seat, action),
         }
     }
@@ -707,7 +804,7 @@ impl Game for Bidel {
             points: self.points[..n].to_vec(),
             tricks: self.tricks[..n].to_vec(),
             totals: self.totals[..n].to_vec(),
-            result: self.result.clone(),
+            result: self.result.map(|t| t.result()),
             winner: self.winner,
         }
     }
@@ -715,8 +812,8 @@ impl Game for Bidel {
     fn hand_score(&self) -> Option<HandScore> {
         let r = self.result.as_ref()?;
         Some(HandScore {
-            points: r.points.clone(),
-            winners: r.winners.clone(),
+            points: r.points[..r.n as usize].to_vec(),
+            winners: r.winners(),
         })
     }
 

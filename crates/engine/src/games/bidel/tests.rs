@@ -750,17 +750,33 @@ proptest! {
     #[test]
     fn prop_legal_exactly_when_apply_accepts(seed in any::<u64>()) {
         let all = every_action();
-        random_game(seed, 2, |g, _| {
+        random_game(seed, 2, |g, r| {
+            let acting = match g.status() {
+                Status::Acting(seats) => seats,
+                _ => SeatSet::default(),
+            };
+            let hash = g.state_hash();
             for s in 0..g.players() {
                 let seat = Seat(s);
                 let mut legal = Vec::new();
                 g.legal_actions(seat, &mut legal);
+                if !acting.contains(seat) {
+                    // A seat that may not act has no legal action, and a random action of
+                    // any kind is refused without a change (every kind is drawn over the
+                    // steps of the games).
+                    assert!(legal.is_empty(), "seat {s} may not act but has {legal:?}");
+                    let a = &all[r.below(all.len() as u32) as usize];
+                    let mut h = g.clone();
+                    assert!(h.apply(seat, a).is_err(), "seat {s} may not act but took {a:?}");
+                    assert_eq!(h.state_hash(), hash, "a refused action changed the state");
+                    continue;
+                }
                 for a in &all {
                     let mut h = g.clone();
                     let ok = h.apply(seat, a).is_ok();
                     assert_eq!(ok, legal.contains(a), "seat {s} action {a:?}");
                     if !ok {
-                        assert_eq!(h.state_hash(), g.state_hash(), "a refused action changed the state");
+                        assert_eq!(h.state_hash(), hash, "a refused action changed the state");
                     }
                 }
             }

@@ -171,6 +171,18 @@ impl TrickCards {
         &self.cards[..self.len as usize]
     }
 
+    /// The led card, if any.
+    #[inline]
+    pub fn lead(&self) -> Option<Card> {
+        (self.len != 0).then_some(self.cards[0])
+    }
+
+    /// All four slots, leader's first; slots from `len` on hold whatever was there before.
+    #[inline]
+    pub(super) fn slots(&self) -> &[Card; 4] {
+        &self.cards
+    }
+
     /// Number of cards.
     pub fn len(&self) -> usize {
         self.len as usize
