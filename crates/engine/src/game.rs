@@ -15,7 +15,8 @@
 //! - a relay or replay rebuilds a game from its [`Setup`] and the action log, and compares
 //!   [`Game::state_hash`].
 
-use crate::card::Card;
+use crate::card::{Card, CardSet};
+use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
@@ -42,6 +43,52 @@ impl Deal {
             seed,
             ..Deal::default()
         }
+    }
+
+    /// Checks this deal for a game of `players` seats played with `cards`: every explicit
+    /// deck order must hold `cards` exactly once each (`what` names them in the error, e.g.
+    /// "Hokm needs the 52 cards"), and the dealer must be a seat. Returns the match's RNG
+    /// (C-4) and the first dealer: the override, else the RNG's pick (D-1; the pick is drawn
+    /// either way, so an override does not shift the rest of the stream).
+    pub fn start(
+        &self,
+        players: u8,
+        cards: CardSet,
+        what: &str,
+    ) -> Result<(Rng, Seat), SetupError> {
+        for d in &self.decks {
+            let set: CardSet = d.iter().copied().collect();
+            if d.len() != cards.len() as usize || set != cards {
+                return Err(SetupError::BadDeck(format!(
+                    "{what} exactly once each; got {} cards, {} distinct",
+                    d.len(),
+                    set.len()
+                )));
+            }
+        }
+        if let Some(d) = self.dealer {
+            if d.0 >= players {
+                return Err(SetupError::BadDealer(d.0));
+            }
+        }
+        let mut rng = Rng::new(self.seed);
+        let first_dealer = Seat(rng.below(players as u32) as u8);
+        Ok((rng, self.dealer.unwrap_or(first_dealer)))
+    }
+
+    /// Writes the match's `n`-th deck order (0-based, top card first) into the first
+    /// `cards.len()` slots of `out`: the `n`-th explicit order if there is one (checked by
+    /// [`Deal::start`]), else `cards` in index order shuffled by `rng` (C-4).
+    pub fn deck_order(&self, n: u32, cards: CardSet, rng: &mut Rng, out: &mut [Card]) {
+        let len = cards.len() as usize;
+        if let Some(d) = self.decks.get(n as usize) {
+            out[..len].copy_from_slice(d);
+            return;
+        }
+        for (slot, c) in out.iter_mut().zip(cards) {
+            *slot = c;
+        }
+        rng.shuffle(&mut out[..len]);
     }
 }
 

@@ -2,7 +2,7 @@
 
 use super::types::*;
 use crate::card::{Card, CardSet, Rank};
-use crate::game::{Deal, Game, HandScore, Outcome, Setup, SetupError, Status};
+use crate::game::{Game, HandScore, Outcome, Setup, SetupError, Status};
 use crate::hash::stable_hash;
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
@@ -40,23 +40,6 @@ pub struct Hokm {
     hand_number: u16,
     result: Option<HandResult>,
     winner: Option<usize>,
-}
-
-fn check_deck(deck: &[Card]) -> Result<(), SetupError> {
-    let set: CardSet = deck.iter().copied().collect();
-    if deck.len() != 52 || set != CardSet::DECK {
-        return Err(SetupError::BadDeck(format!(
-            "Hokm needs the 52 cards exactly once each; got {} cards, {} distinct{}",
-            deck.len(),
-            set.len(),
-            if set.minus(CardSet::DECK).is_empty() {
-                ""
-            } else {
-                ", with jokers"
-            }
-        )));
-    }
-    Ok(())
 }
 
 /// The strongest card of `cards`, which all share one suit, under `trump`'s ranking
@@ -97,15 +80,11 @@ fn winning_position(trick: &[Card; 4], cards: CardSet, trump: Trump) -> u8 {
 impl Hokm {
     /// The next deck order: the next explicit one of the setup, else a seeded shuffle (C-4).
     fn next_deck(&mut self) -> [Card; 52] {
-        let i = self.shuffles as usize;
+        let mut deck = [Card::RED_JOKER; 52];
+        self.setup
+            .deal
+            .deck_order(self.shuffles, CardSet::DECK, &mut self.rng, &mut deck);
         self.shuffles += 1;
-        if let Some(d) = self.setup.deal.decks.get(i) {
-            let mut deck = [Card::RED_JOKER; 52];
-            deck.copy_from_slice(d);
-            return deck;
-        }
-        let mut deck = crate::card::standard_deck();
-        self.rng.shuffle(&mut deck);
         deck
     }
 
@@ -460,18 +439,9 @@ impl Game for Hokm {
                 setup.settings.target
             )));
         }
-        for d in &setup.deal.decks {
-            check_deck(d)?;
-        }
-        let Deal { seed, dealer, .. } = setup.deal;
-        if let Some(d) = dealer {
-            if d.0 >= N {
-                return Err(SetupError::BadDealer(d.0));
-            }
-        }
-        let mut rng = Rng::new(seed);
-        // D-1: the seeded RNG picks the first dealer.
-        let first_dealer = Seat(rng.below(N as u32) as u8);
+        let (rng, dealer) = setup
+            .deal
+            .start(N, CardSet::DECK, "Hokm needs the 52 cards")?;
         let mut g = Hokm {
             setup: setup.clone(),
             rng,
@@ -479,7 +449,7 @@ impl Game for Hokm {
             seating: [0, 1, 2, 3],
             hakem_draw: Vec::new(),
             seat_swap: None,
-            dealer: dealer.unwrap_or(first_dealer),
+            dealer,
             hakem: Seat(0),
             phase: HokmPhase::ChoosingTrump,
             deck: crate::card::standard_deck(),

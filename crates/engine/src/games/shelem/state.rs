@@ -2,7 +2,7 @@
 
 use super::types::*;
 use crate::card::{Card, CardSet, Rank, Suit};
-use crate::game::{Deal, Game, HandScore, Outcome, Setup, SetupError, Status};
+use crate::game::{Game, HandScore, Outcome, Setup, SetupError, Status};
 use crate::games::hokm::Trump;
 use crate::hash::stable_hash;
 use crate::rng::Rng;
@@ -140,16 +140,17 @@ impl Shelem {
 
     /// The next deck order: the next explicit one of the setup, else a seeded shuffle (C-4).
     fn next_deck(&mut self) -> [Card; 54] {
-        let len = self.deck_len();
-        let i = self.shuffles as usize;
-        self.shuffles += 1;
+        let cards = if self.setup.settings.jokers {
+            CardSet::DECK.or(JOKERS)
+        } else {
+            CardSet::DECK
+        };
         let mut deck: [Card; 54] =
             std::array::from_fn(|i| Card::from_index(i as u8).unwrap_or(Card::RED_JOKER));
-        if let Some(d) = self.setup.deal.decks.get(i) {
-            deck[..len].copy_from_slice(d);
-            return deck;
-        }
-        self.rng.shuffle(&mut deck[..len]);
+        self.setup
+            .deal
+            .deck_order(self.shuffles, cards, &mut self.rng, &mut deck);
+        self.shuffles += 1;
         deck
     }
 
@@ -551,33 +552,18 @@ impl Game for Shelem {
         } else {
             CardSet::DECK
         };
-        for d in &setup.deal.decks {
-            let set: CardSet = d.iter().copied().collect();
-            if d.len() != full.len() as usize || set != full {
-                return Err(SetupError::BadDeck(format!(
-                    "Shelem needs the {} cards{} exactly once each; got {} cards, {} distinct",
-                    full.len(),
-                    if s.jokers { " with both jokers" } else { "" },
-                    d.len(),
-                    set.len()
-                )));
-            }
-        }
-        let Deal { seed, dealer, .. } = setup.deal;
-        if let Some(d) = dealer {
-            if d.0 >= n {
-                return Err(SetupError::BadDealer(d.0));
-            }
-        }
-        let mut rng = Rng::new(seed);
-        // D-1: the seeded RNG picks the first dealer.
-        let first_dealer = Seat(rng.below(n as u32) as u8);
+        let what = format!(
+            "Shelem needs the {} cards{}",
+            full.len(),
+            if s.jokers { " with both jokers" } else { "" }
+        );
+        let (rng, dealer) = setup.deal.start(n, full, &what)?;
         let mut g = Shelem {
             setup: setup.clone(),
             n,
             rng,
             shuffles: 0,
-            dealer: dealer.unwrap_or(first_dealer),
+            dealer,
             phase: ShelemPhase::Bidding,
             hands: [CardSet::EMPTY; 4],
             widow: CardSet::EMPTY,
