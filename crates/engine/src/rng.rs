@@ -79,13 +79,22 @@ impl Rng {
     /// (`i + 1 >= 2`, so every step draws).
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         // The loop runs on a local copy of the state, written back at the end, so the
-        // state can live in registers. `below(i + 1)` is at most `i`, so `min(i)` never
-        // changes `j`; it only lets the compiler drop the bounds check (and the panic path
-        // that would force the state to memory every step).
+        // state can live in registers. Each step splits off the last item of what is left:
+        // `below(i + 1)` is at most `i`, so `j.min(i)` never changes `j`; with the split it
+        // lets the compiler drop every bounds check (and the panic path that would force
+        // the state to memory every step).
         let mut r = Rng { s: self.s };
-        for i in (1..items.len()).rev() {
+        let mut rest = items;
+        while let [head @ .., last] = rest {
+            let i = head.len();
+            if i == 0 {
+                break;
+            }
             let j = r.below_from_two(i as u32 + 1) as usize;
-            items.swap(i, j.min(i));
+            if let Some(other) = head.get_mut(j) {
+                std::mem::swap(other, last);
+            }
+            rest = head;
         }
         self.s = r.s;
     }

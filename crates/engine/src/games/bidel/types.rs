@@ -194,10 +194,12 @@ impl TrickCards {
     }
 
     /// Adds a card (ignored beyond four, which the rules never reach).
+    #[inline]
     pub fn push(&mut self, c: Card) {
-        if let Some(slot) = self.cards.get_mut(self.len as usize) {
-            *slot = c;
-            self.len += 1;
+        let len = self.len as usize;
+        if len < 4 {
+            self.cards[len] = c;
+            self.len = len as u8 + 1;
         }
     }
 
