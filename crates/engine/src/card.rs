@@ -396,9 +396,20 @@ impl<'de> Deserialize<'de> for CardSet {
     }
 }
 
+/// The 52 French-suited cards in index order.
+const STANDARD_DECK: [Card; 52] = {
+    let mut deck = [Card(0); 52];
+    let mut i = 0;
+    while i < 52 {
+        deck[i] = Card(i as u8);
+        i += 1;
+    }
+    deck
+};
+
 /// The 52-card deck in index order.
 pub fn standard_deck() -> [Card; 52] {
-    std::array::from_fn(|i| Card(i as u8))
+    STANDARD_DECK
 }
 
 /// Parses a whitespace- or comma-separated list of cards, e.g. `"AS 10H 2C"`.

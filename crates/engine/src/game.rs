@@ -85,8 +85,12 @@ impl Deal {
             out[..len].copy_from_slice(d);
             return;
         }
-        for (slot, c) in out.iter_mut().zip(cards) {
-            *slot = c;
+        if cards == CardSet::DECK {
+            out[..len].copy_from_slice(&crate::card::standard_deck());
+        } else {
+            for (slot, c) in out.iter_mut().zip(cards) {
+                *slot = c;
+            }
         }
         rng.shuffle(&mut out[..len]);
     }

@@ -2,7 +2,7 @@
 
 use super::types::*;
 use crate::card::{Card, CardSet, Rank, Suit};
-use crate::game::{Deal, Game, HandScore, Outcome, Setup, SetupError, Status};
+use crate::game::{Game, HandScore, Outcome, Setup, SetupError, Status};
 use crate::hash::stable_hash;
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
@@ -183,38 +183,15 @@ fn deal_rounds<const N: usize>(deck: &[Card]) -> [CardSet; 4] {
 }
 
 impl Bidel {
-    fn check_deck(&self, deck: &[Card]) -> Result<(), SetupError> {
-        let set: CardSet = deck.iter().copied().collect();
-        if deck.len() != self.in_play.len() as usize || set != self.in_play {
-            return Err(SetupError::BadDeck(format!(
-                "Bidel with {} players needs the {} cards {}exactly once each; got {} cards, {} distinct",
-                self.n,
-                self.in_play.len(),
-                if self.n == 3 { "without 2D " } else { "" },
-                deck.len(),
-                set.len(),
-            )));
-        }
-        Ok(())
-    }
-
     /// The next deck order: the next explicit one of the setup, else a seeded shuffle (C-4).
     /// Returns the cards and how many of them are in play.
     fn next_deck(&mut self) -> ([Card; 52], usize) {
-        let i = self.shuffles as usize;
-        self.shuffles += 1;
-        let len = self.in_play.len() as usize;
         let mut deck = crate::card::standard_deck();
-        if let Some(d) = self.setup.deal.decks.get(i) {
-            deck[..len].copy_from_slice(d);
-            return (deck, len);
-        }
-        if self.n == 3 {
-            // BD-1: 2♦ (index 13) out; the rest keeps index order before the shuffle.
-            deck.copy_within(14..52, 13);
-        }
-        self.rng.shuffle(&mut deck[..len]);
-        (deck, len)
+        self.setup
+            .deal
+            .deck_order(self.shuffles, self.in_play, &mut self.rng, &mut deck);
+        self.shuffles += 1;
+        (deck, self.in_play.len() as usize)
     }
 
     /// Deals the whole deck one card at a time, top first, starting with the seat after the
@@ -662,20 +639,18 @@ impl Game for Bidel {
                 setup.settings.target
             )));
         }
-        let Deal { seed, dealer, .. } = setup.deal;
-        if let Some(d) = dealer {
-            if d.0 >= n {
-                return Err(SetupError::BadDealer(d.0));
-            }
-        }
-        let mut rng = Rng::new(seed);
-        // D-1: the seeded RNG picks the first dealer.
-        let first_dealer = Seat(rng.below(n as u32) as u8);
+        // BD-1: with three players 2♦ is out of play.
         let in_play = if n == 3 {
             CardSet::DECK.minus(TWO_DIAMONDS.bit())
         } else {
             CardSet::DECK
         };
+        let what = format!(
+            "Bidel with {n} players needs the {} cards {}",
+            in_play.len(),
+            if n == 3 { "without 2D" } else { "" }
+        );
+        let (rng, dealer) = setup.deal.start(n, in_play, what.trim_end())?;
         let spade_points = if setup.settings.forty_point_mode {
             KING_ACE_SPADES.or(QUEEN_SPADES.bit())
         } else {
@@ -688,7 +663,7 @@ impl Game for Bidel {
             n,
             in_play,
             spade_points,
-            dealer: dealer.unwrap_or(first_dealer),
+            dealer,
             hand_number: 0,
             phase: BidelPhase::Passing,
             pass_dir: PassDirection::Right,
@@ -714,9 +689,6 @@ impl Game for Bidel {
             result: None,
             winner: None,
         };
-        for d in &setup.deal.decks {
-            g.check_deck(d)?;
-        }
         g.start_hand();
         Ok(g)
     }
