@@ -38,7 +38,7 @@ impl HokmBot {
 }
 
 /// Strength of a card for winning a trick: trumps above the led suit above the rest.
-fn power(c: Card, trump: Trump, led: Suit) -> u16 {
+pub(crate) fn power(c: Card, trump: Trump, led: Suit) -> u16 {
     let tier = if Some(c.suit()) == trump.suit() {
         2
     } else if c.suit() == led {

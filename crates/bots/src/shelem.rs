@@ -43,14 +43,7 @@ fn power(c: Card, trump: Trump, led: Suit) -> u16 {
     if c == Card::BLACK_JOKER {
         return 99;
     }
-    let tier = if Some(c.suit()) == trump.suit() {
-        2
-    } else if c.suit() == led {
-        1
-    } else {
-        0
-    };
-    tier * 16 + trump.strength(c.rank().index()) as u16
+    crate::hokm::power(c, trump, led)
 }
 
 /// The suit (and its score) this hand would name: length first, then high cards.

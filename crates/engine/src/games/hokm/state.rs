@@ -42,26 +42,12 @@ pub struct Hokm {
     winner: Option<usize>,
 }
 
-/// The strongest card of `cards`, which all share one suit, under `trump`'s ranking
-/// (see [`Trump::strength`]): in index order the highest rank is the last card, except that
-/// Nars ranks the two highest and Ace-Nars ranks the ace, then the two, highest.
-fn best_of_one_suit(cards: CardSet, trump: Trump) -> Option<Card> {
-    match trump {
-        Trump::Suit(_) | Trump::Sars => cards.last(),
-        Trump::Nars => cards.first(),
-        Trump::AceNars => match cards.last() {
-            Some(c) if c.rank() == Rank::ACE => Some(c),
-            _ => cards.first(),
-        },
-    }
-}
-
 /// HK-6: the position (0 = the leader's card) of the winning card of a complete `trick`:
 /// the highest trump, else the highest card of the led suit, by the mode's ranking.
 ///
 /// `cards` is the trick as a set. Only one suit can win (trump if any was played, else the
 /// led suit; off-suit cards never win), so the winner is the best card of that suit
-/// ([`best_of_one_suit`]).
+/// ([`Trump::best_of_one_suit`]).
 fn winning_position(trick: &[Card; 4], cards: CardSet, trump: Trump) -> u8 {
     let trumps = trump.suit().map_or(CardSet::EMPTY, |t| cards.of_suit(t));
     let contenders = if trumps.is_empty() {
@@ -69,7 +55,7 @@ fn winning_position(trick: &[Card; 4], cards: CardSet, trump: Trump) -> u8 {
     } else {
         trumps
     };
-    let best = best_of_one_suit(contenders, trump);
+    let best = trump.best_of_one_suit(contenders);
     // The position of `best`, without a branch per card (the four cards differ, so at most
     // one term counts).
     (1..4u8)

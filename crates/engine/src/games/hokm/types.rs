@@ -1,6 +1,6 @@
 //! Hokm's settings, actions, events, errors and view.
 
-use crate::card::{Card, CardSet, Suit};
+use crate::card::{Card, CardSet, Rank, Suit};
 use crate::game::RuleError;
 use crate::seat::Seat;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
@@ -83,6 +83,20 @@ impl Trump {
             Trump::Sars => "sars",
             Trump::Nars => "nars",
             Trump::AceNars => "ace_nars",
+        }
+    }
+
+    /// The strongest card of `cards`, which all share one suit, under this choice's
+    /// ranking (see [`Trump::strength`]): in index order the highest rank is the last card,
+    /// except that Nars ranks the two highest and Ace-Nars ranks the ace, then the two.
+    pub fn best_of_one_suit(self, cards: CardSet) -> Option<Card> {
+        match self {
+            Trump::Suit(_) | Trump::Sars => cards.last(),
+            Trump::Nars => cards.first(),
+            Trump::AceNars => match cards.last() {
+                Some(c) if c.rank() == Rank::ACE => Some(c),
+                _ => cards.first(),
+            },
         }
     }
 

@@ -1,7 +1,7 @@
 //! Shelem's full state and its rules.
 
 use super::types::*;
-use crate::card::{Card, CardSet, Rank, Suit};
+use crate::card::{Card, CardSet, Suit};
 use crate::game::{Game, HandScore, Outcome, Setup, SetupError, Status};
 use crate::games::hokm::Trump;
 use crate::hash::stable_hash;
@@ -72,18 +72,6 @@ pub struct Shelem {
     winner: Option<usize>,
 }
 
-/// The strongest card of `cards`, which all share one suit, under `trump`'s ranking.
-fn best_of_one_suit(cards: CardSet, trump: Trump) -> Option<Card> {
-    match trump {
-        Trump::Suit(_) | Trump::Sars => cards.last(),
-        Trump::Nars => cards.first(),
-        Trump::AceNars => match cards.last() {
-            Some(c) if c.rank() == Rank::ACE => Some(c),
-            _ => cards.first(),
-        },
-    }
-}
-
 /// HK-6 and SH-6: the winning card of a complete trick: a joker (red over black), else the
 /// highest trump, else the highest card of the suit to follow, by the mode's ranking.
 fn winning_card(cards: CardSet, led: Suit, trump: Trump) -> Option<Card> {
@@ -99,7 +87,7 @@ fn winning_card(cards: CardSet, led: Suit, trump: Trump) -> Option<Card> {
     } else {
         trumps
     };
-    best_of_one_suit(contenders, trump)
+    trump.best_of_one_suit(contenders)
 }
 
 impl Shelem {
