@@ -1,17 +1,20 @@
 //! The root component: language and notices (shared through [`AppCtx`]), the hash router,
 //! and the pages.
 
-use crate::components::lang_toggle::LangToggle;
 use crate::components::notice::NoticeBar;
 use crate::components::sprite::SvgDefs;
-use crate::config::TableConfig;
+use crate::games::GameId;
 use crate::i18n::Lang;
 use crate::pages::home::HomePage;
+use crate::pages::rules::RulesPage;
 use crate::pages::setup::SetupPage;
-use crate::pages::table::TablePage;
+use crate::pages::table::TableRoute;
 use crate::route::Route;
-use crate::state::{Save, SAVE_KEY};
+use crate::state::{parse_save, save_key, OLD_SAVE_KEY};
 use crate::web;
+use engine::games::bidel::Bidel;
+use engine::games::hokm::Hokm;
+use engine::games::shelem::Shelem;
 use gloo::events::EventListener;
 use gloo::timers::callback::Timeout;
 use yew::prelude::*;
@@ -44,25 +47,12 @@ pub fn use_lang() -> Lang {
     use_context::<AppCtx>().map(|c| c.lang).unwrap_or_default()
 }
 
-/// What the router decided to show for a table link.
-enum TableLink {
-    /// The link is canonical: show this table.
-    Show(TableConfig, String),
-    /// The link must be rewritten (seed added, bad values replaced) first.
-    Rewrite(String, bool),
-}
-
-fn table_link(query: &str) -> TableLink {
-    let parsed = TableConfig::from_query(query);
-    let mut config = parsed.config;
-    if parsed.seed.is_none() {
-        config.seed = web::random_seed();
-    }
-    let canonical = config.to_query();
-    if canonical == query && !parsed.had_errors {
-        TableLink::Show(config, canonical)
-    } else {
-        TableLink::Rewrite(canonical, parsed.had_errors)
+/// Whether `json` is a save of `game` that this version reads.
+pub fn save_is_valid(game: GameId, json: &str) -> bool {
+    match game {
+        GameId::Hokm => parse_save::<Hokm>(json).is_some(),
+        GameId::Shelem => parse_save::<Shelem>(json).is_some(),
+        GameId::Bidel => parse_save::<Bidel>(json).is_some(),
     }
 }
 
@@ -107,37 +97,24 @@ pub fn app() -> Html {
         })
     };
 
-    // A save that cannot be read is discarded once, with a notice.
+    // A save that cannot be read is discarded once, with a notice; the first version's
+    // save (one Hokm table) is dropped.
     {
         let notify = notify.clone();
         use_effect_with((), move |_| {
-            if let Some(json) = web::storage_get(SAVE_KEY) {
-                if Save::parse(&json).is_none() {
-                    web::storage_remove(SAVE_KEY);
-                    notify.emit(Notice::RestoreFailed);
+            web::storage_remove(OLD_SAVE_KEY);
+            let mut bad = false;
+            for game in GameId::ALL {
+                let key = save_key(game.slug());
+                if let Some(json) = web::storage_get(&key) {
+                    if !save_is_valid(game, &json) {
+                        web::storage_remove(&key);
+                        bad = true;
+                    }
                 }
             }
-        });
-    }
-
-    // Table links are made canonical (a seed added, bad values replaced) before showing.
-    // Memoized on the route, so a missing seed is drawn once per link.
-    let table = use_memo((*route).clone(), |route| match route {
-        Route::HokmTable(q) => Some(table_link(q)),
-        _ => None,
-    });
-    {
-        let notify = notify.clone();
-        let rewrite = match &*table {
-            Some(TableLink::Rewrite(q, bad)) => Some((q.clone(), *bad)),
-            _ => None,
-        };
-        use_effect_with(rewrite, move |rewrite| {
-            if let Some((q, bad)) = rewrite {
-                if *bad {
-                    notify.emit(Notice::BadLink);
-                }
-                web::replace(&Route::HokmTable(q.clone()).hash());
+            if bad {
+                notify.emit(Notice::RestoreFailed);
             }
         });
     }
@@ -170,13 +147,15 @@ pub fn app() -> Html {
 
     let page = match &*route {
         Route::Home => html! { <HomePage /> },
-        Route::HokmSetup(q) => html! { <SetupPage query={q.clone()} /> },
-        Route::HokmTable(_) => match &*table {
-            Some(TableLink::Show(config, key)) => {
-                html! { <TablePage key={key.clone()} config={config.clone()} /> }
-            }
-            _ => html! { <main class="page loading"><LangToggle /></main> },
-        },
+        Route::Setup(GameId::Hokm, q) => html! { <SetupPage<Hokm> query={q.clone()} /> },
+        Route::Setup(GameId::Shelem, q) => html! { <SetupPage<Shelem> query={q.clone()} /> },
+        Route::Setup(GameId::Bidel, q) => html! { <SetupPage<Bidel> query={q.clone()} /> },
+        Route::Table(GameId::Hokm, q) => html! { <TableRoute<Hokm> query={q.clone()} /> },
+        Route::Table(GameId::Shelem, q) => html! { <TableRoute<Shelem> query={q.clone()} /> },
+        Route::Table(GameId::Bidel, q) => html! { <TableRoute<Bidel> query={q.clone()} /> },
+        Route::Rules(game, back) => {
+            html! { <RulesPage game={game.slug()} back={back.clone().map(AttrValue::from)} /> }
+        }
     };
 
     html! {

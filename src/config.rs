@@ -2,13 +2,13 @@
 //! a link (`#/hokm?seed=123&seats=ybbb&target=7&…`), so that opening the same link on
 //! another device sets up the same table and deal (C-4).
 //!
-//! Query keys: `seed` (u64), `seats` (four letters: `y` you, `p` another person on this
-//! device, `b` bot), `n0`…`n3` (names of people, percent-encoded), `target` (3, 5 or 7),
-//! and the switches `second_ace`, `sars`, `nars`, `ace_nars`, `redeal`, `last_trick`
-//! (`1` on, `0` off). Missing keys take the defaults; bad values take the defaults and are
-//! reported so the app can show a notice. Nothing here panics.
+//! Query keys: `seed` (u64), `seats` (one letter per seat, as many as players: `y` you,
+//! `p` another person on this device, `b` bot), `n0`, `n1`, … (names of people,
+//! percent-encoded), and each room setting of the game by its [`crate::games::Opt::key`]
+//! (a number; switches `1` on, `0` off). Missing keys take the defaults; bad values take
+//! the defaults and are reported so the app can show a notice. Nothing here panics.
 
-use engine::games::hokm::HokmSettings;
+use crate::games::UiSettings;
 use serde::{Deserialize, Serialize};
 
 /// Who plays a seat.
@@ -82,43 +82,53 @@ pub fn clean_name(s: &str) -> String {
 
 /// Everything needed to set up a table.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct TableConfig {
-    pub settings: HokmSettings,
-    pub players: [Player; 4],
+pub struct TableConfig<S> {
+    pub settings: S,
+    /// One entry per seat chosen at setup (the player count).
+    pub players: Vec<Player>,
     pub seed: u64,
-}
-
-impl Default for TableConfig {
-    fn default() -> Self {
-        TableConfig {
-            settings: HokmSettings::default(),
-            players: [
-                Player::new(SeatKind::You),
-                Player::new(SeatKind::Bot),
-                Player::new(SeatKind::Bot),
-                Player::new(SeatKind::Bot),
-            ],
-            seed: 0,
-        }
-    }
 }
 
 /// The result of reading a link's query.
 #[derive(Clone, Debug, PartialEq)]
-pub struct ParsedConfig {
+pub struct ParsedConfig<S> {
     /// The configuration (the seed is 0 when `seed` is `None`).
-    pub config: TableConfig,
+    pub config: TableConfig<S>,
     /// The seed from the link, if it had a valid one.
     pub seed: Option<u64>,
     /// Some value was present but not valid (the default was used).
     pub had_errors: bool,
 }
 
-impl TableConfig {
-    /// Whether the players are valid: at most one "you" and at least one person.
-    pub fn players_valid(players: &[Player; 4]) -> bool {
-        let yous = players.iter().filter(|p| p.kind == SeatKind::You).count();
-        yous <= 1 && players.iter().any(|p| p.kind.is_human())
+/// Whether `players` may sit at a table of a game played by `counts` players: a count the
+/// game allows, at most one "you" and at least one person.
+pub fn players_valid(players: &[Player], counts: &[u8]) -> bool {
+    let yous = players.iter().filter(|p| p.kind == SeatKind::You).count();
+    counts.contains(&(players.len() as u8))
+        && yous <= 1
+        && players.iter().any(|p| p.kind.is_human())
+}
+
+/// The default seats of a table of `n`: you, then bots.
+pub fn default_players(n: u8) -> Vec<Player> {
+    (0..n)
+        .map(|i| Player::new(if i == 0 { SeatKind::You } else { SeatKind::Bot }))
+        .collect()
+}
+
+impl<S: UiSettings> TableConfig<S> {
+    /// The default table of a game played by `counts` players (the first count).
+    pub fn new(counts: &[u8]) -> TableConfig<S> {
+        TableConfig {
+            settings: S::default(),
+            players: default_players(counts.first().copied().unwrap_or(4)),
+            seed: 0,
+        }
+    }
+
+    /// The number of seats.
+    pub fn player_count(&self) -> u8 {
+        self.players.len() as u8
     }
 
     /// The number of people (not bots) at the table.
@@ -126,23 +136,17 @@ impl TableConfig {
         self.players.iter().filter(|p| p.kind.is_human()).count()
     }
 
-    /// The link query (without `?`), in a fixed key order.
+    /// The link query (without `?`), in a fixed key order: seed, seats, then the settings
+    /// that apply to this many players, then the names of people.
     pub fn to_query(&self) -> String {
-        let s = &self.settings;
-        let b = |v: bool| if v { "1" } else { "0" };
         let seats: String = self.players.iter().map(|p| p.kind.letter()).collect();
-        let mut q = format!(
-            "seed={}&seats={}&target={}&second_ace={}&sars={}&nars={}&ace_nars={}&redeal={}&last_trick={}",
-            self.seed,
-            seats,
-            s.target,
-            b(s.partners_by_second_ace),
-            b(s.sars),
-            b(s.nars),
-            b(s.ace_nars),
-            b(s.redeal_weak_hand),
-            b(s.show_last_trick),
-        );
+        let mut q = format!("seed={}&seats={}", self.seed, seats);
+        for o in S::options()
+            .iter()
+            .filter(|o| o.applies(self.player_count()))
+        {
+            q.push_str(&format!("&{}={}", o.key, self.settings.get(o.key)));
+        }
         for (i, p) in self.players.iter().enumerate() {
             if p.kind.is_human() && !p.name.is_empty() {
                 q.push_str(&format!("&n{i}={}", percent_encode(&p.name)));
@@ -151,68 +155,51 @@ impl TableConfig {
         q
     }
 
-    /// Reads a link query (with or without a leading `?`). Unknown keys are ignored.
-    pub fn from_query(query: &str) -> ParsedConfig {
-        let mut c = TableConfig::default();
+    /// Reads a link query (with or without a leading `?`) of a game played by `counts`
+    /// players. Unknown keys are ignored; bad values take the defaults and are reported.
+    pub fn from_query(query: &str, counts: &[u8]) -> ParsedConfig<S> {
+        let mut c = TableConfig::<S>::new(counts);
         let mut seed = None;
         let mut bad = false;
-        let mut names: [String; 4] = Default::default();
+        let mut names: Vec<(usize, String)> = Vec::new();
         for pair in query.trim_start_matches('?').split('&') {
             if pair.is_empty() {
                 continue;
             }
             let (k, v) = pair.split_once('=').unwrap_or((pair, ""));
-            let flag = |v: &str, bad: &mut bool, default: bool| match v {
-                "1" | "true" | "on" => true,
-                "0" | "false" | "off" => false,
-                _ => {
-                    *bad = true;
-                    default
-                }
-            };
-            let st = &mut c.settings;
-            match k {
-                "seed" => match v.parse::<u64>() {
+            if k == "seed" {
+                match v.parse::<u64>() {
                     Ok(s) => seed = Some(s),
                     Err(_) => bad = true,
-                },
-                "seats" => {
-                    let kinds: Vec<Option<SeatKind>> =
-                        v.chars().map(SeatKind::from_letter).collect();
-                    let players: Option<Vec<Player>> = if kinds.len() == 4 {
-                        kinds.into_iter().map(|k| k.map(Player::new)).collect()
-                    } else {
-                        None
-                    };
-                    match players.and_then(|p| <[Player; 4]>::try_from(p).ok()) {
-                        Some(p) if TableConfig::players_valid(&p) => c.players = p,
-                        _ => bad = true,
-                    }
                 }
-                "target" => match v.parse::<u8>() {
-                    Ok(t @ (3 | 5 | 7)) => st.target = t,
+            } else if k == "seats" {
+                let players: Option<Vec<Player>> = v
+                    .chars()
+                    .map(|ch| SeatKind::from_letter(ch).map(Player::new))
+                    .collect();
+                match players {
+                    Some(p) if players_valid(&p, counts) => c.players = p,
                     _ => bad = true,
-                },
-                "second_ace" => {
-                    st.partners_by_second_ace = flag(v, &mut bad, st.partners_by_second_ace)
                 }
-                "sars" => st.sars = flag(v, &mut bad, st.sars),
-                "nars" => st.nars = flag(v, &mut bad, st.nars),
-                "ace_nars" => st.ace_nars = flag(v, &mut bad, st.ace_nars),
-                "redeal" => st.redeal_weak_hand = flag(v, &mut bad, st.redeal_weak_hand),
-                "last_trick" => st.show_last_trick = flag(v, &mut bad, st.show_last_trick),
-                "n0" | "n1" | "n2" | "n3" => {
-                    let i = (k.as_bytes()[1] - b'0') as usize;
-                    match percent_decode(v) {
-                        Some(name) => names[i] = clean_name(&name),
-                        None => bad = true,
-                    }
+            } else if let Some(i) = k.strip_prefix('n').and_then(|i| i.parse::<usize>().ok()) {
+                match percent_decode(v) {
+                    Some(name) => names.push((i, clean_name(&name))),
+                    None => bad = true,
                 }
-                _ => {}
+            } else if let Some(o) = S::options().iter().find(|o| o.key == k) {
+                let value = match v {
+                    "true" | "on" if o.is_flag() => Some(1),
+                    "false" | "off" if o.is_flag() => Some(0),
+                    _ => v.parse::<i64>().ok(),
+                };
+                match value {
+                    Some(x) if o.accepts(x) => c.settings.set(o.key, x),
+                    _ => bad = true,
+                }
             }
         }
-        for (p, name) in c.players.iter_mut().zip(names) {
-            if p.kind.is_human() {
+        for (i, name) in names {
+            if let Some(p) = c.players.get_mut(i).filter(|p| p.kind.is_human()) {
                 p.name = name;
             }
         }
@@ -266,12 +253,17 @@ pub fn percent_decode(s: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::games::bidel::BidelSettings;
+    use engine::games::hokm::HokmSettings;
+
+    type Hokm = TableConfig<HokmSettings>;
+    const HOKM: &[u8] = &[4, 2];
 
     #[test]
     fn query_round_trips() {
-        let mut c = TableConfig {
+        let mut c = Hokm {
             seed: 12345678901234,
-            ..TableConfig::default()
+            ..Hokm::new(HOKM)
         };
         c.settings.target = 5;
         c.settings.sars = true;
@@ -282,28 +274,39 @@ mod tests {
             name: "سارا & Ali".into(),
         };
         let q = c.to_query();
-        let p = TableConfig::from_query(&q);
+        let p = Hokm::from_query(&q, HOKM);
         assert!(!p.had_errors, "{q}");
         assert_eq!(p.seed, Some(12345678901234));
         assert_eq!(p.config, c);
+
+        let mut b = TableConfig::<BidelSettings>::new(&[4, 3]);
+        b.players.pop();
+        b.settings.target = 200;
+        b.settings.trump_mode = true;
+        let p = TableConfig::<BidelSettings>::from_query(&b.to_query(), &[4, 3]);
+        assert!(!p.had_errors);
+        assert_eq!(p.config, b);
     }
 
     #[test]
     fn bad_values_take_defaults_and_are_reported() {
-        let p = TableConfig::from_query("?seed=abc&seats=yyyy&target=4&sars=maybe&n1=%ZZ");
+        let p = Hokm::from_query("?seed=abc&seats=yyyy&target=4&sars=maybe&n1=%ZZ", HOKM);
         assert!(p.had_errors);
         assert_eq!(p.seed, None);
-        assert_eq!(p.config.players, TableConfig::default().players);
+        assert_eq!(p.config.players, Hokm::new(HOKM).players);
         assert_eq!(p.config.settings, HokmSettings::default());
 
-        let p = TableConfig::from_query("seats=bbbb");
+        let p = Hokm::from_query("seats=bbbb", HOKM);
         assert!(p.had_errors, "a table of bots only is refused");
-        let p = TableConfig::from_query("seats=yb");
-        assert!(p.had_errors);
-        let p = TableConfig::from_query("");
+        let p = Hokm::from_query("seats=ybb", HOKM);
+        assert!(p.had_errors, "Hokm is not played by three");
+        let p = Hokm::from_query("seats=yb", HOKM);
+        assert!(!p.had_errors, "two-player Hokm (HK-13)");
+        assert_eq!(p.config.player_count(), 2);
+        let p = Hokm::from_query("", HOKM);
         assert!(!p.had_errors);
         assert_eq!(p.seed, None);
-        let p = TableConfig::from_query("seats=ypbp&n1=%E2%82%AC%20x&n3=Sara&n2=ignored");
+        let p = Hokm::from_query("seats=ypbp&n1=%E2%82%AC%20x&n3=Sara&n2=ignored", HOKM);
         assert!(!p.had_errors);
         assert_eq!(p.config.players[1].name, "€ x");
         assert_eq!(p.config.players[3].name, "Sara");
@@ -314,12 +317,14 @@ mod tests {
             "=",
             "n0",
             "n9=x",
+            "n99999999999999999999=x",
             "seed=-1",
             "seats=ÿÿÿÿ",
             "%",
             "n0=%E2%82",
+            "target=99999999999999999999",
         ] {
-            let _ = TableConfig::from_query(q);
+            let _ = Hokm::from_query(q, HOKM);
         }
     }
 

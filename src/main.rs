@@ -10,6 +10,7 @@
 mod app;
 mod components;
 mod config;
+mod games;
 mod i18n;
 mod pages;
 mod route;

@@ -1,20 +1,21 @@
-//! The table's state and every transition of it, as a Yew [`Reducible`]: the engine's game,
-//! the action log (what a saved game is rebuilt from), the bots, and what the screen shows
-//! around the rules (a finished trick held in view, the pass-and-play cover, messages).
+//! The table's state and every transition of it, as a Yew [`Reducible`], for any game: the
+//! engine's game, the action log (what a saved game is rebuilt from), the bots, and what the
+//! screen shows around the rules (a finished trick held in view, the pass-and-play cover,
+//! messages).
 //!
 //! No-op actions return the same `Rc`, so nothing re-renders. Side effects (timers,
-//! storage) are not here: the table page runs them in `use_effect_with`.
+//! storage) are not here: the table's hook runs them in `use_effect_with`.
 
-use crate::config::{SeatKind, TableConfig};
-use bots::{Bot, HokmBot};
-use engine::games::hokm::{Hokm, HokmAction, HokmError, HokmEvent, HokmSettings, HokmView, Trick};
-use engine::{Deal, Game, Seat, Setup, Status};
+use crate::config::{players_valid, SeatKind, TableConfig};
+use crate::games::{ShownTrick, UiGame};
+use bots::Bot;
+use engine::{Deal, Game, Seat, SeatSet, Setup, Status};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::rc::Rc;
 use yew::Reducible;
 
-/// How long a bot "thinks" before each card or trump choice, in milliseconds.
+/// How long a bot "thinks" before each action, in milliseconds.
 pub const BOT_DELAY_MS: u32 = 700;
 /// How long a completed trick stays in view before it is gathered, in milliseconds (HK-11).
 pub const TRICK_HOLD_MS: u32 = 1200;
@@ -23,91 +24,95 @@ pub const TRICK_COLLECT_MS: u32 = 450;
 /// How long an error message stays, in milliseconds.
 pub const ERROR_MS: u32 = 3500;
 
-/// The local-storage key of the saved game.
-pub const SAVE_KEY: &str = "cards.save.v1";
 /// The saved game format's version.
-pub const SAVE_VERSION: u32 = 1;
+pub const SAVE_VERSION: u32 = 2;
+/// Where the first version kept its one (Hokm) save; dropped on start.
+pub const OLD_SAVE_KEY: &str = "cards.save.v1";
+
+/// The local-storage key of a game's saved table (one per game).
+pub fn save_key(slug: &str) -> String {
+    format!("cards.save.v{SAVE_VERSION}.{slug}")
+}
 
 /// One entry of the action log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
-pub enum LogEntry {
+pub enum LogEntry<A> {
     /// A seat's action.
-    Act { seat: Seat, action: HokmAction },
+    Act { seat: Seat, action: A },
     /// The next hand was dealt.
     NextHand,
 }
 
 /// A saved game: rebuilt by replaying `log` on a game made from `setup`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Save {
+pub struct Save<S, A> {
     pub version: u32,
-    pub setup: Setup<HokmSettings>,
-    pub config: TableConfig,
-    pub log: Vec<LogEntry>,
+    /// The game's slug.
+    pub game: String,
+    pub setup: Setup<S>,
+    pub config: TableConfig<S>,
+    pub log: Vec<LogEntry<A>>,
 }
 
-impl Save {
-    /// Reads a saved game; `None` for anything that is not a valid save of this version.
-    pub fn parse(json: &str) -> Option<Save> {
-        let save: Save = serde_json::from_str(json).ok()?;
-        (save.version == SAVE_VERSION
-            && save.setup == setup_of(&save.config)
-            && TableConfig::players_valid(&save.config.players))
-        .then_some(save)
-    }
+/// The save of a game `G`.
+pub type SaveOf<G> = Save<<G as Game>::Settings, <G as Game>::Action>;
+
+/// Reads a saved game of `G`; `None` for anything that is not a valid save of this version.
+pub fn parse_save<G: UiGame>(json: &str) -> Option<SaveOf<G>> {
+    let save: SaveOf<G> = serde_json::from_str(json).ok()?;
+    (save.version == SAVE_VERSION
+        && save.game == G::ID.slug()
+        && save.setup == setup_of::<G>(&save.config)
+        && players_valid(&save.config.players, G::PLAYER_COUNTS))
+    .then_some(save)
 }
 
 /// The engine setup of a table.
-pub fn setup_of(config: &TableConfig) -> Setup<HokmSettings> {
+pub fn setup_of<G: UiGame>(config: &TableConfig<G::Settings>) -> Setup<G::Settings> {
     Setup {
-        players: 4,
+        players: config.player_count(),
         settings: config.settings.clone(),
         deal: Deal::seeded(config.seed),
     }
 }
 
 /// The bots of the table, one per engine seat played by a bot.
-pub struct Bots(Vec<Option<Box<dyn Bot<Hokm>>>>);
+pub struct Bots<G: Game>(Vec<Option<Box<dyn Bot<G>>>>);
 
-impl Bots {
-    fn new(config: &TableConfig, seating: [u8; 4]) -> Bots {
+impl<G: UiGame> Bots<G> {
+    fn new(config: &TableConfig<G::Settings>, seating: &[u8]) -> Bots<G> {
         Bots(
-            (0..4)
-                .map(|s| {
-                    let player = seating[s] as usize;
-                    (config.players[player].kind == SeatKind::Bot).then(|| {
-                        let seed =
-                            config.seed ^ (0x9E37_79B9_7F4A_7C15u64.wrapping_mul(s as u64 + 1));
-                        Box::new(HokmBot::new(seed)) as Box<dyn Bot<Hokm>>
+            seating
+                .iter()
+                .enumerate()
+                .map(|(s, &player)| {
+                    let kind = config.players.get(player as usize).map(|p| p.kind);
+                    (kind == Some(SeatKind::Bot)).then(|| {
+                        G::bot(config.seed ^ 0x9E37_79B9_7F4A_7C15u64.wrapping_mul(s as u64 + 1))
                     })
                 })
                 .collect(),
         )
     }
 
-    fn observe(&mut self, ev: &HokmEvent) {
+    fn observe(&mut self, ev: &G::Event) {
         for b in self.0.iter_mut().flatten() {
             b.observe(ev);
         }
     }
 
     /// The bot of `seat` chooses from its view (None if a person plays that seat).
-    pub fn choose(
-        &mut self,
-        seat: Seat,
-        view: &HokmView,
-        legal: &[HokmAction],
-    ) -> Option<HokmAction> {
+    pub fn choose(&mut self, seat: Seat, view: &G::View, legal: &[G::Action]) -> Option<G::Action> {
         let bot = self.0.get_mut(seat.idx())?.as_mut()?;
         (!legal.is_empty()).then(|| bot.choose(view, legal))
     }
 }
 
 /// A completed trick kept in view for a moment (HK-11).
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Held {
-    pub trick: Trick,
+    pub trick: ShownTrick,
     /// The cards are moving to the winner's side.
     pub collecting: bool,
     /// Which change of state made it (to ignore stale timers).
@@ -116,24 +121,26 @@ pub struct Held {
 
 /// An illegal click's error, shown for a moment.
 #[derive(Clone, Debug, PartialEq)]
-pub struct ErrorNote {
-    pub error: HokmError,
+pub struct ErrorNote<E> {
+    pub error: E,
     pub id: u64,
 }
 
 /// Everything the table shows.
-pub struct TableState {
-    pub config: TableConfig,
-    pub game: Hokm,
-    pub log: Vec<LogEntry>,
-    pub bots: Rc<RefCell<Bots>>,
+pub struct TableState<G: UiGame> {
+    pub config: TableConfig<G::Settings>,
+    pub game: G,
+    /// Which participant sits in each engine seat.
+    pub seating: Vec<u8>,
+    pub log: Vec<LogEntry<G::Action>>,
+    pub bots: Rc<RefCell<Bots<G>>>,
     pub held: Option<Held>,
-    pub error: Option<ErrorNote>,
+    pub error: Option<ErrorNote<G::Error>>,
     /// The person who last confirmed "I am …" at the pass-and-play cover.
     pub revealed: Option<usize>,
     /// Reviewing the last trick (HK-11 setting).
     pub show_last: bool,
-    /// The HK-2 hakem draw panel is open.
+    /// The introduction panel (Hokm's HK-2 draw) is open.
     pub intro_open: bool,
     /// Bumped on every change: effects depend on it.
     pub epoch: u64,
@@ -143,13 +150,11 @@ pub struct TableState {
 
 /// What can happen at the table.
 #[derive(Clone, Debug, PartialEq)]
-pub enum TableAction {
+pub enum TableAction<A> {
     /// A seat acts; `by_bot` errors are dropped instead of shown.
-    Act {
-        seat: Seat,
-        action: HokmAction,
-        by_bot: bool,
-    },
+    Act { seat: Seat, action: A, by_bot: bool },
+    /// Several actions of one seat at once (Bidel's three passed cards); all or none apply.
+    ActAll { seat: Seat, actions: Vec<A> },
     /// Deal the next hand.
     NextHand,
     /// The held trick's timer fired (hold → gather → gone).
@@ -158,48 +163,49 @@ pub enum TableAction {
     Reveal(usize),
     /// Show or hide the last trick.
     ToggleLastTrick,
-    /// Close the HK-2 draw panel.
+    /// Close the introduction panel.
     CloseIntro,
     /// The error's timer fired, or it was dismissed.
     DismissError(u64),
 }
 
-impl TableState {
+impl<G: UiGame> TableState<G> {
     /// A new match for this table. A setup the engine refuses falls back to the default
-    /// settings (the link parser only lets valid settings through, so this is a safety net).
-    pub fn new(config: TableConfig) -> TableState {
-        let (config, game) = match Hokm::new(&setup_of(&config)) {
+    /// table (the link parser only lets valid settings through, so this is a safety net).
+    pub fn new(config: TableConfig<G::Settings>) -> TableState<G> {
+        let (config, game) = match G::new(&setup_of::<G>(&config)) {
             Ok(g) => (config, g),
             Err(_) => {
                 let config = TableConfig {
-                    settings: HokmSettings::default(),
-                    ..config
+                    seed: config.seed,
+                    ..TableConfig::new(G::PLAYER_COUNTS)
                 };
-                // Four players and the default settings are always accepted.
-                let game = Hokm::new(&setup_of(&config)).expect("default Hokm setup is valid");
+                let game = G::new(&setup_of::<G>(&config)).expect("the default table is valid");
                 (config, game)
             }
         };
-        let seating = game.view(Seat(0)).seating;
-        let bots = Bots::new(&config, seating);
+        let seating = game.seating();
+        let bots = Bots::new(&config, &seating);
+        let intro_open = game.has_intro();
         TableState {
             config,
             game,
+            seating,
             log: Vec::new(),
             bots: Rc::new(RefCell::new(bots)),
             held: None,
             error: None,
             revealed: None,
             show_last: false,
-            intro_open: true,
+            intro_open,
             epoch: 0,
             restore_failed: false,
         }
     }
 
     /// Rebuilds a saved game by replaying its log; `None` if any entry does not apply.
-    pub fn restore(save: &Save) -> Option<TableState> {
-        let mut st = TableState::new(save.config.clone());
+    pub fn restore(save: &SaveOf<G>) -> Option<TableState<G>> {
+        let mut st = TableState::<G>::new(save.config.clone());
         if st.config != save.config {
             return None;
         }
@@ -213,30 +219,38 @@ impl TableState {
             }
             st.log.push(entry.clone());
         }
-        st.intro_open = st.log.is_empty();
+        st.seating = st.game.seating();
+        st.intro_open = st.intro_open && st.log.is_empty();
         Some(st)
     }
 
     /// The save of this state.
-    pub fn save(&self) -> Save {
+    pub fn save(&self) -> SaveOf<G> {
         Save {
             version: SAVE_VERSION,
-            setup: setup_of(&self.config),
+            game: G::ID.slug().to_string(),
+            setup: setup_of::<G>(&self.config),
             config: self.config.clone(),
             log: self.log.clone(),
         }
     }
 
+    /// The number of seats.
+    pub fn players(&self) -> u8 {
+        self.game.players()
+    }
+
     /// Which participant sits in `seat`.
     pub fn player_at(&self, seat: Seat) -> usize {
-        self.game.view(seat).seating[seat.idx()] as usize
+        self.seating
+            .get(seat.idx())
+            .map_or(seat.idx(), |&p| p as usize)
     }
 
     /// The engine seat of participant `player`.
     pub fn seat_of(&self, player: usize) -> Seat {
-        let seating = self.game.view(Seat(0)).seating;
         Seat(
-            seating
+            self.seating
                 .iter()
                 .position(|&p| p as usize == player)
                 .unwrap_or(player) as u8,
@@ -245,23 +259,36 @@ impl TableState {
 
     /// Whether a bot plays `seat`.
     pub fn is_bot_seat(&self, seat: Seat) -> bool {
-        self.config.players[self.player_at(seat)].kind == SeatKind::Bot
+        self.config
+            .players
+            .get(self.player_at(seat))
+            .is_some_and(|p| p.kind == SeatKind::Bot)
     }
 
-    /// The seat to act, if any.
-    pub fn to_act(&self) -> Option<Seat> {
+    /// The seats that may act now.
+    pub fn acting(&self) -> SeatSet {
         match self.game.status() {
-            Status::Acting(set) => set.first(),
-            _ => None,
+            Status::Acting(set) => set,
+            _ => SeatSet::default(),
         }
     }
 
-    /// The person the screen is for: the person to act, else whoever last confirmed at
-    /// the cover, else the first person.
+    /// The seat to act (the first, when several choose at once), if any.
+    pub fn to_act(&self) -> Option<Seat> {
+        self.acting().first()
+    }
+
+    /// The person the screen is for: the first person who may act, else whoever last
+    /// confirmed at the cover, else the owner of the device, else the first person.
     pub fn viewer(&self) -> usize {
-        if let Some(seat) = self.to_act() {
+        for seat in self.acting().iter() {
             let p = self.player_at(seat);
-            if self.config.players[p].kind.is_human() {
+            if self
+                .config
+                .players
+                .get(p)
+                .is_some_and(|p| p.kind.is_human())
+            {
                 return p;
             }
         }
@@ -292,16 +319,17 @@ impl TableState {
         if self.intro_open || self.held.is_some() || self.show_last || self.cover_for().is_some() {
             return None;
         }
-        self.to_act().filter(|&s| self.is_bot_seat(s))
+        self.acting().iter().find(|&s| self.is_bot_seat(s))
     }
 
-    fn changed(&self) -> TableState {
+    fn changed(&self) -> TableState<G> {
         TableState {
             config: self.config.clone(),
             game: self.game.clone(),
+            seating: self.seating.clone(),
             log: self.log.clone(),
             bots: self.bots.clone(),
-            held: self.held,
+            held: self.held.clone(),
             error: self.error.clone(),
             revealed: self.revealed,
             show_last: self.show_last,
@@ -310,12 +338,35 @@ impl TableState {
             restore_failed: self.restore_failed,
         }
     }
+
+    /// Applies one action to `next`; the event's trick (if any) is held.
+    fn apply_one(next: &mut TableState<G>, seat: Seat, action: G::Action) -> Result<(), G::Error> {
+        let ev = next.game.apply(seat, &action)?;
+        next.bots.borrow_mut().observe(&ev);
+        next.log.push(LogEntry::Act { seat, action });
+        if let Some(trick) = G::completed_trick(&ev) {
+            next.held = Some(Held {
+                trick,
+                collecting: false,
+                id: next.epoch,
+            });
+        }
+        Ok(())
+    }
+
+    fn acted(mut next: TableState<G>) -> Rc<TableState<G>> {
+        next.error = None;
+        next.show_last = false;
+        next.intro_open = false;
+        next.seating = next.game.seating();
+        Rc::new(next)
+    }
 }
 
-impl Reducible for TableState {
-    type Action = TableAction;
+impl<G: UiGame> Reducible for TableState<G> {
+    type Action = TableAction<G::Action>;
 
-    fn reduce(self: Rc<Self>, action: TableAction) -> Rc<Self> {
+    fn reduce(self: Rc<Self>, action: TableAction<G::Action>) -> Rc<Self> {
         match action {
             TableAction::Act {
                 seat,
@@ -323,25 +374,12 @@ impl Reducible for TableState {
                 by_bot,
             } => {
                 let mut next = self.changed();
-                match next.game.apply(seat, &action) {
-                    Ok(ev) => {
-                        next.bots.borrow_mut().observe(&ev);
-                        next.log.push(LogEntry::Act { seat, action });
-                        next.held = match ev {
-                            HokmEvent::Played { trick: Some(t), .. } => Some(Held {
-                                trick: t,
-                                collecting: false,
-                                id: next.epoch,
-                            }),
-                            _ => None,
-                        };
-                        next.error = None;
-                        next.show_last = false;
-                        next.intro_open = false;
-                        Rc::new(next)
-                    }
+                next.held = None;
+                match TableState::apply_one(&mut next, seat, action) {
+                    Ok(()) => TableState::acted(next),
                     Err(_) if by_bot => self,
                     Err(error) => {
+                        next.held = self.held.clone();
                         next.error = Some(ErrorNote {
                             error,
                             id: next.epoch,
@@ -349,6 +387,22 @@ impl Reducible for TableState {
                         Rc::new(next)
                     }
                 }
+            }
+            TableAction::ActAll { seat, actions } => {
+                let mut next = self.changed();
+                next.held = None;
+                for action in actions {
+                    if let Err(error) = TableState::apply_one(&mut next, seat, action) {
+                        // Nothing applies: back to the state before, with the message.
+                        let mut back = self.changed();
+                        back.error = Some(ErrorNote {
+                            error,
+                            id: back.epoch,
+                        });
+                        return Rc::new(back);
+                    }
+                }
+                TableState::acted(next)
             }
             TableAction::NextHand => {
                 let mut next = self.changed();
@@ -359,14 +413,15 @@ impl Reducible for TableState {
                 next.held = None;
                 next.error = None;
                 next.show_last = false;
+                next.seating = next.game.seating();
                 Rc::new(next)
             }
-            TableAction::HoldStep { id, skip_animation } => match self.held {
+            TableAction::HoldStep { id, skip_animation } => match &self.held {
                 Some(h) if h.id == id => {
                     let mut next = self.changed();
-                    next.held = (!h.collecting && !skip_animation).then_some(Held {
+                    next.held = (!h.collecting && !skip_animation).then(|| Held {
                         collecting: true,
-                        ..h
+                        ..h.clone()
                     });
                     Rc::new(next)
                 }
@@ -410,9 +465,25 @@ impl Reducible for TableState {
 mod tests {
     use super::*;
     use crate::config::Player;
+    use engine::games::bidel::Bidel;
+    use engine::games::hokm::{Hokm, HokmAction};
+    use engine::games::shelem::Shelem;
     use engine::RuleError;
 
-    fn play_bots(st: &mut Rc<TableState>, steps: usize) {
+    fn config<G: UiGame>(seed: u64) -> TableConfig<G::Settings> {
+        TableConfig {
+            seed,
+            ..TableConfig::new(G::PLAYER_COUNTS)
+        }
+    }
+
+    fn first_legal<G: UiGame>(st: &TableState<G>, seat: Seat) -> G::Action {
+        let mut legal = Vec::new();
+        st.game.legal_actions(seat, &mut legal);
+        legal[0].clone()
+    }
+
+    fn play_first_legal<G: UiGame>(st: &mut Rc<TableState<G>>, steps: usize) {
         for _ in 0..steps {
             let Some(seat) = st.to_act() else {
                 if st.game.status() == Status::HandOver {
@@ -421,57 +492,61 @@ mod tests {
                 }
                 break;
             };
-            let view = st.game.view(seat);
-            let mut legal = Vec::new();
-            st.game.legal_actions(seat, &mut legal);
-            let action = legal[0];
+            let action = first_legal(st, seat);
             *st = st.clone().reduce(TableAction::Act {
                 seat,
                 action,
                 by_bot: false,
             });
-            let _ = view;
         }
     }
 
-    #[test]
-    fn a_saved_game_replays_to_the_same_state() {
-        let config = TableConfig {
-            seed: 42,
-            ..TableConfig::default()
-        };
-        let mut st = Rc::new(TableState::new(config));
-        play_bots(&mut st, 80);
-        let save = st.save();
-        let json = serde_json::to_string(&save).unwrap();
-        let back = Save::parse(&json).expect("parses");
-        let restored = TableState::restore(&back).expect("replays");
+    fn save_replays<G: UiGame>(seed: u64) {
+        let mut st = Rc::new(TableState::<G>::new(config::<G>(seed)));
+        play_first_legal(&mut st, 80);
+        let json = serde_json::to_string(&st.save()).unwrap();
+        let back = parse_save::<G>(&json).expect("parses");
+        let restored = TableState::<G>::restore(&back).expect("replays");
         assert_eq!(restored.game.state_hash(), st.game.state_hash());
         assert_eq!(restored.log, st.log);
     }
 
     #[test]
-    fn corrupt_or_old_saves_are_refused() {
-        assert!(Save::parse("").is_none());
-        assert!(Save::parse("{}").is_none());
-        assert!(Save::parse("not json").is_none());
-        let st = TableState::new(TableConfig::default());
+    fn a_saved_game_replays_to_the_same_state() {
+        save_replays::<Hokm>(42);
+        save_replays::<Shelem>(42);
+        save_replays::<Bidel>(42);
+    }
+
+    #[test]
+    fn corrupt_old_or_foreign_saves_are_refused() {
+        assert!(parse_save::<Hokm>("").is_none());
+        assert!(parse_save::<Hokm>("{}").is_none());
+        assert!(parse_save::<Hokm>("not json").is_none());
+        let st = TableState::<Hokm>::new(config::<Hokm>(0));
         let mut save = st.save();
-        save.version = 0;
-        assert!(Save::parse(&serde_json::to_string(&save).unwrap()).is_none());
+        save.version = 1;
+        assert!(parse_save::<Hokm>(&serde_json::to_string(&save).unwrap()).is_none());
+        let bidel = TableState::<Bidel>::new(config::<Bidel>(0)).save();
+        let json = serde_json::to_string(&bidel).unwrap();
+        assert!(
+            parse_save::<Hokm>(&json).is_none(),
+            "a Bidel save is not Hokm's"
+        );
+        assert!(parse_save::<Bidel>(&json).is_some());
         let mut save = st.save();
         save.log.push(LogEntry::NextHand);
         let json = serde_json::to_string(&save).unwrap();
-        let parsed = Save::parse(&json).unwrap();
+        let parsed = parse_save::<Hokm>(&json).unwrap();
         assert!(
-            TableState::restore(&parsed).is_none(),
+            TableState::<Hokm>::restore(&parsed).is_none(),
             "illegal log is refused"
         );
     }
 
     #[test]
     fn illegal_clicks_show_an_error_and_no_ops_keep_the_rc() {
-        let st = Rc::new(TableState::new(TableConfig::default()));
+        let st = Rc::new(TableState::<Hokm>::new(config::<Hokm>(0)));
         let same = st.clone().reduce(TableAction::DismissError(99));
         assert!(Rc::ptr_eq(&st, &same));
         let seat = st.to_act().unwrap();
@@ -491,17 +566,41 @@ mod tests {
     }
 
     #[test]
-    fn a_whole_match_plays_through_the_reducer_with_bots() {
-        let mut config = TableConfig {
-            seed: 9,
-            ..TableConfig::default()
-        };
-        config.settings.target = 3;
-        let mut st = Rc::new(TableState::new(config));
-        assert_eq!(st.bot_to_act(), None, "bots wait for the draw panel");
-        st = st.reduce(TableAction::CloseIntro);
-        for _ in 0..2000 {
-            if let Some(h) = st.held {
+    fn act_all_applies_every_action_or_none() {
+        let st = Rc::new(TableState::<Bidel>::new(config::<Bidel>(5)));
+        let seat = Seat(0);
+        let view = st.game.view(seat);
+        let cards: Vec<_> = view.hand.iter().take(3).collect();
+        let pass = |c| engine::games::bidel::BidelAction::Pass(c);
+        // The third card repeats the first: refused, and nothing of it applies.
+        let bad = st.clone().reduce(TableAction::ActAll {
+            seat,
+            actions: vec![pass(cards[0]), pass(cards[1]), pass(cards[0])],
+        });
+        assert!(bad.error.is_some());
+        assert!(bad.log.is_empty());
+        assert_eq!(bad.game.state_hash(), st.game.state_hash());
+        let good = st.clone().reduce(TableAction::ActAll {
+            seat,
+            actions: cards.iter().map(|&c| pass(c)).collect(),
+        });
+        assert!(good.error.is_none());
+        assert_eq!(good.log.len(), 3);
+    }
+
+    /// Plays a whole match through the reducer: bots where bots sit, the first legal
+    /// action for the person; every trick is held and released.
+    fn whole_match<G: UiGame>(config: TableConfig<G::Settings>, max_steps: usize) {
+        let mut st = Rc::new(TableState::<G>::new(config));
+        // The person plays by a bot of their own (that sees no events, so it plays by
+        // its hand alone).
+        let mut person = G::bot(7);
+        if st.intro_open {
+            assert_eq!(st.bot_to_act(), None, "bots wait for the intro panel");
+            st = st.reduce(TableAction::CloseIntro);
+        }
+        for _ in 0..max_steps {
+            if let Some(h) = st.held.clone() {
                 assert_eq!(st.bot_to_act(), None, "bots wait while a trick is shown");
                 st = st.reduce(TableAction::HoldStep {
                     id: h.id,
@@ -513,20 +612,20 @@ mod tests {
                 Status::MatchOver => break,
                 Status::HandOver => st = st.reduce(TableAction::NextHand),
                 Status::Acting(_) => {
-                    let seat = st.to_act().unwrap();
-                    let action = match st.bot_to_act() {
+                    let (seat, action) = match st.bot_to_act() {
                         Some(bot) => {
-                            assert_eq!(bot, seat);
-                            let view = st.game.view(seat);
+                            let view = st.game.view(bot);
                             let mut legal = Vec::new();
-                            st.game.legal_actions(seat, &mut legal);
-                            st.bots.borrow_mut().choose(seat, &view, &legal).unwrap()
+                            st.game.legal_actions(bot, &mut legal);
+                            let a = st.bots.borrow_mut().choose(bot, &view, &legal).unwrap();
+                            (bot, a)
                         }
                         None => {
+                            let seat = st.to_act().unwrap();
                             assert!(!st.is_bot_seat(seat));
                             let mut legal = Vec::new();
                             st.game.legal_actions(seat, &mut legal);
-                            legal[0]
+                            (seat, person.choose(&st.game.view(seat), &legal))
                         }
                     };
                     let before = st.log.len();
@@ -540,20 +639,35 @@ mod tests {
             }
         }
         assert_eq!(st.game.status(), Status::MatchOver);
-        let restored = TableState::restore(&st.save()).unwrap();
+        let restored = TableState::<G>::restore(&st.save()).unwrap();
         assert_eq!(restored.game.state_hash(), st.game.state_hash());
     }
 
     #[test]
+    fn whole_matches_play_through_the_reducer_with_bots() {
+        let mut c = config::<Hokm>(9);
+        c.settings.target = 3;
+        whole_match::<Hokm>(c, 3000);
+        let mut c = config::<Bidel>(9);
+        c.settings.target = 100;
+        whole_match::<Bidel>(c.clone(), 20_000);
+        c.players.pop();
+        whole_match::<Bidel>(c, 20_000);
+        let mut c = config::<Shelem>(9);
+        c.settings.target = 1000;
+        whole_match::<Shelem>(c, 20_000);
+    }
+
+    #[test]
     fn the_cover_shows_only_with_two_people() {
-        let st = TableState::new(TableConfig::default());
+        let st = TableState::<Hokm>::new(config::<Hokm>(0));
         assert_eq!(st.cover_for(), None);
-        let mut config = TableConfig::default();
+        let mut config = config::<Hokm>(0);
         config.players[2] = Player {
             kind: SeatKind::Person,
             name: "Sara".into(),
         };
-        let st = Rc::new(TableState::new(config));
+        let st = Rc::new(TableState::<Hokm>::new(config));
         let v = st.viewer();
         assert_eq!(st.cover_for(), Some(v));
         let st = st.reduce(TableAction::Reveal(v));

@@ -12,7 +12,7 @@ pub struct DrawPanelProps {
     /// The cards in the order dealt, with the seat (before any swap) that received each.
     pub draw: Vec<(Seat, Card)>,
     /// Names by seat at the time of the draw.
-    pub names: [AttrValue; 4],
+    pub names: Vec<AttrValue>,
     pub hakem: Seat,
     /// The seats whose players swapped, the second ace's receiver first.
     pub swap: Option<(Seat, Seat)>,

@@ -14,7 +14,7 @@ pub struct ResultPanelProps {
     /// Names of the players of each side.
     pub teams: [AttrValue; 2],
     /// Seat names, by engine seat.
-    pub names: [AttrValue; 4],
+    pub names: Vec<AttrValue>,
     pub score: [u8; 2],
     pub target: u8,
     /// The side that won the match, once it is over.

@@ -19,28 +19,22 @@ pub enum Pos {
 }
 
 impl Pos {
-    /// The position of `seat` when `bottom` is drawn at the bottom.
-    pub fn of(seat: Seat, bottom: Seat) -> Pos {
-        match (seat.0 + 4 - bottom.0 % 4) % 4 {
-            0 => Pos::Bottom,
-            1 => Pos::Right,
-            2 => Pos::Top,
-            _ => Pos::Left,
+    /// The places of a table of `n` seats, by offset from the bottom seat (the next seat
+    /// in turn order sits on the right: play goes counter-clockwise, C-2).
+    pub fn ring(n: u8) -> &'static [Pos] {
+        match n {
+            2 => &[Pos::Bottom, Pos::Top],
+            3 => &[Pos::Bottom, Pos::Right, Pos::Left],
+            _ => &[Pos::Bottom, Pos::Right, Pos::Top, Pos::Left],
         }
     }
 
-    /// The seat drawn here.
-    pub fn seat(self, bottom: Seat) -> Seat {
-        let k = match self {
-            Pos::Bottom => 0,
-            Pos::Right => 1,
-            Pos::Top => 2,
-            Pos::Left => 3,
-        };
-        bottom.after(k, 4)
+    /// Where `seat` is drawn when `bottom` is at the bottom of a table of `n`.
+    pub fn of(seat: Seat, bottom: Seat, n: u8) -> Pos {
+        let n = n.clamp(2, 4);
+        Pos::ring(n)[((seat.0 % n + n - bottom.0 % n) % n) as usize]
     }
 
-    /// The CSS/test name: bottom, right, top, left.
     pub fn name(self) -> &'static str {
         match self {
             Pos::Bottom => "bottom",
@@ -122,6 +116,9 @@ pub struct SeatViewProps {
     /// Show card backs (not for the bottom seat, whose cards are shown face up).
     #[prop_or(true)]
     pub backs: bool,
+    /// Game-specific marks on the name plate (a bid, points taken, a wild rank …).
+    #[prop_or_default]
+    pub children: Html,
 }
 
 /// A player around the table: name plate and card backs.
@@ -146,6 +143,7 @@ pub fn seat_view(props: &SeatViewProps) -> Html {
                 if props.is_hakem && props.trump.is_some() {
                     <TrumpBadge trump={props.trump} with_name={false} />
                 }
+                { props.children.clone() }
             </div>
             if props.backs {
                 <div class="backs" role="img" aria-label={format!("{}: {}", props.name, count_text)}>
@@ -166,12 +164,21 @@ mod tests {
     #[test]
     fn next_seat_is_on_the_right() {
         let b = Seat(2);
-        assert_eq!(Pos::of(Seat(2), b), Pos::Bottom);
-        assert_eq!(Pos::of(Seat(3), b), Pos::Right);
-        assert_eq!(Pos::of(Seat(0), b), Pos::Top);
-        assert_eq!(Pos::of(Seat(1), b), Pos::Left);
-        for p in [Pos::Bottom, Pos::Right, Pos::Top, Pos::Left] {
-            assert_eq!(Pos::of(p.seat(b), b), p);
+        assert_eq!(Pos::of(Seat(2), b, 4), Pos::Bottom);
+        assert_eq!(Pos::of(Seat(3), b, 4), Pos::Right);
+        assert_eq!(Pos::of(Seat(0), b, 4), Pos::Top);
+        assert_eq!(Pos::of(Seat(1), b, 4), Pos::Left);
+        assert_eq!(Pos::of(Seat(0), b, 3), Pos::Right);
+        assert_eq!(Pos::of(Seat(1), b, 3), Pos::Left);
+        assert_eq!(Pos::of(Seat(0), Seat(1), 2), Pos::Top);
+        for n in 2..=4u8 {
+            for b in 0..n {
+                let places: Vec<Pos> = (0..n).map(|s| Pos::of(Seat(s), Seat(b), n)).collect();
+                assert_eq!(Pos::of(Seat(b), Seat(b), n), Pos::Bottom);
+                for p in Pos::ring(n) {
+                    assert_eq!(places.iter().filter(|&x| x == p).count(), 1, "{n} {b}");
+                }
+            }
         }
     }
 }

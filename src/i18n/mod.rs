@@ -102,7 +102,6 @@ pub struct Strings {
     pub home_subtitle: &'static str,
     pub coming_soon: &'static str,
     pub play: &'static str,
-    pub continue_game: &'static str,
     pub game_hokm: &'static str,
     pub game_hokm_blurb: &'static str,
     pub game_shelem: &'static str,
@@ -116,9 +115,11 @@ pub struct Strings {
     pub game_crazy_eights: &'static str,
     pub game_crazy_eights_blurb: &'static str,
     // --- setup
+    /// `{game}`
     pub setup_title: &'static str,
     pub players_heading: &'static str,
     pub players_help: &'static str,
+    pub players_help_solo: &'static str,
     /// `{n}`: the seat number.
     pub seat_n: &'static str,
     pub kind_you: &'static str,
@@ -141,6 +142,18 @@ pub struct Strings {
     pub opt_redeal: &'static str,
     pub opt_redeal_help: &'static str,
     pub opt_target: &'static str,
+    pub opt_target_help: &'static str,
+    // --- generic table and setup parts
+    /// The player-count choice at setup.
+    pub opt_players: &'static str,
+    /// `{n}` players.
+    pub players_n: &'static str,
+    pub table_settings: &'static str,
+    pub rules: &'static str,
+    pub on: &'static str,
+    pub off: &'static str,
+    /// Continue a saved game of `{game}`.
+    pub continue_of: &'static str,
     pub opt_last_trick: &'static str,
     pub opt_last_trick_help: &'static str,
     pub start: &'static str,
@@ -233,6 +246,14 @@ pub struct Strings {
     pub err_redeal_not_allowed: &'static str,
     pub err_hand_not_over: &'static str,
     pub err_other: &'static str,
+    pub err_bid_too_low: &'static str,
+    pub err_bid_too_high: &'static str,
+    pub err_bid_not_in_steps: &'static str,
+    pub err_joker_lead_needs_suit: &'static str,
+    pub err_no_suit_to_name: &'static str,
+    pub err_must_lead_two_of_clubs: &'static str,
+    pub err_no_points_on_first_trick: &'static str,
+    pub err_hearts_not_broken: &'static str,
     // --- cards
     /// clubs, diamonds, hearts, spades (the engine's suit order).
     pub suits: [&'static str; 4],
@@ -290,18 +311,25 @@ pub fn trump_name(lang: Lang, trump: Trump) -> String {
     }
 }
 
-/// The message for a rule error, chosen by [`RuleError::code`].
+/// The message for a Hokm rule error.
 pub fn error_message(lang: Lang, err: &HokmError) -> String {
+    let led = match err {
+        HokmError::MustFollowSuit { led } => Some(*led),
+        _ => None,
+    };
+    rule_error_message(lang, err.code(), led)
+}
+
+/// The message for a rule error of any game, chosen by its [`RuleError::code`]; `led` is
+/// the suit to follow for `must_follow_suit`.
+pub fn rule_error_message(lang: Lang, code: &str, led: Option<Suit>) -> String {
     let s = lang.s();
-    match err.code() {
+    match code {
         "not_your_turn" => s.err_not_your_turn.to_string(),
         "wrong_phase" => s.err_wrong_phase.to_string(),
         "not_in_hand" => s.err_not_in_hand.to_string(),
         "must_follow_suit" => {
-            let led = match err {
-                HokmError::MustFollowSuit { led } => *led,
-                _ => Suit::Spades,
-            };
+            let led = led.unwrap_or(Suit::Spades);
             fill(
                 s.err_must_follow_suit,
                 &[("symbol", suit_symbol(led)), ("suit", suit_name(lang, led))],
@@ -310,6 +338,14 @@ pub fn error_message(lang: Lang, err: &HokmError) -> String {
         "mode_not_allowed" => s.err_mode_not_allowed.to_string(),
         "redeal_not_allowed" => s.err_redeal_not_allowed.to_string(),
         "hand_not_over" => s.err_hand_not_over.to_string(),
+        "bid_too_low" => s.err_bid_too_low.to_string(),
+        "bid_too_high" => s.err_bid_too_high.to_string(),
+        "bid_not_in_steps" => s.err_bid_not_in_steps.to_string(),
+        "joker_lead_needs_suit" => s.err_joker_lead_needs_suit.to_string(),
+        "no_suit_to_name" => s.err_no_suit_to_name.to_string(),
+        "must_lead_two_of_clubs" => s.err_must_lead_two_of_clubs.to_string(),
+        "no_points_on_first_trick" => s.err_no_points_on_first_trick.to_string(),
+        "hearts_not_broken" => s.err_hearts_not_broken.to_string(),
         _ => s.err_other.to_string(),
     }
 }

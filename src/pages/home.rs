@@ -1,13 +1,17 @@
-//! The home page: the games of the site (only Hokm is playable yet) and a way back into a
-//! game in progress.
+//! The home page: the games of the site and a way back into each game in progress.
 
 use crate::app::use_lang;
 use crate::components::card::suit_shape;
 use crate::components::lang_toggle::LangToggle;
+use crate::games::{GameId, UiGame};
+use crate::i18n::fill;
 use crate::route::Route;
-use crate::state::{Save, SAVE_KEY};
+use crate::state::{parse_save, save_key, TableState};
 use crate::web;
-use engine::{Game, Suit};
+use engine::games::bidel::Bidel;
+use engine::games::hokm::Hokm;
+use engine::games::shelem::Shelem;
+use engine::Suit;
 use yew::prelude::*;
 
 struct GameEntry {
@@ -15,7 +19,8 @@ struct GameEntry {
     name: fn(&crate::i18n::Strings) -> &'static str,
     blurb: fn(&crate::i18n::Strings) -> &'static str,
     pips: &'static [Suit],
-    playable: bool,
+    /// The game, once it has a table.
+    game: Option<GameId>,
 }
 
 const GAMES: [GameEntry; 6] = [
@@ -24,55 +29,70 @@ const GAMES: [GameEntry; 6] = [
         name: |s| s.game_hokm,
         blurb: |s| s.game_hokm_blurb,
         pips: &[Suit::Spades, Suit::Hearts],
-        playable: true,
+        game: Some(GameId::Hokm),
     },
     GameEntry {
         id: "shelem",
         name: |s| s.game_shelem,
         blurb: |s| s.game_shelem_blurb,
         pips: &[Suit::Clubs, Suit::Diamonds],
-        playable: false,
+        game: None,
     },
     GameEntry {
         id: "pasur",
         name: |s| s.game_pasur,
         blurb: |s| s.game_pasur_blurb,
         pips: &[Suit::Clubs],
-        playable: false,
+        game: None,
     },
     GameEntry {
         id: "bidel",
         name: |s| s.game_bidel,
         blurb: |s| s.game_bidel_blurb,
         pips: &[Suit::Hearts],
-        playable: false,
+        game: None,
     },
     GameEntry {
         id: "haft-khabis",
         name: |s| s.game_haft_khabis,
         blurb: |s| s.game_haft_khabis_blurb,
         pips: &[Suit::Spades],
-        playable: false,
+        game: None,
     },
     GameEntry {
         id: "crazy-eights",
         name: |s| s.game_crazy_eights,
         blurb: |s| s.game_crazy_eights_blurb,
         pips: &[Suit::Diamonds],
-        playable: false,
+        game: None,
     },
 ];
+
+/// The link of `G`'s saved table, if a game of it is in progress (not finished).
+fn in_progress<G: UiGame>() -> Option<(GameId, String)> {
+    let save = parse_save::<G>(&web::storage_get(&save_key(G::ID.slug()))?)?;
+    let st = TableState::<G>::restore(&save)?;
+    st.game
+        .outcome()
+        .is_none()
+        .then(|| (G::ID, Route::Table(G::ID, save.config.to_query()).hash()))
+}
 
 /// The list of games.
 #[function_component(HomePage)]
 pub fn home_page() -> Html {
     let lang = use_lang();
     let s = lang.s();
-    // A game in progress (not finished) can be continued.
+    // Games in progress (not finished) can be continued.
     let saved = use_memo((), |_| {
-        let save = Save::parse(&web::storage_get(SAVE_KEY)?)?;
-        let st = crate::state::TableState::restore(&save)?;
-        st.game.outcome().is_none().then_some(save.config)
+        [
+            in_progress::<Hokm>(),
+            in_progress::<Shelem>(),
+            in_progress::<Bidel>(),
+        ]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
     });
     html! {
         <main class="page home-page">
@@ -81,12 +101,11 @@ pub fn home_page() -> Html {
                 <LangToggle />
             </header>
             <p class="subtitle">{ s.home_subtitle }</p>
-            if let Some(config) = (*saved).clone() {
-                <a class="btn continue" data-testid="continue"
-                    href={Route::HokmTable(config.to_query()).hash()}>
-                    { s.continue_game }
+            { for saved.iter().map(|(game, hash)| html! {
+                <a class="btn continue" data-testid="continue" data-game={game.slug()} href={hash.clone()}>
+                    { fill(s.continue_of, &[("game", game.name(lang))]) }
                 </a>
-            }
+            }) }
             <ul class="games" role="list">
                 { for GAMES.iter().map(|g| {
                     let name = (g.name)(s);
@@ -100,8 +119,8 @@ pub fn home_page() -> Html {
                             }) }
                         </span>
                     };
-                    if g.playable {
-                        let href = Route::HokmSetup(String::new()).hash();
+                    if let Some(game) = g.game {
+                        let href = Route::Setup(game, String::new()).hash();
                         html! {
                             <li class="game playable">
                                 <a class="game-card" data-testid={format!("game-{}", g.id)} {href}>

@@ -1,5 +1,6 @@
-//! The screens: the home page, the Hokm setup form and the Hokm table.
+//! The screens: the home page, each game's setup form, rule page and table.
 
 pub mod home;
+pub mod rules;
 pub mod setup;
 pub mod table;

@@ -1,21 +1,17 @@
-//! The Hokm setup form: who plays each seat, and the room settings (HK-2, HK-4, HK-5,
-//! HK-9, HK-11). Start draws a fresh seed and opens the table's link.
+//! The setup form of any game: how many play, who plays each seat, and the room settings
+//! (the game's [`UiSettings::options`]). Start draws a fresh seed and opens the table's link.
 
 use crate::app::use_lang;
 use crate::components::lang_toggle::LangToggle;
-use crate::config::{clean_name, Player, SeatKind, TableConfig, MAX_NAME};
-use crate::i18n::{fill, Strings};
+use crate::config::{
+    clean_name, default_players, players_valid, Player, SeatKind, TableConfig, MAX_NAME,
+};
+use crate::games::{Opt, UiGame, UiSettings};
+use crate::i18n::{fill, Lang, Strings};
 use crate::route::Route;
 use crate::web;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
-
-#[derive(Properties, PartialEq)]
-pub struct SetupPageProps {
-    /// A link query to prefill the form (seed ignored).
-    #[prop_or_default]
-    pub query: AttrValue,
-}
 
 fn kind_value(k: SeatKind) -> &'static str {
     match k {
@@ -27,7 +23,7 @@ fn kind_value(k: SeatKind) -> &'static str {
 
 /// One on/off rule with its explanation.
 fn checkbox(
-    id: &'static str,
+    id: String,
     label: &'static str,
     help: &'static str,
     checked: bool,
@@ -37,8 +33,8 @@ fn checkbox(
         on_change.reform(|e: Event| e.target_unchecked_into::<HtmlInputElement>().checked());
     let help_id = format!("{id}-help");
     html! {
-        <label class="option" for={id}>
-            <input type="checkbox" {id} data-testid={id} {checked} {onchange}
+        <label class="option" for={id.clone()}>
+            <input type="checkbox" id={id.clone()} data-testid={id} {checked} {onchange}
                 aria-describedby={help_id.clone()} />
             <span class="option-text">
                 <span class="option-label">{ label }</span>
@@ -48,28 +44,71 @@ fn checkbox(
     }
 }
 
-/// The setup screen.
+/// One setting with more than two values, as a `<select>` of numbers.
+fn choice(lang: Lang, o: &Opt, value: i64, on_change: Callback<i64>) -> Html {
+    let id = o.testid();
+    let help_id = format!("{id}-help");
+    let onchange = on_change.reform(|e: Event| {
+        e.target_unchecked_into::<HtmlSelectElement>()
+            .value()
+            .parse::<i64>()
+            .unwrap_or_default()
+    });
+    html! {
+        <label class="option target" for={id.clone()}>
+            <span class="option-text">
+                <span class="option-label">{ o.label(lang) }</span>
+                <span class="option-help" id={help_id.clone()}>{ o.help(lang) }</span>
+            </span>
+            <select id={id.clone()} data-testid={id} {onchange} aria-describedby={help_id}>
+                { for o.values.iter().map(|&v| html! {
+                    <option value={v.to_string()} selected={value == v}>{ lang.num(v) }</option>
+                }) }
+            </select>
+        </label>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct SetupPageProps {
+    /// A link query to prefill the form (seed ignored).
+    #[prop_or_default]
+    pub query: AttrValue,
+}
+
+/// The setup screen of game `G`.
 #[function_component(SetupPage)]
-pub fn setup_page(props: &SetupPageProps) -> Html {
+pub fn setup_page<G: UiGame>(props: &SetupPageProps) -> Html {
     let lang = use_lang();
     let s: &Strings = lang.s();
     let config = {
         let q = props.query.to_string();
-        use_state(move || TableConfig::from_query(&q).config)
+        use_state(move || TableConfig::<G::Settings>::from_query(&q, G::PLAYER_COUNTS).config)
     };
+    let n = config.player_count();
+    let valid = players_valid(&config.players, G::PLAYER_COUNTS);
+    let teams = G::partnerships(n);
 
-    let update = |f: fn(&mut TableConfig, bool)| {
+    let on_count = {
         let config = config.clone();
-        Callback::from(move |v: bool| {
-            let mut c = (*config).clone();
-            f(&mut c, v);
-            config.set(c);
+        Callback::from(move |e: Event| {
+            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+            if let Ok(k) = v.parse::<u8>() {
+                if G::PLAYER_COUNTS.contains(&k) {
+                    let mut c = (*config).clone();
+                    let mut players = default_players(k);
+                    // Keep the choices made for the seats that stay.
+                    for (new, old) in players.iter_mut().zip(&c.players) {
+                        *new = old.clone();
+                    }
+                    c.players = players;
+                    config.set(c);
+                }
+            }
         })
     };
-    let st = &config.settings;
-    let valid = TableConfig::players_valid(&config.players);
 
-    let seat_rows = (0..4).map(|i| {
+    let seat_rows = (0..n as usize).map(|i| {
         let p = &config.players[i];
         let on_kind = {
             let config = config.clone();
@@ -89,9 +128,11 @@ pub fn setup_page(props: &SetupPageProps) -> Html {
                         }
                     }
                 }
-                c.players[i].kind = kind;
-                if kind == SeatKind::Bot {
-                    c.players[i].name.clear();
+                if let Some(p) = c.players.get_mut(i) {
+                    p.kind = kind;
+                    if kind == SeatKind::Bot {
+                        p.name.clear();
+                    }
                 }
                 config.set(c);
             })
@@ -101,23 +142,25 @@ pub fn setup_page(props: &SetupPageProps) -> Html {
             Callback::from(move |e: InputEvent| {
                 let v = e.target_unchecked_into::<HtmlInputElement>().value();
                 let mut c = (*config).clone();
-                c.players[i].name = clean_name(&v);
+                if let Some(p) = c.players.get_mut(i) {
+                    p.name = clean_name(&v);
+                }
                 config.set(c);
             })
         };
-        let team = if i % 2 == 0 { s.team_a } else { s.team_b };
-        let n = lang.num(i + 1);
+        let team = teams.then_some(if i % 2 == 0 { s.team_a } else { s.team_b });
+        let num = lang.num(i + 1);
         let select_id = format!("seat-kind-{i}");
         let name_id = format!("seat-name-{i}");
         let placeholder = match p.kind {
             SeatKind::You => s.you.to_string(),
-            _ => fill(s.player_n, &[("n", &n)]),
+            _ => fill(s.player_n, &[("n", &num)]),
         };
         html! {
-            <div class={classes!("seat-row", format!("team-{}", i % 2))}>
+            <div class={classes!("seat-row", teams.then(|| format!("team-{}", i % 2)))}>
                 <label class="seat-label" for={select_id.clone()}>
-                    <span class="seat-no">{ fill(s.seat_n, &[("n", &n)]) }</span>
-                    <span class="seat-team">{ team }</span>
+                    <span class="seat-no">{ fill(s.seat_n, &[("n", &num)]) }</span>
+                    if let Some(team) = team { <span class="seat-team">{ team }</span> }
                 </label>
                 <select id={select_id.clone()} data-testid={select_id} onchange={on_kind}>
                     { for [SeatKind::You, SeatKind::Person, SeatKind::Bot].iter().map(|&k| {
@@ -131,7 +174,7 @@ pub fn setup_page(props: &SetupPageProps) -> Html {
                 </select>
                 if p.kind.is_human() {
                     <input type="text" class="seat-name" id={name_id.clone()} data-testid={name_id}
-                        aria-label={format!("{} {}", s.name_label, fill(s.seat_n, &[("n", &n)]))}
+                        aria-label={format!("{} {}", s.name_label, fill(s.seat_n, &[("n", &num)]))}
                         placeholder={placeholder} value={p.name.clone()}
                         maxlength={MAX_NAME.to_string()} oninput={on_name} />
                 }
@@ -139,81 +182,104 @@ pub fn setup_page(props: &SetupPageProps) -> Html {
         }
     });
 
-    let on_target = {
-        let config = config.clone();
-        Callback::from(move |e: Event| {
-            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
-            if let Ok(t @ (3 | 5 | 7)) = v.parse::<u8>() {
-                let mut c = (*config).clone();
-                c.settings.target = t;
-                config.set(c);
+    let options = G::Settings::options()
+        .iter()
+        .filter(|o| o.applies(n))
+        .map(|o| {
+            let key = o.key;
+            let config2 = config.clone();
+            let set = Callback::from(move |v: i64| {
+                let mut c = (*config2).clone();
+                c.settings.set(key, v);
+                config2.set(c);
+            });
+            let value = config.settings.get(key);
+            if o.is_flag() {
+                checkbox(
+                    o.testid(),
+                    o.label(lang),
+                    o.help(lang),
+                    value != 0,
+                    set.reform(i64::from),
+                )
+            } else {
+                let accepts = o.values;
+                choice(
+                    lang,
+                    o,
+                    value,
+                    Callback::from(move |v: i64| {
+                        if accepts.contains(&v) {
+                            set.emit(v);
+                        }
+                    }),
+                )
             }
-        })
-    };
+        });
 
     let on_start = {
         let config = config.clone();
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
-            if !TableConfig::players_valid(&config.players) {
+            if !players_valid(&config.players, G::PLAYER_COUNTS) {
                 return;
             }
             let c = TableConfig {
                 seed: web::random_seed(),
-                players: config.players.clone().map(|p| Player {
-                    name: if p.kind.is_human() {
-                        p.name
-                    } else {
-                        String::new()
-                    },
-                    ..p
-                }),
+                players: config
+                    .players
+                    .iter()
+                    .map(|p| Player {
+                        name: if p.kind.is_human() {
+                            p.name.clone()
+                        } else {
+                            String::new()
+                        },
+                        ..p.clone()
+                    })
+                    .collect(),
                 ..(*config).clone()
             };
-            web::go(&Route::HokmTable(c.to_query()).hash());
+            web::go(&Route::Table(G::ID, c.to_query()).hash());
         })
     };
+    let rules = Route::Rules(G::ID, Some(Route::Setup(G::ID, config.to_query()).hash())).hash();
+    let title = fill(s.setup_title, &[("game", G::ID.name(lang))]);
 
     html! {
-        <main class="page setup-page">
+        <main class="page setup-page" data-testid="setup" data-game={G::ID.slug()}>
             <header class="topbar">
                 <a class="btn-ghost home-link" href="#/" data-testid="home-link" aria-label={s.home}>
                     <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                         <path d="M3 11 L12 3 L21 11 M5 9.5 V21 H10 V15 H14 V21 H19 V9.5" />
                     </svg>
                 </a>
-                <h1 class="page-title">{ s.setup_title }</h1>
+                <h1 class="page-title">{ title }</h1>
                 <LangToggle />
             </header>
             <form class="setup-form" onsubmit={on_start}>
                 <fieldset class="panel">
                     <legend>{ s.players_heading }</legend>
-                    <p class="help">{ s.players_help }</p>
+                    if G::PLAYER_COUNTS.len() > 1 {
+                        <label class="option target" for="opt-players">
+                            <span class="option-label">{ s.opt_players }</span>
+                            <select id="opt-players" data-testid="opt-players" onchange={on_count}>
+                                { for G::PLAYER_COUNTS.iter().map(|&k| html! {
+                                    <option value={k.to_string()} selected={n == k}>
+                                        { fill(s.players_n, &[("n", &lang.num(k))]) }
+                                    </option>
+                                }) }
+                            </select>
+                        </label>
+                    }
+                    <p class="help">{ if teams { s.players_help } else { s.players_help_solo } }</p>
                     { for seat_rows }
                     if !valid { <p class="form-error" role="alert">{ s.need_a_person }</p> }
                 </fieldset>
                 <fieldset class="panel">
                     <legend>{ s.rules_heading }</legend>
-                    <label class="option target" for="opt-target">
-                        <span class="option-label">{ s.opt_target }</span>
-                        <select id="opt-target" data-testid="opt-target" onchange={on_target}>
-                            { for [3u8, 5, 7].iter().map(|&t| html! {
-                                <option value={t.to_string()} selected={st.target == t}>{ lang.num(t) }</option>
-                            }) }
-                        </select>
-                    </label>
-                    { checkbox("opt-redeal", s.opt_redeal, s.opt_redeal_help, st.redeal_weak_hand,
-                        update(|c, v| c.settings.redeal_weak_hand = v)) }
-                    { checkbox("opt-second-ace", s.opt_second_ace, s.opt_second_ace_help,
-                        st.partners_by_second_ace, update(|c, v| c.settings.partners_by_second_ace = v)) }
-                    { checkbox("opt-last-trick", s.opt_last_trick, s.opt_last_trick_help,
-                        st.show_last_trick, update(|c, v| c.settings.show_last_trick = v)) }
-                    { checkbox("opt-sars", s.opt_sars, s.opt_sars_help, st.sars,
-                        update(|c, v| c.settings.sars = v)) }
-                    { checkbox("opt-nars", s.opt_nars, s.opt_nars_help, st.nars,
-                        update(|c, v| c.settings.nars = v)) }
-                    { checkbox("opt-ace-nars", s.opt_ace_nars, s.opt_ace_nars_help, st.ace_nars,
-                        update(|c, v| c.settings.ace_nars = v)) }
+                    { for options }
+                    <a class="rules-link" data-testid="rules-link" href={rules}>{ s.rules }</a>
                 </fieldset>
                 <div class="setup-actions">
                     <button type="submit" class="btn btn-large" data-testid="start" disabled={!valid}>

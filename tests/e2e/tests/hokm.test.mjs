@@ -202,7 +202,7 @@ export const tests = [
       assert(handAfter === handBefore, `same hand after reload:\n  ${handBefore}\n  ${handAfter}`);
 
       // A corrupt save: discarded with a notice, the home page still works.
-      await page.evaluate(() => localStorage.setItem('cards.save.v1', '{"version":1,"log":[[9,"nonsense"]]'));
+      await page.evaluate(() => localStorage.setItem('cards.save.v2.hokm', '{"version":2,"log":[[9,"nonsense"]]'));
       await page.goto(url + '#/', { waitUntil: 'load' });
       await page.reload({ waitUntil: 'load' });
       await page.locator('[data-testid=game-hokm]').waitFor({ timeout: 15000 });

@@ -1,0 +1,150 @@
+//! Hokm in the web app: its settings as form fields, its bot and its trick.
+
+use super::{GameId, Opt, ShownTrick, UiGame, UiSettings};
+use crate::config::TableConfig;
+use crate::i18n::en::EN;
+use crate::i18n::fa::FA;
+use crate::i18n::Lang;
+use crate::pages::table::hokm::HokmTable;
+use bots::{Bot, HokmBot};
+use engine::games::hokm::{Hokm, HokmEvent, HokmSettings};
+use engine::{Card, Game, Seat};
+use yew::prelude::*;
+
+const OPTIONS: &[Opt] = &[
+    Opt {
+        key: "target",
+        values: &[3, 5, 7],
+        label: [FA.opt_target, EN.opt_target],
+        help: [FA.opt_target_help, EN.opt_target_help],
+        players: &[],
+    },
+    Opt {
+        key: "redeal",
+        values: &[],
+        label: [FA.opt_redeal, EN.opt_redeal],
+        help: [FA.opt_redeal_help, EN.opt_redeal_help],
+        players: &[],
+    },
+    Opt {
+        key: "second_ace",
+        values: &[],
+        label: [FA.opt_second_ace, EN.opt_second_ace],
+        help: [FA.opt_second_ace_help, EN.opt_second_ace_help],
+        players: &[4],
+    },
+    Opt {
+        key: "last_trick",
+        values: &[],
+        label: [FA.opt_last_trick, EN.opt_last_trick],
+        help: [FA.opt_last_trick_help, EN.opt_last_trick_help],
+        players: &[],
+    },
+    Opt {
+        key: "sars",
+        values: &[],
+        label: [FA.opt_sars, EN.opt_sars],
+        help: [FA.opt_sars_help, EN.opt_sars_help],
+        players: &[],
+    },
+    Opt {
+        key: "nars",
+        values: &[],
+        label: [FA.opt_nars, EN.opt_nars],
+        help: [FA.opt_nars_help, EN.opt_nars_help],
+        players: &[],
+    },
+    Opt {
+        key: "ace_nars",
+        values: &[],
+        label: [FA.opt_ace_nars, EN.opt_ace_nars],
+        help: [FA.opt_ace_nars_help, EN.opt_ace_nars_help],
+        players: &[],
+    },
+];
+
+impl UiSettings for HokmSettings {
+    fn options() -> &'static [Opt] {
+        OPTIONS
+    }
+
+    fn get(&self, key: &str) -> i64 {
+        match key {
+            "target" => self.target as i64,
+            "redeal" => self.redeal_weak_hand as i64,
+            "second_ace" => self.partners_by_second_ace as i64,
+            "last_trick" => self.show_last_trick as i64,
+            "sars" => self.sars as i64,
+            "nars" => self.nars as i64,
+            "ace_nars" => self.ace_nars as i64,
+            _ => 0,
+        }
+    }
+
+    fn set(&mut self, key: &str, v: i64) {
+        let on = v != 0;
+        match key {
+            "target" => self.target = v.clamp(1, 13) as u8,
+            "redeal" => self.redeal_weak_hand = on,
+            "second_ace" => self.partners_by_second_ace = on,
+            "last_trick" => self.show_last_trick = on,
+            "sars" => self.sars = on,
+            "nars" => self.nars = on,
+            "ace_nars" => self.ace_nars = on,
+            _ => {}
+        }
+    }
+}
+
+/// A completed trick of `cards` (in play order from `leader`) at a table of `n` seats.
+pub fn shown_trick(leader: Seat, cards: &[Card], winner: Seat, n: u8) -> ShownTrick {
+    ShownTrick {
+        cards: cards
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| (leader.after(i as u8, n), c))
+            .collect(),
+        winner,
+    }
+}
+
+impl UiGame for Hokm {
+    fn table(config: TableConfig<HokmSettings>, key: String) -> Html {
+        html! { <HokmTable {key} {config} /> }
+    }
+
+    const ID: GameId = GameId::Hokm;
+    const PLAYER_COUNTS: &'static [u8] = &[4, 2];
+
+    fn partnerships(players: u8) -> bool {
+        players == 4
+    }
+
+    fn bot(seed: u64) -> Box<dyn Bot<Hokm>> {
+        Box::new(HokmBot::new(seed))
+    }
+
+    fn seating(&self) -> Vec<u8> {
+        self.view(Seat(0)).seating.to_vec()
+    }
+
+    fn completed_trick(event: &HokmEvent) -> Option<ShownTrick> {
+        match event {
+            HokmEvent::Played { trick: Some(t), .. } => Some(shown_trick(
+                t.leader,
+                &t.cards,
+                t.winner,
+                t.cards.len() as u8,
+            )),
+            _ => None,
+        }
+    }
+
+    fn has_intro(&self) -> bool {
+        true
+    }
+
+    fn error_message(lang: Lang, error: &<Hokm as Game>::Error) -> String {
+        crate::i18n::error_message(lang, error)
+    }
+}

@@ -1,0 +1,159 @@
+//! What the screens need to know about each game beyond the engine's [`Game`] trait: its
+//! place in links, its room settings as form fields ([`UiSettings`]), its bot, and how a
+//! finished trick is shown. The setup form, links, saves, bots and the table's frame are
+//! written once over [`UiGame`]; each game's page draws only what is its own.
+
+pub mod bidel;
+pub mod hokm;
+pub mod shelem;
+
+use crate::config::TableConfig;
+use crate::i18n::Lang;
+use bots::Bot;
+use engine::{Card, Game, Seat};
+use yew::Html;
+
+/// A game of the site, as it appears in links (`#/<slug>/…`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GameId {
+    Hokm,
+    Shelem,
+    Bidel,
+}
+
+impl GameId {
+    /// Every game with a table, in the home page's order.
+    pub const ALL: [GameId; 3] = [GameId::Hokm, GameId::Shelem, GameId::Bidel];
+
+    /// The name in links, saves and test ids.
+    pub fn slug(self) -> &'static str {
+        match self {
+            GameId::Hokm => "hokm",
+            GameId::Shelem => "shelem",
+            GameId::Bidel => "bidel",
+        }
+    }
+
+    /// The game named by a link's path segment.
+    pub fn from_slug(slug: &str) -> Option<GameId> {
+        GameId::ALL.into_iter().find(|g| g.slug() == slug)
+    }
+
+    /// The game's name in `lang`.
+    pub fn name(self, lang: Lang) -> &'static str {
+        let s = lang.s();
+        match self {
+            GameId::Hokm => s.game_hokm,
+            GameId::Shelem => s.game_shelem,
+            GameId::Bidel => s.game_bidel,
+        }
+    }
+}
+
+/// One room setting as the setup form, the link and the table's settings list show it.
+#[derive(Debug)]
+pub struct Opt {
+    /// The link key; the form's test id is `opt-` and the key with `-` for `_`.
+    pub key: &'static str,
+    /// The values a choice takes (shown as numbers); empty for an on/off switch.
+    pub values: &'static [i64],
+    /// The label, Persian then English.
+    pub label: [&'static str; 2],
+    /// One line of explanation, Persian then English.
+    pub help: [&'static str; 2],
+    /// The player counts it applies to (empty: all).
+    pub players: &'static [u8],
+}
+
+impl Opt {
+    /// The label in `lang`.
+    pub fn label(&self, lang: Lang) -> &'static str {
+        self.label[lang as usize]
+    }
+
+    /// The explanation in `lang`.
+    pub fn help(&self, lang: Lang) -> &'static str {
+        self.help[lang as usize]
+    }
+
+    /// Whether this is an on/off switch.
+    pub fn is_flag(&self) -> bool {
+        self.values.is_empty()
+    }
+
+    /// Whether it applies to a table of `players`.
+    pub fn applies(&self, players: u8) -> bool {
+        self.players.is_empty() || self.players.contains(&players)
+    }
+
+    /// Whether `v` is a value this setting takes.
+    pub fn accepts(&self, v: i64) -> bool {
+        if self.is_flag() {
+            v == 0 || v == 1
+        } else {
+            self.values.contains(&v)
+        }
+    }
+
+    /// The form's and the settings list's test id.
+    pub fn testid(&self) -> String {
+        format!("opt-{}", self.key.replace('_', "-"))
+    }
+}
+
+/// A game's room settings, read and written by key (switches are 0/1).
+pub trait UiSettings:
+    Clone + std::fmt::Debug + Default + PartialEq + serde::Serialize + serde::de::DeserializeOwned
+{
+    /// The settings in the form's order.
+    fn options() -> &'static [Opt];
+    /// The value of `key` (0 for an unknown key).
+    fn get(&self, key: &str) -> i64;
+    /// Sets `key` to `v` (already checked by [`Opt::accepts`]).
+    fn set(&mut self, key: &str, v: i64);
+}
+
+/// A trick as the table shows it: who played what, and who took it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ShownTrick {
+    /// The cards in play order.
+    pub cards: Vec<(Seat, Card)>,
+    pub winner: Seat,
+}
+
+/// A game the web app can seat, save, link to and let bots play.
+pub trait UiGame: Game<Settings: UiSettings> + 'static {
+    /// The game.
+    const ID: GameId;
+    /// The player counts the setup form offers; the first is the default.
+    const PLAYER_COUNTS: &'static [u8];
+
+    /// Whether `players` play in two partnerships (seats 0+2 against 1+3).
+    fn partnerships(players: u8) -> bool {
+        let _ = players;
+        false
+    }
+
+    /// The rule bot of one seat, deterministic from `seed`.
+    fn bot(seed: u64) -> Box<dyn Bot<Self>>;
+
+    /// Which participant (index of the setup's seats) sits in each engine seat.
+    fn seating(&self) -> Vec<u8> {
+        (0..self.players()).collect()
+    }
+
+    /// The trick an event completed, if it completed one (it stays in view a moment).
+    fn completed_trick(event: &Self::Event) -> Option<ShownTrick>;
+
+    /// Whether the table opens with an introduction panel (Hokm's hakem draw) that bots
+    /// wait for.
+    fn has_intro(&self) -> bool {
+        false
+    }
+
+    /// The message of a rule error in `lang`.
+    fn error_message(lang: Lang, error: &Self::Error) -> String;
+
+    /// The game's table screen for a canonical link (`key` renews it when the link changes).
+    fn table(config: TableConfig<Self::Settings>, key: String) -> Html;
+}

@@ -1,0 +1,548 @@
+//! The tables. What every game's table shares is here: the [`use_table`] hook (the state,
+//! saving after every action, bots acting after a short delay, a finished trick held in
+//! view, messages fading), names, the pass-and-play cover, the trick in the middle, the
+//! read-only room settings, and the [`frame`] every table is drawn in. Each game's module
+//! draws what is its own (the auction, the widow, passing, the trump choice, results).
+
+pub mod bidel;
+pub mod hokm;
+pub mod shelem;
+
+use crate::app::{use_lang, AppCtx, Notice};
+use crate::components::cover::Cover;
+use crate::components::lang_toggle::LangToggle;
+use crate::components::seat::Pos;
+use crate::components::share::Share;
+use crate::components::trick::TrickView;
+use crate::config::{Player, SeatKind, TableConfig};
+use crate::games::{ShownTrick, UiGame, UiSettings};
+use crate::i18n::{fill, Lang};
+use crate::route::Route;
+use crate::state::{
+    parse_save, save_key, TableAction, TableState, BOT_DELAY_MS, ERROR_MS, TRICK_COLLECT_MS,
+    TRICK_HOLD_MS,
+};
+use crate::web;
+use engine::{Card, Seat};
+use gloo::timers::callback::Timeout;
+use yew::prelude::*;
+
+/// How long an introduction panel (Hokm's hakem draw) stays open by itself, in ms.
+pub const INTRO_MS: u32 = 6000;
+
+/// A participant's display name: the typed label, else "You", "Player n" or "Bot n"
+/// (n = the seat chosen at setup, from 1).
+pub fn player_name(lang: Lang, player: &Player, index: usize) -> String {
+    let s = lang.s();
+    let n = lang.num(index + 1);
+    match player.kind {
+        _ if !player.name.is_empty() && player.kind.is_human() => player.name.clone(),
+        SeatKind::You => s.you.to_string(),
+        SeatKind::Person => fill(s.player_n, &[("n", &n)]),
+        SeatKind::Bot => fill(s.bot_n, &[("n", &n)]),
+    }
+}
+
+/// Builds the table's state: the saved game if it is this table's, else a new match. A save
+/// that cannot be read, or that does not replay, is dropped with a notice.
+fn initial_state<G: UiGame>(config: TableConfig<G::Settings>) -> TableState<G> {
+    let failed = |config| {
+        let mut st = TableState::new(config);
+        st.restore_failed = true;
+        st
+    };
+    match web::storage_get(&save_key(G::ID.slug())).map(|json| parse_save::<G>(&json)) {
+        Some(Some(save)) if save.config == config => {
+            TableState::restore(&save).unwrap_or_else(|| failed(config))
+        }
+        Some(None) => failed(config),
+        _ => TableState::new(config),
+    }
+}
+
+/// The table's state, with everything that runs beside it: the restore notice, saving after
+/// every action, bots acting after [`BOT_DELAY_MS`], a completed trick held then gathered,
+/// messages fading and the introduction panel closing by itself.
+#[hook]
+pub fn use_table<G: UiGame>(config: TableConfig<G::Settings>) -> UseReducerHandle<TableState<G>> {
+    let ctx = use_context::<AppCtx>();
+    let state = use_reducer(move || initial_state::<G>(config));
+    let dispatcher = state.dispatcher();
+
+    // A save that did not replay: tell the player once.
+    {
+        let failed = state.restore_failed;
+        use_effect_with((), move |_| {
+            if failed {
+                if let Some(ctx) = ctx {
+                    ctx.notify.emit(Notice::RestoreFailed);
+                }
+            }
+        });
+    }
+
+    // Save after every action (and once at the start, replacing an older game).
+    {
+        let st = state.clone();
+        use_effect_with(state.log.len(), move |_| {
+            if let Ok(json) = serde_json::to_string(&st.save()) {
+                web::storage_set(&save_key(G::ID.slug()), &json);
+            }
+        });
+    }
+
+    // Bots act after a short delay.
+    {
+        let st = state.clone();
+        let bot = state.bot_to_act();
+        use_effect_with((state.epoch, bot), move |&(_, bot)| {
+            let timer = bot.map(|seat| {
+                Timeout::new(BOT_DELAY_MS, move || {
+                    let view = st.game.view(seat);
+                    let mut legal = Vec::new();
+                    st.game.legal_actions(seat, &mut legal);
+                    let action = st.bots.borrow_mut().choose(seat, &view, &legal);
+                    if let Some(action) = action {
+                        st.dispatch(TableAction::Act {
+                            seat,
+                            action,
+                            by_bot: true,
+                        });
+                    }
+                })
+            });
+            move || drop(timer)
+        });
+    }
+
+    // A completed trick stays a moment, is gathered to its winner, then goes (HK-11).
+    {
+        let d = dispatcher.clone();
+        let held = state.held.as_ref().map(|h| (h.id, h.collecting));
+        use_effect_with(held, move |&held| {
+            let timer = held.map(|(id, collecting)| {
+                let reduced = web::prefers_reduced_motion();
+                let ms = if collecting {
+                    TRICK_COLLECT_MS
+                } else {
+                    TRICK_HOLD_MS
+                };
+                Timeout::new(ms, move || {
+                    d.dispatch(TableAction::HoldStep {
+                        id,
+                        skip_animation: reduced,
+                    })
+                })
+            });
+            move || drop(timer)
+        });
+    }
+
+    // Error messages fade after a moment.
+    {
+        let d = dispatcher.clone();
+        let id = state.error.as_ref().map(|e| e.id);
+        use_effect_with(id, move |&id| {
+            let timer = id.map(|id| {
+                Timeout::new(ERROR_MS, move || d.dispatch(TableAction::DismissError(id)))
+            });
+            move || drop(timer)
+        });
+    }
+
+    // The introduction panel closes by itself.
+    {
+        let d = dispatcher;
+        use_effect_with(state.intro_open, move |&open| {
+            let timer =
+                open.then(|| Timeout::new(INTRO_MS, move || d.dispatch(TableAction::CloseIntro)));
+            move || drop(timer)
+        });
+    }
+
+    state
+}
+
+/// What every table page works out first: who is at the bottom, everybody's name, and
+/// whether the bottom person may act now.
+pub struct Seen {
+    /// The seat drawn at the bottom (the person the screen is for).
+    pub bottom: Seat,
+    /// The number of seats.
+    pub n: u8,
+    /// Display names by participant (the setup's seats).
+    pub by_player: Vec<String>,
+    /// Display names by engine seat.
+    pub names: Vec<AttrValue>,
+    /// The pass-and-play cover is up for this participant.
+    pub cover: Option<usize>,
+    /// The bottom seat may act now (and nothing covers it).
+    pub my_turn: bool,
+    /// A trick is held or a bot is about to act.
+    pub busy: bool,
+}
+
+impl Seen {
+    pub fn of<G: UiGame>(st: &TableState<G>, lang: Lang) -> Seen {
+        let n = st.players();
+        let bottom = st.seat_of(st.viewer());
+        let by_player: Vec<String> = st
+            .config
+            .players
+            .iter()
+            .enumerate()
+            .map(|(i, p)| player_name(lang, p, i))
+            .collect();
+        let names = (0..n)
+            .map(|s| {
+                let p = st.player_at(Seat(s));
+                AttrValue::from(by_player.get(p).cloned().unwrap_or_default())
+            })
+            .collect();
+        let cover = st.cover_for();
+        let my_turn = cover.is_none() && st.acting().contains(bottom);
+        Seen {
+            bottom,
+            n,
+            by_player,
+            names,
+            cover,
+            my_turn,
+            busy: st.held.is_some() || st.bot_to_act().is_some(),
+        }
+    }
+
+    /// Where `seat` is drawn.
+    pub fn pos(&self, seat: Seat) -> Pos {
+        Pos::of(seat, self.bottom, self.n)
+    }
+
+    /// The name of `seat`.
+    pub fn name(&self, seat: Seat) -> AttrValue {
+        self.names.get(seat.idx()).cloned().unwrap_or_default()
+    }
+
+    /// "It is {name}'s turn to …" or "Your turn to …", for the seat `turn`.
+    pub fn turn_text(&self, turn: Seat, mine: &str, theirs: &str) -> String {
+        if turn == self.bottom && self.cover.is_none() {
+            mine.to_string()
+        } else {
+            fill(theirs, &[("name", &self.name(turn))])
+        }
+    }
+}
+
+/// The cards in the middle: the last trick under review, else a completed trick held for a
+/// moment (then gathered to its winner), else the trick in progress.
+pub fn trick_center<G: UiGame>(
+    st: &TableState<G>,
+    seen: &Seen,
+    lang: Lang,
+    current: &[(Seat, Card)],
+    last: Option<ShownTrick>,
+) -> Html {
+    let s = lang.s();
+    let place = |t: &[(Seat, Card)]| -> Vec<(Seat, Pos, Card)> {
+        t.iter()
+            .map(|&(seat, c)| (seat, seen.pos(seat), c))
+            .collect()
+    };
+    if let (true, Some(t)) = (st.show_last, last) {
+        let caption = fill(s.last_trick_won_by, &[("name", &seen.name(t.winner))]);
+        html! {
+            <TrickView cards={place(&t.cards)} winner={Some(t.winner)}
+                caption={AttrValue::from(caption)} review=true />
+        }
+    } else if let Some(h) = &st.held {
+        let t = &h.trick;
+        let caption = fill(s.trick_won_by, &[("name", &seen.name(t.winner))]);
+        html! {
+            <TrickView cards={place(&t.cards)} winner={Some(t.winner)}
+                caption={AttrValue::from(caption)}
+                collect_to={h.collecting.then_some(seen.pos(t.winner))} />
+        }
+    } else {
+        html! { <TrickView cards={place(current)} /> }
+    }
+}
+
+/// The message of the last illegal click, with a close button.
+pub fn error_toast<G: UiGame>(st: &UseReducerHandle<TableState<G>>, lang: Lang) -> Option<Html> {
+    let e = st.error.as_ref()?;
+    let d = st.dispatcher();
+    let id = e.id;
+    let onclick = Callback::from(move |_: MouseEvent| d.dispatch(TableAction::DismissError(id)));
+    Some(html! {
+        <div class="toast" role="alert" data-testid="error" data-code={engine::RuleError::code(&e.error)}>
+            <span>{ G::error_message(lang, &e.error) }</span>
+            <button type="button" class="btn-icon" aria-label={lang.s().close} {onclick}>{ "×" }</button>
+        </div>
+    })
+}
+
+/// The pass-and-play cover, when two or more people share the device.
+pub fn cover<G: UiGame>(st: &UseReducerHandle<TableState<G>>, seen: &Seen) -> Option<Html> {
+    let p = seen.cover?;
+    let d = st.dispatcher();
+    let player = st.config.players.get(p)?;
+    Some(html! {
+        <Cover name={AttrValue::from(seen.by_player.get(p).cloned().unwrap_or_default())}
+            owner={player.kind == SeatKind::You && player.name.is_empty()}
+            on_reveal={Callback::from(move |_| d.dispatch(TableAction::Reveal(p)))} />
+    })
+}
+
+/// The button that reviews the last trick (HK-11), when the setting is on.
+pub fn last_trick_button<G: UiGame>(
+    st: &UseReducerHandle<TableState<G>>,
+    lang: Lang,
+    available: bool,
+) -> Option<Html> {
+    if !available || st.held.is_some() {
+        return None;
+    }
+    let s = lang.s();
+    let d = st.dispatcher();
+    let onclick = Callback::from(move |_: MouseEvent| d.dispatch(TableAction::ToggleLastTrick));
+    Some(html! {
+        <button type="button" class="btn btn-small btn-secondary" data-testid="last-trick"
+            aria-pressed={st.show_last.to_string()} {onclick}>
+            { if st.show_last { s.hide_last_trick } else { s.last_trick } }
+        </button>
+    })
+}
+
+/// A new match of the same table with a fresh seed.
+pub fn new_match_callback<G: UiGame>(config: &TableConfig<G::Settings>) -> Callback<()> {
+    let config = config.clone();
+    Callback::from(move |_| {
+        let c = TableConfig {
+            seed: web::random_seed(),
+            ..config.clone()
+        };
+        web::go(&Route::Table(G::ID, c.to_query()).hash());
+    })
+}
+
+/// One room setting as the table lists it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SettingRow {
+    pub testid: String,
+    pub label: &'static str,
+    pub value: String,
+    /// The raw value (0/1 for switches).
+    pub raw: i64,
+}
+
+/// The settings of a table of `players`, as rows of label and value.
+pub fn setting_rows<S: UiSettings>(lang: Lang, settings: &S, players: u8) -> Vec<SettingRow> {
+    let s = lang.s();
+    let mut rows = vec![SettingRow {
+        testid: "opt-players".into(),
+        label: s.opt_players,
+        value: lang.num(players),
+        raw: players as i64,
+    }];
+    rows.extend(S::options().iter().filter(|o| o.applies(players)).map(|o| {
+        let raw = settings.get(o.key);
+        let value = if o.is_flag() {
+            (if raw != 0 { s.on } else { s.off }).to_string()
+        } else {
+            lang.num(raw)
+        };
+        SettingRow {
+            testid: o.testid(),
+            label: o.label(lang),
+            value,
+            raw,
+        }
+    }));
+    rows
+}
+
+#[derive(Properties, PartialEq)]
+pub struct TableSettingsProps {
+    pub rows: Vec<SettingRow>,
+    /// The rule page's hash.
+    pub rules: AttrValue,
+}
+
+/// The room settings, read-only, behind a button in the top bar, with a link to the rules.
+#[function_component(TableSettings)]
+pub fn table_settings(props: &TableSettingsProps) -> Html {
+    let lang = use_lang();
+    let s = lang.s();
+    let open = use_state(|| false);
+    let toggle = {
+        let open = open.clone();
+        Callback::from(move |_: MouseEvent| open.set(!*open))
+    };
+    html! {
+        <div class="table-settings">
+            <button type="button" class="btn-ghost btn-icon-text" data-testid="settings-button"
+                aria-expanded={open.to_string()} aria-label={s.table_settings} title={s.table_settings}
+                onclick={toggle.clone()}>
+                <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                    <path d="M5 4 H19 V20 H5 Z M8 8 H16 M8 12 H16 M8 16 H13" />
+                </svg>
+            </button>
+            if *open {
+                <div class="popover settings-panel" data-testid="settings-panel" role="dialog"
+                    aria-label={s.table_settings}>
+                    <h2>{ s.table_settings }</h2>
+                    <dl>
+                        { for props.rows.iter().map(|r| html! {
+                            <div class="setting-row" data-testid={format!("setting-{}", r.testid)}
+                                data-value={r.raw.to_string()}>
+                                <dt>{ r.label }</dt>
+                                <dd>{ r.value.clone() }</dd>
+                            </div>
+                        }) }
+                    </dl>
+                    <div class="popover-actions">
+                        <a class="btn btn-small btn-secondary" data-testid="rules-link"
+                            href={props.rules.clone()}>{ s.rules }</a>
+                        <button type="button" class="btn btn-small" onclick={toggle}>{ s.close }</button>
+                    </div>
+                </div>
+            }
+        </div>
+    }
+}
+
+/// The parts of a table screen, drawn by [`frame`].
+pub struct Frame {
+    /// `data-phase` of the page, for tests and styles.
+    pub phase: &'static str,
+    /// Who may act (`data-turn`; the first when several choose at once).
+    pub turn: Option<Seat>,
+    /// The middle of the top bar: scores and the state of the hand.
+    pub scoreboard: Html,
+    /// The other seats around the felt, in any order.
+    pub seats: Html,
+    /// The middle of the felt.
+    pub center: Html,
+    /// A panel (a choice) takes the whole middle row on narrow screens.
+    pub has_panel: bool,
+    /// The bottom seat's plate.
+    pub bottom_seat: Html,
+    /// Whose turn it is, in words.
+    pub status: String,
+    /// Buttons beside the status.
+    pub bar_extra: Html,
+    /// The bottom player's cards (or their backs under the cover).
+    pub hand: Html,
+    /// A result panel over the table.
+    pub result: Html,
+}
+
+/// Draws a table: top bar (home, scoreboard, settings, share, language), the felt with the
+/// seats and the middle, the bottom player's bar and hand, then overlays.
+pub fn frame<G: UiGame>(
+    st: &UseReducerHandle<TableState<G>>,
+    seen: &Seen,
+    lang: Lang,
+    parts: Frame,
+) -> Html {
+    let s = lang.s();
+    let config = &st.config;
+    let here = Route::Table(G::ID, config.to_query()).hash();
+    let share_url = web::url_of(&here);
+    let rules = Route::Rules(G::ID, Some(here)).hash();
+    let rows = setting_rows(lang, &config.settings, config.player_count());
+    let error = error_toast(st, lang);
+    let cover = cover(st, seen);
+    html! {
+        <main class={classes!("page", "table-page", format!("players-{}", seen.n))} data-testid="table"
+            data-game={G::ID.slug()} data-phase={parts.phase}
+            data-turn={parts.turn.map(|t| t.0.to_string()).unwrap_or_default()}
+            data-bottom={seen.bottom.0.to_string()} data-busy={seen.busy.to_string()}>
+            <header class="topbar table-topbar">
+                <a class="btn-ghost home-link" href="#/" data-testid="home-link" aria-label={s.home}>
+                    <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                        <path d="M3 11 L12 3 L21 11 M5 9.5 V21 H10 V15 H14 V21 H19 V9.5" />
+                    </svg>
+                </a>
+                { parts.scoreboard }
+                <div class="topbar-actions">
+                    <TableSettings {rows} rules={AttrValue::from(rules)} />
+                    <Share url={AttrValue::from(share_url)} />
+                    <LangToggle />
+                </div>
+            </header>
+            <div class={classes!("felt", parts.has_panel.then_some("has-panel"))} dir="ltr" role="region"
+                aria-label={s.table_label}>
+                { parts.seats }
+                <div class="center" dir={lang.dir()}>{ parts.center }</div>
+            </div>
+            <section class="me">
+                <div class="me-bar">
+                    { parts.bottom_seat }
+                    <p class={classes!("status", seen.my_turn.then_some("mine"))} data-testid="status"
+                        aria-live="polite">{ parts.status }</p>
+                    { parts.bar_extra }
+                </div>
+                { for error }
+                { parts.hand }
+            </section>
+            { parts.result }
+            { for cover }
+        </main>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct TableRouteProps {
+    pub query: AttrValue,
+}
+
+/// What the router decided to show for a table link.
+#[derive(Clone, PartialEq)]
+enum TableLink<S> {
+    /// The link is canonical: show this table.
+    Show(TableConfig<S>, String),
+    /// The link must be rewritten (seed added, bad values replaced) first.
+    Rewrite(String, bool),
+}
+
+fn table_link<G: UiGame>(query: &str) -> TableLink<G::Settings> {
+    let parsed = TableConfig::<G::Settings>::from_query(query, G::PLAYER_COUNTS);
+    let mut config = parsed.config;
+    if parsed.seed.is_none() {
+        config.seed = web::random_seed();
+    }
+    let canonical = config.to_query();
+    if canonical == query && !parsed.had_errors {
+        TableLink::Show(config, canonical)
+    } else {
+        TableLink::Rewrite(canonical, parsed.had_errors)
+    }
+}
+
+/// A table link: made canonical first (a seed added, bad values replaced, with a notice),
+/// then the game's table. Memoized on the link, so a missing seed is drawn once.
+#[function_component(TableRoute)]
+pub fn table_route<G: UiGame>(props: &TableRouteProps) -> Html {
+    let ctx = use_context::<AppCtx>();
+    let link = use_memo(props.query.clone(), |q| table_link::<G>(q));
+    {
+        let rewrite = match &*link {
+            TableLink::Rewrite(q, bad) => Some((q.clone(), *bad)),
+            TableLink::Show(..) => None,
+        };
+        use_effect_with(rewrite, move |rewrite| {
+            if let Some((q, bad)) = rewrite {
+                if *bad {
+                    if let Some(ctx) = ctx {
+                        ctx.notify.emit(Notice::BadLink);
+                    }
+                }
+                web::replace(&Route::Table(G::ID, q.clone()).hash());
+            }
+        });
+    }
+    match &*link {
+        TableLink::Show(config, key) => G::table(config.clone(), key.clone()),
+        TableLink::Rewrite(..) => html! { <main class="page loading"><LangToggle /></main> },
+    }
+}
