@@ -99,7 +99,37 @@ fn pip_layout(value: u8) -> &'static [(u8, f32)] {
     }
 }
 
+/// A joker (Shelem's SH-3): a star and the word, red or black.
+fn joker_face(card: Card) -> Html {
+    let color = if card == Card::RED_JOKER {
+        "#c0262d"
+    } else {
+        "#1d1d1f"
+    };
+    html! {
+        <>
+            <rect x="1" y="1" width="98" height="138" rx="8" class="card-bg" />
+            <path d="M50 40 L57 60 L78 60 L61 72 L67 93 L50 80 L33 93 L39 72 L22 60 L43 60 Z"
+                fill={color} />
+            { for [false, true].into_iter().map(|flip| {
+                let transform = if flip { "rotate(180 50 70)" } else { "rotate(0)" };
+                html! {
+                    <g {transform}>
+                        { for "JOKER".chars().enumerate().map(|(i, ch)| html! {
+                            <text x="12" y={(22 + 13 * i).to_string()} class="card-index"
+                                fill={color} font-size="13" text-anchor="middle">{ ch.to_string() }</text>
+                        }) }
+                    </g>
+                }
+            }) }
+        </>
+    }
+}
+
 fn card_face(card: Card) -> Html {
+    if card.is_joker() {
+        return joker_face(card);
+    }
     let suit = card.suit();
     let color = suit_color(suit);
     let rank = card.rank();
@@ -202,6 +232,12 @@ pub struct CardButtonProps {
     /// Dim it (another card must be played).
     #[prop_or_default]
     pub dimmed: bool,
+    /// Chosen (to discard or pass); shown raised with a mark, `aria-pressed`.
+    #[prop_or_default]
+    pub selected: Option<bool>,
+    /// Just received (Bidel's passing): highlighted.
+    #[prop_or_default]
+    pub received: bool,
     pub on_play: Callback<Card>,
 }
 
@@ -215,12 +251,15 @@ pub fn card_button(props: &CardButtonProps) -> Html {
     let class = classes!(
         "card-btn",
         props.playable.then_some("playable"),
-        props.dimmed.then_some("dimmed")
+        props.dimmed.then_some("dimmed"),
+        (props.selected == Some(true)).then_some("selected"),
+        props.received.then_some("received")
     );
     html! {
         <button type="button" {class} {onclick}
             data-card={card.to_string()}
             aria-label={card_label(lang, card)}
+            aria-pressed={props.selected.map(|b| b.to_string())}
             aria-disabled={(!props.playable).then_some("true")}>
             <CardSvg card={Some(card)} />
         </button>

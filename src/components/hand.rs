@@ -10,9 +10,11 @@ pub const HAND_SUIT_ORDER: [Suit; 4] = [Suit::Spades, Suit::Hearts, Suit::Clubs,
 
 /// The cards in display order.
 pub fn sort_hand(hand: CardSet) -> Vec<Card> {
-    HAND_SUIT_ORDER
-        .iter()
-        .flat_map(|&s| hand.of_suit(s).iter())
+    let jokers = [Card::RED_JOKER, Card::BLACK_JOKER]
+        .into_iter()
+        .filter(|&j| hand.contains(j));
+    jokers
+        .chain(HAND_SUIT_ORDER.iter().flat_map(|&s| hand.of_suit(s).iter()))
         .collect()
 }
 
@@ -24,6 +26,13 @@ pub struct HandProps {
     /// It is this player's turn to play a card (the others are then dimmed).
     pub my_turn: bool,
     pub on_play: Callback<Card>,
+    /// Choosing several cards (discards, passing): these are chosen, and a click toggles a
+    /// card instead of playing it. `None` when playing.
+    #[prop_or_default]
+    pub selected: Option<CardSet>,
+    /// Cards just received, highlighted (Bidel's passing).
+    #[prop_or_default]
+    pub received: CardSet,
 }
 
 /// The hand as a row (desktop) or two rows (phone) of card buttons.
@@ -39,7 +48,9 @@ pub fn hand(props: &HandProps) -> Html {
                 let playable = props.legal.contains(c);
                 html! {
                     <CardButton key={c.index() as usize} card={c} {playable}
-                        dimmed={props.my_turn && !playable} on_play={props.on_play.clone()} />
+                        dimmed={props.my_turn && !playable} on_play={props.on_play.clone()}
+                        selected={props.selected.map(|s| s.contains(c))}
+                        received={props.received.contains(c)} />
                 }
             }) }
         </div>
@@ -76,5 +87,10 @@ mod tests {
             .collect();
         let v: Vec<String> = sort_hand(hand).iter().map(|c| c.to_string()).collect();
         assert_eq!(v, ["2S", "QS", "2H", "KH", "10C", "3D", "AD"]);
+        let mut with_jokers = hand;
+        with_jokers.insert(engine::Card::BLACK_JOKER);
+        with_jokers.insert(engine::Card::RED_JOKER);
+        let v: Vec<String> = sort_hand(with_jokers).iter().map(|c| c.to_string()).collect();
+        assert_eq!(v[..3], ["RJ", "BJ", "2S"]);
     }
 }

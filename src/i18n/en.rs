@@ -143,4 +143,6 @@ pub const EN: Strings = Strings {
     suits: ["clubs", "diamonds", "hearts", "spades"],
     faces: ["jack", "queen", "king", "ace"],
     card_label: "{rank} of {suit}",
+    red_joker: "red joker",
+    black_joker: "black joker",
 };

@@ -143,4 +143,6 @@ pub const FA: Strings = Strings {
     suits: ["خاج", "خشت", "دل", "پیک"],
     faces: ["سرباز", "بی‌بی", "شاه", "آس"],
     card_label: "{rank} {suit}",
+    red_joker: "ژوکر قرمز",
+    black_joker: "ژوکر سیاه",
 };

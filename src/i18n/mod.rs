@@ -261,6 +261,8 @@ pub struct Strings {
     pub faces: [&'static str; 4],
     /// `{rank}`, `{suit}`.
     pub card_label: &'static str,
+    pub red_joker: &'static str,
+    pub black_joker: &'static str,
 }
 
 /// The suit symbol: ♣ ♦ ♥ ♠.
@@ -288,8 +290,11 @@ pub fn rank_name(lang: Lang, rank: Rank) -> String {
 
 /// The card's spoken label: "queen of hearts" / "بی‌بی دل".
 pub fn card_label(lang: Lang, card: Card) -> String {
+    if card == Card::RED_JOKER {
+        return lang.s().red_joker.to_string();
+    }
     if card.is_joker() {
-        return "joker".to_string();
+        return lang.s().black_joker.to_string();
     }
     fill(
         lang.s().card_label,

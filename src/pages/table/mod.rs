@@ -387,7 +387,7 @@ pub fn table_settings(props: &TableSettingsProps) -> Html {
                 </svg>
             </button>
             if *open {
-                <div class="popover settings-panel" data-testid="settings-panel" role="dialog"
+                <div class="panel share-pop settings-panel" data-testid="settings-panel" role="dialog"
                     aria-label={s.table_settings}>
                     <h2>{ s.table_settings }</h2>
                     <dl>
