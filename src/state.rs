@@ -17,6 +17,8 @@ use yew::Reducible;
 
 /// How long a bot "thinks" before each action, in milliseconds.
 pub const BOT_DELAY_MS: u32 = 700;
+/// How long a bot waits before each pick of a simultaneous choice, in milliseconds.
+pub const BOT_QUICK_MS: u32 = 200;
 /// How long a completed trick stays in view before it is gathered, in milliseconds (HK-11).
 pub const TRICK_HOLD_MS: u32 = 1200;
 /// How long the gathering animation lasts, in milliseconds.

@@ -4,6 +4,7 @@
 //! Templates hold named holes such as `{name}`, filled by [`fill`]. Numbers go through
 //! [`Lang::num`], which writes Persian digits (۰۱۲…) in Persian.
 
+pub mod bidel;
 pub mod en;
 pub mod fa;
 
@@ -51,6 +52,14 @@ impl Lang {
         match self {
             Lang::Fa => Lang::En,
             Lang::En => Lang::Fa,
+        }
+    }
+
+    /// This language's Bidel strings.
+    pub fn bidel(self) -> &'static bidel::BidelStrings {
+        match self {
+            Lang::Fa => &bidel::FA,
+            Lang::En => &bidel::EN,
         }
     }
 

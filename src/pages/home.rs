@@ -50,7 +50,7 @@ const GAMES: [GameEntry; 6] = [
         name: |s| s.game_bidel,
         blurb: |s| s.game_bidel_blurb,
         pips: &[Suit::Hearts],
-        game: None,
+        game: Some(GameId::Bidel),
     },
     GameEntry {
         id: "haft-khabis",

@@ -1,10 +1,55 @@
-//! The Bidel table.
+//! The Bidel table: the trump choice of trump mode (BD-10), passing three cards with the
+//! hand's direction (BD-2), play with hearts broken shown (BD-3 … BD-6), points taken so
+//! far by each player, and the hand result with moon shots (BD-7 … BD-9).
 
-use super::{frame, use_table, Frame, Seen};
+use super::{frame, last_trick_button, new_match_callback, trick_center, use_table, Frame, Seen};
 use crate::app::use_lang;
+use crate::components::card::{suit_shape, MiniCard};
+use crate::components::hand::{Hand, HiddenHand, HAND_SUIT_ORDER};
+use crate::components::seat::{Crown, Pos, SeatView, TrumpBadge};
 use crate::config::TableConfig;
-use engine::games::bidel::{Bidel, BidelSettings};
+use crate::games::hokm::shown_trick;
+use crate::i18n::{fill, suit_name, Lang};
+use crate::state::TableAction;
+use engine::games::bidel::{
+    Bidel, BidelAction, BidelPhase, BidelSettings, BidelTrump, BidelView, HandResult,
+    PassDirection,
+};
+use engine::games::hokm::Trump;
+use engine::{Card, CardSet, Game, Seat, Suit};
 use yew::prelude::*;
+
+/// How many cards each player passes (BD-2).
+const PASS_COUNT: u32 = 3;
+
+/// The trump badge's form of a Bidel trump (no trump shows as a mode).
+fn badge_trump(t: Option<BidelTrump>) -> Option<Trump> {
+    match t? {
+        BidelTrump::Suit(s) => Some(Trump::Suit(s)),
+        BidelTrump::NoTrump => None,
+    }
+}
+
+/// The seat that receives this hand's passed cards from `seat`.
+fn receiver(seat: Seat, dir: PassDirection, n: u8) -> Seat {
+    seat.after(dir.offset(n), n)
+}
+
+/// The seat whose cards `seat` receives.
+fn giver(seat: Seat, dir: PassDirection, n: u8) -> Seat {
+    seat.after(n - dir.offset(n) % n, n)
+}
+
+/// Toggles `card` in a choice of at most [`PASS_COUNT`] cards.
+fn toggle(chosen: CardSet, card: Card) -> CardSet {
+    let mut next = chosen;
+    if chosen.contains(card) {
+        next.remove(card);
+    } else if chosen.len() < PASS_COUNT {
+        next.insert(card);
+    }
+    next
+}
 
 #[derive(Properties, PartialEq)]
 pub struct BidelTableProps {
@@ -15,24 +60,490 @@ pub struct BidelTableProps {
 #[function_component(BidelTable)]
 pub fn bidel_table(props: &BidelTableProps) -> Html {
     let lang = use_lang();
+    let s = lang.s();
+    let b = lang.bidel();
     let state = use_table::<Bidel>(props.config.clone());
-    let seen = Seen::of(&state, lang);
+    let dispatcher = state.dispatcher();
+    let st = &*state;
+    let config = &st.config;
+    let seen = Seen::of(st, lang);
+    let bottom = seen.bottom;
+    let view = st.game.view(bottom);
+    let n = seen.n;
+    let phase = view.phase;
+    let my_turn = seen.my_turn;
+
+    // The cards chosen to pass, until confirmed; cleared when the hand or the person changes.
+    let chosen = use_state(|| CardSet::EMPTY);
+    {
+        let chosen = chosen.clone();
+        use_effect_with((view.hand_number, bottom, phase), move |_| {
+            chosen.set(CardSet::EMPTY);
+        });
+    }
+    let passing = my_turn && phase == BidelPhase::Passing;
+    let chosen_now = if passing {
+        CardSet(chosen.0 & view.hand.0)
+    } else {
+        CardSet::EMPTY
+    };
+
+    let act = {
+        let d = dispatcher.clone();
+        Callback::from(move |action: BidelAction| {
+            d.dispatch(TableAction::Act {
+                seat: bottom,
+                action,
+                by_bot: false,
+            })
+        })
+    };
+
+    // --- the middle of the table
+    let center = match phase {
+        BidelPhase::ChoosingTrump => {
+            let hakem = view.hakem.unwrap_or(bottom);
+            if my_turn {
+                trump_picker(lang, act.clone())
+            } else {
+                html! {
+                    <div class="waiting-trump">
+                        <Crown />
+                        <p>{ fill(b.turn_trump, &[("name", &seen.name(hakem))]) }</p>
+                    </div>
+                }
+            }
+        }
+        BidelPhase::Passing if passing => {
+            let to = receiver(bottom, view.pass_direction, n);
+            let title = match view.pass_direction {
+                PassDirection::Right => b.pass_right,
+                PassDirection::Left => b.pass_left,
+                PassDirection::Across => b.pass_across,
+                PassDirection::None => b.pass_none,
+            };
+            let count = chosen_now.len();
+            let onclick = {
+                let d = dispatcher.clone();
+                let cards = chosen_now;
+                Callback::from(move |_: MouseEvent| {
+                    if cards.len() == PASS_COUNT {
+                        d.dispatch(TableAction::ActAll {
+                            seat: bottom,
+                            actions: cards.iter().map(BidelAction::Pass).collect(),
+                        });
+                    }
+                })
+            };
+            html! {
+                <section class="panel pass-panel" data-testid="pass-panel"
+                    data-direction={direction_name(view.pass_direction)}>
+                    <h2>
+                        <span class={classes!("pass-arrow", direction_name(view.pass_direction))} aria-hidden="true">
+                            { direction_arrow(view.pass_direction) }
+                        </span>
+                        { fill(title, &[("name", &seen.name(to))]) }
+                    </h2>
+                    <p class="help">{ b.choose_three }{ " " }
+                        <span data-testid="pass-count" data-value={count.to_string()}>
+                            { fill(b.chosen_n, &[("n", &lang.num(count))]) }
+                        </span>
+                    </p>
+                    <button type="button" class="btn" data-testid="pass-confirm"
+                        disabled={count != PASS_COUNT} {onclick}>
+                        { b.pass_button }
+                    </button>
+                </section>
+            }
+        }
+        BidelPhase::Passing => {
+            let waiting: Vec<String> = view
+                .to_act
+                .iter()
+                .map(|seat| seen.name(seat).to_string())
+                .collect();
+            html! {
+                <div class="waiting-trump" data-testid="pass-waiting">
+                    <p>{ fill(b.waiting_pass, &[("names", &waiting.join("، "))]) }</p>
+                </div>
+            }
+        }
+        _ => {
+            let last = view
+                .last_trick
+                .map(|t| shown_trick(t.leader, t.cards.as_slice(), t.winner, n));
+            trick_center(st, &seen, lang, &view.trick, last)
+        }
+    };
+
+    // --- whose turn, in words
+    let turn = view.to_act.first();
+    let status = match (phase, turn) {
+        (BidelPhase::ChoosingTrump, Some(t)) => seen.turn_text(t, b.your_turn_trump, b.turn_trump),
+        (BidelPhase::Passing, _) if passing => b.your_turn_pass.to_string(),
+        (BidelPhase::Passing, _) => {
+            let waiting: Vec<String> =
+                view.to_act.iter().map(|x| seen.name(x).to_string()).collect();
+            fill(b.waiting_pass, &[("names", &waiting.join("، "))])
+        }
+        (BidelPhase::Playing, Some(t)) => seen.turn_text(t, s.your_turn_play, s.turn_play),
+        (BidelPhase::MatchOver, _) => s.match_over.to_string(),
+        _ => s.hand_over.to_string(),
+    };
+
+    // --- the bottom player's cards
+    let playing = my_turn && phase == BidelPhase::Playing;
+    let (legal, on_click, selected) = if passing {
+        let chosen = chosen.clone();
+        let current = chosen_now;
+        (
+            view.hand,
+            Callback::from(move |c: Card| chosen.set(toggle(current, c))),
+            Some(chosen_now),
+        )
+    } else if playing {
+        (st.game.legal_cards(bottom), act.reform(BidelAction::Play), None)
+    } else {
+        (CardSet::EMPTY, act.reform(BidelAction::Play), None)
+    };
+    // The received cards stay marked until this player's first card of the hand.
+    let full = view.tricks.iter().all(|&t| t == 0)
+        && !view.trick.iter().any(|&(seat, _)| seat == bottom);
+    let received = if full { view.received } else { CardSet::EMPTY };
+    let hand = if seen.cover.is_some() {
+        html! { <HiddenHand count={view.hand_counts[bottom.idx()]} /> }
+    } else {
+        html! {
+            <Hand hand={view.hand} {legal} my_turn={playing || passing} on_play={on_click}
+                {selected} {received} />
+        }
+    };
+    let received_note = (!received.is_empty() && seen.cover.is_none()).then(|| {
+        let from = giver(bottom, view.pass_direction, n);
+        html! {
+            <span class="received-note" data-testid="received-note">
+                { fill(b.received_from, &[("name", &seen.name(from))]) }
+            </span>
+        }
+    });
+
+    let last_trick = last_trick_button(
+        &state,
+        lang,
+        config.settings.show_last_trick
+            && view.last_trick.is_some()
+            && phase == BidelPhase::Playing,
+    );
+
+    let result = match (&view.result, phase, &st.held) {
+        (Some(r), BidelPhase::HandOver | BidelPhase::MatchOver, None) => {
+            let d = dispatcher.clone();
+            let on_next = Callback::from(move |_: MouseEvent| d.dispatch(TableAction::NextHand));
+            let on_new = new_match_callback::<Bidel>(config).reform(|_: MouseEvent| ());
+            result_panel(lang, &seen, &view, r, on_next, on_new)
+        }
+        _ => Html::default(),
+    };
+
+    let seat_view = |seat: Seat| {
+        let pos = seen.pos(seat);
+        let i = seat.idx();
+        let points = view.points.get(i).copied().unwrap_or(0);
+        let picks = view.pick_counts.get(i).copied().unwrap_or(0);
+        html! {
+            <SeatView {seat} {pos} name={seen.name(seat)}
+                count={view.hand_counts[i] + picks} is_hakem={view.hakem == Some(seat)}
+                is_turn={view.to_act.contains(seat)} trump={badge_trump(view.trump)}
+                backs={pos != Pos::Bottom}>
+                <span class={classes!("seat-points", (points > 0).then_some("has-points"))}
+                    data-testid={format!("points-{}", seat.0)} data-value={points.to_string()}
+                    title={b.hand_points}>
+                    <svg class="suit-icon" viewBox="0 0 100 100" aria-hidden="true" focusable="false">
+                        { suit_shape(Suit::Hearts, 50.0, 50.0, 80.0, false) }
+                    </svg>
+                    { lang.num(points) }
+                </span>
+            </SeatView>
+        }
+    };
+    let seats: Html = (0..n)
+        .map(Seat)
+        .filter(|&x| x != bottom)
+        .map(seat_view)
+        .collect();
+
+    let phase_name = match phase {
+        BidelPhase::ChoosingTrump => "choosing_trump",
+        BidelPhase::Passing => "passing",
+        BidelPhase::Playing => "playing",
+        BidelPhase::HandOver => "hand_over",
+        BidelPhase::MatchOver => "match_over",
+    };
+    let has_panel = my_turn && matches!(phase, BidelPhase::ChoosingTrump | BidelPhase::Passing);
+
     frame(
         &state,
         &seen,
         lang,
         Frame {
-            phase: "",
-            turn: state.to_act(),
-            scoreboard: Html::default(),
-            seats: Html::default(),
-            center: Html::default(),
-            has_panel: false,
-            bottom_seat: Html::default(),
-            status: String::new(),
-            bar_extra: Html::default(),
-            hand: Html::default(),
-            result: Html::default(),
+            phase: phase_name,
+            turn,
+            scoreboard: scoreboard(lang, &seen, &view),
+            seats,
+            center,
+            has_panel,
+            bottom_seat: seat_view(bottom),
+            status,
+            bar_extra: html! { <>{ for received_note }{ for last_trick }</> },
+            hand,
+            result,
         },
     )
+}
+
+fn direction_name(d: PassDirection) -> &'static str {
+    match d {
+        PassDirection::Right => "right",
+        PassDirection::Left => "left",
+        PassDirection::Across => "across",
+        PassDirection::None => "none",
+    }
+}
+
+fn direction_arrow(d: PassDirection) -> &'static str {
+    match d {
+        PassDirection::Right => "→",
+        PassDirection::Left => "←",
+        PassDirection::Across => "↑",
+        PassDirection::None => "•",
+    }
+}
+
+/// The hakem's choice in trump mode (BD-10): a suit or no trump.
+fn trump_picker(lang: Lang, act: Callback<BidelAction>) -> Html {
+    let s = lang.s();
+    let b = lang.bidel();
+    let suit_button = |suit: Suit| {
+        let t = BidelTrump::Suit(suit);
+        let onclick = act.reform(move |_: MouseEvent| BidelAction::Trump(t));
+        html! {
+            <button type="button" class={classes!("trump-btn", "suit", format!("suit-{}", t.name()))}
+                data-trump={t.name()} data-testid={format!("trump-{}", t.name())}
+                aria-label={suit_name(lang, suit)} {onclick}>
+                <svg viewBox="0 0 100 100" aria-hidden="true" focusable="false">
+                    { suit_shape(suit, 50.0, 50.0, 86.0, false) }
+                </svg>
+                <span class="trump-btn-name">{ suit_name(lang, suit) }</span>
+            </button>
+        }
+    };
+    let none = {
+        let onclick = act.reform(|_: MouseEvent| BidelAction::Trump(BidelTrump::NoTrump));
+        html! {
+            <button type="button" class="trump-btn mode" data-trump={BidelTrump::NoTrump.name()}
+                data-testid={format!("trump-{}", BidelTrump::NoTrump.name())} {onclick}>
+                <span class="trump-btn-name">{ b.no_trump }</span>
+            </button>
+        }
+    };
+    html! {
+        <section class="panel trump-picker" data-testid="trump-picker" aria-labelledby="trump-picker-title">
+            <h2 id="trump-picker-title">{ b.choose_trump }</h2>
+            <p class="help">{ s.choose_trump_help }</p>
+            <div class="trump-suits">{ for HAND_SUIT_ORDER.iter().map(|&x| suit_button(x)) }</div>
+            <div class="trump-modes">{ none }</div>
+        </section>
+    }
+}
+
+/// The top bar: every player's points this hand and total, the target, the passing
+/// direction, hearts broken, and the trump in trump mode.
+fn scoreboard(lang: Lang, seen: &Seen, view: &BidelView) -> Html {
+    let s = lang.s();
+    let b = lang.bidel();
+    let dir = match view.pass_direction {
+        PassDirection::Right => b.dir_right,
+        PassDirection::Left => b.dir_left,
+        PassDirection::Across => b.dir_across,
+        PassDirection::None => b.dir_none,
+    };
+    // The bottom player first, then the others in turn order.
+    let order: Vec<Seat> = (0..seen.n).map(|k| seen.bottom.after(k, seen.n)).collect();
+    html! {
+        <div class="scoreboard bidel-scoreboard">
+            <table class="score-table" data-testid="score">
+                <thead>
+                    <tr>
+                        <th scope="col" class="hand-no">{ fill(s.hand_n, &[("n", &lang.num(view.hand_number))]) }</th>
+                        <th scope="col">{ b.hand_points }</th>
+                        <th scope="col">{ b.total }</th>
+                    </tr>
+                </thead>
+                <tbody>
+                    { for order.iter().map(|&seat| {
+                        let i = seat.idx();
+                        let pts = view.points.get(i).copied().unwrap_or(0);
+                        let total = view.totals.get(i).copied().unwrap_or(0);
+                        html! {
+                            <tr class={classes!("team", (seat == seen.bottom).then_some("mine"))}
+                                data-seat={seat.0.to_string()}>
+                                <th scope="row" class="team-name">{ seen.name(seat) }</th>
+                                <td class="tricks" data-testid={format!("hand-points-{}", seat.0)}
+                                    data-value={pts.to_string()}>{ lang.num(pts) }</td>
+                                <td class="pts" data-testid={format!("total-{}", seat.0)}
+                                    data-value={total.to_string()}>{ lang.num(total) }</td>
+                            </tr>
+                        }
+                    }) }
+                </tbody>
+            </table>
+            <div class="table-info">
+                <span class="target" data-testid="target" data-value={view.settings.target.to_string()}>
+                    { fill(b.game_to, &[("n", &lang.num(view.settings.target))]) }
+                </span>
+                <span class="pass-dir" data-testid="pass-direction"
+                    data-value={direction_name(view.pass_direction)}>
+                    <span aria-hidden="true">{ direction_arrow(view.pass_direction) }{ " " }</span>{ dir }
+                </span>
+                <span class={classes!("hearts", view.hearts_broken.then_some("broken"))}
+                    data-testid="hearts-broken" data-value={view.hearts_broken.to_string()}>
+                    <svg class="suit-icon" viewBox="0 0 100 100" aria-hidden="true" focusable="false">
+                        { suit_shape(Suit::Hearts, 50.0, 50.0, 80.0, false) }
+                    </svg>
+                    { if view.hearts_broken { b.hearts_broken } else { b.hearts_not_broken } }
+                </span>
+                if view.settings.trump_mode && view.trump.is_some() {
+                    <span class="info-trump">
+                        <span class="info-label">{ s.trump }{ ": " }</span>
+                        if view.trump == Some(BidelTrump::NoTrump) {
+                            <span class="trump-badge mode" data-testid="trump" data-trump="none">
+                                <span class="trump-name">{ b.no_trump }</span>
+                            </span>
+                        } else {
+                            <TrumpBadge trump={badge_trump(view.trump)} testid={AttrValue::from("trump")} />
+                        }
+                    </span>
+                }
+            </div>
+        </div>
+    }
+}
+
+/// The hand result: points taken and scored by each player, a moon shot, the totals, and
+/// at the end of the game its winner (the lowest score, BD-8).
+fn result_panel(
+    lang: Lang,
+    seen: &Seen,
+    view: &BidelView,
+    r: &HandResult,
+    on_next: Callback<MouseEvent>,
+    on_new: Callback<MouseEvent>,
+) -> Html {
+    let s = lang.s();
+    let b = lang.bidel();
+    let over = view.winner.is_some();
+    let title = if over { s.match_over } else { s.hand_over };
+    let qs: Card = Card::new(Suit::Spades, engine::Rank::QUEEN);
+    html! {
+        <div class="overlay result-overlay">
+            <section class={classes!("panel", "result-panel", over.then_some("match-over"))}
+                data-testid="hand-result" data-moon={r.moon.map(|m| m.0.to_string()).unwrap_or_default()}
+                role="dialog" aria-modal="false" aria-labelledby="result-title">
+                <h2 id="result-title">{ title }</h2>
+                if let Some(w) = view.winner {
+                    <p class="match-winner" data-testid="match-result" data-winner={w.0.to_string()}>
+                        { fill(b.match_won_by, &[("name", &seen.name(w))]) }
+                    </p>
+                }
+                if let Some(m) = r.moon {
+                    <p class="kot" data-testid="moon">{ fill(b.moon_shot, &[("name", &seen.name(m))]) }</p>
+                }
+                <p class="points">
+                    <MiniCard card={qs} />
+                    { fill(b.queen_taken_by, &[("name", &seen.name(r.queen_of_spades))]) }
+                </p>
+                <table class="result-table">
+                    <thead>
+                        <tr>
+                            <th scope="col">{ b.player }</th>
+                            <th scope="col">{ b.taken }</th>
+                            <th scope="col">{ b.scored }</th>
+                            <th scope="col">{ b.total }</th>
+                        </tr>
+                    </thead>
+                    <tbody>
+                        { for (0..seen.n).map(|i| {
+                            let seat = Seat(i);
+                            let i = i as usize;
+                            let won = r.winners.contains(&i);
+                            html! {
+                                <tr class={classes!(won.then_some("won"))} data-testid={format!("result-row-{i}")}
+                                    data-taken={r.taken.get(i).copied().unwrap_or(0).to_string()}
+                                    data-points={r.points.get(i).copied().unwrap_or(0).to_string()}
+                                    data-total={r.totals.get(i).copied().unwrap_or(0).to_string()}>
+                                    <th scope="row">{ seen.name(seat) }</th>
+                                    <td>{ lang.num(r.taken.get(i).copied().unwrap_or(0)) }</td>
+                                    <td>{ lang.num(r.points.get(i).copied().unwrap_or(0)) }</td>
+                                    <td>{ lang.num(r.totals.get(i).copied().unwrap_or(0)) }</td>
+                                </tr>
+                            }
+                        }) }
+                    </tbody>
+                </table>
+                <p class="help">{ b.lowest_wins }{ " · " }{ fill(b.game_to, &[("n", &lang.num(view.settings.target))]) }</p>
+                <div class="actions">
+                    if over {
+                        <button type="button" class="btn" data-testid="new-match" onclick={on_new}>
+                            { s.new_match }
+                        </button>
+                    } else {
+                        <button type="button" class="btn" data-testid="next-hand" onclick={on_next}
+                            autofocus=true>
+                            { s.next_hand }
+                        </button>
+                    }
+                </div>
+            </section>
+        </div>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn passing_partners_follow_bd_2_and_d_9() {
+        // D-9: right is the next seat, left the previous, across i+2.
+        assert_eq!(receiver(Seat(0), PassDirection::Right, 4), Seat(1));
+        assert_eq!(receiver(Seat(0), PassDirection::Left, 4), Seat(3));
+        assert_eq!(receiver(Seat(1), PassDirection::Across, 4), Seat(3));
+        assert_eq!(receiver(Seat(2), PassDirection::Left, 3), Seat(1));
+        for n in [3u8, 4] {
+            for d in [PassDirection::Right, PassDirection::Left, PassDirection::Across] {
+                if d == PassDirection::Across && n == 3 {
+                    continue;
+                }
+                for s in 0..n {
+                    assert_eq!(giver(receiver(Seat(s), d, n), d, n), Seat(s), "{d:?} {n}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_choice_holds_at_most_three_cards() {
+        let cards: Vec<Card> = ["2C", "3C", "4C", "5C"]
+            .iter()
+            .map(|c| c.parse().unwrap())
+            .collect();
+        let mut chosen = CardSet::EMPTY;
+        for &c in &cards {
+            chosen = toggle(chosen, c);
+        }
+        assert_eq!(chosen.len(), 3, "the fourth is refused");
+        assert!(!chosen.contains(cards[3]));
+        chosen = toggle(chosen, cards[0]);
+        assert_eq!(chosen.len(), 2, "a second click takes a card back");
+    }
 }

@@ -19,7 +19,7 @@ use crate::games::{ShownTrick, UiGame, UiSettings};
 use crate::i18n::{fill, Lang};
 use crate::route::Route;
 use crate::state::{
-    parse_save, save_key, TableAction, TableState, BOT_DELAY_MS, ERROR_MS, TRICK_COLLECT_MS,
+    parse_save, save_key, TableAction, TableState, BOT_DELAY_MS, BOT_QUICK_MS, ERROR_MS, TRICK_COLLECT_MS,
     TRICK_HOLD_MS,
 };
 use crate::web;
@@ -95,9 +95,16 @@ pub fn use_table<G: UiGame>(config: TableConfig<G::Settings>) -> UseReducerHandl
     {
         let st = state.clone();
         let bot = state.bot_to_act();
+        // In a simultaneous choice (Bidel's passing) bots pick quickly: nobody waits on
+        // them card by card.
+        let delay = if state.acting().iter().count() > 1 {
+            BOT_QUICK_MS
+        } else {
+            BOT_DELAY_MS
+        };
         use_effect_with((state.epoch, bot), move |&(_, bot)| {
             let timer = bot.map(|seat| {
-                Timeout::new(BOT_DELAY_MS, move || {
+                Timeout::new(delay, move || {
                     let view = st.game.view(seat);
                     let mut legal = Vec::new();
                     st.game.legal_actions(seat, &mut legal);
