@@ -13,6 +13,7 @@ mod config;
 mod i18n;
 mod pages;
 mod route;
+mod rules;
 mod state;
 mod web;
 
