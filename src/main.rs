@@ -14,6 +14,7 @@ mod games;
 mod i18n;
 mod pages;
 mod route;
+mod rules;
 mod state;
 mod web;
 

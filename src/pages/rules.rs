@@ -1,15 +1,132 @@
-//! Placeholder until the rule pages land.
+//! A game's rule page (`#/<game>/rules`): the text of [`crate::rules`] in the current
+//! language, each paragraph tagged with the rule it explains, and a way back to where the
+//! player came from (the setup form, the table) or home.
 
+use crate::app::use_lang;
+use crate::components::lang_toggle::LangToggle;
+use crate::rules::{self, Item};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct RulesPageProps {
+    /// The game's id: `"hokm"`, `"shelem"`, `"bidel"`.
     pub game: AttrValue,
+    /// A hash to return to (`#/hokm/setup?…`); without it the page links home. Only links
+    /// inside the app (`#/…`) are followed.
     #[prop_or_default]
     pub back: Option<AttrValue>,
 }
 
+/// The rule page of one game.
 #[function_component(RulesPage)]
-pub fn rules_page(_props: &RulesPageProps) -> Html {
-    html! { <main class="page" data-testid="rules"></main> }
+pub fn rules_page(props: &RulesPageProps) -> Html {
+    let lang = use_lang();
+    let ui = rules::ui(lang);
+    let back = rules::safe_back(props.back.as_deref()).map(str::to_string);
+
+    // A new page starts at its top, wherever the previous screen was scrolled to.
+    use_effect_with(props.game.clone(), |_| {
+        if let Some(w) = web_sys::window() {
+            w.scroll_to_with_x_and_y(0.0, 0.0);
+        }
+    });
+
+    // Top left: back to where the player came from, else home.
+    let nav = match &back {
+        Some(href) => html! {
+            <a class="btn-ghost rules-back" href={href.clone()} data-testid="rules-back">
+                { back_icon() }
+                <span class="btn-label">{ ui.back }</span>
+            </a>
+        },
+        None => html! {
+            <a class="btn-ghost home-link" href="#/" data-testid="home-link" aria-label={ui.home}>
+                { home_icon() }
+            </a>
+        },
+    };
+
+    let Some(page) = rules::page(&props.game, lang) else {
+        return html! {
+            <main class="page rules-page" data-testid="rules">
+                <header class="topbar">
+                    { nav }
+                    <h1 class="page-title">{ ui.not_found }</h1>
+                    <LangToggle />
+                </header>
+                <p class="rules-not-found" data-testid="rules-not-found">
+                    <a class="btn" href="#/">{ ui.home }</a>
+                </p>
+            </main>
+        };
+    };
+
+    let sections = page.sections.iter().enumerate().map(|(i, section)| {
+        let heading = format!("rules-h-{i}");
+        html! {
+            <section class="panel rules-section" data-testid="rules-section"
+                aria-labelledby={heading.clone()}>
+                <h2 id={heading}>{ section.title }</h2>
+                <ul class="rules-items" role="list">
+                    { for section.items.iter().map(|item| rule_item(item, ui.rule_id)) }
+                </ul>
+            </section>
+        }
+    });
+
+    html! {
+        <main class="page rules-page" data-testid="rules">
+            <header class="topbar">
+                { nav }
+                <h1 class="page-title">{ page.title }</h1>
+                <LangToggle />
+            </header>
+            <p class="subtitle rules-intro">{ page.intro }</p>
+            <div class="rules-sections">
+                { for sections }
+            </div>
+            <footer class="rules-footer">
+                if let Some(href) = back {
+                    <a class="btn" href={href} data-testid="rules-back-end">{ ui.back }</a>
+                } else {
+                    <a class="btn" href="#/">{ ui.home }</a>
+                }
+            </footer>
+        </main>
+    }
+}
+
+/// One paragraph: the setting's name in bold if any, the text, and the rule-ID tag.
+fn rule_item(item: &Item, tag_title: &'static str) -> Html {
+    let data_rule = (!item.id.is_empty()).then_some(item.id);
+    html! {
+        <li class="rules-item" data-rule={data_rule}>
+            <p class="rules-text">
+                if !item.term.is_empty() {
+                    <strong class="rules-term">{ item.term }{ ":" }</strong>
+                    { " " }
+                }
+                { item.text }
+            </p>
+            if !item.id.is_empty() {
+                <span class="rule-id" dir="ltr" title={tag_title}>{ item.id }</span>
+            }
+        </li>
+    }
+}
+
+fn back_icon() -> Html {
+    html! {
+        <svg class="icon icon-back" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M15 5 L8 12 L15 19" />
+        </svg>
+    }
+}
+
+fn home_icon() -> Html {
+    html! {
+        <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M3 11 L12 3 L21 11 M5 9.5 V21 H10 V15 H14 V21 H19 V9.5" />
+        </svg>
+    }
 }

@@ -12,8 +12,7 @@ use crate::games::hokm::shown_trick;
 use crate::i18n::{fill, suit_name, Lang};
 use crate::state::TableAction;
 use engine::games::bidel::{
-    Bidel, BidelAction, BidelPhase, BidelSettings, BidelTrump, BidelView, HandResult,
-    PassDirection,
+    Bidel, BidelAction, BidelPhase, BidelSettings, BidelTrump, BidelView, HandResult, PassDirection,
 };
 use engine::games::hokm::Trump;
 use engine::{Card, CardSet, Game, Seat, Suit};
@@ -182,8 +181,11 @@ pub fn bidel_table(props: &BidelTableProps) -> Html {
         (BidelPhase::ChoosingTrump, Some(t)) => seen.turn_text(t, b.your_turn_trump, b.turn_trump),
         (BidelPhase::Passing, _) if passing => b.your_turn_pass.to_string(),
         (BidelPhase::Passing, _) => {
-            let waiting: Vec<String> =
-                view.to_act.iter().map(|x| seen.name(x).to_string()).collect();
+            let waiting: Vec<String> = view
+                .to_act
+                .iter()
+                .map(|x| seen.name(x).to_string())
+                .collect();
             fill(b.waiting_pass, &[("names", &waiting.join("، "))])
         }
         (BidelPhase::Playing, Some(t)) => seen.turn_text(t, s.your_turn_play, s.turn_play),
@@ -202,13 +204,17 @@ pub fn bidel_table(props: &BidelTableProps) -> Html {
             Some(chosen_now),
         )
     } else if playing {
-        (st.game.legal_cards(bottom), act.reform(BidelAction::Play), None)
+        (
+            st.game.legal_cards(bottom),
+            act.reform(BidelAction::Play),
+            None,
+        )
     } else {
         (CardSet::EMPTY, act.reform(BidelAction::Play), None)
     };
     // The received cards stay marked until this player's first card of the hand.
-    let full = view.tricks.iter().all(|&t| t == 0)
-        && !view.trick.iter().any(|&(seat, _)| seat == bottom);
+    let full =
+        view.tricks.iter().all(|&t| t == 0) && !view.trick.iter().any(|&(seat, _)| seat == bottom);
     let received = if full { view.received } else { CardSet::EMPTY };
     let hand = if seen.cover.is_some() {
         html! { <HiddenHand count={view.hand_counts[bottom.idx()]} /> }
@@ -520,7 +526,11 @@ mod tests {
         assert_eq!(receiver(Seat(1), PassDirection::Across, 4), Seat(3));
         assert_eq!(receiver(Seat(2), PassDirection::Left, 3), Seat(1));
         for n in [3u8, 4] {
-            for d in [PassDirection::Right, PassDirection::Left, PassDirection::Across] {
+            for d in [
+                PassDirection::Right,
+                PassDirection::Left,
+                PassDirection::Across,
+            ] {
                 if d == PassDirection::Across && n == 3 {
                     continue;
                 }

@@ -19,8 +19,8 @@ use crate::games::{ShownTrick, UiGame, UiSettings};
 use crate::i18n::{fill, Lang};
 use crate::route::Route;
 use crate::state::{
-    parse_save, save_key, TableAction, TableState, BOT_DELAY_MS, BOT_QUICK_MS, ERROR_MS, TRICK_COLLECT_MS,
-    TRICK_HOLD_MS,
+    parse_save, save_key, TableAction, TableState, BOT_DELAY_MS, BOT_QUICK_MS, ERROR_MS,
+    TRICK_COLLECT_MS, TRICK_HOLD_MS,
 };
 use crate::web;
 use engine::{Card, Seat};
