@@ -2,7 +2,7 @@
 
 use super::types::*;
 use crate::card::{Card, CardSet, Rank, Suit};
-use crate::game::{Game, HandScore, Outcome, Setup, SetupError, Status};
+use crate::game::{random_from_list, Game, HandScore, Outcome, Setup, SetupError, Status};
 use crate::hash::stable_hash;
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
@@ -92,6 +92,31 @@ const _: () = assert!(
 
 /// The points of Q♠ (bit 0, 13), K♠ (bit 1, 7) and A♠ (bit 2, 7) held together (BD-7, BD-9).
 const SPADE_POINTS: [u8; 8] = [0, 13, 7, 20, 7, 20, 14, 27];
+
+/// The number of cards in `bits`, without a popcount instruction (which baseline x86-64
+/// lacks): the classic SWAR count.
+#[inline]
+fn count_cards(bits: u64) -> u32 {
+    let x = bits - ((bits >> 1) & 0x5555_5555_5555_5555);
+    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+    let x = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    (x.wrapping_mul(0x0101_0101_0101_0101) >> 56) as u32
+}
+
+/// A card of `cards` drawn as [`crate::game::random_from_list`] draws from the list of
+/// the cards in index order: the `rng.below(len)`-th (no draw for a single card).
+#[inline]
+fn random_card(cards: CardSet, rng: &mut Rng) -> Option<Card> {
+    let mut bits = cards.0;
+    if bits == 0 {
+        return None;
+    }
+    let k = rng.below(count_cards(bits));
+    for _ in 0..k {
+        bits &= bits - 1;
+    }
+    CardSet(bits).first()
+}
 
 /// `seat` moved on by `k < n` places at a table of `n`, without a division.
 #[inline]
@@ -729,6 +754,26 @@ impl Game for Bidel {
                 }
             }
             _ => self.other_actions(seat, out),
+        }
+    }
+
+    /// Draws straight from the playable (or passable) cards, without listing them: the
+    /// same action and the same draw as the default (checked by a property test).
+    #[inline]
+    fn random_action(
+        &self,
+        seat: Seat,
+        rng: &mut Rng,
+        scratch: &mut Vec<BidelAction>,
+    ) -> Option<BidelAction> {
+        match self.phase {
+            BidelPhase::Playing if seat == self.turn => {
+                random_card(self.playable(seat), rng).map(BidelAction::Play)
+            }
+            BidelPhase::Passing if self.choosing.contains(seat) => {
+                random_card(self.hands[seat.idx() & 3], rng).map(BidelAction::Pass)
+            }
+            _ => random_from_list(self, seat, rng, scratch),
         }
     }
 
