@@ -670,12 +670,12 @@ impl Game for Bidel {
         } else {
             CardSet::DECK
         };
-        let what = format!(
-            "Bidel with {n} players needs the {} cards {}",
-            in_play.len(),
-            if n == 3 { "without 2D" } else { "" }
-        );
-        let (rng, dealer) = setup.deal.start(n, in_play, what.trim_end())?;
+        let what = if n == 3 {
+            "Bidel with 3 players needs the 51 cards without 2D"
+        } else {
+            "Bidel with 4 players needs the 52 cards"
+        };
+        let (rng, dealer) = setup.deal.start(n, in_play, what)?;
         let spade_points = if setup.settings.forty_point_mode {
             KING_ACE_SPADES.or(QUEEN_SPADES.bit())
         } else {
