@@ -60,24 +60,87 @@ impl BidelBot {
         s
     }
 
-    /// How dangerous a card is to keep, for passing (higher passes first).
-    fn pass_danger(&self, view: &BidelView, c: Card) -> i32 {
-        let hand = view.hand.or(view.picked);
+    /// How dangerous a card is to keep, for passing (higher passes first), in the full
+    /// hand `hand` (picked cards included).
+    fn pass_danger(view: &BidelView, hand: CardSet, c: Card) -> i32 {
         let spades = hand.of_suit(Suit::Spades);
         let low_spades = spades.iter().filter(|s| s.rank() < Rank::QUEEN).count() as i32;
         let suit_len = hand.of_suit(c.suit()).len() as i32;
+        let trump = view.trump.and_then(BidelTrump::suit);
         match c.suit() {
             Suit::Spades if c.rank() >= Rank::QUEEN => {
-                // Q♠ (and K♠/A♠, which draw it) are safe only behind many low spades.
-                if low_spades >= 4 {
+                // Q♠ (and K♠/A♠, which draw it, or cost 7 themselves in 40-point mode,
+                // BD-9) are safe only behind many low spades.
+                let guard = if view.settings.forty_point_mode && c != QS {
+                    5
+                } else {
+                    4
+                };
+                if low_spades >= guard {
                     rank(c)
                 } else {
                     40 + rank(c)
                 }
             }
             Suit::Hearts => 8 + rank(c) * 2 - suit_len,
+            // BD-10: high trumps win tricks whatever is led.
+            s if Some(s) == trump => 6 + rank(c) * 2 - suit_len,
             _ => rank(c) * 2 - suit_len * 2 + if c == TWO_CLUBS { -20 } else { 0 },
         }
+    }
+
+    /// The three cards to pass (BD-2), chosen from the whole hand so that the three
+    /// single picks agree: the most dangerous cards, or a short side suit passed whole
+    /// (with the most dangerous others) when voiding it is worth more.
+    fn pass_plan(view: &BidelView) -> Vec<Card> {
+        const VOID_BONUS: i32 = 6;
+        let hand = view.hand.or(view.picked);
+        let danger = |c: Card| Self::pass_danger(view, hand, c);
+        let top = |from: CardSet, k: usize| -> Vec<Card> {
+            let mut v: Vec<Card> = from.iter().collect();
+            v.sort_by_key(|&c| (std::cmp::Reverse(danger(c)), c.index()));
+            v.truncate(k);
+            v
+        };
+        let mut best = top(hand, 3);
+        let mut best_score: i32 = best.iter().map(|&c| danger(c)).sum();
+        for suit in [Suit::Clubs, Suit::Diamonds] {
+            let cards = hand.of_suit(suit);
+            let len = cards.len() as usize;
+            if len == 0 || len > 3 {
+                continue;
+            }
+            // Never void spades by passing low spades that guard a kept Q♠.
+            if suit == Suit::Spades && !cards.contains(QS) && hand.contains(QS) {
+                continue;
+            }
+            let mut plan: Vec<Card> = cards.iter().collect();
+            plan.extend(top(hand.minus(cards), 3 - len));
+            let score = plan.iter().map(|&c| danger(c)).sum::<i32>() + VOID_BONUS;
+            if score > best_score {
+                best_score = score;
+                best = plan;
+            }
+        }
+        best
+    }
+
+    /// BD-10, as hakem: a trump suit this hand can never be forced to win with — at most
+    /// two cards, all below 8 — the shortest and lowest such; else no trump. The others'
+    /// trumps then take tricks (and points) they would rather not.
+    fn choose_trump(view: &BidelView) -> BidelTrump {
+        let hand = view.hand.or(view.picked);
+        Suit::ALL
+            .into_iter()
+            .filter(|&s| {
+                let mine = hand.of_suit(s);
+                mine.len() <= 2 && mine.iter().all(|c| c.rank() < Rank::EIGHT)
+            })
+            .min_by_key(|&s| {
+                let mine = hand.of_suit(s);
+                (mine.len(), mine.iter().map(rank).sum::<i32>(), s as u8)
+            })
+            .map_or(BidelTrump::NoTrump, BidelTrump::Suit)
     }
 
     /// The winning card of the trick so far, by the hand's trump and the led suit.
@@ -105,15 +168,46 @@ impl BidelBot {
         Some(c.suit()) == trump
     }
 
-    /// An opponent who has taken every point so far, once enough points are out that a
-    /// moon shot is a threat.
-    fn moon_threat(&self, view: &BidelView) -> Option<usize> {
+    /// The opponent who has taken every point so far, if any points are out.
+    fn sole_taker(view: &BidelView) -> Option<usize> {
         let total: u32 = view.points.iter().map(|&p| p as u32).sum();
-        if total < 10 {
+        if total == 0 {
             return None;
         }
         let me = view.seat.idx();
         (0..view.points.len()).find(|&s| s != me && view.points[s] as u32 == total)
+    }
+
+    /// An opponent who has taken every point so far, with enough of them (a quarter of
+    /// the hand's) that a moon shot may be coming: time to keep a high heart to stop it.
+    fn moon_watch(&self, view: &BidelView) -> Option<usize> {
+        let total: u32 = view.points.iter().map(|&p| p as u32).sum();
+        let hand_points = if view.settings.forty_point_mode {
+            40
+        } else {
+            26
+        };
+        if total * 4 < hand_points {
+            return None;
+        }
+        Self::sole_taker(view)
+    }
+
+    /// An opponent who has taken every point so far, once the hand is far enough along
+    /// (a third of the hand's points out, or seven tricks played with some) that a moon
+    /// shot (BD-7) is a threat.
+    fn moon_threat(&self, view: &BidelView) -> Option<usize> {
+        let total: u32 = view.points.iter().map(|&p| p as u32).sum();
+        let hand_points = if view.settings.forty_point_mode {
+            40
+        } else {
+            26
+        };
+        let tricks: u32 = view.tricks.iter().map(|&t| t as u32).sum();
+        if total * 3 < hand_points && !(tricks >= 7 && total >= 3) {
+            return None;
+        }
+        Self::sole_taker(view)
     }
 
     fn lead(&mut self, view: &BidelView, legal: CardSet) -> Card {
@@ -121,6 +215,19 @@ impl BidelBot {
         let points = point_cards(view);
         let qs_out = unseen.contains(QS);
         let threat = self.moon_threat(view).is_some();
+        let trump = view.trump.and_then(BidelTrump::suit);
+        if threat {
+            // Stop the moon: lead a heart nobody can beat, so the trick and its hearts are
+            // this seat's.
+            let hearts_out = unseen.of_suit(Suit::Hearts);
+            if let Some(h) = legal.of_suit(Suit::Hearts).last() {
+                let beaten = hearts_out.iter().any(|o| o.rank() > h.rank())
+                    || trump.is_some_and(|t| t != Suit::Hearts && !unseen.of_suit(t).is_empty());
+                if !beaten && !hearts_out.is_empty() {
+                    return h;
+                }
+            }
+        }
         let mut best: Option<(i32, Card)> = None;
         for c in legal {
             let higher_out = unseen
@@ -208,11 +315,23 @@ impl BidelBot {
             return no_q.first().or(suit.first()).unwrap_or(win_card);
         }
 
-        // Void in the led suit: dump the most dangerous card.
+        // Void in the led suit: dump the most dangerous card that does not take the trick
+        // (a trump would, BD-10), keeping the highest heart while one opponent holds every
+        // point so far: it may be needed to stop a moon shot.
         let unseen = self.unseen(view);
+        let keep_heart = self
+            .moon_watch(view)
+            .and_then(|_| legal.of_suit(Suit::Hearts).last())
+            .filter(|_| legal.len() > 1);
         let mut best: Option<(i32, Card)> = None;
         for c in legal {
             let mut score = rank(c);
+            if Self::beats(view, c, win_card) && (!last || trick_points > 0) {
+                score -= 200 + 4 * points_in(view, c.bit()) as i32;
+            }
+            if Some(c) == keep_heart {
+                score -= 80;
+            }
             if c == QS {
                 score += 100;
             } else if c.suit() == Suit::Spades && c.rank() > Rank::QUEEN && unseen.contains(QS) {
@@ -246,17 +365,20 @@ impl Bot<Bidel> for BidelBot {
                     passing = true;
                     cards.insert(c)
                 }
-                // BD-10: no trump keeps the hand an ordinary Bidel hand.
-                BidelAction::Trump(_) => return BidelAction::Trump(BidelTrump::NoTrump),
+                BidelAction::Trump(_) => {
+                    let t = BidelAction::Trump(Self::choose_trump(view));
+                    return if legal.contains(&t) { t } else { legal[0] };
+                }
             }
         }
         if cards.is_empty() {
             return legal[0];
         }
         if passing {
-            let c = cards
-                .iter()
-                .max_by_key(|&c| self.pass_danger(view, c))
+            let c = Self::pass_plan(view)
+                .into_iter()
+                .find(|&c| cards.contains(c))
+                .or(cards.first())
                 .unwrap_or(TWO_CLUBS);
             return BidelAction::Pass(c);
         }
