@@ -405,8 +405,8 @@ impl Bot<Bidel> for BidelBot {
 mod tests {
     use super::*;
     use crate::RandomBot;
-    use engine::games::bidel::BidelSettings;
-    use engine::{Deal, Game, Setup, Status};
+    use engine::games::bidel::{BidelPhase, BidelSettings, PassDirection};
+    use engine::{Deal, Game, Seat, SeatSet, Setup, Status};
 
     /// Plays `hands` hands with seats 0 and 2 as `BidelBot`s and the others random;
     /// returns the points taken by each seat.
@@ -458,6 +458,211 @@ mod tests {
             }
         }
         pts
+    }
+
+    fn set(s: &str) -> CardSet {
+        engine::card::parse_cards(s).unwrap().into_iter().collect()
+    }
+
+    fn card(s: &str) -> Card {
+        s.parse().unwrap()
+    }
+
+    /// Seat 0's view in play at a four-player table, hand `hand`, the trick so far
+    /// `trick` (seat, card) led by its first seat, `points` taken per seat.
+    fn play_view(hand: &str, trick: &[(u8, &str)], points: [u8; 4]) -> BidelView {
+        BidelView {
+            seat: Seat(0),
+            players: 4,
+            settings: BidelSettings::default(),
+            phase: BidelPhase::Playing,
+            to_act: SeatSet::only(Seat(0)),
+            dealer: Seat(3),
+            hand_number: 4,
+            pass_direction: PassDirection::None,
+            hakem: None,
+            trump: None,
+            hand: set(hand),
+            picked: CardSet::EMPTY,
+            passed: CardSet::EMPTY,
+            received: CardSet::EMPTY,
+            hand_counts: vec![set(hand).len() as u8; 4],
+            pick_counts: vec![0; 4],
+            leader: trick.first().map_or(Seat(0), |&(s, _)| Seat(s)),
+            trick: trick.iter().map(|&(s, c)| (Seat(s), card(c))).collect(),
+            last_trick: None,
+            hearts_broken: points.iter().any(|&p| p > 0),
+            points: points.to_vec(),
+            tricks: vec![2, 2, 2, 2],
+            totals: vec![0; 4],
+            result: None,
+            winner: None,
+        }
+    }
+
+    /// What a bot that saw `played` played chooses among `hand`'s legal cards.
+    fn plays(view: &BidelView, played: &str) -> Card {
+        let mut bot = BidelBot::new(1);
+        bot.played = set(played);
+        let legal = crate::bidel::tests::legal_plays(view);
+        match bot.choose(view, &legal) {
+            BidelAction::Play(c) => c,
+            a => panic!("played {a:?}"),
+        }
+    }
+
+    /// The cards the view's seat may play (BD-5, BD-6; the positions here are past the
+    /// first trick).
+    fn legal_plays(view: &BidelView) -> Vec<BidelAction> {
+        let hand = view.hand;
+        let cards = match view.trick.first() {
+            Some(&(_, lead)) if !hand.of_suit(lead.suit()).is_empty() => hand.of_suit(lead.suit()),
+            Some(_) => hand,
+            None if !view.hearts_broken && !hand.minus(Suit::Hearts.mask()).is_empty() => {
+                hand.minus(Suit::Hearts.mask())
+            }
+            None => hand,
+        };
+        cards.iter().map(BidelAction::Play).collect()
+    }
+
+    /// The three cards a bot passes from `hand` (three single picks, BD-2).
+    fn passes(hand: &str, settings: BidelSettings, trump: Option<BidelTrump>) -> CardSet {
+        let mut v = play_view(hand, &[], [0; 4]);
+        v.settings = settings;
+        v.trump = trump;
+        v.phase = BidelPhase::Passing;
+        v.pass_direction = PassDirection::Left;
+        let mut bot = BidelBot::new(3);
+        for _ in 0..3 {
+            let legal: Vec<BidelAction> = v.hand.iter().map(BidelAction::Pass).collect();
+            let BidelAction::Pass(c) = bot.choose(&v, &legal) else {
+                panic!("not a pass");
+            };
+            v.hand.remove(c);
+            v.picked.insert(c);
+        }
+        v.picked
+    }
+
+    #[test]
+    fn passes_unguarded_high_spades_and_high_hearts() {
+        // BD-2: Q♠ with only two low spades goes, with A♠; then the highest heart.
+        let p = passes(
+            "QS AS 3S 5S AH 4H 2H 9C 10C JC 6D 7D 8D",
+            BidelSettings::default(),
+            None,
+        );
+        assert_eq!(p, set("QS AS AH"), "{p:?}");
+        // Behind four low spades Q♠ is safe: the high hearts go instead.
+        let p = passes(
+            "QS 2S 3S 4S 5S AH KH 2H 9C 10C 6D 7D 8D",
+            BidelSettings::default(),
+            None,
+        );
+        assert!(!p.contains(card("QS")), "{p:?}");
+        assert!(p.contains(card("AH")) && p.contains(card("KH")), "{p:?}");
+    }
+
+    #[test]
+    fn passes_a_short_side_suit_whole_to_void_it() {
+        // Nothing dangerous but the A♥; a doubleton of diamonds goes with it, leaving a
+        // void (to dump Q♠ or hearts on diamond leads).
+        let p = passes(
+            "2S 3S 4S 5S 6S AH 2H 3H 2C 3C 4C 9D 10D",
+            BidelSettings::default(),
+            None,
+        );
+        assert_eq!(p, set("AH 9D 10D"), "{p:?}");
+    }
+
+    #[test]
+    fn rule_bd_9_passes_king_and_ace_of_spades_in_forty_point_mode() {
+        let forty = BidelSettings {
+            forty_point_mode: true,
+            ..BidelSettings::default()
+        };
+        let p = passes("KS AS 2S 3S 4S 5S 2H 3H 9C 10C 6D 7D 8D", forty, None);
+        assert!(p.contains(card("KS")) && p.contains(card("AS")), "{p:?}");
+    }
+
+    #[test]
+    fn rule_bd_10_names_a_short_low_trump_suit_or_no_trump() {
+        let mut v = play_view("2D 3D AS KS QS JS 10S AH KH QH AC KC QC", &[], [0; 4]);
+        v.settings.trump_mode = true;
+        v.phase = BidelPhase::ChoosingTrump;
+        v.hakem = Some(Seat(0));
+        let legal: Vec<BidelAction> = BidelTrump::ALL.map(BidelAction::Trump).to_vec();
+        let mut bot = BidelBot::new(1);
+        assert_eq!(
+            bot.choose(&v, &legal),
+            BidelAction::Trump(BidelTrump::Suit(Suit::Diamonds))
+        );
+        // Every suit long or high: no trump.
+        v.hand = set("2D 3D QD AS KS QS JS 10S AH KH QH AC KC");
+        assert_eq!(
+            bot.choose(&v, &legal),
+            BidelAction::Trump(BidelTrump::NoTrump)
+        );
+    }
+
+    #[test]
+    fn ducks_with_the_highest_losing_card() {
+        // Seat 3 led K♦; seat 0 holds A♦ Q♦ 9♦ 2♦ and plays Q♦, the highest that loses.
+        let v = play_view("AD QD 9D 2D 3C", &[(3, "KD")], [0; 4]);
+        assert_eq!(plays(&v, ""), card("QD"));
+    }
+
+    #[test]
+    fn dumps_the_queen_of_spades_then_high_hearts_when_void() {
+        let v = play_view("QS AH 2H 3C", &[(3, "KD")], [0; 4]);
+        assert_eq!(plays(&v, ""), card("QS"));
+        let v = play_view("2S AH 2H 3C", &[(3, "KD")], [0; 4]);
+        assert_eq!(plays(&v, ""), card("AH"));
+    }
+
+    #[test]
+    fn rule_bd_10_does_not_take_a_trick_by_dumping_a_trump() {
+        // Spades are trump: Q♠ dumped on a diamond lead would win it with 13 points.
+        let mut v = play_view("QS 9H 3C", &[(3, "KD"), (1, "2D")], [0; 4]);
+        v.trump = Some(BidelTrump::Suit(Suit::Spades));
+        assert_eq!(plays(&v, ""), card("9H"));
+    }
+
+    #[test]
+    fn stops_a_moon_shot_by_taking_a_point_trick() {
+        // Seat 1 has every point so far (16, eight tricks played); seat 3 led 10♥ and
+        // seat 1's Q♥ holds the trick: seat 0 takes it with K♥ (BD-7).
+        let v = play_view("KH 2H 4C", &[(3, "10H"), (1, "QH")], [0, 16, 0, 0]);
+        assert_eq!(plays(&v, "AH"), card("KH"));
+        // Without the threat it ducks.
+        let v = play_view("KH 2H 4C", &[(3, "10H"), (1, "QH")], [0, 3, 0, 2]);
+        assert_eq!(plays(&v, "AH"), card("2H"));
+    }
+
+    #[test]
+    fn leads_a_master_heart_against_a_moon_shot() {
+        // Seat 1 holds all 20 points so far; A♥ was played, so K♥ wins a heart trick.
+        let v = play_view("KH 3H 4C 5D", &[], [0, 20, 0, 0]);
+        assert_eq!(plays(&v, "AH QS"), card("KH"));
+    }
+
+    #[test]
+    fn keeps_its_highest_heart_when_one_opponent_has_every_point() {
+        // Void in diamonds; seat 1 has all 8 points so far: dump the J♥, keep the A♥.
+        let v = play_view("AH JH 3S", &[(3, "KD")], [0, 8, 0, 0]);
+        assert_eq!(plays(&v, ""), card("JH"));
+        // Without that, the A♥ goes first.
+        let v = play_view("AH JH 3S", &[(3, "KD")], [0, 4, 4, 0]);
+        assert_eq!(plays(&v, ""), card("AH"));
+    }
+
+    #[test]
+    fn same_seed_same_choices() {
+        // C-4: a bot's choices are fixed by its seed (and what it saw).
+        let a = duel(30, 4, 5);
+        let b = duel(30, 4, 5);
+        assert_eq!(a, b);
     }
 
     #[test]
