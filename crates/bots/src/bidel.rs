@@ -1,8 +1,9 @@
-//! A rule-based Bidel (Hearts) player: it passes its dangerous high spades and high hearts,
-//! ducks (plays the highest card that still loses the trick), dumps Q♠ and high hearts when
-//! void, leads low from suits where others hold higher cards, remembers the cards played,
-//! and stops a moon shot: when one opponent has taken every point so far late in the hand,
-//! it takes a trick with points itself.
+//! A rule-based Bidel (Hearts) player: it passes a planned three (dangerous high spades,
+//! high hearts, or a short suit to void), ducks (plays the highest card that still loses
+//! the trick), dumps Q♠ and high hearts when void without taking the trick, leads low from
+//! suits where others hold higher cards, remembers the cards played, names a short low
+//! trump suit as hakem in trump mode (BD-10), and stops a moon shot: it keeps a high heart
+//! while one opponent has every point, and late in the hand takes a point trick itself.
 
 use crate::Bot;
 use engine::games::bidel::{Bidel, BidelAction, BidelEvent, BidelTrump, BidelView};

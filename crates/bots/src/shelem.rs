@@ -1,8 +1,10 @@
-//! A rule-based Shelem player: it bids what its hand is likely to take (never above that
-//! estimate), discards low side-suit cards and banks loose point cards in the discards,
-//! names its longest and strongest suit, and plays like the Hokm bot: it counts the cards
-//! played, follows a partner who holds the trick with points, wins as cheaply as it can and
-//! trumps a trick the opponents would otherwise take.
+//! A rule-based Shelem player: it bids up to what its side is likely to take as hakem
+//! (never above that estimate, [`contract`]), plans trump — a no-trump mode when the room
+//! allows it and the hand suits it — together with the discards (keeping trumps and aces,
+//! banking loose points, voiding short side suits), and plays like the Hokm bot: it counts
+//! the cards played, feeds points to a partner who holds the trick safely, keeps them off
+//! the opponents' tricks, wins as cheaply as it can and trumps a trick the opponents would
+//! otherwise take.
 
 use crate::Bot;
 use engine::games::shelem::{card_points, Shelem, ShelemAction, ShelemEvent, ShelemView, Trump};
