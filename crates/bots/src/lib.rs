@@ -10,7 +10,7 @@ pub use bidel::BidelBot;
 pub use hokm::HokmBot;
 pub use shelem::ShelemBot;
 
-use engine::{Game, Rng};
+use engine::{Game, Rng, Seat};
 
 /// A player for one seat of game `G`.
 pub trait Bot<G: Game> {
@@ -37,6 +37,18 @@ impl RandomBot {
     /// Picks uniformly from `legal` (which must not be empty).
     pub fn pick<A: Clone>(&mut self, legal: &[A]) -> A {
         legal[self.rng.below(legal.len() as u32) as usize].clone()
+    }
+
+    /// Picks uniformly among `seat`'s legal actions in `game` (the same pick as
+    /// [`RandomBot::pick`] over `legal_actions`), through [`Game::random_action`], which
+    /// may skip listing them; `None` if the seat may not act.
+    pub fn pick_in<G: Game>(
+        &mut self,
+        game: &G,
+        seat: Seat,
+        scratch: &mut Vec<G::Action>,
+    ) -> Option<G::Action> {
+        game.random_action(seat, &mut self.rng, scratch)
     }
 }
 

@@ -1,8 +1,10 @@
-//! A rule-based Shelem player: it bids what its hand is likely to take (never above that
-//! estimate), discards low side-suit cards and banks loose point cards in the discards,
-//! names its longest and strongest suit, and plays like the Hokm bot: it counts the cards
-//! played, follows a partner who holds the trick with points, wins as cheaply as it can and
-//! trumps a trick the opponents would otherwise take.
+//! A rule-based Shelem player: it bids up to what its side is likely to take as hakem
+//! (never above that estimate, [`contract`]), plans trump — a no-trump mode when the room
+//! allows it and the hand suits it — together with the discards (keeping trumps and aces,
+//! banking loose points, voiding short side suits), and plays like the Hokm bot: it counts
+//! the cards played, feeds points to a partner who holds the trick safely, keeps them off
+//! the opponents' tricks, wins as cheaply as it can and trumps a trick the opponents would
+//! otherwise take.
 
 use crate::Bot;
 use engine::games::shelem::{card_points, Shelem, ShelemAction, ShelemEvent, ShelemView, Trump};
@@ -20,6 +22,8 @@ pub struct ShelemBot {
     led: Option<Suit>,
     /// This hand's trump, once named.
     trump: Option<Trump>,
+    /// As hakem: the trump to name and the cards to discard, decided with the widow.
+    plan: Option<(Trump, Vec<Card>)>,
 }
 
 impl ShelemBot {
@@ -31,6 +35,7 @@ impl ShelemBot {
             void: [0; 4],
             led: None,
             trump: None,
+            plan: None,
         }
     }
 }
@@ -46,48 +51,255 @@ fn power(c: Card, trump: Trump, led: Suit) -> u16 {
     crate::hokm::power(c, trump, led)
 }
 
-/// The suit (and its score) this hand would name: length first, then high cards.
-fn best_suit(hand: CardSet) -> (Suit, i32) {
-    Suit::ALL
-        .iter()
-        .map(|&s| {
-            let cards = hand.of_suit(s);
-            let high: i32 = cards.iter().map(|c| c.rank().index() as i32).sum();
-            (s, cards.len() as i32 * 20 + high)
-        })
-        .max_by_key(|&(_, v)| v)
-        .unwrap_or((Suit::Spades, 0))
+/// The ranks of a suit under `trump`'s ranking, strongest first (rank indexes).
+fn ranking(trump: Trump) -> [u8; 13] {
+    let mut r = [0u8; 13];
+    for (i, slot) in r.iter_mut().enumerate() {
+        *slot = i as u8;
+    }
+    r.sort_by_key(|&x| std::cmp::Reverse(trump.strength(x)));
+    r
 }
 
-/// The points this hand's side can expect to take as hakem (a conservative estimate).
-fn estimate(hand: CardSet, players: u8) -> u16 {
-    let (trump, _) = best_suit(hand);
-    let mut e: i32 = if players == 4 { 45 } else { 30 };
-    for c in hand {
-        if c.is_joker() {
-            e += if c == Card::RED_JOKER { 25 } else { 20 };
-            continue;
+/// The trump choices the room allows (SH-6, HK-4): the four suits, then the enabled
+/// no-trump modes.
+fn allowed_modes(view: &ShelemView) -> Vec<Trump> {
+    let s = &view.settings;
+    Trump::ALL
+        .into_iter()
+        .filter(|t| match t {
+            Trump::Suit(_) => true,
+            Trump::Sars => s.sars,
+            Trump::Nars => s.nars,
+            Trump::AceNars => s.ace_nars,
+        })
+        .collect()
+}
+
+/// What a hand makes as hakem with one trump choice, by [`contract`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Contract {
+    /// Tricks this hand should win by itself, in tenths.
+    pub tricks: i32,
+    /// The points its side should take on average, the discard trick (SH-5) included.
+    pub points: i32,
+}
+
+/// The hakem's expected take with `hand` and `trump`, at a table of `players`, before
+/// (`widow_to_come`) or after taking the widow.
+///
+/// Each card is a sure trick when no unseen card of its suit ranks above it, half a trick
+/// with one above and a guard below it, a fifth with two; long trumps and long no-trump
+/// suits with the top card win by length; in a trump contract short side suits ruff with
+/// the spare trumps, and side cards after the second round are often ruffed. Jokers are the
+/// top trumps, or win any trick in a no-trump mode (SH-6). Each trick is worth 5 points
+/// plus the average card points of the other cards in it; point cards that are not sure
+/// winners count half (a partner may take them, or the discards bank them). With four
+/// players the partner takes about 3/10 of the tricks this hand leaves; the widow's four
+/// cards improve the hand by about a trick and a little banked in the discards.
+pub(crate) fn contract(hand: CardSet, trump: Trump, table: Table, widow_to_come: bool) -> Contract {
+    contract_with_gone(hand, CardSet::EMPTY, trump, table, widow_to_come)
+}
+
+/// [`contract`] for a hakem who has already discarded `gone`: those cards are no longer
+/// among the others' (their points are banked, SH-5).
+fn contract_with_gone(
+    hand: CardSet,
+    gone: CardSet,
+    trump: Trump,
+    table: Table,
+    widow_to_come: bool,
+) -> Contract {
+    let order = ranking(trump);
+    let trump_suit = trump.suit();
+    let no_trump = trump_suit.is_none();
+    let jokers = hand.minus(CardSet::DECK);
+    let jokers_out = if table.jokers {
+        2 - jokers.len() as i32
+    } else {
+        0
+    };
+    // Held jokers are sure tricks: the top trumps, or in no-trump any trick (SH-6).
+    let mut tenths = 10 * jokers.len() as i32;
+    let mut cashed = card_points(jokers) as i32; // card points of the sure winners
+    let mut loose = 0i32; // card points of the other cards
+    let trumps_held = trump_suit.map_or(0, |t| hand.of_suit(t).len() as i32) + jokers.len() as i32;
+    let mut short_sides = 0i32;
+    for suit in Suit::ALL {
+        let mine = hand.of_suit(suit);
+        let len = mine.len() as i32;
+        let is_trump = Some(suit) == trump_suit;
+        let mut missing_above = if is_trump { jokers_out } else { 0 };
+        let mut held_above = 0i32;
+        let mut top = false;
+        for &r in &order {
+            let Some(rank) = Rank::new(r) else { continue };
+            let c = Card::new(suit, rank);
+            if !mine.contains(c) {
+                missing_above += 1;
+                continue;
+            }
+            let guards = len - held_above - 1;
+            let mut v = match missing_above {
+                0 => 10,
+                1 if guards >= 1 => 5,
+                2 if guards >= 2 => 2,
+                _ => 0,
+            };
+            if held_above == 0 && missing_above == 0 {
+                top = true;
+            }
+            if is_trump && held_above >= 4 {
+                v = v.max(9);
+            } else if no_trump && top && held_above >= 4 {
+                v = v.max(6);
+            } else if !no_trump && !is_trump && held_above >= 2 {
+                v /= 2;
+            }
+            tenths += v;
+            let p = card_points(c.bit()) as i32;
+            if v >= 9 {
+                cashed += p;
+            } else {
+                loose += p;
+            }
+            held_above += 1;
         }
-        let suit = hand.of_suit(c.suit());
-        e += match c.rank() {
-            Rank::ACE => 14,
-            Rank::KING if suit.len() >= 2 => 7,
-            Rank::QUEEN if suit.len() >= 3 => 3,
-            _ => 0,
-        };
+        if !no_trump && !is_trump {
+            short_sides += match len {
+                0 => 2,
+                1 => 1,
+                _ => 0,
+            };
+        }
     }
-    let long = hand.of_suit(trump).len() as i32;
-    e += 7 * (long - 3).max(0);
-    e.clamp(0, 200) as u16
+    if !no_trump {
+        let spare = (trumps_held - 3).max(0);
+        tenths += 8 * short_sides.min(spare);
+    }
+    let total_card_points: i32 = 100 + if table.jokers { 35 } else { 0 };
+    let my_points = card_points(hand.or(gone)) as i32;
+    let unseen = (52 + 2 * table.jokers as i32 - hand.or(gone).len() as i32).max(1);
+    let others = table.players as i32 - 1;
+    // Card points each unseen card carries on average, in tenths of a point.
+    let avg = (total_card_points - my_points) * 10 / unseen;
+    let per_trick = 50 + others * avg; // tenths of a point
+    let mut points = tenths * per_trick / 100 + cashed + loose / 2 + 5;
+    if table.players == 4 {
+        let left = (120 - tenths).max(0);
+        let partner = left * 3 / 10;
+        points += partner * (50 + 4 * avg) / 100;
+    }
+    if widow_to_come {
+        points += if table.players == 4 { 15 } else { 10 };
+    }
+    // Calibrated on seeded self-play (the test `estimate_is_calibrated…`): what the
+    // counting above misses on average (more so with two players, where a side's lone
+    // opponent is often short of the suits this hand is long in).
+    points += if table.players == 4 { 5 } else { 18 };
+    Contract {
+        tricks: tenths,
+        points,
+    }
+}
+
+/// Who plays: the number of seats and whether the jokers are in play (SH-3).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Table {
+    pub players: u8,
+    pub jokers: bool,
+}
+
+impl Table {
+    fn of(view: &ShelemView) -> Table {
+        Table {
+            players: view.players,
+            jokers: view.settings.jokers,
+        }
+    }
+}
+
+/// The best trump choice among `modes` for `hand`, with what it makes.
+fn best_contract(
+    hand: CardSet,
+    modes: &[Trump],
+    table: Table,
+    widow_to_come: bool,
+) -> (Trump, Contract) {
+    modes
+        .iter()
+        .map(|&t| (t, contract(hand, t, table, widow_to_come)))
+        .max_by_key(|&(_, c)| c.points)
+        .unwrap_or((
+            Trump::Suit(Suit::Spades),
+            Contract {
+                tricks: 0,
+                points: 0,
+            },
+        ))
+}
+
+/// The points this seat's side can expect to take as hakem, before the widow: the best
+/// contract among the room's trump choices (see [`contract`]). The bot never bids above it.
+pub(crate) fn estimate(view: &ShelemView) -> u16 {
+    let modes = allowed_modes(view);
+    let (_, c) = best_contract(view.hand, &modes, Table::of(view), view.widow.is_none());
+    c.points.clamp(0, 400) as u16
+}
+
+/// The hakem's plan once the widow is in hand: for each allowed trump choice, discard
+/// greedily the card whose loss costs the least (a loose five or ten banks its points,
+/// SH-5; voiding a short side suit gains ruffs), and keep the choice that ends best.
+/// Returns the trump and the cards to discard, in order.
+fn plan_discards(hand: CardSet, count: u8, modes: &[Trump], table: Table) -> (Trump, Vec<Card>) {
+    let mut best: Option<(i32, Trump, Vec<Card>)> = None;
+    for &t in modes {
+        let mut h = hand;
+        let mut banked = 0i32;
+        let mut out = Vec::new();
+        for _ in 0..count {
+            let gone = hand.minus(h);
+            let pick = h
+                .iter()
+                .filter(|c| !c.is_joker() && Some(c.suit()) != t.suit())
+                .map(|c| {
+                    let after =
+                        contract_with_gone(h.minus(c.bit()), gone.or(c.bit()), t, table, false)
+                            .points;
+                    (after + card_points(c.bit()) as i32, c)
+                })
+                .max_by_key(|&(v, c)| (v, std::cmp::Reverse(c.index())))
+                .or_else(|| h.iter().filter(|c| !c.is_joker()).map(|c| (0, c)).next());
+            let Some((_, c)) = pick else { break };
+            banked += card_points(c.bit()) as i32;
+            h.remove(c);
+            out.push(c);
+        }
+        let value = contract_with_gone(h, hand.minus(h), t, table, false).points + banked;
+        if best.as_ref().is_none_or(|(b, _, _)| value > *b) {
+            best = Some((value, t, out));
+        }
+    }
+    best.map_or((Trump::Suit(Suit::Spades), Vec::new()), |(_, t, d)| (t, d))
 }
 
 impl ShelemBot {
     fn bid(&mut self, view: &ShelemView, legal: &[ShelemAction]) -> ShelemAction {
-        let est = estimate(view.hand, view.players);
+        let est = estimate(view);
+        // Over a partner's bid only with a clearly stronger hand: the side plays one
+        // contract, and the partner's bid already counts on this hand's share.
+        let partner_holds = view
+            .bid
+            .is_some_and(|(s, _)| s != view.seat && s.side() == view.seat.side());
+        let limit = if partner_holds {
+            est.saturating_sub(20)
+        } else {
+            est
+        };
         legal
             .iter()
             .copied()
-            .filter(|a| matches!(a, ShelemAction::Bid(b) if *b <= est))
+            .filter(|a| matches!(a, ShelemAction::Bid(b) if *b <= limit))
             .min_by_key(|a| match a {
                 ShelemAction::Bid(b) => *b,
                 _ => u16::MAX,
@@ -95,44 +307,37 @@ impl ShelemBot {
             .unwrap_or(ShelemAction::Pass)
     }
 
+    /// The plan for this hand's widow, made once the widow is in hand.
+    fn plan(&mut self, view: &ShelemView) -> (Trump, Vec<Card>) {
+        if let Some(p) = &self.plan {
+            // Still valid while every planned discard not yet made is in hand.
+            let done = view.discards.unwrap_or(CardSet::EMPTY);
+            if p.1
+                .iter()
+                .all(|&c| done.contains(c) || view.hand.contains(c))
+            {
+                return p.clone();
+            }
+        }
+        let hand = view.hand.or(view.discards.unwrap_or(CardSet::EMPTY));
+        let count = view.widow.map_or(4, |w| w.len() as u8);
+        let p = plan_discards(hand, count, &allowed_modes(view), Table::of(view));
+        self.plan = Some(p.clone());
+        p
+    }
+
     fn discard(&mut self, view: &ShelemView, legal: &[ShelemAction]) -> ShelemAction {
-        let hand = view.hand;
-        let (trump, _) = best_suit(hand);
-        let keep = |c: Card| -> i32 {
-            if c.is_joker() {
-                return 1000;
-            }
-            let suit = hand.of_suit(c.suit());
-            if c.suit() == trump {
-                return 500 + c.rank().index() as i32;
-            }
-            let has_ace = suit.contains(Card::new(c.suit(), Rank::ACE));
-            let r = c.rank();
-            if r == Rank::ACE {
-                return 300;
-            }
-            if r == Rank::KING && suit.len() >= 2 {
-                return 200;
-            }
-            // A loose five or ten is safest in the discards (they count for the hakem).
-            if card_points(c.bit()) > 0 && !has_ace {
-                return -10;
-            }
-            r.index() as i32 + 4 * suit.len() as i32
-        };
-        legal
+        let (_, cards) = self.plan(view);
+        cards
             .iter()
-            .copied()
-            .min_by_key(|a| match a {
-                ShelemAction::Discard(c) => keep(*c),
-                _ => i32::MAX,
-            })
+            .map(|&c| ShelemAction::Discard(c))
+            .find(|a| legal.contains(a))
             .unwrap_or(legal[0])
     }
 
     fn name_trump(&mut self, view: &ShelemView, legal: &[ShelemAction]) -> ShelemAction {
-        let (suit, _) = best_suit(view.hand);
-        let t = ShelemAction::Trump(Trump::Suit(suit));
+        let (t, _) = self.plan(view);
+        let t = ShelemAction::Trump(t);
         if legal.contains(&t) {
             t
         } else {
@@ -165,15 +370,56 @@ impl ShelemBot {
             .unwrap_or(Card::RED_JOKER)
     }
 
-    /// A card to give a partner who holds the trick: the most points, else the least useful.
-    fn smear(&self, cards: CardSet, trump: Trump) -> Card {
+    /// A card to give a partner who holds the trick safely: a ten, then a five, then an
+    /// ace that would not win a trick of its own later (or late in the hand); otherwise the
+    /// least useful card. Never a trump or a joker.
+    fn smear(&self, view: &ShelemView, cards: CardSet, trump: Trump) -> Card {
+        let late = view.hand.len() <= 3;
         let pts = cards
             .iter()
             .filter(|&c| {
                 !c.is_joker() && Some(c.suit()) != trump.suit() && card_points(c.bit()) > 0
             })
-            .max_by_key(|&c| card_points(c.bit()));
+            .filter(|&c| c.rank() != Rank::ACE || late || !self.is_master(c, view.hand, trump))
+            .max_by_key(|&c| {
+                let p = card_points(c.bit()) * 4;
+                // Of equal points, the ten before the ace (the ace may win by itself).
+                p + if c.rank() == Rank::ACE { 0 } else { 2 }
+            });
         pts.unwrap_or_else(|| self.throw(cards, trump))
+    }
+
+    /// Whether an opponent still to play this trick might beat `card` (the trick's winner
+    /// so far): by a higher unseen card of its suit when following, or by ruffing when known
+    /// void while trumps are out.
+    fn opponent_may_beat(&self, view: &ShelemView, card: Card, trump: Trump, led: Suit) -> bool {
+        let n = view.players;
+        let me = view.seat;
+        let played = view.trick.len() as u8 + 1; // with this seat's card
+        let unseen = CardSet::DECK
+            .or(CardSet(3 << 52))
+            .minus(self.played)
+            .minus(view.hand);
+        let trumps_out = match trump.suit() {
+            Some(t) => !unseen.and(t.mask().or(CardSet(3 << 52))).is_empty(),
+            None => !unseen.minus(CardSet::DECK).is_empty(),
+        };
+        let is_trump = Some(card.suit()) == trump.suit();
+        let jokers_out = !unseen.minus(CardSet::DECK).is_empty();
+        let higher = !self.is_master(card, view.hand, trump) || (is_trump && jokers_out);
+        (played..n)
+            .map(|k| me.after(k - played + 1, n))
+            .filter(|o| o.side() != me.side())
+            .any(|o| {
+                if card.is_joker() {
+                    return card == Card::BLACK_JOKER && unseen.contains(Card::RED_JOKER);
+                }
+                let void = self.void[o.idx()] & (1 << led as u8) != 0;
+                match (void, is_trump) {
+                    (true, false) => trumps_out,
+                    _ => higher,
+                }
+            })
     }
 
     fn lead(&mut self, view: &ShelemView, legal: CardSet, trump: Trump) -> Card {
@@ -244,14 +490,14 @@ impl ShelemBot {
         let best = power(win_card, trump, led);
         let last = view.trick.len() + 1 == view.players as usize;
         let partner_wins = win_seat != me && win_seat.side() == me.side();
-        let partner_safe = partner_wins
-            && (last || self.is_master(win_card, view.hand, trump) && win_card.suit() == led);
+        let partner_safe =
+            partner_wins && (last || !self.opponent_may_beat(view, win_card, trump, led));
         let winners: Vec<Card> = legal
             .iter()
             .filter(|&c| power(c, trump, led) > best)
             .collect();
         if partner_safe {
-            return self.smear(legal, trump);
+            return self.smear(view, legal, trump);
         }
         if winners.is_empty() || partner_wins {
             return self.throw(legal, trump);
@@ -333,7 +579,9 @@ impl Bot<Shelem> for ShelemBot {
 
     fn observe(&mut self, event: &ShelemEvent) {
         match *event {
+            ShelemEvent::Bid { .. } | ShelemEvent::Passed { .. } => self.plan = None,
             ShelemEvent::TrumpChosen { trump, .. } => {
+                self.plan = None;
                 self.played = CardSet::EMPTY;
                 self.void = [0; 4];
                 self.led = None;
@@ -380,13 +628,31 @@ impl Bot<Shelem> for ShelemBot {
 mod tests {
     use super::*;
     use crate::RandomBot;
-    use engine::games::shelem::ShelemSettings;
+    use engine::games::shelem::{HandResult, ShelemPhase, ShelemSettings};
     use engine::{Deal, Game, Setup, Status};
 
+    fn set(s: &str) -> CardSet {
+        engine::card::parse_cards(s).unwrap().into_iter().collect()
+    }
+
+    fn card(s: &str) -> Card {
+        s.parse().unwrap()
+    }
+
+    fn modes_all() -> ShelemSettings {
+        ShelemSettings {
+            sars: true,
+            nars: true,
+            ace_nars: true,
+            ..ShelemSettings::default()
+        }
+    }
+
     /// Plays `hands` hands with side 0 as `ShelemBot`s and side 1 as random bots; returns
-    /// the points scored per side.
-    fn duel(players: u8, hands: u32, seed: u64) -> [i64; 2] {
+    /// the points scored and the matches won per side.
+    fn duel(players: u8, hands: u32, seed: u64) -> ([i64; 2], [u32; 2]) {
         let mut pts = [0i64; 2];
+        let mut wins = [0u32; 2];
         let new = |s: u64| {
             Shelem::new(&Setup {
                 players,
@@ -426,44 +692,319 @@ mod tests {
                     if g.status() == Status::HandOver {
                         g.next_hand().unwrap();
                     } else {
+                        for w in g.outcome().unwrap().winners {
+                            wins[w] += 1;
+                        }
                         g = new(seed + played as u64);
                     }
                 }
             }
         }
-        pts
+        (pts, wins)
     }
 
     #[test]
     fn rule_bot_beats_random_play_clearly() {
         for players in [4, 2] {
-            let pts = duel(players, 200, 11);
-            eprintln!("{players} players, rule bots vs random, points: {pts:?}");
-            assert!(pts[0] > pts[1] + 20 * 200, "rule bots scored {pts:?}");
+            let (pts, wins) = duel(players, 300, 11);
+            eprintln!("{players} players, rule bots vs random: points {pts:?}, matches {wins:?}");
+            assert!(pts[0] > pts[1] + 20 * 300, "rule bots scored {pts:?}");
+            assert!(
+                wins[0] >= 10 && wins[1] * 5 <= wins[0],
+                "matches won {wins:?}"
+            );
+        }
+    }
+
+    /// Plays `hands` hands with a `ShelemBot` in every seat, checking that no bid exceeds
+    /// the bidder's estimate; returns each hand's result with the hakem's estimate at its
+    /// last bid.
+    fn self_play(
+        players: u8,
+        settings: ShelemSettings,
+        hands: u32,
+        seed: u64,
+    ) -> Vec<(u16, HandResult)> {
+        let new = |s: u64| {
+            Shelem::new(&Setup {
+                players,
+                settings: settings.clone(),
+                deal: Deal::seeded(s),
+            })
+            .unwrap()
+        };
+        let mut g = new(seed);
+        let mut bots: Vec<ShelemBot> = (0..4).map(|i| ShelemBot::new(seed + i)).collect();
+        let mut legal = Vec::new();
+        let mut out = Vec::new();
+        let mut est = [0u16; 4];
+        let mut played = 0;
+        while played < hands {
+            match g.status() {
+                Status::Acting(s) => {
+                    let seat = s.first().unwrap();
+                    legal.clear();
+                    g.legal_actions(seat, &mut legal);
+                    let v = g.view(seat);
+                    let a = bots[seat.idx()].choose(&v, &legal);
+                    if let ShelemAction::Bid(b) = a {
+                        let e = estimate(&v);
+                        assert!(b <= e, "bid {b} above the estimate {e}");
+                        est[seat.idx()] = e;
+                    }
+                    let e = g.apply(seat, &a).unwrap();
+                    for b in &mut bots {
+                        b.observe(&e);
+                    }
+                }
+                Status::HandOver | Status::MatchOver => {
+                    let r = g.view(Seat(0)).result.unwrap();
+                    out.push((est[r.hakem.idx()], r));
+                    played += 1;
+                    if g.status() == Status::HandOver {
+                        g.next_hand().unwrap();
+                    } else {
+                        g = new(seed + 1000 + played as u64);
+                    }
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn rule_sh_4_bids_are_made_and_never_above_the_estimate() {
+        // Over many seeded deals of bots against bots: no bid above the bidder's own
+        // estimate (checked at every bid), the winning bids are made at least 80% of the
+        // time, and the estimate is not above what the hand takes on average (the side
+        // takes at least its estimate in more than half the hands).
+        for (players, settings, min_made) in [
+            (4, ShelemSettings::default(), 80),
+            (2, ShelemSettings::default(), 85),
+            (4, modes_all(), 80),
+            (
+                4,
+                ShelemSettings {
+                    jokers: true,
+                    ..modes_all()
+                },
+                75,
+            ),
+        ] {
+            let r = self_play(players, settings.clone(), 300, 5);
+            let n = r.len();
+            let made = r.iter().filter(|(_, h)| h.made).count();
+            let reached = r
+                .iter()
+                .filter(|(e, h)| h.taken[h.hakem.side()] >= *e)
+                .count();
+            let no_trump = r.iter().filter(|(_, h)| h.trump.suit().is_none()).count();
+            eprintln!(
+                "{players} players {settings:?}: {n} hands, made {made}, took the estimate {reached}, no-trump {no_trump}"
+            );
+            assert!(made * 100 >= n * min_made, "made {made} of {n}");
+            assert!(reached * 2 > n, "took the estimate in {reached} of {n}");
+            if settings.sars {
+                assert!(no_trump > 0, "never named a no-trump mode");
+            } else {
+                assert_eq!(no_trump, 0);
+            }
         }
     }
 
     #[test]
-    fn never_bids_above_its_estimate() {
+    fn estimate_grows_with_the_hand() {
+        let t = Table {
+            players: 4,
+            jokers: false,
+        };
+        let weak = set("2C 3C 4C 2D 3D 4D 2H 3H 4H 2S 3S 4S");
+        let strong = set("AS KS QS JS 10S 9S AH KH AD KD AC 5C");
+        let spades = Trump::Suit(Suit::Spades);
+        let w = contract(weak, spades, t, true).points;
+        let s = contract(strong, spades, t, true).points;
+        assert!(s >= 120 && w < 80, "strong {s}, weak {w}");
+        // Six sure trumps and four side winners: about ten tricks.
+        assert!(contract(strong, spades, t, false).tricks >= 95);
+    }
+
+    /// The hakem's plan for a 16-card hand (widow taken) under `settings`.
+    fn plan_for(hand: &str, settings: ShelemSettings) -> (Trump, CardSet) {
+        let modes: Vec<Trump> = Trump::ALL
+            .into_iter()
+            .filter(|t| match t {
+                Trump::Suit(_) => true,
+                Trump::Sars => settings.sars,
+                Trump::Nars => settings.nars,
+                Trump::AceNars => settings.ace_nars,
+            })
+            .collect();
+        let (t, d) = plan_discards(
+            set(hand),
+            4,
+            &modes,
+            Table {
+                players: 4,
+                jokers: false,
+            },
+        );
+        (t, d.into_iter().collect())
+    }
+
+    #[test]
+    fn rule_sh_6_names_a_no_trump_mode_when_allowed_and_the_hand_suits_it() {
+        // Aces and kings everywhere, no long suit: Sars when allowed, else a suit.
+        let aces = "AS KS QS 2S AH KH QH 3H AD KD QD 4D AC KC 5C 6C";
+        assert_eq!(plan_for(aces, modes_all()).0, Trump::Sars);
+        assert!(plan_for(aces, ShelemSettings::default()).0.suit().is_some());
+        // Twos and threes everywhere: Nars (2 high).
+        let low = "2S 3S 4S 2H 3H 4H 2D 3D 4D 2C 3C 4C 6C 7D 8H 9S";
+        assert_eq!(plan_for(low, modes_all()).0, Trump::Nars);
+        // Aces and twos: Ace-Nars (A, then 2 > 3 > …).
+        let ace_low = "AS 2S 3S AH 2H 3H AD 2D 3D AC 2C 3C 4C 4D 9H 9S";
+        assert_eq!(plan_for(ace_low, modes_all()).0, Trump::AceNars);
+        // A long strong suit: that suit, even with the modes allowed.
+        let long = "AS KS QS JS 10S 9S 8S 7S AH 2H 3D 4D 5C 6C 7C 8C";
+        assert_eq!(plan_for(long, modes_all()).0, Trump::Suit(Suit::Spades));
+    }
+
+    #[test]
+    fn rule_sh_5_discards_keep_trumps_and_aces_and_bank_loose_points() {
+        // Spades trump. Side suits: A♥ and a loose 10♥ 4♥, a short club pair, diamonds.
+        let hand = "AS KS QS JS 9S 8S 7S AH 10H 4H 2C 3C AD 6D 7D 8D";
+        let (t, d) = plan_for(hand, ShelemSettings::default());
+        assert_eq!(t, Trump::Suit(Suit::Spades));
+        assert!(
+            d.of_suit(Suit::Spades).is_empty(),
+            "discarded a trump: {d:?}"
+        );
+        assert!(!d.contains(card("AH")) && !d.contains(card("AD")), "{d:?}");
+        // The loose ten is banked (SH-5: the discards count for the hakem) and the clubs
+        // go whole, leaving a void to ruff.
+        assert!(d.contains(card("10H")), "{d:?}");
+        assert!(d.contains(card("2C")) && d.contains(card("3C")), "{d:?}");
+    }
+
+    #[test]
+    fn the_discards_and_the_trump_named_follow_one_plan() {
         let mut g = Shelem::new(&Setup {
             players: 4,
-            settings: ShelemSettings::default(),
-            deal: Deal::seeded(3),
+            settings: modes_all(),
+            deal: Deal::seeded(21),
         })
         .unwrap();
-        let mut bot = ShelemBot::new(1);
+        let mut bots: Vec<ShelemBot> = (0..4).map(ShelemBot::new).collect();
         let mut legal = Vec::new();
-        for _ in 0..200 {
-            let Status::Acting(s) = g.status() else { break };
+        let mut planned = None;
+        while let Status::Acting(s) = g.status() {
             let seat = s.first().unwrap();
             legal.clear();
             g.legal_actions(seat, &mut legal);
             let v = g.view(seat);
-            let a = bot.choose(&v, &legal);
-            if let ShelemAction::Bid(b) = a {
-                assert!(b <= estimate(v.hand, 4));
+            if v.phase == ShelemPhase::Discarding && planned.is_none() {
+                let hand = v.hand;
+                planned = Some(plan_discards(
+                    hand,
+                    v.widow.unwrap().len() as u8,
+                    &allowed_modes(&v),
+                    Table::of(&v),
+                ));
             }
-            g.apply(seat, &a).unwrap();
+            let a = bots[seat.idx()].choose(&v, &legal);
+            match (a, &planned) {
+                (ShelemAction::Discard(c), Some((_, d))) => assert!(d.contains(&c)),
+                (ShelemAction::Trump(t), Some((p, _))) => {
+                    assert_eq!(t, *p);
+                    return;
+                }
+                _ => {}
+            }
+            let e = g.apply(seat, &a).unwrap();
+            for b in &mut bots {
+                b.observe(&e);
+            }
         }
+        panic!("no trump was named");
+    }
+
+    /// Seat 0's view in play at four players, spades trump, the trick so far `trick`.
+    fn play_view(hand: &str, trick: &[(u8, &str)]) -> ShelemView {
+        let hand = set(hand);
+        ShelemView {
+            seat: Seat(0),
+            players: 4,
+            settings: ShelemSettings::default(),
+            phase: ShelemPhase::Playing,
+            turn: Some(Seat(0)),
+            dealer: Seat(3),
+            bid: Some((Seat(1), 120)),
+            bids: [None, Some(120), None, None],
+            passed: [true, false, true, true],
+            bid_range: None,
+            hakem: Some(Seat(1)),
+            hand,
+            hand_counts: [hand.len() as u8; 4],
+            widow: None,
+            discards: None,
+            discard_count: 4,
+            trump: Some(Trump::Suit(Suit::Spades)),
+            leader: trick.first().map_or(Seat(0), |&(s, _)| Seat(s)),
+            led: trick.first().map(|&(_, c)| card(c).suit()),
+            trick: trick.iter().map(|&(s, c)| (Seat(s), card(c))).collect(),
+            last_trick: None,
+            tricks: [3, 3],
+            points: [40, 40],
+            score: [0, 0],
+            hand_number: 1,
+            result: None,
+            winner: None,
+        }
+    }
+
+    /// What a bot that saw `played` (and the trick) plays among `legal`.
+    fn plays(view: &ShelemView, played: &str, legal: &str) -> Card {
+        let mut bot = ShelemBot::new(1);
+        bot.trump = view.trump;
+        bot.played = set(played);
+        for &(_, c) in &view.trick {
+            bot.played.insert(c);
+        }
+        let legal: Vec<ShelemAction> = set(legal).iter().map(ShelemAction::Play).collect();
+        match bot.choose(view, &legal) {
+            ShelemAction::Play(c) => c,
+            a => panic!("played {a:?}"),
+        }
+    }
+
+    #[test]
+    fn feeds_points_to_a_partner_who_holds_the_trick() {
+        // Partner (seat 2) won with A♥, the last opponent (seat 1) already played; seat 0
+        // is void in hearts and last: the 10♦ goes to the partner, not the K♣ or the A♦.
+        let v = play_view("10D AD KC 3C", &[(2, "AH"), (3, "4H"), (1, "6H")]);
+        assert_eq!(plays(&v, "", "10D AD KC 3C"), card("10D"));
+        // Following suit: the 10♥ rather than the 3♥.
+        let v = play_view("10H 3H KC", &[(2, "AH"), (3, "4H"), (1, "6H")]);
+        assert_eq!(plays(&v, "", "10H 3H"), card("10H"));
+    }
+
+    #[test]
+    fn does_not_feed_a_partner_an_opponent_can_still_beat() {
+        // Partner (seat 2) leads K♥ with A♥ unseen; seat 1 plays after seat 0 and may
+        // hold it: no points on the trick from seat 0, which throws its low club.
+        let v = play_view("10D 3C KC", &[(2, "KH")]);
+        assert_eq!(plays(&v, "", "10D 3C KC"), card("3C"));
+    }
+
+    #[test]
+    fn keeps_points_off_a_trick_the_opponents_win() {
+        // Seat 1 (opponent) wins with A♦, seat 0 follows last with 10♦ or 2♦: the 2♦.
+        let v = play_view("10D 2D 5C", &[(1, "AD"), (2, "3D"), (3, "4D")]);
+        assert_eq!(plays(&v, "", "10D 2D"), card("2D"));
+    }
+
+    #[test]
+    fn same_seed_same_choices() {
+        // C-4: a bot's choices are fixed by its seed (and what it saw).
+        assert_eq!(duel(4, 12, 3), duel(4, 12, 3));
     }
 }

@@ -85,8 +85,68 @@ fn unknown_game(name: &str) -> String {
     format!("unknown game '{name}' (known: {})", GAMES.join(", "))
 }
 
+/// Who chooses the actions of a simulation.
+trait Players<G: Game> {
+    /// `seat`'s action, or `None` if it has no legal action; `scratch` is free to use.
+    fn act(&mut self, g: &G, seat: Seat, scratch: &mut Vec<G::Action>) -> Option<G::Action>;
+    /// Shows every player an applied action's event.
+    fn observe(&mut self, event: &G::Event);
+}
+
+/// One uniform random bot plays every seat, drawing through [`Game::random_action`].
+struct RandomPlayers(RandomBot);
+
+impl<G: Game> Players<G> for RandomPlayers {
+    #[inline]
+    fn act(&mut self, g: &G, seat: Seat, scratch: &mut Vec<G::Action>) -> Option<G::Action> {
+        self.0.pick_in(g, seat, scratch)
+    }
+    #[inline]
+    fn observe(&mut self, _event: &G::Event) {}
+}
+
+/// The game's rule-based bot in every seat, each seeing only its view.
+struct RulePlayers<G: Game>(Vec<Box<dyn Bot<G>>>);
+
+impl<G: Game> Players<G> for RulePlayers<G> {
+    fn act(&mut self, g: &G, seat: Seat, scratch: &mut Vec<G::Action>) -> Option<G::Action> {
+        scratch.clear();
+        g.legal_actions(seat, scratch);
+        if scratch.is_empty() {
+            return None;
+        }
+        let bot = self.0.get_mut(seat.idx())?;
+        Some(bot.choose(&g.view(seat), scratch))
+    }
+    fn observe(&mut self, event: &G::Event) {
+        for b in &mut self.0 {
+            b.observe(event);
+        }
+    }
+}
+
 fn simulate_game<G: Playable>(opts: &SimOptions) -> Result<Value, String> {
     let players = opts.players.unwrap_or(G::DEFAULT_PLAYERS);
+    match opts.bots {
+        BotKind::Random => run::<G, _>(
+            opts,
+            players,
+            RandomPlayers(RandomBot::new(opts.seed ^ 0x5EED)),
+        ),
+        BotKind::Rule => {
+            let bots = (0..players as u64)
+                .map(|i| G::rule_bot(opts.seed.wrapping_add(i)))
+                .collect();
+            run::<G, _>(opts, players, RulePlayers(bots))
+        }
+    }
+}
+
+fn run<G: Playable, P: Players<G>>(
+    opts: &SimOptions,
+    players: u8,
+    mut seats: P,
+) -> Result<Value, String> {
     let settings = settings_from::<G>(opts.settings.as_ref())?;
     let new_match = |m: u64| {
         G::new(&Setup {
@@ -103,32 +163,17 @@ fn simulate_game<G: Playable>(opts: &SimOptions) -> Result<Value, String> {
     let mut matches_won = vec![0u64; sides];
     let mut matches = 0u64;
     let mut hands = 0u64;
-    let mut legal: Vec<G::Action> = Vec::with_capacity(64);
-    let mut random = RandomBot::new(opts.seed ^ 0x5EED);
-    let mut rule: Vec<Box<dyn Bot<G>>> = match opts.bots {
-        BotKind::Rule => (0..players as u64)
-            .map(|i| G::rule_bot(opts.seed.wrapping_add(i)))
-            .collect(),
-        BotKind::Random => Vec::new(),
-    };
+    let mut scratch: Vec<G::Action> = Vec::with_capacity(64);
     let start = Instant::now();
     while hands < opts.hands {
         match g.status() {
-            Status::Acting(seats) => {
-                let seat = seats.first().ok_or("no seat to act")?;
-                legal.clear();
-                g.legal_actions(seat, &mut legal);
-                if legal.is_empty() {
+            Status::Acting(acting) => {
+                let seat = acting.first().ok_or("no seat to act")?;
+                let Some(action) = seats.act(&g, seat, &mut scratch) else {
                     return Err(format!("seat {seat} must act but has no legal action"));
-                }
-                let action = match opts.bots {
-                    BotKind::Random => random.pick(&legal),
-                    BotKind::Rule => rule[seat.idx()].choose(&g.view(seat), &legal),
                 };
                 let event = g.apply(seat, &action).map_err(|e| e.to_string())?;
-                for b in &mut rule {
-                    b.observe(&event);
-                }
+                seats.observe(&event);
             }
             status @ (Status::HandOver | Status::MatchOver) => {
                 hands += 1;

@@ -203,6 +203,19 @@ pub trait Game: Clone + Debug + Sized {
     fn status(&self) -> Status;
     /// Appends the legal actions of `seat` to `out` (none if it may not act).
     fn legal_actions(&self, seat: Seat, out: &mut Vec<Self::Action>);
+    /// A legal action of `seat` drawn uniformly with `rng`, or `None` if it may not act:
+    /// by definition `legal_actions(seat)[rng.below(len)]`, which is how the default finds
+    /// it (listing the actions into `scratch`). A game may override it to draw without the
+    /// list (random playouts); an override must give the same action and leave `rng` in
+    /// the same state.
+    fn random_action(
+        &self,
+        seat: Seat,
+        rng: &mut Rng,
+        scratch: &mut Vec<Self::Action>,
+    ) -> Option<Self::Action> {
+        random_from_list(self, seat, rng, scratch)
+    }
     /// Applies `seat`'s action; on error the state is unchanged.
     fn apply(&mut self, seat: Seat, action: &Self::Action) -> Result<Self::Event, Self::Error>;
     /// Deals the next hand after [`Status::HandOver`].
@@ -217,4 +230,22 @@ pub trait Game: Clone + Debug + Sized {
     fn outcome(&self) -> Option<Outcome>;
     /// A stable hash of the full state, identical on every platform.
     fn state_hash(&self) -> u64;
+}
+
+/// [`Game::random_action`]'s definition: lists `seat`'s legal actions into `scratch` and
+/// picks one with a single `rng.below(len)` (none with an empty list).
+pub fn random_from_list<G: Game>(
+    g: &G,
+    seat: Seat,
+    rng: &mut Rng,
+    scratch: &mut Vec<G::Action>,
+) -> Option<G::Action> {
+    scratch.clear();
+    g.legal_actions(seat, scratch);
+    if scratch.is_empty() {
+        return None;
+    }
+    scratch
+        .get(rng.below(scratch.len() as u32) as usize)
+        .cloned()
 }

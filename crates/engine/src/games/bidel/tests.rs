@@ -3,7 +3,7 @@
 use super::state::{QUEEN_SPADES, TWO_CLUBS, TWO_DIAMONDS};
 use super::*;
 use crate::card::{parse_cards, Card, CardSet, Suit};
-use crate::game::{Deal, Game, RuleError, Setup, SetupError, Status};
+use crate::game::{random_from_list, Deal, Game, RuleError, Setup, SetupError, Status};
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
 use proptest::prelude::*;
@@ -779,6 +779,24 @@ proptest! {
                         assert_eq!(h.state_hash(), hash, "a refused action changed the state");
                     }
                 }
+            }
+        });
+    }
+
+    #[test]
+    fn prop_random_action_draws_as_the_listed_pick(seed in any::<u64>()) {
+        // Game::random_action's override must pick what the default (the listed legal
+        // actions and one draw) picks, and draw the same numbers: for every seat, acting
+        // or not, in every phase.
+        let mut scratch = Vec::new();
+        random_game(seed, 4, |g, r| {
+            for s in 0..g.players() {
+                let seat = Seat(s);
+                let (mut a, mut b) = (r.clone(), r.clone());
+                let fast = g.random_action(seat, &mut a, &mut scratch);
+                let listed = random_from_list(g, seat, &mut b, &mut scratch);
+                assert_eq!(fast, listed, "seat {s}");
+                assert_eq!(a, b, "seat {s}: the draws differ");
             }
         });
     }
