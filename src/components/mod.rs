@@ -14,21 +14,50 @@
 //! - `[data-testid=home-link]`: back to the home page (setup and table).
 //!
 //! Home (`#/`)
-//! - `[data-testid=game-hokm]` (enabled), `[data-testid=game-shelem]`, `game-pasur`,
-//!   `game-bidel`, `game-haft-khabis`, `game-crazy-eights` (disabled, "coming soon").
-//! - `[data-testid=continue]`: resume the saved game (only when one exists).
+//! - `[data-testid=game-hokm]`, `game-shelem`, `game-bidel` (enabled), `game-pasur`,
+//!   `game-haft-khabis`, `game-crazy-eights` (disabled, "coming soon").
+//! - `[data-testid=continue]` with `data-game=<slug>`: resume that game's saved table (one
+//!   per game in progress).
 //!
-//! Setup (`#/hokm/setup?…`)
-//! - `[data-testid=seat-kind-0]` … `seat-kind-3`: `<select>` with values `you`, `person`,
-//!   `bot`; `[data-testid=seat-name-N]`: name input (people only).
-//! - checkboxes `[data-testid=opt-second-ace]`, `opt-sars`, `opt-nars`, `opt-ace-nars`,
-//!   `opt-redeal`, `opt-last-trick`; `[data-testid=opt-target]`: `<select>` 3/5/7.
-//! - `[data-testid=start]`: start (navigates to `#/hokm?seed=…&seats=…&…`).
+//! Setup (`#/<game>/setup?…`, every game)
+//! - `[data-testid=setup]` with `data-game`.
+//! - `[data-testid=opt-players]`: `<select>` of the player counts the game allows.
+//! - `[data-testid=seat-kind-0]` … : `<select>` with values `you`, `person`, `bot`;
+//!   `[data-testid=seat-name-N]`: name input (people only).
+//! - one control per room setting, `opt-` + the link key with `-` for `_`: switches are
+//!   checkboxes, choices `<select>`s. Hokm: `opt-target` (3/5/7), `opt-redeal`,
+//!   `opt-second-ace`, `opt-last-trick`, `opt-sars`, `opt-nars`, `opt-ace-nars`. Shelem:
+//!   `opt-target`, `opt-min-bid`, `opt-jokers`, `opt-sars`, `opt-nars`, `opt-ace-nars`.
+//!   Bidel: `opt-target`, `opt-forty`, `opt-trump-mode`, `opt-last-trick`.
+//! - `[data-testid=rules-link]`: the game's rule page; `[data-testid=start]`: start
+//!   (navigates to `#/<game>?seed=…&seats=…&…`).
 //!
-//! Table (`#/hokm?seed=…`)
-//! - `[data-testid=table]`: the page; `data-phase=choosing_trump|playing|hand_over|match_over`,
-//!   `data-turn=<seat>` (empty when nobody acts), `data-bottom=<seat>` (the seat drawn at the
-//!   bottom), `data-busy=true` while a completed trick is shown or a bot is about to act.
+//! Rules (`#/<game>/rules?back=…`)
+//! - `[data-testid=rules]`, `rules-section`, items with `data-rule=HK-4`, `rules-back`.
+//!
+//! Every table (`#/<game>?seed=…`)
+//! - `[data-testid=table]`: the page; `data-game=<slug>`, `data-phase` (per game, below),
+//!   `data-turn=<seat>` (empty when nobody acts; the first seat when several choose at
+//!   once), `data-bottom=<seat>` (the seat drawn at the bottom), `data-busy=true` while a
+//!   completed trick is shown or a bot is about to act.
+//! - `[data-testid=settings-button]` opens `[data-testid=settings-panel]`: the room's
+//!   settings read-only, a row `[data-testid=setting-opt-…]` (`data-value`, 0/1 for
+//!   switches) per setting, and `[data-testid=rules-link]` to the rule page.
+//!
+//! Bidel table
+//! - `data-phase=choosing_trump|passing|playing|hand_over|match_over`.
+//! - `[data-testid=pass-panel]` (`data-direction=right|left|across`), `pass-count`
+//!   (`data-value`), `pass-confirm` (enabled at three cards); chosen cards have class
+//!   `selected` (`aria-pressed`); received cards class `received` until your first card,
+//!   with `[data-testid=received-note]`; `pass-waiting` while others choose.
+//! - `[data-testid=pass-direction]`, `hearts-broken` (`data-value`), `hand-points-N`,
+//!   `total-N`, `points-N` (on the seat plates), `target`, `trump` (trump mode).
+//! - `[data-testid=hand-result]` (`data-moon=<seat>` or empty), `result-row-N`
+//!   (`data-taken`, `data-points`, `data-total`), `moon`, `match-result`, `next-hand`,
+//!   `new-match`; `trump-picker` with `button[data-trump=C|D|H|S|none]`.
+//!
+//! Hokm table
+//! - `data-phase=choosing_trump|playing|hand_over|match_over`.
 //! - `[data-testid=hand]`: the bottom player's hand; `button[data-card=QH]` per card (rank
 //!   `2`…`10`,`J`,`Q`,`K`,`A` + suit `C`/`D`/`H`/`S`); playable cards have class `playable`,
 //!   the others `aria-disabled=true` (a click on them shows the error; Playwright treats
