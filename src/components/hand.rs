@@ -90,7 +90,10 @@ mod tests {
         let mut with_jokers = hand;
         with_jokers.insert(engine::Card::BLACK_JOKER);
         with_jokers.insert(engine::Card::RED_JOKER);
-        let v: Vec<String> = sort_hand(with_jokers).iter().map(|c| c.to_string()).collect();
+        let v: Vec<String> = sort_hand(with_jokers)
+            .iter()
+            .map(|c| c.to_string())
+            .collect();
         assert_eq!(v[..3], ["RJ", "BJ", "2S"]);
     }
 }

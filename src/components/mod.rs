@@ -52,16 +52,21 @@
 //! - `[data-testid=share]` opens `[data-testid=share-url]` (the link, an `<input>`) and
 //!   `[data-testid=share-copy]`.
 
+pub mod auction;
 pub mod card;
 pub mod cover;
+pub mod discard;
 pub mod draw;
 pub mod hand;
+pub mod joker_lead;
 pub mod lang_toggle;
 pub mod notice;
 pub mod result;
 pub mod scoreboard;
 pub mod seat;
 pub mod share;
+pub mod shelem_board;
+pub mod shelem_result;
 pub mod sprite;
 pub mod trick;
 pub mod trump_picker;

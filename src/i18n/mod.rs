@@ -6,6 +6,7 @@
 
 pub mod en;
 pub mod fa;
+pub mod shelem;
 
 use engine::games::hokm::{HokmError, Trump};
 use engine::{Card, Rank, RuleError, Suit};
