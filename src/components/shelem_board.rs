@@ -4,6 +4,7 @@
 
 use crate::app::use_lang;
 use crate::components::seat::{Crown, TrumpBadge};
+use crate::components::shelem_result::points_text;
 use crate::i18n::fill;
 use engine::games::hokm::Trump;
 use yew::prelude::*;
@@ -60,7 +61,7 @@ pub fn shelem_board(props: &ShelemBoardProps) -> Html {
                             </td>
                             <td class="pts" data-testid={format!("score-{side}")}
                                 data-value={props.score[side].to_string()}>
-                                { lang.num(props.score[side]) }
+                                <bdi dir="ltr">{ points_text(lang, props.score[side], false) }</bdi>
                             </td>
                         </tr>
                     }) }

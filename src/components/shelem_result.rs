@@ -26,9 +26,10 @@ pub struct ShelemResultProps {
     pub on_new_match: Callback<()>,
 }
 
-/// A signed number of points: "+120", "−120" (Persian digits in Persian).
-fn signed(lang: crate::i18n::Lang, n: i32) -> String {
-    let sign = if n > 0 {
+/// A number of points with its sign: "+120" (when `plus`), "−120", "0" (Persian digits in
+/// Persian). Shown inside `<bdi dir="ltr">` so the minus stays on the left in Persian too.
+pub fn points_text(lang: crate::i18n::Lang, n: i32, plus: bool) -> String {
+    let sign = if n > 0 && plus {
         "+"
     } else if n < 0 {
         "−"
@@ -103,11 +104,12 @@ pub fn shelem_result(props: &ShelemResultProps) -> Html {
                                 <td class={classes!("delta", (r.points[side] < 0).then_some("neg"))}
                                     data-testid={format!("result-points-{side}")}
                                     data-value={r.points[side].to_string()}>
-                                    { signed(lang, r.points[side]) }
+                                    <bdi dir="ltr">{ points_text(lang, r.points[side], true) }</bdi>
                                 </td>
-                                <td data-testid={format!("result-score-{side}")}
+                                <td class="total" data-testid={format!("result-score-{side}")}
                                     data-value={props.score[side].to_string()}>
-                                    { fill(s.score_of, &[("n", &lang.num(props.score[side])), ("t", &lang.num(props.target))]) }
+                                    <bdi dir="ltr">{ points_text(lang, props.score[side], false) }</bdi>
+                                    { fill(s.score_of, &[("n", ""), ("t", &lang.num(props.target))]) }
                                 </td>
                             </tr>
                         }) }
@@ -154,9 +156,10 @@ mod tests {
 
     #[test]
     fn signed_points() {
-        assert_eq!(signed(Lang::En, 120), "+120");
-        assert_eq!(signed(Lang::En, -105), "−105");
-        assert_eq!(signed(Lang::En, 0), "0");
-        assert_eq!(signed(Lang::Fa, -105), "−۱۰۵");
+        assert_eq!(points_text(Lang::En, 120, true), "+120");
+        assert_eq!(points_text(Lang::En, 120, false), "120");
+        assert_eq!(points_text(Lang::En, -105, true), "−105");
+        assert_eq!(points_text(Lang::En, 0, true), "0");
+        assert_eq!(points_text(Lang::Fa, -105, false), "−۱۰۵");
     }
 }

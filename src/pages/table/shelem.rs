@@ -429,7 +429,15 @@ mod tests {
     /// at most `cap`, else passes. Returns the hakem and how many bids seat 0 made, or
     /// `None` if everybody passed.
     fn auction_as_the_e2e_test(seed: u64, players: u8, cap: u16) -> Option<(Seat, usize)> {
-        let mut st = Rc::new(TableState::<Shelem>::new(config(seed, players)));
+        auction_with(config(seed, players), cap).map(|(h, n, _)| (h, n))
+    }
+
+    /// [`auction_as_the_e2e_test`] at any table; also returns seat 0's cards after it.
+    fn auction_with(
+        config: TableConfig<ShelemSettings>,
+        cap: u16,
+    ) -> Option<(Seat, usize, CardSet)> {
+        let mut st = Rc::new(TableState::<Shelem>::new(config));
         let mut my_bids = 0;
         while st.game.phase() == ShelemPhase::Bidding {
             let seat = st.to_act().unwrap();
@@ -463,7 +471,8 @@ mod tests {
             st.game.status(),
             Status::Acting(engine::SeatSet::only(st.to_act()?))
         );
-        Some((st.game.view(Seat(0)).hakem?, my_bids))
+        let v = st.game.view(Seat(0));
+        Some((v.hakem?, my_bids, v.hand))
     }
 
     /// The browser test's table: seed 54 with you and three bots, where the bots bid too
@@ -479,7 +488,26 @@ mod tests {
         );
         // Two players (SH-10): the browser test's table gives you a turn to bid.
         assert!(auction_as_the_e2e_test(1, 2, 120).is_some());
+        // The joker lead's table (jokers and Sars): you win the auction holding both jokers.
+        let settings = ShelemSettings {
+            jokers: true,
+            sars: true,
+            ..ShelemSettings::default()
+        };
+        let (hakem, _, hand) = auction_with(
+            TableConfig {
+                settings,
+                ..config(E2E_JOKER_SEED, 4)
+            },
+            120,
+        )
+        .unwrap();
+        assert_eq!(hakem, Seat(0));
+        assert!(hand.contains(Card::RED_JOKER) && hand.contains(Card::BLACK_JOKER));
     }
+
+    /// The browser test of the joker lead: seed 4 with jokers and Sars.
+    const E2E_JOKER_SEED: u64 = 4;
 
     fn game(seed: u64, players: u8, settings: ShelemSettings) -> Shelem {
         Shelem::new(&engine::Setup {
