@@ -57,7 +57,7 @@ pub fn auction(props: &AuctionProps) -> Html {
                 <p class="help redealt" data-testid="redealt">{ sh.redealt }</p>
             }
             if props.my_turn {
-                <p class="help">{ sh.auction_help }</p>
+                <p class="help auction-help">{ sh.auction_help }</p>
                 <div class="bid-grid" role="group" aria-label={sh.auction}>
                     { for props.choices.iter().map(|&n| {
                         let onclick = props.on_bid.reform(move |_: MouseEvent| n);
