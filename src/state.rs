@@ -276,6 +276,7 @@ impl<G: UiGame> TableState<G> {
     }
 
     /// The seat to act (the first, when several choose at once), if any.
+    #[cfg(test)]
     pub fn to_act(&self) -> Option<Seat> {
         self.acting().first()
     }

@@ -80,17 +80,51 @@
 //! - `[data-testid=cover]`: pass-and-play cover; `[data-testid=reveal]`: "I am …".
 //! - `[data-testid=share]` opens `[data-testid=share-url]` (the link, an `<input>`) and
 //!   `[data-testid=share-copy]`.
+//!
+//! Shelem table (`#/shelem?seed=…`): the frame's selectors above (`table`, `hand`, `seat-*`,
+//! `trick`, `trump`, `status`, `error`, `cover`, `share`) and
+//! - `[data-testid=table]` `data-phase=bidding|discarding|choosing_trump|playing|hand_over|match_over`.
+//! - `[data-testid=auction]`: the auction panel (always shown while bidding);
+//!   `[data-testid=high-bid]` (`data-value`: the high bid, empty before the first);
+//!   on your turn `[data-testid=bid-105]` etc. (`button[data-bid]`, every legal bid from the
+//!   lowest up in fives) and `[data-testid=bid-pass]`; `[data-testid=redealt]` when everybody
+//!   passed and the cards were dealt again.
+//! - `[data-testid=seat-bid]` inside a seat's plate: `data-bid` = its last bid or `pass`
+//!   during the auction; afterwards only on the hakem's plate, its winning bid.
+//! - `[data-testid=discard-panel]` (the hakem only): `[data-testid=discard-count]`
+//!   (`data-value` chosen), `[data-testid=discard-confirm]` (enabled with exactly as many as
+//!   the widow held), `[data-testid=discard-clear]`; hand cards toggle (`aria-pressed`), the
+//!   widow's cards have class `received`. Others see `[data-testid=waiting]`.
+//! - `[data-testid=trump-picker]` with `[data-testid=trump-H]`, `trump-sars` … (no redeal).
+//! - `[data-testid=joker-suit]`: a joker clicked to lead in a no-trump mode asks the suit:
+//!   `[data-testid=joker-suit-C|D|H|S]`, `[data-testid=joker-cancel]`.
+//! - `[data-testid=my-discards]`: the hakem's own discards during play.
+//! - `[data-testid=score]`: `points-0`/`points-1` (points taken this hand, in tricks during
+//!   play, the discards included once the hand is scored), `tricks-0`/`tricks-1`,
+//!   `score-0`/`score-1` (match score), each with `data-value`; `[data-testid=target]`;
+//!   `[data-testid=contract]` once the auction is won (`data-bid`, `data-hakem` seat).
+//! - `[data-testid=hand-result]`: `data-made`, `data-shelem`, `data-bid`, `data-hakem`,
+//!   `data-winner` (the side that won the hand), `data-in-play`, `data-taken-0/1` (points
+//!   taken, discards included), `data-points-0/1` (points scored this hand); inside
+//!   `[data-testid=hand-outcome]`, `result-taken-N`, `result-points-N`, `result-score-N`
+//!   (`data-value`), `[data-testid=result-discards]` (`[data-card]` each),
+//!   `[data-testid=next-hand]`, or at the end `[data-testid=match-result]` and `new-match`.
 
+pub mod auction;
 pub mod card;
 pub mod cover;
+pub mod discard;
 pub mod draw;
 pub mod hand;
+pub mod joker_lead;
 pub mod lang_toggle;
 pub mod notice;
 pub mod result;
 pub mod scoreboard;
 pub mod seat;
 pub mod share;
+pub mod shelem_board;
+pub mod shelem_result;
 pub mod sprite;
 pub mod trick;
 pub mod trump_picker;

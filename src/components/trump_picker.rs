@@ -1,77 +1,84 @@
-//! The hakem's choice of trump (HK-4) from the first five cards, or a redeal (HK-5).
+//! The hakem's choice of trump or a no-trump mode (Hokm's HK-4 from the first five cards,
+//! with HK-5's redeal; Shelem's SH-6 after the discards).
 
 use crate::app::use_lang;
 use crate::components::card::suit_shape;
 use crate::components::hand::HAND_SUIT_ORDER;
 use crate::i18n::trump_name;
-use engine::games::hokm::{HokmAction, Trump};
+use engine::games::hokm::Trump;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct TrumpPickerProps {
-    /// The hakem's legal actions (trumps in the engine's order, then maybe a redeal).
-    pub legal: Vec<HokmAction>,
-    pub on_choose: Callback<HokmAction>,
+    /// The trumps and modes the hakem may name (suits are shown ♠ ♥ ♣ ♦, modes in this
+    /// order).
+    pub choices: Vec<Trump>,
+    pub on_choose: Callback<Trump>,
+    /// A redeal button (Hokm's HK-5), when a redeal is legal.
+    #[prop_or_default]
+    pub on_redeal: Option<Callback<()>>,
+    /// The line under the title (by default Hokm's "from your first five cards").
+    #[prop_or_default]
+    pub help: Option<AttrValue>,
 }
 
-/// Buttons for the four suits, the enabled no-trump modes and the redeal.
+/// Buttons for the suits, the enabled no-trump modes and maybe the redeal.
 #[function_component(TrumpPicker)]
 pub fn trump_picker(props: &TrumpPickerProps) -> Html {
     let lang = use_lang();
     let s = lang.s();
-    let button = |a: HokmAction| {
-        let onclick = props.on_choose.reform(move |_: MouseEvent| a);
-        match a {
-            HokmAction::Trump(Trump::Suit(suit)) => {
-                let t = Trump::Suit(suit);
-                html! {
-                    <button type="button" class={classes!("trump-btn", "suit", format!("suit-{}", t.name()))}
-                        data-trump={t.name()} data-testid={format!("trump-{}", t.name())}
-                        aria-label={trump_name(lang, t)} {onclick}>
-                        <svg viewBox="0 0 100 100" aria-hidden="true" focusable="false">
-                            { suit_shape(suit, 50.0, 50.0, 86.0, false) }
-                        </svg>
-                        <span class="trump-btn-name">{ trump_name(lang, t) }</span>
-                    </button>
-                }
-            }
-            HokmAction::Trump(t) => html! {
+    let button = |t: Trump| {
+        let onclick = props.on_choose.reform(move |_: MouseEvent| t);
+        match t {
+            Trump::Suit(suit) => html! {
+                <button type="button" class={classes!("trump-btn", "suit", format!("suit-{}", t.name()))}
+                    data-trump={t.name()} data-testid={format!("trump-{}", t.name())}
+                    aria-label={trump_name(lang, t)} {onclick}>
+                    <svg viewBox="0 0 100 100" aria-hidden="true" focusable="false">
+                        { suit_shape(suit, 50.0, 50.0, 86.0, false) }
+                    </svg>
+                    <span class="trump-btn-name">{ trump_name(lang, t) }</span>
+                </button>
+            },
+            _ => html! {
                 <button type="button" class="trump-btn mode" data-trump={t.name()}
                     data-testid={format!("trump-{}", t.name())} {onclick}>
                     <span class="trump-btn-name">{ trump_name(lang, t) }</span>
                     <span class="trump-btn-sub">{ s.no_trump }</span>
                 </button>
             },
-            HokmAction::Redeal => html! {
-                <button type="button" class="btn btn-secondary redeal" data-testid="redeal" {onclick}>
-                    { s.redeal }
-                </button>
-            },
-            HokmAction::Play(_) => Html::default(),
         }
     };
     // Suits in the hand's order (♠ ♥ ♣ ♦).
-    let suits: Vec<HokmAction> = HAND_SUIT_ORDER
+    let suits: Vec<Trump> = HAND_SUIT_ORDER
         .iter()
-        .map(|&s| HokmAction::Trump(Trump::Suit(s)))
-        .filter(|a| props.legal.contains(a))
+        .map(|&s| Trump::Suit(s))
+        .filter(|t| props.choices.contains(t))
         .collect();
-    let modes: Vec<HokmAction> = props
-        .legal
+    let modes: Vec<Trump> = props
+        .choices
         .iter()
         .copied()
-        .filter(|a| matches!(a, HokmAction::Trump(t) if t.suit().is_none()))
+        .filter(|t| t.suit().is_none())
         .collect();
-    let redeal = props.legal.contains(&HokmAction::Redeal);
+    let help = props
+        .help
+        .clone()
+        .unwrap_or_else(|| AttrValue::from(s.choose_trump_help));
     html! {
         <section class="panel trump-picker" data-testid="trump-picker" aria-labelledby="trump-picker-title">
             <h2 id="trump-picker-title">{ s.choose_trump }</h2>
-            <p class="help">{ s.choose_trump_help }</p>
+            <p class="help">{ help }</p>
             <div class="trump-suits">{ for suits.into_iter().map(button) }</div>
             if !modes.is_empty() {
                 <div class="trump-modes">{ for modes.into_iter().map(button) }</div>
             }
-            if redeal { { button(HokmAction::Redeal) } }
+            if let Some(redeal) = &props.on_redeal {
+                <button type="button" class="btn btn-secondary redeal" data-testid="redeal"
+                    onclick={redeal.reform(|_: MouseEvent| ())}>
+                    { s.redeal }
+                </button>
+            }
         </section>
     }
 }

@@ -36,7 +36,7 @@ const GAMES: [GameEntry; 6] = [
         name: |s| s.game_shelem,
         blurb: |s| s.game_shelem_blurb,
         pips: &[Suit::Clubs, Suit::Diamonds],
-        game: None,
+        game: Some(GameId::Shelem),
     },
     GameEntry {
         id: "pasur",

@@ -13,7 +13,7 @@ use crate::config::TableConfig;
 use crate::games::hokm::shown_trick;
 use crate::i18n::fill;
 use crate::state::TableAction;
-use engine::games::hokm::{Hokm, HokmAction, HokmPhase, HokmSettings};
+use engine::games::hokm::{Hokm, HokmAction, HokmPhase, HokmSettings, Trump};
 use engine::{CardSet, Game, Seat};
 use yew::prelude::*;
 
@@ -78,7 +78,17 @@ pub fn hokm_table(props: &HokmTableProps) -> Html {
         if my_turn {
             let mut legal = Vec::new();
             st.game.legal_actions(bottom, &mut legal);
-            html! { <TrumpPicker {legal} on_choose={act.clone()} /> }
+            let choices: Vec<Trump> = legal
+                .iter()
+                .filter_map(|a| match a {
+                    HokmAction::Trump(t) => Some(*t),
+                    _ => None,
+                })
+                .collect();
+            let on_redeal = legal
+                .contains(&HokmAction::Redeal)
+                .then(|| act.reform(|_| HokmAction::Redeal));
+            html! { <TrumpPicker {choices} on_choose={act.reform(HokmAction::Trump)} {on_redeal} /> }
         } else {
             html! {
                 <div class="waiting-trump">

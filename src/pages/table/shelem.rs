@@ -1,9 +1,25 @@
-//! The Shelem table.
+//! The Shelem table: the auction (SH-4), the widow and the discards (SH-5), trump or a mode
+//! and the no-trump joker lead (SH-6), play (HK-6) with the running points of both sides
+//! (SH-3), and the score sheet (SH-7 … SH-10), around the shared frame. Four players, or two
+//! (SH-10: seats at the bottom and the top only).
 
-use super::{frame, use_table, Frame, Seen};
+use super::{frame, new_match_callback, trick_center, use_table, Frame, Seen};
 use crate::app::use_lang;
+use crate::components::auction::{bid_choices, Auction};
+use crate::components::card::MiniCard;
+use crate::components::discard::DiscardPanel;
+use crate::components::hand::{sort_hand, Hand, HiddenHand};
+use crate::components::joker_lead::JokerSuitPicker;
+use crate::components::seat::{Crown, Pos, SeatView};
+use crate::components::shelem_board::ShelemBoard;
+use crate::components::shelem_result::ShelemResult;
+use crate::components::trump_picker::TrumpPicker;
 use crate::config::TableConfig;
-use engine::games::shelem::{Shelem, ShelemSettings};
+use crate::games::hokm::shown_trick;
+use crate::i18n::fill;
+use crate::state::{LogEntry, TableAction};
+use engine::games::shelem::{Shelem, ShelemAction, ShelemPhase, ShelemSettings, ShelemView, Trump};
+use engine::{Card, CardSet, Game, Seat, Suit};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -11,28 +27,613 @@ pub struct ShelemTableProps {
     pub config: TableConfig<ShelemSettings>,
 }
 
+/// The table's `data-phase`.
+pub fn phase_name(phase: ShelemPhase) -> &'static str {
+    match phase {
+        ShelemPhase::Bidding => "bidding",
+        ShelemPhase::Discarding => "discarding",
+        ShelemPhase::NamingTrump => "choosing_trump",
+        ShelemPhase::Playing => "playing",
+        ShelemPhase::HandOver => "hand_over",
+        ShelemPhase::MatchOver => "match_over",
+    }
+}
+
+/// What a seat's plate says during the auction: its last bid, or that it passed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlateBid {
+    Bid(u16),
+    Passed,
+}
+
+/// The mark on `seat`'s plate: during the auction each seat's last bid or pass; afterwards
+/// the hakem's winning bid only.
+pub fn plate_bid(view: &ShelemView, seat: Seat) -> Option<PlateBid> {
+    let i = seat.idx();
+    if view.phase == ShelemPhase::Bidding {
+        if view.passed.get(i).copied().unwrap_or(false) {
+            Some(PlateBid::Passed)
+        } else {
+            view.bids.get(i).copied().flatten().map(PlateBid::Bid)
+        }
+    } else {
+        match (view.hakem, view.bid) {
+            (Some(h), Some((_, b))) if h == seat => Some(PlateBid::Bid(b)),
+            _ => None,
+        }
+    }
+}
+
+/// Whether the auction has just started again because everybody passed (SH-4): the last
+/// action was a pass, and the new auction has no bid and no pass yet.
+pub fn just_redealt(view: &ShelemView, log: &[LogEntry<ShelemAction>]) -> bool {
+    view.phase == ShelemPhase::Bidding
+        && view.bids.iter().all(Option::is_none)
+        && !view.passed.iter().any(|&p| p)
+        && matches!(
+            log.last(),
+            Some(LogEntry::Act {
+                action: ShelemAction::Pass,
+                ..
+            })
+        )
+}
+
+/// Whether clicking `card` now leads a joker in a no-trump mode, which needs a suit named
+/// (SH-6).
+pub fn needs_joker_suit(view: &ShelemView, card: Card) -> bool {
+    card.is_joker()
+        && view.phase == ShelemPhase::Playing
+        && view.trick.is_empty()
+        && view.trump.is_some_and(|t| t.suit().is_none())
+}
+
 /// The Shelem table screen.
 #[function_component(ShelemTable)]
 pub fn shelem_table(props: &ShelemTableProps) -> Html {
     let lang = use_lang();
+    let s = lang.s();
+    let sh = lang.shelem();
     let state = use_table::<Shelem>(props.config.clone());
-    let seen = Seen::of(&state, lang);
+    // The cards chosen to discard, for the hand of this number (SH-5).
+    let chosen = use_state(|| (0u16, CardSet::EMPTY));
+    // A joker clicked to lead in a no-trump mode, waiting for its suit (SH-6).
+    let joker = use_state(|| None::<Card>);
+    let dispatcher = state.dispatcher();
+    let st = &*state;
+    let config = &st.config;
+    let seen = Seen::of(st, lang);
+    let bottom = seen.bottom;
+    let view = st.game.view(bottom);
+    let n = seen.n;
+    let teams: [AttrValue; 2] = std::array::from_fn(|side| {
+        if n == 4 {
+            fill(
+                s.team_of,
+                &[
+                    ("a", &seen.name(Seat(side as u8))),
+                    ("b", &seen.name(Seat(side as u8 + 2))),
+                ],
+            )
+            .into()
+        } else {
+            seen.name(Seat(side as u8))
+        }
+    });
+    let phase = view.phase;
+    let turn = view.turn;
+    let my_turn = seen.my_turn;
+    let my_side = st.game.side_of(bottom);
+    let am_hakem = view.hakem == Some(bottom);
+    let hakem_name = view.hakem.map(|h| seen.name(h)).unwrap_or_default();
+
+    let act = {
+        let d = dispatcher.clone();
+        Callback::from(move |action: ShelemAction| {
+            d.dispatch(TableAction::Act {
+                seat: bottom,
+                action,
+                by_bot: false,
+            })
+        })
+    };
+
+    // --- the discards being chosen (SH-5)
+    let need = view.widow.map_or(0, |w| w.len() as u8);
+    let selected = if chosen.0 == view.hand_number {
+        chosen.1.and(view.hand)
+    } else {
+        CardSet::EMPTY
+    };
+    let choosing_discards = my_turn && am_hakem && phase == ShelemPhase::Discarding;
+    let toggle_discard = {
+        let chosen = chosen.clone();
+        let hand_number = view.hand_number;
+        Callback::from(move |c: Card| {
+            let mut set = selected;
+            if set.contains(c) {
+                set.remove(c);
+            } else {
+                set.insert(c);
+            }
+            chosen.set((hand_number, set));
+        })
+    };
+    let confirm_discards = {
+        let d = dispatcher.clone();
+        let chosen = chosen.clone();
+        Callback::from(move |_| {
+            d.dispatch(TableAction::ActAll {
+                seat: bottom,
+                actions: selected.iter().map(ShelemAction::Discard).collect(),
+            });
+            chosen.set((0, CardSet::EMPTY));
+        })
+    };
+    let clear_discards = {
+        let chosen = chosen.clone();
+        Callback::from(move |_| chosen.set((0, CardSet::EMPTY)))
+    };
+
+    // --- the joker lead (SH-6)
+    let pending_joker = (*joker).filter(|&j| {
+        my_turn && needs_joker_suit(&view, j) && view.hand.contains(j) && st.held.is_none()
+    });
+    let play = {
+        let act = act.clone();
+        let joker = joker.clone();
+        let v = view.clone();
+        Callback::from(move |c: Card| {
+            if my_turn && needs_joker_suit(&v, c) {
+                joker.set(Some(c));
+            } else {
+                act.emit(ShelemAction::Play(c));
+            }
+        })
+    };
+
+    // --- the middle of the table
+    let waiting = |text: String| {
+        html! {
+            <div class="waiting-trump" data-testid="waiting">
+                <Crown />
+                <p>{ text }</p>
+            </div>
+        }
+    };
+    let center = match phase {
+        ShelemPhase::Bidding => {
+            let high = view.bid.map(|(seat, b)| (seen.name(seat), b));
+            let choices = if my_turn {
+                bid_choices(view.bid_range)
+            } else {
+                Vec::new()
+            };
+            let waiting = turn
+                .filter(|_| !my_turn)
+                .map(|t| AttrValue::from(seen.turn_text(t, sh.your_turn_bid, sh.turn_bid)));
+            html! {
+                <Auction {high} {choices} {my_turn} {waiting}
+                    redealt={just_redealt(&view, &st.log)}
+                    on_bid={act.reform(ShelemAction::Bid)}
+                    on_pass={act.reform(|_| ShelemAction::Pass)} />
+            }
+        }
+        ShelemPhase::Discarding if choosing_discards => html! {
+            <DiscardPanel {need} chosen={selected.len() as u8}
+                on_confirm={confirm_discards} on_clear={clear_discards} />
+        },
+        ShelemPhase::Discarding => {
+            let count = lang.num(widow_len(&view));
+            waiting(fill(
+                sh.turn_discard,
+                &[("name", &hakem_name), ("n", &count)],
+            ))
+        }
+        ShelemPhase::NamingTrump if my_turn => {
+            let mut legal = Vec::new();
+            st.game.legal_actions(bottom, &mut legal);
+            let choices: Vec<Trump> = legal
+                .iter()
+                .filter_map(|a| match a {
+                    ShelemAction::Trump(t) => Some(*t),
+                    _ => None,
+                })
+                .collect();
+            html! {
+                <TrumpPicker {choices} on_choose={act.reform(ShelemAction::Trump)}
+                    help={AttrValue::from(sh.trump_help)} />
+            }
+        }
+        ShelemPhase::NamingTrump => waiting(fill(s.turn_trump, &[("name", &hakem_name)])),
+        _ => match pending_joker {
+            Some(j) => {
+                let act = act.clone();
+                let jk = joker.clone();
+                let on_choose = Callback::from(move |suit: Suit| {
+                    jk.set(None);
+                    act.emit(ShelemAction::JokerLead { joker: j, suit });
+                });
+                let jk = joker.clone();
+                html! {
+                    <JokerSuitPicker joker={j} {on_choose}
+                        on_cancel={Callback::from(move |_| jk.set(None))} />
+                }
+            }
+            None => {
+                let last = view
+                    .last_trick
+                    .map(|t| shown_trick(t.leader, t.cards.as_slice(), t.winner, n));
+                trick_center(st, &seen, lang, &view.trick, last)
+            }
+        },
+    };
+
+    // --- whose turn, in words
+    let status = match (phase, turn) {
+        (ShelemPhase::Bidding, Some(t)) => seen.turn_text(t, sh.your_turn_bid, sh.turn_bid),
+        (ShelemPhase::Discarding, Some(t)) => {
+            let k = lang.num(widow_len(&view));
+            seen.turn_text(
+                t,
+                &fill(sh.your_turn_discard, &[("n", &lang.num(need))]),
+                &fill(sh.turn_discard, &[("n", &k)]),
+            )
+        }
+        (ShelemPhase::NamingTrump, Some(t)) => seen.turn_text(t, s.your_turn_trump, s.turn_trump),
+        (ShelemPhase::Playing, Some(t)) => seen.turn_text(t, s.your_turn_play, s.turn_play),
+        (ShelemPhase::MatchOver, _) => s.match_over.to_string(),
+        _ => s.hand_over.to_string(),
+    };
+
+    // --- the bottom player's cards
+    let hand = if seen.cover.is_some() {
+        html! { <HiddenHand count={view.hand_counts[bottom.idx()]} /> }
+    } else if choosing_discards {
+        let widow = view.widow.unwrap_or_default().and(view.hand);
+        html! {
+            <Hand hand={view.hand} legal={view.hand} my_turn=false on_play={toggle_discard}
+                selected={Some(selected)} received={widow} />
+        }
+    } else {
+        let playing = my_turn && phase == ShelemPhase::Playing;
+        let legal = if playing {
+            st.game.legal_cards(bottom)
+        } else {
+            CardSet::EMPTY
+        };
+        html! { <Hand hand={view.hand} {legal} my_turn={playing} on_play={play} /> }
+    };
+
+    // The hakem keeps an eye on their own discards during play (they count at the end).
+    let my_discards = match view.discards {
+        Some(d) if !d.is_empty() && phase == ShelemPhase::Playing && seen.cover.is_none() => {
+            html! {
+                <details class="my-discards" data-testid="my-discards">
+                    <summary>{ sh.your_discards }</summary>
+                    <span class="mini-cards" dir="ltr">
+                        { for sort_hand(d).into_iter().map(|c| html! { <MiniCard card={c} /> }) }
+                    </span>
+                </details>
+            }
+        }
+        _ => Html::default(),
+    };
+
+    let result = match (&view.result, phase, &st.held) {
+        (Some(r), ShelemPhase::HandOver | ShelemPhase::MatchOver, None) => {
+            let d = dispatcher.clone();
+            let on_next = Callback::from(move |_| d.dispatch(TableAction::NextHand));
+            html! {
+                <ShelemResult result={r.clone()} teams={teams.clone()} names={seen.names.clone()}
+                    score={view.score} target={config.settings.target} match_winner={view.winner}
+                    {on_next} on_new_match={new_match_callback::<Shelem>(config)} />
+            }
+        }
+        _ => Html::default(),
+    };
+
+    let seat_view = |seat: Seat| {
+        let pos = seen.pos(seat);
+        let mark = match plate_bid(&view, seat) {
+            Some(PlateBid::Bid(b)) => html! {
+                <span class="seat-bid" data-testid="seat-bid" data-bid={b.to_string()}>
+                    { lang.num(b) }
+                </span>
+            },
+            Some(PlateBid::Passed) => html! {
+                <span class="seat-bid passed" data-testid="seat-bid" data-bid="pass">
+                    { sh.passed }
+                </span>
+            },
+            None => Html::default(),
+        };
+        html! {
+            <SeatView {seat} {pos} name={seen.name(seat)}
+                count={view.hand_counts[seat.idx()]} is_hakem={view.hakem == Some(seat)}
+                is_turn={turn == Some(seat)} trump={view.trump} backs={pos != Pos::Bottom}>
+                { mark }
+            </SeatView>
+        }
+    };
+    let seats: Html = (0..n)
+        .map(Seat)
+        .filter(|&x| x != bottom)
+        .map(seat_view)
+        .collect();
+
+    let has_panel = my_turn
+        && match phase {
+            ShelemPhase::Bidding | ShelemPhase::Discarding | ShelemPhase::NamingTrump => true,
+            ShelemPhase::Playing => pending_joker.is_some(),
+            _ => false,
+        };
+    // The points taken: in trick during the hand (D-8), the discards included once scored.
+    let taken = view.result.as_ref().map_or(view.points, |r| r.taken);
+    let contract = match (view.hakem, view.bid) {
+        (Some(h), Some((_, b))) => Some((h.0, seen.name(h), b)),
+        _ => None,
+    };
+    let scoreboard = html! {
+        <ShelemBoard teams={teams.clone()} score={view.score} {taken} tricks={view.tricks}
+            target={config.settings.target} {my_side} trump={view.trump} {contract}
+            hand_number={view.hand_number} />
+    };
+
     frame(
         &state,
         &seen,
         lang,
         Frame {
-            phase: "",
-            turn: state.to_act(),
-            scoreboard: Html::default(),
-            seats: Html::default(),
-            center: Html::default(),
-            has_panel: false,
-            bottom_seat: Html::default(),
-            status: String::new(),
-            bar_extra: Html::default(),
-            hand: Html::default(),
-            result: Html::default(),
+            phase: phase_name(phase),
+            turn,
+            scoreboard,
+            seats,
+            center,
+            has_panel,
+            bottom_seat: seat_view(bottom),
+            status,
+            bar_extra: my_discards,
+            hand,
+            result,
         },
     )
+}
+
+/// How many cards the hakem lays down: as many as the widow held (4, or 6 with jokers).
+fn widow_len(view: &ShelemView) -> usize {
+    if view.settings.jokers {
+        6
+    } else {
+        4
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::state::TableState;
+    use engine::Status;
+    use std::rc::Rc;
+    use yew::Reducible;
+
+    fn config(seed: u64, players: u8) -> TableConfig<ShelemSettings> {
+        let mut c = TableConfig::<ShelemSettings>::new(&[4, 2]);
+        c.seed = seed;
+        c.players.truncate(players as usize);
+        c
+    }
+
+    /// The auction as the browser test plays it (tests/e2e/tests/shelem.test.mjs): the bots
+    /// of the table bid for themselves; seat 0 (you) bids the lowest bid offered while it is
+    /// at most `cap`, else passes. Returns the hakem and how many bids seat 0 made, or
+    /// `None` if everybody passed.
+    fn auction_as_the_e2e_test(seed: u64, players: u8, cap: u16) -> Option<(Seat, usize)> {
+        auction_with(config(seed, players), cap).map(|(h, n, _)| (h, n))
+    }
+
+    /// [`auction_as_the_e2e_test`] at any table; also returns seat 0's cards after it.
+    fn auction_with(
+        config: TableConfig<ShelemSettings>,
+        cap: u16,
+    ) -> Option<(Seat, usize, CardSet)> {
+        let mut st = Rc::new(TableState::<Shelem>::new(config));
+        let mut my_bids = 0;
+        while st.game.phase() == ShelemPhase::Bidding {
+            let seat = st.to_act().unwrap();
+            let view = st.game.view(seat);
+            let action = match st.bot_to_act() {
+                Some(bot) => {
+                    let mut legal = Vec::new();
+                    st.game.legal_actions(bot, &mut legal);
+                    st.bots.borrow_mut().choose(bot, &view, &legal).unwrap()
+                }
+                None => match bid_choices(view.bid_range).first() {
+                    Some(&b) if b <= cap => {
+                        my_bids += 1;
+                        ShelemAction::Bid(b)
+                    }
+                    _ => ShelemAction::Pass,
+                },
+            };
+            let before = st.log.len();
+            st = st.reduce(TableAction::Act {
+                seat,
+                action,
+                by_bot: false,
+            });
+            assert_eq!(st.log.len(), before + 1);
+            if just_redealt(&st.game.view(Seat(0)), &st.log) {
+                return None;
+            }
+        }
+        assert_eq!(
+            st.game.status(),
+            Status::Acting(engine::SeatSet::only(st.to_act()?))
+        );
+        let v = st.game.view(Seat(0));
+        Some((v.hakem?, my_bids, v.hand))
+    }
+
+    /// The browser test's table: seed 8 with you and three bots, where the bots bid too
+    /// and you, bidding as the test does, raise twice more and win the auction (so the test
+    /// covers your bids, your discards and your trump choice).
+    const E2E_HAKEM_SEED: u64 = 8;
+
+    #[test]
+    fn the_browser_tests_seed_makes_you_hakem_after_a_contest() {
+        assert_eq!(
+            auction_as_the_e2e_test(E2E_HAKEM_SEED, 4, 120),
+            Some((Seat(0), 3))
+        );
+        // Two players (SH-10): the browser test's table gives you a turn to bid.
+        assert!(auction_as_the_e2e_test(1, 2, 120).is_some());
+        // The joker lead's table (jokers and Sars): you win the auction holding both jokers.
+        let settings = ShelemSettings {
+            jokers: true,
+            sars: true,
+            ..ShelemSettings::default()
+        };
+        let (hakem, _, hand) = auction_with(
+            TableConfig {
+                settings,
+                ..config(E2E_JOKER_SEED, 4)
+            },
+            120,
+        )
+        .unwrap();
+        assert_eq!(hakem, Seat(0));
+        assert!(hand.contains(Card::RED_JOKER) && hand.contains(Card::BLACK_JOKER));
+    }
+
+    /// The browser test of the joker lead: seed 4 with jokers and Sars.
+    const E2E_JOKER_SEED: u64 = 4;
+
+    fn game(seed: u64, players: u8, settings: ShelemSettings) -> Shelem {
+        Shelem::new(&engine::Setup {
+            players,
+            settings,
+            deal: engine::Deal::seeded(seed),
+        })
+        .unwrap()
+    }
+
+    #[test]
+    fn plates_show_bids_and_passes_then_the_hakems_bid() {
+        let mut g = game(3, 4, ShelemSettings::default());
+        let first = g.turn().unwrap();
+        g.apply(first, &ShelemAction::Bid(100)).unwrap();
+        let second = g.turn().unwrap();
+        g.apply(second, &ShelemAction::Pass).unwrap();
+        let v = g.view(Seat(0));
+        assert_eq!(phase_name(v.phase), "bidding");
+        assert_eq!(plate_bid(&v, first), Some(PlateBid::Bid(100)));
+        assert_eq!(plate_bid(&v, second), Some(PlateBid::Passed));
+        assert_eq!(plate_bid(&v, g.turn().unwrap()), None);
+        while g.phase() == ShelemPhase::Bidding {
+            let t = g.turn().unwrap();
+            g.apply(t, &ShelemAction::Pass).unwrap();
+        }
+        let v = g.view(Seat(0));
+        assert_eq!(phase_name(v.phase), "discarding");
+        assert_eq!(v.hakem, Some(first));
+        for seat in 0..4 {
+            let want = (Seat(seat) == first).then_some(PlateBid::Bid(100));
+            assert_eq!(plate_bid(&v, Seat(seat)), want);
+        }
+    }
+
+    #[test]
+    fn everybody_passing_is_told_as_a_redeal() {
+        let mut st = Rc::new(TableState::<Shelem>::new(config(3, 4)));
+        assert!(!just_redealt(&st.game.view(Seat(0)), &st.log));
+        for _ in 0..4 {
+            let seat = st.to_act().unwrap();
+            st = st.reduce(TableAction::Act {
+                seat,
+                action: ShelemAction::Pass,
+                by_bot: false,
+            });
+        }
+        let v = st.game.view(Seat(0));
+        assert_eq!(v.phase, ShelemPhase::Bidding);
+        assert!(just_redealt(&v, &st.log));
+        let seat = st.to_act().unwrap();
+        st = st.reduce(TableAction::Act {
+            seat,
+            action: ShelemAction::Pass,
+            by_bot: false,
+        });
+        assert!(!just_redealt(&st.game.view(Seat(0)), &st.log));
+    }
+
+    #[test]
+    fn discards_confirmed_together_and_a_joker_lead_asks_for_a_suit() {
+        let settings = ShelemSettings {
+            jokers: true,
+            sars: true,
+            ..ShelemSettings::default()
+        };
+        let mut st = Rc::new(TableState::<Shelem>::new(TableConfig {
+            settings,
+            ..config(8, 4)
+        }));
+        let first = st.to_act().unwrap();
+        st = st.reduce(TableAction::Act {
+            seat: first,
+            action: ShelemAction::Bid(200),
+            by_bot: false,
+        });
+        let v = st.game.view(first);
+        assert_eq!(phase_name(v.phase), "discarding");
+        let widow = v.widow.unwrap();
+        assert_eq!(widow.len(), 6);
+        assert_eq!(v.hand.len(), 18);
+        // Keep the jokers (wherever they are), lay down six other cards in one go.
+        let down: Vec<ShelemAction> = v
+            .hand
+            .iter()
+            .filter(|c| !c.is_joker())
+            .take(6)
+            .map(ShelemAction::Discard)
+            .collect();
+        st = st.reduce(TableAction::ActAll {
+            seat: first,
+            actions: down,
+        });
+        assert!(st.error.is_none());
+        let v = st.game.view(first);
+        assert_eq!(phase_name(v.phase), "choosing_trump");
+        assert_eq!(v.discard_count, 6);
+        st = st.reduce(TableAction::Act {
+            seat: first,
+            action: ShelemAction::Trump(Trump::Sars),
+            by_bot: false,
+        });
+        let v = st.game.view(first);
+        assert_eq!(phase_name(v.phase), "playing");
+        let plain = v.hand.iter().find(|c| !c.is_joker()).unwrap();
+        assert!(!needs_joker_suit(&v, plain));
+        if v.hand.contains(Card::RED_JOKER) {
+            assert!(needs_joker_suit(&v, Card::RED_JOKER));
+        }
+        // With a trump suit a joker is led like any card.
+        let mut g = game(
+            8,
+            4,
+            ShelemSettings {
+                jokers: true,
+                ..ShelemSettings::default()
+            },
+        );
+        let t = g.turn().unwrap();
+        g.apply(t, &ShelemAction::Bid(200)).unwrap();
+        let hand = g.view(t).hand;
+        for c in hand.iter().take(6) {
+            g.apply(t, &ShelemAction::Discard(c)).unwrap();
+        }
+        g.apply(t, &ShelemAction::Trump(Trump::Suit(Suit::Hearts)))
+            .unwrap();
+        assert!(!needs_joker_suit(&g.view(t), Card::RED_JOKER));
+    }
 }

@@ -1,0 +1,138 @@
+//! Shelem's auction (SH-4): the high bid and its bidder, and on the player's turn a grid of
+//! every legal bid (from the lowest up to the points in play, in steps of 5) and a pass.
+
+use crate::app::use_lang;
+use crate::i18n::fill;
+use yew::prelude::*;
+
+/// The bids a seat may make, from the range the engine gives it (`bid_range`: the lowest
+/// and highest bid allowed now): every multiple of 5 from the lowest up. Empty without a
+/// range (not this seat's turn to bid).
+pub fn bid_choices(range: Option<(u16, u16)>) -> Vec<u16> {
+    let Some((lo, hi)) = range else {
+        return Vec::new();
+    };
+    // The engine's lowest bid is a multiple of 5; round up anyway, so no button is refused.
+    let first = lo.div_ceil(5) * 5;
+    (first..=hi).step_by(5).collect()
+}
+
+#[derive(Properties, PartialEq)]
+pub struct AuctionProps {
+    /// The high bid so far: its bidder's name and the points.
+    pub high: Option<(AttrValue, u16)>,
+    /// The bids the player may make now (empty when it is not their turn).
+    pub choices: Vec<u16>,
+    /// It is the player's turn: show the bid buttons and the pass.
+    pub my_turn: bool,
+    /// Whose turn it is, in words, when it is not the player's.
+    #[prop_or_default]
+    pub waiting: Option<AttrValue>,
+    /// Everybody passed last time and the cards were dealt again.
+    #[prop_or_default]
+    pub redealt: bool,
+    pub on_bid: Callback<u16>,
+    pub on_pass: Callback<()>,
+}
+
+/// The auction panel in the middle of the table.
+#[function_component(Auction)]
+pub fn auction(props: &AuctionProps) -> Html {
+    let lang = use_lang();
+    let sh = lang.shelem();
+    let high = match &props.high {
+        Some((name, n)) => fill(sh.high_bid, &[("n", &lang.num(n)), ("name", name)]),
+        None => sh.no_bid_yet.to_string(),
+    };
+    let on_pass = props.on_pass.reform(|_: MouseEvent| ());
+    html! {
+        <section class={classes!("panel", "auction", props.my_turn.then_some("mine"))}
+            data-testid="auction" aria-labelledby="auction-title">
+            <h2 id="auction-title">{ sh.auction }</h2>
+            <p class="high-bid" data-testid="high-bid"
+                data-value={props.high.as_ref().map(|h| h.1.to_string()).unwrap_or_default()}>
+                { high }
+            </p>
+            if props.redealt {
+                <p class="help redealt" data-testid="redealt">{ sh.redealt }</p>
+            }
+            if props.my_turn {
+                <p class="help auction-help">{ sh.auction_help }</p>
+                <div class="bid-grid" role="group" aria-label={sh.auction}>
+                    { for props.choices.iter().map(|&n| {
+                        let onclick = props.on_bid.reform(move |_: MouseEvent| n);
+                        html! {
+                            <button type="button" class="bid-btn" data-testid={format!("bid-{n}")}
+                                data-bid={n.to_string()}
+                                aria-label={fill(sh.bid_n, &[("n", &lang.num(n))])} {onclick}>
+                                { lang.num(n) }
+                            </button>
+                        }
+                    }) }
+                </div>
+                <button type="button" class="btn btn-secondary bid-pass" data-testid="bid-pass"
+                    onclick={on_pass}>
+                    { sh.pass }
+                </button>
+            } else if let Some(w) = &props.waiting {
+                <p class="auction-waiting">{ w.clone() }</p>
+            }
+        </section>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn bids_run_from_the_lowest_to_the_total_in_fives() {
+        assert_eq!(bid_choices(None), Vec::<u16>::new());
+        let four = bid_choices(Some((100, 165)));
+        assert_eq!(four.first(), Some(&100));
+        assert_eq!(four.last(), Some(&165));
+        assert_eq!(four.len(), 14);
+        assert!(four.windows(2).all(|w| w[1] == w[0] + 5));
+        // Two players (SH-10) open at 70; with jokers the total is 200.
+        assert_eq!(bid_choices(Some((70, 200))).len(), 27);
+        // Only the total is left: one button.
+        assert_eq!(bid_choices(Some((165, 165))), vec![165]);
+        // Nothing above the total.
+        assert_eq!(bid_choices(Some((170, 165))), Vec::<u16>::new());
+    }
+
+    #[test]
+    fn bids_follow_the_engine() {
+        use engine::games::shelem::{Shelem, ShelemAction, ShelemSettings};
+        use engine::{Deal, Game, Seat, Setup};
+        for players in [2u8, 4] {
+            for jokers in [false, true] {
+                let setup = Setup {
+                    players,
+                    settings: ShelemSettings {
+                        jokers,
+                        ..ShelemSettings::default()
+                    },
+                    deal: Deal::seeded(3),
+                };
+                let mut g = Shelem::new(&setup).unwrap();
+                // A few bids in, the buttons are exactly the engine's legal bids.
+                for _ in 0..3 {
+                    let seat = g.turn().unwrap_or(Seat(0));
+                    let view = g.view(seat);
+                    let mut legal = Vec::new();
+                    g.legal_actions(seat, &mut legal);
+                    let bids: Vec<u16> = legal
+                        .iter()
+                        .filter_map(|a| match a {
+                            ShelemAction::Bid(n) => Some(*n),
+                            _ => None,
+                        })
+                        .collect();
+                    assert_eq!(bid_choices(view.bid_range), bids);
+                    g.apply(seat, &ShelemAction::Bid(bids[0])).unwrap();
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+//! Shelem's joker lead in a no-trump mode (SH-6): its player names the suit the others
+//! must follow.
+
+use crate::app::use_lang;
+use crate::components::card::{suit_shape, MiniCard};
+use crate::components::hand::HAND_SUIT_ORDER;
+use crate::i18n::suit_name;
+use engine::{Card, Suit};
+use yew::prelude::*;
+
+#[derive(Properties, PartialEq)]
+pub struct JokerSuitPickerProps {
+    /// The joker being led.
+    pub joker: Card,
+    pub on_choose: Callback<Suit>,
+    pub on_cancel: Callback<()>,
+}
+
+/// Four suit buttons and a cancel.
+#[function_component(JokerSuitPicker)]
+pub fn joker_suit_picker(props: &JokerSuitPickerProps) -> Html {
+    let lang = use_lang();
+    let sh = lang.shelem();
+    let on_cancel = props.on_cancel.reform(|_: MouseEvent| ());
+    html! {
+        <section class="panel trump-picker joker-suit" data-testid="joker-suit"
+            aria-labelledby="joker-suit-title">
+            <h2 id="joker-suit-title">
+                <MiniCard card={props.joker} />{ " " }{ sh.joker_suit_title }
+            </h2>
+            <p class="help">{ sh.joker_suit_help }</p>
+            <div class="trump-suits">
+                { for HAND_SUIT_ORDER.iter().map(|&suit| {
+                    let onclick = props.on_choose.reform(move |_: MouseEvent| suit);
+                    html! {
+                        <button type="button" class="trump-btn suit"
+                            data-testid={format!("joker-suit-{}", suit.letter())}
+                            data-suit={suit.letter().to_string()}
+                            aria-label={suit_name(lang, suit)} {onclick}>
+                            <svg viewBox="0 0 100 100" aria-hidden="true" focusable="false">
+                                { suit_shape(suit, 50.0, 50.0, 86.0, false) }
+                            </svg>
+                            <span class="trump-btn-name">{ suit_name(lang, suit) }</span>
+                        </button>
+                    }
+                }) }
+            </div>
+            <button type="button" class="btn btn-secondary joker-cancel" data-testid="joker-cancel"
+                onclick={on_cancel}>
+                { sh.cancel }
+            </button>
+        </section>
+    }
+}
