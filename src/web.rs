@@ -97,3 +97,19 @@ pub fn copy_text(text: &str) {
         let _ = w.navigator().clipboard().write_text(text);
     }
 }
+
+#[cfg(test)]
+mod tests {
+    /// Merges of the one stylesheet once left a rule unclosed, which silently swallowed
+    /// every rule after it: every block must close, and none may close twice.
+    #[test]
+    fn the_stylesheet_blocks_balance() {
+        let css = include_str!("../static/style.css");
+        let mut depth = 0i32;
+        for (i, line) in css.lines().enumerate() {
+            depth += line.matches('{').count() as i32 - line.matches('}').count() as i32;
+            assert!(depth >= 0, "line {}: a block closes twice", i + 1);
+        }
+        assert_eq!(depth, 0, "a block is left open");
+    }
+}
