@@ -245,6 +245,7 @@ impl Bot<Hokm> for HokmBot {
     fn observe(&mut self, event: &HokmEvent) {
         match *event {
             HokmEvent::TrumpChosen { .. } | HokmEvent::Redealt { .. } => self.reset(),
+            HokmEvent::Discarded { .. } | HokmEvent::Drew { .. } => {}
             HokmEvent::Played {
                 seat, card, trick, ..
             } => {
