@@ -11,6 +11,6 @@ mod tests;
 
 pub use state::Hokm;
 pub use types::{
-    HandResult, HokmAction, HokmError, HokmEvent, HokmPhase, HokmSettings, HokmView, Trick,
-    TrickCards, Trump,
+    HandResult, HokmAction, HokmError, HokmEvent, HokmPhase, HokmSettings, HokmView, PerSeat,
+    Trick, TrickCards, Trump,
 };

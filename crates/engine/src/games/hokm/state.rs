@@ -47,44 +47,12 @@ pub struct Hokm {
     tricks: [u8; 2],
     pub(super) score: [u8; 2],
     hand_number: u16,
-    result: Option<Sheet>,
+    result: Option<HandResult>,
     winner: Option<usize>,
     /// Seats: 4, or 2 (HK-13).
     n: u8,
     /// HK-13: each player's face-down discards this hand, out of play.
     discards: [CardSet; 2],
-}
-
-/// The finished hand's result as the state keeps it: [`HandResult`] with a fixed array of
-/// hands, so that finishing a hand does not allocate. Its fields and their order are
-/// `HandResult`'s: it hashes as `HandResult` did before HK-13.
-#[derive(Clone, Copy, Debug, Hash)]
-struct Sheet {
-    winner: usize,
-    points: u8,
-    kot: bool,
-    hakem_kot: bool,
-    tricks: [u8; 2],
-    hakem: Seat,
-    trump: Trump,
-    /// Four hands; the last two empty with two players.
-    remaining: [CardSet; 4],
-}
-
-impl Sheet {
-    /// The public result for a table of `n` seats.
-    fn public(&self, n: u8) -> HandResult {
-        HandResult {
-            winner: self.winner,
-            points: self.points,
-            kot: self.kot,
-            hakem_kot: self.hakem_kot,
-            tricks: self.tricks,
-            hakem: self.hakem,
-            trump: self.trump,
-            remaining: self.remaining[..n as usize].to_vec(),
-        }
-    }
 }
 
 /// Field by field as `#[derive(Hash)]` would, except that the 2-player fields are hashed
@@ -316,7 +284,7 @@ impl Hokm {
             _ => 1,
         };
         self.score[side] = self.score[side].saturating_add(points);
-        self.result = Some(Sheet {
+        self.result = Some(HandResult {
             winner: side,
             points,
             kot,
@@ -324,7 +292,7 @@ impl Hokm {
             tricks: self.tricks,
             hakem: self.hakem,
             trump: self.trump.unwrap_or(Trump::Sars),
-            remaining: self.hands,
+            remaining: PerSeat::new(self.hands, self.n),
         });
         if self.score[side] >= self.setup.settings.target {
             self.winner = Some(side);
@@ -790,9 +758,11 @@ impl Game for Hokm {
         Ok(())
     }
 
+    // Never inlined: a view is built once per bot decision, and inlined into a caller's
+    // loop it would crowd the registers of the play loop around it.
+    #[inline(never)]
     fn view(&self, seat: Seat) -> HokmView {
         let n = self.n as usize;
-        let discards = |s: usize| self.discards.get(s).copied().unwrap_or_default();
         HokmView {
             seat,
             players: self.n,
@@ -801,11 +771,11 @@ impl Game for Hokm {
             turn: self.turn(),
             dealer: self.dealer,
             hakem: self.hakem,
-            seating: self.seating[..n].to_vec(),
+            seating: PerSeat::new(self.seating, self.n),
             hakem_draw: self.hakem_draw.clone(),
             seat_swap: self.seat_swap,
             hand: self.hands[..n].get(seat.idx()).copied().unwrap_or_default(),
-            hand_counts: self.hands[..n].iter().map(|h| h.len() as u8).collect(),
+            hand_counts: PerSeat::new(self.hands.map(|h| h.len() as u8), self.n),
             trump: self.trump,
             leader: self.leader,
             trick: (0..self.trick_len)
@@ -815,15 +785,24 @@ impl Game for Hokm {
             tricks: self.tricks,
             score: self.score,
             hand_number: self.hand_number,
-            result: self.result.map(|r| r.public(self.n)),
+            result: self.result.clone(),
             winner: self.winner,
             stock: self.stock().len() as u8,
             drawn: (self.phase == HokmPhase::Drawing && seat == self.turn)
                 .then(|| self.stock().first().copied())
                 .flatten(),
-            to_discard: (0..self.n).map(|s| self.owed_discards(Seat(s))).collect(),
-            discard_counts: (0..n).map(|s| discards(s).len() as u8).collect(),
-            discards: discards(seat.idx()),
+            to_discard: if self.phase == HokmPhase::Discarding {
+                PerSeat::new([0, 1, 2, 3].map(|s| self.owed_discards(Seat(s))), self.n)
+            } else {
+                PerSeat::new([0; 4], self.n)
+            },
+            discard_counts: if self.n == N {
+                PerSeat::new([0; 4], N)
+            } else {
+                let [a, b] = self.discards.map(|d| d.len() as u8);
+                PerSeat::new([a, b, 0, 0], self.n)
+            },
+            discards: self.discards.get(seat.idx()).copied().unwrap_or_default(),
         }
     }
 

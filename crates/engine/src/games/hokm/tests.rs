@@ -649,10 +649,10 @@ fn rule_hk_13_two_players_each_their_own_side() {
     assert_eq!((g.side_of(Seat(0)), g.side_of(Seat(1))), (0, 1));
     let v = g.view(Seat(1));
     assert_eq!(v.players, 2);
-    assert_eq!(v.seating, vec![0, 1]);
-    assert_eq!(v.hand_counts, vec![5, 5]);
-    assert_eq!(v.discard_counts, vec![0, 0]);
-    assert_eq!(v.to_discard, vec![0, 0]);
+    assert_eq!(v.seating, [0, 1]);
+    assert_eq!(v.hand_counts, [5, 5]);
+    assert_eq!(v.discard_counts, [0, 0]);
+    assert_eq!(v.to_discard, [0, 0]);
     // HK-2's partners by the second ace make no sense with two: refused.
     let s = Setup {
         players: 2,
@@ -721,9 +721,9 @@ fn rule_hk_13_five_cards_each_then_the_hakem_names_trump() {
     );
     let v = g.view(Seat(1));
     assert_eq!(v.phase, HokmPhase::Discarding);
-    assert_eq!(v.hand_counts, vec![5, 5], "nothing more is dealt");
+    assert_eq!(v.hand_counts, [5, 5], "nothing more is dealt");
     assert_eq!(v.stock, 42);
-    assert_eq!(v.to_discard, vec![3, 2]);
+    assert_eq!(v.to_discard, [3, 2]);
     assert_eq!(v.turn, None, "both discard at once");
     assert_eq!(g.status(), Status::Acting(SeatSet(0b11)));
 }
@@ -787,8 +787,8 @@ fn rule_hk_13_hakem_discards_three_and_the_other_two_at_once() {
     // The views: own discards shown, the other's only counted.
     let v0 = g.view(Seat(0));
     assert_eq!(v0.discards, set("JS"));
-    assert_eq!(v0.discard_counts, vec![1, 2]);
-    assert_eq!(v0.to_discard, vec![2, 0]);
+    assert_eq!(v0.discard_counts, [1, 2]);
+    assert_eq!(v0.to_discard, [2, 0]);
     assert_eq!(g.view(Seat(1)).discards, set("2H 3H"));
     let json = serde_json::to_string(&g.view(Seat(1))).unwrap();
     assert!(!json.contains("\"JS\""), "{json}");
@@ -809,8 +809,8 @@ fn rule_hk_13_hakem_discards_three_and_the_other_two_at_once() {
     let v = g.view(Seat(0));
     assert_eq!(v.phase, HokmPhase::Drawing);
     assert_eq!(v.hand, set("AS 10S"));
-    assert_eq!(v.hand_counts, vec![2, 3]);
-    assert_eq!(v.discard_counts, vec![3, 2]);
+    assert_eq!(v.hand_counts, [2, 3]);
+    assert_eq!(v.discard_counts, [3, 2]);
     assert_eq!(v.stock, 42);
     assert_eq!(v.turn, Some(Seat(0)));
     assert_eq!(
@@ -870,8 +870,8 @@ fn rule_hk_13_keep_or_take_next_only_the_drawer_sees_the_cards() {
     assert_eq!(v0.drawn, None, "the other player's turn");
     // The other player sees only the counts: one card kept, one discarded.
     let v1 = g.view(Seat(1));
-    assert_eq!(v1.hand_counts, vec![3, 3]);
-    assert_eq!(v1.discard_counts, vec![4, 2]);
+    assert_eq!(v1.hand_counts, [3, 3]);
+    assert_eq!(v1.discard_counts, [4, 2]);
     assert_eq!(v1.stock, 40);
     assert_eq!(v1.drawn, Some("7H".parse().unwrap()));
     // Take the next: the top card is discarded, the next one kept.
@@ -879,7 +879,7 @@ fn rule_hk_13_keep_or_take_next_only_the_drawer_sees_the_cards() {
     let v1 = g.view(Seat(1));
     assert_eq!(v1.hand, set("4H 5H 6H 3C"));
     assert_eq!(v1.discards, set("2H 3H 7H"));
-    assert_eq!(v1.discard_counts, vec![4, 3]);
+    assert_eq!(v1.discard_counts, [4, 3]);
     assert_eq!(v1.stock, 38);
     // Taking the next or keeping looks the same to the opponent.
     let a = g.view(Seat(0));
@@ -912,10 +912,10 @@ fn rule_hk_13_twenty_one_turns_then_thirteen_cards_each_and_the_hakem_leads() {
     let v = g.view(Seat(1));
     assert_eq!(v.phase, HokmPhase::Playing);
     assert_eq!(v.stock, 0);
-    assert_eq!(v.hand_counts, vec![13, 13]);
+    assert_eq!(v.hand_counts, [13, 13]);
     assert_eq!(
         v.discard_counts,
-        vec![3 + 11, 2 + 10],
+        [3 + 11, 2 + 10],
         "all discards out of play"
     );
     assert_eq!(
@@ -1024,9 +1024,9 @@ fn rule_hk_13_tricks_of_two_seven_win_and_a_kot_scores_two() {
     g.next_hand().unwrap();
     let v = g.view(Seat(0));
     assert_eq!((v.hakem, v.dealer, v.hand_number), (Seat(0), Seat(1), 2));
-    assert_eq!(v.hand_counts, vec![5, 5]);
+    assert_eq!(v.hand_counts, [5, 5]);
     assert_eq!(v.stock, 42);
-    assert_eq!(v.discard_counts, vec![0, 0]);
+    assert_eq!(v.discard_counts, [0, 0]);
 }
 
 #[test]
@@ -1091,7 +1091,7 @@ fn rule_hk_13_hk_5_weak_hand_redeal_and_no_trump_modes_with_two_players() {
     );
     let v = g.view(Seat(0));
     assert_eq!((v.hakem, v.dealer), (Seat(0), Seat(1)), "the same dealer");
-    assert_eq!(v.hand_counts, vec![5, 5]);
+    assert_eq!(v.hand_counts, [5, 5]);
     assert_eq!(v.stock, 42);
     assert_ne!(v.hand, set("2S 3S 4S 5S 6S"));
     // Nars: a trick of two goes to the lower card of the led suit.

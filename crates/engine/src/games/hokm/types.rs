@@ -5,6 +5,7 @@ use crate::game::RuleError;
 use crate::seat::Seat;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
+use std::hash::{Hash, Hasher};
 use std::ops::Deref;
 
 /// Room settings (RULES.md HK-2, HK-4, HK-5, HK-9, HK-11). Missing fields take defaults;
@@ -215,6 +216,85 @@ impl<'de> Deserialize<'de> for TrickCards {
     }
 }
 
+/// One value per seat (4, or 2 in the 2-player form), stored without allocating so that
+/// building a view stays cheap for bots. Derefs to a slice (`counts[seat.idx()]`,
+/// `.iter()`, `.len()`); JSON: a list with one entry per seat.
+#[derive(Clone, Copy)]
+pub struct PerSeat<T> {
+    items: [T; 4],
+    len: u8,
+}
+
+impl<T: Copy + Default> PerSeat<T> {
+    /// The first `len` values of `items` (at most 4); the others are ignored (not
+    /// compared, hashed or shown).
+    #[inline]
+    pub fn new(items: [T; 4], len: u8) -> PerSeat<T> {
+        PerSeat {
+            items,
+            len: len.min(4),
+        }
+    }
+
+    /// The values, seat 0's first.
+    pub fn as_slice(&self) -> &[T] {
+        &self.items[..self.len as usize]
+    }
+}
+
+impl<T: Copy + Default> Deref for PerSeat<T> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        self.as_slice()
+    }
+}
+
+impl<T: Copy + Default + PartialEq> PartialEq for PerSeat<T> {
+    fn eq(&self, other: &PerSeat<T>) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl<T: Copy + Default + Eq> Eq for PerSeat<T> {}
+
+impl<T: Copy + Default + PartialEq, const N: usize> PartialEq<[T; N]> for PerSeat<T> {
+    fn eq(&self, other: &[T; N]) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+/// As the slice of its values: four values hash as the `[T; 4]` they replaced (the
+/// 4-player hand result), so 4-player state hashes did not change with HK-13.
+impl<T: Copy + Default + Hash> Hash for PerSeat<T> {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        self.as_slice().hash(h)
+    }
+}
+
+impl<T: Copy + Default + fmt::Debug> fmt::Debug for PerSeat<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl<T: Copy + Default + Serialize> Serialize for PerSeat<T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.as_slice())
+    }
+}
+
+impl<'de, T: Copy + Default + Deserialize<'de>> Deserialize<'de> for PerSeat<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = Vec::<T>::deserialize(d)?;
+        if v.len() > 4 {
+            return Err(serde::de::Error::custom("at most 4 seats"));
+        }
+        let mut items = [T::default(); 4];
+        items[..v.len()].copy_from_slice(&v);
+        Ok(PerSeat::new(items, v.len() as u8))
+    }
+}
+
 /// A completed trick.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Trick {
@@ -270,7 +350,7 @@ pub struct HandResult {
     pub trump: Trump,
     /// Cards still in each hand, one entry per seat, shown to all at the end of the hand
     /// (D-8). The 2-player form's discards are not shown: they stay out of play, face down.
-    pub remaining: Vec<CardSet>,
+    pub remaining: PerSeat<CardSet>,
 }
 
 /// The phase of the hand. The 4-player hand goes ChoosingTrump → Playing → HandOver; the
@@ -294,7 +374,7 @@ pub enum HokmPhase {
 }
 
 /// What one seat sees (C-5, D-8): its own hand and everything public, nothing else.
-/// Per-seat lists hold one entry per seat (`players` of them).
+/// Per-seat lists ([`PerSeat`]) hold one entry per seat (`players` of them).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HokmView {
     /// The seat this view is for.
@@ -311,7 +391,7 @@ pub struct HokmView {
     /// حاکم: names trump and leads the first trick.
     pub hakem: Seat,
     /// Which participant sits in each seat (HK-2's partner swap can move two of them).
-    pub seating: Vec<u8>,
+    pub seating: PerSeat<u8>,
     /// HK-2: the face-up cards dealt to choose the first hakem, in order.
     pub hakem_draw: Vec<(Seat, Card)>,
     /// HK-2: the seats whose occupants swapped to make the second ace the hakem's partner.
@@ -319,7 +399,7 @@ pub struct HokmView {
     /// This seat's own cards.
     pub hand: CardSet,
     /// How many cards each seat holds.
-    pub hand_counts: Vec<u8>,
+    pub hand_counts: PerSeat<u8>,
     /// Trump or mode, once named (HK-12).
     pub trump: Option<Trump>,
     /// Who led the current trick.
@@ -345,9 +425,9 @@ pub struct HokmView {
     pub drawn: Option<Card>,
     /// HK-13: per seat, how many cards it must still discard face down (nonzero only while
     /// discarding).
-    pub to_discard: Vec<u8>,
+    pub to_discard: PerSeat<u8>,
     /// HK-13: per seat, how many cards it has discarded this hand (face down, out of play).
-    pub discard_counts: Vec<u8>,
+    pub discard_counts: PerSeat<u8>,
     /// HK-13: this seat's own discards this hand (only it has seen them).
     pub discards: CardSet,
 }
