@@ -1,13 +1,15 @@
-//! Criterion benchmark: random Hokm hands from a fresh deal, single thread.
+//! Criterion benchmark: random Hokm hands from a fresh deal, single thread; four players,
+//! and the 2-player form (HK-13).
 
 use cards::{simulate, BotKind, SimOptions};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 fn bench(c: &mut Criterion) {
     let mut group = c.benchmark_group("hokm");
-    for (name, bots, hands) in [
-        ("random_hands", BotKind::Random, 1000u64),
-        ("rule_bot_hands", BotKind::Rule, 100),
+    for (name, bots, hands, players) in [
+        ("random_hands", BotKind::Random, 1000u64, None),
+        ("rule_bot_hands", BotKind::Rule, 100, None),
+        ("random_hands_2p", BotKind::Random, 1000, Some(2)),
     ] {
         group.throughput(Throughput::Elements(hands));
         group.bench_function(name, |b| {
@@ -16,7 +18,7 @@ fn bench(c: &mut Criterion) {
                     game: "hokm".into(),
                     hands,
                     seed: 7,
-                    players: None,
+                    players,
                     bots,
                     settings: None,
                 })

@@ -10,6 +10,7 @@ usage:
   cards replay FILE        (FILE may be - for standard input)
 
 simulate plays N hands with a bot in every seat and prints one JSON line.
+--players: hokm 4 (default) or 2 (HK-13), shelem 4 or 2, bidel 4 or 3.
 replay reads a transcript (docs/transcript.md) and prints every step as JSON.
 Errors print one line and exit with code 2.";
 

@@ -198,6 +198,189 @@ fn bad_input_gets_one_line_naming_the_step_and_exit_code_2() {
     fails_with(&["frobnicate"], "", "usage");
 }
 
+// ---- Hokm, two players (HK-13) ----
+
+fn hokm_2p_example() -> String {
+    std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/examples/hokm-2p.json"
+    ))
+    .unwrap()
+}
+
+#[test]
+fn hokm_simulate_with_two_players() {
+    for bots in ["random", "rule"] {
+        let v = ok_json(&cards(
+            &[
+                "simulate",
+                "--game",
+                "hokm",
+                "--players",
+                "2",
+                "--hands",
+                "300",
+                "--seed",
+                "5",
+                "--bots",
+                bots,
+                "--settings",
+                r#"{"sars":true,"nars":true,"ace_nars":true}"#,
+            ],
+            "",
+        ));
+        assert_eq!(v["players"], 2);
+        assert_eq!(v["hands"], 300);
+        let won: u64 = v["hands_won"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|x| x.as_u64().unwrap())
+            .sum();
+        assert_eq!(won, 300, "every hand has one winner");
+    }
+    fails_with(
+        &[
+            "simulate",
+            "--game",
+            "hokm",
+            "--players",
+            "2",
+            "--settings",
+            r#"{"partners_by_second_ace":true}"#,
+        ],
+        "",
+        "partners_by_second_ace needs 4 players",
+    );
+}
+
+#[test]
+fn hokm_replay_of_the_documented_two_player_example() {
+    let v = ok_json(&cards(&["replay", "-"], &hokm_2p_example()));
+    assert_eq!(v["players"], 2);
+    assert_eq!(v["status"], "hand_over");
+    assert_eq!(v["totals"], json!([1, 0]), "the hakem took 7 tricks to 5");
+    let steps = v["steps"].as_array().unwrap();
+    // Trump, five discards, 21 turns at the stock, 12 tricks of two.
+    assert_eq!(steps.len(), 1 + 5 + 21 + 24);
+    assert_eq!(steps[0]["action"], json!({ "trump": "D" }));
+    assert_eq!(steps[0]["legal"].as_array().unwrap().len(), 4);
+    // Both discard at once, each seat named.
+    assert_eq!(steps[1]["to_act"], json!([0, 1]));
+    assert_eq!(
+        steps[1]["event"],
+        json!({ "discarded": { "seat": 1, "left": 1 } })
+    );
+    assert_eq!(steps[5]["to_act"], json!([0]), "seat 1 is done");
+    // The stock: the events show neither the cards nor the choice.
+    for (i, step) in steps[6..27].iter().enumerate() {
+        assert_eq!(step["seat"], i % 2, "hakem first, then in turn");
+        assert_eq!(step["legal"], json!(["keep", "take_next"]));
+        assert_eq!(
+            step["event"],
+            json!({ "drew": { "seat": i % 2, "stock": 40 - 2 * i } })
+        );
+    }
+    assert_eq!(steps[27]["to_act"], json!([0]), "the hakem leads");
+    assert_eq!(steps[27]["legal"].as_array().unwrap().len(), 13);
+    let trick = &steps[28]["event"]["played"]["trick"];
+    assert_eq!(trick["cards"].as_array().unwrap().len(), 2);
+    // The engine's own replay of the same transcript reaches the same state.
+    let t: Value = serde_json::from_str(&hokm_2p_example()).unwrap();
+    let decks = t["decks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|d| serde_json::from_value(d.clone()).unwrap())
+        .collect();
+    let mut g = Hokm::new(&Setup {
+        players: 2,
+        settings: HokmSettings::default(),
+        deal: Deal {
+            seed: 0,
+            decks,
+            dealer: Some(engine::Seat(1)),
+        },
+    })
+    .unwrap();
+    for a in t["actions"].as_array().unwrap() {
+        let seat = engine::Seat(a["seat"].as_u64().unwrap() as u8);
+        g.apply(seat, &serde_json::from_value(a["action"].clone()).unwrap())
+            .unwrap();
+    }
+    assert_eq!(v["state_hash"], format!("{:016x}", g.state_hash()));
+}
+
+#[test]
+fn hokm_two_player_illegal_steps_name_the_step() {
+    let example: Value = serde_json::from_str(&hokm_2p_example()).unwrap();
+    // While both discard, a step must name its seat.
+    let mut t = example.clone();
+    t["actions"][1] = json!({ "discard": "6H" });
+    fails_with(&["replay", "-"], &t.to_string(), "step 2: several seats");
+    // Seat 1 discards a third card (HK-13: two for the other player).
+    let mut t = example.clone();
+    t["actions"][4] = json!({ "seat": 1, "action": { "discard": "QC" } });
+    fails_with(
+        &["replay", "-"],
+        &t.to_string(),
+        "step 5: seat 1 cannot take {\"discard\":\"QC\"}: seat 1 has already discarded its 2 cards (HK-13)",
+    );
+    // A card played while the stock is drawn.
+    let mut t = example.clone();
+    t["actions"][6] = json!({ "seat": 0, "action": { "play": "AD" } });
+    fails_with(
+        &["replay", "-"],
+        &t.to_string(),
+        "step 7: seat 0 cannot take {\"play\":\"AD\"}: cards are played only once the stock has been drawn (HK-13)",
+    );
+    // The other player's turn at the stock.
+    let mut t = example;
+    t["actions"][7]["seat"] = json!(0);
+    fails_with(
+        &["replay", "-"],
+        &t.to_string(),
+        "step 8: seat 0 cannot take \"take_next\": it is not seat 0's turn",
+    );
+}
+
+/// A random 2-player match written as a transcript replays to the same state hash.
+#[test]
+fn replay_rebuilds_a_seeded_two_player_match() {
+    let setup = Setup {
+        players: 2,
+        settings: HokmSettings {
+            nars: true,
+            target: 3,
+            ..HokmSettings::default()
+        },
+        deal: Deal::seeded(78),
+    };
+    let mut g = Hokm::new(&setup).unwrap();
+    let mut r = Rng::new(2);
+    let mut actions = Vec::new();
+    let mut legal = Vec::new();
+    loop {
+        match g.status() {
+            Status::Acting(s) => {
+                let seats: Vec<_> = s.iter().collect();
+                let seat = seats[r.below(seats.len() as u32) as usize];
+                legal.clear();
+                g.legal_actions(seat, &mut legal);
+                let a = legal[r.below(legal.len() as u32) as usize];
+                g.apply(seat, &a).unwrap();
+                actions.push(json!({ "seat": seat.0, "action": a }));
+            }
+            Status::HandOver => g.next_hand().unwrap(),
+            Status::MatchOver => break,
+        }
+    }
+    let t = json!({ "game": "hokm", "players": 2, "seed": 78, "settings": { "nars": true, "target": 3 }, "actions": actions });
+    let v = ok_json(&cards(&["replay", "-"], &t.to_string()));
+    assert_eq!(v["status"], "match_over");
+    assert_eq!(v["state_hash"], format!("{:016x}", g.state_hash()));
+}
+
 // ---- Shelem ----
 
 fn shelem_example() -> String {

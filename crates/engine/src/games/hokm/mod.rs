@@ -1,6 +1,7 @@
 //! Hokm (حکم): four players in two partnerships, a hakem (حاکم) who names trump, seven
-//! tricks win a hand, seven hand points win the match. Rules HK-1 … HK-12 of RULES.md and
-//! the decisions D-1 … D-9 that apply to it.
+//! tricks win a hand, seven hand points win the match; or the 2-player form of HK-13, with
+//! discards and a stock drawn card by card before the tricks. Rules HK-1 … HK-13 of
+//! RULES.md and the decisions D-1 … D-9 that apply to it.
 
 mod state;
 mod types;
@@ -10,5 +11,6 @@ mod tests;
 
 pub use state::Hokm;
 pub use types::{
-    HandResult, HokmAction, HokmError, HokmEvent, HokmPhase, HokmSettings, HokmView, Trick, Trump,
+    HandResult, HokmAction, HokmError, HokmEvent, HokmPhase, HokmSettings, HokmView, PerSeat,
+    Trick, TrickCards, Trump,
 };

@@ -6,11 +6,20 @@ use crate::game::{Game, HandScore, Outcome, Setup, SetupError, Status};
 use crate::hash::stable_hash;
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
+use std::hash::{Hash, Hasher};
 
+/// Seats at the 4-player table.
 const N: u8 = 4;
 
+/// The seat `k` places after `s` at a table of `n` seats. `n` is 2 or 4, a power of two, so
+/// a mask replaces the division of [`Seat::after`].
+#[inline]
+fn after(s: Seat, k: u8, n: u8) -> Seat {
+    Seat((s.0 + k) & (n - 1))
+}
+
 /// The full state of a Hokm match. Nobody may see it whole: use [`Game::view`].
-#[derive(Clone, Debug, Hash)]
+#[derive(Clone, Debug)]
 pub struct Hokm {
     setup: Setup<HokmSettings>,
     rng: Rng,
@@ -40,6 +49,45 @@ pub struct Hokm {
     hand_number: u16,
     result: Option<HandResult>,
     winner: Option<usize>,
+    /// Seats: 4, or 2 (HK-13).
+    n: u8,
+    /// HK-13: each player's face-down discards this hand, out of play.
+    discards: [CardSet; 2],
+}
+
+/// Field by field as `#[derive(Hash)]` would, except that the 2-player fields are hashed
+/// only in a 2-player game: 4-player state hashes are those from before HK-13.
+impl Hash for Hokm {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        self.setup.hash(h);
+        self.rng.hash(h);
+        self.shuffles.hash(h);
+        self.seating.hash(h);
+        self.hakem_draw.hash(h);
+        self.seat_swap.hash(h);
+        self.dealer.hash(h);
+        self.hakem.hash(h);
+        self.phase.hash(h);
+        self.deck.hash(h);
+        self.dealt.hash(h);
+        self.hands.hash(h);
+        self.trump.hash(h);
+        self.turn.hash(h);
+        self.leader.hash(h);
+        self.trick.hash(h);
+        self.trick_len.hash(h);
+        self.played.hash(h);
+        self.last_trick.hash(h);
+        self.tricks.hash(h);
+        self.score.hash(h);
+        self.hand_number.hash(h);
+        self.result.hash(h);
+        self.winner.hash(h);
+        if self.n != N {
+            self.n.hash(h);
+            self.discards.hash(h);
+        }
+    }
 }
 
 /// HK-6: the position (0 = the leader's card) of the winning card of a complete `trick`:
@@ -75,10 +123,12 @@ impl Hokm {
     }
 
     /// HK-2: deal face up from the seat after the dealer until someone receives an ace; with
-    /// the setting, go on to a second player's ace and seat that player opposite the hakem.
+    /// the setting (4 players only), go on to a second player's ace and seat that player
+    /// opposite the hakem.
     fn choose_first_hakem(&mut self) {
         let deck = self.next_deck();
-        let mut seat = self.dealer.next(N);
+        let n = self.n;
+        let mut seat = self.dealer.next(n);
         let mut hakem = None;
         // One allocation for the whole draw instead of a few as it grows.
         self.hakem_draw.reserve(deck.len());
@@ -103,31 +153,43 @@ impl Hokm {
                     Some(_) => {}
                 }
             }
-            seat = seat.next(N);
+            seat = seat.next(n);
         }
         // A deck always holds four aces, so a hakem is always found.
         self.hakem = hakem.unwrap_or(seat);
         // HK-3: the player before the hakem deals.
-        self.dealer = self.hakem.prev(N);
+        self.dealer = self.hakem.prev(n);
     }
 
-    /// HK-3: shuffle, five cards to each player starting with the hakem.
+    /// HK-3 (and HK-13): shuffle, five cards to each player starting with the hakem.
     fn deal_first_five(&mut self) {
         self.deck = self.next_deck();
         self.hands = [CardSet::EMPTY; 4];
-        for i in 0..4u8 {
-            let seat = self.hakem.after(i, N);
-            for k in 0..5 {
-                self.hands[seat.idx()].insert(self.deck[(i * 5 + k) as usize]);
-            }
+        // A loop of constant length per table size, unrolled.
+        if self.n == N {
+            self.deal_packets_of_five(N);
+        } else {
+            self.deal_packets_of_five(2);
         }
-        self.dealt = 20;
+        self.dealt = 5 * self.n;
+        self.discards = [CardSet::EMPTY; 2];
         self.phase = HokmPhase::ChoosingTrump;
         self.turn = self.hakem;
         self.trump = None;
     }
 
-    /// HK-3: then four and four more to each, starting with the hakem.
+    /// Five cards from the top of the deck to each of `n` seats, starting with the hakem.
+    #[inline(always)]
+    fn deal_packets_of_five(&mut self, n: u8) {
+        for i in 0..n {
+            let seat = self.hakem.after(i, n);
+            for k in 0..5 {
+                self.hands[seat.idx()].insert(self.deck[(i * 5 + k) as usize]);
+            }
+        }
+    }
+
+    /// HK-3: then four and four more to each, starting with the hakem (4 players).
     fn deal_rest(&mut self) {
         // Packets of four from the first undealt card, to the hakem, the next seat, ...
         let packets = self.deck[self.dealt as usize..].chunks_exact(4);
@@ -190,19 +252,25 @@ impl Hokm {
         }
     }
 
-    /// The four cards of the complete trick as a set.
+    /// The cards of the complete trick as a set. With two players the last two slots are
+    /// never written and hold the filler red joker (so that [`TrickCards`] knows the
+    /// trick's length), which the mask leaves out.
     fn full_trick(&self) -> CardSet {
         self.trick
             .iter()
             .fold(CardSet::EMPTY, |s, &c| s.or(c.bit()))
+            .and(CardSet::DECK)
     }
 
     /// HK-6: who wins the complete trick, whose cards as a set are `cards`
     /// ([`Hokm::full_trick`]).
     fn trick_winner(&self, cards: CardSet) -> Seat {
         let trump = self.trump.unwrap_or(Trump::Sars);
-        self.leader
-            .after(winning_position(&self.trick, cards, trump), N)
+        after(
+            self.leader,
+            winning_position(&self.trick, cards, trump),
+            self.n,
+        )
     }
 
     /// HK-7, HK-8, HK-9: score the hand once a side has seven tricks.
@@ -224,7 +292,7 @@ impl Hokm {
             tricks: self.tricks,
             hakem: self.hakem,
             trump: self.trump.unwrap_or(Trump::Sars),
-            remaining: self.hands,
+            remaining: PerSeat::new(self.hands, self.n),
         });
         if self.score[side] >= self.setup.settings.target {
             self.winner = Some(side);
@@ -235,7 +303,7 @@ impl Hokm {
     }
 
     /// HK-6: `seat`, whose turn in play it is, plays `card`; completes the trick after the
-    /// fourth card and the hand after a side's seventh trick.
+    /// last player's card and the hand after a side's seventh trick.
     fn play(&mut self, seat: Seat, card: Card) -> Result<HokmEvent, HokmError> {
         let hand = self.hands[seat.idx()];
         if !hand.contains(card) {
@@ -254,8 +322,8 @@ impl Hokm {
         self.last_trick = None;
         self.trick[self.trick_len as usize] = card;
         self.trick_len += 1;
-        if self.trick_len < 4 {
-            self.turn = seat.next(N);
+        if self.trick_len < self.n {
+            self.turn = after(seat, 1, self.n);
             return Ok(HokmEvent::Played {
                 seat,
                 card,
@@ -266,16 +334,16 @@ impl Hokm {
         Ok(self.complete_trick(seat, card))
     }
 
-    /// HK-6: the fourth card, `seat`'s `card`, completed the trick: its winner takes it and
-    /// leads next; a side's seventh trick ends the hand. Apart from [`Hokm::play`] so that
-    /// the three cards before it take a short path.
+    /// HK-6: the last player's card, `seat`'s `card`, completed the trick: its winner takes
+    /// it and leads next; a side's seventh trick ends the hand. Apart from [`Hokm::play`] so
+    /// that the cards before it take a short path.
     #[inline(never)]
     fn complete_trick(&mut self, seat: Seat, card: Card) -> HokmEvent {
         let cards = self.full_trick();
         let winner = self.trick_winner(cards);
         let trick = Trick {
             leader: self.leader,
-            cards: self.trick,
+            cards: TrickCards::new(self.trick),
             winner,
         };
         self.played = self.played.or(cards);
@@ -297,19 +365,25 @@ impl Hokm {
         }
     }
 
-    /// The hakem's trump choice (HK-4) or redeal (HK-5), or an action of the wrong phase, once
-    /// the turn is checked. Kept out of [`Game::apply`] so that its hot path, a card played,
-    /// stays small.
+    /// Checks the turn, then applies the hakem's trump choice (HK-4) or redeal (HK-5), the
+    /// 2-player discards and draws (HK-13), or refuses an action of the wrong phase. Kept
+    /// out of [`Game::apply`] so that its hot path, a card played in turn, stays small.
     #[inline(never)]
-    fn apply_other(&mut self, action: &HokmAction) -> Result<HokmEvent, HokmError> {
+    fn apply_other(&mut self, seat: Seat, action: &HokmAction) -> Result<HokmEvent, HokmError> {
+        self.check_turn(seat)?;
         match (*action, self.phase) {
             (HokmAction::Trump(t), HokmPhase::ChoosingTrump) => {
                 if !self.mode_allowed(t) {
                     return Err(HokmError::ModeNotAllowed(t));
                 }
                 self.trump = Some(t);
-                self.deal_rest();
-                self.phase = HokmPhase::Playing;
+                if self.n == N {
+                    self.deal_rest();
+                    self.phase = HokmPhase::Playing;
+                } else {
+                    // HK-13: the discards come next, both players at once.
+                    self.phase = HokmPhase::Discarding;
+                }
                 self.turn = self.hakem;
                 self.leader = self.hakem;
                 Ok(HokmEvent::TrumpChosen {
@@ -324,14 +398,149 @@ impl Hokm {
                 self.deal_first_five();
                 Ok(HokmEvent::Redealt { hakem: self.hakem })
             }
+            (HokmAction::Discard(card), HokmPhase::Discarding) => self.discard(seat, card),
+            (HokmAction::Keep, HokmPhase::Drawing) => Ok(self.draw(seat, true)),
+            (HokmAction::TakeNext, HokmPhase::Drawing) => Ok(self.draw(seat, false)),
+            (HokmAction::Play(_), HokmPhase::Discarding | HokmPhase::Drawing) => {
+                Err(HokmError::StockNotDrawn)
+            }
             _ => Err(HokmError::WrongPhase),
         }
     }
 
-    /// The hakem's choices before play: every trump or mode the room allows (HK-4), and a
-    /// redeal when the first five are weak (HK-5). Kept out of [`Game::legal_actions`] so
-    /// that it stays small enough to inline.
+    /// HK-13: how many cards `seat` discards in all: the hakem 3, the other player 2.
+    fn discard_share(&self, seat: Seat) -> u8 {
+        if seat == self.hakem {
+            3
+        } else {
+            2
+        }
+    }
+
+    /// HK-13: how many cards `seat` must still discard (0 outside the discarding phase).
+    fn owed_discards(&self, seat: Seat) -> u8 {
+        match self.discards.get(seat.idx()) {
+            Some(d) if self.phase == HokmPhase::Discarding => {
+                self.discard_share(seat).saturating_sub(d.len() as u8)
+            }
+            _ => 0,
+        }
+    }
+
+    /// HK-13: the seats that must still discard.
+    fn discarding_seats(&self) -> SeatSet {
+        let mut set = SeatSet::default();
+        for s in 0..self.n {
+            if self.owed_discards(Seat(s)) > 0 {
+                set.0 |= 1 << s;
+            }
+        }
+        set
+    }
+
+    /// [`Game::status`] in the phases other than the trump choice and play: kept out of it
+    /// so that it stays small enough to inline and its hot path fast.
     #[inline(never)]
+    #[cold]
+    fn other_status(&self) -> Status {
+        match self.phase {
+            HokmPhase::ChoosingTrump | HokmPhase::Playing | HokmPhase::Drawing => {
+                Status::Acting(SeatSet::only(self.turn))
+            }
+            HokmPhase::Discarding => Status::Acting(self.discarding_seats()),
+            HokmPhase::HandOver => Status::HandOver,
+            HokmPhase::MatchOver => Status::MatchOver,
+        }
+    }
+
+    /// HK-13: `seat` discards `card` face down; once both have discarded their share the
+    /// hakem takes the first turn at the stock.
+    fn discard(&mut self, seat: Seat, card: Card) -> Result<HokmEvent, HokmError> {
+        let left = self.owed_discards(seat);
+        if left == 0 {
+            return Err(HokmError::DiscardsDone {
+                seat,
+                count: self.discard_share(seat),
+            });
+        }
+        let s = seat.idx();
+        if !self.hands[s].contains(card) {
+            return Err(HokmError::NotInHand(card));
+        }
+        self.hands[s].remove(card);
+        self.discards[s].insert(card);
+        if self.discarding_seats().is_empty() {
+            self.phase = HokmPhase::Drawing;
+            self.turn = self.hakem;
+        }
+        Ok(HokmEvent::Discarded {
+            seat,
+            left: left - 1,
+        })
+    }
+
+    /// HK-13: `seat`, whose turn at the stock it is, keeps the top card and discards the
+    /// next (`keep`), or discards the top card and keeps the next. After the 21st turn the
+    /// stock is empty and the hakem leads the first trick (HK-6).
+    fn draw(&mut self, seat: Seat, keep: bool) -> HokmEvent {
+        let top = self.deck[self.dealt as usize];
+        let next = self.deck[self.dealt as usize + 1];
+        let (kept, thrown) = if keep { (top, next) } else { (next, top) };
+        self.hands[seat.idx()].insert(kept);
+        self.discards[seat.idx()].insert(thrown);
+        self.dealt += 2;
+        let stock = 52 - self.dealt;
+        if stock == 0 {
+            self.phase = HokmPhase::Playing;
+            self.turn = self.hakem;
+            self.leader = self.hakem;
+        } else {
+            self.turn = after(seat, 1, self.n);
+        }
+        HokmEvent::Drew { seat, stock }
+    }
+
+    /// HK-13: the choices of the discarding and drawing phases, in the engine's fixed order
+    /// (D-7): every card of the hand to discard, in card order; keep, then take the next.
+    fn stock_actions(&self, seat: Seat, out: &mut Vec<HokmAction>) {
+        match self.phase {
+            HokmPhase::Discarding if self.owed_discards(seat) > 0 => {
+                for c in self.hands[seat.idx()] {
+                    out.push(HokmAction::Discard(c));
+                }
+            }
+            HokmPhase::Drawing if seat == self.turn => {
+                out.push(HokmAction::Keep);
+                out.push(HokmAction::TakeNext);
+            }
+            _ => {}
+        }
+    }
+
+    /// HK-13: the stock, top card first: the undealt rest of the deck with two players, no
+    /// card with four (their undealt cards are the rest of the deal, HK-3).
+    fn stock(&self) -> &[Card] {
+        if self.n == N {
+            &[]
+        } else {
+            &self.deck[self.dealt as usize..]
+        }
+    }
+
+    /// Every legal action but a card to play: the hakem's trump choice (HK-4, HK-5) and the
+    /// 2-player discards and draws (HK-13). Kept out of [`Game::legal_actions`] so that it
+    /// stays small enough to inline.
+    #[inline(never)]
+    fn other_actions(&self, seat: Seat, out: &mut Vec<HokmAction>) {
+        match self.phase {
+            HokmPhase::ChoosingTrump if seat == self.turn => self.trump_actions(out),
+            HokmPhase::Discarding | HokmPhase::Drawing => self.stock_actions(seat, out),
+            _ => {}
+        }
+    }
+
+    /// The hakem's choices before play: every trump or mode the room allows (HK-4), and a
+    /// redeal when the first five are weak (HK-5).
     fn trump_actions(&self, out: &mut Vec<HokmAction>) {
         for t in Trump::ALL {
             if self.mode_allowed(t) {
@@ -346,14 +555,20 @@ impl Hokm {
     fn check_turn(&self, seat: Seat) -> Result<(), HokmError> {
         match self.phase {
             HokmPhase::HandOver | HokmPhase::MatchOver => Err(HokmError::NotYourTurn { seat }),
+            // HK-13: both players discard at once; each one's share is checked by the discard.
+            HokmPhase::Discarding if seat.0 < self.n => Ok(()),
             _ if seat != self.turn => Err(HokmError::NotYourTurn { seat }),
             _ => Ok(()),
         }
     }
 
-    /// Whose turn it is, if anybody's.
+    /// Whose turn it is, if anybody's (nobody's alone while both players discard, HK-13).
     pub fn turn(&self) -> Option<Seat> {
-        matches!(self.phase, HokmPhase::ChoosingTrump | HokmPhase::Playing).then_some(self.turn)
+        matches!(
+            self.phase,
+            HokmPhase::ChoosingTrump | HokmPhase::Playing | HokmPhase::Drawing
+        )
+        .then_some(self.turn)
     }
 
     /// The phase of the hand.
@@ -361,41 +576,46 @@ impl Hokm {
         self.phase
     }
 
-    /// Every card's place, for the card-accounting property test: the four hands, the
-    /// current trick, completed tricks and the undealt rest of the deck.
-    pub fn card_places(&self) -> [CardSet; 7] {
+    /// Every card's place, for the card-accounting property test: the four hands (the last
+    /// two empty with two players), the current trick, completed tricks, the undealt rest
+    /// of the deck (with two players: the stock, HK-13), and each 2-player seat's discards.
+    pub fn card_places(&self) -> Vec<CardSet> {
         let trick: CardSet = self.trick[..self.trick_len as usize]
             .iter()
             .copied()
             .collect();
         let undealt: CardSet = self.deck[self.dealt as usize..].iter().copied().collect();
-        [
-            self.hands[0],
-            self.hands[1],
-            self.hands[2],
-            self.hands[3],
-            trick,
-            self.played,
-            undealt,
-        ]
+        let mut v = self.hands.to_vec();
+        v.extend([trick, self.played, undealt]);
+        v.extend(self.discards);
+        v
     }
 
-    /// Swaps hidden cards between seats other than `viewer` (their hands and the undealt
-    /// deck), keeping every count: for the property test that a view shows no hidden card.
+    /// Swaps hidden cards between seats other than `viewer` (their hands and discards) and
+    /// the undealt deck or stock (but for the top card the viewer is drawing, HK-13), keeping
+    /// every count: for the property test that a view shows no hidden card.
     pub fn scramble_hidden(&mut self, viewer: Seat, rng: &mut Rng) {
-        let others: Vec<usize> = (0..4).filter(|&s| s != viewer.idx()).collect();
+        let n = self.n as usize;
+        let others: Vec<usize> = (0..n).filter(|&s| s != viewer.idx()).collect();
+        let sees_top = self.phase == HokmPhase::Drawing && self.turn == viewer;
+        let hidden_from = self.dealt as usize + sees_top as usize;
+        let discards = |s: usize| self.discards.get(s).copied().unwrap_or_default();
         let mut pool: Vec<Card> = others
             .iter()
-            .flat_map(|&s| self.hands[s].iter())
-            .chain(self.deck[self.dealt as usize..].iter().copied())
+            .flat_map(|&s| self.hands[s].iter().chain(discards(s).iter()))
+            .chain(self.deck[hidden_from..].iter().copied())
             .collect();
         rng.shuffle(&mut pool);
         let mut it = pool.into_iter();
         for &s in &others {
-            let n = self.hands[s].len();
-            self.hands[s] = it.by_ref().take(n as usize).collect();
+            let h = self.hands[s].len() as usize;
+            self.hands[s] = it.by_ref().take(h).collect();
+            if let Some(d) = self.discards.get_mut(s) {
+                let k = d.len() as usize;
+                *d = it.by_ref().take(k).collect();
+            }
         }
-        for slot in self.deck[self.dealt as usize..].iter_mut() {
+        for slot in self.deck[hidden_from..].iter_mut() {
             if let Some(c) = it.next() {
                 *slot = c;
             }
@@ -413,11 +633,19 @@ impl Game for Hokm {
     const NAME: &'static str = "hokm";
 
     fn new(setup: &Setup<HokmSettings>) -> Result<Hokm, SetupError> {
-        if setup.players != 4 {
+        let n = setup.players;
+        if n != N && n != 2 {
             return Err(SetupError::Players {
                 game: "hokm",
-                players: setup.players,
+                players: n,
             });
+        }
+        if n == 2 && setup.settings.partners_by_second_ace {
+            return Err(SetupError::BadSetting(
+                "partners_by_second_ace needs 4 players: 2 players have no partners (HK-2, \
+                 HK-13)"
+                    .to_string(),
+            ));
         }
         if ![3, 5, 7].contains(&setup.settings.target) {
             return Err(SetupError::BadSetting(format!(
@@ -427,7 +655,7 @@ impl Game for Hokm {
         }
         let (rng, dealer) = setup
             .deal
-            .start(N, CardSet::DECK, "Hokm needs the 52 cards")?;
+            .start(n, CardSet::DECK, "Hokm needs the 52 cards")?;
         let mut g = Hokm {
             setup: setup.clone(),
             rng,
@@ -453,6 +681,8 @@ impl Game for Hokm {
             hand_number: 0,
             result: None,
             winner: None,
+            n,
+            discards: [CardSet::EMPTY; 2],
         };
         g.choose_first_hakem();
         g.start_hand();
@@ -464,13 +694,14 @@ impl Game for Hokm {
     }
 
     fn players(&self) -> u8 {
-        N
+        self.n
     }
 
     fn sides(&self) -> usize {
         2
     }
 
+    /// Four players: seats {0,2} and {1,3} (C-3); two players (HK-13): each seat is a side.
     fn side_of(&self, seat: Seat) -> usize {
         seat.side()
     }
@@ -480,8 +711,7 @@ impl Game for Hokm {
             HokmPhase::ChoosingTrump | HokmPhase::Playing => {
                 Status::Acting(SeatSet::only(self.turn))
             }
-            HokmPhase::HandOver => Status::HandOver,
-            HokmPhase::MatchOver => Status::MatchOver,
+            _ => self.other_status(),
         }
     }
 
@@ -498,16 +728,17 @@ impl Game for Hokm {
                     out.push(HokmAction::Play(c));
                 }
             }
-            HokmPhase::ChoosingTrump if seat == self.turn => self.trump_actions(out),
-            _ => {}
+            _ => self.other_actions(seat, out),
         }
     }
 
     fn apply(&mut self, seat: Seat, action: &HokmAction) -> Result<HokmEvent, HokmError> {
-        self.check_turn(seat)?;
+        // The hot path, a card played in play, tests the phase and the seat once each.
         match (*action, self.phase) {
-            (HokmAction::Play(card), HokmPhase::Playing) => self.play(seat, card),
-            _ => self.apply_other(action),
+            (HokmAction::Play(card), HokmPhase::Playing) if seat == self.turn => {
+                self.play(seat, card)
+            }
+            _ => self.apply_other(seat, action),
         }
     }
 
@@ -516,33 +747,39 @@ impl Game for Hokm {
             return Err(HokmError::HandNotOver);
         }
         // HK-10: the hakem stays if the hakem's side won; otherwise the next player becomes
-        // hakem and the old hakem deals.
+        // hakem and the old hakem deals. With two players (HK-13) the next player is the
+        // winner, and the player before the hakem (HK-3) is always the other one.
         let won = self.result.as_ref().map(|r| r.winner) == Some(self.hakem.side());
         if !won {
             self.dealer = self.hakem;
-            self.hakem = self.hakem.next(N);
+            self.hakem = self.hakem.next(self.n);
         }
         self.start_hand();
         Ok(())
     }
 
+    // Never inlined: a view is built once per bot decision, and inlined into a caller's
+    // loop it would crowd the registers of the play loop around it.
+    #[inline(never)]
     fn view(&self, seat: Seat) -> HokmView {
+        let n = self.n as usize;
         HokmView {
             seat,
+            players: self.n,
             settings: self.setup.settings.clone(),
             phase: self.phase,
             turn: self.turn(),
             dealer: self.dealer,
             hakem: self.hakem,
-            seating: self.seating,
+            seating: PerSeat::new(self.seating, self.n),
             hakem_draw: self.hakem_draw.clone(),
             seat_swap: self.seat_swap,
-            hand: self.hands.get(seat.idx()).copied().unwrap_or_default(),
-            hand_counts: self.hands.map(|h| h.len() as u8),
+            hand: self.hands[..n].get(seat.idx()).copied().unwrap_or_default(),
+            hand_counts: PerSeat::new(self.hands.map(|h| h.len() as u8), self.n),
             trump: self.trump,
             leader: self.leader,
             trick: (0..self.trick_len)
-                .map(|i| (self.leader.after(i, N), self.trick[i as usize]))
+                .map(|i| (after(self.leader, i, self.n), self.trick[i as usize]))
                 .collect(),
             last_trick: self.last_trick,
             tricks: self.tricks,
@@ -550,6 +787,22 @@ impl Game for Hokm {
             hand_number: self.hand_number,
             result: self.result.clone(),
             winner: self.winner,
+            stock: self.stock().len() as u8,
+            drawn: (self.phase == HokmPhase::Drawing && seat == self.turn)
+                .then(|| self.stock().first().copied())
+                .flatten(),
+            to_discard: if self.phase == HokmPhase::Discarding {
+                PerSeat::new([0, 1, 2, 3].map(|s| self.owed_discards(Seat(s))), self.n)
+            } else {
+                PerSeat::new([0; 4], self.n)
+            },
+            discard_counts: if self.n == N {
+                PerSeat::new([0; 4], N)
+            } else {
+                let [a, b] = self.discards.map(|d| d.len() as u8);
+                PerSeat::new([a, b, 0, 0], self.n)
+            },
+            discards: self.discards.get(seat.idx()).copied().unwrap_or_default(),
         }
     }
 

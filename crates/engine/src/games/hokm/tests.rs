@@ -2,9 +2,9 @@
 
 use super::*;
 use crate::card::{parse_cards, Card, CardSet, Suit};
-use crate::game::{Deal, Game, Setup, SetupError, Status};
+use crate::game::{Deal, Game, RuleError, Setup, SetupError, Status};
 use crate::rng::Rng;
-use crate::seat::Seat;
+use crate::seat::{Seat, SeatSet};
 use proptest::prelude::*;
 
 fn cards(s: &str) -> Vec<Card> {
@@ -83,7 +83,8 @@ fn rule_hk_1_four_players_in_opposite_partnerships() {
     assert_eq!(g.side_of(Seat(0)), g.side_of(Seat(2)));
     assert_eq!(g.side_of(Seat(1)), g.side_of(Seat(3)));
     assert_ne!(g.side_of(Seat(0)), g.side_of(Seat(1)));
-    for players in [2, 3, 5] {
+    // Two players are the HK-13 form (its own tests below); no other count is played.
+    for players in [0, 1, 3, 5, 6] {
         let s = Setup {
             players,
             settings: HokmSettings::default(),
@@ -580,18 +581,654 @@ fn actions_have_the_documented_json_forms() {
     assert!(serde_json::from_str::<HokmAction>(r#"{"play":"1X"}"#).is_err());
 }
 
+// ---- HK-13: the 2-player form ----
+
+fn set(s: &str) -> CardSet {
+    cards(s).into_iter().collect()
+}
+
+/// A 2-player game with seat 0 as hakem (dealer 1: the face-up deal starts at seat 0 and
+/// its first card is an ace). The hand's deck: `hakem5` to the hakem, `other5` to seat 1,
+/// then the stock, top card first: `stock`, then the rest of the deck in card order.
+fn game2(settings: HokmSettings, hakem5: &str, other5: &str, stock: &str) -> Hokm {
+    Hokm::new(&Setup {
+        players: 2,
+        settings,
+        deal: Deal {
+            seed: 1,
+            decks: vec![
+                deck_starting("AS"),
+                deck_starting(&format!("{hakem5} {other5} {stock}")),
+            ],
+            dealer: Some(Seat(1)),
+        },
+    })
+    .unwrap()
+}
+
+fn act(g: &mut Hokm, seat: u8, a: HokmAction) -> Result<HokmEvent, HokmError> {
+    g.apply(Seat(seat), &a)
+}
+
+fn discard(g: &mut Hokm, seat: u8, card: &str) -> Result<HokmEvent, HokmError> {
+    act(g, seat, HokmAction::Discard(card.parse().unwrap()))
+}
+
+fn legal(g: &Hokm, seat: u8) -> Vec<HokmAction> {
+    let mut v = Vec::new();
+    g.legal_actions(Seat(seat), &mut v);
+    v
+}
+
+/// Fifteen turns at the stock (30 cards) whose tops, on the hakem's eight turns (0, 2, …,
+/// 14), are the eight spades not in `KOT_HAKEM`; the other cards are not spades, and the
+/// rest of the deck holds no spade either.
+const KOT_STOCK: &str = "9S 2C 7H 3C 8S 4C 8H 5C 7S 6C 9H 7C 6S 8C 10H 9C 5S 10C JH JC \
+                         4S QC QH KC 3S AC KH 2D 2S 3D";
+const KOT_HAKEM: &str = "AS KS QS JS 10S";
+const KOT_OTHER: &str = "2H 3H 4H 5H 6H";
+
+/// The hakem names spades and discards three of them; both players discard.
+fn kot_game_after_discards() -> Hokm {
+    let mut g = game2(HokmSettings::default(), KOT_HAKEM, KOT_OTHER, KOT_STOCK);
+    act(&mut g, 0, HokmAction::Trump(Trump::Suit(Suit::Spades))).unwrap();
+    for c in ["JS", "QS", "KS"] {
+        discard(&mut g, 0, c).unwrap();
+    }
+    for c in ["2H", "3H"] {
+        discard(&mut g, 1, c).unwrap();
+    }
+    g
+}
+
+#[test]
+fn rule_hk_13_two_players_each_their_own_side() {
+    let g = game2(HokmSettings::default(), KOT_HAKEM, KOT_OTHER, KOT_STOCK);
+    assert_eq!(g.players(), 2);
+    assert_eq!(g.sides(), 2);
+    assert_eq!((g.side_of(Seat(0)), g.side_of(Seat(1))), (0, 1));
+    let v = g.view(Seat(1));
+    assert_eq!(v.players, 2);
+    assert_eq!(v.seating, [0, 1]);
+    assert_eq!(v.hand_counts, [5, 5]);
+    assert_eq!(v.discard_counts, [0, 0]);
+    assert_eq!(v.to_discard, [0, 0]);
+    // HK-2's partners by the second ace make no sense with two: refused.
+    let s = Setup {
+        players: 2,
+        settings: HokmSettings {
+            partners_by_second_ace: true,
+            ..HokmSettings::default()
+        },
+        deal: Deal::seeded(1),
+    };
+    match Hokm::new(&s) {
+        Err(SetupError::BadSetting(why)) => assert!(why.contains("partners_by_second_ace")),
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn rule_hk_13_first_hakem_by_the_first_ace_dealt_face_up() {
+    // Dealer 0: the face-up deal goes to seats 1, 0, 1, …; the third card, an ace, makes
+    // seat 1 hakem, and the player before the hakem (seat 0) deals (HK-2, HK-3).
+    let g = Hokm::new(&Setup {
+        players: 2,
+        settings: HokmSettings::default(),
+        deal: Deal {
+            seed: 1,
+            decks: vec![deck_starting("2C 3C AH")],
+            dealer: Some(Seat(0)),
+        },
+    })
+    .unwrap();
+    let v = g.view(Seat(0));
+    assert_eq!((v.hakem, v.dealer), (Seat(1), Seat(0)));
+    assert_eq!(
+        v.hakem_draw,
+        vec![
+            (Seat(1), "2C".parse().unwrap()),
+            (Seat(0), "3C".parse().unwrap()),
+            (Seat(1), "AH".parse().unwrap()),
+        ]
+    );
+    assert_eq!(g.status(), Status::Acting(SeatSet::only(Seat(1))));
+}
+
+#[test]
+fn rule_hk_13_five_cards_each_then_the_hakem_names_trump() {
+    let mut g = game2(HokmSettings::default(), KOT_HAKEM, KOT_OTHER, KOT_STOCK);
+    let v = g.view(Seat(0));
+    assert_eq!(v.phase, HokmPhase::ChoosingTrump);
+    assert_eq!(v.hand, set(KOT_HAKEM), "the hakem receives the first five");
+    assert_eq!(g.view(Seat(1)).hand, set(KOT_OTHER));
+    assert_eq!(v.stock, 42);
+    assert_eq!(v.drawn, None);
+    assert_eq!(g.status(), Status::Acting(SeatSet::only(Seat(0))));
+    assert!(legal(&g, 1).is_empty());
+    assert_eq!(
+        legal(&g, 0).len(),
+        4,
+        "four suits; no mode allowed, no weak hand"
+    );
+    let e = act(&mut g, 0, HokmAction::Trump(Trump::Suit(Suit::Spades))).unwrap();
+    assert_eq!(
+        e,
+        HokmEvent::TrumpChosen {
+            hakem: Seat(0),
+            trump: Trump::Suit(Suit::Spades)
+        }
+    );
+    let v = g.view(Seat(1));
+    assert_eq!(v.phase, HokmPhase::Discarding);
+    assert_eq!(v.hand_counts, [5, 5], "nothing more is dealt");
+    assert_eq!(v.stock, 42);
+    assert_eq!(v.to_discard, [3, 2]);
+    assert_eq!(v.turn, None, "both discard at once");
+    assert_eq!(g.status(), Status::Acting(SeatSet(0b11)));
+}
+
+#[test]
+fn rule_hk_13_hakem_discards_three_and_the_other_two_at_once() {
+    let mut g = game2(HokmSettings::default(), KOT_HAKEM, KOT_OTHER, KOT_STOCK);
+    // Not before trump.
+    assert_eq!(discard(&mut g, 0, "JS"), Err(HokmError::WrongPhase));
+    act(&mut g, 0, HokmAction::Trump(Trump::Suit(Suit::Spades))).unwrap();
+    // D-7: the discards are offered in card order.
+    let l: Vec<HokmAction> = set(KOT_OTHER).iter().map(HokmAction::Discard).collect();
+    assert_eq!(legal(&g, 1), l);
+    assert_eq!(legal(&g, 0).len(), 5);
+    // Wrong cards: not in the hand, or the other player's.
+    assert_eq!(
+        discard(&mut g, 0, "2C"),
+        Err(HokmError::NotInHand("2C".parse().unwrap()))
+    );
+    assert_eq!(
+        discard(&mut g, 0, "2H"),
+        Err(HokmError::NotInHand("2H".parse().unwrap()))
+    );
+    // Neither a card nor the stock before the discards are done.
+    assert_eq!(
+        act(&mut g, 0, HokmAction::Play("AS".parse().unwrap())),
+        Err(HokmError::StockNotDrawn)
+    );
+    assert_eq!(act(&mut g, 0, HokmAction::Keep), Err(HokmError::WrongPhase));
+    // Interleaved, in any order.
+    assert_eq!(
+        discard(&mut g, 1, "2H"),
+        Ok(HokmEvent::Discarded {
+            seat: Seat(1),
+            left: 1
+        })
+    );
+    assert_eq!(
+        discard(&mut g, 0, "JS"),
+        Ok(HokmEvent::Discarded {
+            seat: Seat(0),
+            left: 2
+        })
+    );
+    assert_eq!(
+        discard(&mut g, 1, "3H"),
+        Ok(HokmEvent::Discarded {
+            seat: Seat(1),
+            left: 0
+        })
+    );
+    // Wrong count: the other player has discarded its two.
+    let done = HokmError::DiscardsDone {
+        seat: Seat(1),
+        count: 2,
+    };
+    assert_eq!(discard(&mut g, 1, "4H"), Err(done.clone()));
+    assert_eq!((done.rule(), done.code()), ("HK-13", "discards_done"));
+    assert!(legal(&g, 1).is_empty());
+    assert_eq!(g.status(), Status::Acting(SeatSet::only(Seat(0))));
+    // The views: own discards shown, the other's only counted.
+    let v0 = g.view(Seat(0));
+    assert_eq!(v0.discards, set("JS"));
+    assert_eq!(v0.discard_counts, [1, 2]);
+    assert_eq!(v0.to_discard, [2, 0]);
+    assert_eq!(g.view(Seat(1)).discards, set("2H 3H"));
+    let json = serde_json::to_string(&g.view(Seat(1))).unwrap();
+    assert!(!json.contains("\"JS\""), "{json}");
+    discard(&mut g, 0, "QS").unwrap();
+    assert_eq!(
+        discard(&mut g, 0, "KS"),
+        Ok(HokmEvent::Discarded {
+            seat: Seat(0),
+            left: 0
+        })
+    );
+    // Wrong count: the hakem's three are done; the stock is next, hakem first.
+    assert_eq!(
+        discard(&mut g, 0, "AS"),
+        Err(HokmError::WrongPhase),
+        "the discarding phase is over"
+    );
+    let v = g.view(Seat(0));
+    assert_eq!(v.phase, HokmPhase::Drawing);
+    assert_eq!(v.hand, set("AS 10S"));
+    assert_eq!(v.hand_counts, [2, 3]);
+    assert_eq!(v.discard_counts, [3, 2]);
+    assert_eq!(v.stock, 42);
+    assert_eq!(v.turn, Some(Seat(0)));
+    assert_eq!(
+        HokmError::StockNotDrawn.code(),
+        "stock_not_drawn",
+        "a stable code"
+    );
+    assert_eq!(HokmError::StockNotDrawn.rule(), "HK-13");
+}
+
+#[test]
+fn rule_hk_13_keep_or_take_next_only_the_drawer_sees_the_cards() {
+    let mut g = kot_game_after_discards();
+    // The hakem draws first and sees the top card; the other player does not.
+    let v0 = g.view(Seat(0));
+    assert_eq!(v0.drawn, Some("9S".parse().unwrap()));
+    let v1 = g.view(Seat(1));
+    assert_eq!(v1.drawn, None);
+    let mut v1_public = v1.clone();
+    v1_public.hakem_draw.clear(); // the HK-2 face-up deal showed the ace of spades
+    let json = serde_json::to_string(&v1_public).unwrap();
+    for c in ["9S", "2C"] {
+        assert!(!json.contains(&format!("\"{c}\"")), "{c} leaked: {json}");
+    }
+    // D-7: keep first, then take the next.
+    assert_eq!(legal(&g, 0), vec![HokmAction::Keep, HokmAction::TakeNext]);
+    assert!(legal(&g, 1).is_empty());
+    assert_eq!(
+        act(&mut g, 1, HokmAction::Keep),
+        Err(HokmError::NotYourTurn { seat: Seat(1) })
+    );
+    assert_eq!(
+        act(&mut g, 0, HokmAction::Discard("AS".parse().unwrap())),
+        Err(HokmError::WrongPhase)
+    );
+    assert_eq!(
+        act(&mut g, 0, HokmAction::Play("AS".parse().unwrap())),
+        Err(HokmError::StockNotDrawn)
+    );
+    // Keep: the top card joins the hand, the next one is seen and discarded.
+    let e = act(&mut g, 0, HokmAction::Keep).unwrap();
+    assert_eq!(
+        e,
+        HokmEvent::Drew {
+            seat: Seat(0),
+            stock: 40
+        }
+    );
+    let json = serde_json::to_string(&e).unwrap();
+    assert_eq!(
+        json, r#"{"drew":{"seat":0,"stock":40}}"#,
+        "no card, no choice"
+    );
+    let v0 = g.view(Seat(0));
+    assert_eq!(v0.hand, set("AS 10S 9S"));
+    assert_eq!(v0.discards, set("JS QS KS 2C"));
+    assert_eq!(v0.drawn, None, "the other player's turn");
+    // The other player sees only the counts: one card kept, one discarded.
+    let v1 = g.view(Seat(1));
+    assert_eq!(v1.hand_counts, [3, 3]);
+    assert_eq!(v1.discard_counts, [4, 2]);
+    assert_eq!(v1.stock, 40);
+    assert_eq!(v1.drawn, Some("7H".parse().unwrap()));
+    // Take the next: the top card is discarded, the next one kept.
+    act(&mut g, 1, HokmAction::TakeNext).unwrap();
+    let v1 = g.view(Seat(1));
+    assert_eq!(v1.hand, set("4H 5H 6H 3C"));
+    assert_eq!(v1.discards, set("2H 3H 7H"));
+    assert_eq!(v1.discard_counts, [4, 3]);
+    assert_eq!(v1.stock, 38);
+    // Taking the next or keeping looks the same to the opponent.
+    let a = g.view(Seat(0));
+    let mut h = kot_game_after_discards();
+    act(&mut h, 0, HokmAction::Keep).unwrap();
+    act(&mut h, 1, HokmAction::Keep).unwrap();
+    assert_eq!(h.view(Seat(0)), a);
+}
+
+#[test]
+fn rule_hk_13_twenty_one_turns_then_thirteen_cards_each_and_the_hakem_leads() {
+    let mut g = kot_game_after_discards();
+    for turn in 0..21u8 {
+        let seat = turn % 2;
+        assert_eq!(
+            g.turn(),
+            Some(Seat(seat)),
+            "turn {turn}: alternate, hakem first"
+        );
+        assert_eq!(g.phase(), HokmPhase::Drawing);
+        let e = act(&mut g, seat, HokmAction::Keep).unwrap();
+        assert_eq!(
+            e,
+            HokmEvent::Drew {
+                seat: Seat(seat),
+                stock: 40 - 2 * turn
+            }
+        );
+    }
+    let v = g.view(Seat(1));
+    assert_eq!(v.phase, HokmPhase::Playing);
+    assert_eq!(v.stock, 0);
+    assert_eq!(v.hand_counts, [13, 13]);
+    assert_eq!(
+        v.discard_counts,
+        [3 + 11, 2 + 10],
+        "all discards out of play"
+    );
+    assert_eq!(
+        v.turn,
+        Some(Seat(0)),
+        "the hakem leads the first trick (HK-6)"
+    );
+    assert_eq!(v.leader, Seat(0));
+    assert_eq!(
+        g.view(Seat(0)).hand.of_suit(Suit::Spades).len(),
+        10,
+        "the hakem kept the eight spades on top of its turns"
+    );
+    assert_eq!(act(&mut g, 0, HokmAction::Keep), Err(HokmError::WrongPhase));
+}
+
+#[test]
+fn rule_hk_13_deck_accounting_hands_discards_and_stock_make_52_at_every_step() {
+    for seed in 0..40 {
+        let mut g = Hokm::new(&Setup {
+            players: 2,
+            settings: HokmSettings::default(),
+            deal: Deal::seeded(seed),
+        })
+        .unwrap();
+        let mut r = Rng::new(seed);
+        loop {
+            // The public counts (any seat's view) and the state's places agree.
+            let v = g.view(Seat(0));
+            let hands: u8 = v.hand_counts.iter().sum();
+            let discards: u8 = v.discard_counts.iter().sum();
+            let places = g.card_places();
+            let won = places[5].len() as u8;
+            let trick = v.trick.len() as u8;
+            assert_eq!(hands + discards + v.stock + trick + won, 52, "{v:?}");
+            if matches!(v.phase, HokmPhase::ChoosingTrump | HokmPhase::Discarding) {
+                assert_eq!(v.stock, 42);
+            }
+            if v.phase == HokmPhase::Drawing {
+                assert_eq!(hands + discards + v.stock, 52);
+                assert_eq!(hands, 5 + (42 - v.stock) / 2);
+            }
+            let mut union = CardSet::EMPTY;
+            for p in &places {
+                assert!(union.and(*p).is_empty(), "a card in two places");
+                union = union.or(*p);
+            }
+            assert_eq!(union, CardSet::DECK);
+            match g.status() {
+                Status::Acting(seats) => {
+                    let seat = seats.iter().nth(r.below(seats.0.count_ones()) as usize);
+                    let seat = seat.unwrap();
+                    let l = legal(&g, seat.0);
+                    let a = l[r.below(l.len() as u32) as usize];
+                    g.apply(seat, &a).unwrap();
+                }
+                _ => break,
+            }
+        }
+    }
+}
+
+#[test]
+fn rule_hk_13_tricks_of_two_seven_win_and_a_kot_scores_two() {
+    let mut g = kot_game_after_discards();
+    for _ in 0..21 {
+        let seat = g.turn().unwrap();
+        g.apply(seat, &HokmAction::Keep).unwrap();
+    }
+    assert!(g.view(Seat(1)).hand.of_suit(Suit::Spades).is_empty());
+    for k in 0..7 {
+        // The hakem leads its lowest spade; the other player, void, throws its lowest.
+        let spade = g
+            .legal_cards(Seat(0))
+            .of_suit(Suit::Spades)
+            .first()
+            .unwrap();
+        let e = g.apply(Seat(0), &HokmAction::Play(spade)).unwrap();
+        assert!(matches!(e, HokmEvent::Played { trick: None, .. }));
+        assert_eq!(g.turn(), Some(Seat(1)));
+        let c = g.legal_cards(Seat(1)).first().unwrap();
+        let e = g.apply(Seat(1), &HokmAction::Play(c)).unwrap();
+        let HokmEvent::Played {
+            trick: Some(t),
+            hand_over,
+            ..
+        } = e
+        else {
+            panic!("{e:?}")
+        };
+        assert_eq!(t.cards.len(), 2, "a trick of two");
+        assert_eq!(t.cards.as_slice(), &[spade, c][..]);
+        assert_eq!(t.winner, Seat(0));
+        assert_eq!(hand_over, k == 6, "the first to seven tricks wins (HK-7)");
+    }
+    let v = g.view(Seat(1));
+    assert_eq!(v.tricks, [7, 0]);
+    assert_eq!(g.status(), Status::HandOver);
+    let r = v.result.unwrap();
+    assert!(r.kot && !r.hakem_kot);
+    assert_eq!(r.points, 2);
+    assert_eq!(r.remaining.len(), 2);
+    assert_eq!(r.remaining[0].len() + r.remaining[1].len(), 12);
+    assert_eq!(v.score, [2, 0]);
+    // HK-10: the hakem's side won: the hakem stays and the other player deals again.
+    g.next_hand().unwrap();
+    let v = g.view(Seat(0));
+    assert_eq!((v.hakem, v.dealer, v.hand_number), (Seat(0), Seat(1), 2));
+    assert_eq!(v.hand_counts, [5, 5]);
+    assert_eq!(v.stock, 42);
+    assert_eq!(v.discard_counts, [0, 0]);
+}
+
+#[test]
+fn rule_hk_13_hk_8_and_hk_10_a_losing_hakem_passes_to_the_winner_who_was_dealt_by_him() {
+    let mut seen = [false; 3];
+    for seed in 0..300 {
+        let mut g = Hokm::new(&Setup {
+            players: 2,
+            settings: HokmSettings::default(),
+            deal: Deal::seeded(seed),
+        })
+        .unwrap();
+        let hakem = g.view(Seat(0)).hakem;
+        assert_eq!(g.view(Seat(0)).dealer, hakem.next(2), "HK-3");
+        while let Status::Acting(seats) = g.status() {
+            let seat = seats.first().unwrap();
+            let a = legal(&g, seat.0)[0];
+            g.apply(seat, &a).unwrap();
+        }
+        let r = g.view(Seat(0)).result.unwrap();
+        assert_eq!(r.tricks[r.winner], 7);
+        let loser_tricks = r.tricks[1 - r.winner];
+        assert!(loser_tricks < 7);
+        assert_eq!(r.kot, loser_tricks == 0);
+        assert_eq!(r.hakem_kot, r.kot && hakem.idx() != r.winner);
+        assert_eq!(r.points, [1, 2, 3][r.kot as usize + r.hakem_kot as usize]);
+        seen[r.kot as usize + r.hakem_kot as usize] = true;
+        if g.status() == Status::MatchOver {
+            continue;
+        }
+        g.next_hand().unwrap();
+        let v = g.view(Seat(0));
+        if r.winner == hakem.idx() {
+            assert_eq!((v.hakem, v.dealer), (hakem, hakem.next(2)));
+        } else {
+            assert_eq!(
+                (v.hakem, v.dealer),
+                (hakem.next(2), hakem),
+                "the winner becomes hakem, the old hakem deals"
+            );
+        }
+    }
+    assert!(seen[0] && seen[1], "ordinary hands and kots: {seen:?}");
+}
+
+#[test]
+fn rule_hk_13_hk_5_weak_hand_redeal_and_no_trump_modes_with_two_players() {
+    let settings = HokmSettings {
+        sars: true,
+        nars: true,
+        ace_nars: true,
+        ..HokmSettings::default()
+    };
+    // The hakem's five hold nothing above 10.
+    let mut g = game2(settings, "2S 3S 4S 5S 6S", KOT_OTHER, "");
+    let l = legal(&g, 0);
+    assert_eq!(l.len(), 4 + 3 + 1, "suits, modes, redeal: {l:?}");
+    assert_eq!(l[7], HokmAction::Redeal);
+    assert_eq!(
+        act(&mut g, 0, HokmAction::Redeal),
+        Ok(HokmEvent::Redealt { hakem: Seat(0) })
+    );
+    let v = g.view(Seat(0));
+    assert_eq!((v.hakem, v.dealer), (Seat(0), Seat(1)), "the same dealer");
+    assert_eq!(v.hand_counts, [5, 5]);
+    assert_eq!(v.stock, 42);
+    assert_ne!(v.hand, set("2S 3S 4S 5S 6S"));
+    // Nars: a trick of two goes to the lower card of the led suit.
+    let mut g = game2(
+        HokmSettings {
+            nars: true,
+            ..HokmSettings::default()
+        },
+        KOT_HAKEM,
+        KOT_OTHER,
+        KOT_STOCK,
+    );
+    act(&mut g, 0, HokmAction::Trump(Trump::Nars)).unwrap();
+    for c in ["JS", "QS", "KS"] {
+        discard(&mut g, 0, c).unwrap();
+    }
+    for c in ["2H", "3H"] {
+        discard(&mut g, 1, c).unwrap();
+    }
+    for _ in 0..21 {
+        let seat = g.turn().unwrap();
+        g.apply(seat, &HokmAction::Keep).unwrap();
+    }
+    // The last six turns drew the diamonds: the hakem kept 6D, 10D and AD, seat 1 4D, 8D
+    // and QD. The hakem leads AD, seat 1 must follow: in Nars 4D beats the ace.
+    assert!(g.view(Seat(0)).hand.contains("AD".parse().unwrap()));
+    play(&mut g, 0, "AD").unwrap();
+    let Ok(HokmEvent::Played { trick: Some(t), .. }) = play(&mut g, 1, "4D") else {
+        panic!()
+    };
+    assert_eq!(t.winner, Seat(1));
+}
+
+#[test]
+fn rule_hk_13_explicit_deck_orders_fix_the_whole_hand_stock_included() {
+    let run = |g: &mut Hokm| -> Vec<CardSet> {
+        act(g, 0, HokmAction::Trump(Trump::Suit(Suit::Hearts))).unwrap();
+        for s in [0, 0, 0, 1, 1] {
+            let c = g.view(Seat(s)).hand.first().unwrap();
+            g.apply(Seat(s), &HokmAction::Discard(c)).unwrap();
+        }
+        for k in 0..21 {
+            let seat = g.turn().unwrap();
+            let a = if k % 3 == 0 {
+                HokmAction::TakeNext
+            } else {
+                HokmAction::Keep
+            };
+            g.apply(seat, &a).unwrap();
+        }
+        vec![g.view(Seat(0)).hand, g.view(Seat(1)).hand]
+    };
+    let mut a = game2(HokmSettings::default(), KOT_HAKEM, KOT_OTHER, KOT_STOCK);
+    let hands = run(&mut a);
+    // Another seed, the same deck orders: the same hands.
+    let mut b = Hokm::new(&Setup {
+        players: 2,
+        settings: HokmSettings::default(),
+        deal: Deal {
+            seed: 99,
+            ..a.setup().deal.clone()
+        },
+    })
+    .unwrap();
+    assert_eq!(run(&mut b), hands);
+    // The stock is consumed two cards a turn from the top: the hakem's 11 turns kept the
+    // top card but on turns 0, 6, 12 and 18 (taken the next).
+    let deck = &a.setup().deal.decks[1];
+    let mut expect = set("AS KS QS JS 10S").minus(set("10S JS QS"));
+    for t in (0..21).step_by(2) {
+        let (top, next) = (deck[10 + 2 * t], deck[11 + 2 * t]);
+        expect.insert(if t % 3 == 0 { next } else { top });
+    }
+    assert_eq!(hands[0], expect);
+}
+
+#[test]
+fn rule_hk_13_actions_and_events_have_the_documented_json_forms() {
+    let cases = [
+        (
+            HokmAction::Discard("QS".parse().unwrap()),
+            r#"{"discard":"QS"}"#,
+        ),
+        (HokmAction::Keep, r#""keep""#),
+        (HokmAction::TakeNext, r#""take_next""#),
+    ];
+    for (a, json) in cases {
+        assert_eq!(serde_json::to_string(&a).unwrap(), json);
+        assert_eq!(serde_json::from_str::<HokmAction>(json).unwrap(), a);
+    }
+    let e = HokmEvent::Discarded {
+        seat: Seat(1),
+        left: 1,
+    };
+    assert_eq!(
+        serde_json::to_string(&e).unwrap(),
+        r#"{"discarded":{"seat":1,"left":1}}"#
+    );
+    // A trick of two is a list of two cards, and reads back.
+    let t = Trick {
+        leader: Seat(1),
+        cards: TrickCards::new([
+            "AS".parse().unwrap(),
+            "2S".parse().unwrap(),
+            Card::RED_JOKER,
+            Card::RED_JOKER,
+        ]),
+        winner: Seat(1),
+    };
+    let json = serde_json::to_string(&t).unwrap();
+    assert_eq!(json, r#"{"leader":1,"cards":["AS","2S"],"winner":1}"#);
+    assert_eq!(serde_json::from_str::<Trick>(&json).unwrap(), t);
+    assert!(
+        serde_json::from_str::<Trick>(r#"{"leader":1,"cards":["AS","RJ"],"winner":1}"#).is_err()
+    );
+    assert!(serde_json::from_str::<Trick>(
+        r#"{"leader":1,"cards":["AS","2S","3S","4S","5S"],"winner":1}"#
+    )
+    .is_err());
+}
+
 // ---- property tests (ARCHITECTURE.md) ----
 
 fn every_action() -> Vec<HokmAction> {
     let mut v: Vec<HokmAction> = Trump::ALL.into_iter().map(HokmAction::Trump).collect();
     v.push(HokmAction::Redeal);
     v.extend(CardSet::DECK.iter().map(HokmAction::Play));
+    v.extend(CardSet::DECK.iter().map(HokmAction::Discard));
+    v.extend([HokmAction::Keep, HokmAction::TakeNext]);
     v
 }
 
-fn random_settings(r: &mut Rng) -> HokmSettings {
+fn random_settings(r: &mut Rng, players: u8) -> HokmSettings {
+    // Drawn whatever the table, so that 4-player matches keep their seeds' settings.
+    let second_ace = r.below(2) == 1;
     HokmSettings {
-        partners_by_second_ace: r.below(2) == 1,
+        partners_by_second_ace: second_ace && players == 4,
         sars: r.below(2) == 1,
         nars: r.below(2) == 1,
         ace_nars: r.below(2) == 1,
@@ -601,16 +1238,18 @@ fn random_settings(r: &mut Rng) -> HokmSettings {
     }
 }
 
-/// Plays a random match from `seed`, calling `check` before every action; returns the
-/// actions taken (with the seat) and the final game.
+/// Plays a random match of `players` from `seed`, calling `check` before every action;
+/// returns the actions taken (with the seat) and the final game. While several seats may
+/// act (the HK-13 discards) a random one of them acts.
 fn random_match(
+    players: u8,
     seed: u64,
     mut check: impl FnMut(&Hokm, &mut Rng),
 ) -> (Setup<HokmSettings>, Vec<(Seat, HokmAction)>, Hokm) {
     let mut r = Rng::new(seed ^ 0xABCD);
     let setup = Setup {
-        players: 4,
-        settings: random_settings(&mut r),
+        players,
+        settings: random_settings(&mut r, players),
         deal: Deal::seeded(seed),
     };
     let mut g = Hokm::new(&setup).unwrap();
@@ -620,7 +1259,10 @@ fn random_match(
         check(&g, &mut r);
         match g.status() {
             Status::Acting(seats) => {
-                let seat = seats.first().unwrap();
+                let seat = match seats.0.count_ones() {
+                    1 => seats.first().unwrap(),
+                    n => seats.iter().nth(r.below(n) as usize).unwrap(),
+                };
                 legal.clear();
                 g.legal_actions(seat, &mut legal);
                 let a = legal[r.below(legal.len() as u32) as usize];
@@ -634,30 +1276,91 @@ fn random_match(
     panic!("match from seed {seed} did not end in 20,000 steps");
 }
 
+/// An action is legal exactly when `apply` accepts it, for every seat (and one seat too
+/// many); a refused action leaves the state unchanged.
+fn check_legal_exactly_when_apply_accepts(players: u8, seed: u64) {
+    let all = every_action();
+    random_match(players, seed, |g, _| {
+        for s in 0..=players {
+            let seat = Seat(s);
+            let mut legal = Vec::new();
+            g.legal_actions(seat, &mut legal);
+            for a in &all {
+                let mut h = g.clone();
+                let ok = h.apply(seat, a).is_ok();
+                assert_eq!(ok, legal.contains(a), "seat {s} action {a:?}");
+                if !ok {
+                    assert_eq!(
+                        h.state_hash(),
+                        g.state_hash(),
+                        "a refused action changed the state"
+                    );
+                }
+            }
+        }
+    });
+}
+
+/// Every card is in exactly one place at every step: a hand, the current trick, the
+/// completed tricks, the undealt deck or stock, or a 2-player seat's discards.
+fn check_every_card_accounted_for(players: u8, seed: u64) {
+    random_match(players, seed, |g, _| {
+        let mut union = CardSet::EMPTY;
+        let mut total = 0;
+        for p in g.card_places() {
+            assert!(union.and(p).is_empty(), "a card in two places");
+            union = union.or(p);
+            total += p.len();
+        }
+        assert_eq!(union, CardSet::DECK);
+        assert_eq!(total, 52);
+    });
+}
+
+fn check_view_unchanged_when_other_hidden_cards_are_swapped(players: u8, seed: u64) {
+    random_match(players, seed, |g, r| {
+        for s in 0..players {
+            let mut h = g.clone();
+            h.scramble_hidden(Seat(s), r);
+            assert_eq!(h.view(Seat(s)), g.view(Seat(s)));
+        }
+    });
+}
+
+fn check_same_seed_and_moves_same_state_and_hash(players: u8, seed: u64) {
+    let mut hashes = Vec::new();
+    let (setup, log, end) = random_match(players, seed, |g, _| hashes.push(g.state_hash()));
+    let mut g = Hokm::new(&setup).unwrap();
+    let mut replayed = Vec::new();
+    for (seat, a) in &log {
+        while g.status() == Status::HandOver {
+            replayed.push(g.state_hash());
+            g.next_hand().unwrap();
+        }
+        replayed.push(g.state_hash());
+        g.apply(*seat, a).unwrap();
+    }
+    replayed.push(g.state_hash());
+    assert_eq!(g.state_hash(), end.state_hash());
+    assert_eq!(replayed, hashes);
+    for s in 0..players {
+        assert_eq!(g.view(Seat(s)), end.view(Seat(s)));
+    }
+}
+
 // Each case is a whole match (about ten hands), so the cases below play thousands of hands.
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(150))]
 
     #[test]
     fn prop_legal_exactly_when_apply_accepts(seed in any::<u64>()) {
-        let all = every_action();
-        random_match(seed, |g, _| {
-            for s in 0..4 {
-                let seat = Seat(s);
-                let mut legal = Vec::new();
-                g.legal_actions(seat, &mut legal);
-                for a in &all {
-                    let mut h = g.clone();
-                    let ok = h.apply(seat, a).is_ok();
-                    assert_eq!(ok, legal.contains(a), "seat {s} action {a:?}");
-                    if !ok {
-                        assert_eq!(h.state_hash(), g.state_hash(), "a refused action changed the state");
-                    }
-                }
-            }
-        });
+        check_legal_exactly_when_apply_accepts(4, seed);
     }
 
+    #[test]
+    fn prop_hk_13_legal_exactly_when_apply_accepts(seed in any::<u64>()) {
+        check_legal_exactly_when_apply_accepts(2, seed);
+    }
 }
 
 proptest! {
@@ -665,48 +1368,53 @@ proptest! {
 
     #[test]
     fn prop_every_card_accounted_for(seed in any::<u64>()) {
-        random_match(seed, |g, _| {
-            let places = g.card_places();
-            let mut union = CardSet::EMPTY;
-            let mut total = 0;
-            for p in places {
-                assert!(union.and(p).is_empty(), "a card in two places");
-                union = union.or(p);
-                total += p.len();
-            }
-            assert_eq!(union, CardSet::DECK);
-            assert_eq!(total, 52);
-        });
+        check_every_card_accounted_for(4, seed);
+    }
+
+    #[test]
+    fn prop_hk_13_every_card_accounted_for(seed in any::<u64>()) {
+        check_every_card_accounted_for(2, seed);
     }
 
     #[test]
     fn prop_view_unchanged_when_other_hidden_cards_are_swapped(seed in any::<u64>()) {
-        random_match(seed, |g, r| {
-            for s in 0..4 {
-                let mut h = g.clone();
-                h.scramble_hidden(Seat(s), r);
-                assert_eq!(h.view(Seat(s)), g.view(Seat(s)));
-            }
-        });
+        check_view_unchanged_when_other_hidden_cards_are_swapped(4, seed);
+    }
+
+    #[test]
+    fn prop_hk_13_view_unchanged_when_other_hidden_cards_are_swapped(seed in any::<u64>()) {
+        check_view_unchanged_when_other_hidden_cards_are_swapped(2, seed);
     }
 
     #[test]
     fn prop_same_seed_and_moves_same_state_and_hash(seed in any::<u64>()) {
-        let mut hashes = Vec::new();
-        let (setup, log, end) = random_match(seed, |g, _| hashes.push(g.state_hash()));
-        let mut g = Hokm::new(&setup).unwrap();
-        let mut replayed = Vec::new();
-        for (seat, a) in &log {
-            while g.status() == Status::HandOver {
-                replayed.push(g.state_hash());
-                g.next_hand().unwrap();
-            }
-            replayed.push(g.state_hash());
-            g.apply(*seat, a).unwrap();
-        }
-        replayed.push(g.state_hash());
-        assert_eq!(g.state_hash(), end.state_hash());
-        assert_eq!(replayed, hashes);
-        assert_eq!(g.view(Seat(0)), end.view(Seat(0)));
+        check_same_seed_and_moves_same_state_and_hash(4, seed);
+    }
+
+    #[test]
+    fn prop_hk_13_same_seed_and_moves_same_state_and_hash(seed in any::<u64>()) {
+        check_same_seed_and_moves_same_state_and_hash(2, seed);
+    }
+}
+
+/// HK-13 changed the state's shape (a table size, the 2-player discards, tricks with a
+/// length): the 4-player game must play and hash exactly as before. The values were taken
+/// from the engine before HK-13 (commit 8bb3578): the final state's hash and a hash of
+/// every step's hash, for random matches.
+#[test]
+fn four_player_state_hashes_are_those_from_before_hk_13() {
+    let pinned: [(u64, u64); 6] = [
+        (0x02e9_7ee8_6c48_65f3, 0x9d73_e4cf_4a51_b87b),
+        (0xf8b3_9677_b9e9_629e, 0x6701_08fe_7faf_e4a3),
+        (0xcd37_edb9_81de_f09c, 0x09b6_d4b4_46eb_46b8),
+        (0xe62f_f174_465c_ea5e, 0xe491_7e6b_6163_03fa),
+        (0x969a_ce25_1857_a763, 0x0361_ffb8_947e_6807),
+        (0xc11d_c784_ce1b_3586, 0x51ed_a99d_222e_9214),
+    ];
+    for (seed, &(end, steps)) in pinned.iter().enumerate() {
+        let mut all = Vec::new();
+        let (_, _, g) = random_match(4, seed as u64, |g, _| all.push(g.state_hash()));
+        assert_eq!(g.state_hash(), end, "seed {seed}");
+        assert_eq!(crate::hash::stable_hash(&all), steps, "seed {seed}");
     }
 }

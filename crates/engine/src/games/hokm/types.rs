@@ -5,12 +5,17 @@ use crate::game::RuleError;
 use crate::seat::Seat;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
+use std::hash::{Hash, Hasher};
+use std::ops::Deref;
 
-/// Room settings (RULES.md HK-2, HK-4, HK-5, HK-9, HK-11). Missing fields take defaults.
+/// Room settings (RULES.md HK-2, HK-4, HK-5, HK-9, HK-11). Missing fields take defaults;
+/// every setting applies to both forms (4 players, and 2 players by HK-13) except
+/// `partners_by_second_ace`, which a 2-player setup refuses.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(default)]
 pub struct HokmSettings {
-    /// HK-2: dealing goes on to a second ace, whose receiver becomes the hakem's partner.
+    /// HK-2: dealing goes on to a second ace, whose receiver becomes the hakem's partner
+    /// (4 players only: a 2-player setup with it on is refused).
     pub partners_by_second_ace: bool,
     /// HK-4: allow Sars (سرس): no trump, normal ranking.
     pub sars: bool,
@@ -131,7 +136,8 @@ impl<'de> Deserialize<'de> for Trump {
     }
 }
 
-/// One action. JSON: `{"trump":"H"}`, `{"trump":"sars"}`, `"redeal"`, `{"play":"QH"}`.
+/// One action. JSON: `{"trump":"H"}`, `{"trump":"sars"}`, `"redeal"`, `{"play":"QH"}`, and
+/// in the 2-player form (HK-13) `{"discard":"QS"}`, `"keep"`, `"take_next"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum HokmAction {
@@ -141,6 +147,152 @@ pub enum HokmAction {
     Redeal,
     /// HK-6: play a card to the trick.
     Play(Card),
+    /// HK-13: discard one card face down, out of play (the hakem 3, the other player 2;
+    /// both choose at once, one card per action).
+    Discard(Card),
+    /// HK-13: keep the top card of the stock (which only the drawer sees); the next card
+    /// is then seen and discarded.
+    Keep,
+    /// HK-13: discard the top card of the stock and keep the next one.
+    TakeNext,
+}
+
+/// The cards of a trick in play order: four, or two in the 2-player form (HK-13). Derefs
+/// to a slice of its cards; JSON: a list of cards.
+///
+/// Stored as four slots without a length: Hokm is played without jokers, so the slots after
+/// the trick's cards hold a joker. A four-card trick is then the `[Card; 4]` it replaced
+/// (same size, same hash), and the 4-player game did not get slower or change its hashes.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TrickCards {
+    cards: [Card; 4],
+}
+
+impl TrickCards {
+    /// The trick held in `slots`: the cards before the first joker.
+    #[inline]
+    pub(super) fn new(slots: [Card; 4]) -> TrickCards {
+        TrickCards { cards: slots }
+    }
+
+    /// The cards, leader's first.
+    pub fn as_slice(&self) -> &[Card] {
+        let len = self.cards.iter().position(|c| c.is_joker()).unwrap_or(4);
+        &self.cards[..len]
+    }
+}
+
+impl Deref for TrickCards {
+    type Target = [Card];
+    fn deref(&self) -> &[Card] {
+        self.as_slice()
+    }
+}
+
+impl fmt::Debug for TrickCards {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl Serialize for TrickCards {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.as_slice())
+    }
+}
+
+impl<'de> Deserialize<'de> for TrickCards {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = Vec::<Card>::deserialize(d)?;
+        if v.len() > 4 {
+            return Err(serde::de::Error::custom("a trick holds at most 4 cards"));
+        }
+        if v.iter().any(|c| c.is_joker()) {
+            return Err(serde::de::Error::custom("Hokm is played without jokers"));
+        }
+        let mut cards = [Card::RED_JOKER; 4];
+        cards[..v.len()].copy_from_slice(&v);
+        Ok(TrickCards::new(cards))
+    }
+}
+
+/// One value per seat (4, or 2 in the 2-player form), stored without allocating so that
+/// building a view stays cheap for bots. Derefs to a slice (`counts[seat.idx()]`,
+/// `.iter()`, `.len()`); JSON: a list with one entry per seat.
+#[derive(Clone, Copy)]
+pub struct PerSeat<T> {
+    items: [T; 4],
+    len: u8,
+}
+
+impl<T: Copy + Default> PerSeat<T> {
+    /// The first `len` values of `items` (at most 4); the others are ignored (not
+    /// compared, hashed or shown).
+    #[inline]
+    pub fn new(items: [T; 4], len: u8) -> PerSeat<T> {
+        PerSeat {
+            items,
+            len: len.min(4),
+        }
+    }
+
+    /// The values, seat 0's first.
+    pub fn as_slice(&self) -> &[T] {
+        &self.items[..self.len as usize]
+    }
+}
+
+impl<T: Copy + Default> Deref for PerSeat<T> {
+    type Target = [T];
+    fn deref(&self) -> &[T] {
+        self.as_slice()
+    }
+}
+
+impl<T: Copy + Default + PartialEq> PartialEq for PerSeat<T> {
+    fn eq(&self, other: &PerSeat<T>) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl<T: Copy + Default + Eq> Eq for PerSeat<T> {}
+
+impl<T: Copy + Default + PartialEq, const N: usize> PartialEq<[T; N]> for PerSeat<T> {
+    fn eq(&self, other: &[T; N]) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+/// As the slice of its values: four values hash as the `[T; 4]` they replaced (the
+/// 4-player hand result), so 4-player state hashes did not change with HK-13.
+impl<T: Copy + Default + Hash> Hash for PerSeat<T> {
+    fn hash<H: Hasher>(&self, h: &mut H) {
+        self.as_slice().hash(h)
+    }
+}
+
+impl<T: Copy + Default + fmt::Debug> fmt::Debug for PerSeat<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl<T: Copy + Default + Serialize> Serialize for PerSeat<T> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.as_slice())
+    }
+}
+
+impl<'de, T: Copy + Default + Deserialize<'de>> Deserialize<'de> for PerSeat<T> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = Vec::<T>::deserialize(d)?;
+        if v.len() > 4 {
+            return Err(serde::de::Error::custom("at most 4 seats"));
+        }
+        let mut items = [T::default(); 4];
+        items[..v.len()].copy_from_slice(&v);
+        Ok(PerSeat::new(items, v.len() as u8))
+    }
 }
 
 /// A completed trick.
@@ -148,8 +300,8 @@ pub enum HokmAction {
 pub struct Trick {
     /// Who led it.
     pub leader: Seat,
-    /// The cards in play order, the leader's first.
-    pub cards: [Card; 4],
+    /// The cards in play order, the leader's first: one per player.
+    pub cards: TrickCards,
     /// Who won it (HK-6).
     pub winner: Seat,
 }
@@ -158,10 +310,18 @@ pub struct Trick {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum HokmEvent {
-    /// The hakem named trump; the rest of the hand has been dealt.
+    /// The hakem named trump; with 4 players the rest of the hand has been dealt, with 2
+    /// the discards follow (HK-13).
     TrumpChosen { hakem: Seat, trump: Trump },
     /// The hakem threw in a weak hand; the same dealer dealt again (HK-5).
     Redealt { hakem: Seat },
+    /// HK-13: `seat` discarded a card face down (never shown); `left`: how many it still
+    /// has to discard. Play goes to the stock once both seats have none left.
+    Discarded { seat: Seat, left: u8 },
+    /// HK-13: `seat` took its turn at the stock: it kept one card and discarded one. Which
+    /// cards, and whether it kept the first, are hidden. `stock`: cards left in the stock;
+    /// at 0 the hakem leads the first trick.
+    Drew { seat: Seat, stock: u8 },
     /// A card was played; `trick` is set when it completed a trick.
     Played {
         seat: Seat,
@@ -188,11 +348,13 @@ pub struct HandResult {
     pub hakem: Seat,
     /// The trump of the hand.
     pub trump: Trump,
-    /// Cards still in each hand, shown to all at the end of the hand (D-8).
-    pub remaining: [CardSet; 4],
+    /// Cards still in each hand, one entry per seat, shown to all at the end of the hand
+    /// (D-8). The 2-player form's discards are not shown: they stay out of play, face down.
+    pub remaining: PerSeat<CardSet>,
 }
 
-/// The phase of the hand.
+/// The phase of the hand. The 4-player hand goes ChoosingTrump → Playing → HandOver; the
+/// 2-player hand (HK-13) ChoosingTrump → Discarding → Drawing → Playing → HandOver.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum HokmPhase {
@@ -204,23 +366,32 @@ pub enum HokmPhase {
     HandOver,
     /// A side reached the target (HK-9).
     MatchOver,
+    // The 2-player phases come last so that the 4-player state hashes did not change.
+    /// HK-13: both players discard face down at once, the hakem 3 cards, the other 2.
+    Discarding,
+    /// HK-13: 21 turns at the stock, hakem first: keep the top card or take the next.
+    Drawing,
 }
 
 /// What one seat sees (C-5, D-8): its own hand and everything public, nothing else.
+/// Per-seat lists ([`PerSeat`]) hold one entry per seat (`players` of them).
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HokmView {
     /// The seat this view is for.
     pub seat: Seat,
+    /// Number of seats: 4, or 2 (HK-13).
+    pub players: u8,
     /// The room settings.
     pub settings: HokmSettings,
     pub phase: HokmPhase,
-    /// The seat to act, if any.
+    /// The seat to act, if any (none while both players discard at once, HK-13: see
+    /// `to_discard`).
     pub turn: Option<Seat>,
     pub dealer: Seat,
     /// حاکم: names trump and leads the first trick.
     pub hakem: Seat,
     /// Which participant sits in each seat (HK-2's partner swap can move two of them).
-    pub seating: [u8; 4],
+    pub seating: PerSeat<u8>,
     /// HK-2: the face-up cards dealt to choose the first hakem, in order.
     pub hakem_draw: Vec<(Seat, Card)>,
     /// HK-2: the seats whose occupants swapped to make the second ace the hakem's partner.
@@ -228,7 +399,7 @@ pub struct HokmView {
     /// This seat's own cards.
     pub hand: CardSet,
     /// How many cards each seat holds.
-    pub hand_counts: [u8; 4],
+    pub hand_counts: PerSeat<u8>,
     /// Trump or mode, once named (HK-12).
     pub trump: Option<Trump>,
     /// Who led the current trick.
@@ -247,6 +418,18 @@ pub struct HokmView {
     pub result: Option<HandResult>,
     /// The side that won the match.
     pub winner: Option<usize>,
+    /// HK-13: cards left in the stock (42 after the deal, 0 with 4 players), the top card
+    /// the drawer is looking at included.
+    pub stock: u8,
+    /// HK-13: the top card of the stock, shown only to the seat whose turn it is to draw.
+    pub drawn: Option<Card>,
+    /// HK-13: per seat, how many cards it must still discard face down (nonzero only while
+    /// discarding).
+    pub to_discard: PerSeat<u8>,
+    /// HK-13: per seat, how many cards it has discarded this hand (face down, out of play).
+    pub discard_counts: PerSeat<u8>,
+    /// HK-13: this seat's own discards this hand (only it has seen them).
+    pub discards: CardSet,
 }
 
 /// A broken Hokm rule; one variant per rule.
@@ -266,6 +449,11 @@ pub enum HokmError {
     RedealNotAllowed,
     /// The next hand can only be dealt once this one is over, and not after the match.
     HandNotOver,
+    /// HK-13: this seat has already discarded its share (the hakem 3, the other player 2).
+    DiscardsDone { seat: Seat, count: u8 },
+    /// HK-13: cards are played only once the stock is drawn (after the discards and the 21
+    /// turns at the stock).
+    StockNotDrawn,
 }
 
 impl fmt::Display for HokmError {
@@ -285,6 +473,14 @@ impl fmt::Display for HokmError {
                 "a redeal needs the setting and no card above 10 in the first five (HK-5)"
             ),
             HokmError::HandNotOver => write!(f, "the hand is not over"),
+            HokmError::DiscardsDone { seat, count } => write!(
+                f,
+                "seat {seat} has already discarded its {count} cards (HK-13)"
+            ),
+            HokmError::StockNotDrawn => write!(
+                f,
+                "cards are played only once the stock has been drawn (HK-13)"
+            ),
         }
     }
 }
@@ -300,6 +496,7 @@ impl RuleError for HokmError {
             HokmError::MustFollowSuit { .. } => "HK-6",
             HokmError::ModeNotAllowed(_) => "HK-4",
             HokmError::RedealNotAllowed => "HK-5",
+            HokmError::DiscardsDone { .. } | HokmError::StockNotDrawn => "HK-13",
         }
     }
 
@@ -312,6 +509,8 @@ impl RuleError for HokmError {
             HokmError::ModeNotAllowed(_) => "mode_not_allowed",
             HokmError::RedealNotAllowed => "redeal_not_allowed",
             HokmError::HandNotOver => "hand_not_over",
+            HokmError::DiscardsDone { .. } => "discards_done",
+            HokmError::StockNotDrawn => "stock_not_drawn",
         }
     }
 }
