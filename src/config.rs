@@ -198,6 +198,12 @@ impl<S: UiSettings> TableConfig<S> {
                 }
             }
         }
+        // A setting that does not apply to this many players keeps its default.
+        let defaults = S::default();
+        let n = c.player_count();
+        for o in S::options().iter().filter(|o| !o.applies(n)) {
+            c.settings.set(o.key, defaults.get(o.key));
+        }
         for (i, name) in names {
             if let Some(p) = c.players.get_mut(i).filter(|p| p.kind.is_human()) {
                 p.name = name;
@@ -300,9 +306,13 @@ mod tests {
         assert!(p.had_errors, "a table of bots only is refused");
         let p = Hokm::from_query("seats=ybb", HOKM);
         assert!(p.had_errors, "Hokm is not played by three");
-        let p = Hokm::from_query("seats=yb", HOKM);
+        let p = Hokm::from_query("seats=yb&second_ace=1", HOKM);
         assert!(!p.had_errors, "two-player Hokm (HK-13)");
         assert_eq!(p.config.player_count(), 2);
+        assert!(
+            !p.config.settings.partners_by_second_ace,
+            "partners by the second ace needs four players"
+        );
         let p = Hokm::from_query("", HOKM);
         assert!(!p.had_errors);
         assert_eq!(p.seed, None);

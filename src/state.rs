@@ -650,7 +650,9 @@ mod tests {
     fn whole_matches_play_through_the_reducer_with_bots() {
         let mut c = config::<Hokm>(9);
         c.settings.target = 3;
-        whole_match::<Hokm>(c, 3000);
+        whole_match::<Hokm>(c.clone(), 3000);
+        c.players.truncate(2);
+        whole_match::<Hokm>(c, 6000);
         let mut c = config::<Bidel>(9);
         c.settings.target = 100;
         whole_match::<Bidel>(c.clone(), 20_000);

@@ -34,8 +34,11 @@ pub fn result_panel(props: &ResultPanelProps) -> Html {
     let title = if over { s.match_over } else { s.hand_over };
     let on_next = props.on_next.reform(|_: MouseEvent| ());
     let on_new = props.on_new_match.reform(|_: MouseEvent| ());
-    let leftovers: Vec<(usize, Vec<engine::Card>)> = (0..4)
-        .map(|i| (i, sort_hand(r.remaining[i])))
+    let leftovers: Vec<(usize, Vec<engine::Card>)> = r
+        .remaining
+        .iter()
+        .enumerate()
+        .map(|(i, &cards)| (i, sort_hand(cards)))
         .filter(|(_, v)| !v.is_empty())
         .collect();
     html! {
@@ -78,7 +81,7 @@ pub fn result_panel(props: &ResultPanelProps) -> Html {
                         <summary>{ s.cards_left }</summary>
                         { for leftovers.into_iter().map(|(seat, cards)| html! {
                             <div class="leftover-row">
-                                <span class="leftover-name">{ props.names[seat].clone() }</span>
+                                <span class="leftover-name">{ props.names.get(seat).cloned().unwrap_or_default() }</span>
                                 <span class="mini-cards" dir="ltr">
                                     { for cards.into_iter().map(|c| html! { <MiniCard card={c} /> }) }
                                 </span>

@@ -243,6 +243,29 @@ pub struct Strings {
     pub copied: &'static str,
     /// `{n}`: the hand number.
     pub hand_n: &'static str,
+    // --- two-player Hokm (HK-13)
+    /// `{n}`
+    pub discard_title: &'static str,
+    pub discard_help: &'static str,
+    /// `{n}` chosen of `{k}`.
+    pub discard_chosen: &'static str,
+    /// `{n}`
+    pub discard_button: &'static str,
+    /// `{names}`
+    pub waiting_discard: &'static str,
+    pub your_turn_discard: &'static str,
+    pub stock_title: &'static str,
+    pub keep: &'static str,
+    pub keep_help: &'static str,
+    pub take_next: &'static str,
+    pub take_next_help: &'static str,
+    /// `{name}`
+    pub turn_draw: &'static str,
+    pub your_turn_draw: &'static str,
+    /// `{n}`
+    pub stock_n: &'static str,
+    pub err_discards_done: &'static str,
+    pub err_stock_not_drawn: &'static str,
     // --- notices
     pub restore_failed: &'static str,
     pub bad_link: &'static str,
@@ -361,6 +384,8 @@ pub fn rule_error_message(lang: Lang, code: &str, led: Option<Suit>) -> String {
         "must_lead_two_of_clubs" => s.err_must_lead_two_of_clubs.to_string(),
         "no_points_on_first_trick" => s.err_no_points_on_first_trick.to_string(),
         "hearts_not_broken" => s.err_hearts_not_broken.to_string(),
+        "discards_done" => s.err_discards_done.to_string(),
+        "stock_not_drawn" => s.err_stock_not_drawn.to_string(),
         _ => s.err_other.to_string(),
     }
 }

@@ -113,6 +113,8 @@ async function main() {
       } catch (err) {
         failed++;
         console.log(`FAIL ${t.fullName} (${Date.now() - started} ms)\n  ${String(err?.stack || err).replace(/\n/g, '\n  ')}`);
+        // What the page reported before the failure (a panic in the app shows up here).
+        if (errors.length) console.log(`  page reported:\n    ${errors.join('\n    ')}`);
         try {
           const shot = await ctx.screenshot(`FAIL-${t.fullName}`);
           console.log(`  screenshot: ${path.relative(REPO_ROOT, shot)}`);

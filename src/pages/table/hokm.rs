@@ -1,8 +1,10 @@
-//! The Hokm table: the hakem draw (HK-2), the trump choice (HK-4, HK-5), play, and the
-//! hand and match results, around the shared frame.
+//! The Hokm table: the hakem draw (HK-2), the trump choice (HK-4, HK-5), the two-player
+//! discards and stock turns (HK-13), play, and the hand and match results, around the
+//! shared frame.
 
 use super::{frame, last_trick_button, new_match_callback, trick_center, use_table, Frame, Seen};
 use crate::app::use_lang;
+use crate::components::card::CardSvg;
 use crate::components::draw::DrawPanel;
 use crate::components::hand::{Hand, HiddenHand};
 use crate::components::result::ResultPanel;
@@ -14,7 +16,7 @@ use crate::games::hokm::shown_trick;
 use crate::i18n::fill;
 use crate::state::TableAction;
 use engine::games::hokm::{Hokm, HokmAction, HokmPhase, HokmSettings, Trump};
-use engine::{CardSet, Game, Seat};
+use engine::{Card, CardSet, Game, Seat};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -53,6 +55,22 @@ pub fn hokm_table(props: &HokmTableProps) -> Html {
     let turn = view.turn;
     let my_turn = seen.my_turn;
     let my_side = st.game.side_of(bottom);
+
+    // The cards chosen to discard (HK-13), until confirmed.
+    let chosen = use_state(|| CardSet::EMPTY);
+    {
+        let chosen = chosen.clone();
+        use_effect_with((view.hand_number, bottom, phase), move |_| {
+            chosen.set(CardSet::EMPTY);
+        });
+    }
+    let to_discard = view.to_discard.get(bottom.idx()).copied().unwrap_or(0) as u32;
+    let discarding = my_turn && phase == HokmPhase::Discarding && to_discard > 0;
+    let chosen_now = if discarding {
+        CardSet(chosen.0 & view.hand.0)
+    } else {
+        CardSet::EMPTY
+    };
 
     let act = {
         let d = dispatcher.clone();
@@ -97,6 +115,79 @@ pub fn hokm_table(props: &HokmTableProps) -> Html {
                 </div>
             }
         }
+    } else if phase == HokmPhase::Discarding {
+        if discarding {
+            let d = dispatcher.clone();
+            let cards = chosen_now;
+            let onclick = Callback::from(move |_: MouseEvent| {
+                if cards.len() == to_discard {
+                    d.dispatch(TableAction::ActAll {
+                        seat: bottom,
+                        actions: cards.iter().map(HokmAction::Discard).collect(),
+                    });
+                }
+            });
+            let k = lang.num(to_discard);
+            html! {
+                <section class="panel pass-panel" data-testid="discard-panel"
+                    data-count={to_discard.to_string()}>
+                    <h2>{ fill(s.discard_title, &[("n", &k)]) }</h2>
+                    <p class="help">{ s.discard_help }{ " " }
+                        <span data-testid="discard-count" data-value={chosen_now.len().to_string()}>
+                            { fill(s.discard_chosen, &[("n", &lang.num(chosen_now.len())), ("k", &k)]) }
+                        </span>
+                    </p>
+                    <button type="button" class="btn" data-testid="discard-confirm"
+                        disabled={chosen_now.len() != to_discard} {onclick}>
+                        { fill(s.discard_button, &[("n", &k)]) }
+                    </button>
+                </section>
+            }
+        } else {
+            html! {
+                <div class="waiting-trump" data-testid="waiting">
+                    <p>{ status_waiting_discard(&seen, &view, lang) }</p>
+                </div>
+            }
+        }
+    } else if phase == HokmPhase::Drawing {
+        match (my_turn, view.drawn) {
+            (true, Some(card)) => html! {
+                <section class="panel stock-panel" data-testid="stock-panel">
+                    <h2>{ s.stock_title }</h2>
+                    <div class="stock-row">
+                        <span class="stock-card" data-testid="drawn" data-card={card.to_string()}
+                            role="img" aria-label={crate::i18n::card_label(lang, card)}>
+                            <CardSvg card={Some(card)} />
+                        </span>
+                        <div class="stock-choices">
+                            <button type="button" class="btn" data-testid="keep"
+                                onclick={act.reform(|_: MouseEvent| HokmAction::Keep)}>
+                                <span>{ s.keep }</span>
+                                <small>{ s.keep_help }</small>
+                            </button>
+                            <button type="button" class="btn btn-secondary" data-testid="take-next"
+                                onclick={act.reform(|_: MouseEvent| HokmAction::TakeNext)}>
+                                <span>{ s.take_next }</span>
+                                <small>{ s.take_next_help }</small>
+                            </button>
+                        </div>
+                    </div>
+                    <p class="help">{ fill(s.stock_n, &[("n", &lang.num(view.stock))]) }</p>
+                </section>
+            },
+            _ => html! {
+                <div class="waiting-trump stock-waiting" data-testid="waiting">
+                    <span class="stock-backs" aria-hidden="true">
+                        <CardSvg card={None::<Card>} />
+                    </span>
+                    <p>{ turn.map(|t| fill(s.turn_draw, &[("name", &seen.name(t))])).unwrap_or_default() }</p>
+                    <p class="help" data-testid="stock" data-value={view.stock.to_string()}>
+                        { fill(s.stock_n, &[("n", &lang.num(view.stock))]) }
+                    </p>
+                </div>
+            },
+        }
     } else {
         let last = view
             .last_trick
@@ -108,6 +199,9 @@ pub fn hokm_table(props: &HokmTableProps) -> Html {
     let status = match (phase, turn) {
         (HokmPhase::ChoosingTrump, Some(t)) => seen.turn_text(t, s.your_turn_trump, s.turn_trump),
         (HokmPhase::Playing, Some(t)) => seen.turn_text(t, s.your_turn_play, s.turn_play),
+        (HokmPhase::Discarding, _) if discarding => s.your_turn_discard.to_string(),
+        (HokmPhase::Discarding, _) => status_waiting_discard(&seen, &view, lang),
+        (HokmPhase::Drawing, Some(t)) => seen.turn_text(t, s.your_turn_draw, s.turn_draw),
         (HokmPhase::MatchOver, _) => s.match_over.to_string(),
         _ => s.hand_over.to_string(),
     };
@@ -121,6 +215,19 @@ pub fn hokm_table(props: &HokmTableProps) -> Html {
     };
     let hand = if seen.cover.is_some() {
         html! { <HiddenHand count={view.hand_counts[bottom.idx()]} /> }
+    } else if discarding {
+        let chosen = chosen.clone();
+        let current = chosen_now;
+        let on_play = Callback::from(move |c: Card| {
+            let mut next = current;
+            if current.contains(c) {
+                next.remove(c);
+            } else if current.len() < to_discard {
+                next.insert(c);
+            }
+            chosen.set(next);
+        });
+        html! { <Hand hand={view.hand} legal={view.hand} my_turn=true {on_play} selected={Some(chosen_now)} /> }
     } else {
         html! { <Hand hand={view.hand} {legal} my_turn={playing} on_play={act.reform(HokmAction::Play)} /> }
     };
@@ -158,9 +265,16 @@ pub fn hokm_table(props: &HokmTableProps) -> Html {
         .map(seat_view)
         .collect();
 
-    let has_panel = st.intro_open || (phase == HokmPhase::ChoosingTrump && my_turn);
+    let has_panel = st.intro_open
+        || (my_turn
+            && matches!(
+                phase,
+                HokmPhase::ChoosingTrump | HokmPhase::Discarding | HokmPhase::Drawing
+            ));
     let phase_name = match phase {
         HokmPhase::ChoosingTrump => "choosing_trump",
+        HokmPhase::Discarding => "discarding",
+        HokmPhase::Drawing => "drawing",
         HokmPhase::Playing => "playing",
         HokmPhase::HandOver => "hand_over",
         HokmPhase::MatchOver => "match_over",
@@ -189,4 +303,18 @@ pub fn hokm_table(props: &HokmTableProps) -> Html {
             result,
         },
     )
+}
+
+/// "Waiting for … to discard", naming the seats still discarding (HK-13).
+fn status_waiting_discard(
+    seen: &Seen,
+    view: &engine::games::hokm::HokmView,
+    lang: crate::i18n::Lang,
+) -> String {
+    let names: Vec<String> = (0..seen.n)
+        .map(Seat)
+        .filter(|s| view.to_discard.get(s.idx()).copied().unwrap_or(0) > 0)
+        .map(|s| seen.name(s).to_string())
+        .collect();
+    fill(lang.s().waiting_discard, &[("names", &names.join("، "))])
 }

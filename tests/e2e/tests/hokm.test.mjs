@@ -36,7 +36,7 @@ async function startAgainstBots(page, url, assert) {
  * clicks the first playable card on your turn. Returns what it did.
  */
 async function playHand(page, table, assert, deadlineMs) {
-  const stats = { trumps: 0, cards: 0, illegalTried: false };
+  const stats = { trumps: 0, cards: 0, illegalTried: false, discarded: 0, kept: 0, tookNext: 0 };
   const end = Date.now() + deadlineMs;
   for (;;) {
     assert(Date.now() < end, 'the hand ended in time');
@@ -52,6 +52,45 @@ async function playHand(page, table, assert, deadlineMs) {
       table.getAttribute('data-bottom'),
       table.getAttribute('data-busy'),
     ]);
+    if (phase === 'discarding' && (await page.locator('[data-testid=discard-panel]').isVisible())) {
+      // HK-13: choose the lowest cards and discard them face down together.
+      const panel = page.locator('[data-testid=discard-panel]');
+      const count = Number(await panel.getAttribute('data-count'));
+      const confirm = page.locator('[data-testid=discard-confirm]');
+      assert(await confirm.isDisabled(), 'nothing is discarded before the cards are chosen');
+      const hand = page.locator('[data-testid=hand]');
+      const before = await hand.locator('button[data-card]').count();
+      for (let i = 0; i < count; i++) await hand.locator('button[data-card]').nth(i).click();
+      await confirm.click();
+      await panel.waitFor({ state: 'detached', timeout: 5000 });
+      assert((await hand.locator('button[data-card]').count()) === before - count, `${count} cards left the hand`);
+      stats.discarded += count;
+      continue;
+    }
+    if (phase === 'drawing' && (await page.locator('[data-testid=stock-panel]').isVisible())) {
+      // HK-13: the top card is shown to the drawer only; keep it if it is an ace, king,
+      // queen or jack, else take the next.
+      const card = await page.locator('[data-testid=drawn]').getAttribute('data-card');
+      const hand = page.locator('[data-testid=hand]');
+      const before = await hand.locator('button[data-card]').count();
+      if (/^[AKQJ]/.test(card)) {
+        await page.locator('[data-testid=keep]').click();
+        await hand.locator(`button[data-card="${card}"]`).waitFor({ timeout: 5000 });
+        stats.kept++;
+      } else {
+        await page.locator('[data-testid=take-next]').click();
+        stats.tookNext++;
+      }
+      await page.waitForFunction(
+        (n) => document.querySelectorAll('[data-testid=hand] button[data-card]').length === n,
+        before + 1,
+        { timeout: 5000 },
+      );
+      if (!/^[AKQJ]/.test(card)) {
+        assert((await hand.locator(`button[data-card="${card}"]`).count()) === 0, 'a card passed over is not kept');
+      }
+      continue;
+    }
     if (turn === bottom && busy !== 'true') {
       if (phase === 'choosing_trump') {
         const picker = page.locator('[data-testid=trump-picker]');
@@ -128,6 +167,36 @@ export const tests = [
       assert(phase === 'choosing_trump', `the next hand starts with the trump choice (${phase})`);
       const count = await page.locator('[data-testid=seat-top]').getAttribute('data-count');
       assert(count === '5', `everyone holds five cards again (top seat: ${count})`);
+    },
+  },
+  {
+    name: 'two players (HK-13): discards, the stock turns, then a whole hand',
+    viewport: 'phone',
+    timeout: 180000,
+    run: async ({ page, url, assert }) => {
+      await page.goto(`${url}#/hokm/setup`, { waitUntil: 'load' });
+      await page.locator('[data-testid=opt-players]').selectOption('2');
+      assert((await page.locator('[data-testid=opt-second-ace]').count()) === 0, 'no second-ace partners for two');
+      assert((await page.locator('[data-testid=seat-kind-2]').count()) === 0, 'two seats');
+      await page.locator('[data-testid=start]').click();
+      const table = page.locator('[data-testid=table]');
+      await table.waitFor({ timeout: 15000 });
+      assert((await page.locator('[data-testid=seat-top]').count()) === 1, 'the opponent sits opposite');
+      assert((await page.locator('[data-testid=seat-left], [data-testid=seat-right]').count()) === 0, 'no side seats');
+      const stats = await playHand(page, table, assert, 170000);
+      const hakem = await page.locator('[data-testid^=seat-] [data-testid=hakem-crown]').count();
+      assert(hakem === 1, `one hakem at the table (${hakem})`);
+      assert(stats.discarded === 2 || stats.discarded === 3, `you discarded 2 or 3 cards (${stats.discarded})`);
+      const turns = stats.kept + stats.tookNext;
+      assert(turns === 10 || turns === 11, `you took 10 or 11 turns at the stock (${turns})`);
+      assert(stats.cards >= 1, 'you played cards');
+      const result = page.locator('[data-testid=hand-result]');
+      await result.waitFor({ timeout: 10000 });
+      const winner = Number(await result.getAttribute('data-winner'));
+      const tricks = readNumber(await page.locator(`[data-testid=tricks-${winner}]`).textContent());
+      assert(tricks === 7, `the winner shows seven tricks (HK-13 → HK-7), got ${tricks}`);
+      const score = readNumber(await page.locator(`[data-testid=score-${winner}]`).textContent());
+      assert(score === Number(await result.getAttribute('data-points')), 'the score shows the hand points');
     },
   },
   {
