@@ -157,3 +157,55 @@ export const tests = [
     },
   },
 ];
+
+tests.push({
+  name: 'pass-and-play: two people pass in turn behind the cover; a reload resumes the hand',
+  viewport: 'phone',
+  timeout: 90000,
+  run: async ({ page, url, assert }) => {
+    await page.goto(`${url}#/bidel?seed=21&seats=ypbb&n0=Sara&n1=Reza`, { waitUntil: 'load' });
+    const table = page.locator('[data-testid=table]');
+    await table.waitFor({ timeout: 15000 });
+    const hand = page.locator('[data-testid=hand]');
+    const passed = {};
+    for (const who of ['Sara', 'Reza']) {
+      // The cover hides the hand until the person holding the device says who they are.
+      const cover = page.locator('[data-testid=cover]');
+      await cover.waitFor({ timeout: 10000 });
+      assert((await cover.textContent()).includes(who), `the cover asks for ${who}`);
+      assert((await page.locator('[data-testid=hand] button[data-card]').count()) === 0, 'no card shows under the cover');
+      await page.locator('[data-testid=reveal]').click();
+      await page.locator('[data-testid=pass-panel]').waitFor({ timeout: 5000 });
+      const cards = hand.locator('button[data-card]');
+      passed[who] = [];
+      for (let i = 0; i < 3; i++) {
+        passed[who].push(await cards.nth(i).getAttribute('data-card'));
+        await cards.nth(i).click();
+      }
+      await page.locator('[data-testid=pass-confirm]').click();
+    }
+    // Both passed: bots finish choosing, the exchange happens, play starts.
+    await page.waitForFunction(() => document.querySelector('[data-testid=table]')?.dataset.phase === 'playing', null, {
+      timeout: 20000,
+    });
+    // Sara passes right to Reza (seat 1): after revealing, Reza holds Sara's three cards.
+    const cover = page.locator('[data-testid=cover]');
+    if (await cover.isVisible()) {
+      const name = (await cover.textContent()).includes('Reza') ? 'Reza' : 'Sara';
+      await page.locator('[data-testid=reveal]').click();
+      if (name === 'Reza') {
+        for (const c of passed.Sara) {
+          assert((await hand.locator(`button[data-card="${c}"]`).count()) === 1, `Reza received ${c} from Sara`);
+        }
+      }
+    }
+    const before = await hand.locator('button[data-card]').evaluateAll((bs) => bs.map((b) => b.dataset.card).join(' '));
+    await page.reload({ waitUntil: 'load' });
+    await table.waitFor({ timeout: 15000 });
+    assert((await table.getAttribute('data-phase')) === 'playing', 'the reload resumes the hand in play');
+    if (await page.locator('[data-testid=cover]').isVisible()) await page.locator('[data-testid=reveal]').click();
+    const after = await hand.locator('button[data-card]').evaluateAll((bs) => bs.map((b) => b.dataset.card).join(' '));
+    assert(after.length > 0, 'a hand is shown after the reload');
+    assert(before === after || before.length === 0, `the same hand after the reload:\n  ${before}\n  ${after}`);
+  },
+});
