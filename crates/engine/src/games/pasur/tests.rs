@@ -1,0 +1,571 @@
+//! Pasur: a scenario per rule (named by its ID) and the property tests of ARCHITECTURE.md.
+
+use super::state::{JACKS, KINGS, NUMERALS, QUEENS, TEN_DIAMONDS, TWO_CLUBS};
+use super::*;
+use crate::card::{parse_cards, Card, CardSet, Rank, Suit};
+use crate::game::{random_from_list, Deal, Game, RuleError, Setup, SetupError, Status};
+use crate::rng::Rng;
+use crate::seat::{Seat, SeatSet};
+use proptest::prelude::*;
+
+fn cards(s: &str) -> Vec<Card> {
+    parse_cards(s).unwrap()
+}
+
+fn set(s: &str) -> CardSet {
+    cards(s).into_iter().collect()
+}
+
+fn card(s: &str) -> Card {
+    s.parse().unwrap()
+}
+
+/// A full deck order: the given cards first (top first), then the rest in index order.
+fn deck(prefix: &str) -> Vec<Card> {
+    let mut d = cards(prefix);
+    let used: CardSet = d.iter().copied().collect();
+    assert_eq!(used.len() as usize, d.len(), "a card twice in {prefix}");
+    d.extend(CardSet::DECK.minus(used).iter());
+    d
+}
+
+/// A game whose dealer is the last seat, so seat 0 receives first and plays first.
+fn game_with(players: u8, settings: PasurSettings, decks: Vec<Vec<Card>>) -> Pasur {
+    Pasur::new(&Setup {
+        players,
+        settings,
+        deal: Deal {
+            seed: 1,
+            decks,
+            dealer: Some(Seat(players - 1)),
+        },
+    })
+    .unwrap()
+}
+
+fn game(prefix: &str) -> Pasur {
+    game_with(2, PasurSettings::default(), vec![deck(prefix)])
+}
+
+fn no_classic() -> PasurSettings {
+    PasurSettings {
+        classic_deal: false,
+        ..PasurSettings::default()
+    }
+}
+
+fn take(g: &mut Pasur, seat: u8, c: &str, t: &str) -> Result<PasurEvent, PasurError> {
+    g.apply(Seat(seat), &PasurAction::take(card(c), set(t)))
+}
+
+fn play(g: &mut Pasur, seat: u8, c: &str) -> Result<PasurEvent, PasurError> {
+    g.apply(Seat(seat), &PasurAction::play(card(c)))
+}
+
+fn legal(g: &Pasur, seat: u8) -> Vec<PasurAction> {
+    let mut v = Vec::new();
+    g.legal_actions(Seat(seat), &mut v);
+    v
+}
+
+/// Everyone takes the first legal action (D-7's timeout choice) until the round ends.
+fn play_out(g: &mut Pasur) {
+    while let Some(seat) = g.turn() {
+        let a = legal(g, seat.0)[0];
+        g.apply(seat, &a).unwrap();
+    }
+}
+
+fn event_of(e: PasurEvent) -> (CardSet, bool, bool, bool) {
+    let PasurEvent::Played {
+        took,
+        sur,
+        dealt,
+        round_over,
+        ..
+    } = e;
+    (took, sur, dealt, round_over)
+}
+
+#[test]
+fn rule_pa_1_two_players_or_four_in_partnerships_and_the_target() {
+    for n in [2u8, 4] {
+        let g = Pasur::new(&Setup {
+            players: n,
+            settings: PasurSettings::default(),
+            deal: Deal::seeded(5),
+        })
+        .unwrap();
+        assert_eq!(g.sides(), 2);
+        assert_eq!(g.players(), n);
+        assert_eq!(g.view(Seat(0)).hand_counts, vec![4; n as usize]);
+    }
+    let g = game("");
+    assert_eq!((g.side_of(Seat(0)), g.side_of(Seat(1))), (0, 1));
+    let g = game_with(4, PasurSettings::default(), vec![deck("")]);
+    let sides: Vec<usize> = (0..4).map(|s| g.side_of(Seat(s))).collect();
+    assert_eq!(sides, [0, 1, 0, 1], "partners sit opposite (C-3)");
+    for players in [1, 3, 5] {
+        let s = Setup {
+            players,
+            settings: PasurSettings::default(),
+            deal: Deal::seeded(1),
+        };
+        assert!(matches!(Pasur::new(&s), Err(SetupError::Players { .. })));
+    }
+    assert_eq!(PasurSettings::default().target, 62);
+    for (target, ok) in [
+        (62, true),
+        (100, true),
+        (150, true),
+        (61, false),
+        (200, false),
+    ] {
+        let s = Setup {
+            players: 2,
+            settings: PasurSettings {
+                target,
+                ..PasurSettings::default()
+            },
+            deal: Deal::seeded(1),
+        };
+        assert_eq!(Pasur::new(&s).is_ok(), ok, "target {target}");
+    }
+}
+
+#[test]
+fn rule_pa_2_four_cards_each_and_four_face_up_from_the_top() {
+    // Dealer 1: seat 0 receives the first four cards, seat 1 the next four, then the table.
+    let g = game("2C 3C 4C 5C  2D 3D 4D 5D  2H 3H 4H 5H");
+    let v0 = g.view(Seat(0));
+    assert_eq!(v0.hand, set("2C 3C 4C 5C"));
+    assert_eq!(g.view(Seat(1)).hand, set("2D 3D 4D 5D"));
+    assert_eq!(v0.table, set("2H 3H 4H 5H"));
+    assert_eq!(v0.stock, 40);
+    assert_eq!(g.stock()[0], card("6C"), "the rest stays in order");
+    assert_eq!(
+        v0.turn,
+        Some(Seat(0)),
+        "the player after the dealer starts (D-1)"
+    );
+    assert_eq!((v0.deal_number, v0.deals_per_round), (1, 6));
+    // Four players, dealer 3: seats 0, 1, 2, 3, then the table.
+    let g = game_with(4, PasurSettings::default(), vec![deck("")]);
+    let d = deck("");
+    for s in 0..4 {
+        let h: CardSet = d[4 * s..4 * s + 4].iter().copied().collect();
+        assert_eq!(g.view(Seat(s as u8)).hand, h);
+    }
+    let t: CardSet = d[16..20].iter().copied().collect();
+    assert_eq!(g.table(), t);
+    assert_eq!(g.view(Seat(0)).stock, 32);
+    assert_eq!(g.view(Seat(2)).deals_per_round, 3);
+}
+
+#[test]
+fn rule_pa_2_a_single_table_jack_is_replaced_and_goes_back_into_the_stock() {
+    let g = game("2C 3C 4C 5C  2D 3D 4D 5D  2H JS 4H 5H  9C");
+    let v = g.view(Seat(0));
+    assert_eq!(
+        v.table,
+        set("2H 9C 4H 5H"),
+        "the next stock card replaces the jack"
+    );
+    assert_eq!(v.replaced_jacks, set("JS"));
+    assert_eq!(v.redeals, 0);
+    assert_eq!(v.stock, 40);
+    let stock = g.stock();
+    assert!(stock.contains(&card("JS")));
+    assert_ne!(stock[0], card("JS"), "never straight back on top");
+    // The rest of the stock keeps its order around the jack.
+    let without: Vec<Card> = stock.iter().copied().filter(|&c| c != card("JS")).collect();
+    assert_eq!(
+        without,
+        deck("2C 3C 4C 5C 2D 3D 4D 5D 2H JS 4H 5H 9C")[13..]
+    );
+    // Checked again after each replacement: a jack replacing a jack is replaced too.
+    let g = game("2C 3C 4C 5C  2D 3D 4D 5D  2H JS 4H 5H  JD 9C");
+    let v = g.view(Seat(0));
+    assert_eq!(v.table, set("2H 9C 4H 5H"));
+    assert_eq!(v.replaced_jacks, set("JS JD"));
+    let all = g
+        .card_places()
+        .into_iter()
+        .fold(CardSet::EMPTY, CardSet::or);
+    assert_eq!(all, CardSet::DECK);
+    // With the setting off the jack stays.
+    let g = game_with(
+        2,
+        no_classic(),
+        vec![deck("2C 3C 4C 5C  2D 3D 4D 5D  2H JS 4H 5H  9C")],
+    );
+    assert_eq!(g.table(), set("2H JS 4H 5H"));
+}
+
+#[test]
+fn rule_pa_2_redeals_on_two_jacks_three_queens_or_three_kings() {
+    let decks = vec![
+        deck("2C 3C 4C 5C  2D 3D 4D 5D  JH JS 4H 5H"),
+        deck("2C 3C 4C 5C  2D 3D 4D 5D  QH QS QC 5H"),
+        deck("2C 3C 4C 5C  2D 3D 4D 5D  KH KS 4H KC"),
+        // A replacement that brings a third king deals again too.
+        deck("2C 3C 4C 5C  2D 3D 4D 5D  KH KS JH 5H  KC"),
+        deck("6C 7C 8C 9C  6D 7D 8D 9D  QH QS KH KS"),
+    ];
+    let g = Pasur::new(&Setup {
+        players: 2,
+        settings: PasurSettings::default(),
+        deal: Deal {
+            seed: 3,
+            decks,
+            dealer: Some(Seat(1)),
+        },
+    })
+    .unwrap();
+    let v = g.view(Seat(0));
+    assert_eq!(v.redeals, 4);
+    assert_eq!(
+        v.table,
+        set("QH QS KH KS"),
+        "two queens and two kings are dealt"
+    );
+    assert!(
+        v.replaced_jacks.is_empty(),
+        "that jack went back with the redeal"
+    );
+    // D-1: each redeal passes the deal on: 1 → 0 → 1 → 0 → 1; seat 0 receives first.
+    assert_eq!(v.dealer, Seat(1));
+    assert_eq!(v.hand, set("6C 7C 8C 9C"));
+    assert_eq!(v.turn, Some(Seat(0)));
+    assert_eq!(g.view(Seat(1)).hand, set("6D 7D 8D 9D"));
+    // An odd number of redeals leaves the deal with seat 0, so seat 1 receives first.
+    let g = Pasur::new(&Setup {
+        players: 2,
+        settings: PasurSettings::default(),
+        deal: Deal {
+            seed: 3,
+            decks: vec![deck("2C 3C 4C 5C  2D 3D 4D 5D  JH JS 4H 5H"), deck("")],
+            dealer: Some(Seat(1)),
+        },
+    })
+    .unwrap();
+    assert_eq!(g.view(Seat(0)).dealer, Seat(0));
+    assert_eq!(g.view(Seat(1)).hand, set("2C 3C 4C 5C"));
+    assert_eq!(g.turn(), Some(Seat(1)));
+    // Off: no redeal.
+    let g = game_with(
+        2,
+        no_classic(),
+        vec![deck("2C 3C 4C 5C  2D 3D 4D 5D  JH JS 4H 5H")],
+    );
+    assert_eq!(g.view(Seat(0)).redeals, 0);
+    assert_eq!(g.table(), set("JH JS 4H 5H"));
+}
+
+#[test]
+fn rule_pa_3_a_numeral_takes_a_set_summing_to_eleven_and_the_player_chooses() {
+    let mut g = game("7C 9H 2D KS  5S 6S 8S 10S  4D 3C AS 6H");
+    // 7C: AS+3C or 4D; listed low cards first.
+    assert_eq!(g.capture_options(card("7C")), vec![set("AS 3C"), set("4D")]);
+    assert_eq!(
+        g.view(Seat(0)).capture_options(card("7C")),
+        vec![set("AS 3C"), set("4D")]
+    );
+    assert_eq!(g.capture_options(card("9H")), vec![]);
+    assert_eq!(g.capture_options(card("KS")), vec![]);
+    let l = legal(&g, 0);
+    assert!(l.contains(&PasurAction::take(card("7C"), set("AS 3C"))));
+    assert!(l.contains(&PasurAction::take(card("7C"), set("4D"))));
+    assert!(!l.contains(&PasurAction::play(card("7C"))));
+    // 2D takes 3C+6H (2+3+6) or AS+… no: 9 = 3+6 only (A+... 8 not there).
+    assert_eq!(g.capture_options(card("2D")), vec![set("3C 6H")]);
+    let e = play(&mut g, 0, "7C").unwrap_err();
+    assert_eq!(
+        e,
+        PasurError::ChooseCapture {
+            card: card("7C"),
+            options: 2
+        }
+    );
+    assert_eq!((e.rule(), e.code()), ("PA-3", "choose_capture"));
+    let e = take(&mut g, 0, "7C", "3C").unwrap_err();
+    assert_eq!(e, PasurError::MustSumToEleven { card: card("7C") });
+    assert_eq!(e.code(), "must_sum_to_eleven");
+    let e = take(&mut g, 0, "7C", "4C").unwrap_err();
+    assert_eq!((e.rule(), e.code()), ("PA-3", "not_on_table"));
+    assert_eq!(
+        take(&mut g, 0, "8C", "3C").unwrap_err(),
+        PasurError::NotInHand(card("8C"))
+    );
+    assert_eq!(
+        take(&mut g, 1, "5S", "6H").unwrap_err().code(),
+        "not_your_turn"
+    );
+    let (took, sur, _, _) = event_of(take(&mut g, 0, "7C", "AS 3C").unwrap());
+    assert_eq!((took, sur), (set("AS 3C"), false));
+    assert_eq!(g.table(), set("4D 6H"));
+    let v = g.view(Seat(1));
+    assert_eq!(v.sides[0].cards, 3);
+    assert_eq!((v.sides[0].clubs, v.sides[0].aces), (2, 1));
+    assert_eq!(v.last_capture, Some(Seat(0)));
+    // Seat 1: 5S takes 6H (unambiguous, computed by the engine); no sur: 4D stays.
+    let (took, sur, _, _) = event_of(play(&mut g, 1, "5S").unwrap());
+    assert_eq!((took, sur), (set("6H"), false));
+    // A card that captures nothing is laid down: 9H.
+    let (took, ..) = event_of(play(&mut g, 0, "9H").unwrap());
+    assert!(took.is_empty());
+    assert_eq!(g.table(), set("4D 9H"));
+}
+
+#[test]
+fn rule_pa_3_the_jack_choice_numerals_or_jacks_never_a_queen_or_king() {
+    let table = "3C JD QH 8S";
+    let prefix = format!("JS 2C 2D 2H  5S 6S 7S 9S  {table}");
+    let mut g = game_with(2, no_classic(), vec![deck(&prefix)]);
+    assert_eq!(
+        g.capture_options(card("JS")),
+        vec![set("3C 8S"), set("JD")],
+        "numerals first, then jacks"
+    );
+    assert_eq!(
+        play(&mut g, 0, "JS").unwrap_err(),
+        PasurError::ChooseCapture {
+            card: card("JS"),
+            options: 2
+        }
+    );
+    let e = take(&mut g, 0, "JS", "3C 8S JD").unwrap_err();
+    assert_eq!((e.rule(), e.code()), ("PA-3", "jack_takes_all"));
+    assert_eq!(
+        take(&mut g, 0, "JS", "3C").unwrap_err().code(),
+        "jack_takes_all",
+        "all the numerals, not some"
+    );
+    assert_eq!(
+        take(&mut g, 0, "JS", "QH").unwrap_err().code(),
+        "jack_takes_all"
+    );
+    let mut h = g.clone();
+    take(&mut h, 0, "JS", "JD").unwrap();
+    assert_eq!(h.table(), set("3C QH 8S"));
+    take(&mut g, 0, "JS", "3C 8S").unwrap();
+    assert_eq!(g.table(), set("JD QH"));
+    // Setting: the jack takes numerals and jacks together, one option.
+    let settings = PasurSettings {
+        classic_deal: false,
+        jack_takes_all: true,
+        ..PasurSettings::default()
+    };
+    let mut g = game_with(2, settings, vec![deck(&prefix)]);
+    assert_eq!(g.capture_options(card("JS")), vec![set("3C 8S JD")]);
+    assert_eq!(
+        take(&mut g, 0, "JS", "JD").unwrap_err().code(),
+        "jack_takes_all"
+    );
+    let (took, ..) = event_of(play(&mut g, 0, "JS").unwrap());
+    assert_eq!(took, set("3C 8S JD"));
+    assert_eq!(g.table(), set("QH"));
+    // A jack with only queens and kings (or nothing) on the table is laid down.
+    let mut g = game_with(
+        2,
+        no_classic(),
+        vec![deck("JS 2C 2D 2H  5S 6S 7S 9S  QH KH QS KD")],
+    );
+    assert_eq!(g.capture_options(card("JS")), vec![]);
+    let (took, ..) = event_of(play(&mut g, 0, "JS").unwrap());
+    assert!(took.is_empty());
+    assert!(g.table().contains(card("JS")));
+}
+
+#[test]
+fn rule_pa_3_a_king_takes_one_king_a_queen_one_queen() {
+    let mut g = game_with(
+        2,
+        no_classic(),
+        vec![deck("KS QS 2C 2D  5S 6S 7S 9S  KC KH QD 8H")],
+    );
+    assert_eq!(
+        g.capture_options(card("KS")),
+        vec![set("KC"), set("KH")],
+        "either king, in suit order"
+    );
+    assert_eq!(g.capture_options(card("QS")), vec![set("QD")]);
+    assert_eq!(
+        take(&mut g, 0, "KS", "KC KH").unwrap_err().code(),
+        "takes_one_of_its_rank"
+    );
+    assert_eq!(
+        take(&mut g, 0, "KS", "QD").unwrap_err().code(),
+        "takes_one_of_its_rank"
+    );
+    assert_eq!(take(&mut g, 0, "QS", "8H").unwrap_err().rule(), "PA-3");
+    take(&mut g, 0, "KS", "KC").unwrap();
+    assert_eq!(g.table(), set("KH QD 8H"));
+    // 5S: nothing sums to 6 → laid down.
+    play(&mut g, 1, "5S").unwrap();
+    let (took, ..) = event_of(play(&mut g, 0, "QS").unwrap());
+    assert_eq!(took, set("QD"));
+}
+
+#[test]
+fn rule_pa_4_a_card_that_can_capture_must_unless_the_room_says_otherwise() {
+    let prefix = "7C 9H 2D 3S  5S 6S 8S 10S  4D KC AS 6H";
+    let mut g = game(prefix);
+    let e = take(&mut g, 0, "7C", "").unwrap_err();
+    assert_eq!(e, PasurError::MustCapture { card: card("7C") });
+    assert_eq!((e.rule(), e.code()), ("PA-4", "must_capture"));
+    // A card that captures nothing may be laid down with an empty take too.
+    assert!(take(&mut g.clone(), 0, "9H", "").is_ok());
+    // The player may still choose a card that captures nothing.
+    assert!(legal(&g, 0).contains(&PasurAction::play(card("9H"))));
+    let settings = PasurSettings {
+        forced_capture: false,
+        ..PasurSettings::default()
+    };
+    let mut g = game_with(2, settings, vec![deck(prefix)]);
+    let l = legal(&g, 0);
+    let i = l
+        .iter()
+        .position(|a| *a == PasurAction::take(card("7C"), set("4D")))
+        .unwrap();
+    assert_eq!(
+        l[i + 1],
+        PasurAction::take(card("7C"), CardSet::EMPTY),
+        "laying down follows the capture options"
+    );
+    take(&mut g, 0, "7C", "").unwrap();
+    assert!(g.table().contains(card("7C")));
+    assert_eq!(
+        serde_json::to_string(&l[i + 1]).unwrap(),
+        r#"{"play":"7C","take":[]}"#
+    );
+}
+
+#[test]
+fn rule_pa_5_later_deals_four_each_none_to_the_table_until_the_deck_is_used() {
+    for (players, deals) in [(2u8, 6u8), (4, 3)] {
+        let mut g = game_with(players, PasurSettings::default(), vec![deck("")]);
+        let mut seen_deals = 1;
+        let mut plays = 0;
+        while let Some(seat) = g.turn() {
+            let table_before = g.table();
+            let a = legal(&g, seat.0)[0];
+            let (took, _, dealt, _) = event_of(g.apply(seat, &a).unwrap());
+            plays += 1;
+            if dealt {
+                seen_deals += 1;
+                let v = g.view(seat);
+                assert_eq!(v.hand_counts, vec![4; players as usize]);
+                assert_eq!(v.deal_number, seen_deals);
+                assert_eq!(v.turn, Some(Seat(0)), "each deal starts after the dealer");
+                // Nothing was added to the table but the card played.
+                assert_eq!(
+                    g.table(),
+                    table_before.minus(took).or(if took.is_empty() {
+                        a.play.bit()
+                    } else {
+                        CardSet::EMPTY
+                    })
+                );
+            }
+        }
+        assert_eq!(seen_deals, deals);
+        assert_eq!(plays, 48);
+        assert_eq!(g.view(Seat(0)).stock, 0);
+    }
+}
+
+#[test]
+fn rule_pa_6_the_last_table_cards_go_to_the_last_capturer_or_the_dealer() {
+    let mut g = game("");
+    play_out(&mut g);
+    let r = g.view(Seat(0)).result.unwrap();
+    let last = g.view(Seat(0)).last_capture.unwrap();
+    assert_eq!(r.last_cards_to, last.side());
+    assert!(g.table().is_empty());
+    assert_eq!(r.sides[0].cards + r.sides[1].cards, 52);
+    // Nobody captures (forced capture off, every card laid down): the dealer's side.
+    for dealer in [0u8, 1] {
+        let settings = PasurSettings {
+            forced_capture: false,
+            classic_deal: false,
+            ..PasurSettings::default()
+        };
+        let mut g = Pasur::new(&Setup {
+            players: 2,
+            settings,
+            deal: Deal {
+                seed: 9,
+                decks: vec![],
+                dealer: Some(Seat(dealer)),
+            },
+        })
+        .unwrap();
+        while let Some(seat) = g.turn() {
+            let c = g.view(seat).hand.first().unwrap();
+            g.apply(seat, &PasurAction::take(c, CardSet::EMPTY))
+                .unwrap();
+        }
+        let r = g.view(Seat(0)).result.unwrap();
+        assert_eq!(r.last_cards, CardSet::DECK);
+        assert_eq!(r.last_cards_to, dealer as usize);
+        assert_eq!(r.sides[dealer as usize].total, 20);
+    }
+}
+
+#[test]
+fn rule_pa_7_a_sur_clears_the_table_with_a_numeral_king_or_queen() {
+    // 4S takes AC AD 2C 3D (4+1+1+2+3 = 11), the whole table: a sur.
+    let mut g = game("4S 2H 3H 5H  5S 6S 8S 10S  AC AD 2C 3D");
+    assert_eq!(g.capture_options(card("4S")), vec![set("AC AD 2C 3D")]);
+    let (took, sur, ..) = event_of(play(&mut g, 0, "4S").unwrap());
+    assert_eq!((took.len(), sur), (4, true));
+    let v = g.view(Seat(1));
+    assert!(v.table.is_empty());
+    assert_eq!((v.sides[0].surs, v.sides[1].surs), (1, 0));
+    assert_eq!(v.sides[0].points, 5 + 2 + 2, "a sur, two aces and 2C");
+    assert!(v.last_play.unwrap().sur);
+    // A numeral that leaves a card behind: no sur.
+    let mut g = game("7C 2H 3H 5H  5S 6S 8S 10S  4D 9C 8H 6H");
+    let (_, sur, ..) = event_of(take(&mut g, 0, "7C", "4D").unwrap());
+    assert!(!sur);
+    // A king (or queen) taking the last card of its rank: a sur.
+    for face in ["K", "Q"] {
+        let prefix = format!("JS 2H 3H 5H  {face}S 6S 8S 10S  {face}C 3C 4C 5C");
+        let mut g = game(&prefix);
+        take(&mut g, 0, "JS", "3C 4C 5C").unwrap();
+        assert_eq!(g.table(), set(&format!("{face}C")));
+        let (took, sur, ..) = event_of(play(&mut g, 1, &format!("{face}S")).unwrap());
+        assert_eq!((took, sur), (set(&format!("{face}C")), true), "{face}");
+        assert_eq!(g.view(Seat(0)).sides[1].surs, 1);
+        assert_eq!(g.view(Seat(0)).sides[1].points, 5, "the sur alone");
+    }
+}
+
+#[test]
+fn rule_pa_7_a_jack_clearing_is_no_sur_and_a_jack_laid_on_an_empty_table_defends() {
+    let prefix = "JS JH 2C 2D  JD 6S 7S 9S  3C 8S 4D 5H";
+    for jack_sur in [false, true] {
+        let settings = PasurSettings {
+            jack_sur,
+            ..PasurSettings::default()
+        };
+        let mut g = game_with(2, settings, vec![deck(prefix)]);
+        // Seat 0's jack sweeps the numerals and empties the table: a sur only with the
+        // room's "a jack's clearing is a sur".
+        let (took, sur, ..) = event_of(play(&mut g, 0, "JS").unwrap());
+        assert_eq!((took, sur), (set("3C 8S 4D 5H"), jack_sur));
+        assert!(g.table().is_empty());
+        // Seat 1 lays a jack on the empty table: no numeral, queen or king can take it.
+        let (took, ..) = event_of(play(&mut g, 1, "JD").unwrap());
+        assert!(took.is_empty());
+        for c in ["2C", "2D"] {
+            assert!(g.capture_options(card(c)).is_empty(), "{c}");
+        }
+        // Seat 0's other jack takes it: the table is empty, but jacks alone are never a sur.
+        let (took, sur, ..) = event_of(play(&mut g, 0, "JH").unwrap());
+        assert_eq!((took, sur), (set("JD"), false));
+        assert!(g.table().is_empty());
+        assert_eq!(g.view(Seat(0)).sides[0].surs, jack_sur as u8);
+    }
+}
