@@ -569,3 +569,558 @@ fn rule_pa_7_a_jack_clearing_is_no_sur_and_a_jack_laid_on_an_empty_table_defends
         assert_eq!(g.view(Seat(0)).sides[0].surs, jack_sur as u8);
     }
 }
+
+/// Plays a round from `seed` with uniformly random legal actions until only the last
+/// card of the round is left to play; returns the game then.
+fn before_the_last_card(settings: PasurSettings, seed: u64) -> Pasur {
+    let mut g = Pasur::new(&Setup {
+        players: 2,
+        settings,
+        deal: Deal::seeded(seed),
+    })
+    .unwrap();
+    let mut r = Rng::new(seed);
+    let mut scratch = Vec::new();
+    loop {
+        let seat = g.turn().unwrap();
+        let v = g.view(seat);
+        if v.stock == 0 && v.hand_counts.iter().sum::<u8>() == 1 {
+            return g;
+        }
+        let a = g.random_action(seat, &mut r, &mut scratch).unwrap();
+        g.apply(seat, &a).unwrap();
+    }
+}
+
+#[test]
+fn rule_pa_8_a_sur_counts_on_the_last_card_unless_the_room_says_otherwise() {
+    // Find a round whose last card clears the table with a numeral, king or queen.
+    let seed = (0..5000)
+        .find(|&s| {
+            let g = before_the_last_card(PasurSettings::default(), s);
+            let seat = g.turn().unwrap();
+            let a = legal(&g, seat.0)[0];
+            a.play.rank() != Rank::JACK && a.take == Some(g.table())
+        })
+        .expect("some round ends on a sur");
+    for no_sur_on_last_card in [false, true] {
+        let settings = PasurSettings {
+            no_sur_on_last_card,
+            ..PasurSettings::default()
+        };
+        let mut g = before_the_last_card(settings, seed);
+        let seat = g.turn().unwrap();
+        let surs_before = g.view(seat).sides[seat.side()].surs;
+        let a = legal(&g, seat.0)[0];
+        let (_, sur, dealt, round_over) = event_of(g.apply(seat, &a).unwrap());
+        assert!(round_over && !dealt);
+        assert_eq!(sur, !no_sur_on_last_card);
+        let r = g.view(seat).result.unwrap();
+        assert_eq!(r.sides[seat.side()].surs, surs_before + sur as u8);
+        assert!(r.last_cards.is_empty());
+        assert_eq!(r.last_cards_to, seat.side());
+    }
+}
+
+#[test]
+fn rule_pa_9_of_three_kings_on_the_table_two_stay_to_the_end_and_no_sur_is_possible() {
+    let mut g = game_with(
+        2,
+        no_classic(),
+        vec![deck("KS 2C 3C 4C  5S 6S 8S 10S  KC KD KH 5C")],
+    );
+    assert_eq!(
+        g.capture_options(card("KS")),
+        vec![set("KC"), set("KD"), set("KH")]
+    );
+    take(&mut g, 0, "KS", "KD").unwrap();
+    let stay = set("KC KH");
+    while let Some(seat) = g.turn() {
+        assert_eq!(g.table().and(stay), stay, "the two kings stay");
+        let a = legal(&g, seat.0)[0];
+        assert!(a.take.is_none_or(|t| t.and(stay).is_empty()));
+        let (_, sur, ..) = event_of(g.apply(seat, &a).unwrap());
+        assert!(!sur, "the table is never empty");
+    }
+    let r = g.view(Seat(0)).result.unwrap();
+    assert_eq!(
+        r.last_cards.and(stay),
+        stay,
+        "they go with the last cards (PA-6)"
+    );
+    assert_eq!(r.sides[0].surs + r.sides[1].surs, 0);
+    // Three queens the same.
+    let mut g = game_with(
+        2,
+        no_classic(),
+        vec![deck("QS 2C 3C 4C  5S 6S 8S 10S  QC QD QH 5C")],
+    );
+    take(&mut g, 0, "QS", "QC").unwrap();
+    // The fourth queen is gone: nothing else can take them (the engine never offers it).
+    assert!(["2C", "3C", "4C", "JS", "KS", "AS", "10D"].iter().all(|c| g
+        .capture_options(card(c))
+        .iter()
+        .all(|t| t.and(set("QD QH")).is_empty())));
+}
+
+/// The score line of `pile` counted from the cards themselves (PA-10).
+fn expected_line(pile: CardSet, surs: u8) -> (i32, i32, i32, i32, i32, i32) {
+    let clubs = pile.of_suit(Suit::Clubs).len();
+    let clubs_points = if clubs >= 7 { 7 } else { 0 };
+    let ten = if pile.contains(TEN_DIAMONDS) { 3 } else { 0 };
+    let two = if pile.contains(TWO_CLUBS) { 2 } else { 0 };
+    let jacks = pile.and(JACKS).len() as i32;
+    let aces = pile.iter().filter(|c| c.rank() == Rank::ACE).count() as i32;
+    let total = clubs_points + ten + two + jacks + aces + 5 * surs as i32;
+    (clubs_points, ten, two, jacks, aces, total)
+}
+
+#[test]
+fn rule_pa_10_round_scoring_clubs_surs_ten_of_diamonds_two_of_clubs_jacks_aces() {
+    for seed in 0..40 {
+        for players in [2u8, 4] {
+            let mut g = Pasur::new(&Setup {
+                players,
+                settings: PasurSettings::default(),
+                deal: Deal::seeded(seed),
+            })
+            .unwrap();
+            play_out(&mut g);
+            let places = g.card_places();
+            let piles = [places[5], places[6]];
+            assert_eq!(piles[0].or(piles[1]), CardSet::DECK);
+            let r = g.view(Seat(0)).result.unwrap();
+            let mut surs = 0;
+            for (s, &pile) in piles.iter().enumerate() {
+                let l = r.sides[s];
+                let e = expected_line(pile, l.surs);
+                assert_eq!(
+                    (
+                        l.clubs_points,
+                        l.ten_of_diamonds,
+                        l.two_of_clubs,
+                        l.jacks,
+                        l.aces,
+                        l.total
+                    ),
+                    e
+                );
+                assert_eq!(l.sur_points, 5 * l.surs as i32);
+                assert_eq!(l.cards as u32, pile.len());
+                assert_eq!(l.clubs as u32, pile.of_suit(Suit::Clubs).len());
+                surs += l.surs as i32;
+            }
+            assert_eq!(r.sides[0].clubs_points + r.sides[1].clubs_points, 7);
+            assert_eq!(
+                r.sides[0].total + r.sides[1].total,
+                20 + 5 * surs,
+                "without surs a round totals 20"
+            );
+            let hs = g.hand_score().unwrap();
+            assert_eq!(hs.points, vec![r.sides[0].total, r.sides[1].total]);
+            assert_eq!(g.totals(), hs.points);
+        }
+    }
+}
+
+#[test]
+fn rule_pa_11_rounds_go_on_to_the_target_the_higher_total_wins_a_tie_plays_on() {
+    let round = |totals: Option<[i32; 2]>| {
+        let mut g = Pasur::new(&Setup {
+            players: 2,
+            settings: PasurSettings::default(),
+            deal: Deal::seeded(11),
+        })
+        .unwrap();
+        if let Some(t) = totals {
+            g.set_totals(t);
+        }
+        play_out(&mut g);
+        g
+    };
+    let p = round(None).hand_score().unwrap().points;
+    assert_eq!(round(None).status(), Status::HandOver, "nobody at 62 yet");
+    // Both reach 62 with equal totals: another round.
+    let mut g = round(Some([62 - p[0] + 5, 62 - p[1] + 5]));
+    assert_eq!(g.totals(), vec![67, 67]);
+    assert_eq!(g.status(), Status::HandOver);
+    assert!(g.outcome().is_none());
+    g.next_hand().unwrap();
+    assert_eq!(g.view(Seat(0)).round_number, 2);
+    // Both reach it, side 1 higher: side 1 wins.
+    let g = round(Some([62 - p[0], 62 - p[1] + 3]));
+    assert_eq!(g.status(), Status::MatchOver);
+    assert_eq!(g.outcome().unwrap().winners, vec![1]);
+    assert_eq!(g.view(Seat(0)).winner, Some(1));
+    // Only side 0 reaches it.
+    let g = round(Some([62 - p[0], 0]));
+    assert_eq!(g.outcome().unwrap().winners, vec![0]);
+    let mut g = g;
+    assert_eq!(g.next_hand(), Err(PasurError::HandNotOver));
+    assert_eq!(
+        g.apply(Seat(0), &PasurAction::play(card("2C")))
+            .unwrap_err()
+            .code(),
+        "not_your_turn"
+    );
+}
+
+#[test]
+fn rule_d_1_the_deal_passes_on_and_the_player_after_the_dealer_starts_every_deal() {
+    let mut g = game_with(4, PasurSettings::default(), vec![deck("")]);
+    for round in 1..=3u16 {
+        let v = g.view(Seat(0));
+        assert_eq!(v.round_number, round);
+        let dealer = v.dealer;
+        assert_eq!(g.turn(), Some(dealer.next(4)));
+        play_out(&mut g);
+        assert_eq!(g.status(), Status::HandOver);
+        g.next_hand().unwrap();
+        assert_eq!(g.view(Seat(0)).dealer, dealer.next(4));
+    }
+}
+
+#[test]
+fn rule_d_7_the_first_legal_action_is_the_lowest_card_with_its_first_capture() {
+    let g = game("KS 10D AS 2C  5S 6S 8S 9S  4D 3C 7H 6H");
+    let l = legal(&g, 0);
+    // AS (A=1) needs 10: 4D+6H, 3C+7H; then 2C, 10D, KS.
+    assert_eq!(l[0], PasurAction::take(card("AS"), set("3C 7H")));
+    let order: Vec<String> = l.iter().map(|a| a.play.to_string()).collect();
+    assert_eq!(order, ["AS", "AS", "2C", "10D", "KS"]);
+    assert_eq!(l[2], PasurAction::take(card("2C"), set("3C 6H")));
+    assert_eq!(l[4], PasurAction::play(card("KS")));
+    assert_eq!(g.view(Seat(0)).legal_actions(), l);
+    assert!(g.view(Seat(1)).legal_actions().is_empty());
+}
+
+#[test]
+fn actions_events_and_settings_have_the_documented_json_forms() {
+    let cases = [
+        (
+            PasurAction::take(card("7C"), set("4D")),
+            r#"{"play":"7C","take":["4D"]}"#,
+        ),
+        (
+            PasurAction::take(card("8S"), set("2D AS")),
+            r#"{"play":"8S","take":["2D","AS"]}"#,
+        ),
+        (PasurAction::play(card("JS")), r#"{"play":"JS"}"#),
+        (
+            PasurAction::take(card("7C"), CardSet::EMPTY),
+            r#"{"play":"7C","take":[]}"#,
+        ),
+    ];
+    for (a, json) in cases {
+        assert_eq!(serde_json::to_string(&a).unwrap(), json);
+        assert_eq!(serde_json::from_str::<PasurAction>(json).unwrap(), a);
+    }
+    assert!(serde_json::from_str::<PasurAction>(r#"{"play":"1X"}"#).is_err());
+    assert!(serde_json::from_str::<PasurAction>(r#"{"play":"7C","takes":[]}"#).is_err());
+    let s: PasurSettings = serde_json::from_str(r#"{"target":100}"#).unwrap();
+    assert_eq!(s.target, 100);
+    assert!(s.classic_deal && s.forced_capture);
+    assert!(!s.jack_takes_all && !s.jack_sur && !s.no_sur_on_last_card);
+    assert_eq!(
+        serde_json::to_string(&PasurSettings::default()).unwrap(),
+        r#"{"target":62,"classic_deal":true,"jack_takes_all":false,"forced_capture":true,"jack_sur":false,"no_sur_on_last_card":false}"#
+    );
+    let e = PasurEvent::Played {
+        seat: Seat(1),
+        card: card("7C"),
+        took: set("4D"),
+        sur: true,
+        dealt: false,
+        round_over: false,
+    };
+    assert_eq!(
+        serde_json::to_string(&e).unwrap(),
+        r#"{"played":{"seat":1,"card":"7C","took":["4D"],"sur":true,"dealt":false,"round_over":false}}"#
+    );
+}
+
+#[test]
+fn the_view_shows_counts_and_point_cards_per_side_but_no_hidden_card() {
+    let mut g = game("7C 9H 2D KS  5S 6S 8S 10S  4D 3C AC 6H");
+    take(&mut g, 0, "7C", "3C AC").unwrap();
+    let v = g.view(Seat(1));
+    assert_eq!(v.hand, set("5S 6S 8S 10S"));
+    assert_eq!(v.hand_counts, vec![3, 4]);
+    assert_eq!(v.stock, 40);
+    assert_eq!(v.table, set("4D 6H"));
+    let s0 = v.sides[0];
+    assert_eq!(
+        (s0.cards, s0.clubs, s0.aces, s0.jacks, s0.surs),
+        (3, 3, 1, 0, 0)
+    );
+    assert!(!s0.ten_of_diamonds && !s0.two_of_clubs);
+    assert_eq!(s0.points, 1);
+    assert_eq!(v.sides[1], SideTally::default());
+    assert_eq!(
+        v.last_play,
+        Some(LastPlay {
+            seat: Seat(0),
+            card: card("7C"),
+            took: set("3C AC"),
+            sur: false
+        })
+    );
+    let json = serde_json::to_value(&v).unwrap();
+    assert_eq!(json["sides"][0]["clubs"], 3);
+    assert!(json.get("piles").is_none());
+    let text = json.to_string();
+    for hidden in ["\"9H\"", "\"2D\"", "\"KS\""] {
+        assert!(!text.contains(hidden), "seat 0's {hidden} in seat 1's view");
+    }
+    let back: PasurView = serde_json::from_value(json).unwrap();
+    assert_eq!(back, v);
+}
+
+#[test]
+fn explicit_decks_and_dealer_are_checked() {
+    let short = Setup {
+        players: 2,
+        settings: PasurSettings::default(),
+        deal: Deal {
+            seed: 1,
+            decks: vec![cards("AS 2C")],
+            dealer: None,
+        },
+    };
+    assert!(matches!(Pasur::new(&short), Err(SetupError::BadDeck(_))));
+    let mut bad = short.clone();
+    bad.deal.decks.clear();
+    bad.deal.dealer = Some(Seat(2));
+    assert!(matches!(Pasur::new(&bad), Err(SetupError::BadDealer(2))));
+}
+
+#[test]
+fn card_masks_and_values() {
+    assert_eq!(NUMERALS.len(), 40);
+    assert_eq!(JACKS.len() + QUEENS.len() + KINGS.len(), 12);
+    assert_eq!(pasur_value(card("AS")), 1);
+    assert_eq!(pasur_value(card("10H")), 10);
+    assert_eq!(pasur_value(card("KC")), 13);
+}
+
+// ---- property tests (ARCHITECTURE.md) ----
+
+fn random_setup(seed: u64, r: &mut Rng) -> Setup<PasurSettings> {
+    Setup {
+        players: [2, 4][r.below(2) as usize],
+        settings: PasurSettings {
+            target: [62, 100, 150][r.below(3) as usize],
+            classic_deal: r.below(4) != 0,
+            jack_takes_all: r.below(2) == 1,
+            forced_capture: r.below(4) != 0,
+            jack_sur: r.below(2) == 1,
+            no_sur_on_last_card: r.below(2) == 1,
+        },
+        deal: Deal::seeded(seed),
+    }
+}
+
+/// Plays random rounds from `seed` (at most `max_rounds`, or to the end of the match),
+/// calling `check` before every action. Returns the setup, the actions and the game.
+fn random_game(
+    seed: u64,
+    max_rounds: u32,
+    mut check: impl FnMut(&Pasur, &mut Rng),
+) -> (Setup<PasurSettings>, Vec<(Seat, PasurAction)>, Pasur) {
+    let mut r = Rng::new(seed ^ 0xFA5);
+    let setup = random_setup(seed, &mut r);
+    let mut g = Pasur::new(&setup).unwrap();
+    let mut log = Vec::new();
+    let mut legal = Vec::new();
+    let mut rounds = 0;
+    for _ in 0..100_000 {
+        check(&g, &mut r);
+        match g.status() {
+            Status::Acting(seats) => {
+                let seat = seats.first().unwrap();
+                legal.clear();
+                g.legal_actions(seat, &mut legal);
+                let a = legal[r.below(legal.len() as u32) as usize];
+                g.apply(seat, &a).unwrap();
+                log.push((seat, a));
+            }
+            Status::HandOver => {
+                rounds += 1;
+                if rounds >= max_rounds {
+                    return (setup, log, g);
+                }
+                g.next_hand().unwrap();
+            }
+            Status::MatchOver => return (setup, log, g),
+        }
+    }
+    panic!("game from seed {seed} did not end");
+}
+
+/// Candidate actions for `seat`: every card of the deck's few, with no take, an empty
+/// take, and every subset of the table (or 200 random ones on a large table).
+fn candidates(g: &Pasur, seat: Seat, r: &mut Rng) -> Vec<PasurAction> {
+    let hand = g.view(seat).hand;
+    let mut cards: Vec<Card> = hand.iter().collect();
+    for _ in 0..2 {
+        cards.push(Card::from_index(r.below(52) as u8).unwrap());
+    }
+    let table: Vec<Card> = g.table().iter().collect();
+    let mut takes: Vec<CardSet> = Vec::new();
+    if table.len() <= 9 {
+        for m in 1u32..(1 << table.len()) {
+            takes.push(
+                (0..table.len())
+                    .filter(|i| m & (1 << i) != 0)
+                    .map(|i| table[i])
+                    .collect(),
+            );
+        }
+    } else {
+        for _ in 0..200 {
+            takes.push(table.iter().copied().filter(|_| r.below(3) == 0).collect());
+        }
+    }
+    takes.push(set("2C 9C"));
+    let mut out = Vec::new();
+    for c in cards {
+        out.push(PasurAction::play(c));
+        out.push(PasurAction::take(c, CardSet::EMPTY));
+        for &t in &takes {
+            out.push(PasurAction::take(c, t));
+        }
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    #[test]
+    fn prop_legal_exactly_when_apply_accepts(seed in any::<u64>()) {
+        random_game(seed, 2, |g, r| {
+            let acting = match g.status() {
+                Status::Acting(seats) => seats,
+                _ => SeatSet::default(),
+            };
+            let hash = g.state_hash();
+            for s in 0..g.players() {
+                let seat = Seat(s);
+                let mut legal = Vec::new();
+                g.legal_actions(seat, &mut legal);
+                if !acting.contains(seat) {
+                    assert!(legal.is_empty(), "seat {s} may not act but has {legal:?}");
+                    let hand = g.view(seat).hand;
+                    if let Some(c) = hand.first() {
+                        let mut h = g.clone();
+                        assert!(h.apply(seat, &PasurAction::play(c)).is_err());
+                        assert_eq!(h.state_hash(), hash);
+                    }
+                    continue;
+                }
+                // Every listed action is accepted, and each gives a different outcome.
+                let mut outcomes = Vec::new();
+                for a in &legal {
+                    let mut h = g.clone();
+                    assert!(h.apply(seat, a).is_ok(), "listed {a:?} refused");
+                    outcomes.push(h.state_hash());
+                }
+                let mut distinct = outcomes.clone();
+                distinct.sort();
+                distinct.dedup();
+                assert_eq!(distinct.len(), outcomes.len(), "the same outcome listed twice");
+                // Anything else accepted is a shorthand of a listed action (the same
+                // outcome); anything refused leaves the state unchanged.
+                for a in candidates(g, seat, r) {
+                    let mut h = g.clone();
+                    match h.apply(seat, &a) {
+                        Ok(_) => {
+                            assert!(outcomes.contains(&h.state_hash()), "{a:?} accepted, not listed");
+                            if a.take.is_some_and(|t| !t.is_empty()) {
+                                assert!(legal.contains(&a), "capture {a:?} accepted, not listed");
+                            }
+                        }
+                        Err(e) => {
+                            assert!(!legal.contains(&a), "{a:?} listed but refused: {e}");
+                            assert_eq!(h.state_hash(), hash, "a refused action changed the state");
+                            assert!(!e.code().is_empty());
+                        }
+                    }
+                }
+            }
+        });
+    }
+
+    #[test]
+    fn prop_random_action_draws_as_the_listed_pick(seed in any::<u64>()) {
+        let mut scratch = Vec::new();
+        random_game(seed, 3, |g, r| {
+            for s in 0..g.players() {
+                let seat = Seat(s);
+                let (mut a, mut b) = (r.clone(), r.clone());
+                let fast = g.random_action(seat, &mut a, &mut scratch);
+                let listed = random_from_list(g, seat, &mut b, &mut scratch);
+                assert_eq!(fast, listed, "seat {s}");
+                assert_eq!(a, b, "seat {s}: the draws differ");
+            }
+        });
+    }
+
+    #[test]
+    fn prop_every_card_accounted_for(seed in any::<u64>()) {
+        random_game(seed, 10, |g, _| {
+            let mut union = CardSet::EMPTY;
+            let mut total = 0;
+            for p in g.card_places() {
+                assert!(union.and(p).is_empty(), "a card in two places");
+                union = union.or(p);
+                total += p.len();
+            }
+            assert_eq!(union, CardSet::DECK);
+            assert_eq!(total, 52);
+            let v = g.view(Seat(0));
+            let held: u32 = v.hand_counts.iter().map(|&c| c as u32).sum();
+            let piles = (v.sides[0].cards + v.sides[1].cards) as u32;
+            assert_eq!(held + v.stock as u32 + v.table.len() + piles, 52);
+        });
+    }
+
+    #[test]
+    fn prop_view_unchanged_when_other_hidden_cards_are_swapped(seed in any::<u64>()) {
+        random_game(seed, 2, |g, r| {
+            for s in 0..g.players() {
+                let mut h = g.clone();
+                h.scramble_hidden(Seat(s), r);
+                assert_eq!(h.view(Seat(s)), g.view(Seat(s)));
+            }
+        });
+    }
+
+    #[test]
+    fn prop_same_seed_and_moves_same_state_and_hash(seed in any::<u64>()) {
+        let mut hashes = Vec::new();
+        let (setup, log, end) = random_game(seed, 10, |g, _| hashes.push(g.state_hash()));
+        let mut g = Pasur::new(&setup).unwrap();
+        let mut replayed = Vec::new();
+        for (seat, a) in &log {
+            while g.status() == Status::HandOver {
+                replayed.push(g.state_hash());
+                g.next_hand().unwrap();
+            }
+            replayed.push(g.state_hash());
+            g.apply(*seat, a).unwrap();
+        }
+        replayed.push(g.state_hash());
+        assert_eq!(g.state_hash(), end.state_hash());
+        assert_eq!(replayed, hashes);
+        assert_eq!(g.view(Seat(0)), end.view(Seat(0)));
+    }
+}
+
+#[test]
+fn random_matches_end() {
+    for seed in 0..20 {
+        let (_, _, g) = random_game(seed, u32::MAX, |_, _| {});
+        assert_eq!(g.status(), Status::MatchOver, "seed {seed}");
+    }
+}
