@@ -94,7 +94,7 @@ fn value_sum(set: CardSet) -> u32 {
     let mut bits = set.0;
     let mut sum = 0u32;
     while bits != 0 {
-        sum += (KEY[(bits.trailing_zeros() & 63) as usize] >> 2) as u32;
+        sum += value_of(bits.trailing_zeros());
         bits &= bits - 1;
     }
     sum
@@ -131,13 +131,34 @@ fn sum_subsets(
 /// What a table offers to capture, worked out once per position.
 #[derive(Clone, Copy)]
 pub(super) struct TableInfo {
-    /// The numerals on the table, in Pasur order.
-    numerals_ordered: u64,
     numerals: CardSet,
     jacks: CardSet,
     queens: CardSet,
     kings: CardSet,
     takes_all: bool,
+}
+
+/// The number of sets of table numerals summing to each total 0 ..= 10.
+#[derive(Clone, Copy)]
+enum Ways {
+    /// 5-bit lanes, lane t for the total t (at most 5 numerals on the table).
+    Small(u64),
+    /// 11-bit lanes (at most 11 numerals).
+    Packed(u128),
+    Wide([u32; 11]),
+}
+
+impl Ways {
+    const NONE: Ways = Ways::Small(1);
+
+    #[inline]
+    fn get(&self, t: u32) -> u32 {
+        match self {
+            Ways::Small(w) => ((w >> (5 * t.min(10))) & 0x1F) as u32,
+            Ways::Packed(w) => ((w >> (11 * t.min(10))) & 0x7FF) as u32,
+            Ways::Wide(w) => w[t.min(10) as usize],
+        }
+    }
 }
 
 /// A card's kind for capturing (PA-3).
@@ -152,19 +173,26 @@ enum Kind {
 
 #[inline]
 fn kind(c: Card) -> Kind {
-    match c.rank() {
-        Rank::JACK => Kind::Jack,
-        Rank::QUEEN => Kind::Face(QUEENS),
-        Rank::KING => Kind::Face(KINGS),
-        _ => Kind::Numeral(pasur_value(c) as u32),
+    // The Pasur value from the key table: one load instead of a division.
+    match KEY[(c.index() & 63) as usize] >> 2 {
+        11 => Kind::Jack,
+        12 => Kind::Face(QUEENS),
+        13 => Kind::Face(KINGS),
+        v => Kind::Numeral(v as u32),
     }
 }
 
+/// The Pasur value of each card (A=1 … K=13), by index.
+#[inline]
+fn value_of(index: u32) -> u32 {
+    (KEY[(index & 63) as usize] >> 2) as u32
+}
+
 impl TableInfo {
+    #[inline]
     pub(super) fn new(table: CardSet, takes_all: bool) -> TableInfo {
         let numerals = table.and(NUMERALS);
         TableInfo {
-            numerals_ordered: in_pasur_order(numerals),
             numerals,
             jacks: table.and(JACKS),
             queens: table.and(QUEENS),
@@ -181,7 +209,12 @@ impl TableInfo {
     fn for_each_option(&self, card: Card, mut f: impl FnMut(CardSet) -> bool) {
         match kind(card) {
             Kind::Numeral(v) => {
-                sum_subsets(self.numerals_ordered, 11 - v, CardSet::EMPTY, &mut f);
+                sum_subsets(
+                    in_pasur_order(self.numerals),
+                    11 - v,
+                    CardSet::EMPTY,
+                    &mut f,
+                );
             }
             Kind::Jack => {
                 if self.takes_all {
@@ -213,12 +246,12 @@ impl TableInfo {
         }
     }
 
-    /// The number of capture options of `card`; `ways[t]` must be the number of sets of
-    /// table numerals summing to `t` (from [`TableInfo::subset_counts`]).
+    /// The number of capture options of `card`, given the subset counts of the table's
+    /// numerals (from [`TableInfo::subset_counts`]).
     #[inline]
-    fn count_options(&self, card: Card, ways: &[u32; 11]) -> u32 {
+    fn count_options(&self, card: Card, ways: &Ways) -> u32 {
         match kind(card) {
-            Kind::Numeral(v) => ways[(11 - v) as usize],
+            Kind::Numeral(v) => ways.get(11 - v),
             Kind::Jack => {
                 let n = !self.numerals.is_empty() as u32;
                 let j = !self.jacks.is_empty() as u32;
@@ -238,20 +271,44 @@ impl TableInfo {
         }
     }
 
-    /// `ways[t]`: how many sets of table numerals sum to `t` (0 ..= 10).
+    /// How many sets of table numerals sum to each `t` in 0 ..= 10: the generating
+    /// function of the subsets, truncated at 10, with one lane per sum. With at most `k`
+    /// cards no lane passes 2^k - 1 (the empty set is the only one summing to 0), so
+    /// 5-bit lanes in a u64 take five cards and 11-bit lanes in a u128 eleven.
     #[inline]
-    fn subset_counts(&self) -> [u32; 11] {
+    fn subset_counts(&self) -> Ways {
+        let mut rest = self.numerals.0;
+        let n = self.numerals.len();
+        if n <= 5 {
+            const LANES: u64 = (1 << 55) - 1;
+            let mut w: u64 = 1;
+            while rest != 0 {
+                let v = value_of(rest.trailing_zeros());
+                rest &= rest - 1;
+                w += (w << (5 * v)) & LANES;
+            }
+            return Ways::Small(w);
+        }
+        if n <= 11 {
+            const LANES: u128 = (1 << 121) - 1;
+            let mut w: u128 = 1;
+            while rest != 0 {
+                let v = value_of(rest.trailing_zeros());
+                rest &= rest - 1;
+                w += (w << (11 * v)) & LANES;
+            }
+            return Ways::Packed(w);
+        }
         let mut w = [0u32; 11];
         w[0] = 1;
-        let mut rest = self.numerals_ordered;
         while rest != 0 {
-            let v = (rest.trailing_zeros() >> 2) as usize;
+            let v = value_of(rest.trailing_zeros()) as usize;
             rest &= rest - 1;
             for t in (v..=10).rev() {
                 w[t] += w[t - v];
             }
         }
-        w
+        Ways::Wide(w)
     }
 
     /// Whether `card` has at least one capture option.
@@ -261,9 +318,9 @@ impl TableInfo {
             Kind::Numeral(v) => {
                 // Subset sums as a bitmask: bit t set when some set sums to t.
                 let mut reach = 1u32;
-                let mut rest = self.numerals_ordered;
+                let mut rest = self.numerals.0;
                 while rest != 0 {
-                    let w = rest.trailing_zeros() >> 2;
+                    let w = value_of(rest.trailing_zeros());
                     rest &= rest - 1;
                     reach |= (reach << w) & 0x7FF;
                 }
@@ -528,23 +585,26 @@ impl Pasur {
 
     /// What the action captures, or the rule it breaks (PA-3, PA-4); `card` is in hand.
     fn resolve(&self, card: Card, take: Option<CardSet>) -> Result<CardSet, PasurError> {
-        let info = self.table_info();
         match take {
-            Some(t) if t.is_empty() => {
-                if self.setup.settings.forced_capture && info.can_capture(card) {
+            Some(t) if !t.is_empty() => {
+                if let Some(c) = t.minus(self.table).first() {
+                    return Err(PasurError::NotOnTable(c));
+                }
+                self.table_info().check_capture(card, t)?;
+                Ok(t)
+            }
+            Some(_) => {
+                if self.setup.settings.forced_capture && self.table_info().can_capture(card) {
                     Err(PasurError::MustCapture { card })
                 } else {
                     Ok(CardSet::EMPTY)
                 }
             }
-            Some(t) => {
-                if let Some(c) = t.minus(self.table).first() {
-                    return Err(PasurError::NotOnTable(c));
-                }
-                info.check_capture(card, t)?;
-                Ok(t)
-            }
             None => {
+                let info = self.table_info();
+                if !info.can_capture(card) {
+                    return Ok(CardSet::EMPTY);
+                }
                 let mut first = CardSet::EMPTY;
                 let mut options = 0u32;
                 info.for_each_option(card, |s| {
@@ -815,36 +875,34 @@ impl Game for Pasur {
         let hand = self.hands[seat.idx() & 3];
         let info = self.table_info();
         let ways = if hand.and(NUMERALS).is_empty() {
-            [0; 11]
+            Ways::NONE
         } else {
             info.subset_counts()
         };
-        let forced = self.setup.settings.forced_capture;
-        let per_card = |c: Card| -> (u32, u32) {
-            let options = info.count_options(c, &ways);
+        let lay_down_too = !self.setup.settings.forced_capture as u32;
+        // The hand (at most four cards) in Pasur order, with each card's options.
+        let mut cards = [(Card::RED_JOKER, 0u32, 0u32); 4];
+        let mut len = 0;
+        let mut total = 0u32;
+        let mut keys = in_pasur_order(hand);
+        while keys != 0 && len < 4 {
+            let card = card_of_key(keys.trailing_zeros());
+            keys &= keys - 1;
+            let options = info.count_options(card, &ways);
             let actions = if options == 0 {
                 1
             } else {
-                options + !forced as u32
+                options + lay_down_too
             };
-            (options, actions)
-        };
-        let keys = in_pasur_order(hand);
-        let mut total = 0u32;
-        let mut rest = keys;
-        while rest != 0 {
-            total += per_card(card_of_key(rest.trailing_zeros())).1;
-            rest &= rest - 1;
+            cards[len] = (card, options, actions);
+            len += 1;
+            total += actions;
         }
         if total == 0 {
             return None;
         }
         let mut k = rng.below(total);
-        let mut rest = keys;
-        while rest != 0 {
-            let card = card_of_key(rest.trailing_zeros());
-            rest &= rest - 1;
-            let (options, actions) = per_card(card);
+        for &(card, options, actions) in &cards[..len] {
             if k >= actions {
                 k -= actions;
                 continue;
