@@ -763,6 +763,20 @@ impl Pasur {
         }
     }
 
+    /// Puts `hand` in the hand of the seat to play and `table` on the table, taking the
+    /// cards from wherever they were (the others go to the stock, in index order).
+    #[cfg(test)]
+    pub(super) fn set_position(&mut self, hand: CardSet, table: CardSet) {
+        let i = self.turn.idx();
+        self.hands = [CardSet::EMPTY; 4];
+        self.hands[i] = hand;
+        self.table = table;
+        self.piles = [CardSet::EMPTY; 2];
+        let rest: Vec<Card> = CardSet::DECK.minus(hand).minus(table).iter().collect();
+        self.next = (52 - rest.len()) as u8;
+        self.deck[self.next as usize..].copy_from_slice(&rest);
+    }
+
     #[cfg(test)]
     pub(super) fn set_totals(&mut self, totals: [i32; 2]) {
         self.totals = totals;

@@ -1124,3 +1124,67 @@ fn random_matches_end() {
         assert_eq!(g.status(), Status::MatchOver, "seed {seed}");
     }
 }
+
+#[test]
+fn random_action_counts_captures_right_on_tables_of_every_size() {
+    // The counts behind random_action use 5-bit lanes up to 5 table numerals, 11-bit
+    // lanes up to 11, and plain counters beyond: each must pick what the list picks.
+    let mut r = Rng::new(77);
+    let mut scratch = Vec::new();
+    for forced_capture in [true, false] {
+        let settings = PasurSettings {
+            forced_capture,
+            classic_deal: false,
+            ..PasurSettings::default()
+        };
+        let mut g = game_with(2, settings, vec![deck("")]);
+        for size in 0..=30usize {
+            for _ in 0..20 {
+                let mut cards: Vec<Card> = CardSet::DECK.iter().collect();
+                r.shuffle(&mut cards);
+                let hand: CardSet = cards[..4].iter().copied().collect();
+                // Mostly low numerals, so that many sets sum to 11.
+                let table: CardSet = cards[4..]
+                    .iter()
+                    .copied()
+                    .filter(|c| pasur_value(*c) <= 6 || r.below(4) == 0)
+                    .take(size)
+                    .collect();
+                g.set_position(hand, table);
+                let l = legal(&g, g.turn().unwrap().0);
+                for c in hand {
+                    let n = g.capture_options(c).len();
+                    let listed = l.iter().filter(|a| a.play == c).count();
+                    let lay = if n == 0 || !forced_capture { 1 } else { 0 };
+                    assert_eq!(listed, n + lay, "{c} on {table:?}");
+                }
+                for _ in 0..10 {
+                    let seat = g.turn().unwrap();
+                    let (mut a, mut b) = (r.clone(), r.clone());
+                    let fast = g.random_action(seat, &mut a, &mut scratch);
+                    let slow = random_from_list(&g, seat, &mut b, &mut scratch);
+                    assert_eq!(fast, slow, "table {table:?}");
+                    assert_eq!(a, b);
+                    r.below(1000);
+                }
+            }
+        }
+    }
+    // The largest count a table can give: all 40 numerals, an ace needing 10.
+    let mut g = game_with(2, no_classic(), vec![deck("")]);
+    let hand = set("JS QS KS KC");
+    let table = NUMERALS.minus(set("AS"));
+    g.set_position(hand.or(set("AS")).minus(set("KC")), table);
+    let n = g.capture_options(card("AS")).len();
+    assert_eq!(n, 1059, "sets of the 39 numerals summing to 10");
+    let l = legal(&g, g.turn().unwrap().0);
+    assert_eq!(l.iter().filter(|a| a.play == card("AS")).count(), n);
+    for seed in 0..50 {
+        let (mut a, mut b) = (Rng::new(seed), Rng::new(seed));
+        let seat = g.turn().unwrap();
+        assert_eq!(
+            g.random_action(seat, &mut a, &mut scratch),
+            random_from_list(&g, seat, &mut b, &mut scratch)
+        );
+    }
+}
