@@ -4,10 +4,12 @@
 
 mod bidel;
 mod hokm;
+mod pasur;
 mod shelem;
 
 pub use bidel::BidelBot;
 pub use hokm::HokmBot;
+pub use pasur::PasurBot;
 pub use shelem::ShelemBot;
 
 use engine::{Game, Rng, Seat};

@@ -1,9 +1,10 @@
 //! The `cards` command line as a library: simulation with bots and transcript replay,
 //! generic over every game through the engine's [`Game`] trait.
 
-use bots::{BidelBot, Bot, HokmBot, RandomBot, ShelemBot};
+use bots::{BidelBot, Bot, HokmBot, PasurBot, RandomBot, ShelemBot};
 use engine::games::bidel::Bidel;
 use engine::games::hokm::Hokm;
+use engine::games::pasur::Pasur;
 use engine::games::shelem::Shelem;
 use engine::{Card, Deal, Game, Seat, Setup, Status};
 use serde::Deserialize;
@@ -11,7 +12,7 @@ use serde_json::{json, Value};
 use std::time::Instant;
 
 /// The games the command line knows, by their command-line names.
-pub const GAMES: &[&str] = &["hokm", "bidel", "shelem"];
+pub const GAMES: &[&str] = &["hokm", "bidel", "shelem", "pasur"];
 
 /// A game the command line can drive: the engine's trait plus its rule-based bot.
 pub trait Playable: Game + 'static {
@@ -33,6 +34,13 @@ impl Playable for Bidel {
         Box::new(BidelBot::new(seed))
     }
     const DEFAULT_PLAYERS: u8 = 4;
+}
+
+impl Playable for Pasur {
+    fn rule_bot(seed: u64) -> Box<dyn Bot<Self>> {
+        Box::new(PasurBot::new(seed))
+    }
+    const DEFAULT_PLAYERS: u8 = 2;
 }
 
 impl Playable for Shelem {
@@ -77,6 +85,7 @@ pub fn simulate(opts: &SimOptions) -> Result<Value, String> {
         "hokm" => simulate_game::<Hokm>(opts),
         "shelem" => simulate_game::<Shelem>(opts),
         "bidel" => simulate_game::<Bidel>(opts),
+        "pasur" => simulate_game::<Pasur>(opts),
         other => Err(unknown_game(other)),
     }
 }
@@ -261,6 +270,7 @@ pub fn replay(text: &str) -> Result<Value, String> {
         "hokm" => replay_game::<Hokm>(&t),
         "shelem" => replay_game::<Shelem>(&t),
         "bidel" => replay_game::<Bidel>(&t),
+        "pasur" => replay_game::<Pasur>(&t),
         other => Err(unknown_game(other)),
     }
 }

@@ -6,11 +6,12 @@ use std::process::ExitCode;
 
 const USAGE: &str = "\
 usage:
-  cards simulate --game hokm --hands N --seed S [--players P] [--bots random|rule] [--settings JSON]
+  cards simulate --game hokm|shelem|bidel|pasur --hands N --seed S [--players P] [--bots random|rule] [--settings JSON]
   cards replay FILE        (FILE may be - for standard input)
 
-simulate plays N hands with a bot in every seat and prints one JSON line.
---players: hokm 4 (default) or 2 (HK-13), shelem 4 or 2, bidel 4 or 3.
+simulate plays N hands (Pasur: rounds of the whole deck) with a bot in every seat
+and prints one JSON line.
+--players: hokm 4 (default) or 2 (HK-13), shelem 4 or 2, bidel 4 or 3, pasur 2 or 4.
 replay reads a transcript (docs/transcript.md) and prints every step as JSON.
 Errors print one line and exit with code 2.";
 

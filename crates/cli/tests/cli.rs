@@ -550,3 +550,120 @@ fn bidel_replay_of_the_documented_example_and_an_illegal_step() {
     t["actions"][0] = json!({ "pass": "8C" });
     fails_with(&["replay", "-"], &t.to_string(), "step 1: several seats");
 }
+
+fn pasur_example() -> String {
+    std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/examples/pasur.json"
+    ))
+    .unwrap()
+}
+
+#[test]
+fn pasur_simulate_with_two_and_four_players() {
+    for (players, bots) in [
+        ("2", "random"),
+        ("2", "rule"),
+        ("4", "random"),
+        ("4", "rule"),
+    ] {
+        let v = ok_json(&cards(
+            &[
+                "simulate",
+                "--game",
+                "pasur",
+                "--players",
+                players,
+                "--hands",
+                "100",
+                "--seed",
+                "6",
+                "--bots",
+                bots,
+            ],
+            "",
+        ));
+        assert_eq!(v["game"], "pasur");
+        assert_eq!(v["hands"], 100);
+        assert_eq!(v["players"], players.parse::<u64>().unwrap());
+        let points = v["hand_points"].as_array().unwrap();
+        assert_eq!(points.len(), 2, "two sides");
+        let total: i64 = points.iter().map(|x| x.as_i64().unwrap()).sum();
+        // PA-10: 20 points a round, 5 more per sur.
+        assert!(total >= 100 * 20 && (total - 100 * 20) % 5 == 0, "{v}");
+    }
+    // Two players is the default; three are refused.
+    let v = ok_json(&cards(
+        &["simulate", "--game", "pasur", "--hands", "5", "--seed", "1"],
+        "",
+    ));
+    assert_eq!(v["players"], 2);
+    fails_with(
+        &["simulate", "--game", "pasur", "--players", "3"],
+        "",
+        "pasur is not played by 3 players",
+    );
+    fails_with(
+        &[
+            "simulate",
+            "--game",
+            "pasur",
+            "--settings",
+            r#"{"target":70}"#,
+        ],
+        "",
+        "target must be 62, 100 or 150",
+    );
+}
+
+#[test]
+fn pasur_replay_of_the_documented_example() {
+    let v = ok_json(&cards(&["replay", "-"], &pasur_example()));
+    assert_eq!(v["game"], "pasur");
+    assert_eq!(v["status"], "hand_over");
+    let steps = v["steps"].as_array().unwrap();
+    assert_eq!(
+        steps.len(),
+        48,
+        "one round of two players: 6 deals of 4 cards each"
+    );
+    assert_eq!(v["totals"], json!([16, 9]));
+    assert_eq!(v["hands"][0]["score"]["points"], json!([16, 9]));
+    // Step 1: AH takes 2D and 8C, the only set summing to 10, written without `take`.
+    assert_eq!(steps[0]["action"], json!({ "play": "AH" }));
+    assert_eq!(steps[0]["event"]["played"]["took"], json!(["8C", "2D"]));
+    // Step 18: 7C takes the lone 4H: a sur (PA-7).
+    assert_eq!(steps[17]["event"]["played"]["sur"], true);
+    // Step 25: JS chooses the jack JC over the numerals (PA-3), both listed as legal.
+    assert_eq!(steps[24]["action"], json!({ "play": "JS", "take": ["JC"] }));
+    let legal = steps[24]["legal"].as_array().unwrap();
+    assert!(legal.contains(&json!({ "play": "JS", "take": ["JC"] })));
+    assert!(legal
+        .iter()
+        .any(|a| a["play"] == "JS" && a["take"] != json!(["JC"])));
+    // The same action without the choice is refused, naming the step.
+    let mut t: Value = serde_json::from_str(&pasur_example()).unwrap();
+    t["actions"][24] = json!({ "play": "JS" });
+    fails_with(
+        &["replay", "-"],
+        &t.to_string(),
+        "step 25: seat 0 cannot take {\"play\":\"JS\"}: JS can capture in 2 ways",
+    );
+    // A take that does not sum to 11.
+    let mut t: Value = serde_json::from_str(&pasur_example()).unwrap();
+    t["actions"][0] = json!({ "play": "AH", "take": ["2D"] });
+    fails_with(&["replay", "-"], &t.to_string(), "step 1:");
+    // Forced capture (PA-4): AH may not be laid down.
+    let mut t: Value = serde_json::from_str(&pasur_example()).unwrap();
+    t["actions"][0] = json!({ "play": "AH", "take": [] });
+    fails_with(
+        &["replay", "-"],
+        &t.to_string(),
+        "can capture, so it must (PA-4)",
+    );
+    fails_with(
+        &["replay", "-"],
+        r#"{"game":"pasur","deck":["AS","2C"]}"#,
+        "bad deck order: Pasur needs the 52 cards",
+    );
+}

@@ -2,4 +2,5 @@
 
 pub mod bidel;
 pub mod hokm;
+pub mod pasur;
 pub mod shelem;
