@@ -378,8 +378,9 @@ pub fn view_unchanged_when_other_hidden_cards_are_swapped<G: Inspect>(
             let (before, after) = (g.view(seat), h.view(seat));
             if before != after {
                 return Err(format!(
-                    "seat {s}'s view changed when the cards hidden from it were swapped:\n  \
-                     before: {before:?}\n  after:  {after:?}"
+                    "seat {s}'s view changed when the cards hidden from it were swapped: {}\n  \
+                     before: {before:?}\n  after:  {after:?}",
+                    differences(&before, &after)
                 ));
             }
             let moved = h.card_places();
@@ -410,6 +411,54 @@ pub fn view_unchanged_when_other_hidden_cards_are_swapped<G: Inspect>(
     Ok(())
 }
 
+/// The top-level parts (`field: value` of a struct) in which the `Debug` forms of `a` and
+/// `b` differ, as `field: a → b`, to point at what a view leaks.
+fn differences(a: &impl fmt::Debug, b: &impl fmt::Debug) -> String {
+    // Splits "Name { x: 1, y: [2, 3] }" into "x: 1" and "y: [2, 3]": at commas one level in.
+    fn parts(s: &str) -> Vec<&str> {
+        let (mut out, mut depth, mut start, mut quoted) = (Vec::new(), 0, 0, false);
+        for (i, ch) in s.char_indices() {
+            match ch {
+                '"' => quoted = !quoted,
+                _ if quoted => {}
+                '{' | '[' | '(' => {
+                    depth += 1;
+                    if depth == 1 {
+                        start = i + 1;
+                    }
+                }
+                '}' | ']' | ')' => {
+                    if depth == 1 {
+                        out.push(s[start..i].trim());
+                    }
+                    depth -= 1;
+                }
+                ',' if depth == 1 => {
+                    out.push(s[start..i].trim());
+                    start = i + 1;
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+    let (a, b) = (format!("{a:?}"), format!("{b:?}"));
+    let (pa, pb) = (parts(&a), parts(&b));
+    if pa.len() != pb.len() {
+        return "(see below)".to_string();
+    }
+    let diff: Vec<String> = pa
+        .iter()
+        .zip(&pb)
+        .filter(|(x, y)| x != y)
+        .map(|(x, y)| match (x.split_once(": "), y.split_once(": ")) {
+            (Some((field, x)), Some((_, y))) => format!("{field}: {x} → {y}"),
+            _ => format!("{x} → {y}"),
+        })
+        .collect();
+    diff.join("; ")
+}
+
 /// ARCHITECTURE.md: the same seed and moves give the same state and hash. Rebuilds the
 /// game from the match's setup and action log (dealing each next hand where the match
 /// did): it must pass through the same state hash at every step, and end with the same
@@ -432,8 +481,9 @@ pub fn same_seed_and_moves_same_state_and_hash<G: Game>(m: RandomMatch<G>) -> Re
     let same_hash = |g: &G, step: usize, hand: u32, acted: usize| match hashes.get(step) {
         Some(&h) if h == g.state_hash() => Ok(()),
         recorded => Err(at(step, hand, acted).fail(format!(
-            "replaying the log: state hash {:#018x}, the match had {recorded:#x?}",
-            g.state_hash()
+            "replaying the log: state hash {:#018x}, the match had {}",
+            g.state_hash(),
+            recorded.map_or("no step here".to_string(), |h| format!("{h:#018x}"))
         ))),
     };
     for (seat, a) in &log {
@@ -467,7 +517,9 @@ pub fn same_seed_and_moves_same_state_and_hash<G: Game>(m: RandomMatch<G>) -> Re
         let (v, w) = (g.view(Seat(s)), end.view(Seat(s)));
         if v != w {
             return Err(at(step, hand, acted).fail(format!(
-                "the replay's final view of seat {s} differs:\n  replay: {v:?}\n  match:  {w:?}"
+                "the replay's final view of seat {s} differs: {}\n  replay: {v:?}\n  match:  \
+                 {w:?}",
+                differences(&v, &w)
             )));
         }
     }
