@@ -20,7 +20,8 @@
 //! can (it has no dependencies beyond the engine's own).
 //!
 //! # Adopting it in a new game
-//! 1. Implement [`Inspect`] for the game, in its `state.rs` (it needs the private fields).
+//! 1. Implement [`Inspect`] for the game, in its `state.rs` (it needs the private fields);
+//!    Hokm's, Shelem's and Bidel's are models.
 //! 2. In its `tests.rs`, write a function that turns a proptest seed into a
 //!    [`RandomMatch`]: draw the setup (players, settings) from an [`Rng`] seeded from the
 //!    seed, seed the [`Deal`](crate::Deal) with the seed itself (failures name it), and
@@ -29,8 +30,18 @@
 //!    with `?`, so proptest shrinks the seed and prints the message.
 //!
 //! ```text
+//! // games/pasur/state.rs
+//! impl Inspect for Pasur {
+//!     fn all_cards(&self) -> CardSet { CardSet::DECK }
+//!     fn card_places(&self) -> Vec<CardSet> { /* each hand, the table, the stock, each pile */ }
+//!     fn scramble_hidden(&mut self, viewer: Seat, rng: &mut Rng) {
+//!         /* pool the other hands and the stock, rng.shuffle(&mut pool), refill by count */
+//!     }
+//!     fn all_actions(&self) -> Vec<PasurAction> { /* every action of every phase */ }
+//! }
+//!
 //! // games/pasur/tests.rs
-//! use crate::testkit::{self, RandomMatch};
+//! use crate::testkit::{self, Inspect, RandomMatch};
 //!
 //! fn random_match(seed: u64, hands: u32) -> RandomMatch<Pasur> {
 //!     let mut r = Rng::new(seed ^ 0x9A5);
@@ -55,7 +66,7 @@
 //! ```
 //! A game-specific invariant runs on the same driver: `random_match(seed, 4).play(|g, _|
 //! if ok(g) { Ok(()) } else { Err(format!("…")) })?`. A game whose random play needs a
-//! bias (e.g. Shelem's short auctions) gives [`RandomMatch::choose`] its own picker.
+//! bias (e.g. Shelem's short auctions) gives [`RandomMatch::choose()`] its own picker.
 
 use crate::card::CardSet;
 use crate::game::{random_from_list, Game, Setup, Status};
@@ -114,7 +125,7 @@ pub fn uniform<G: Game>(_: &G, _: Seat, legal: &[G::Action], rng: &mut Rng) -> G
 }
 
 /// A random match to play: from `setup`, with `rng` drawing the acting seat (among several
-/// that may act; none is drawn when one may) and the action ([`RandomMatch::choose`]),
+/// that may act; none is drawn when one may) and the action ([`RandomMatch::choose()`]),
 /// until the match ends or `max_hands` hands are over. More than `max_steps` steps (actions
 /// and new hands) is a failure: random matches must end.
 #[derive(Clone, Debug)]
