@@ -29,6 +29,10 @@
 //! 3. Call the checks from `prop_*` tests; a [`Failure`] converts into proptest's error
 //!    with `?`, so proptest shrinks the seed and prints the message.
 //!
+//! A game whose actions cannot all be listed up front, or whose `apply` accepts shorthands
+//! it does not list (Pasur's captures), keeps its own legality check on the shared
+//! [`RandomMatch`] driver and uses the other checks as they are (see Pasur's tests.rs).
+//!
 //! ```text
 //! // games/pasur/state.rs
 //! impl Inspect for Pasur {
