@@ -3,6 +3,7 @@
 
 use bots::{BidelBot, Bot, HokmBot, RandomBot, ShelemBot};
 use engine::games::bidel::Bidel;
+use engine::games::crazy_eights::CrazyEights;
 use engine::games::hokm::Hokm;
 use engine::games::shelem::Shelem;
 use engine::{Card, Deal, Game, Seat, Setup, Status};
@@ -11,7 +12,7 @@ use serde_json::{json, Value};
 use std::time::Instant;
 
 /// The games the command line knows, by their command-line names.
-pub const GAMES: &[&str] = &["hokm", "bidel", "shelem"];
+pub const GAMES: &[&str] = &["hokm", "bidel", "shelem", "crazy_eights"];
 
 /// A game the command line can drive: the engine's trait plus its rule-based bot.
 pub trait Playable: Game + 'static {
@@ -38,6 +39,13 @@ impl Playable for Bidel {
 impl Playable for Shelem {
     fn rule_bot(seed: u64) -> Box<dyn Bot<Self>> {
         Box::new(ShelemBot::new(seed))
+    }
+    const DEFAULT_PLAYERS: u8 = 4;
+}
+
+impl Playable for CrazyEights {
+    fn rule_bot(seed: u64) -> Box<dyn Bot<Self>> {
+        Box::new(RandomBot::new(seed))
     }
     const DEFAULT_PLAYERS: u8 = 4;
 }
@@ -77,6 +85,7 @@ pub fn simulate(opts: &SimOptions) -> Result<Value, String> {
         "hokm" => simulate_game::<Hokm>(opts),
         "shelem" => simulate_game::<Shelem>(opts),
         "bidel" => simulate_game::<Bidel>(opts),
+        "crazy_eights" => simulate_game::<CrazyEights>(opts),
         other => Err(unknown_game(other)),
     }
 }
@@ -163,6 +172,7 @@ fn run<G: Playable, P: Players<G>>(
     let mut matches_won = vec![0u64; sides];
     let mut matches = 0u64;
     let mut hands = 0u64;
+    let mut actions = 0u64;
     let mut scratch: Vec<G::Action> = Vec::with_capacity(64);
     let start = Instant::now();
     while hands < opts.hands {
@@ -173,6 +183,7 @@ fn run<G: Playable, P: Players<G>>(
                     return Err(format!("seat {seat} must act but has no legal action"));
                 };
                 let event = g.apply(seat, &action).map_err(|e| e.to_string())?;
+                actions += 1;
                 seats.observe(&event);
             }
             status @ (Status::HandOver | Status::MatchOver) => {
@@ -209,6 +220,7 @@ fn run<G: Playable, P: Players<G>>(
         "matches_finished": matches,
         "seconds": seconds,
         "hands_per_sec": if seconds > 0.0 { (hands as f64 / seconds).round() } else { 0.0 },
+        "actions": actions,
         "hands_won": hands_won,
         "hand_points": hand_points,
         "matches_won": matches_won,
@@ -261,6 +273,7 @@ pub fn replay(text: &str) -> Result<Value, String> {
         "hokm" => replay_game::<Hokm>(&t),
         "shelem" => replay_game::<Shelem>(&t),
         "bidel" => replay_game::<Bidel>(&t),
+        "crazy_eights" => replay_game::<CrazyEights>(&t),
         other => Err(unknown_game(other)),
     }
 }

@@ -367,3 +367,113 @@ fn bidel_replay_of_the_documented_example_and_an_illegal_step() {
     t["actions"][0] = json!({ "pass": "8C" });
     fails_with(&["replay", "-"], &t.to_string(), "step 1: several seats");
 }
+
+// ---- Crazy Eights ----
+
+#[test]
+fn crazy_eights_simulate_one_and_two_decks_and_countdown() {
+    for (players, bots, settings) in [
+        ("2", "random", "{}"),
+        ("4", "rule", "{}"),
+        ("6", "random", r#"{"equal_cards":true}"#),
+        ("3", "rule", r#"{"countdown":true,"countdown_preset":true}"#),
+    ] {
+        let v = ok_json(&cards(
+            &[
+                "simulate",
+                "--game",
+                "crazy_eights",
+                "--players",
+                players,
+                "--hands",
+                "50",
+                "--seed",
+                "4",
+                "--bots",
+                bots,
+                "--settings",
+                settings,
+            ],
+            "",
+        ));
+        assert_eq!(v["game"], "crazy_eights");
+        assert_eq!(v["hands"], 50);
+        assert!(v["actions"].as_u64().unwrap() > 50, "{v}");
+        let n: usize = players.parse().unwrap();
+        assert_eq!(v["hand_points"].as_array().unwrap().len(), n);
+    }
+    fails_with(
+        &["simulate", "--game", "crazy_eights", "--players", "9"],
+        "",
+        "not played by 9",
+    );
+    fails_with(
+        &[
+            "simulate",
+            "--game",
+            "crazy_eights",
+            "--settings",
+            r#"{"target":150}"#,
+        ],
+        "",
+        "target must be 100, 200 or 500",
+    );
+    fails_with(
+        &[
+            "simulate",
+            "--game",
+            "crazy_eights",
+            "--settings",
+            r#"{"wild_rank":"9"}"#,
+        ],
+        "",
+        "settings",
+    );
+}
+
+/// A random Crazy Eights match (two decks, Countdown, equal cards) written as a transcript
+/// replays to the same state hash; an illegal step is named.
+#[test]
+fn crazy_eights_replay_rebuilds_a_seeded_match() {
+    use engine::games::crazy_eights::{CrazyEights, CrazyEightsSettings};
+    for (players, settings) in [
+        (
+            6u8,
+            json!({ "equal_cards": true, "queen_of_spades_draws_five": true }),
+        ),
+        (3, json!({ "countdown": true })),
+    ] {
+        let setup = Setup {
+            players,
+            settings: serde_json::from_value::<CrazyEightsSettings>(settings.clone()).unwrap(),
+            deal: Deal::seeded(21),
+        };
+        let mut g = CrazyEights::new(&setup).unwrap();
+        let mut r = Rng::new(2);
+        let mut actions = Vec::new();
+        let mut legal = Vec::new();
+        while actions.len() < 400 {
+            match g.status() {
+                Status::Acting(s) => {
+                    let seat = s.first().unwrap();
+                    legal.clear();
+                    g.legal_actions(seat, &mut legal);
+                    let a = legal[r.below(legal.len() as u32) as usize];
+                    g.apply(seat, &a).unwrap();
+                    actions.push(json!({ "seat": seat.0, "action": a }));
+                }
+                Status::HandOver => g.next_hand().unwrap(),
+                Status::MatchOver => break,
+            }
+        }
+        let t = json!({ "game": "crazy_eights", "players": players, "seed": 21,
+            "settings": settings, "actions": actions });
+        let v = ok_json(&cards(&["replay", "-"], &t.to_string()));
+        assert_eq!(v["state_hash"], format!("{:016x}", g.state_hash()));
+        assert_eq!(v["steps"].as_array().unwrap().len(), actions.len());
+        let mut bad = t.clone();
+        bad["actions"][3]["seat"] =
+            json!((actions[3]["seat"].as_u64().unwrap() + 1) % players as u64);
+        fails_with(&["replay", "-"], &bad.to_string(), "step 4: seat");
+    }
+}

@@ -1,5 +1,7 @@
 //! The games. Each has its state, actions, view and scoring in its own module.
 
 pub mod bidel;
+pub mod crazy_eights;
 pub mod hokm;
+pub mod shedding;
 pub mod shelem;
