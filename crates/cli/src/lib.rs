@@ -4,6 +4,7 @@
 use bots::{BidelBot, Bot, HokmBot, RandomBot, ShelemBot};
 use engine::games::bidel::Bidel;
 use engine::games::crazy_eights::CrazyEights;
+use engine::games::haft_khabis::HaftKhabis;
 use engine::games::hokm::Hokm;
 use engine::games::shelem::Shelem;
 use engine::{Card, Deal, Game, Seat, Setup, Status};
@@ -12,7 +13,7 @@ use serde_json::{json, Value};
 use std::time::Instant;
 
 /// The games the command line knows, by their command-line names.
-pub const GAMES: &[&str] = &["hokm", "bidel", "shelem", "crazy_eights"];
+pub const GAMES: &[&str] = &["hokm", "bidel", "shelem", "haft_khabis", "crazy_eights"];
 
 /// A game the command line can drive: the engine's trait plus its rule-based bot.
 pub trait Playable: Game + 'static {
@@ -39,6 +40,13 @@ impl Playable for Bidel {
 impl Playable for Shelem {
     fn rule_bot(seed: u64) -> Box<dyn Bot<Self>> {
         Box::new(ShelemBot::new(seed))
+    }
+    const DEFAULT_PLAYERS: u8 = 4;
+}
+
+impl Playable for HaftKhabis {
+    fn rule_bot(seed: u64) -> Box<dyn Bot<Self>> {
+        Box::new(RandomBot::new(seed))
     }
     const DEFAULT_PLAYERS: u8 = 4;
 }
@@ -85,6 +93,7 @@ pub fn simulate(opts: &SimOptions) -> Result<Value, String> {
         "hokm" => simulate_game::<Hokm>(opts),
         "shelem" => simulate_game::<Shelem>(opts),
         "bidel" => simulate_game::<Bidel>(opts),
+        "haft_khabis" => simulate_game::<HaftKhabis>(opts),
         "crazy_eights" => simulate_game::<CrazyEights>(opts),
         other => Err(unknown_game(other)),
     }
@@ -273,6 +282,7 @@ pub fn replay(text: &str) -> Result<Value, String> {
         "hokm" => replay_game::<Hokm>(&t),
         "shelem" => replay_game::<Shelem>(&t),
         "bidel" => replay_game::<Bidel>(&t),
+        "haft_khabis" => replay_game::<HaftKhabis>(&t),
         "crazy_eights" => replay_game::<CrazyEights>(&t),
         other => Err(unknown_game(other)),
     }

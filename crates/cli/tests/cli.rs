@@ -477,3 +477,109 @@ fn crazy_eights_replay_rebuilds_a_seeded_match() {
         fails_with(&["replay", "-"], &bad.to_string(), "step 4: seat");
     }
 }
+
+// ---- Haft Khabis ----
+
+#[test]
+fn haft_khabis_simulate_every_end_mode_and_two_decks() {
+    for (players, bots, settings) in [
+        ("2", "random", "{}"),
+        ("4", "rule", "{}"),
+        (
+            "7",
+            "random",
+            r#"{"two":"give_card","seven_stacking":"double"}"#,
+        ),
+        ("5", "rule", r#"{"end":"finishing_order"}"#),
+        ("3", "random", r#"{"end":"elimination"}"#),
+        ("3", "random", r#"{"end":"hands","hands":3}"#),
+        ("6", "random", r#"{"end":"cap_ends","cap":200}"#),
+    ] {
+        let v = ok_json(&cards(
+            &[
+                "simulate",
+                "--game",
+                "haft_khabis",
+                "--players",
+                players,
+                "--hands",
+                "40",
+                "--seed",
+                "6",
+                "--bots",
+                bots,
+                "--settings",
+                settings,
+            ],
+            "",
+        ));
+        assert_eq!(v["game"], "haft_khabis");
+        assert_eq!(v["hands"], 40);
+        let n: usize = players.parse().unwrap();
+        assert_eq!(v["hand_points"].as_array().unwrap().len(), n, "{v}");
+    }
+    fails_with(
+        &["simulate", "--game", "haft_khabis", "--players", "8"],
+        "",
+        "not played by 8",
+    );
+    fails_with(
+        &[
+            "simulate",
+            "--game",
+            "haft_khabis",
+            "--settings",
+            r#"{"cap":75}"#,
+        ],
+        "",
+        "cap must be 50 to 1000",
+    );
+}
+
+/// A random game (two decks, the two giving a card) written as a transcript replays to the
+/// same state hash; an illegal step is named.
+#[test]
+fn haft_khabis_replay_rebuilds_a_seeded_game() {
+    use engine::games::haft_khabis::{HaftKhabis, HaftKhabisSettings};
+    for (players, settings) in [
+        (
+            6u8,
+            json!({ "two": "give_card", "end": "hands", "hands": 2 }),
+        ),
+        (3, json!({ "end": "finishing_order" })),
+    ] {
+        let setup = Setup {
+            players,
+            settings: serde_json::from_value::<HaftKhabisSettings>(settings.clone()).unwrap(),
+            deal: Deal::seeded(31),
+        };
+        let mut g = HaftKhabis::new(&setup).unwrap();
+        let mut r = Rng::new(2);
+        let mut actions = Vec::new();
+        let mut legal = Vec::new();
+        loop {
+            match g.status() {
+                Status::Acting(s) => {
+                    let seat = s.first().unwrap();
+                    legal.clear();
+                    g.legal_actions(seat, &mut legal);
+                    let a = legal[r.below(legal.len() as u32) as usize];
+                    g.apply(seat, &a).unwrap();
+                    actions.push(json!({ "seat": seat.0, "action": a }));
+                }
+                Status::HandOver => g.next_hand().unwrap(),
+                Status::MatchOver => break,
+            }
+        }
+        let t = json!({ "game": "haft_khabis", "players": players, "seed": 31,
+            "settings": settings, "actions": actions });
+        let v = ok_json(&cards(&["replay", "-"], &t.to_string()));
+        assert_eq!(v["status"], "match_over");
+        assert_eq!(v["state_hash"], format!("{:016x}", g.state_hash()));
+        assert_eq!(v["outcome"]["winners"], json!(g.outcome().unwrap().winners));
+        let mut bad = t.clone();
+        bad["actions"][2]["seat"] =
+            json!((actions[2]["seat"].as_u64().unwrap() + 1) % players as u64);
+        fails_with(&["replay", "-"], &bad.to_string(), "step 3: seat");
+    }
+}

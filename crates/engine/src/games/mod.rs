@@ -2,6 +2,7 @@
 
 pub mod bidel;
 pub mod crazy_eights;
+pub mod haft_khabis;
 pub mod hokm;
 pub mod shedding;
 pub mod shelem;
