@@ -3,10 +3,14 @@
 //! touches the full state, so a bot cannot cheat, here or on the relay.
 
 mod bidel;
+mod crazy_eights;
+mod haft_khabis;
 mod hokm;
 mod shelem;
 
 pub use bidel::BidelBot;
+pub use crazy_eights::CrazyEightsBot;
+pub use haft_khabis::HaftKhabisBot;
 pub use hokm::HokmBot;
 pub use shelem::ShelemBot;
 

@@ -1,7 +1,7 @@
 //! The `cards` command line as a library: simulation with bots and transcript replay,
 //! generic over every game through the engine's [`Game`] trait.
 
-use bots::{BidelBot, Bot, HokmBot, RandomBot, ShelemBot};
+use bots::{BidelBot, Bot, CrazyEightsBot, HaftKhabisBot, HokmBot, RandomBot, ShelemBot};
 use engine::games::bidel::Bidel;
 use engine::games::crazy_eights::CrazyEights;
 use engine::games::haft_khabis::HaftKhabis;
@@ -46,14 +46,14 @@ impl Playable for Shelem {
 
 impl Playable for HaftKhabis {
     fn rule_bot(seed: u64) -> Box<dyn Bot<Self>> {
-        Box::new(RandomBot::new(seed))
+        Box::new(HaftKhabisBot::new(seed))
     }
     const DEFAULT_PLAYERS: u8 = 4;
 }
 
 impl Playable for CrazyEights {
     fn rule_bot(seed: u64) -> Box<dyn Bot<Self>> {
-        Box::new(RandomBot::new(seed))
+        Box::new(CrazyEightsBot::new(seed))
     }
     const DEFAULT_PLAYERS: u8 = 4;
 }

@@ -776,13 +776,15 @@ impl HaftKhabis {
 
     /// HX-12 / HX-13: scores the hand and decides whether the game is over.
     #[inline(never)]
-    fn finish_hand(&mut self, winner: Option<Seat>, blocked: bool) {
+    fn finish_hand(&mut self, mut winner: Option<Seat>, blocked: bool) {
         let mut points = [0i32; 8];
         let mut replaced = [0u8; 8];
         let mut eliminated = SeatSet::default();
         let mut multiplier = 1u8;
         self.phase = HaftKhabisPhase::HandOver;
         if self.settings().end == EndMode::FinishingOrder {
+            // The hand's winner is the first out (none if the hand was blocked first).
+            winner = (self.places_len > 0).then_some(self.places[0]);
             // The rest in order: the last player left, or after a block by their cards'
             // penalty points, ties in turn order from the seat after the dealer.
             let mut rest: Vec<(i32, u8, Seat)> = Vec::new();

@@ -905,6 +905,7 @@ fn rule_hx_13_finishing_order_places_everyone() {
     assert_eq!(v.places, vec![Seat(0), Seat(1), Seat(2)]);
     assert_eq!(v.totals, vec![1, 2, 3]);
     assert_eq!(g.outcome().unwrap().winners, vec![0]);
+    assert_eq!(g.hand_score().unwrap().winners, vec![0]);
 }
 
 #[test]
