@@ -144,8 +144,12 @@ impl Deal {
             }
             return k;
         }
-        for (slot, c) in out.iter_mut().zip(cards) {
-            *slot = c;
+        if cards == CardBag::decks(1) {
+            out[..len].copy_from_slice(&crate::card::standard_deck());
+        } else {
+            for (slot, c) in out.iter_mut().zip(cards) {
+                *slot = c;
+            }
         }
         rng.shuffle(&mut out[..len]);
         len

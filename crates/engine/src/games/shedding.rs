@@ -201,10 +201,11 @@ impl Supply {
         let mut buf = [Card::RED_JOKER; PILE_CAP];
         let len = deal.shuffle_bag(self.shuffles, cards, &mut self.rng, &mut buf);
         self.shuffles += 1;
-        self.stock.clear();
-        for &c in buf[..len].iter().rev() {
-            self.stock.push(c);
-        }
+        // The order's first card is the top: the last of the pile.
+        let len = len.min(PILE_CAP);
+        self.stock.cards[..len].copy_from_slice(&buf[..len]);
+        self.stock.cards[..len].reverse();
+        self.stock.len = len as u8;
     }
 
     /// A new hand: every card of `cards` is shuffled into the stock, the discard pile is

@@ -39,6 +39,8 @@ struct Rules {
     reverse_cards: CardSet,
     two_cards: CardSet,
     five_cards: CardSet,
+    /// Every card with an effect (outside Countdown, where a wild card may have one too).
+    special_cards: CardSet,
     /// CE-5 / CE-11: the rank that skips the next player.
     skip: Option<Rank>,
     /// CE-5 / CE-11: the rank that reverses the direction.
@@ -106,11 +108,14 @@ impl Rules {
         } else {
             CardSet::EMPTY
         };
+        let skip_cards = of(skip).and(plain).minus(five_cards).minus(two_cards);
+        let reverse_cards = of(reverse).and(plain);
         Rules {
-            skip_cards: of(skip).and(plain).minus(five_cards).minus(two_cards),
-            reverse_cards: of(reverse).and(plain),
+            skip_cards,
+            reverse_cards,
             two_cards,
             five_cards,
+            special_cards: skip_cards.or(reverse_cards).or(two_cards).or(five_cards),
             skip,
             reverse,
             two: preset || s.two_draws,
@@ -233,8 +238,9 @@ pub struct CrazyEights {
     actions: u16,
     /// CE-12: Countdown scores.
     scores: [u8; 8],
-    /// Each seat's wild rank (CE-11; Countdown: from its score, CE-12).
+    /// Each seat's wild rank (CE-11; Countdown: from its score, CE-12), and its cards.
     wild: [Rank; 8],
+    wild_masks: [CardSet; 8],
     totals: [i32; 8],
     result: Option<Tally>,
     winner: Option<Seat>,
@@ -249,12 +255,18 @@ impl CrazyEights {
 
     /// Sets every seat's wild rank from the rules and the Countdown scores.
     fn update_wild(&mut self) {
-        for (w, &s) in self.wild.iter_mut().zip(&self.scores) {
+        for ((w, m), &s) in self
+            .wild
+            .iter_mut()
+            .zip(self.wild_masks.iter_mut())
+            .zip(&self.scores)
+        {
             *w = if self.rules.countdown {
                 countdown_rank(s)
             } else {
                 self.rules.wild
             };
+            *m = rank_mask(*w);
         }
     }
 
@@ -295,7 +307,7 @@ impl CrazyEights {
     #[inline]
     fn matching(&self, p: Seat, hand: CardSet) -> CardSet {
         let wild_rank = self.wild_of(p);
-        let wild = hand.and(rank_mask(wild_rank));
+        let wild = hand.and(self.wild_masks[p.idx() & 7]);
         if self.pending > 0 {
             // CE-5: only a two answers (an 8 cannot); CE-12: a wild two is answered by the
             // two of the named suit, or by a two that is the answerer's own wild card.
@@ -336,7 +348,7 @@ impl CrazyEights {
     /// suit (the hand not emptied, or Countdown, where play goes on).
     #[inline]
     fn names_suit(&self, p: Seat, c: Card, emptied: bool) -> bool {
-        if c.rank() != self.wild_of(p) || (emptied && !self.rules.countdown) {
+        if !self.wild_masks[p.idx() & 7].contains(c) || (emptied && !self.rules.countdown) {
             return false;
         }
         match self.rules.power {
@@ -351,7 +363,7 @@ impl CrazyEights {
     /// The cards of `playable` that name a suit when `p` plays them alone (CE-2, CE-11).
     #[inline]
     fn naming_cards(&self, p: Seat, playable: CardSet) -> CardSet {
-        let wild = playable.and(rank_mask(self.wild_of(p)));
+        let wild = playable.and(self.wild_masks[p.idx() & 7]);
         if wild.is_empty() || (!self.rules.countdown && self.sizes[p.idx() & 7] == 1) {
             return CardSet::EMPTY;
         }
@@ -560,11 +572,17 @@ impl CrazyEights {
     #[inline]
     fn end_turn(&mut self, p: Seat, after: &mut After) {
         if self.undeclared == Some(p) {
-            self.undeclared = None;
-            if !self.hands[p.idx() & 7].is_empty() {
-                let got = self.give(p, LAST_CARD_PENALTY, after);
-                after.last_card_penalty = Some((p, got));
-            }
+            self.last_card_penalty(p, after);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn last_card_penalty(&mut self, p: Seat, after: &mut After) {
+        self.undeclared = None;
+        if !self.hands[p.idx() & 7].is_empty() {
+            let got = self.give(p, LAST_CARD_PENALTY, after);
+            after.last_card_penalty = Some((p, got));
         }
     }
 
@@ -600,65 +618,150 @@ impl CrazyEights {
         self.turn = next;
     }
 
-    fn play(&mut self, p: Seat, play: &CePlay) -> Result<CrazyEightsEvent, CrazyEightsError> {
-        self.check_play(p, play)?;
-        let run = play.cards;
-        let last = run.last();
+    /// One card played (the common case), checked and applied without building the run's
+    /// multiset; the same rules as [`CrazyEights::play`].
+    #[inline]
+    fn play_one(
+        &mut self,
+        p: Seat,
+        play: &CePlay,
+    ) -> Result<CrazyEightsEvent, CrazyEightsError> {
+        let c = play.cards.last();
         let i = p.idx() & 7;
-        let wild = self.wild_of(p);
-        for &c in run.as_slice() {
-            self.take(p, c);
-            self.supply.discard.push(c);
+        let hand = self.hands[i];
+        if self.drawn.is_some_and(|d| d != c) {
+            return Err(CrazyEightsError::OnlyTheDrawnCard);
         }
-        self.top_wild = last.rank() == wild;
+        if !hand.contains(c) {
+            return Err(CrazyEightsError::NotInHand(c));
+        }
+        if !self.matching(p, hand.distinct()).contains(c) {
+            return Err(if self.pending > 0 {
+                CrazyEightsError::MustAnswerTwo
+            } else {
+                CrazyEightsError::DoesNotMatch(c)
+            });
+        }
+        let size = self.sizes[i];
+        if self.names_suit(p, c, size == 1) != play.suit.is_some() {
+            return Err(CrazyEightsError::SuitNaming);
+        }
+        let due = self.must_declare(p, 1);
+        if play.last && !due {
+            return Err(CrazyEightsError::NothingToDeclare);
+        }
+        self.hands[i].remove(c);
+        self.sizes[i] = size - 1;
+        self.supply.discard.push(c);
+        self.top_wild = self.wild_masks[i].contains(c);
         self.named = play.suit;
         self.drawn = None;
         self.stuck = 0;
-        // A pending two answered: the chain goes on with this play's twos (`resolve`).
+        self.mark_declaration(p, play.last, due);
         let mut after = After::default();
-        if play.last {
+        if size == 1 {
+            return Ok(self.went_out(p, play, after));
+        }
+        self.end_turn(p, &mut after);
+        if self.rules.special_cards.contains(c) {
+            self.resolve(p, &[c], &mut after);
+        } else {
+            self.turn = self.step(p);
+        }
+        self.count_action(&mut after);
+        Ok(CrazyEightsEvent::Played {
+            seat: p,
+            cards: play.cards,
+            suit: play.suit,
+            declared: play.last,
+            out: false,
+            then: after,
+        })
+    }
+
+    /// D-6: `p` declared (or, owing a declaration, did not).
+    #[inline]
+    fn mark_declaration(&mut self, p: Seat, declared: bool, due: bool) {
+        if declared {
             self.declared = SeatSet(self.declared.0 | 1 << p.0);
             if self.undeclared == Some(p) {
                 self.undeclared = None;
             }
         } else {
             self.declared = SeatSet(self.declared.0 & !(1 << p.0));
-            if self.must_declare_after(p) {
+            if due {
                 self.undeclared = Some(p);
             }
         }
-        let out = self.hands[i].is_empty();
+    }
+
+    /// `p` played its last card: the hand is over (CE-7), or in Countdown the score goes
+    /// down and new cards are dealt, and the play takes effect (CE-12).
+    #[cold]
+    #[inline(never)]
+    fn went_out(&mut self, p: Seat, play: &CePlay, mut after: After) -> CrazyEightsEvent {
+        let i = p.idx() & 7;
         let event = |after| CrazyEightsEvent::Played {
             seat: p,
-            cards: run,
+            cards: play.cards,
             suit: play.suit,
             declared: play.last,
-            out,
+            out: true,
             then: after,
         };
-        if out {
-            if !self.rules.countdown {
-                // CE-7: the last card has no effect; the hand is over.
-                self.undeclared = None;
-                self.finish_hand(Some(p), false);
-                after.hand_over = true;
-                return Ok(event(after));
-            }
-            // CE-12: the score goes down; at 0 the game is won, else new cards at once.
-            self.scores[i] -= 1;
-            self.update_wild();
-            self.actions = 0;
-            if self.scores[i] == 0 {
-                self.undeclared = None;
-                self.finish_hand(Some(p), false);
-                after.hand_over = true;
-                return Ok(event(after));
-            }
-            let got = self.give(p, self.scores[i], &mut after);
-            after.dealt = Some(got);
-            if play.last {
-                self.declared = SeatSet(self.declared.0 | 1 << p.0);
-            }
+        if !self.rules.countdown {
+            // CE-7: the last card has no effect; the hand is over.
+            self.undeclared = None;
+            self.finish_hand(Some(p), false);
+            after.hand_over = true;
+            return event(after);
+        }
+        // CE-12: the score goes down; at 0 the game is won, else new cards at once.
+        self.scores[i] -= 1;
+        self.update_wild();
+        self.actions = 0;
+        if self.scores[i] == 0 {
+            self.undeclared = None;
+            self.finish_hand(Some(p), false);
+            after.hand_over = true;
+            return event(after);
+        }
+        let got = self.give(p, self.scores[i], &mut after);
+        after.dealt = Some(got);
+        if play.last {
+            self.declared = SeatSet(self.declared.0 | 1 << p.0);
+        }
+        self.end_turn(p, &mut after);
+        match self.rules.multi {
+            Multi::AddUp => self.resolve(p, play.cards.as_slice(), &mut after),
+            _ => self.resolve(p, &[play.cards.last()], &mut after),
+        }
+        self.count_action(&mut after);
+        event(after)
+    }
+
+    /// Cards played (one, or several of equal rank, CE-11).
+    fn play(&mut self, p: Seat, play: &CePlay) -> Result<CrazyEightsEvent, CrazyEightsError> {
+        if play.cards.len() == 1 {
+            return self.play_one(p, play);
+        }
+        self.check_play(p, play)?;
+        let run = play.cards;
+        let last = run.last();
+        let i = p.idx() & 7;
+        let due = self.must_declare(p, run.len() as u32);
+        for &c in run.as_slice() {
+            self.take(p, c);
+            self.supply.discard.push(c);
+        }
+        self.top_wild = self.wild_masks[i].contains(last);
+        self.named = play.suit;
+        self.drawn = None;
+        self.stuck = 0;
+        self.mark_declaration(p, play.last, due);
+        let mut after = After::default();
+        if self.hands[i].is_empty() {
+            return Ok(self.went_out(p, play, after));
         }
         self.end_turn(p, &mut after);
         match self.rules.multi {
@@ -666,19 +769,26 @@ impl CrazyEights {
             _ => self.resolve(p, &[last], &mut after),
         }
         self.count_action(&mut after);
-        Ok(event(after))
-    }
-
-    /// D-6: after a play without the flag, whether `p` now holds a last card to declare.
-    fn must_declare_after(&self, p: Seat) -> bool {
-        let left = self.sizes[p.idx() & 7] as u32;
-        self.rules.last_card
-            && (left == 1 || (self.rules.countdown && left == 0 && self.scores[p.idx() & 7] == 2))
+        Ok(CrazyEightsEvent::Played {
+            seat: p,
+            cards: run,
+            suit: play.suit,
+            declared: play.last,
+            out: false,
+            then: after,
+        })
     }
 
     fn draw(&mut self, p: Seat) -> Result<CrazyEightsEvent, CrazyEightsError> {
-        let playable = self.matching(p, self.hands[p.idx() & 7].distinct());
-        if !self.may_draw(playable) {
+        // CE-4: the playable cards matter only to "draw only when unable to play".
+        let allowed = self.drawn.is_none()
+            && (self.pending > 0
+                || (self.supply.can_draw(self.rules.reshuffle)
+                    && (!self.rules.draw_only_when_unable
+                        || self
+                            .matching(p, self.hands[p.idx() & 7].distinct())
+                            .is_empty())));
+        if !allowed {
             return Err(CrazyEightsError::MayNotDraw);
         }
         self.stuck = 0;
@@ -1088,6 +1198,7 @@ impl Game for CrazyEights {
             actions: 0,
             scores: [COUNTDOWN_START; 8],
             wild: [Rank::EIGHT; 8],
+            wild_masks: [CardSet::EMPTY; 8],
             totals: [0; 8],
             result: None,
             winner: None,
