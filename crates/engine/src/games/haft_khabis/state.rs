@@ -26,10 +26,19 @@ const fn rank_mask_const(r: u32) -> CardSet {
     CardSet((1u64 << r) | (1 << (r + 13)) | (1 << (r + 26)) | (1 << (r + 39)))
 }
 
-/// The number of seats in a set.
+/// The number of seats in a set (a table: baseline x86-64 has no popcount instruction).
 #[inline]
 fn count(s: SeatSet) -> u32 {
-    s.0.count_ones()
+    const POP: [u8; 256] = {
+        let mut t = [0u8; 256];
+        let mut i = 0;
+        while i < 256 {
+            t[i] = (i as u8).count_ones() as u8;
+            i += 1;
+        }
+        t
+    };
+    POP[s.0 as usize] as u32
 }
 
 /// HX-12: the penalty points of the cards left in a hand: 2–10 their face value (a 7 that
@@ -267,8 +276,8 @@ impl HaftKhabis {
     /// HX-9 / D-6: whether `left` (what an action leaves in hand) must be declared: one
     /// card, or an 8 and one more (an ace and one more with two players in the hand).
     #[inline]
-    fn must_declare(&self, left: CardBag) -> bool {
-        match left.len() {
+    fn must_declare(&self, left: CardBag, len: u32) -> bool {
+        match len {
             1 => true,
             2 => {
                 let d = left.distinct();
@@ -321,10 +330,12 @@ impl HaftKhabis {
     fn push_plays(&self, p: Seat, c: Card, out: &mut Vec<HaftKhabisAction>) {
         let mut after = self.hands[p.idx() & 7];
         after.remove(c);
-        let emptied = after.is_empty();
+        let size = self.sizes[p.idx() & 7] as u32 - 1;
+        let emptied = size == 0;
         let push = |out: &mut Vec<HaftKhabisAction>, play: HxPlay, left: CardBag| {
             out.push(HaftKhabisAction::Play(play));
-            if self.must_declare(left) {
+            let len = if play.give.is_some() { size - 1 } else { size };
+            if self.must_declare(left, len) {
                 out.push(HaftKhabisAction::Play(HxPlay { last: true, ..play }));
             }
         };
@@ -340,7 +351,7 @@ impl HaftKhabis {
                 );
             }
         } else if TWOS.contains(c) && !emptied && self.settings().two != TwoRule::NoEffect {
-            let gives = self.settings().two == TwoRule::GiveCard && after.len() >= 2;
+            let gives = self.settings().two == TwoRule::GiveCard && size >= 2;
             for t in self.in_hand.iter().filter(|&t| t != p) {
                 let play = HxPlay {
                     target: Some(t),
@@ -387,7 +398,8 @@ impl HaftKhabis {
         }
         let mut left = hand;
         left.remove(c);
-        let emptied = left.is_empty();
+        let mut size = self.sizes[p.idx() & 7] as u32 - 1;
+        let emptied = size == 0;
         if (JACKS.contains(c) && !emptied) != play.suit.is_some() {
             return Err(HaftKhabisError::SuitNaming);
         }
@@ -398,14 +410,17 @@ impl HaftKhabis {
             Some(t) if t == p || !self.in_hand.contains(t) => return Err(HaftKhabisError::Target),
             _ => {}
         }
-        let gives = two && self.settings().two == TwoRule::GiveCard && left.len() >= 2;
+        let gives = two && self.settings().two == TwoRule::GiveCard && size >= 2;
         match play.give {
             None if gives => return Err(HaftKhabisError::Target),
             Some(_) if !gives => return Err(HaftKhabisError::Target),
             Some(g) if !left.remove(g) => return Err(HaftKhabisError::NotInHand(g)),
             _ => {}
         }
-        if play.last && !self.must_declare(left) {
+        if play.give.is_some() {
+            size -= 1;
+        }
+        if play.last && !self.must_declare(left, size) {
             return Err(HaftKhabisError::NothingToDeclare);
         }
         Ok(left)
@@ -437,7 +452,7 @@ impl HaftKhabis {
             }
         } else {
             self.declared = SeatSet(self.declared.0 & !(1 << p.0));
-            if self.must_declare(left) {
+            if self.must_declare(left, self.sizes[p.idx() & 7] as u32) {
                 self.undeclared = Some(p);
             }
         }
