@@ -79,9 +79,7 @@ fn score(v: &HaftKhabisView, a: &HaftKhabisAction) -> i32 {
             TurnMode::AceAnswer => -50,
             _ => -90,
         },
-        HaftKhabisAction::Name { target, give } => {
-            -5 * count_of(target) + give.map_or(0, giving)
-        }
+        HaftKhabisAction::Name { target, give } => -5 * count_of(target) + give.map_or(0, giving),
         HaftKhabisAction::Play(HxPlay {
             card,
             suit,

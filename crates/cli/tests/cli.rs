@@ -583,3 +583,62 @@ fn haft_khabis_replay_rebuilds_a_seeded_game() {
         fails_with(&["replay", "-"], &bad.to_string(), "step 3: seat");
     }
 }
+
+// ---- the documented shedding examples ----
+
+fn doc_example(name: &str) -> String {
+    std::fs::read_to_string(format!(
+        "{}/../../docs/examples/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+}
+
+#[test]
+fn haft_khabis_replay_of_the_documented_example() {
+    let text = doc_example("haft-khabis.json");
+    let v = ok_json(&cards(&["replay", "-"], &text));
+    assert_eq!(v["game"], "haft_khabis");
+    assert_eq!(v["status"], "match_over");
+    assert_eq!(v["totals"], json!([0, 20, 10]));
+    assert_eq!(v["outcome"]["winners"], json!([0]));
+    let steps = v["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 34);
+    // HX-16: a 2 turned up; the dealer (seat 2) names a player first.
+    assert_eq!(steps[0]["to_act"], json!([2]));
+    assert_eq!(steps[0]["legal"], json!([{ "name": 0 }, { "name": 1 }]));
+    // HX-5: three sevens in a row, then the whole penalty of 6.
+    assert_eq!(steps[11]["event"]["drew"]["count"], 6);
+    // HX-9: a declared last card.
+    assert_eq!(steps[24]["action"], json!({ "play": "6C", "last": true }));
+    let mut t: Value = serde_json::from_str(&text).unwrap();
+    t["actions"][1] = json!({ "play": "2H" });
+    fails_with(
+        &["replay", "-"],
+        &t.to_string(),
+        "step 2: seat 0 cannot take",
+    );
+}
+
+#[test]
+fn crazy_eights_countdown_replay_of_the_documented_example() {
+    let text = doc_example("crazy-eights-countdown.json");
+    let v = ok_json(&cards(&["replay", "-"], &text));
+    assert_eq!(v["game"], "crazy_eights");
+    assert_eq!(v["status"], json!({ "acting": [1] }));
+    // CE-12: seats 1 and 2 went out once each: 7 points and 7 new cards.
+    assert_eq!(v["totals"], json!([8, 7, 7]));
+    let steps = v["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 27);
+    assert_eq!(steps[22]["event"]["played"]["out"], true);
+    assert_eq!(steps[22]["event"]["played"]["then"]["dealt"], 7);
+    // Seat 1's wild card is now the 7: it names a suit with 7D.
+    assert_eq!(steps[25]["action"], json!({ "play": "7D", "suit": "C" }));
+    let mut t: Value = serde_json::from_str(&text).unwrap();
+    t["actions"][25] = json!({ "play": "7D" });
+    fails_with(
+        &["replay", "-"],
+        &t.to_string(),
+        "step 26: seat 1 cannot take",
+    );
+}

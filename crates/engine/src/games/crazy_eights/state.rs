@@ -621,11 +621,7 @@ impl CrazyEights {
     /// One card played (the common case), checked and applied without building the run's
     /// multiset; the same rules as [`CrazyEights::play`].
     #[inline]
-    fn play_one(
-        &mut self,
-        p: Seat,
-        play: &CePlay,
-    ) -> Result<CrazyEightsEvent, CrazyEightsError> {
+    fn play_one(&mut self, p: Seat, play: &CePlay) -> Result<CrazyEightsEvent, CrazyEightsError> {
         let c = play.cards.last();
         let i = p.idx() & 7;
         let hand = self.hands[i];
@@ -1399,7 +1395,7 @@ impl Game for CrazyEights {
             } else {
                 Vec::new()
             },
-            totals: self.totals[..n].to_vec(),
+            totals: self.totals(),
             result: self.result.map(|t| t.result()),
             winner: self.winner,
         }
@@ -1413,8 +1409,14 @@ impl Game for CrazyEights {
         })
     }
 
+    /// CE-10 totals; in Countdown (CE-12) the scores, 8 down to 0.
     fn totals(&self) -> Vec<i32> {
-        self.totals[..self.n as usize].to_vec()
+        let n = self.n as usize;
+        if self.rules.countdown {
+            self.scores[..n].iter().map(|&s| s as i32).collect()
+        } else {
+            self.totals[..n].to_vec()
+        }
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -342,7 +342,7 @@ pub struct CrazyEightsView {
     pub wild_ranks: Vec<Rank>,
     /// CE-12: the Countdown scores (8 down to 0); empty otherwise.
     pub countdown: Vec<u8>,
-    /// Match totals per player (CE-10, lower is better).
+    /// Match totals per player (CE-10, lower is better; Countdown: the scores, CE-12).
     pub totals: Vec<i32>,
     /// The finished hand's result (every hand shown, D-8).
     pub result: Option<CrazyEightsResult>,
