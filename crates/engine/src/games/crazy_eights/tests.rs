@@ -1263,3 +1263,40 @@ fn random_games_with_every_player_count_end_and_two_decks_are_used() {
         }
     }
 }
+
+#[test]
+fn rule_d_6_the_declaration_is_part_of_the_play_and_the_penalty_comes_as_the_turn_ends() {
+    // Two players: a queen leaves one card undeclared; the turn ends (the queen then gives
+    // another one): two penalty cards first.
+    let mut g = table(2, defaults(), &["QH 9H", "3C 4C"], "5H", "", 0);
+    let e = play(&mut g, 0, "QH").unwrap();
+    assert!(matches!(
+        e,
+        CrazyEightsEvent::Played {
+            then: After {
+                last_card_penalty: Some((Seat(0), 2)),
+                ..
+            },
+            ..
+        }
+    ));
+    assert_eq!(
+        (g.turn(), g.view(Seat(0)).hand_counts[0]),
+        (Some(Seat(0)), 3)
+    );
+    // Declared: no penalty, and the last card goes out.
+    let mut g = table(2, defaults(), &["QH 9H", "3C 4C"], "5H", "", 0);
+    play_as(&mut g, 0, "QH", None, true).unwrap();
+    assert_eq!(g.view(Seat(1)).declared, SeatSet::only(Seat(0)));
+    play(&mut g, 0, "9H").unwrap();
+    assert_eq!(g.status(), Status::HandOver);
+    // Receiving cards ends the declared state.
+    let mut g = table(3, defaults(), &["9H 3S", "3C 4C", "2H 4D 5D"], "5H", "", 0);
+    play_as(&mut g, 0, "9H", None, true).unwrap();
+    g.apply(Seat(1), &CrazyEightsAction::Draw).unwrap();
+    assert_eq!(g.view(Seat(2)).declared, SeatSet::only(Seat(0)));
+    play(&mut g, 2, "2H").unwrap();
+    g.apply(Seat(0), &CrazyEightsAction::Draw).unwrap();
+    assert_eq!(g.view(Seat(2)).declared, SeatSet::default());
+    assert_eq!(g.view(Seat(2)).hand_counts[0], 3);
+}

@@ -1451,3 +1451,79 @@ fn random_matches_with_every_player_count_and_end_mode_end() {
         }
     }
 }
+
+#[test]
+fn rule_d_6_the_declaration_is_part_of_the_action_and_the_penalty_comes_as_the_turn_ends() {
+    // An 8 then its extra card leaving one card, undeclared: one penalty card as the turn
+    // passes, before seat 1 acts.
+    let mut g = table(
+        3,
+        defaults(),
+        &["8S 9S 4C", "3H 4H", "3D 4D"],
+        "5S",
+        "KD",
+        0,
+    );
+    play(&mut g, 0, "8S").unwrap();
+    let e = play(&mut g, 0, "9S").unwrap();
+    assert!(matches!(
+        e,
+        HaftKhabisEvent::Played {
+            then: HxAfter {
+                last_card_penalty: Some((Seat(0), 1)),
+                ..
+            },
+            ..
+        }
+    ));
+    assert_eq!((counts(&g)[0], g.turn()), (2, Some(Seat(1))));
+    // "An 8 and one more" undeclared, then declared on the extra card in the same turn:
+    // declared before the next player acts, so no penalty.
+    let mut g = table(
+        3,
+        defaults(),
+        &["8S 8C 4H", "3H 5H", "3D 4D"],
+        "5S",
+        "2D",
+        0,
+    );
+    assert!(legal_json(&g, 0).contains(&r#"{"play":"8S","last":true}"#.to_string()));
+    play(&mut g, 0, "8S").unwrap();
+    play_with(&mut g, 0, "8C", |p| p.last = true).unwrap();
+    assert_eq!(legal_json(&g, 0), [r#""draw""#]);
+    let e = act(&mut g, 0, DRAW).unwrap();
+    assert!(matches!(
+        e,
+        HaftKhabisEvent::Drew {
+            then: HxAfter {
+                last_card_penalty: None,
+                ..
+            },
+            ..
+        }
+    ));
+    assert_eq!(counts(&g)[0], 2);
+    // The flag on an action that leaves nothing to declare is refused.
+    let mut g = table(3, defaults(), &["9S 3H 4H", "5H 6H", "3D 4D"], "5S", "", 0);
+    assert_eq!(
+        play_with(&mut g, 0, "9S", |p| p.last = true)
+            .unwrap_err()
+            .code(),
+        "nothing_to_declare"
+    );
+    assert_eq!(
+        act(&mut g, 0, HaftKhabisAction::Draw { last: true })
+            .unwrap_err()
+            .code(),
+        "must_play"
+    );
+}
+
+#[test]
+fn rule_hx_14_the_timeout_penalty_is_a_setting_on_by_default() {
+    // The turn timer belongs to the online table; the room carries the setting.
+    assert!(defaults().timeout_penalty);
+    let s: HaftKhabisSettings = serde_json::from_str(r#"{"timeout_penalty":false}"#).unwrap();
+    let g = HaftKhabis::new(&setup(3, s)).unwrap();
+    assert!(!g.view(Seat(1)).settings.timeout_penalty);
+}
