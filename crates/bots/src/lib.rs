@@ -3,13 +3,17 @@
 //! touches the full state, so a bot cannot cheat, here or on the relay.
 
 mod bidel;
+mod crazy_eights;
 #[cfg(test)]
 mod duel;
+mod haft_khabis;
 mod hokm;
 mod pasur;
 mod shelem;
 
 pub use bidel::BidelBot;
+pub use crazy_eights::CrazyEightsBot;
+pub use haft_khabis::HaftKhabisBot;
 pub use hokm::HokmBot;
 pub use pasur::PasurBot;
 pub use shelem::ShelemBot;

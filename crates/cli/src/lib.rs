@@ -1,8 +1,10 @@
 //! The `cards` command line as a library: simulation with bots and transcript replay,
 //! generic over every game through the engine's [`Game`] trait.
 
-use bots::{BidelBot, Bot, HokmBot, PasurBot, RandomBot, ShelemBot};
+use bots::{BidelBot, Bot, CrazyEightsBot, HaftKhabisBot, HokmBot, PasurBot, RandomBot, ShelemBot};
 use engine::games::bidel::Bidel;
+use engine::games::crazy_eights::CrazyEights;
+use engine::games::haft_khabis::HaftKhabis;
 use engine::games::hokm::Hokm;
 use engine::games::pasur::Pasur;
 use engine::games::shelem::Shelem;
@@ -12,7 +14,14 @@ use serde_json::{json, Value};
 use std::time::Instant;
 
 /// The games the command line knows, by their command-line names.
-pub const GAMES: &[&str] = &["hokm", "bidel", "shelem", "pasur"];
+pub const GAMES: &[&str] = &[
+    "hokm",
+    "bidel",
+    "shelem",
+    "pasur",
+    "haft_khabis",
+    "crazy_eights",
+];
 
 /// A game the command line can drive: the engine's trait plus its rule-based bot.
 pub trait Playable: Game + 'static {
@@ -46,6 +55,20 @@ impl Playable for Pasur {
 impl Playable for Shelem {
     fn rule_bot(seed: u64) -> Box<dyn Bot<Self>> {
         Box::new(ShelemBot::new(seed))
+    }
+    const DEFAULT_PLAYERS: u8 = 4;
+}
+
+impl Playable for HaftKhabis {
+    fn rule_bot(seed: u64) -> Box<dyn Bot<Self>> {
+        Box::new(HaftKhabisBot::new(seed))
+    }
+    const DEFAULT_PLAYERS: u8 = 4;
+}
+
+impl Playable for CrazyEights {
+    fn rule_bot(seed: u64) -> Box<dyn Bot<Self>> {
+        Box::new(CrazyEightsBot::new(seed))
     }
     const DEFAULT_PLAYERS: u8 = 4;
 }
@@ -86,6 +109,8 @@ pub fn simulate(opts: &SimOptions) -> Result<Value, String> {
         "shelem" => simulate_game::<Shelem>(opts),
         "bidel" => simulate_game::<Bidel>(opts),
         "pasur" => simulate_game::<Pasur>(opts),
+        "haft_khabis" => simulate_game::<HaftKhabis>(opts),
+        "crazy_eights" => simulate_game::<CrazyEights>(opts),
         other => Err(unknown_game(other)),
     }
 }
@@ -172,6 +197,7 @@ fn run<G: Playable, P: Players<G>>(
     let mut matches_won = vec![0u64; sides];
     let mut matches = 0u64;
     let mut hands = 0u64;
+    let mut actions = 0u64;
     let mut scratch: Vec<G::Action> = Vec::with_capacity(64);
     let start = Instant::now();
     while hands < opts.hands {
@@ -182,6 +208,7 @@ fn run<G: Playable, P: Players<G>>(
                     return Err(format!("seat {seat} must act but has no legal action"));
                 };
                 let event = g.apply(seat, &action).map_err(|e| e.to_string())?;
+                actions += 1;
                 seats.observe(&event);
             }
             status @ (Status::HandOver | Status::MatchOver) => {
@@ -218,6 +245,7 @@ fn run<G: Playable, P: Players<G>>(
         "matches_finished": matches,
         "seconds": seconds,
         "hands_per_sec": if seconds > 0.0 { (hands as f64 / seconds).round() } else { 0.0 },
+        "actions": actions,
         "hands_won": hands_won,
         "hand_points": hand_points,
         "matches_won": matches_won,
@@ -271,6 +299,8 @@ pub fn replay(text: &str) -> Result<Value, String> {
         "shelem" => replay_game::<Shelem>(&t),
         "bidel" => replay_game::<Bidel>(&t),
         "pasur" => replay_game::<Pasur>(&t),
+        "haft_khabis" => replay_game::<HaftKhabis>(&t),
+        "crazy_eights" => replay_game::<CrazyEights>(&t),
         other => Err(unknown_game(other)),
     }
 }

@@ -667,3 +667,278 @@ fn pasur_replay_of_the_documented_example() {
         "bad deck order: Pasur needs the 52 cards",
     );
 }
+
+// ---- Crazy Eights ----
+
+#[test]
+fn crazy_eights_simulate_one_and_two_decks_and_countdown() {
+    for (players, bots, settings) in [
+        ("2", "random", "{}"),
+        ("4", "rule", "{}"),
+        ("6", "random", r#"{"equal_cards":true}"#),
+        ("3", "rule", r#"{"countdown":true,"countdown_preset":true}"#),
+    ] {
+        let v = ok_json(&cards(
+            &[
+                "simulate",
+                "--game",
+                "crazy_eights",
+                "--players",
+                players,
+                "--hands",
+                "50",
+                "--seed",
+                "4",
+                "--bots",
+                bots,
+                "--settings",
+                settings,
+            ],
+            "",
+        ));
+        assert_eq!(v["game"], "crazy_eights");
+        assert_eq!(v["hands"], 50);
+        assert!(v["actions"].as_u64().unwrap() > 50, "{v}");
+        let n: usize = players.parse().unwrap();
+        assert_eq!(v["hand_points"].as_array().unwrap().len(), n);
+    }
+    fails_with(
+        &["simulate", "--game", "crazy_eights", "--players", "9"],
+        "",
+        "not played by 9",
+    );
+    fails_with(
+        &[
+            "simulate",
+            "--game",
+            "crazy_eights",
+            "--settings",
+            r#"{"target":150}"#,
+        ],
+        "",
+        "target must be 100, 200 or 500",
+    );
+    fails_with(
+        &[
+            "simulate",
+            "--game",
+            "crazy_eights",
+            "--settings",
+            r#"{"wild_rank":"9"}"#,
+        ],
+        "",
+        "settings",
+    );
+}
+
+/// A random Crazy Eights match (two decks, Countdown, equal cards) written as a transcript
+/// replays to the same state hash; an illegal step is named.
+#[test]
+fn crazy_eights_replay_rebuilds_a_seeded_match() {
+    use engine::games::crazy_eights::{CrazyEights, CrazyEightsSettings};
+    for (players, settings) in [
+        (
+            6u8,
+            json!({ "equal_cards": true, "queen_of_spades_draws_five": true }),
+        ),
+        (3, json!({ "countdown": true })),
+    ] {
+        let setup = Setup {
+            players,
+            settings: serde_json::from_value::<CrazyEightsSettings>(settings.clone()).unwrap(),
+            deal: Deal::seeded(21),
+        };
+        let mut g = CrazyEights::new(&setup).unwrap();
+        let mut r = Rng::new(2);
+        let mut actions = Vec::new();
+        let mut legal = Vec::new();
+        while actions.len() < 400 {
+            match g.status() {
+                Status::Acting(s) => {
+                    let seat = s.first().unwrap();
+                    legal.clear();
+                    g.legal_actions(seat, &mut legal);
+                    let a = legal[r.below(legal.len() as u32) as usize];
+                    g.apply(seat, &a).unwrap();
+                    actions.push(json!({ "seat": seat.0, "action": a }));
+                }
+                Status::HandOver => g.next_hand().unwrap(),
+                Status::MatchOver => break,
+            }
+        }
+        let t = json!({ "game": "crazy_eights", "players": players, "seed": 21,
+            "settings": settings, "actions": actions });
+        let v = ok_json(&cards(&["replay", "-"], &t.to_string()));
+        assert_eq!(v["state_hash"], format!("{:016x}", g.state_hash()));
+        assert_eq!(v["steps"].as_array().unwrap().len(), actions.len());
+        let mut bad = t.clone();
+        bad["actions"][3]["seat"] =
+            json!((actions[3]["seat"].as_u64().unwrap() + 1) % players as u64);
+        fails_with(&["replay", "-"], &bad.to_string(), "step 4: seat");
+    }
+}
+
+// ---- Haft Khabis ----
+
+#[test]
+fn haft_khabis_simulate_every_end_mode_and_two_decks() {
+    for (players, bots, settings) in [
+        ("2", "random", "{}"),
+        ("4", "rule", "{}"),
+        (
+            "7",
+            "random",
+            r#"{"two":"give_card","seven_stacking":"double"}"#,
+        ),
+        ("5", "rule", r#"{"end":"finishing_order"}"#),
+        ("3", "random", r#"{"end":"elimination"}"#),
+        ("3", "random", r#"{"end":"hands","hands":3}"#),
+        ("6", "random", r#"{"end":"cap_ends","cap":200}"#),
+    ] {
+        let v = ok_json(&cards(
+            &[
+                "simulate",
+                "--game",
+                "haft_khabis",
+                "--players",
+                players,
+                "--hands",
+                "40",
+                "--seed",
+                "6",
+                "--bots",
+                bots,
+                "--settings",
+                settings,
+            ],
+            "",
+        ));
+        assert_eq!(v["game"], "haft_khabis");
+        assert_eq!(v["hands"], 40);
+        let n: usize = players.parse().unwrap();
+        assert_eq!(v["hand_points"].as_array().unwrap().len(), n, "{v}");
+    }
+    fails_with(
+        &["simulate", "--game", "haft_khabis", "--players", "8"],
+        "",
+        "not played by 8",
+    );
+    fails_with(
+        &[
+            "simulate",
+            "--game",
+            "haft_khabis",
+            "--settings",
+            r#"{"cap":75}"#,
+        ],
+        "",
+        "cap must be 50 to 1000",
+    );
+}
+
+/// A random game (two decks, the two giving a card) written as a transcript replays to the
+/// same state hash; an illegal step is named.
+#[test]
+fn haft_khabis_replay_rebuilds_a_seeded_game() {
+    use engine::games::haft_khabis::{HaftKhabis, HaftKhabisSettings};
+    for (players, settings) in [
+        (
+            6u8,
+            json!({ "two": "give_card", "end": "hands", "hands": 2 }),
+        ),
+        (3, json!({ "end": "finishing_order" })),
+    ] {
+        let setup = Setup {
+            players,
+            settings: serde_json::from_value::<HaftKhabisSettings>(settings.clone()).unwrap(),
+            deal: Deal::seeded(31),
+        };
+        let mut g = HaftKhabis::new(&setup).unwrap();
+        let mut r = Rng::new(2);
+        let mut actions = Vec::new();
+        let mut legal = Vec::new();
+        loop {
+            match g.status() {
+                Status::Acting(s) => {
+                    let seat = s.first().unwrap();
+                    legal.clear();
+                    g.legal_actions(seat, &mut legal);
+                    let a = legal[r.below(legal.len() as u32) as usize];
+                    g.apply(seat, &a).unwrap();
+                    actions.push(json!({ "seat": seat.0, "action": a }));
+                }
+                Status::HandOver => g.next_hand().unwrap(),
+                Status::MatchOver => break,
+            }
+        }
+        let t = json!({ "game": "haft_khabis", "players": players, "seed": 31,
+            "settings": settings, "actions": actions });
+        let v = ok_json(&cards(&["replay", "-"], &t.to_string()));
+        assert_eq!(v["status"], "match_over");
+        assert_eq!(v["state_hash"], format!("{:016x}", g.state_hash()));
+        assert_eq!(v["outcome"]["winners"], json!(g.outcome().unwrap().winners));
+        let mut bad = t.clone();
+        bad["actions"][2]["seat"] =
+            json!((actions[2]["seat"].as_u64().unwrap() + 1) % players as u64);
+        fails_with(&["replay", "-"], &bad.to_string(), "step 3: seat");
+    }
+}
+
+// ---- the documented shedding examples ----
+
+fn doc_example(name: &str) -> String {
+    std::fs::read_to_string(format!(
+        "{}/../../docs/examples/{name}",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap()
+}
+
+#[test]
+fn haft_khabis_replay_of_the_documented_example() {
+    let text = doc_example("haft-khabis.json");
+    let v = ok_json(&cards(&["replay", "-"], &text));
+    assert_eq!(v["game"], "haft_khabis");
+    assert_eq!(v["status"], "match_over");
+    assert_eq!(v["totals"], json!([0, 20, 10]));
+    assert_eq!(v["outcome"]["winners"], json!([0]));
+    let steps = v["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 34);
+    // HX-16: a 2 turned up; the dealer (seat 2) names a player first.
+    assert_eq!(steps[0]["to_act"], json!([2]));
+    assert_eq!(steps[0]["legal"], json!([{ "name": 0 }, { "name": 1 }]));
+    // HX-5: three sevens in a row, then the whole penalty of 6.
+    assert_eq!(steps[11]["event"]["drew"]["count"], 6);
+    // HX-9: a declared last card.
+    assert_eq!(steps[24]["action"], json!({ "play": "6C", "last": true }));
+    let mut t: Value = serde_json::from_str(&text).unwrap();
+    t["actions"][1] = json!({ "play": "2H" });
+    fails_with(
+        &["replay", "-"],
+        &t.to_string(),
+        "step 2: seat 0 cannot take",
+    );
+}
+
+#[test]
+fn crazy_eights_countdown_replay_of_the_documented_example() {
+    let text = doc_example("crazy-eights-countdown.json");
+    let v = ok_json(&cards(&["replay", "-"], &text));
+    assert_eq!(v["game"], "crazy_eights");
+    assert_eq!(v["status"], json!({ "acting": [1] }));
+    // CE-12: seats 1 and 2 went out once each: 7 points and 7 new cards.
+    assert_eq!(v["totals"], json!([8, 7, 7]));
+    let steps = v["steps"].as_array().unwrap();
+    assert_eq!(steps.len(), 27);
+    assert_eq!(steps[22]["event"]["played"]["out"], true);
+    assert_eq!(steps[22]["event"]["played"]["then"]["dealt"], 7);
+    // Seat 1's wild card is now the 7: it names a suit with 7D.
+    assert_eq!(steps[25]["action"], json!({ "play": "7D", "suit": "C" }));
+    let mut t: Value = serde_json::from_str(&text).unwrap();
+    t["actions"][25] = json!({ "play": "7D" });
+    fails_with(
+        &["replay", "-"],
+        &t.to_string(),
+        "step 26: seat 1 cannot take",
+    );
+}

@@ -396,6 +396,202 @@ impl<'de> Deserialize<'de> for CardSet {
     }
 }
 
+/// A multiset of cards for games played with two decks (Haft Khabis above five players,
+/// Crazy Eights from six): each card is held at most twice. It is two [`CardSet`]s, the
+/// cards held at least once and the cards held twice, so a one-deck hand costs what a
+/// `CardSet` costs (`twice` stays empty) and the set operations stay single instructions.
+///
+/// It serializes as a list of cards in index order, a card held twice listed twice.
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct CardBag {
+    once: CardSet,
+    twice: CardSet,
+}
+
+impl CardBag {
+    /// The empty bag.
+    pub const EMPTY: CardBag = CardBag {
+        once: CardSet::EMPTY,
+        twice: CardSet::EMPTY,
+    };
+
+    /// `decks` (1 or 2) full 52-card decks.
+    pub const fn decks(decks: u8) -> CardBag {
+        CardBag {
+            once: CardSet::DECK,
+            twice: if decks >= 2 {
+                CardSet::DECK
+            } else {
+                CardSet::EMPTY
+            },
+        }
+    }
+
+    /// The bag holding each card of `set` once.
+    pub const fn from_set(set: CardSet) -> CardBag {
+        CardBag {
+            once: set,
+            twice: CardSet::EMPTY,
+        }
+    }
+
+    /// The distinct cards held (at least once).
+    #[inline]
+    pub const fn distinct(self) -> CardSet {
+        self.once
+    }
+
+    /// The cards held twice.
+    #[inline]
+    pub const fn doubles(self) -> CardSet {
+        self.twice
+    }
+
+    /// Whether the bag holds at least one copy of `c`.
+    #[inline]
+    pub const fn contains(self, c: Card) -> bool {
+        self.once.contains(c)
+    }
+
+    /// How many copies of `c` the bag holds (0, 1 or 2).
+    #[inline]
+    pub const fn count(self, c: Card) -> u8 {
+        self.once.contains(c) as u8 + self.twice.contains(c) as u8
+    }
+
+    /// Adds one copy of `c` (a third copy is not representable and is ignored).
+    #[inline]
+    pub fn insert(&mut self, c: Card) {
+        let bit = c.bit().0;
+        self.twice.0 |= self.once.0 & bit;
+        self.once.0 |= bit;
+    }
+
+    /// Removes one copy of `c`; returns whether there was one.
+    #[inline]
+    pub fn remove(&mut self, c: Card) -> bool {
+        let bit = c.bit().0;
+        let had = self.once.0 & bit != 0;
+        let in_twice = self.twice.0 & bit;
+        self.twice.0 ^= in_twice;
+        self.once.0 ^= (bit ^ in_twice) & self.once.0;
+        had
+    }
+
+    /// The number of cards, copies counted.
+    #[inline]
+    pub const fn len(self) -> u32 {
+        self.once.len() + self.twice.len()
+    }
+
+    /// Whether the bag is empty.
+    #[inline]
+    pub const fn is_empty(self) -> bool {
+        self.once.is_empty()
+    }
+
+    /// Every card of both bags, copies added (at most two of a card are kept).
+    pub fn union(self, o: CardBag) -> CardBag {
+        let mut b = self;
+        for c in o {
+            b.insert(c);
+        }
+        b
+    }
+
+    /// Whether every card of `o` is in `self` at least as many times.
+    pub const fn includes(self, o: CardBag) -> bool {
+        o.once.minus(self.once).is_empty() && o.twice.minus(self.twice).is_empty()
+    }
+
+    /// Iterates in index order, a card held twice given twice in a row.
+    pub fn iter(self) -> BagIter {
+        BagIter {
+            once: self.once.0,
+            twice: self.twice.0,
+        }
+    }
+}
+
+impl From<CardSet> for CardBag {
+    fn from(set: CardSet) -> CardBag {
+        CardBag::from_set(set)
+    }
+}
+
+impl FromIterator<Card> for CardBag {
+    fn from_iter<I: IntoIterator<Item = Card>>(it: I) -> Self {
+        let mut b = CardBag::EMPTY;
+        for c in it {
+            b.insert(c);
+        }
+        b
+    }
+}
+
+impl IntoIterator for CardBag {
+    type Item = Card;
+    type IntoIter = BagIter;
+    fn into_iter(self) -> BagIter {
+        self.iter()
+    }
+}
+
+/// Iterator over a [`CardBag`].
+#[derive(Clone, Debug)]
+pub struct BagIter {
+    once: u64,
+    twice: u64,
+}
+
+impl Iterator for BagIter {
+    type Item = Card;
+    fn next(&mut self) -> Option<Card> {
+        if self.once == 0 {
+            return None;
+        }
+        let i = self.once.trailing_zeros();
+        let bit = 1u64 << i;
+        if self.twice & bit != 0 {
+            self.twice &= !bit;
+        } else {
+            self.once &= !bit;
+        }
+        Some(Card(i as u8))
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = (self.once.count_ones() + self.twice.count_ones()) as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for BagIter {}
+
+impl fmt::Debug for CardBag {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl Serialize for CardBag {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_seq(self.iter())
+    }
+}
+
+impl<'de> Deserialize<'de> for CardBag {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let v = Vec::<Card>::deserialize(d)?;
+        let b: CardBag = v.iter().copied().collect();
+        if b.len() as usize != v.len() {
+            return Err(serde::de::Error::custom(
+                "a card may be held at most twice (two decks)",
+            ));
+        }
+        Ok(b)
+    }
+}
+
 /// The 52 French-suited cards in index order.
 const STANDARD_DECK: [Card; 52] = {
     let mut deck = [Card(0); 52];
@@ -448,5 +644,39 @@ mod tests {
         assert_eq!(s.nth(3), None);
         assert_eq!(CardSet::DECK.of_suit(Suit::Hearts).len(), 13);
         assert_eq!(serde_json::to_string(&s).unwrap(), r#"["2C","10H","AS"]"#);
+    }
+
+    #[test]
+    fn bags_hold_up_to_two_copies() {
+        let mut b = CardBag::EMPTY;
+        let (ah, two) = (
+            Card::new(Suit::Hearts, Rank::ACE),
+            Card::new(Suit::Clubs, Rank::TWO),
+        );
+        b.insert(ah);
+        b.insert(two);
+        b.insert(ah);
+        assert_eq!((b.len(), b.count(ah), b.count(two)), (3, 2, 1));
+        assert_eq!(b.distinct().len(), 2);
+        assert_eq!(b.doubles(), ah.bit());
+        assert_eq!(serde_json::to_string(&b).unwrap(), r#"["2C","AH","AH"]"#);
+        let back: CardBag = serde_json::from_str(r#"["AH","2C","AH"]"#).unwrap();
+        assert_eq!(back, b);
+        assert!(serde_json::from_str::<CardBag>(r#"["AH","AH","AH"]"#).is_err());
+        assert!(b.remove(ah));
+        assert_eq!((b.len(), b.count(ah)), (2, 1));
+        assert!(b.remove(ah));
+        assert!(!b.remove(ah));
+        assert!(!b.contains(ah));
+        assert_eq!(b, CardBag::from_set(two.bit()));
+        b.insert(two);
+        b.insert(two);
+        assert_eq!(b.count(two), 2, "a third copy is ignored");
+        let two_decks = CardBag::decks(2);
+        assert_eq!(two_decks.len(), 104);
+        assert_eq!(two_decks.iter().count(), 104);
+        assert!(two_decks.includes(CardBag::decks(1)));
+        assert!(!CardBag::decks(1).includes(two_decks));
+        assert_eq!(CardBag::decks(1).union(CardBag::decks(1)), two_decks);
     }
 }

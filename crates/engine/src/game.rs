@@ -15,7 +15,7 @@
 //! - a relay or replay rebuilds a game from its [`Setup`] and the action log, and compares
 //!   [`Game::state_hash`].
 
-use crate::card::{Card, CardSet};
+use crate::card::{Card, CardBag, CardSet};
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
 use serde::de::DeserializeOwned;
@@ -56,11 +56,34 @@ impl Deal {
         cards: CardSet,
         what: &str,
     ) -> Result<(Rng, Seat), SetupError> {
+        self.start_bag(players, CardBag::from_set(cards), what)
+    }
+
+    /// [`Deal::start`] for games that may play with two decks: every explicit deck order
+    /// must hold the multiset `cards` exactly (each card once with one deck, twice with
+    /// two). With a one-deck bag it is exactly [`Deal::start`].
+    pub fn start_bag(
+        &self,
+        players: u8,
+        cards: CardBag,
+        what: &str,
+    ) -> Result<(Rng, Seat), SetupError> {
         for d in &self.decks {
             let set: CardSet = d.iter().copied().collect();
-            if d.len() != cards.len() as usize || set != cards {
+            let ok = if cards.doubles().is_empty() {
+                d.len() == cards.len() as usize && set == cards.distinct()
+            } else {
+                let bag: CardBag = d.iter().copied().collect();
+                d.len() == cards.len() as usize && bag == cards
+            };
+            if !ok {
+                let each = if cards.doubles().is_empty() {
+                    "once"
+                } else {
+                    "twice"
+                };
                 return Err(SetupError::BadDeck(format!(
-                    "{what} exactly once each; got {} cards, {} distinct",
+                    "{what} exactly {each} each; got {} cards, {} distinct",
                     d.len(),
                     set.len()
                 )));
@@ -93,6 +116,43 @@ impl Deal {
             }
         }
         rng.shuffle(&mut out[..len]);
+    }
+}
+
+impl Deal {
+    /// The match's `n`-th shuffle (0-based) of the multiset `cards`, which may be the whole
+    /// of the game's cards (a deal) or part of them (the discards gathered into a new stock,
+    /// HX-15, CE-9): writes the order, top card first, into the first `cards.len()` slots
+    /// of `out` and returns that length.
+    ///
+    /// - With an `n`-th explicit order (a whole deck order, checked by [`Deal::start_bag`]),
+    ///   the cards of `cards` keep the relative order they have in it: the order is read
+    ///   from the top and each card is taken while `cards` still holds a copy of it. For
+    ///   the whole deck this is the explicit order itself.
+    /// - Otherwise `cards` in index order (a card held twice given twice in a row) are
+    ///   shuffled by `rng` (C-4); for one full deck this is [`Deal::deck_order`] exactly.
+    pub fn shuffle_bag(&self, n: u32, cards: CardBag, rng: &mut Rng, out: &mut [Card]) -> usize {
+        let len = cards.len() as usize;
+        if let Some(d) = self.decks.get(n as usize) {
+            let mut left = cards;
+            let mut k = 0;
+            for &c in d {
+                if k < len && left.remove(c) {
+                    out[k] = c;
+                    k += 1;
+                }
+            }
+            return k;
+        }
+        if cards == CardBag::decks(1) {
+            out[..len].copy_from_slice(&crate::card::standard_deck());
+        } else {
+            for (slot, c) in out.iter_mut().zip(cards) {
+                *slot = c;
+            }
+        }
+        rng.shuffle(&mut out[..len]);
+        len
     }
 }
 
@@ -248,4 +308,72 @@ pub fn random_from_list<G: Game>(
     scratch
         .get(rng.below(scratch.len() as u32) as usize)
         .cloned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::parse_cards;
+
+    #[test]
+    fn a_one_deck_shuffle_bag_is_the_deck_order() {
+        for seed in 0..20 {
+            let deal = Deal::seeded(seed);
+            let (mut a, mut b) = (Rng::new(seed), Rng::new(seed));
+            let mut x = [Card::RED_JOKER; 52];
+            let mut y = [Card::RED_JOKER; 104];
+            deal.deck_order(0, CardSet::DECK, &mut a, &mut x);
+            let len = deal.shuffle_bag(0, CardBag::decks(1), &mut b, &mut y);
+            assert_eq!(len, 52);
+            assert_eq!(x[..], y[..52]);
+            assert_eq!(a, b);
+        }
+    }
+
+    #[test]
+    fn two_deck_orders_are_checked_as_multisets_and_filtered_for_reshuffles() {
+        let one: Vec<Card> = crate::card::standard_deck().to_vec();
+        let mut two = one.clone();
+        two.extend(one.iter().rev());
+        let deal = Deal {
+            seed: 3,
+            decks: vec![two.clone()],
+            dealer: None,
+        };
+        assert!(deal.start_bag(6, CardBag::decks(2), "two decks").is_ok());
+        let err = deal
+            .start_bag(4, CardBag::decks(1), "one deck")
+            .unwrap_err();
+        assert!(
+            err.to_string().contains("exactly once each; got 104 cards"),
+            "{err}"
+        );
+        let mut bad = two.clone();
+        bad[0] = bad[1];
+        let deal_bad = Deal {
+            decks: vec![bad],
+            ..deal.clone()
+        };
+        let err = deal_bad
+            .start_bag(6, CardBag::decks(2), "Two decks")
+            .unwrap_err();
+        assert!(err.to_string().contains("exactly twice each"), "{err}");
+        // The one-deck check is unchanged.
+        let one_deal = Deal {
+            seed: 0,
+            decks: vec![one],
+            dealer: None,
+        };
+        assert!(one_deal.start(4, CardSet::DECK, "Hokm").is_ok());
+        // A reshuffle of some cards takes their order in the explicit deck.
+        let part: CardBag = parse_cards("AS 2C 2C 5H").unwrap().into_iter().collect();
+        let mut out = [Card::RED_JOKER; 104];
+        let mut rng = Rng::new(1);
+        let len = deal.shuffle_bag(0, part, &mut rng, &mut out);
+        assert_eq!(out[..len], parse_cards("2C 5H AS 2C").unwrap()[..]);
+        // Past the explicit orders, the seeded RNG shuffles the cards.
+        let len = deal.shuffle_bag(1, part, &mut rng, &mut out);
+        let back: CardBag = out[..len].iter().copied().collect();
+        assert_eq!(back, part);
+    }
 }

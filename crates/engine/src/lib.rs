@@ -14,7 +14,7 @@ pub mod rng;
 pub mod seat;
 pub mod testkit;
 
-pub use card::{Card, CardSet, Rank, Suit};
+pub use card::{Card, CardBag, CardSet, Rank, Suit};
 pub use game::{Deal, Game, HandScore, Outcome, RuleError, Setup, SetupError, Status};
 pub use rng::Rng;
 pub use seat::{Seat, SeatSet};

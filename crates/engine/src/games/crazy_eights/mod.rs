@@ -1,0 +1,17 @@
+//! Crazy Eights (هشت‌های دیوانه): 2 to 8 players (two decks from six), each for themselves;
+//! match the top card's rank or suit, eights are wild, special cards skip, reverse and make
+//! the next player draw; the first out wins the hand and the others score what they hold.
+//! Countdown (CE-12) is a setting. Rules CE-1 … CE-12 of RULES.md and the decisions
+//! D-1 … D-8 that apply to it.
+
+mod state;
+mod types;
+
+#[cfg(test)]
+mod tests;
+
+pub use state::{card_points, countdown_rank, CrazyEights};
+pub use types::{
+    After, CePlay, CrazyEightsAction, CrazyEightsError, CrazyEightsEvent, CrazyEightsPhase,
+    CrazyEightsResult, CrazyEightsSettings, CrazyEightsView, EightPower, WildRank,
+};

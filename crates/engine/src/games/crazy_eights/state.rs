@@ -1,0 +1,1432 @@
+//! Crazy Eights' full state and its rules.
+
+use super::types::*;
+use crate::card::{Card, CardBag, CardSet, Rank, Suit};
+use crate::game::{random_from_list, Game, HandScore, Outcome, Setup, SetupError, Status};
+use crate::games::shedding::{rank_mask, rank_set, suit_set, CardRun, Direction, Supply, SUITS};
+use crate::hash::stable_hash;
+use crate::rng::Rng;
+use crate::seat::{Seat, SeatSet};
+
+/// Q♠ (CE-11: draws five).
+pub(super) const QUEEN_SPADES: Card = Card::new(Suit::Spades, Rank::QUEEN);
+/// D-4: a hand that reaches this many actions without ending is blocked.
+pub(super) const MAX_ACTIONS: u16 = 1000;
+/// CE-8 / D-6: cards drawn by a player who did not declare a last card.
+const LAST_CARD_PENALTY: u8 = 2;
+/// CE-11: cards drawn by the player after a Q♠.
+const QUEEN_OF_SPADES_DRAW: u8 = 5;
+/// CE-12: the Countdown score everyone starts from.
+const COUNTDOWN_START: u8 = 8;
+
+/// CE-11: how several equal cards played together take effect.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Multi {
+    /// One card at a time.
+    Off,
+    /// Every card's effect counts (two aces cancel, two queens skip two, two 2s draw 4).
+    AddUp,
+    /// CE-12's preset: only the last card takes effect.
+    LastOnly,
+}
+
+/// The rules in force, worked out once from the settings.
+#[derive(Clone, Copy, Debug, Hash)]
+struct Rules {
+    /// The cards that skip, reverse, make the next player draw two, or five (CE-5, CE-11;
+    /// outside Countdown without the wild rank, which loses its special effect).
+    skip_cards: CardSet,
+    reverse_cards: CardSet,
+    two_cards: CardSet,
+    five_cards: CardSet,
+    /// Every card with an effect (outside Countdown, where a wild card may have one too).
+    special_cards: CardSet,
+    /// CE-5 / CE-11: the rank that skips the next player.
+    skip: Option<Rank>,
+    /// CE-5 / CE-11: the rank that reverses the direction.
+    reverse: Option<Rank>,
+    /// CE-5: twos make the next player draw.
+    two: bool,
+    /// CE-11: Q♠ makes the next player draw five.
+    queen_of_spades: bool,
+    multi: Multi,
+    /// CE-11: the wild rank (outside Countdown).
+    wild: Rank,
+    countdown: bool,
+    power: EightPower,
+    /// CE-9 (always in Countdown).
+    reshuffle: bool,
+    /// CE-8.
+    last_card: bool,
+    draw_only_when_unable: bool,
+    play_drawn_card: bool,
+}
+
+impl Rules {
+    fn new(s: &CrazyEightsSettings) -> Rules {
+        let preset = s.countdown && s.countdown_preset;
+        let (skip_rank, reverse_rank) = if s.jack_skips_four_reverses {
+            (Rank::JACK, Rank::new(2).unwrap_or(Rank::TWO))
+        } else {
+            (Rank::QUEEN, Rank::ACE)
+        };
+        let wild = s.wild_rank.rank();
+        let mut skip = if preset {
+            Some(Rank::JACK)
+        } else {
+            s.queen_skips.then_some(skip_rank)
+        };
+        let mut reverse = if preset {
+            None
+        } else {
+            s.ace_reverses.then_some(reverse_rank)
+        };
+        if !s.countdown {
+            // CE-11: a special rank made wild loses its special effect (Countdown: both).
+            if skip == Some(wild) {
+                skip = None;
+            }
+            if reverse == Some(wild) {
+                reverse = None;
+            }
+        }
+        let of = |r: Option<Rank>| r.map_or(CardSet::EMPTY, rank_mask);
+        let queen_of_spades = preset || s.queen_of_spades_draws_five;
+        let plain = if s.countdown {
+            CardSet::DECK
+        } else {
+            CardSet::DECK.minus(rank_mask(wild))
+        };
+        let five_cards = if queen_of_spades {
+            QUEEN_SPADES.bit().and(plain)
+        } else {
+            CardSet::EMPTY
+        };
+        let two = preset || s.two_draws;
+        let two_cards = if two {
+            rank_mask(Rank::TWO).and(plain)
+        } else {
+            CardSet::EMPTY
+        };
+        let skip_cards = of(skip).and(plain).minus(five_cards).minus(two_cards);
+        let reverse_cards = of(reverse).and(plain);
+        Rules {
+            skip_cards,
+            reverse_cards,
+            two_cards,
+            five_cards,
+            special_cards: skip_cards.or(reverse_cards).or(two_cards).or(five_cards),
+            skip,
+            reverse,
+            two: preset || s.two_draws,
+            queen_of_spades: preset || s.queen_of_spades_draws_five,
+            multi: if preset {
+                Multi::LastOnly
+            } else if s.equal_cards {
+                Multi::AddUp
+            } else {
+                Multi::Off
+            },
+            wild,
+            countdown: s.countdown,
+            power: s.eight_power,
+            reshuffle: s.reshuffle || s.countdown,
+            last_card: s.last_card,
+            draw_only_when_unable: s.draw_only_when_unable,
+            play_drawn_card: s.play_drawn_card,
+        }
+    }
+}
+
+/// CE-12: the wild rank of a Countdown score: the rank equal to it, the ace at 1.
+pub fn countdown_rank(score: u8) -> Rank {
+    if score <= 1 {
+        Rank::ACE
+    } else {
+        Rank::new(score.min(10) - 2).unwrap_or(Rank::EIGHT)
+    }
+}
+
+/// CE-10: what a card left in hand costs: 50 for a wild card, 10 for a picture, the pip
+/// value otherwise (A = 1).
+pub fn card_points(c: Card, wild: Rank) -> i32 {
+    let r = c.rank();
+    if r == wild {
+        50
+    } else if r == Rank::ACE {
+        1
+    } else if r >= Rank::JACK {
+        10
+    } else {
+        r.value() as i32
+    }
+}
+
+/// A finished hand's result, kept without allocating; [`CrazyEightsResult`] is built from
+/// it on request, and it hashes as that result.
+#[derive(Clone, Copy)]
+struct Tally {
+    n: u8,
+    winner: Option<Seat>,
+    blocked: bool,
+    hands: [CardBag; 8],
+    points: [i32; 8],
+    totals: [i32; 8],
+}
+
+impl Tally {
+    fn result(&self) -> CrazyEightsResult {
+        let n = self.n as usize;
+        CrazyEightsResult {
+            winner: self.winner,
+            blocked: self.blocked,
+            hands: self.hands[..n].to_vec(),
+            points: self.points[..n].to_vec(),
+            totals: self.totals[..n].to_vec(),
+        }
+    }
+}
+
+impl std::hash::Hash for Tally {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.result().hash(state);
+    }
+}
+
+impl std::fmt::Debug for Tally {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.result().fmt(f)
+    }
+}
+
+/// The full state of a Crazy Eights match (or a Countdown game). Nobody may see it whole:
+/// use [`Game::view`].
+#[derive(Clone, Debug, Hash)]
+pub struct CrazyEights {
+    setup: Setup<CrazyEightsSettings>,
+    rules: Rules,
+    /// Number of players, 2 to 8.
+    n: u8,
+    /// 1, or 2 from six players (CE-1).
+    decks: u8,
+    /// Every card in play.
+    all: CardBag,
+    supply: Supply,
+    dealer: Seat,
+    hand_number: u16,
+    phase: CrazyEightsPhase,
+    hands: [CardBag; 8],
+    /// The number of cards in each hand (kept so as not to count bits).
+    sizes: [u8; 8],
+    turn: Seat,
+    reversed: bool,
+    /// CE-2: the suit named by the wild card on top.
+    named: Option<Suit>,
+    /// The top card was played as a wild card.
+    top_wild: bool,
+    /// CE-5: cards the player to act must draw unless answering with a two.
+    pending: u8,
+    /// CE-4: the card just drawn by the player to act, which fits and may be played.
+    drawn: Option<Card>,
+    /// D-6: a seat that did not declare its last card, penalised when its turn ends.
+    undeclared: Option<Seat>,
+    /// CE-8: seats that declared and still hold one card.
+    declared: SeatSet,
+    /// D-4: passes in a row by players who could neither play nor draw.
+    stuck: u8,
+    /// D-4: actions in this hand (Countdown: since someone last went out).
+    actions: u16,
+    /// CE-12: Countdown scores.
+    scores: [u8; 8],
+    /// Each seat's wild rank (CE-11; Countdown: from its score, CE-12), and its cards.
+    wild: [Rank; 8],
+    wild_masks: [CardSet; 8],
+    totals: [i32; 8],
+    result: Option<Tally>,
+    winner: Option<Seat>,
+}
+
+impl CrazyEights {
+    /// The wild rank of seat `p` (CE-11; Countdown: the rank of its score, CE-12).
+    #[inline]
+    pub fn wild_of(&self, p: Seat) -> Rank {
+        self.wild[p.idx() & 7]
+    }
+
+    /// Sets every seat's wild rank from the rules and the Countdown scores.
+    fn update_wild(&mut self) {
+        for ((w, m), &s) in self
+            .wild
+            .iter_mut()
+            .zip(self.wild_masks.iter_mut())
+            .zip(&self.scores)
+        {
+            *w = if self.rules.countdown {
+                countdown_rank(s)
+            } else {
+                self.rules.wild
+            };
+            *m = rank_mask(*w);
+        }
+    }
+
+    /// Puts `c` into `p`'s hand.
+    #[inline]
+    fn add(&mut self, p: Seat, c: Card) {
+        let i = p.idx() & 7;
+        self.hands[i].insert(c);
+        self.sizes[i] += 1;
+    }
+
+    /// Takes `c` (which it holds) from `p`'s hand.
+    #[inline]
+    fn take(&mut self, p: Seat, c: Card) {
+        let i = p.idx() & 7;
+        self.sizes[i] -= self.hands[i].remove(c) as u8;
+    }
+
+    /// The top card of the discard pile.
+    #[inline]
+    fn top(&self) -> Card {
+        self.supply.discard.top().unwrap_or(Card::RED_JOKER)
+    }
+
+    /// The seat after `p` in the direction of play.
+    #[inline]
+    fn step(&self, p: Seat) -> Seat {
+        let n = self.n;
+        if self.reversed {
+            Seat(if p.0 == 0 { n - 1 } else { p.0 - 1 })
+        } else {
+            Seat(if p.0 + 1 >= n { 0 } else { p.0 + 1 })
+        }
+    }
+
+    /// The distinct cards of `hand` that `p` may play on the current top (CE-2, CE-5,
+    /// CE-11, CE-12).
+    #[inline]
+    fn matching(&self, p: Seat, hand: CardSet) -> CardSet {
+        let wild_rank = self.wild_of(p);
+        let wild = hand.and(self.wild_masks[p.idx() & 7]);
+        if self.pending > 0 {
+            // CE-5: only a two answers (an 8 cannot); CE-12: a wild two is answered by the
+            // two of the named suit, or by a two that is the answerer's own wild card.
+            let twos = hand.and(rank_mask(Rank::TWO));
+            return match self.named {
+                Some(s) if wild_rank != Rank::TWO => twos.and(s.mask()),
+                _ => twos,
+            };
+        }
+        match self.named {
+            // CE-2 / CE-12: the named suit, or the player's own wild card.
+            Some(s) => hand.and(s.mask()).or(wild),
+            None => {
+                let top = self.top();
+                let m = hand.and(suit_set(top).or(rank_set(top)));
+                if self.rules.power == EightPower::OwnSuit && !self.top_wild {
+                    // A wild card of the top's suit or rank is already in `m`.
+                    m
+                } else {
+                    m.or(wild)
+                }
+            }
+        }
+    }
+
+    /// The distinct single cards `p` may play now (empty unless `p` is to play).
+    pub fn playable(&self, p: Seat) -> CardSet {
+        if self.phase != CrazyEightsPhase::Playing || p != self.turn {
+            return CardSet::EMPTY;
+        }
+        match self.drawn {
+            Some(c) => c.bit(),
+            None => self.matching(p, self.hands[p.idx() & 7].distinct()),
+        }
+    }
+
+    /// CE-2 / CE-11: whether `p` playing `c` as the last card on the current top names a
+    /// suit (the hand not emptied, or Countdown, where play goes on).
+    #[inline]
+    fn names_suit(&self, p: Seat, c: Card, emptied: bool) -> bool {
+        if !self.wild_masks[p.idx() & 7].contains(c) || (emptied && !self.rules.countdown) {
+            return false;
+        }
+        match self.rules.power {
+            EightPower::Wild | EightPower::OwnSuit => true,
+            EightPower::NoSuit => false,
+            EightPower::SuitOnMatch => {
+                self.top_wild || c.suit() == self.named.unwrap_or(self.top().suit())
+            }
+        }
+    }
+
+    /// The cards of `playable` that name a suit when `p` plays them alone (CE-2, CE-11).
+    #[inline]
+    fn naming_cards(&self, p: Seat, playable: CardSet) -> CardSet {
+        let wild = playable.and(self.wild_masks[p.idx() & 7]);
+        if wild.is_empty() || (!self.rules.countdown && self.sizes[p.idx() & 7] == 1) {
+            return CardSet::EMPTY;
+        }
+        match self.rules.power {
+            EightPower::Wild | EightPower::OwnSuit => wild,
+            EightPower::NoSuit => CardSet::EMPTY,
+            EightPower::SuitOnMatch if self.top_wild => wild,
+            EightPower::SuitOnMatch => wild.of_suit(self.named.unwrap_or(self.top().suit())),
+        }
+    }
+
+    /// CE-8 / D-6: whether a play of `k` cards by `p` leaves a last card to declare (in
+    /// Countdown also going out on a score of 2, which deals one new card).
+    #[inline]
+    fn must_declare(&self, p: Seat, k: u32) -> bool {
+        if !self.rules.last_card {
+            return false;
+        }
+        let left = (self.sizes[p.idx() & 7] as u32).saturating_sub(k);
+        left == 1 || (self.rules.countdown && left == 0 && self.scores[p.idx() & 7] == 2)
+    }
+
+    /// Whether `p` may draw now (CE-4, CE-5, CE-9), given its playable cards.
+    #[inline]
+    fn may_draw(&self, playable: CardSet) -> bool {
+        self.drawn.is_none()
+            && (self.pending > 0
+                || (self.supply.can_draw(self.rules.reshuffle)
+                    && (!self.rules.draw_only_when_unable || playable.is_empty())))
+    }
+
+    /// Whether `p` may pass now (CE-4 after drawing; D-4 unable to play or draw).
+    #[inline]
+    fn may_pass(&self, playable: CardSet) -> bool {
+        self.drawn.is_some()
+            || (self.pending == 0
+                && playable.is_empty()
+                && !self.supply.can_draw(self.rules.reshuffle))
+    }
+
+    /// Pushes the plays of `run` by `p` with every suit and declaration it allows.
+    fn push_run(&self, p: Seat, run: CardRun, out: &mut Vec<CrazyEightsAction>) {
+        let k = run.len() as u32;
+        let emptied = self.sizes[p.idx() & 7] as u32 == k;
+        let declare = self.must_declare(p, k);
+        let suits: &[Option<Suit>] = if self.names_suit(p, run.last(), emptied) {
+            &[
+                Some(SUITS[0]),
+                Some(SUITS[1]),
+                Some(SUITS[2]),
+                Some(SUITS[3]),
+            ]
+        } else {
+            &[None]
+        };
+        for &suit in suits {
+            out.push(CrazyEightsAction::Play(CePlay {
+                cards: run,
+                suit,
+                last: false,
+            }));
+            if declare {
+                out.push(CrazyEightsAction::Play(CePlay {
+                    cards: run,
+                    suit,
+                    last: true,
+                }));
+            }
+        }
+    }
+
+    /// CE-11: the runs of two or more equal cards `p` may play, at least one of them
+    /// playable: for every sub-multiset of a rank and every distinct last card.
+    fn push_runs(&self, p: Seat, playable: CardSet, out: &mut Vec<CrazyEightsAction>) {
+        let hand = self.hands[p.idx() & 7];
+        for r in (0..13).filter_map(Rank::new) {
+            let of_rank = hand.distinct().and(rank_mask(r));
+            if of_rank.and(playable).is_empty() {
+                continue;
+            }
+            let counts: [u8; 4] = SUITS.map(|s| hand.count(Card::new(s, r)));
+            if counts.iter().sum::<u8>() < 2 {
+                continue;
+            }
+            for a in 0..=counts[0] {
+                for b in 0..=counts[1] {
+                    for c in 0..=counts[2] {
+                        for d in 0..=counts[3] {
+                            let take = [a, b, c, d];
+                            let size: u8 = take.iter().sum();
+                            if size < 2 {
+                                continue;
+                            }
+                            let mut cards = Vec::with_capacity(size as usize);
+                            for (s, &t) in SUITS.iter().zip(&take) {
+                                for _ in 0..t {
+                                    cards.push(Card::new(*s, r));
+                                }
+                            }
+                            if !cards.iter().any(|&c| playable.contains(c)) {
+                                continue;
+                            }
+                            for (i, &last) in cards.iter().enumerate() {
+                                if i > 0 && cards[i - 1] == last {
+                                    continue;
+                                }
+                                let mut order: Vec<Card> = cards.clone();
+                                order.remove(i);
+                                order.push(last);
+                                if let Some(run) = CardRun::new(&order) {
+                                    self.push_run(p, run, out);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Checks a play by the seat to act; the error names the broken rule.
+    #[inline]
+    fn check_play(&self, p: Seat, play: &CePlay) -> Result<(), CrazyEightsError> {
+        let run = play.cards;
+        if run.len() == 1 && self.drawn.is_none() {
+            // One card: the common case, checked without building the run's multiset.
+            let c = run.last();
+            let hand = self.hands[p.idx() & 7];
+            if !hand.contains(c) {
+                return Err(CrazyEightsError::NotInHand(c));
+            }
+            if !self.matching(p, hand.distinct()).contains(c) {
+                return Err(if self.pending > 0 {
+                    CrazyEightsError::MustAnswerTwo
+                } else {
+                    CrazyEightsError::DoesNotMatch(c)
+                });
+            }
+            if self.names_suit(p, c, self.sizes[p.idx() & 7] == 1) != play.suit.is_some() {
+                return Err(CrazyEightsError::SuitNaming);
+            }
+            if play.last && !self.must_declare(p, 1) {
+                return Err(CrazyEightsError::NothingToDeclare);
+            }
+            return Ok(());
+        }
+        let cards = run.as_slice();
+        let last = run.last();
+        if let Some(d) = self.drawn {
+            if cards != [d] {
+                return Err(CrazyEightsError::OnlyTheDrawnCard);
+            }
+        }
+        if cards.len() > 1
+            && (self.rules.multi == Multi::Off || cards.iter().any(|c| c.rank() != last.rank()))
+        {
+            return Err(CrazyEightsError::NotEqualCards);
+        }
+        let hand = self.hands[p.idx() & 7];
+        let mut left = hand;
+        for &c in cards {
+            if !left.remove(c) {
+                return Err(CrazyEightsError::NotInHand(c));
+            }
+        }
+        let matching = self.matching(p, hand.distinct());
+        if !cards.iter().any(|&c| matching.contains(c)) {
+            return Err(if self.pending > 0 {
+                CrazyEightsError::MustAnswerTwo
+            } else {
+                CrazyEightsError::DoesNotMatch(last)
+            });
+        }
+        let emptied = left.is_empty();
+        if self.names_suit(p, last, emptied) != play.suit.is_some() {
+            return Err(CrazyEightsError::SuitNaming);
+        }
+        if play.last && !self.must_declare(p, cards.len() as u32) {
+            return Err(CrazyEightsError::NothingToDeclare);
+        }
+        Ok(())
+    }
+
+    /// Gives `seat` up to `count` cards from the stock (reshuffling as CE-9 allows);
+    /// returns how many it got.
+    fn give(&mut self, seat: Seat, count: u8, after: &mut After) -> u8 {
+        let mut got = 0;
+        for _ in 0..count {
+            let (c, shuffled) = self.supply.draw(&self.setup.deal, self.rules.reshuffle);
+            after.reshuffled |= shuffled;
+            match c {
+                Some(c) => {
+                    self.add(seat, c);
+                    got += 1;
+                }
+                None => break,
+            }
+        }
+        if got > 0 {
+            self.declared = SeatSet(self.declared.0 & !(1 << seat.0));
+        }
+        got
+    }
+
+    /// D-6: `p`'s turn ends; if it did not declare its last card, it draws the penalty.
+    #[inline]
+    fn end_turn(&mut self, p: Seat, after: &mut After) {
+        if self.undeclared == Some(p) {
+            self.last_card_penalty(p, after);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn last_card_penalty(&mut self, p: Seat, after: &mut After) {
+        self.undeclared = None;
+        if !self.hands[p.idx() & 7].is_empty() {
+            let got = self.give(p, LAST_CARD_PENALTY, after);
+            after.last_card_penalty = Some((p, got));
+        }
+    }
+
+    /// The effects of `effective` (the cards that take effect) played by `p`, and the turn
+    /// passing on (CE-5, CE-11; CE-6 for a starting card, with `p` the dealer).
+    fn resolve(&mut self, p: Seat, effective: &[Card], after: &mut After) {
+        let mut skips = 0u8;
+        let mut reverses = 0u8;
+        let mut draw = 0u8;
+        let mut forced = 0u8;
+        let r = &self.rules;
+        for &c in effective {
+            skips += r.skip_cards.contains(c) as u8;
+            reverses += r.reverse_cards.contains(c) as u8;
+            draw += 2 * r.two_cards.contains(c) as u8;
+            forced += QUEEN_OF_SPADES_DRAW * r.five_cards.contains(c) as u8;
+        }
+        // CE-5: a reversal has no effect with two players.
+        if reverses & 1 == 1 && self.n > 2 {
+            self.reversed = !self.reversed;
+        }
+        self.pending = self.pending.saturating_add(draw);
+        let mut next = self.step(p);
+        if forced > 0 {
+            // CE-11: the next player draws five; that is its turn.
+            let got = self.give(next, forced, after);
+            after.forced_draw = Some((next, got));
+            next = self.step(next);
+        }
+        for _ in 0..skips {
+            next = self.step(next);
+        }
+        self.turn = next;
+    }
+
+    /// One card played (the common case), checked and applied without building the run's
+    /// multiset; the same rules as [`CrazyEights::play`].
+    #[inline]
+    fn play_one(&mut self, p: Seat, play: &CePlay) -> Result<CrazyEightsEvent, CrazyEightsError> {
+        let c = play.cards.last();
+        let i = p.idx() & 7;
+        let hand = self.hands[i];
+        if self.drawn.is_some_and(|d| d != c) {
+            return Err(CrazyEightsError::OnlyTheDrawnCard);
+        }
+        if !hand.contains(c) {
+            return Err(CrazyEightsError::NotInHand(c));
+        }
+        if !self.matching(p, hand.distinct()).contains(c) {
+            return Err(if self.pending > 0 {
+                CrazyEightsError::MustAnswerTwo
+            } else {
+                CrazyEightsError::DoesNotMatch(c)
+            });
+        }
+        let size = self.sizes[i];
+        if self.names_suit(p, c, size == 1) != play.suit.is_some() {
+            return Err(CrazyEightsError::SuitNaming);
+        }
+        let due = self.must_declare(p, 1);
+        if play.last && !due {
+            return Err(CrazyEightsError::NothingToDeclare);
+        }
+        self.hands[i].remove(c);
+        self.sizes[i] = size - 1;
+        self.supply.discard.push(c);
+        self.top_wild = self.wild_masks[i].contains(c);
+        self.named = play.suit;
+        self.drawn = None;
+        self.stuck = 0;
+        self.mark_declaration(p, play.last, due);
+        let mut after = After::default();
+        if size == 1 {
+            return Ok(self.went_out(p, play, after));
+        }
+        self.end_turn(p, &mut after);
+        if self.rules.special_cards.contains(c) {
+            self.resolve(p, &[c], &mut after);
+        } else {
+            self.turn = self.step(p);
+        }
+        self.count_action(&mut after);
+        Ok(CrazyEightsEvent::Played {
+            seat: p,
+            cards: play.cards,
+            suit: play.suit,
+            declared: play.last,
+            out: false,
+            then: after,
+        })
+    }
+
+    /// D-6: `p` declared (or, owing a declaration, did not).
+    #[inline]
+    fn mark_declaration(&mut self, p: Seat, declared: bool, due: bool) {
+        if declared {
+            self.declared = SeatSet(self.declared.0 | 1 << p.0);
+            if self.undeclared == Some(p) {
+                self.undeclared = None;
+            }
+        } else {
+            self.declared = SeatSet(self.declared.0 & !(1 << p.0));
+            if due {
+                self.undeclared = Some(p);
+            }
+        }
+    }
+
+    /// `p` played its last card: the hand is over (CE-7), or in Countdown the score goes
+    /// down and new cards are dealt, and the play takes effect (CE-12).
+    #[cold]
+    #[inline(never)]
+    fn went_out(&mut self, p: Seat, play: &CePlay, mut after: After) -> CrazyEightsEvent {
+        let i = p.idx() & 7;
+        let event = |after| CrazyEightsEvent::Played {
+            seat: p,
+            cards: play.cards,
+            suit: play.suit,
+            declared: play.last,
+            out: true,
+            then: after,
+        };
+        if !self.rules.countdown {
+            // CE-7: the last card has no effect; the hand is over.
+            self.undeclared = None;
+            self.finish_hand(Some(p), false);
+            after.hand_over = true;
+            return event(after);
+        }
+        // CE-12: the score goes down; at 0 the game is won, else new cards at once.
+        self.scores[i] -= 1;
+        self.update_wild();
+        self.actions = 0;
+        if self.scores[i] == 0 {
+            self.undeclared = None;
+            self.finish_hand(Some(p), false);
+            after.hand_over = true;
+            return event(after);
+        }
+        let got = self.give(p, self.scores[i], &mut after);
+        after.dealt = Some(got);
+        if play.last {
+            self.declared = SeatSet(self.declared.0 | 1 << p.0);
+        }
+        self.end_turn(p, &mut after);
+        match self.rules.multi {
+            Multi::AddUp => self.resolve(p, play.cards.as_slice(), &mut after),
+            _ => self.resolve(p, &[play.cards.last()], &mut after),
+        }
+        self.count_action(&mut after);
+        event(after)
+    }
+
+    /// Cards played (one, or several of equal rank, CE-11).
+    fn play(&mut self, p: Seat, play: &CePlay) -> Result<CrazyEightsEvent, CrazyEightsError> {
+        if play.cards.len() == 1 {
+            return self.play_one(p, play);
+        }
+        self.check_play(p, play)?;
+        let run = play.cards;
+        let last = run.last();
+        let i = p.idx() & 7;
+        let due = self.must_declare(p, run.len() as u32);
+        for &c in run.as_slice() {
+            self.take(p, c);
+            self.supply.discard.push(c);
+        }
+        self.top_wild = self.wild_masks[i].contains(last);
+        self.named = play.suit;
+        self.drawn = None;
+        self.stuck = 0;
+        self.mark_declaration(p, play.last, due);
+        let mut after = After::default();
+        if self.hands[i].is_empty() {
+            return Ok(self.went_out(p, play, after));
+        }
+        self.end_turn(p, &mut after);
+        match self.rules.multi {
+            Multi::AddUp => self.resolve(p, run.as_slice(), &mut after),
+            _ => self.resolve(p, &[last], &mut after),
+        }
+        self.count_action(&mut after);
+        Ok(CrazyEightsEvent::Played {
+            seat: p,
+            cards: run,
+            suit: play.suit,
+            declared: play.last,
+            out: false,
+            then: after,
+        })
+    }
+
+    fn draw(&mut self, p: Seat) -> Result<CrazyEightsEvent, CrazyEightsError> {
+        // CE-4: the playable cards matter only to "draw only when unable to play".
+        let allowed = self.drawn.is_none()
+            && (self.pending > 0
+                || (self.supply.can_draw(self.rules.reshuffle)
+                    && (!self.rules.draw_only_when_unable
+                        || self
+                            .matching(p, self.hands[p.idx() & 7].distinct())
+                            .is_empty())));
+        if !allowed {
+            return Err(CrazyEightsError::MayNotDraw);
+        }
+        self.stuck = 0;
+        let mut after = After::default();
+        if self.pending > 0 {
+            // CE-5 / D-3: the whole penalty; drawn cards are not played this turn.
+            let count = self.give(p, self.pending, &mut after);
+            self.pending = 0;
+            self.end_turn(p, &mut after);
+            self.turn = self.step(p);
+            self.count_action(&mut after);
+            return Ok(CrazyEightsEvent::Drew {
+                seat: p,
+                count,
+                penalty: true,
+                may_play: false,
+                then: after,
+            });
+        }
+        let (c, shuffled) = self.supply.draw(&self.setup.deal, self.rules.reshuffle);
+        after.reshuffled = shuffled;
+        let mut may_play = false;
+        if let Some(c) = c {
+            self.add(p, c);
+            self.declared = SeatSet(self.declared.0 & !(1 << p.0));
+            if self.rules.play_drawn_card && self.matching(p, c.bit()) == c.bit() {
+                self.drawn = Some(c);
+                may_play = true;
+            }
+        }
+        if !may_play {
+            self.end_turn(p, &mut after);
+            self.turn = self.step(p);
+        }
+        self.count_action(&mut after);
+        Ok(CrazyEightsEvent::Drew {
+            seat: p,
+            count: c.is_some() as u8,
+            penalty: false,
+            may_play,
+            then: after,
+        })
+    }
+
+    fn pass(&mut self, p: Seat) -> Result<CrazyEightsEvent, CrazyEightsError> {
+        let playable = self.matching(p, self.hands[p.idx() & 7].distinct());
+        if !self.may_pass(playable) {
+            return Err(CrazyEightsError::MayNotPass);
+        }
+        let mut after = After::default();
+        if self.drawn.take().is_some() {
+            self.stuck = 0;
+        } else {
+            // D-4: every player passing in a row blocks the hand.
+            self.stuck += 1;
+            if self.stuck >= self.n {
+                self.block(&mut after);
+                return Ok(CrazyEightsEvent::Passed {
+                    seat: p,
+                    then: after,
+                });
+            }
+        }
+        self.end_turn(p, &mut after);
+        self.turn = self.step(p);
+        self.count_action(&mut after);
+        Ok(CrazyEightsEvent::Passed {
+            seat: p,
+            then: after,
+        })
+    }
+
+    /// D-4: a hand that reaches the action limit is blocked.
+    #[inline]
+    fn count_action(&mut self, after: &mut After) {
+        self.actions += 1;
+        if self.actions >= MAX_ACTIONS && self.phase == CrazyEightsPhase::Playing {
+            self.block(after);
+        }
+    }
+
+    #[cold]
+    fn block(&mut self, after: &mut After) {
+        self.finish_hand(None, true);
+        after.hand_over = true;
+        after.blocked = true;
+    }
+
+    /// CE-10 / CE-12: scores the hand; the match ends when a total reached the target with
+    /// one lowest total (D-5), or when a Countdown score reached 0.
+    #[inline(never)]
+    fn finish_hand(&mut self, winner: Option<Seat>, blocked: bool) {
+        let n = self.n as usize;
+        let mut points = [0i32; 8];
+        if self.rules.countdown {
+            for (pt, &s) in points.iter_mut().zip(&self.scores).take(n) {
+                *pt = s as i32;
+            }
+            self.totals = points;
+            self.winner = winner;
+            self.phase = if winner.is_some() {
+                CrazyEightsPhase::MatchOver
+            } else {
+                CrazyEightsPhase::HandOver
+            };
+        } else {
+            for (s, pt) in points.iter_mut().enumerate().take(n) {
+                if Some(Seat(s as u8)) != winner {
+                    *pt = self.hands[s]
+                        .iter()
+                        .map(|c| card_points(c, self.rules.wild))
+                        .sum();
+                }
+                self.totals[s] += *pt;
+            }
+            let totals = &self.totals[..n];
+            let best = totals.iter().copied().min().unwrap_or(0);
+            let lowest = totals.iter().filter(|&&t| t == best).count();
+            let target = self.setup.settings.target as i32;
+            if totals.iter().any(|&t| t >= target) && lowest == 1 {
+                let w = totals.iter().position(|&t| t == best).unwrap_or(0);
+                self.winner = Some(Seat(w as u8));
+                self.phase = CrazyEightsPhase::MatchOver;
+            } else {
+                self.phase = CrazyEightsPhase::HandOver;
+            }
+        }
+        self.result = Some(Tally {
+            n: self.n,
+            winner,
+            blocked,
+            hands: self.hands,
+            points,
+            totals: self.totals,
+        });
+    }
+
+    /// Deals a hand (CE-1; Countdown: as many cards as each score, CE-12) and turns up the
+    /// starting card (CE-3, CE-6).
+    fn start_hand(&mut self) {
+        self.hand_number += 1;
+        self.supply.new_deal(&self.setup.deal, self.all);
+        let n = self.n;
+        let base = if self.setup.settings.eight_cards_each {
+            8
+        } else if n == 2 {
+            7
+        } else {
+            5
+        };
+        let mut counts = [0u8; 8];
+        for (s, c) in counts.iter_mut().enumerate().take(n as usize) {
+            *c = if self.rules.countdown {
+                self.scores[s]
+            } else {
+                base
+            };
+        }
+        self.hands = [CardBag::EMPTY; 8];
+        self.sizes = [0; 8];
+        let most = counts.iter().copied().max().unwrap_or(0);
+        let first = self.dealer.next(n);
+        for round in 0..most {
+            for j in 0..n {
+                let s = first.after(j, n);
+                if round < counts[s.idx()] {
+                    if let Some(c) = self.supply.stock.pop() {
+                        self.add(s, c);
+                    }
+                }
+            }
+        }
+        if let Some(c) = self.supply.stock.pop() {
+            self.supply.discard.push(c);
+        }
+        self.reversed = false;
+        self.pending = 0;
+        self.named = None;
+        self.drawn = None;
+        self.undeclared = None;
+        self.declared = SeatSet::default();
+        self.stuck = 0;
+        self.actions = 0;
+        self.result = None;
+        self.phase = CrazyEightsPhase::Playing;
+        // CE-6: the starting card acts as if the dealer had played it; CE-3: a starting
+        // wild card lets the dealer name the suit.
+        let top = self.top();
+        self.top_wild = top.rank() == self.wild_of(self.dealer);
+        if self.top_wild && self.rules.power != EightPower::NoSuit {
+            self.phase = CrazyEightsPhase::DealerNamesSuit;
+            self.turn = self.dealer;
+        } else {
+            let mut after = After::default();
+            self.resolve(self.dealer, &[top], &mut after);
+        }
+    }
+
+    fn name_suit(&mut self, p: Seat, suit: Suit) -> CrazyEightsEvent {
+        self.named = Some(suit);
+        self.phase = CrazyEightsPhase::Playing;
+        let top = self.top();
+        let mut after = After::default();
+        self.resolve(p, &[top], &mut after);
+        CrazyEightsEvent::SuitNamed { seat: p, suit }
+    }
+
+    /// The phase of the hand.
+    pub fn phase(&self) -> CrazyEightsPhase {
+        self.phase
+    }
+
+    /// The seat to act, if any.
+    pub fn turn(&self) -> Option<Seat> {
+        matches!(
+            self.phase,
+            CrazyEightsPhase::Playing | CrazyEightsPhase::DealerNamesSuit
+        )
+        .then_some(self.turn)
+    }
+
+    /// Every card's place, for the card-accounting property test: each hand, the stock,
+    /// the discard pile.
+    pub fn card_places(&self) -> Vec<CardBag> {
+        for (h, &k) in self.hands.iter().zip(&self.sizes) {
+            assert_eq!(h.len(), k as u32, "hand sizes out of step");
+        }
+        let mut v: Vec<CardBag> = self.hands[..self.n as usize].to_vec();
+        v.push(self.supply.stock.bag());
+        v.push(self.supply.discard.bag());
+        v
+    }
+
+    /// Every card of the game (one or two decks).
+    pub fn all_cards(&self) -> CardBag {
+        self.all
+    }
+
+    /// Shuffles the hidden cards a seat other than `viewer` may not see — the other hands
+    /// and the stock — keeping every count: for the property test that a view shows no
+    /// hidden card. Nothing is hidden once the hand is over.
+    pub fn scramble_hidden(&mut self, viewer: Seat, rng: &mut Rng) {
+        if !matches!(
+            self.phase,
+            CrazyEightsPhase::Playing | CrazyEightsPhase::DealerNamesSuit
+        ) {
+            return;
+        }
+        let others: Vec<usize> = (0..self.n as usize)
+            .filter(|&s| s != viewer.idx())
+            .collect();
+        let mut pool: Vec<Card> = others.iter().flat_map(|&s| self.hands[s]).collect();
+        pool.extend_from_slice(self.supply.stock.as_slice());
+        rng.shuffle(&mut pool);
+        let mut it = pool.into_iter();
+        for &s in &others {
+            let k = self.hands[s].len() as usize;
+            self.hands[s] = it.by_ref().take(k).collect();
+        }
+        let k = self.supply.stock.len();
+        self.supply.stock.clear();
+        for c in it.take(k) {
+            self.supply.stock.push(c);
+        }
+        if self.drawn.is_some() && self.turn != viewer {
+            self.drawn = None;
+        }
+    }
+
+    /// Test positions: the hands given, `top` alone on the discard pile, the stock holding
+    /// every other card with `stock` (top first) on top, seat `turn` to play; everything
+    /// else as at the start of a hand without effects.
+    #[cfg(test)]
+    pub(super) fn arrange(&mut self, hands: &[&str], top: &str, stock: &str, turn: u8) {
+        use crate::card::parse_cards;
+        let mut rest = self.all;
+        for (s, h) in hands.iter().enumerate() {
+            self.hands[s] = CardBag::EMPTY;
+            self.sizes[s] = 0;
+            for c in parse_cards(h).unwrap() {
+                assert!(rest.remove(c), "{c} twice");
+                self.add(Seat(s as u8), c);
+            }
+        }
+        let top: Card = top.parse().unwrap();
+        assert!(rest.remove(top));
+        let stock_top = parse_cards(stock).unwrap();
+        for &c in &stock_top {
+            assert!(rest.remove(c), "{c} twice");
+        }
+        self.supply.discard.clear();
+        self.supply.discard.push(top);
+        self.supply.stock.clear();
+        for c in rest.iter().collect::<Vec<_>>().into_iter().rev() {
+            self.supply.stock.push(c);
+        }
+        for &c in stock_top.iter().rev() {
+            self.supply.stock.push(c);
+        }
+        self.turn = Seat(turn);
+        self.phase = CrazyEightsPhase::Playing;
+        self.reversed = false;
+        self.pending = 0;
+        self.named = None;
+        self.top_wild = top.rank() == self.wild_of(self.dealer);
+        self.drawn = None;
+        self.undeclared = None;
+        self.declared = SeatSet::default();
+        self.stuck = 0;
+        self.actions = 0;
+    }
+
+    /// Test positions: empties the stock into the discard pile under the top card.
+    #[cfg(test)]
+    pub(super) fn empty_stock(&mut self) {
+        let top = self.supply.discard.pop().unwrap();
+        while let Some(c) = self.supply.stock.pop() {
+            self.supply.discard.push(c);
+        }
+        self.supply.discard.push(top);
+    }
+
+    #[cfg(test)]
+    pub(super) fn set_totals(&mut self, totals: [i32; 8]) {
+        self.totals = totals;
+    }
+
+    #[cfg(test)]
+    pub(super) fn set_scores(&mut self, scores: [u8; 8]) {
+        self.scores = scores;
+        self.update_wild();
+    }
+}
+
+impl Game for CrazyEights {
+    type Settings = CrazyEightsSettings;
+    type Action = CrazyEightsAction;
+    type View = CrazyEightsView;
+    type Event = CrazyEightsEvent;
+    type Error = CrazyEightsError;
+
+    const NAME: &'static str = "crazy_eights";
+
+    fn new(setup: &Setup<CrazyEightsSettings>) -> Result<CrazyEights, SetupError> {
+        let n = setup.players;
+        if !(2..=8).contains(&n) {
+            return Err(SetupError::Players {
+                game: "crazy_eights",
+                players: n,
+            });
+        }
+        let s = &setup.settings;
+        if ![100, 200, 500].contains(&s.target) {
+            return Err(SetupError::BadSetting(format!(
+                "target must be 100, 200 or 500 (CE-10), not {}",
+                s.target
+            )));
+        }
+        if s.countdown_preset && !s.countdown {
+            return Err(SetupError::BadSetting(
+                "countdown_preset needs countdown (CE-12)".to_string(),
+            ));
+        }
+        // CE-1: two decks from six players.
+        let decks = if n >= 6 { 2 } else { 1 };
+        let all = CardBag::decks(decks);
+        let each = if s.countdown || s.eight_cards_each {
+            8
+        } else if n == 2 {
+            7
+        } else {
+            5
+        };
+        // CE-1: the deal must leave a starting card and a stock.
+        if n as u32 * each + 2 > all.len() {
+            return Err(SetupError::BadSetting(format!(
+                "{n} players with {each} cards each leave no stock (CE-1)"
+            )));
+        }
+        let what = if decks == 2 {
+            "Crazy Eights with 6 or more players needs the 104 cards of two decks"
+        } else {
+            "Crazy Eights needs the 52 cards"
+        };
+        let (rng, dealer) = setup.deal.start_bag(n, all, what)?;
+        let mut g = CrazyEights {
+            setup: setup.clone(),
+            rules: Rules::new(s),
+            n,
+            decks,
+            all,
+            supply: Supply::new(rng),
+            dealer,
+            hand_number: 0,
+            phase: CrazyEightsPhase::Playing,
+            hands: [CardBag::EMPTY; 8],
+            sizes: [0; 8],
+            turn: dealer,
+            reversed: false,
+            named: None,
+            top_wild: false,
+            pending: 0,
+            drawn: None,
+            undeclared: None,
+            declared: SeatSet::default(),
+            stuck: 0,
+            actions: 0,
+            scores: [COUNTDOWN_START; 8],
+            wild: [Rank::EIGHT; 8],
+            wild_masks: [CardSet::EMPTY; 8],
+            totals: [0; 8],
+            result: None,
+            winner: None,
+        };
+        g.update_wild();
+        g.start_hand();
+        Ok(g)
+    }
+
+    fn setup(&self) -> &Setup<CrazyEightsSettings> {
+        &self.setup
+    }
+
+    fn players(&self) -> u8 {
+        self.n
+    }
+
+    fn sides(&self) -> usize {
+        self.n as usize
+    }
+
+    fn side_of(&self, seat: Seat) -> usize {
+        seat.idx()
+    }
+
+    fn status(&self) -> Status {
+        match self.phase {
+            CrazyEightsPhase::Playing | CrazyEightsPhase::DealerNamesSuit => {
+                Status::Acting(SeatSet::only(self.turn))
+            }
+            CrazyEightsPhase::HandOver => Status::HandOver,
+            CrazyEightsPhase::MatchOver => Status::MatchOver,
+        }
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<CrazyEightsAction>) {
+        if seat != self.turn {
+            return;
+        }
+        match self.phase {
+            CrazyEightsPhase::DealerNamesSuit => {
+                out.extend(SUITS.map(CrazyEightsAction::Suit));
+            }
+            CrazyEightsPhase::Playing => {
+                let playable = self.playable(seat);
+                for c in playable {
+                    self.push_run(seat, CardRun::one(c), out);
+                }
+                if self.rules.multi != Multi::Off && self.drawn.is_none() {
+                    self.push_runs(seat, playable, out);
+                }
+                if self.may_draw(playable) {
+                    out.push(CrazyEightsAction::Draw);
+                }
+                if self.may_pass(playable) {
+                    out.push(CrazyEightsAction::Pass);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// Draws without listing the actions when one card is played at a time: the same
+    /// action and the same draw as the default (checked by a property test).
+    #[inline]
+    fn random_action(
+        &self,
+        seat: Seat,
+        rng: &mut Rng,
+        scratch: &mut Vec<CrazyEightsAction>,
+    ) -> Option<CrazyEightsAction> {
+        if self.phase != CrazyEightsPhase::Playing
+            || seat != self.turn
+            || self.rules.multi != Multi::Off
+        {
+            return random_from_list(self, seat, rng, scratch);
+        }
+        let playable = self.playable(seat);
+        // The list holds, card by card in index order, one play per suit named (four for
+        // a wild card that names one) times one or two declarations, then draw, then pass.
+        let heavy = self.naming_cards(seat, playable);
+        let m = 1 + self.must_declare(seat, 1) as u32;
+        let draw = self.may_draw(playable) as u32;
+        let pass = self.may_pass(playable) as u32;
+        let heavies = if heavy.is_empty() { 0 } else { heavy.len() };
+        let plays = m * (playable.len() + 3 * heavies);
+        let total = plays + draw + pass;
+        if total == 0 {
+            return None;
+        }
+        let k = rng.below(total);
+        if k >= plays {
+            return Some(if k - plays < draw {
+                CrazyEightsAction::Draw
+            } else {
+                CrazyEightsAction::Pass
+            });
+        }
+        let (q, last) = if m == 2 {
+            (k >> 1, k & 1 == 1)
+        } else {
+            (k, false)
+        };
+        let mut heavies_before = 0;
+        for h in heavy {
+            let start = playable.and(CardSet(h.bit().0 - 1)).len() + 3 * heavies_before;
+            if q < start {
+                break;
+            }
+            if q < start + 4 {
+                return Some(CrazyEightsAction::Play(CePlay {
+                    cards: CardRun::one(h),
+                    suit: Some(SUITS[(q - start) as usize & 3]),
+                    last,
+                }));
+            }
+            heavies_before += 1;
+        }
+        let c = playable.nth(q - 3 * heavies_before)?;
+        Some(CrazyEightsAction::Play(CePlay {
+            cards: CardRun::one(c),
+            suit: None,
+            last,
+        }))
+    }
+
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: &CrazyEightsAction,
+    ) -> Result<CrazyEightsEvent, CrazyEightsError> {
+        let acting = matches!(
+            self.phase,
+            CrazyEightsPhase::Playing | CrazyEightsPhase::DealerNamesSuit
+        );
+        if !acting || seat != self.turn {
+            return Err(if acting {
+                CrazyEightsError::NotYourTurn { seat }
+            } else {
+                CrazyEightsError::WrongPhase
+            });
+        }
+        match (*action, self.phase) {
+            (CrazyEightsAction::Play(p), CrazyEightsPhase::Playing) => self.play(seat, &p),
+            (CrazyEightsAction::Draw, CrazyEightsPhase::Playing) => self.draw(seat),
+            (CrazyEightsAction::Pass, CrazyEightsPhase::Playing) => self.pass(seat),
+            (CrazyEightsAction::Suit(s), CrazyEightsPhase::DealerNamesSuit) => {
+                Ok(self.name_suit(seat, s))
+            }
+            _ => Err(CrazyEightsError::WrongPhase),
+        }
+    }
+
+    fn next_hand(&mut self) -> Result<(), CrazyEightsError> {
+        if self.phase != CrazyEightsPhase::HandOver {
+            return Err(CrazyEightsError::HandNotOver);
+        }
+        // D-1: the deal passes to the next seat.
+        self.dealer = self.dealer.next(self.n);
+        self.start_hand();
+        Ok(())
+    }
+
+    fn view(&self, seat: Seat) -> CrazyEightsView {
+        let n = self.n as usize;
+        let i = seat.idx() & 7;
+        let to_act = match self.status() {
+            Status::Acting(s) => s,
+            _ => SeatSet::default(),
+        };
+        CrazyEightsView {
+            seat,
+            players: self.n,
+            decks: self.decks,
+            settings: self.setup.settings.clone(),
+            phase: self.phase,
+            to_act,
+            dealer: self.dealer,
+            hand_number: self.hand_number,
+            hand: self.hands[i],
+            top: self.supply.discard.top(),
+            named_suit: self.named,
+            top_wild: self.top_wild,
+            direction: if self.reversed {
+                Direction::Counterclockwise
+            } else {
+                Direction::Clockwise
+            },
+            pending_draw: self.pending,
+            drawn: self.drawn.filter(|_| seat == self.turn),
+            hand_counts: self.sizes[..n].to_vec(),
+            stock: self.supply.stock.len() as u8,
+            discards: self.supply.discard.len() as u8,
+            declared: self.declared,
+            wild_ranks: (0..self.n).map(|s| self.wild_of(Seat(s))).collect(),
+            countdown: if self.rules.countdown {
+                self.scores[..n].to_vec()
+            } else {
+                Vec::new()
+            },
+            totals: self.totals(),
+            result: self.result.map(|t| t.result()),
+            winner: self.winner,
+        }
+    }
+
+    fn hand_score(&self) -> Option<HandScore> {
+        let t = self.result.as_ref()?;
+        Some(HandScore {
+            points: t.points[..t.n as usize].to_vec(),
+            winners: t.winner.map(|w| w.idx()).into_iter().collect(),
+        })
+    }
+
+    /// CE-10 totals; in Countdown (CE-12) the scores, 8 down to 0.
+    fn totals(&self) -> Vec<i32> {
+        let n = self.n as usize;
+        if self.rules.countdown {
+            self.scores[..n].iter().map(|&s| s as i32).collect()
+        } else {
+            self.totals[..n].to_vec()
+        }
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.winner.map(|w| Outcome {
+            totals: self.totals(),
+            winners: vec![w.idx()],
+        })
+    }
+
+    fn state_hash(&self) -> u64 {
+        stable_hash(self)
+    }
+}

@@ -1,0 +1,18 @@
+//! Haft Khabis (هفت خبیث / هفت کثیف, "Dirty Seven", the Iranian Crazy Eights): 2 to 7
+//! players (two decks above five), each for themselves; match the top card's rank or suit;
+//! 7s make the next player draw (stacking), 8s play again, aces skip, 10s reverse, jacks
+//! are wild and name a suit, 2s give a penalty card; a last card must be declared. The
+//! cards left in hand are penalty points; the game ends by one of HX-13's modes. Rules
+//! HX-1 … HX-16 of RULES.md and the decisions D-1 … D-8 that apply to it.
+
+mod state;
+mod types;
+
+#[cfg(test)]
+mod tests;
+
+pub use state::{penalty_points, HaftKhabis};
+pub use types::{
+    EndMode, HaftKhabisAction, HaftKhabisError, HaftKhabisEvent, HaftKhabisPhase, HaftKhabisResult,
+    HaftKhabisSettings, HaftKhabisView, HxAfter, HxPlay, SevenStacking, TurnMode, TwoRule,
+};

@@ -1,0 +1,1380 @@
+//! Haft Khabis' full state and its rules.
+
+use super::types::*;
+use crate::card::{Card, CardBag, CardSet, Rank, Suit};
+use crate::game::{Game, HandScore, Outcome, Setup, SetupError, Status};
+use crate::games::shedding::{rank_set, suit_set, Direction, Pile, Supply, SUITS};
+use crate::hash::stable_hash;
+use crate::rng::Rng;
+use crate::seat::{Seat, SeatSet};
+
+/// HX-1: cards dealt to each player.
+const HAND_SIZE: u8 = 7;
+/// D-4: a hand that reaches this many actions without ending is blocked.
+pub(super) const MAX_ACTIONS: u16 = 1000;
+/// HX-9 / D-6: cards drawn by a player who did not declare a last card.
+const LAST_CARD_PENALTY: u8 = 1;
+
+const TWOS: CardSet = rank_mask_const(0);
+const SEVENS: CardSet = rank_mask_const(5);
+const EIGHTS: CardSet = rank_mask_const(6);
+const TENS: CardSet = rank_mask_const(8);
+const JACKS: CardSet = rank_mask_const(9);
+const ACES: CardSet = rank_mask_const(12);
+
+const fn rank_mask_const(r: u32) -> CardSet {
+    CardSet((1u64 << r) | (1 << (r + 13)) | (1 << (r + 26)) | (1 << (r + 39)))
+}
+
+/// The number of seats in a set (a table: baseline x86-64 has no popcount instruction).
+#[inline]
+fn count(s: SeatSet) -> u32 {
+    const POP: [u8; 256] = {
+        let mut t = [0u8; 256];
+        let mut i = 0;
+        while i < 256 {
+            t[i] = (i as u8).count_ones() as u8;
+            i += 1;
+        }
+        t
+    };
+    POP[s.0 as usize] as u32
+}
+
+/// HX-12: the penalty points of the cards left in a hand: 2–10 their face value (a 7 that
+/// could not be replaced counts 7), J 10, Q 12, K 13, A 11; then the total is doubled once
+/// per jack.
+pub fn penalty_points(hand: CardBag) -> i32 {
+    let mut sum = 0i32;
+    let mut jacks = 0u32;
+    for c in hand {
+        let r = c.rank();
+        sum += match r {
+            Rank::JACK => {
+                jacks += 1;
+                10
+            }
+            Rank::QUEEN => 12,
+            Rank::KING => 13,
+            Rank::ACE => 11,
+            r => r.value() as i32,
+        };
+    }
+    sum << jacks.min(16)
+}
+
+/// HX-5: the penalty of a chain of `sevens` sevens.
+fn seven_penalty(stacking: SevenStacking, sevens: u8) -> u8 {
+    match stacking {
+        SevenStacking::Add => sevens.saturating_mul(2),
+        SevenStacking::Double if sevens >= 8 => u8::MAX,
+        SevenStacking::Double => (1u8 << sevens).max(2),
+    }
+}
+
+/// A finished hand's result, kept without allocating; [`HaftKhabisResult`] is built from it
+/// on request, and it hashes as that result.
+#[derive(Clone, Copy)]
+struct Tally {
+    n: u8,
+    winner: Option<Seat>,
+    blocked: bool,
+    hands: [CardBag; 8],
+    sevens_replaced: [u8; 8],
+    multiplier: u8,
+    points: [i32; 8],
+    totals: [i32; 8],
+    eliminated: SeatSet,
+}
+
+impl Tally {
+    fn result(&self) -> HaftKhabisResult {
+        let n = self.n as usize;
+        HaftKhabisResult {
+            winner: self.winner,
+            blocked: self.blocked,
+            hands: self.hands[..n].to_vec(),
+            sevens_replaced: self.sevens_replaced[..n].to_vec(),
+            multiplier: self.multiplier,
+            points: self.points[..n].to_vec(),
+            totals: self.totals[..n].to_vec(),
+            eliminated: self.eliminated,
+        }
+    }
+}
+
+impl std::hash::Hash for Tally {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.result().hash(state);
+    }
+}
+
+impl std::fmt::Debug for Tally {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.result().fmt(f)
+    }
+}
+
+/// The full state of a game of Haft Khabis. Nobody may see it whole: use [`Game::view`].
+#[derive(Clone, Debug, Hash)]
+pub struct HaftKhabis {
+    setup: Setup<HaftKhabisSettings>,
+    /// Number of seats, 2 to 7.
+    n: u8,
+    /// 1, or 2 above five players (HX-1; HX-13: as dealt for the first hand).
+    decks: u8,
+    all: CardBag,
+    supply: Supply,
+    /// HX-12: sevens set aside when the hand is scored.
+    set_aside: Pile,
+    dealer: Seat,
+    leader: Seat,
+    hand_number: u16,
+    phase: HaftKhabisPhase,
+    mode: TurnMode,
+    /// HX-2: the card just drawn, which fits.
+    drawn: Option<Card>,
+    hands: [CardBag; 8],
+    sizes: [u8; 8],
+    /// HX-13: seats still in the game.
+    active: SeatSet,
+    /// Seats still playing this hand.
+    in_hand: SeatSet,
+    turn: Seat,
+    reversed: bool,
+    /// HX-8: the suit named with the jack on top.
+    named: Option<Suit>,
+    /// HX-5: the pending seven penalty and the length of the chain.
+    pending: u8,
+    sevens: u8,
+    /// HX-10 rule 3: seats whose hands emptied during the running chain, in order.
+    emptied: [Seat; 8],
+    emptied_len: u8,
+    /// D-6: a seat that did not declare, penalised when its turn ends.
+    undeclared: Option<Seat>,
+    declared: SeatSet,
+    /// HX-12: each seat's run of jacks at the end of its plays.
+    jack_run: [u8; 8],
+    /// D-4.
+    stuck: u8,
+    actions: u16,
+    /// HX-13 finishing order: seats out, first first.
+    places: [Seat; 8],
+    places_len: u8,
+    totals: [i32; 8],
+    result: Option<Tally>,
+    winners: SeatSet,
+}
+
+impl HaftKhabis {
+    #[inline]
+    fn settings(&self) -> &HaftKhabisSettings {
+        &self.setup.settings
+    }
+
+    #[inline]
+    fn top(&self) -> Card {
+        self.supply.discard.top().unwrap_or(Card::RED_JOKER)
+    }
+
+    #[inline]
+    fn add(&mut self, p: Seat, c: Card) {
+        let i = p.idx() & 7;
+        self.hands[i].insert(c);
+        self.sizes[i] += 1;
+        self.declared = SeatSet(self.declared.0 & !(1 << p.0));
+    }
+
+    #[inline]
+    fn take(&mut self, p: Seat, c: Card) {
+        let i = p.idx() & 7;
+        self.sizes[i] -= self.hands[i].remove(c) as u8;
+    }
+
+    /// The next seat of `set` after `p` in the direction of play.
+    fn next_of(&self, p: Seat, set: SeatSet) -> Seat {
+        let n = self.n;
+        let mut s = p;
+        for _ in 0..n {
+            s = if self.reversed { s.prev(n) } else { s.next(n) };
+            if set.contains(s) {
+                return s;
+            }
+        }
+        p
+    }
+
+    /// The next seat still in the hand after `p` in the direction of play.
+    #[inline]
+    fn next(&self, p: Seat) -> Seat {
+        self.next_of(p, self.in_hand)
+    }
+
+    /// The next active seat after `p` in seat order (C-2), ignoring reversals.
+    fn next_active(&self, p: Seat) -> Seat {
+        let mut s = p;
+        for _ in 0..self.n {
+            s = s.next(self.n);
+            if self.active.contains(s) {
+                return s;
+            }
+        }
+        p
+    }
+
+    /// The nearest active seat before `p` in seat order.
+    fn prev_active(&self, p: Seat) -> Seat {
+        let mut s = p;
+        for _ in 0..self.n {
+            s = s.prev(self.n);
+            if self.active.contains(s) {
+                return s;
+            }
+        }
+        p
+    }
+
+    /// HX-7: with two players left in the hand a skip is another turn, so the ace works
+    /// like the 8.
+    #[inline]
+    fn is_extra_card(&self, c: Card) -> bool {
+        EIGHTS.contains(c) || (ACES.contains(c) && count(self.in_hand) == 2)
+    }
+
+    /// HX-2, HX-5, HX-8: the distinct cards of `hand` that may be played on the top.
+    #[inline]
+    fn matching(&self, hand: CardSet) -> CardSet {
+        if self.pending > 0 {
+            // HX-5: only a seven answers (HX-8: not a jack).
+            return hand.and(SEVENS);
+        }
+        let top = self.top();
+        let jacks = hand.and(JACKS);
+        if JACKS.contains(top) {
+            // HX-8: the named suit; HX-16: a jack turned up lets any card follow.
+            return match self.named {
+                Some(s) => hand.and(s.mask()).or(jacks),
+                None => hand,
+            };
+        }
+        hand.and(suit_set(top).or(rank_set(top))).or(jacks)
+    }
+
+    /// The distinct cards `p` may play now.
+    pub fn playable(&self, p: Seat) -> CardSet {
+        if self.phase != HaftKhabisPhase::Playing || p != self.turn {
+            return CardSet::EMPTY;
+        }
+        let hand = self.hands[p.idx() & 7].distinct();
+        match self.mode {
+            TurnMode::Drawn => self.drawn.map_or(CardSet::EMPTY, Card::bit),
+            TurnMode::AceAnswer => hand.and(ACES),
+            TurnMode::Normal | TurnMode::Extra => self.matching(hand),
+        }
+    }
+
+    /// HX-9 / D-6: whether `left` (what an action leaves in hand) must be declared: one
+    /// card, or an 8 and one more (an ace and one more with two players in the hand).
+    #[inline]
+    fn must_declare(&self, left: CardBag, len: u32) -> bool {
+        match len {
+            1 => true,
+            2 => {
+                let d = left.distinct();
+                !d.and(EIGHTS).is_empty() || (count(self.in_hand) == 2 && !d.and(ACES).is_empty())
+            }
+            _ => false,
+        }
+    }
+
+    /// The cards a draw by `p` would take now (HX-5 a pending penalty, else one), counting
+    /// the discards that a reshuffle would bring back (HX-15).
+    fn draw_count(&self) -> u32 {
+        let avail = self.supply.stock.len() + self.supply.discard.len().saturating_sub(1);
+        let want = if self.pending > 0 {
+            self.pending as usize
+        } else {
+            1
+        };
+        want.min(avail) as u32
+    }
+
+    /// Whether `p` (to act) may draw now.
+    fn may_draw(&self, playable: CardSet) -> bool {
+        match self.mode {
+            TurnMode::Normal => {
+                self.pending > 0 || (playable.is_empty() && self.supply.can_draw(true))
+            }
+            TurnMode::Extra => playable.is_empty() && self.supply.can_draw(true),
+            _ => false,
+        }
+    }
+
+    /// Whether `p` (to act) may pass now.
+    fn may_pass(&self, p: Seat, playable: CardSet) -> bool {
+        match self.mode {
+            TurnMode::AceAnswer => true,
+            TurnMode::Drawn => self.settings().keep_drawn_card,
+            TurnMode::Extra => {
+                (self.settings().forgo_eight && self.sizes[p.idx() & 7] > 0)
+                    || (playable.is_empty() && !self.supply.can_draw(true))
+            }
+            TurnMode::Normal => {
+                self.pending == 0 && playable.is_empty() && !self.supply.can_draw(true)
+            }
+        }
+    }
+
+    /// Every legal play of `c` by `p`: suits for a jack, targets (and cards to give) for a
+    /// two, with and without the declaration where one is due.
+    fn push_plays(&self, p: Seat, c: Card, out: &mut Vec<HaftKhabisAction>) {
+        let mut after = self.hands[p.idx() & 7];
+        after.remove(c);
+        let size = self.sizes[p.idx() & 7] as u32 - 1;
+        let emptied = size == 0;
+        let push = |out: &mut Vec<HaftKhabisAction>, play: HxPlay, left: CardBag| {
+            out.push(HaftKhabisAction::Play(play));
+            let len = if play.give.is_some() { size - 1 } else { size };
+            if self.must_declare(left, len) {
+                out.push(HaftKhabisAction::Play(HxPlay { last: true, ..play }));
+            }
+        };
+        if JACKS.contains(c) && !emptied {
+            for s in SUITS {
+                push(
+                    out,
+                    HxPlay {
+                        suit: Some(s),
+                        ..HxPlay::card(c)
+                    },
+                    after,
+                );
+            }
+        } else if TWOS.contains(c) && !emptied && self.settings().two != TwoRule::NoEffect {
+            let gives = self.settings().two == TwoRule::GiveCard && size >= 2;
+            for t in self.in_hand.iter().filter(|&t| t != p) {
+                let play = HxPlay {
+                    target: Some(t),
+                    ..HxPlay::card(c)
+                };
+                if gives {
+                    for g in after.distinct() {
+                        let mut left = after;
+                        left.remove(g);
+                        push(
+                            out,
+                            HxPlay {
+                                give: Some(g),
+                                ..play
+                            },
+                            left,
+                        );
+                    }
+                } else {
+                    push(out, play, after);
+                }
+            }
+        } else {
+            push(out, HxPlay::card(c), after);
+        }
+    }
+
+    /// Checks a play by the seat to act; returns what it leaves in hand.
+    fn check_play(&self, p: Seat, play: &HxPlay) -> Result<CardBag, HaftKhabisError> {
+        let c = play.card;
+        let hand = self.hands[p.idx() & 7];
+        if self.mode == TurnMode::Drawn && self.drawn != Some(c) {
+            return Err(HaftKhabisError::OnlyTheDrawnCard);
+        }
+        if !hand.contains(c) {
+            return Err(HaftKhabisError::NotInHand(c));
+        }
+        if !self.playable(p).contains(c) {
+            return Err(match self.mode {
+                TurnMode::AceAnswer => HaftKhabisError::MustAnswerAce,
+                _ if self.pending > 0 => HaftKhabisError::MustAnswerSeven,
+                _ => HaftKhabisError::DoesNotMatch(c),
+            });
+        }
+        let mut left = hand;
+        left.remove(c);
+        let mut size = self.sizes[p.idx() & 7] as u32 - 1;
+        let emptied = size == 0;
+        if (JACKS.contains(c) && !emptied) != play.suit.is_some() {
+            return Err(HaftKhabisError::SuitNaming);
+        }
+        let two = TWOS.contains(c) && !emptied && self.settings().two != TwoRule::NoEffect;
+        match play.target {
+            None if two => return Err(HaftKhabisError::Target),
+            Some(_) if !two => return Err(HaftKhabisError::Target),
+            Some(t) if t == p || !self.in_hand.contains(t) => return Err(HaftKhabisError::Target),
+            _ => {}
+        }
+        let gives = two && self.settings().two == TwoRule::GiveCard && size >= 2;
+        match play.give {
+            None if gives => return Err(HaftKhabisError::Target),
+            Some(_) if !gives => return Err(HaftKhabisError::Target),
+            Some(g) if !left.remove(g) => return Err(HaftKhabisError::NotInHand(g)),
+            _ => {}
+        }
+        if play.give.is_some() {
+            size -= 1;
+        }
+        if play.last && !self.must_declare(left, size) {
+            return Err(HaftKhabisError::NothingToDeclare);
+        }
+        Ok(left)
+    }
+
+    /// Gives `seat` up to `k` cards from the stock (HX-15: reshuffling when it runs out).
+    fn give(&mut self, seat: Seat, k: u8, after: &mut HxAfter) -> u8 {
+        let mut got = 0;
+        for _ in 0..k {
+            let (c, shuffled) = self.supply.draw(&self.setup.deal, true);
+            after.reshuffled |= shuffled;
+            match c {
+                Some(c) => {
+                    self.add(seat, c);
+                    got += 1;
+                }
+                None => break,
+            }
+        }
+        got
+    }
+
+    /// D-6 bookkeeping after an action of `p` that leaves `left` in hand.
+    fn declare(&mut self, p: Seat, flag: bool, left: CardBag) {
+        if flag {
+            self.declared = SeatSet(self.declared.0 | 1 << p.0);
+            if self.undeclared == Some(p) {
+                self.undeclared = None;
+            }
+        } else {
+            self.declared = SeatSet(self.declared.0 & !(1 << p.0));
+            if self.must_declare(left, self.sizes[p.idx() & 7] as u32) {
+                self.undeclared = Some(p);
+            }
+        }
+    }
+
+    /// D-6 after a draw: only a draw that leaves one card is declared (what it brings is
+    /// not known when drawing).
+    fn declare_draw(&mut self, p: Seat, flag: bool) {
+        if flag {
+            self.declared = SeatSet(self.declared.0 | 1 << p.0);
+            if self.undeclared == Some(p) {
+                self.undeclared = None;
+            }
+        } else if self.sizes[p.idx() & 7] == 1 {
+            self.undeclared = Some(p);
+        }
+    }
+
+    /// `p`'s turn ends (D-6: an undeclared last card costs a card) and `q` is to act.
+    fn pass_turn(&mut self, p: Seat, q: Seat, mode: TurnMode, after: &mut HxAfter) {
+        if self.undeclared == Some(p) {
+            self.undeclared = None;
+            if self.sizes[p.idx() & 7] > 0 {
+                let got = self.give(p, LAST_CARD_PENALTY, after);
+                after.last_card_penalty = Some((p, got));
+            }
+        }
+        self.turn = q;
+        self.mode = mode;
+        self.drawn = None;
+    }
+
+    fn play(&mut self, p: Seat, play: &HxPlay) -> Result<HaftKhabisEvent, HaftKhabisError> {
+        let left = self.check_play(p, play)?;
+        let c = play.card;
+        let i = p.idx() & 7;
+        let mut after = HxAfter::default();
+        self.take(p, c);
+        if let (Some(g), Some(t)) = (play.give, play.target) {
+            self.take(p, g);
+            self.add(t, g);
+            after.penalty_card = Some(t);
+        }
+        self.supply.discard.push(c);
+        self.jack_run[i] = if JACKS.contains(c) {
+            self.jack_run[i] + 1
+        } else {
+            0
+        };
+        self.named = play.suit;
+        self.drawn = None;
+        self.stuck = 0;
+        self.declare(p, play.last, left);
+        if let (None, Some(t)) = (play.give, play.target) {
+            // HX-4: the named player draws a penalty card.
+            self.give(t, 1, &mut after);
+            after.penalty_card = Some(t);
+        }
+        let emptied = self.sizes[i] == 0;
+        let event = |after| HaftKhabisEvent::Played {
+            seat: p,
+            card: c,
+            suit: play.suit,
+            target: play.target,
+            gave: play.give.is_some(),
+            declared: play.last,
+            emptied,
+            then: after,
+        };
+        if emptied {
+            if self.is_extra_card(c) && self.settings().no_finish_on_eight {
+                // HX-10 rule 2: the extra card is owed; it is drawn.
+                self.mode = TurnMode::Extra;
+            } else if SEVENS.contains(c) && self.settings().shrapnel {
+                // HX-10 rule 3: the chain runs on.
+                self.sevens += 1;
+                self.pending = seven_penalty(self.settings().seven_stacking, self.sevens);
+                self.emptied[self.emptied_len as usize & 7] = p;
+                self.emptied_len += 1;
+                let q = self.next(p);
+                self.pass_turn(p, q, TurnMode::Normal, &mut after);
+            } else {
+                // Any other last card has no effect (HX-10).
+                self.pending = 0;
+                self.sevens = 0;
+                self.named = None;
+                self.finish(p, &mut after);
+                return Ok(event(after));
+            }
+            self.count_action(&mut after);
+            return Ok(event(after));
+        }
+        if self.is_extra_card(c) {
+            // HX-6 (HX-7 with two players): play again.
+            self.mode = TurnMode::Extra;
+        } else if SEVENS.contains(c) {
+            self.sevens += 1;
+            self.pending = seven_penalty(self.settings().seven_stacking, self.sevens);
+            let q = self.next(p);
+            self.pass_turn(p, q, TurnMode::Normal, &mut after);
+        } else if ACES.contains(c) {
+            // HX-7: the next player is skipped, or may answer with an ace (rule 4).
+            let victim = self.next(p);
+            if self.settings().ace_answer {
+                self.pass_turn(p, victim, TurnMode::AceAnswer, &mut after);
+            } else {
+                let q = self.next(victim);
+                self.pass_turn(p, q, TurnMode::Normal, &mut after);
+            }
+        } else {
+            if TENS.contains(c) {
+                // HX-3.
+                self.reversed = !self.reversed;
+            }
+            let q = self.next(p);
+            self.pass_turn(p, q, TurnMode::Normal, &mut after);
+        }
+        self.count_action(&mut after);
+        Ok(event(after))
+    }
+
+    fn draw(&mut self, p: Seat, last: bool) -> Result<HaftKhabisEvent, HaftKhabisError> {
+        let playable = self.playable(p);
+        if !self.may_draw(playable) {
+            return Err(match self.mode {
+                TurnMode::AceAnswer => HaftKhabisError::MustAnswerAce,
+                TurnMode::Drawn => HaftKhabisError::OnlyTheDrawnCard,
+                _ => HaftKhabisError::MustPlay,
+            });
+        }
+        let i = p.idx() & 7;
+        let k = self.draw_count();
+        if last && self.sizes[i] as u32 + k != 1 {
+            return Err(HaftKhabisError::NothingToDeclare);
+        }
+        self.stuck = 0;
+        let mut after = HxAfter::default();
+        if self.pending > 0 {
+            // HX-5 / D-3: the whole penalty; the chain ends, the seven is now ordinary.
+            let count = self.give(p, self.pending, &mut after);
+            self.declare_draw(p, last);
+            self.pending = 0;
+            self.sevens = 0;
+            let event = |after| HaftKhabisEvent::Drew {
+                seat: p,
+                count,
+                penalty: true,
+                fits: false,
+                declared: last,
+                then: after,
+            };
+            // HX-10 rule 3: the earliest player whose hand is still empty wins.
+            let order = self.emptied;
+            let len = self.emptied_len as usize;
+            self.emptied_len = 0;
+            let mut finished = false;
+            for &s in &order[..len.min(8)] {
+                if self.sizes[s.idx() & 7] == 0 && self.in_hand.contains(s) {
+                    finished = true;
+                    self.finish(s, &mut after);
+                    if self.phase != HaftKhabisPhase::Playing {
+                        return Ok(event(after));
+                    }
+                }
+            }
+            let _ = finished;
+            let q = self.next(p);
+            self.pass_turn(p, q, TurnMode::Normal, &mut after);
+            self.count_action(&mut after);
+            return Ok(event(after));
+        }
+        let (c, shuffled) = self.supply.draw(&self.setup.deal, true);
+        after.reshuffled = shuffled;
+        let mut fits = false;
+        if let Some(c) = c {
+            self.add(p, c);
+            self.declare_draw(p, last);
+            // HX-2: a drawn card that fits is played at once (or kept, setting).
+            fits = self.matching(c.bit()) == c.bit();
+            if fits {
+                self.mode = TurnMode::Drawn;
+                self.drawn = Some(c);
+            }
+        }
+        if !fits {
+            let q = self.next(p);
+            self.pass_turn(p, q, TurnMode::Normal, &mut after);
+        }
+        self.count_action(&mut after);
+        Ok(HaftKhabisEvent::Drew {
+            seat: p,
+            count: c.is_some() as u8,
+            penalty: false,
+            fits,
+            declared: last,
+            then: after,
+        })
+    }
+
+    fn pass(&mut self, p: Seat) -> Result<HaftKhabisEvent, HaftKhabisError> {
+        let playable = self.playable(p);
+        if !self.may_pass(p, playable) {
+            return Err(HaftKhabisError::MayNotPass);
+        }
+        let mut after = HxAfter::default();
+        let i = p.idx() & 7;
+        match self.mode {
+            TurnMode::Extra if self.sizes[i] == 0 => {
+                // HX-10 rule 2 with nothing left to draw: the 8 ends the hand after all.
+                self.finish(p, &mut after);
+                return Ok(HaftKhabisEvent::Passed {
+                    seat: p,
+                    then: after,
+                });
+            }
+            TurnMode::AceAnswer | TurnMode::Drawn => self.stuck = 0,
+            TurnMode::Extra if self.settings().forgo_eight => self.stuck = 0,
+            _ => {
+                // D-4: every player passing in a row blocks the hand.
+                self.stuck += 1;
+                if self.stuck as u32 >= count(self.in_hand) {
+                    self.block(&mut after);
+                    return Ok(HaftKhabisEvent::Passed {
+                        seat: p,
+                        then: after,
+                    });
+                }
+            }
+        }
+        let q = self.next(p);
+        self.pass_turn(p, q, TurnMode::Normal, &mut after);
+        self.count_action(&mut after);
+        Ok(HaftKhabisEvent::Passed {
+            seat: p,
+            then: after,
+        })
+    }
+
+    fn name(
+        &mut self,
+        p: Seat,
+        target: Seat,
+        give: Option<Card>,
+    ) -> Result<HaftKhabisEvent, HaftKhabisError> {
+        let gives = self.settings().two == TwoRule::GiveCard;
+        if target == p || !self.in_hand.contains(target) || gives != give.is_some() {
+            return Err(HaftKhabisError::Target);
+        }
+        let mut after = HxAfter::default();
+        match give {
+            Some(g) => {
+                if !self.hands[p.idx() & 7].contains(g) {
+                    return Err(HaftKhabisError::NotInHand(g));
+                }
+                self.take(p, g);
+                self.add(target, g);
+            }
+            None => {
+                self.give(target, 1, &mut after);
+            }
+        }
+        after.penalty_card = Some(target);
+        self.phase = HaftKhabisPhase::Playing;
+        self.turn = self.leader;
+        self.mode = TurnMode::Normal;
+        self.count_action(&mut after);
+        Ok(HaftKhabisEvent::Named {
+            seat: p,
+            target,
+            gave: give.is_some(),
+            then: after,
+        })
+    }
+
+    /// D-4: a hand that reaches the action limit is blocked.
+    fn count_action(&mut self, after: &mut HxAfter) {
+        self.actions += 1;
+        if self.actions >= MAX_ACTIONS
+            && matches!(
+                self.phase,
+                HaftKhabisPhase::Playing | HaftKhabisPhase::DealerNames
+            )
+        {
+            self.block(after);
+        }
+    }
+
+    fn block(&mut self, after: &mut HxAfter) {
+        self.finish_hand(None, true);
+        after.hand_over = true;
+        after.blocked = true;
+    }
+
+    /// `p` is out: it wins the hand, or in finishing order takes the next place (HX-11,
+    /// HX-13).
+    fn finish(&mut self, p: Seat, after: &mut HxAfter) {
+        after.finished = Some(p);
+        if self.settings().end != EndMode::FinishingOrder {
+            after.hand_over = true;
+            self.finish_hand(Some(p), false);
+            return;
+        }
+        let q = self.next(p);
+        self.places[self.places_len as usize & 7] = p;
+        self.places_len += 1;
+        self.in_hand = SeatSet(self.in_hand.0 & !(1 << p.0));
+        if self.undeclared == Some(p) {
+            self.undeclared = None;
+        }
+        if count(self.in_hand) <= 1 {
+            after.hand_over = true;
+            self.finish_hand(Some(p), false);
+        } else if self.turn == p {
+            self.turn = q;
+            self.mode = TurnMode::Normal;
+            self.drawn = None;
+        }
+    }
+
+    /// HX-12: replaces each seven left in a loser's hand by two cards from the stock
+    /// (repeating for drawn sevens; HX-15 reshuffles; with no card left a seven stays).
+    fn replace_sevens(&mut self, s: Seat) -> u8 {
+        let mut replaced = 0;
+        while let Some(seven) = self.hands[s.idx() & 7].distinct().and(SEVENS).first() {
+            if !self.supply.can_draw(true) {
+                break;
+            }
+            self.take(s, seven);
+            self.set_aside.push(seven);
+            let mut ignore = HxAfter::default();
+            self.give(s, 2, &mut ignore);
+            replaced += 1;
+        }
+        replaced
+    }
+
+    /// HX-12 / HX-13: scores the hand and decides whether the game is over.
+    #[inline(never)]
+    fn finish_hand(&mut self, mut winner: Option<Seat>, blocked: bool) {
+        let mut points = [0i32; 8];
+        let mut replaced = [0u8; 8];
+        let mut eliminated = SeatSet::default();
+        let mut multiplier = 1u8;
+        self.phase = HaftKhabisPhase::HandOver;
+        if self.settings().end == EndMode::FinishingOrder {
+            // The hand's winner is the first out (none if the hand was blocked first).
+            winner = (self.places_len > 0).then_some(self.places[0]);
+            // The rest in order: the last player left, or after a block by their cards'
+            // penalty points, ties in turn order from the seat after the dealer.
+            let mut rest: Vec<(i32, u8, Seat)> = Vec::new();
+            let first = self.next_active(self.dealer);
+            for k in 0..self.n {
+                let s = first.after(k, self.n);
+                if self.in_hand.contains(s) {
+                    rest.push((penalty_points(self.hands[s.idx()]), k, s));
+                }
+            }
+            rest.sort();
+            for (_, _, s) in rest {
+                self.places[self.places_len as usize & 7] = s;
+                self.places_len += 1;
+            }
+            self.in_hand = SeatSet::default();
+            for (k, s) in self.places[..self.places_len as usize].iter().enumerate() {
+                points[s.idx()] = k as i32 + 1;
+            }
+            self.totals = points;
+            self.winners = SeatSet::only(self.places[0]);
+            self.phase = HaftKhabisPhase::MatchOver;
+        } else {
+            multiplier = winner.map_or(1, |w| self.jack_run[w.idx()].saturating_add(1));
+            let first = winner.unwrap_or_else(|| self.next_active(self.dealer));
+            for k in 0..self.n {
+                let s = first.after(k, self.n);
+                if !self.active.contains(s) || Some(s) == winner {
+                    continue;
+                }
+                replaced[s.idx()] = self.replace_sevens(s);
+                points[s.idx()] = penalty_points(self.hands[s.idx()]) * multiplier as i32;
+                self.totals[s.idx()] += points[s.idx()];
+            }
+            eliminated = self.end_of_hand(&points);
+        }
+        self.result = Some(Tally {
+            n: self.n,
+            winner,
+            blocked,
+            hands: self.hands,
+            sevens_replaced: replaced,
+            multiplier,
+            points,
+            totals: self.totals,
+            eliminated,
+        });
+    }
+
+    /// HX-13 (points modes): who is out, and whether the game is over (D-5 on ties).
+    fn end_of_hand(&mut self, points: &[i32; 8]) -> SeatSet {
+        let s = self.settings().clone();
+        let cap = s.cap as i32;
+        let before = self.active;
+        let lowest_of = |set: SeatSet, totals: &[i32; 8]| -> SeatSet {
+            let best = set.iter().map(|x| totals[x.idx()]).min().unwrap_or(0);
+            SeatSet(
+                set.iter()
+                    .filter(|x| totals[x.idx()] == best)
+                    .fold(0, |m, x| m | 1 << x.0),
+            )
+        };
+        let mut out = SeatSet::default();
+        match s.end {
+            EndMode::Cap => {
+                for x in before.iter() {
+                    if self.totals[x.idx()] >= cap {
+                        out.0 |= 1 << x.0;
+                    }
+                }
+                self.active = SeatSet(before.0 & !out.0);
+                match count(self.active) {
+                    0 => {
+                        // D-5: everyone left reached the cap in one hand: the lowest wins,
+                        // equal totals share the win.
+                        self.winners = lowest_of(before, &self.totals);
+                        self.phase = HaftKhabisPhase::MatchOver;
+                    }
+                    1 => {
+                        self.winners = self.active;
+                        self.phase = HaftKhabisPhase::MatchOver;
+                    }
+                    _ => {}
+                }
+            }
+            EndMode::CapEnds | EndMode::Hands => {
+                let done = if s.end == EndMode::CapEnds {
+                    before.iter().any(|x| self.totals[x.idx()] >= cap)
+                } else {
+                    self.hand_number >= s.hands as u16
+                };
+                let low = lowest_of(before, &self.totals);
+                if done && count(low) == 1 {
+                    self.winners = low;
+                    self.phase = HaftKhabisPhase::MatchOver;
+                }
+            }
+            EndMode::Elimination => {
+                let worst = before
+                    .iter()
+                    .map(|x| self.totals[x.idx()])
+                    .max()
+                    .unwrap_or(0);
+                let tied: Vec<Seat> = before
+                    .iter()
+                    .filter(|x| self.totals[x.idx()] == worst)
+                    .collect();
+                let most = tied.iter().map(|x| points[x.idx()]).max().unwrap_or(0);
+                let last: Vec<Seat> = tied
+                    .into_iter()
+                    .filter(|x| points[x.idx()] == most)
+                    .collect();
+                if let [x] = last[..] {
+                    out = SeatSet::only(x);
+                    self.active = SeatSet(before.0 & !out.0);
+                    if count(self.active) == 1 {
+                        self.winners = self.active;
+                        self.phase = HaftKhabisPhase::MatchOver;
+                    }
+                }
+            }
+            EndMode::FinishingOrder => {}
+        }
+        out
+    }
+
+    /// Deals a hand from the leader (HX-1, HX-11) and turns up the starting card (HX-16).
+    fn start_hand(&mut self) {
+        self.hand_number += 1;
+        self.supply.new_deal(&self.setup.deal, self.all);
+        self.set_aside.clear();
+        self.hands = [CardBag::EMPTY; 8];
+        self.sizes = [0; 8];
+        self.in_hand = self.active;
+        self.reversed = false;
+        self.named = None;
+        self.pending = 0;
+        self.sevens = 0;
+        self.emptied_len = 0;
+        self.undeclared = None;
+        self.declared = SeatSet::default();
+        self.jack_run = [0; 8];
+        self.stuck = 0;
+        self.actions = 0;
+        self.result = None;
+        self.mode = TurnMode::Normal;
+        self.drawn = None;
+        self.phase = HaftKhabisPhase::Playing;
+        for _ in 0..HAND_SIZE {
+            for k in 0..self.n {
+                let s = self.leader.after(k, self.n);
+                if self.active.contains(s) {
+                    if let Some(c) = self.supply.stock.pop() {
+                        self.add(s, c);
+                    }
+                }
+            }
+        }
+        if let Some(c) = self.supply.stock.pop() {
+            self.supply.discard.push(c);
+        }
+        self.turn = self.leader;
+        // HX-16: a special card turned up is no play; the leader still plays first.
+        let top = self.top();
+        if TENS.contains(top) {
+            self.reversed = true;
+        } else if ACES.contains(top) && count(self.in_hand) > 2 {
+            if self.settings().ace_answer {
+                self.mode = TurnMode::AceAnswer;
+            } else {
+                self.turn = self.next(self.leader);
+            }
+        } else if SEVENS.contains(top) {
+            self.sevens = 1;
+            self.pending = seven_penalty(self.settings().seven_stacking, 1);
+        } else if TWOS.contains(top) && self.settings().two != TwoRule::NoEffect {
+            self.phase = HaftKhabisPhase::DealerNames;
+            self.turn = self.dealer;
+        }
+    }
+
+    /// The phase of the hand.
+    pub fn phase(&self) -> HaftKhabisPhase {
+        self.phase
+    }
+
+    /// What the seat to act is doing.
+    pub fn mode(&self) -> TurnMode {
+        self.mode
+    }
+
+    /// The seat to act, if any.
+    pub fn turn(&self) -> Option<Seat> {
+        matches!(
+            self.phase,
+            HaftKhabisPhase::Playing | HaftKhabisPhase::DealerNames
+        )
+        .then_some(self.turn)
+    }
+
+    /// Every card of the game (one or two decks).
+    pub fn all_cards(&self) -> CardBag {
+        self.all
+    }
+
+    /// Every card's place, for the card-accounting property test: each hand, the stock,
+    /// the discard pile, the sevens set aside (HX-12).
+    pub fn card_places(&self) -> Vec<CardBag> {
+        for (h, &k) in self.hands.iter().zip(&self.sizes) {
+            assert_eq!(h.len(), k as u32, "hand sizes out of step");
+        }
+        let mut v: Vec<CardBag> = self.hands[..self.n as usize].to_vec();
+        v.push(self.supply.stock.bag());
+        v.push(self.supply.discard.bag());
+        v.push(self.set_aside.bag());
+        v
+    }
+
+    /// Shuffles the hidden cards a seat other than `viewer` may not see — the other hands
+    /// and the stock — keeping every count, for the property test that a view shows no
+    /// hidden card. Nothing is hidden once the hand is over.
+    pub fn scramble_hidden(&mut self, viewer: Seat, rng: &mut Rng) {
+        if self.turn().is_none() {
+            return;
+        }
+        let others: Vec<usize> = (0..self.n as usize)
+            .filter(|&s| s != viewer.idx())
+            .collect();
+        let mut pool: Vec<Card> = others.iter().flat_map(|&s| self.hands[s]).collect();
+        pool.extend_from_slice(self.supply.stock.as_slice());
+        rng.shuffle(&mut pool);
+        let mut it = pool.into_iter();
+        for &s in &others {
+            let k = self.hands[s].len() as usize;
+            self.hands[s] = it.by_ref().take(k).collect();
+        }
+        let k = self.supply.stock.len();
+        self.supply.stock.clear();
+        for c in it.take(k) {
+            self.supply.stock.push(c);
+        }
+        if self.turn != viewer {
+            self.drawn = None;
+        }
+    }
+
+    /// Test positions: the hands given (seats still in the game), `top` alone on the
+    /// discard pile, the stock holding every other card with `stock` (top first) on top,
+    /// seat `turn` to play; no effect pending.
+    #[cfg(test)]
+    pub(super) fn arrange(&mut self, hands: &[&str], top: &str, stock: &str, turn: u8) {
+        use crate::card::parse_cards;
+        let mut rest = self.all;
+        for (s, h) in hands.iter().enumerate() {
+            self.hands[s] = CardBag::EMPTY;
+            self.sizes[s] = 0;
+            for c in parse_cards(h).unwrap() {
+                assert!(rest.remove(c), "{c} twice");
+                self.add(Seat(s as u8), c);
+            }
+        }
+        let top: Card = top.parse().unwrap();
+        assert!(rest.remove(top));
+        let stock_top = parse_cards(stock).unwrap();
+        for &c in &stock_top {
+            assert!(rest.remove(c), "{c} twice");
+        }
+        self.supply.discard.clear();
+        self.supply.discard.push(top);
+        self.supply.stock.clear();
+        for c in rest.iter().collect::<Vec<_>>().into_iter().rev() {
+            self.supply.stock.push(c);
+        }
+        for &c in stock_top.iter().rev() {
+            self.supply.stock.push(c);
+        }
+        self.set_aside.clear();
+        self.turn = Seat(turn);
+        self.phase = HaftKhabisPhase::Playing;
+        self.mode = TurnMode::Normal;
+        self.reversed = false;
+        self.pending = 0;
+        self.sevens = 0;
+        self.named = None;
+        self.drawn = None;
+        self.undeclared = None;
+        self.declared = SeatSet::default();
+        self.emptied_len = 0;
+        self.stuck = 0;
+        self.actions = 0;
+        self.jack_run = [0; 8];
+    }
+
+    /// Test positions: the stock moves under the top discard.
+    #[cfg(test)]
+    pub(super) fn empty_stock(&mut self) {
+        let top = self.supply.discard.pop().unwrap();
+        while let Some(c) = self.supply.stock.pop() {
+            self.supply.discard.push(c);
+        }
+        self.supply.discard.push(top);
+    }
+
+    #[cfg(test)]
+    pub(super) fn set_totals(&mut self, totals: [i32; 8]) {
+        self.totals = totals;
+    }
+
+    #[cfg(test)]
+    pub(super) fn set_actions(&mut self, k: u16) {
+        self.actions = k;
+    }
+
+    /// Test positions: the hand ends blocked (D-4).
+    #[cfg(test)]
+    pub(super) fn force_block(&mut self) {
+        let mut after = HxAfter::default();
+        self.block(&mut after);
+    }
+}
+
+impl Game for HaftKhabis {
+    type Settings = HaftKhabisSettings;
+    type Action = HaftKhabisAction;
+    type View = HaftKhabisView;
+    type Event = HaftKhabisEvent;
+    type Error = HaftKhabisError;
+
+    const NAME: &'static str = "haft_khabis";
+
+    fn new(setup: &Setup<HaftKhabisSettings>) -> Result<HaftKhabis, SetupError> {
+        let n = setup.players;
+        if !(2..=7).contains(&n) {
+            return Err(SetupError::Players {
+                game: "haft_khabis",
+                players: n,
+            });
+        }
+        let s = &setup.settings;
+        if !(50..=1000).contains(&s.cap) || !s.cap.is_multiple_of(50) {
+            return Err(SetupError::BadSetting(format!(
+                "cap must be 50 to 1000 in steps of 50 (HX-13), not {}",
+                s.cap
+            )));
+        }
+        if !(1..=20).contains(&s.hands) {
+            return Err(SetupError::BadSetting(format!(
+                "hands must be 1 to 20 (HX-13), not {}",
+                s.hands
+            )));
+        }
+        // HX-1: two decks above five players.
+        let decks = if n > 5 { 2 } else { 1 };
+        let all = CardBag::decks(decks);
+        let what = if decks == 2 {
+            "Haft Khabis with 6 or 7 players needs the 104 cards of two decks"
+        } else {
+            "Haft Khabis needs the 52 cards"
+        };
+        let (rng, dealer) = setup.deal.start_bag(n, all, what)?;
+        let active = SeatSet((1u16 << n).wrapping_sub(1) as u8);
+        let mut g = HaftKhabis {
+            setup: setup.clone(),
+            n,
+            decks,
+            all,
+            supply: Supply::new(rng),
+            set_aside: Pile::EMPTY,
+            dealer,
+            leader: dealer.next(n),
+            hand_number: 0,
+            phase: HaftKhabisPhase::Playing,
+            mode: TurnMode::Normal,
+            drawn: None,
+            hands: [CardBag::EMPTY; 8],
+            sizes: [0; 8],
+            active,
+            in_hand: active,
+            turn: dealer,
+            reversed: false,
+            named: None,
+            pending: 0,
+            sevens: 0,
+            emptied: [Seat(0); 8],
+            emptied_len: 0,
+            undeclared: None,
+            declared: SeatSet::default(),
+            jack_run: [0; 8],
+            stuck: 0,
+            actions: 0,
+            places: [Seat(0); 8],
+            places_len: 0,
+            totals: [0; 8],
+            result: None,
+            winners: SeatSet::default(),
+        };
+        g.start_hand();
+        Ok(g)
+    }
+
+    fn setup(&self) -> &Setup<HaftKhabisSettings> {
+        &self.setup
+    }
+
+    fn players(&self) -> u8 {
+        self.n
+    }
+
+    fn sides(&self) -> usize {
+        self.n as usize
+    }
+
+    fn side_of(&self, seat: Seat) -> usize {
+        seat.idx()
+    }
+
+    fn status(&self) -> Status {
+        match self.phase {
+            HaftKhabisPhase::Playing | HaftKhabisPhase::DealerNames => {
+                Status::Acting(SeatSet::only(self.turn))
+            }
+            HaftKhabisPhase::HandOver => Status::HandOver,
+            HaftKhabisPhase::MatchOver => Status::MatchOver,
+        }
+    }
+
+    fn legal_actions(&self, seat: Seat, out: &mut Vec<HaftKhabisAction>) {
+        if seat != self.turn {
+            return;
+        }
+        match self.phase {
+            HaftKhabisPhase::DealerNames => {
+                let gives = self.settings().two == TwoRule::GiveCard;
+                for t in self.in_hand.iter().filter(|&t| t != seat) {
+                    if gives {
+                        for g in self.hands[seat.idx() & 7].distinct() {
+                            out.push(HaftKhabisAction::Name {
+                                target: t,
+                                give: Some(g),
+                            });
+                        }
+                    } else {
+                        out.push(HaftKhabisAction::Name {
+                            target: t,
+                            give: None,
+                        });
+                    }
+                }
+            }
+            HaftKhabisPhase::Playing => {
+                let playable = self.playable(seat);
+                for c in playable {
+                    self.push_plays(seat, c, out);
+                }
+                if self.may_draw(playable) {
+                    out.push(HaftKhabisAction::Draw { last: false });
+                    if self.sizes[seat.idx() & 7] as u32 + self.draw_count() == 1 {
+                        out.push(HaftKhabisAction::Draw { last: true });
+                    }
+                }
+                if self.may_pass(seat, playable) {
+                    out.push(HaftKhabisAction::Pass);
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn apply(
+        &mut self,
+        seat: Seat,
+        action: &HaftKhabisAction,
+    ) -> Result<HaftKhabisEvent, HaftKhabisError> {
+        let acting = matches!(
+            self.phase,
+            HaftKhabisPhase::Playing | HaftKhabisPhase::DealerNames
+        );
+        if !acting {
+            return Err(HaftKhabisError::WrongPhase);
+        }
+        if seat != self.turn {
+            return Err(HaftKhabisError::NotYourTurn { seat });
+        }
+        match (*action, self.phase) {
+            (HaftKhabisAction::Play(p), HaftKhabisPhase::Playing) => self.play(seat, &p),
+            (HaftKhabisAction::Draw { last }, HaftKhabisPhase::Playing) => self.draw(seat, last),
+            (HaftKhabisAction::Pass, HaftKhabisPhase::Playing) => self.pass(seat),
+            (HaftKhabisAction::Name { target, give }, HaftKhabisPhase::DealerNames) => {
+                self.name(seat, target, give)
+            }
+            _ => Err(HaftKhabisError::WrongPhase),
+        }
+    }
+
+    fn next_hand(&mut self) -> Result<(), HaftKhabisError> {
+        if self.phase != HaftKhabisPhase::HandOver {
+            return Err(HaftKhabisError::HandNotOver);
+        }
+        let r = self.result.as_ref().ok_or(HaftKhabisError::HandNotOver)?;
+        // HX-11: the winner leads (the next active seat if out); after a blocked hand the
+        // seat after its dealer (D-4); the dealer is the nearest active seat before.
+        self.leader = match r.winner {
+            Some(w) if self.active.contains(w) => w,
+            Some(w) => self.next_active(w),
+            None => self.next_active(self.dealer),
+        };
+        self.dealer = self.prev_active(self.leader);
+        self.start_hand();
+        Ok(())
+    }
+
+    fn view(&self, seat: Seat) -> HaftKhabisView {
+        let n = self.n as usize;
+        let i = seat.idx() & 7;
+        let to_act = match self.status() {
+            Status::Acting(s) => s,
+            _ => SeatSet::default(),
+        };
+        HaftKhabisView {
+            seat,
+            players: self.n,
+            decks: self.decks,
+            settings: self.setup.settings.clone(),
+            phase: self.phase,
+            to_act,
+            mode: self.mode,
+            dealer: self.dealer,
+            leader: self.leader,
+            hand_number: self.hand_number,
+            hand: self.hands[i],
+            top: self.supply.discard.top(),
+            named_suit: self.named,
+            direction: if self.reversed {
+                Direction::Counterclockwise
+            } else {
+                Direction::Clockwise
+            },
+            pending_draw: self.pending,
+            sevens: self.sevens,
+            drawn: self.drawn.filter(|_| seat == self.turn),
+            hand_counts: self.sizes[..n].to_vec(),
+            stock: self.supply.stock.len() as u8,
+            discards: self.supply.discard.len() as u8,
+            declared: self.declared,
+            active: self.active,
+            in_hand: self.in_hand,
+            emptied: self.emptied[..self.emptied_len as usize & 7].to_vec(),
+            jack_runs: self.jack_run[..n].to_vec(),
+            totals: self.totals[..n].to_vec(),
+            places: self.places[..self.places_len as usize & 7].to_vec(),
+            result: self.result.map(|t| t.result()),
+            winners: self.winners.iter().collect(),
+        }
+    }
+
+    fn hand_score(&self) -> Option<HandScore> {
+        let t = self.result.as_ref()?;
+        Some(HandScore {
+            points: t.points[..t.n as usize].to_vec(),
+            winners: t.winner.map(|w| w.idx()).into_iter().collect(),
+        })
+    }
+
+    fn totals(&self) -> Vec<i32> {
+        self.totals[..self.n as usize].to_vec()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        (self.phase == HaftKhabisPhase::MatchOver).then(|| Outcome {
+            totals: self.totals(),
+            winners: self.winners.iter().map(|s| s.idx()).collect(),
+        })
+    }
+
+    fn state_hash(&self) -> u64 {
+        stable_hash(self)
+    }
+}
