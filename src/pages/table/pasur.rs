@@ -629,45 +629,40 @@ fn board(lang: Lang, view: &PasurView, teams: &[AttrValue; 2], my_side: usize) -
     let row = |side: usize| {
         let t = &view.sides[side];
         let total = view.totals[side];
-        let mut tr = html! {
-            <tr class={classes!("pasur-side", (side == my_side).then_some("mine"))}
+        html! {
+            <div class={classes!("pasur-side", (side == my_side).then_some("mine"))}
                 data-testid={format!("side-{side}")} data-side={side.to_string()}
                 data-pile={t.cards.to_string()} data-clubs={t.clubs.to_string()}
                 data-surs={t.surs.to_string()} data-jacks={t.jacks.to_string()}
                 data-aces={t.aces.to_string()} data-ten-diamonds={t.ten_of_diamonds.to_string()}
                 data-two-clubs={t.two_of_clubs.to_string()} data-points={t.points.to_string()}
-                data-total={total.to_string()}>
-                <th scope="row" class="team-name">{ teams[side].clone() }</th>
-                <td class="side-tally">{ tally_chips(lang, t) }</td>
-                <td class="taken" data-testid={format!("points-{side}")} data-value={t.points.to_string()}>
+                data-total={total.to_string()} role="group" aria-label={teams[side].clone()}>
+                <span class="team-name">{ teams[side].clone() }</span>
+                { tally_chips(lang, t) }
+                <span class="side-points" data-testid={format!("points-{side}")}
+                    data-value={t.points.to_string()} title={p.this_round}>
                     { lang.num(t.points) }
-                </td>
-                <td class="pts" data-testid={format!("total-{side}")} data-value={total.to_string()}>
+                </span>
+                <span class="side-total" data-testid={format!("total-{side}")}
+                    data-value={total.to_string()} title={p.total}>
                     { lang.num(total) }
-                </td>
-            </tr>
-        };
-        if let Html::VTag(tag) = &mut tr {
-            std::rc::Rc::make_mut(tag).add_attribute("aria-label", teams[side].to_string());
+                </span>
+            </div>
         }
-        tr
     };
     html! {
         <div class="scoreboard pasur-board">
-            <table class="score-table" data-testid="score">
-                <thead>
-                    <tr>
-                        <th scope="col" class="hand-no" data-testid="round"
-                            data-value={view.round_number.to_string()}>
-                            { fill(s.hand_n, &[("n", &lang.num(view.round_number))]) }
-                        </th>
-                        <th scope="col" class="tally-head"></th>
-                        <th scope="col">{ p.this_round }</th>
-                        <th scope="col">{ p.total }</th>
-                    </tr>
-                </thead>
-                <tbody>{ for order.iter().map(|&side| row(side)) }</tbody>
-            </table>
+            <div class="pasur-sides" data-testid="score">
+                <div class="pasur-side pasur-head" aria-hidden="true">
+                    <span class="team-name" data-testid="round" data-value={view.round_number.to_string()}>
+                        { fill(s.hand_n, &[("n", &lang.num(view.round_number))]) }
+                    </span>
+                    <span class="side-chips"></span>
+                    <span class="side-points">{ p.this_round }</span>
+                    <span class="side-total">{ p.total }</span>
+                </div>
+                { for order.iter().map(|&side| row(side)) }
+            </div>
             <div class="table-info">
                 <span class="target" data-testid="target" data-value={view.settings.target.to_string()}>
                     { fill(p.game_to, &[("n", &lang.num(view.settings.target))]) }
@@ -1038,6 +1033,25 @@ mod tests {
             total,
             20 + 5 * r.sides.iter().map(|l| l.surs as i32).sum::<i32>()
         );
+    }
+
+    #[test]
+    fn the_browser_tests_seed_without_forced_capture_offers_laying_down() {
+        let settings = PasurSettings {
+            forced_capture: false,
+            ..PasurSettings::default()
+        };
+        let st = TableState::<Pasur>::new(TableConfig {
+            settings,
+            ..config(E2E_SEED, "yb")
+        });
+        assert_eq!(st.to_act(), Some(Seat(0)), "you play first");
+        let v = st.game.view(Seat(0));
+        let sets: Vec<CardSet> = choices(&v.legal_actions(), card("2H"))
+            .iter()
+            .map(takes)
+            .collect();
+        assert_eq!(sets, vec![set("9D"), set("9H"), CardSet::EMPTY]);
     }
 
     /// Finds seeds for the browser test (run with `--ignored --nocapture`).
