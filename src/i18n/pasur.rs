@@ -16,6 +16,8 @@ pub struct PasurStrings {
     pub deal_of: &'static str,
     /// `{n}`: the target.
     pub game_to: &'static str,
+    /// `{n}`: the round.
+    pub round_n: &'static str,
     pub dealer: &'static str,
     /// `{cards}`: table jacks replaced at the deal (PA-2).
     pub jack_replaced: &'static str,
@@ -74,6 +76,8 @@ pub struct PasurStrings {
     pub n_surs: &'static str,
     /// `{n}` cards to `{name}`.
     pub last_cards: &'static str,
+    /// One card to `{name}`.
+    pub last_card_one: &'static str,
     pub last_cards_none: &'static str,
     pub match_won_you: &'static str,
     /// `{name}`
@@ -98,6 +102,7 @@ pub const FA: PasurStrings = PasurStrings {
     stock_left: "{n} کارت در دسته",
     deal_of: "پخش {n} از {k}",
     game_to: "بازی تا {n}",
+    round_n: "دور {n}",
     dealer: "پخش‌کن",
     jack_replaced: "سرباز وسط عوض شد: {cards}",
     dealt_again: "دوباره پخش شد ({n} بار)",
@@ -107,7 +112,7 @@ pub const FA: PasurStrings = PasurStrings {
     pick_hint: "روی یک کارت بزنید تا ببینید چه برمی‌دارد.",
     takes: "{card} برمی‌دارد:",
     takes_nothing: "{card} چیزی برنمی‌دارد و وسط می‌ماند.",
-    choose_set: "{card} به {n} شکل برمی‌دارد: یکی را انتخاب کنید (روی میز یا پایین).",
+    choose_set: "{card} به {n} شکل برمی‌دارد؛ یکی را انتخاب کنید.",
     lay_down: "وسط بگذار",
     confirm_take: "بردار",
     confirm_lay: "بگذار",
@@ -139,6 +144,7 @@ pub const FA: PasurStrings = PasurStrings {
     n_clubs: "{n} خاج",
     n_surs: "{n} سور",
     last_cards: "{n} کارت آخرِ وسط به {name} رسید.",
+    last_card_one: "کارت آخرِ وسط به {name} رسید.",
     last_cards_none: "آخر دور کارتی وسط نماند.",
     match_won_you: "شما بازی را بردید!",
     match_won_by: "{name} بازی را برد!",
@@ -159,6 +165,7 @@ pub const EN: PasurStrings = PasurStrings {
     stock_left: "{n} cards left in the stock",
     deal_of: "Deal {n} of {k}",
     game_to: "Game to {n}",
+    round_n: "Round {n}",
     dealer: "Dealer",
     jack_replaced: "Table jack replaced: {cards}",
     dealt_again: "Dealt again ({n}×)",
@@ -168,7 +175,7 @@ pub const EN: PasurStrings = PasurStrings {
     pick_hint: "Tap a card to see what it takes.",
     takes: "{card} takes:",
     takes_nothing: "{card} takes nothing: it goes on the table.",
-    choose_set: "{card} can take {n} ways: choose one (on the table or below).",
+    choose_set: "{card} can take {n} ways: choose one.",
     lay_down: "Lay it down",
     confirm_take: "Take",
     confirm_lay: "Lay down",
@@ -200,6 +207,7 @@ pub const EN: PasurStrings = PasurStrings {
     n_clubs: "{n} clubs",
     n_surs: "{n} surs",
     last_cards: "The last {n} cards on the table went to {name}.",
+    last_card_one: "The last card on the table went to {name}.",
     last_cards_none: "No card was left on the table at the end.",
     match_won_you: "You win the match!",
     match_won_by: "{name} wins the match!",

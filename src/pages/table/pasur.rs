@@ -623,7 +623,6 @@ fn tally_chips(lang: Lang, t: &SideTally) -> Html {
 /// The top bar: per side its pile (D-8), this round's points so far and the match total
 /// toward the target; the round, the deal and the target.
 fn board(lang: Lang, view: &PasurView, teams: &[AttrValue; 2], my_side: usize) -> Html {
-    let s = lang.s();
     let p = lang.pasur();
     let order = [my_side, 1 - my_side];
     let row = |side: usize| {
@@ -655,7 +654,7 @@ fn board(lang: Lang, view: &PasurView, teams: &[AttrValue; 2], my_side: usize) -
             <div class="pasur-sides" data-testid="score">
                 <div class="pasur-side pasur-head" aria-hidden="true">
                     <span class="team-name" data-testid="round" data-value={view.round_number.to_string()}>
-                        { fill(s.hand_n, &[("n", &lang.num(view.round_number))]) }
+                        { fill(p.round_n, &[("n", &lang.num(view.round_number))]) }
                     </span>
                     <span class="side-chips"></span>
                     <span class="side-points">{ p.this_round }</span>
@@ -813,7 +812,13 @@ fn score_sheet(
                 if r.last_cards.is_empty() {
                     { p.last_cards_none }
                 } else {
-                    <span>{ fill(p.last_cards, &[("n", &lang.num(r.last_cards.len())), ("name", &last_to)]) }</span>
+                    <span>
+                        if r.last_cards.len() == 1 {
+                            { fill(p.last_card_one, &[("name", &last_to)]) }
+                        } else {
+                            { fill(p.last_cards, &[("n", &lang.num(r.last_cards.len())), ("name", &last_to)]) }
+                        }
+                    </span>
                     <span class="mini-cards" dir="ltr">
                         { for table_order(r.last_cards).into_iter().map(|c| html! { <MiniCard card={c} /> }) }
                     </span>
@@ -988,8 +993,15 @@ mod tests {
     /// Plays the first round as the browser test does; returns how many of your turns
     /// offered several sets, and the result.
     fn round_as_the_e2e_test(config: TableConfig<PasurSettings>) -> (usize, RoundResult) {
+        let (several, r, _) = round_with_table_sizes(config);
+        (several, r)
+    }
+
+    /// [`round_as_the_e2e_test`], with the most cards on the table at one of your turns.
+    fn round_with_table_sizes(config: TableConfig<PasurSettings>) -> (usize, RoundResult, u32) {
         let mut st = Rc::new(TableState::<Pasur>::new(config));
         let mut several = 0;
+        let mut most = 0;
         while st.game.status() != Status::HandOver && st.game.status() != Status::MatchOver {
             let (seat, action) = match st.bot_to_act() {
                 Some(bot) => {
@@ -1003,6 +1015,7 @@ mod tests {
                 }
                 None => {
                     let seat = st.to_act().unwrap();
+                    most = most.max(st.game.table().len());
                     let (a, n) = e2e_choice(&st, seat);
                     several += usize::from(n >= 2);
                     (seat, a)
@@ -1016,7 +1029,7 @@ mod tests {
             });
             assert_eq!(st.log.len(), before + 1, "{action:?} is legal");
         }
-        (several, st.game.view(Seat(0)).result.unwrap())
+        (several, st.game.view(Seat(0)).result.unwrap(), most)
     }
 
     /// The browser test's table: you and a bot, where twice a card you play has several
@@ -1059,9 +1072,9 @@ mod tests {
     #[ignore]
     fn find_seeds_with_a_choice_of_sets() {
         for seed in 0..40 {
-            let (several, r) = round_as_the_e2e_test(config(seed, "yb"));
+            let (several, r, most) = round_with_table_sizes(config(seed, "yb"));
             println!(
-                "seed {seed}: {several} choices, surs {:?}",
+                "seed {seed}: {several} choices, surs {:?}, at most {most} table cards",
                 [r.sides[0].surs, r.sides[1].surs]
             );
         }

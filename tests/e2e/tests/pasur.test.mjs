@@ -121,7 +121,9 @@ export async function playRound(page, assert, deadlineMs, hooks = {}) {
     await waitForTurn(page, end);
     const phase = await table.getAttribute('data-phase');
     if (phase !== 'playing') return stats;
+    if (hooks.onTurn) await hooks.onTurn();
     const r = await playTurn(page, assert, hooks);
+    if (hooks.onPlayed) await hooks.onPlayed(r);
     stats.plays++;
     if (r.options >= 2) stats.choices++;
     if (r.tappedTable) stats.tappedTable++;
