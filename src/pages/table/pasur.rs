@@ -674,9 +674,12 @@ fn board(lang: Lang, view: &PasurView, teams: &[AttrValue; 2], my_side: usize) -
     }
 }
 
-/// The lines of the score sheet (PA-10): the test id's name, the label, and per side the
-/// points and the count behind them (where it is not the points themselves).
-fn sheet_lines(lang: Lang, r: &RoundResult) -> Vec<(&'static str, &'static str, [(i32, i32); 2])> {
+/// One line of the score sheet: the test id's name, the label, and per side the points
+/// and the count behind them.
+type SheetLine = (&'static str, &'static str, [(i32, i32); 2]);
+
+/// The lines of the score sheet (PA-10), the pile's size first (a count, no points).
+fn sheet_lines(lang: Lang, r: &RoundResult) -> Vec<SheetLine> {
     let p = lang.pasur();
     let per = |f: fn(&ScoreLine) -> (i32, i32)| [f(&r.sides[0]), f(&r.sides[1])];
     vec![
