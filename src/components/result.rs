@@ -23,6 +23,31 @@ pub struct ResultPanelProps {
     pub on_new_match: Callback<()>,
 }
 
+/// The buttons under every game's hand result: the next hand, or at the end of the match a
+/// new one.
+pub fn result_actions(
+    lang: crate::i18n::Lang,
+    over: bool,
+    on_next: Callback<MouseEvent>,
+    on_new: Callback<MouseEvent>,
+) -> Html {
+    let s = lang.s();
+    html! {
+        <div class="actions">
+            if over {
+                <button type="button" class="btn" data-testid="new-match" onclick={on_new}>
+                    { s.new_match }
+                </button>
+            } else {
+                <button type="button" class="btn" data-testid="next-hand" onclick={on_next}
+                    autofocus=true>
+                    { s.next_hand }
+                </button>
+            }
+        </div>
+    }
+}
+
 /// The panel shown when a hand (and maybe the match) is over.
 #[function_component(ResultPanel)]
 pub fn result_panel(props: &ResultPanelProps) -> Html {
@@ -89,18 +114,7 @@ pub fn result_panel(props: &ResultPanelProps) -> Html {
                         }) }
                     </details>
                 }
-                <div class="actions">
-                    if over {
-                        <button type="button" class="btn" data-testid="new-match" onclick={on_new}>
-                            { s.new_match }
-                        </button>
-                    } else {
-                        <button type="button" class="btn" data-testid="next-hand" onclick={on_next}
-                            autofocus=true>
-                            { s.next_hand }
-                        </button>
-                    }
-                </div>
+                { result_actions(lang, over, on_next.clone(), on_new.clone()) }
             </section>
         </div>
     }

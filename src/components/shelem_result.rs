@@ -5,6 +5,7 @@
 use crate::app::use_lang;
 use crate::components::card::MiniCard;
 use crate::components::hand::sort_hand;
+use crate::components::result::result_actions;
 use crate::components::seat::TrumpBadge;
 use crate::i18n::fill;
 use engine::games::shelem::HandResult;
@@ -124,18 +125,7 @@ pub fn shelem_result(props: &ShelemResultProps) -> Html {
                         </span>
                     </div>
                 }
-                <div class="actions">
-                    if over {
-                        <button type="button" class="btn" data-testid="new-match" onclick={on_new}>
-                            { s.new_match }
-                        </button>
-                    } else {
-                        <button type="button" class="btn" data-testid="next-hand" onclick={on_next}
-                            autofocus=true>
-                            { s.next_hand }
-                        </button>
-                    }
-                </div>
+                { result_actions(lang, over, on_next.clone(), on_new.clone()) }
             </section>
     };
     // Per side, as attributes for tests (names ending in a digit are written this way).

@@ -1,6 +1,6 @@
 //! Bidel in the web app: its settings as form fields, its bot and its trick.
 
-use super::{GameId, Opt, ShownTrick, UiGame, UiSettings};
+use super::{GameId, Opt, ShownTrick, UiGame, UiSettings, LAST_TRICK};
 use crate::config::TableConfig;
 use crate::i18n::en::EN;
 use crate::i18n::fa::FA;
@@ -42,13 +42,7 @@ const OPTIONS: &[Opt] = &[
         ],
         players: &[],
     },
-    Opt {
-        key: "last_trick",
-        values: &[],
-        label: [FA.opt_last_trick, EN.opt_last_trick],
-        help: [FA.opt_last_trick_help, EN.opt_last_trick_help],
-        players: &[],
-    },
+    LAST_TRICK,
 ];
 
 impl UiSettings for BidelSettings {

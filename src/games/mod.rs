@@ -9,6 +9,8 @@ pub mod pasur;
 pub mod shelem;
 
 use crate::config::TableConfig;
+use crate::i18n::en::EN;
+use crate::i18n::fa::FA;
 use crate::i18n::Lang;
 use bots::Bot;
 use engine::{Card, Game, Seat};
@@ -55,7 +57,7 @@ impl GameId {
 }
 
 /// One room setting as the setup form, the link and the table's settings list show it.
-#[derive(Debug)]
+#[derive(Clone, Copy, Debug)]
 pub struct Opt {
     /// The link key; the form's test id is `opt-` and the key with `-` for `_`.
     pub key: &'static str,
@@ -104,6 +106,40 @@ impl Opt {
         format!("opt-{}", self.key.replace('_', "-"))
     }
 }
+
+/// The no-trump modes of HK-4 (Hokm, and Shelem by SH-6): Sars, Nars, Ace-Nars.
+pub const NO_TRUMP_MODES: [Opt; 3] = [
+    Opt {
+        key: "sars",
+        values: &[],
+        label: [FA.opt_sars, EN.opt_sars],
+        help: [FA.opt_sars_help, EN.opt_sars_help],
+        players: &[],
+    },
+    Opt {
+        key: "nars",
+        values: &[],
+        label: [FA.opt_nars, EN.opt_nars],
+        help: [FA.opt_nars_help, EN.opt_nars_help],
+        players: &[],
+    },
+    Opt {
+        key: "ace_nars",
+        values: &[],
+        label: [FA.opt_ace_nars, EN.opt_ace_nars],
+        help: [FA.opt_ace_nars_help, EN.opt_ace_nars_help],
+        players: &[],
+    },
+];
+
+/// HK-11's review of the last trick (Hokm, and Bidel by D-8).
+pub const LAST_TRICK: Opt = Opt {
+    key: "last_trick",
+    values: &[],
+    label: [FA.opt_last_trick, EN.opt_last_trick],
+    help: [FA.opt_last_trick_help, EN.opt_last_trick_help],
+    players: &[],
+};
 
 /// A game's room settings, read and written by key (switches are 0/1).
 pub trait UiSettings:

@@ -1,6 +1,6 @@
 //! Shelem in the web app: its settings as form fields, its bot and its trick.
 
-use super::{GameId, Opt, ShownTrick, UiGame, UiSettings};
+use super::{GameId, Opt, ShownTrick, UiGame, UiSettings, NO_TRUMP_MODES};
 use crate::config::TableConfig;
 use crate::i18n::en::EN;
 use crate::i18n::fa::FA;
@@ -42,27 +42,9 @@ const OPTIONS: &[Opt] = &[
         ],
         players: &[],
     },
-    Opt {
-        key: "sars",
-        values: &[],
-        label: [FA.opt_sars, EN.opt_sars],
-        help: [FA.opt_sars_help, EN.opt_sars_help],
-        players: &[],
-    },
-    Opt {
-        key: "nars",
-        values: &[],
-        label: [FA.opt_nars, EN.opt_nars],
-        help: [FA.opt_nars_help, EN.opt_nars_help],
-        players: &[],
-    },
-    Opt {
-        key: "ace_nars",
-        values: &[],
-        label: [FA.opt_ace_nars, EN.opt_ace_nars],
-        help: [FA.opt_ace_nars_help, EN.opt_ace_nars_help],
-        players: &[],
-    },
+    NO_TRUMP_MODES[0],
+    NO_TRUMP_MODES[1],
+    NO_TRUMP_MODES[2],
 ];
 
 impl UiSettings for ShelemSettings {

@@ -405,59 +405,36 @@ impl Bot<Bidel> for BidelBot {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::duel::Duel;
     use crate::RandomBot;
     use engine::games::bidel::{BidelPhase, BidelSettings, PassDirection};
-    use engine::{Deal, Game, Seat, SeatSet, Setup, Status};
+    use engine::{Game, Seat, SeatSet};
 
     /// Plays `hands` hands with seats 0 and 2 as `BidelBot`s and the others random;
     /// returns the points taken by each seat.
     fn duel(hands: u32, players: u8, seed: u64) -> Vec<i64> {
-        let new = |s: u64| {
-            Bidel::new(&Setup {
-                players,
-                settings: BidelSettings::default(),
-                deal: Deal::seeded(s),
-            })
-            .unwrap()
-        };
-        let mut g = new(seed);
         let mut pts = vec![0i64; players as usize];
         let mut smart: Vec<BidelBot> = (0..players as u64)
             .map(|i| BidelBot::new(seed + i))
             .collect();
         let mut random = RandomBot::new(seed);
-        let mut legal = Vec::new();
-        let mut played = 0;
-        while played < hands {
-            match g.status() {
-                Status::Acting(s) => {
-                    let seat = s.first().unwrap();
-                    legal.clear();
-                    g.legal_actions(seat, &mut legal);
-                    let a = if seat.0 % 2 == 0 {
-                        smart[seat.idx()].choose(&g.view(seat), &legal)
-                    } else {
-                        random.pick(&legal)
-                    };
-                    assert!(legal.contains(&a));
-                    let e = g.apply(seat, &a).unwrap();
-                    for b in &mut smart {
-                        b.observe(&e);
-                    }
+        let duel = Duel::<Bidel>::new(players, BidelSettings::default(), seed);
+        duel.play(
+            hands,
+            &mut smart,
+            |g, seat, legal, bot| {
+                if seat.0 % 2 == 0 {
+                    bot.choose(&g.view(seat), legal)
+                } else {
+                    random.pick(legal)
                 }
-                Status::HandOver | Status::MatchOver => {
-                    for (t, p) in pts.iter_mut().zip(g.hand_score().unwrap().points) {
-                        *t += p as i64;
-                    }
-                    played += 1;
-                    if g.status() == Status::HandOver {
-                        g.next_hand().unwrap();
-                    } else {
-                        g = new(seed + played as u64);
-                    }
+            },
+            |g| {
+                for (t, p) in pts.iter_mut().zip(g.hand_score().unwrap().points) {
+                    *t += p as i64;
                 }
-            }
-        }
+            },
+        );
         pts
     }
 

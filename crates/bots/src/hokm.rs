@@ -52,6 +52,25 @@ pub(crate) fn power(c: Card, trump: Trump, led: Suit) -> u16 {
     tier * 16 + trump.strength(c.rank().index()) as u16
 }
 
+/// Whether `c` beats, under `trump`'s ranking, every card of its suit that is neither
+/// `played` nor in `hand` (cards the seat knows are not out).
+pub(crate) fn is_master(c: Card, played: CardSet, hand: CardSet, trump: Trump) -> bool {
+    let unseen = c.suit().mask().minus(played).minus(hand);
+    let s = trump.strength(c.rank().index());
+    unseen.iter().all(|o| trump.strength(o.rank().index()) < s)
+}
+
+/// The suit `pool` holds most cards of, to lead low from: ties broken with `rng` (one draw
+/// per suit held, in suit order); clubs for an empty pool.
+pub(crate) fn longest_suit(pool: CardSet, rng: &mut Rng) -> Suit {
+    Suit::ALL
+        .iter()
+        .copied()
+        .filter(|&s| !pool.of_suit(s).is_empty())
+        .max_by_key(|&s| (pool.of_suit(s).len(), rng.below(4)))
+        .unwrap_or(Suit::Clubs)
+}
+
 /// How much a card is worth keeping, for choosing what to throw away.
 fn keep_value(c: Card, trump: Trump) -> u16 {
     let t = if Some(c.suit()) == trump.suit() {
@@ -187,13 +206,6 @@ impl HokmBot {
         }
     }
 
-    /// Whether `c` beats every card of its suit that is neither played nor in `hand`.
-    fn is_master(&self, c: Card, hand: CardSet, trump: Trump) -> bool {
-        let unseen = c.suit().mask().minus(self.played).minus(hand);
-        let s = trump.strength(c.rank().index());
-        unseen.iter().all(|o| trump.strength(o.rank().index()) < s)
-    }
-
     fn lowest(&self, cards: CardSet, trump: Trump) -> Card {
         cards
             .iter()
@@ -221,7 +233,10 @@ impl HokmBot {
         if let Some(t) = trump_suit {
             let mine = legal.of_suit(t);
             if mine.len() > trumps_out.len() && !trumps_out.is_empty() {
-                if let Some(c) = mine.iter().find(|&c| self.is_master(c, known, trump)) {
+                if let Some(c) = mine
+                    .iter()
+                    .find(|&c| is_master(c, self.played, known, trump))
+                {
                     return c;
                 }
             }
@@ -230,7 +245,7 @@ impl HokmBot {
         let mut masters: Vec<Card> = legal
             .iter()
             .filter(|&c| Some(c.suit()) != trump_suit)
-            .filter(|&c| self.is_master(c, known, trump) && !opp_may_ruff(c.suit()))
+            .filter(|&c| is_master(c, self.played, known, trump) && !opp_may_ruff(c.suit()))
             .collect();
         masters.sort_by_key(|&c| std::cmp::Reverse(trump.strength(c.rank().index())));
         if let Some(&c) = masters.first() {
@@ -239,12 +254,7 @@ impl HokmBot {
         // Otherwise lead low from the longest side suit, keeping trumps.
         let side: CardSet = trump_suit.map_or(legal, |t| legal.minus(t.mask()));
         let pool = if side.is_empty() { legal } else { side };
-        let suit = Suit::ALL
-            .iter()
-            .copied()
-            .filter(|&s| !pool.of_suit(s).is_empty())
-            .max_by_key(|&s| (pool.of_suit(s).len(), self.rng.below(4)))
-            .unwrap_or(Suit::Clubs);
+        let suit = longest_suit(pool, &mut self.rng);
         self.lowest(pool.of_suit(suit), trump)
     }
 
@@ -266,7 +276,7 @@ impl HokmBot {
         let partner_safe = win_seat == partner
             && win_seat != me
             && (last
-                || (self.is_master(win_card, known, trump)
+                || (is_master(win_card, self.played, known, trump)
                     && !view
                         .trick
                         .iter()
@@ -291,7 +301,7 @@ impl HokmBot {
         // Second or third hand: win only with a card nobody after us can beat in suit.
         if let Some(&m) = winners
             .iter()
-            .filter(|&&c| c.suit() == led && self.is_master(c, known, trump))
+            .filter(|&&c| c.suit() == led && is_master(c, self.played, known, trump))
             .min_by_key(|&&c| power(c, trump, led))
         {
             return m;
@@ -360,6 +370,7 @@ impl Bot<Hokm> for HokmBot {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::duel::Duel;
     use crate::RandomBot;
     use engine::games::hokm::HokmSettings;
     use engine::{Deal, Game, Setup, Status};
@@ -488,61 +499,30 @@ mod tests {
         seed: u64,
         kinds: [Kind; 2],
     ) -> [u32; 2] {
-        let new_match = |m: u64| {
-            Hokm::new(&Setup {
-                players,
-                settings: settings.clone(),
-                deal: Deal::seeded(seed + m),
-            })
-            .unwrap()
-        };
-        let mut won = [0; 2];
-        let mut g = new_match(0);
         let mut bots: Vec<HokmBot> = (0..players as u64)
             .map(|i| HokmBot::new(seed + i))
             .collect();
         let mut random = RandomBot::new(seed);
-        let mut legal = Vec::new();
-        let mut played = 0;
-        while played < hands {
-            match g.status() {
-                Status::Acting(s) => {
-                    let seat = s.first().unwrap();
-                    legal.clear();
-                    g.legal_actions(seat, &mut legal);
-                    let view = g.view(seat);
-                    let a = match kinds[g.side_of(seat)] {
-                        Kind::Random => random.pick(&legal),
-                        Kind::AlwaysKeep if legal.contains(&HokmAction::Keep) => HokmAction::Keep,
-                        Kind::SuitsOnly => {
-                            let suits: Vec<HokmAction> = legal
-                                .iter()
-                                .copied()
-                                .filter(
-                                    |a| !matches!(a, HokmAction::Trump(t) if t.suit().is_none()),
-                                )
-                                .collect();
-                            bots[seat.idx()].choose(&view, &suits)
-                        }
-                        _ => bots[seat.idx()].choose(&view, &legal),
-                    };
-                    assert!(legal.contains(&a));
-                    let e = g.apply(seat, &a).unwrap();
-                    for b in &mut bots {
-                        b.observe(&e);
-                    }
+        let mut won = [0; 2];
+        let duel = Duel::<Hokm>::new(players, settings.clone(), seed);
+        duel.play(
+            hands,
+            &mut bots,
+            |g, seat, legal, bot| match kinds[g.side_of(seat)] {
+                Kind::Random => random.pick(legal),
+                Kind::AlwaysKeep if legal.contains(&HokmAction::Keep) => HokmAction::Keep,
+                Kind::SuitsOnly => {
+                    let suits: Vec<HokmAction> = legal
+                        .iter()
+                        .copied()
+                        .filter(|a| !matches!(a, HokmAction::Trump(t) if t.suit().is_none()))
+                        .collect();
+                    bot.choose(&g.view(seat), &suits)
                 }
-                Status::HandOver | Status::MatchOver => {
-                    won[g.hand_score().unwrap().winners[0]] += 1;
-                    played += 1;
-                    if g.status() == Status::HandOver {
-                        g.next_hand().unwrap();
-                    } else {
-                        g = new_match(played as u64);
-                    }
-                }
-            }
-        }
+                _ => bot.choose(&g.view(seat), legal),
+            },
+            |g| won[g.hand_score().unwrap().winners[0]] += 1,
+        );
         won
     }
 

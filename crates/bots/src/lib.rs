@@ -3,6 +3,8 @@
 //! touches the full state, so a bot cannot cheat, here or on the relay.
 
 mod bidel;
+#[cfg(test)]
+mod duel;
 mod hokm;
 mod pasur;
 mod shelem;

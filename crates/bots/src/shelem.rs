@@ -345,14 +345,9 @@ impl ShelemBot {
         }
     }
 
-    /// Whether `c` beats every unseen card of its suit.
+    /// Whether `c` beats every unseen card of its suit (a joker always does).
     fn is_master(&self, c: Card, hand: CardSet, trump: Trump) -> bool {
-        if c.is_joker() {
-            return true;
-        }
-        let unseen = c.suit().mask().minus(self.played).minus(hand);
-        let s = trump.strength(c.rank().index());
-        unseen.iter().all(|o| trump.strength(o.rank().index()) < s)
+        c.is_joker() || crate::hokm::is_master(c, self.played, hand, trump)
     }
 
     /// The least useful card: no points, low, not a trump.
@@ -469,12 +464,7 @@ impl ShelemBot {
         if pool.is_empty() {
             return legal.first().unwrap_or(Card::RED_JOKER);
         }
-        let suit = Suit::ALL
-            .iter()
-            .copied()
-            .filter(|&s| !pool.of_suit(s).is_empty())
-            .max_by_key(|&s| (pool.of_suit(s).len(), self.rng.below(4)))
-            .unwrap_or(Suit::Clubs);
+        let suit = crate::hokm::longest_suit(pool, &mut self.rng);
         self.throw(pool.of_suit(suit), trump)
     }
 
@@ -627,9 +617,11 @@ impl Bot<Shelem> for ShelemBot {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::duel::Duel;
     use crate::RandomBot;
     use engine::games::shelem::{HandResult, ShelemPhase, ShelemSettings};
     use engine::{Deal, Game, Setup, Status};
+    use std::cell::Cell;
 
     fn set(s: &str) -> CardSet {
         engine::card::parse_cards(s).unwrap().into_iter().collect()
@@ -653,53 +645,31 @@ mod tests {
     fn duel(players: u8, hands: u32, seed: u64) -> ([i64; 2], [u32; 2]) {
         let mut pts = [0i64; 2];
         let mut wins = [0u32; 2];
-        let new = |s: u64| {
-            Shelem::new(&Setup {
-                players,
-                settings: ShelemSettings::default(),
-                deal: Deal::seeded(s),
-            })
-            .unwrap()
-        };
-        let mut g = new(seed);
         let mut smart: Vec<ShelemBot> = (0..4).map(|i| ShelemBot::new(seed + i)).collect();
         let mut random = RandomBot::new(seed);
-        let mut legal = Vec::new();
-        let mut played = 0;
-        while played < hands {
-            match g.status() {
-                Status::Acting(s) => {
-                    let seat = s.first().unwrap();
-                    legal.clear();
-                    g.legal_actions(seat, &mut legal);
-                    let a = if seat.side() == 0 {
-                        smart[seat.idx()].choose(&g.view(seat), &legal)
-                    } else {
-                        random.pick(&legal)
-                    };
-                    assert!(legal.contains(&a));
-                    let e = g.apply(seat, &a).unwrap();
-                    for b in &mut smart {
-                        b.observe(&e);
+        let duel = Duel::<Shelem>::new(players, ShelemSettings::default(), seed);
+        duel.play(
+            hands,
+            &mut smart,
+            |g, seat, legal, bot| {
+                if seat.side() == 0 {
+                    bot.choose(&g.view(seat), legal)
+                } else {
+                    random.pick(legal)
+                }
+            },
+            |g| {
+                let score = g.hand_score().unwrap();
+                for (p, s) in pts.iter_mut().zip(score.points) {
+                    *p += s as i64;
+                }
+                if g.status() == Status::MatchOver {
+                    for w in g.outcome().unwrap().winners {
+                        wins[w] += 1;
                     }
                 }
-                Status::HandOver | Status::MatchOver => {
-                    let score = g.hand_score().unwrap();
-                    for (p, s) in pts.iter_mut().zip(score.points) {
-                        *p += s as i64;
-                    }
-                    played += 1;
-                    if g.status() == Status::HandOver {
-                        g.next_hand().unwrap();
-                    } else {
-                        for w in g.outcome().unwrap().winners {
-                            wins[w] += 1;
-                        }
-                        g = new(seed + played as u64);
-                    }
-                }
-            }
-        }
+            },
+        );
         (pts, wins)
     }
 
@@ -725,50 +695,31 @@ mod tests {
         hands: u32,
         seed: u64,
     ) -> Vec<(u16, HandResult)> {
-        let new = |s: u64| {
-            Shelem::new(&Setup {
-                players,
-                settings: settings.clone(),
-                deal: Deal::seeded(s),
-            })
-            .unwrap()
-        };
-        let mut g = new(seed);
         let mut bots: Vec<ShelemBot> = (0..4).map(|i| ShelemBot::new(seed + i)).collect();
-        let mut legal = Vec::new();
         let mut out = Vec::new();
-        let mut est = [0u16; 4];
-        let mut played = 0;
-        while played < hands {
-            match g.status() {
-                Status::Acting(s) => {
-                    let seat = s.first().unwrap();
-                    legal.clear();
-                    g.legal_actions(seat, &mut legal);
-                    let v = g.view(seat);
-                    let a = bots[seat.idx()].choose(&v, &legal);
-                    if let ShelemAction::Bid(b) = a {
-                        let e = estimate(&v);
-                        assert!(b <= e, "bid {b} above the estimate {e}");
-                        est[seat.idx()] = e;
-                    }
-                    let e = g.apply(seat, &a).unwrap();
-                    for b in &mut bots {
-                        b.observe(&e);
-                    }
+        // Each seat's estimate at its last bid (set while choosing, read at the hand's end).
+        let est = Cell::new([0u16; 4]);
+        let duel = Duel::<Shelem>::new(players, settings, seed).reseed(1000);
+        duel.play(
+            hands,
+            &mut bots,
+            |g, seat, legal, bot| {
+                let v = g.view(seat);
+                let a = bot.choose(&v, legal);
+                if let ShelemAction::Bid(b) = a {
+                    let e = estimate(&v);
+                    assert!(b <= e, "bid {b} above the estimate {e}");
+                    let mut all = est.get();
+                    all[seat.idx()] = e;
+                    est.set(all);
                 }
-                Status::HandOver | Status::MatchOver => {
-                    let r = g.view(Seat(0)).result.unwrap();
-                    out.push((est[r.hakem.idx()], r));
-                    played += 1;
-                    if g.status() == Status::HandOver {
-                        g.next_hand().unwrap();
-                    } else {
-                        g = new(seed + 1000 + played as u64);
-                    }
-                }
-            }
-        }
+                a
+            },
+            |g| {
+                let r = g.view(Seat(0)).result.unwrap();
+                out.push((est.get()[r.hakem.idx()], r));
+            },
+        );
         out
     }
 

@@ -4,6 +4,7 @@
 //!   portable RNG (C-4); [`hash`]: the stable state hash.
 //! - [`game::Game`]: the one trait every game implements, with per-seat views (C-5).
 //! - [`games`]: the games themselves.
+//! - [`testkit`]: the property tests every game runs (ARCHITECTURE.md), for tests only.
 
 pub mod card;
 pub mod game;
@@ -11,6 +12,7 @@ pub mod games;
 pub mod hash;
 pub mod rng;
 pub mod seat;
+pub mod testkit;
 
 pub use card::{Card, CardSet, Rank, Suit};
 pub use game::{Deal, Game, HandScore, Outcome, RuleError, Setup, SetupError, Status};

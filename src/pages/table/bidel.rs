@@ -6,6 +6,7 @@ use super::{frame, last_trick_button, new_match_callback, trick_center, use_tabl
 use crate::app::use_lang;
 use crate::components::card::{suit_shape, MiniCard};
 use crate::components::hand::{Hand, HiddenHand, HAND_SUIT_ORDER};
+use crate::components::result::result_actions;
 use crate::components::seat::{Crown, Pos, SeatView, TrumpBadge};
 use crate::config::TableConfig;
 use crate::games::hokm::shown_trick;
@@ -497,18 +498,7 @@ fn result_panel(
                     </tbody>
                 </table>
                 <p class="help">{ b.lowest_wins }{ " · " }{ fill(b.game_to, &[("n", &lang.num(view.settings.target))]) }</p>
-                <div class="actions">
-                    if over {
-                        <button type="button" class="btn" data-testid="new-match" onclick={on_new}>
-                            { s.new_match }
-                        </button>
-                    } else {
-                        <button type="button" class="btn" data-testid="next-hand" onclick={on_next}
-                            autofocus=true>
-                            { s.next_hand }
-                        </button>
-                    }
-                </div>
+                { result_actions(lang, over, on_next.clone(), on_new.clone()) }
             </section>
         </div>
     }

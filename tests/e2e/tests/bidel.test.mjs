@@ -71,7 +71,7 @@ export async function playHand(page, table, assert, deadlineMs) {
 }
 
 /** Checks the hand result panel against BD-7 and the scoreboard; returns the totals. */
-async function checkResult(page, assert, players) {
+async function checkResult(page, assert, players, perHand = 26) {
   const result = page.locator('[data-testid=hand-result]');
   await result.waitFor({ timeout: 10000 });
   const moon = await result.getAttribute('data-moon');
@@ -89,11 +89,11 @@ async function checkResult(page, assert, players) {
     const hand = readNumber(await page.locator(`[data-testid=hand-points-${i}]`).textContent());
     assert(hand === Number(await row.getAttribute('data-taken')), `seat ${i}: points taken shown`);
   }
-  assert(taken === 26, `26 points are taken in a hand (BD-7), got ${taken}`);
+  assert(taken === perHand, `${perHand} points are taken in a hand (BD-7, BD-9), got ${taken}`);
   if (moon === '') {
-    assert(scored === 26, `without a moon shot the points scored are the points taken (${scored})`);
+    assert(scored === perHand, `without a moon shot the points scored are the points taken (${scored})`);
   } else {
-    assert(scored === 26 * (players - 1), `a moon shot gives everyone else 26 (${scored})`);
+    assert(scored === perHand * (players - 1), `a moon shot gives everyone else ${perHand} (${scored})`);
     await page.locator('[data-testid=moon]').waitFor({ timeout: 1000 });
   }
   return totals;
@@ -199,13 +199,54 @@ tests.push({
         }
       }
     }
-    const before = await hand.locator('button[data-card]').evaluateAll((bs) => bs.map((b) => b.dataset.card).join(' '));
+    const seatHand = async () => [
+      await table.getAttribute('data-bottom'),
+      await hand.locator('button[data-card]').evaluateAll((bs) => bs.map((b) => b.dataset.card).join(' ')),
+    ];
+    // Wait for the bots to stop, so nothing moves across the reload.
+    await page.waitForFunction(() => document.querySelector('[data-testid=table]')?.dataset.busy === 'false', null, {
+      timeout: 20000,
+    });
+    if (await cover.isVisible()) await page.locator('[data-testid=reveal]').click();
+    const [seatBefore, before] = await seatHand();
     await page.reload({ waitUntil: 'load' });
     await table.waitFor({ timeout: 15000 });
     assert((await table.getAttribute('data-phase')) === 'playing', 'the reload resumes the hand in play');
-    if (await page.locator('[data-testid=cover]').isVisible()) await page.locator('[data-testid=reveal]').click();
-    const after = await hand.locator('button[data-card]').evaluateAll((bs) => bs.map((b) => b.dataset.card).join(' '));
+    if (await cover.isVisible()) await page.locator('[data-testid=reveal]').click();
+    const [seatAfter, after] = await seatHand();
     assert(after.length > 0, 'a hand is shown after the reload');
-    assert(before === after || before.length === 0, `the same hand after the reload:\n  ${before}\n  ${after}`);
+    // The same person to act sees the same cards (the cover decides whose hand is shown).
+    assert(seatAfter !== seatBefore || before === after, `the same hand after the reload:\n  ${before}\n  ${after}`);
+  },
+});
+
+tests.push({
+  name: '40-point mode (BD-9) and trump mode (BD-10): a hand of 40 points, then the hakem names trump',
+  viewport: 'desktop',
+  timeout: 180000,
+  run: async ({ page, url, assert }) => {
+    await page.goto(`${url}#/bidel?seed=5&seats=ybbb&forty=1&trump_mode=1`, { waitUntil: 'load' });
+    const table = page.locator('[data-testid=table]');
+    await table.waitFor({ timeout: 15000 });
+    assert((await table.getAttribute('data-phase')) === 'passing', 'hand 1 has no hakem yet (BD-10: from the second hand)');
+    await playHand(page, table, assert, 170000);
+    await checkResult(page, assert, 4, 40);
+    await page.locator('[data-testid=next-hand]').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid=table]')?.dataset.phase === 'choosing_trump', null, {
+      timeout: 5000,
+    });
+    const crowned = page.locator('[data-testid^=seat-] [data-testid=hakem-crown]');
+    assert((await crowned.count()) === 1, 'the hakem wears the crown');
+    const [turn, bottom] = [await table.getAttribute('data-turn'), await table.getAttribute('data-bottom')];
+    if (turn === bottom) {
+      await page.locator('[data-testid=trump-picker] [data-trump=none]').click();
+      await page.locator('[data-testid=trump][data-trump=none]').waitFor({ timeout: 5000 });
+    } else {
+      // A bot is hakem: it names trump after its delay, shown in the top bar.
+      await page.locator('[data-testid=trump]').waitFor({ timeout: 10000 });
+    }
+    await page.waitForFunction(() => document.querySelector('[data-testid=table]')?.dataset.phase === 'passing', null, {
+      timeout: 10000,
+    });
   },
 });

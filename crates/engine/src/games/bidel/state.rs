@@ -6,6 +6,7 @@ use crate::game::{random_from_list, Game, HandScore, Outcome, Setup, SetupError,
 use crate::hash::stable_hash;
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
+use crate::testkit::Inspect;
 
 /// 2♣: leads the first trick (BD-3).
 pub(super) const TWO_CLUBS: Card = Card::new(Suit::Clubs, Rank::TWO);
@@ -628,9 +629,22 @@ impl Bidel {
         self.phase
     }
 
-    /// Every card's place, for the card-accounting property test: each hand, each seat's
-    /// picked cards, the current trick, completed tricks, and the cards out of play.
-    pub fn card_places(&self) -> Vec<CardSet> {
+    #[cfg(test)]
+    pub(super) fn set_totals(&mut self, totals: [i32; 4]) {
+        self.totals = totals;
+    }
+}
+
+/// For the property tests of [`crate::testkit`].
+impl Inspect for Bidel {
+    /// The 52 cards (with three players 2♦ is one of the places: out of play).
+    fn all_cards(&self) -> CardSet {
+        CardSet::DECK
+    }
+
+    /// Each hand, each seat's picked cards, the current trick, completed tricks, and the
+    /// cards out of play.
+    fn card_places(&self) -> Vec<CardSet> {
         let mut v = Vec::new();
         v.extend_from_slice(&self.hands);
         v.extend_from_slice(&self.picked);
@@ -641,8 +655,8 @@ impl Bidel {
     }
 
     /// Swaps hidden cards between seats other than `viewer` (their hands and picked cards),
-    /// keeping every count: for the property test that a view shows no hidden card.
-    pub fn scramble_hidden(&mut self, viewer: Seat, rng: &mut Rng) {
+    /// keeping every count.
+    fn scramble_hidden(&mut self, viewer: Seat, rng: &mut Rng) {
         let others: Vec<usize> = (0..self.n as usize)
             .filter(|&s| s != viewer.idx())
             .collect();
@@ -659,9 +673,15 @@ impl Bidel {
         }
     }
 
-    #[cfg(test)]
-    pub(super) fn set_totals(&mut self, totals: [i32; 4]) {
-        self.totals = totals;
+    /// Every trump choice, and a pass and a play of every card.
+    fn all_actions(&self) -> Vec<BidelAction> {
+        let mut v: Vec<BidelAction> = BidelTrump::ALL
+            .into_iter()
+            .map(BidelAction::Trump)
+            .collect();
+        v.extend(CardSet::DECK.iter().map(BidelAction::Pass));
+        v.extend(CardSet::DECK.iter().map(BidelAction::Play));
+        v
     }
 }
 

@@ -3,9 +3,10 @@
 use super::state::{QUEEN_SPADES, TWO_CLUBS, TWO_DIAMONDS};
 use super::*;
 use crate::card::{parse_cards, Card, CardSet, Suit};
-use crate::game::{random_from_list, Deal, Game, RuleError, Setup, SetupError, Status};
+use crate::game::{Deal, Game, RuleError, Setup, SetupError, Status};
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
+use crate::testkit::{self, Inspect, RandomMatch};
 use proptest::prelude::*;
 
 fn cards(s: &str) -> Vec<Card> {
@@ -680,17 +681,7 @@ fn actions_have_the_documented_json_forms() {
     assert_eq!(serde_json::from_str::<Trick>(&json).unwrap(), t);
 }
 
-// ---- property tests (ARCHITECTURE.md) ----
-
-fn every_action() -> Vec<BidelAction> {
-    let mut v: Vec<BidelAction> = BidelTrump::ALL
-        .into_iter()
-        .map(BidelAction::Trump)
-        .collect();
-    v.extend(CardSet::DECK.iter().map(BidelAction::Pass));
-    v.extend(CardSet::DECK.iter().map(BidelAction::Play));
-    v
-}
+// ---- property tests (ARCHITECTURE.md, run by crate::testkit) ----
 
 fn random_setup(seed: u64, r: &mut Rng) -> Setup<BidelSettings> {
     Setup {
@@ -705,43 +696,12 @@ fn random_setup(seed: u64, r: &mut Rng) -> Setup<BidelSettings> {
     }
 }
 
-/// Plays random hands from `seed` (at most `max_hands`, or to the end of the match),
-/// calling `check` before every action; the acting seat is random among those who may
-/// act. Returns the setup, the actions taken and the final game.
-fn random_game(
-    seed: u64,
-    max_hands: u32,
-    mut check: impl FnMut(&Bidel, &mut Rng),
-) -> (Setup<BidelSettings>, Vec<(Seat, BidelAction)>, Bidel) {
+/// `hands` random hands from `seed` (three or four players, random settings); while
+/// several seats may act (the BD-2 passing) a random one of them acts.
+fn random_game(seed: u64, hands: u32) -> RandomMatch<Bidel> {
     let mut r = Rng::new(seed ^ 0xB1DE1);
     let setup = random_setup(seed, &mut r);
-    let mut g = Bidel::new(&setup).unwrap();
-    let mut log = Vec::new();
-    let mut legal = Vec::new();
-    let mut hands = 0;
-    for _ in 0..100_000 {
-        check(&g, &mut r);
-        match g.status() {
-            Status::Acting(seats) => {
-                let list: Vec<Seat> = seats.iter().collect();
-                let seat = list[r.below(list.len() as u32) as usize];
-                legal.clear();
-                g.legal_actions(seat, &mut legal);
-                let a = legal[r.below(legal.len() as u32) as usize];
-                g.apply(seat, &a).unwrap();
-                log.push((seat, a));
-            }
-            Status::HandOver => {
-                hands += 1;
-                if hands >= max_hands {
-                    return (setup, log, g);
-                }
-                g.next_hand().unwrap();
-            }
-            Status::MatchOver => return (setup, log, g),
-        }
-    }
-    panic!("game from seed {seed} did not end");
+    RandomMatch::new(setup, r).hands(hands)
 }
 
 proptest! {
@@ -749,101 +709,27 @@ proptest! {
 
     #[test]
     fn prop_legal_exactly_when_apply_accepts(seed in any::<u64>()) {
-        let all = every_action();
-        random_game(seed, 2, |g, r| {
-            let acting = match g.status() {
-                Status::Acting(seats) => seats,
-                _ => SeatSet::default(),
-            };
-            let hash = g.state_hash();
-            for s in 0..g.players() {
-                let seat = Seat(s);
-                let mut legal = Vec::new();
-                g.legal_actions(seat, &mut legal);
-                if !acting.contains(seat) {
-                    // A seat that may not act has no legal action, and a random action of
-                    // any kind is refused without a change (every kind is drawn over the
-                    // steps of the games).
-                    assert!(legal.is_empty(), "seat {s} may not act but has {legal:?}");
-                    let a = &all[r.below(all.len() as u32) as usize];
-                    let mut h = g.clone();
-                    assert!(h.apply(seat, a).is_err(), "seat {s} may not act but took {a:?}");
-                    assert_eq!(h.state_hash(), hash, "a refused action changed the state");
-                    continue;
-                }
-                for a in &all {
-                    let mut h = g.clone();
-                    let ok = h.apply(seat, a).is_ok();
-                    assert_eq!(ok, legal.contains(a), "seat {s} action {a:?}");
-                    if !ok {
-                        assert_eq!(h.state_hash(), hash, "a refused action changed the state");
-                    }
-                }
-            }
-        });
+        testkit::legal_exactly_when_apply_accepts(random_game(seed, 2))?;
     }
 
     #[test]
     fn prop_random_action_draws_as_the_listed_pick(seed in any::<u64>()) {
-        // Game::random_action's override must pick what the default (the listed legal
-        // actions and one draw) picks, and draw the same numbers: for every seat, acting
-        // or not, in every phase.
-        let mut scratch = Vec::new();
-        random_game(seed, 4, |g, r| {
-            for s in 0..g.players() {
-                let seat = Seat(s);
-                let (mut a, mut b) = (r.clone(), r.clone());
-                let fast = g.random_action(seat, &mut a, &mut scratch);
-                let listed = random_from_list(g, seat, &mut b, &mut scratch);
-                assert_eq!(fast, listed, "seat {s}");
-                assert_eq!(a, b, "seat {s}: the draws differ");
-            }
-        });
+        // Bidel overrides Game::random_action (random playouts).
+        testkit::random_action_draws_as_the_listed_pick(random_game(seed, 4))?;
     }
 
     #[test]
     fn prop_every_card_accounted_for(seed in any::<u64>()) {
-        random_game(seed, 20, |g, _| {
-            let mut union = CardSet::EMPTY;
-            let mut total = 0;
-            for p in g.card_places() {
-                assert!(union.and(p).is_empty(), "a card in two places");
-                union = union.or(p);
-                total += p.len();
-            }
-            assert_eq!(union, CardSet::DECK);
-            assert_eq!(total, 52);
-        });
+        testkit::every_card_accounted_for(random_game(seed, 20))?;
     }
 
     #[test]
     fn prop_view_unchanged_when_other_hidden_cards_are_swapped(seed in any::<u64>()) {
-        random_game(seed, 3, |g, r| {
-            for s in 0..g.players() {
-                let mut h = g.clone();
-                h.scramble_hidden(Seat(s), r);
-                assert_eq!(h.view(Seat(s)), g.view(Seat(s)));
-            }
-        });
+        testkit::view_unchanged_when_other_hidden_cards_are_swapped(random_game(seed, 3))?;
     }
 
     #[test]
     fn prop_same_seed_and_moves_same_state_and_hash(seed in any::<u64>()) {
-        let mut hashes = Vec::new();
-        let (setup, log, end) = random_game(seed, 20, |g, _| hashes.push(g.state_hash()));
-        let mut g = Bidel::new(&setup).unwrap();
-        let mut replayed = Vec::new();
-        for (seat, a) in &log {
-            while g.status() == Status::HandOver {
-                replayed.push(g.state_hash());
-                g.next_hand().unwrap();
-            }
-            replayed.push(g.state_hash());
-            g.apply(*seat, a).unwrap();
-        }
-        replayed.push(g.state_hash());
-        assert_eq!(g.state_hash(), end.state_hash());
-        assert_eq!(replayed, hashes);
-        assert_eq!(g.view(Seat(0)), end.view(Seat(0)));
+        testkit::same_seed_and_moves_same_state_and_hash(random_game(seed, 20))?;
     }
 }

@@ -6,6 +6,7 @@ use crate::game::{Game, HandScore, Outcome, Setup, SetupError, Status};
 use crate::hash::stable_hash;
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
+use crate::testkit::Inspect;
 use std::hash::{Hash, Hasher};
 
 /// Seats at the 4-player table.
@@ -575,11 +576,19 @@ impl Hokm {
     pub fn phase(&self) -> HokmPhase {
         self.phase
     }
+}
 
-    /// Every card's place, for the card-accounting property test: the four hands (the last
-    /// two empty with two players), the current trick, completed tricks, the undealt rest
-    /// of the deck (with two players: the stock, HK-13), and each 2-player seat's discards.
-    pub fn card_places(&self) -> Vec<CardSet> {
+/// For the property tests of [`crate::testkit`].
+impl Inspect for Hokm {
+    /// The 52 cards.
+    fn all_cards(&self) -> CardSet {
+        CardSet::DECK
+    }
+
+    /// The four hands (the last two empty with two players), the current trick, completed
+    /// tricks, the undealt rest of the deck (with two players: the stock, HK-13), and each
+    /// 2-player seat's discards.
+    fn card_places(&self) -> Vec<CardSet> {
         let trick: CardSet = self.trick[..self.trick_len as usize]
             .iter()
             .copied()
@@ -594,7 +603,7 @@ impl Hokm {
     /// Swaps hidden cards between seats other than `viewer` (their hands and discards) and
     /// the undealt deck or stock (but for the top card the viewer is drawing, HK-13), keeping
     /// every count: for the property test that a view shows no hidden card.
-    pub fn scramble_hidden(&mut self, viewer: Seat, rng: &mut Rng) {
+    fn scramble_hidden(&mut self, viewer: Seat, rng: &mut Rng) {
         let n = self.n as usize;
         let others: Vec<usize> = (0..n).filter(|&s| s != viewer.idx()).collect();
         let sees_top = self.phase == HokmPhase::Drawing && self.turn == viewer;
@@ -620,6 +629,17 @@ impl Hokm {
                 *slot = c;
             }
         }
+    }
+
+    /// Every trump choice and mode, the redeal, a play and a discard of every card, and the
+    /// stock choices (HK-13).
+    fn all_actions(&self) -> Vec<HokmAction> {
+        let mut v: Vec<HokmAction> = Trump::ALL.into_iter().map(HokmAction::Trump).collect();
+        v.push(HokmAction::Redeal);
+        v.extend(CardSet::DECK.iter().map(HokmAction::Play));
+        v.extend(CardSet::DECK.iter().map(HokmAction::Discard));
+        v.extend([HokmAction::Keep, HokmAction::TakeNext]);
+        v
     }
 }
 

@@ -5,6 +5,7 @@ use crate::card::{parse_cards, Card, CardSet, Suit};
 use crate::game::{Deal, Game, RuleError, Setup, SetupError, Status};
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
+use crate::testkit::{self, Inspect, RandomMatch};
 use proptest::prelude::*;
 
 fn cards(s: &str) -> Vec<Card> {
@@ -935,14 +936,14 @@ fn rule_hk_13_twenty_one_turns_then_thirteen_cards_each_and_the_hakem_leads() {
 #[test]
 fn rule_hk_13_deck_accounting_hands_discards_and_stock_make_52_at_every_step() {
     for seed in 0..40 {
-        let mut g = Hokm::new(&Setup {
+        let setup = Setup {
             players: 2,
             settings: HokmSettings::default(),
             deal: Deal::seeded(seed),
-        })
-        .unwrap();
-        let mut r = Rng::new(seed);
-        loop {
+        };
+        // One hand of random play.
+        let hand = RandomMatch::<Hokm>::new(setup, Rng::new(seed)).hands(1);
+        hand.play(|g, _| {
             // The public counts (any seat's view) and the state's places agree.
             let v = g.view(Seat(0));
             let hands: u8 = v.hand_counts.iter().sum();
@@ -964,17 +965,9 @@ fn rule_hk_13_deck_accounting_hands_discards_and_stock_make_52_at_every_step() {
                 union = union.or(*p);
             }
             assert_eq!(union, CardSet::DECK);
-            match g.status() {
-                Status::Acting(seats) => {
-                    let seat = seats.iter().nth(r.below(seats.0.count_ones()) as usize);
-                    let seat = seat.unwrap();
-                    let l = legal(&g, seat.0);
-                    let a = l[r.below(l.len() as u32) as usize];
-                    g.apply(seat, &a).unwrap();
-                }
-                _ => break,
-            }
-        }
+            Ok(())
+        })
+        .unwrap();
     }
 }
 
@@ -1213,16 +1206,7 @@ fn rule_hk_13_actions_and_events_have_the_documented_json_forms() {
     .is_err());
 }
 
-// ---- property tests (ARCHITECTURE.md) ----
-
-fn every_action() -> Vec<HokmAction> {
-    let mut v: Vec<HokmAction> = Trump::ALL.into_iter().map(HokmAction::Trump).collect();
-    v.push(HokmAction::Redeal);
-    v.extend(CardSet::DECK.iter().map(HokmAction::Play));
-    v.extend(CardSet::DECK.iter().map(HokmAction::Discard));
-    v.extend([HokmAction::Keep, HokmAction::TakeNext]);
-    v
-}
+// ---- property tests (ARCHITECTURE.md, run by crate::testkit) ----
 
 fn random_settings(r: &mut Rng, players: u8) -> HokmSettings {
     // Drawn whatever the table, so that 4-player matches keep their seeds' settings.
@@ -1238,114 +1222,16 @@ fn random_settings(r: &mut Rng, players: u8) -> HokmSettings {
     }
 }
 
-/// Plays a random match of `players` from `seed`, calling `check` before every action;
-/// returns the actions taken (with the seat) and the final game. While several seats may
-/// act (the HK-13 discards) a random one of them acts.
-fn random_match(
-    players: u8,
-    seed: u64,
-    mut check: impl FnMut(&Hokm, &mut Rng),
-) -> (Setup<HokmSettings>, Vec<(Seat, HokmAction)>, Hokm) {
+/// A whole random match of `players` from `seed`, with random settings. While several
+/// seats may act (the HK-13 discards) a random one of them acts.
+fn random_match(players: u8, seed: u64) -> RandomMatch<Hokm> {
     let mut r = Rng::new(seed ^ 0xABCD);
     let setup = Setup {
         players,
         settings: random_settings(&mut r, players),
         deal: Deal::seeded(seed),
     };
-    let mut g = Hokm::new(&setup).unwrap();
-    let mut log = Vec::new();
-    let mut legal = Vec::new();
-    for _ in 0..20_000 {
-        check(&g, &mut r);
-        match g.status() {
-            Status::Acting(seats) => {
-                let seat = match seats.0.count_ones() {
-                    1 => seats.first().unwrap(),
-                    n => seats.iter().nth(r.below(n) as usize).unwrap(),
-                };
-                legal.clear();
-                g.legal_actions(seat, &mut legal);
-                let a = legal[r.below(legal.len() as u32) as usize];
-                g.apply(seat, &a).unwrap();
-                log.push((seat, a));
-            }
-            Status::HandOver => g.next_hand().unwrap(),
-            Status::MatchOver => return (setup, log, g),
-        }
-    }
-    panic!("match from seed {seed} did not end in 20,000 steps");
-}
-
-/// An action is legal exactly when `apply` accepts it, for every seat (and one seat too
-/// many); a refused action leaves the state unchanged.
-fn check_legal_exactly_when_apply_accepts(players: u8, seed: u64) {
-    let all = every_action();
-    random_match(players, seed, |g, _| {
-        for s in 0..=players {
-            let seat = Seat(s);
-            let mut legal = Vec::new();
-            g.legal_actions(seat, &mut legal);
-            for a in &all {
-                let mut h = g.clone();
-                let ok = h.apply(seat, a).is_ok();
-                assert_eq!(ok, legal.contains(a), "seat {s} action {a:?}");
-                if !ok {
-                    assert_eq!(
-                        h.state_hash(),
-                        g.state_hash(),
-                        "a refused action changed the state"
-                    );
-                }
-            }
-        }
-    });
-}
-
-/// Every card is in exactly one place at every step: a hand, the current trick, the
-/// completed tricks, the undealt deck or stock, or a 2-player seat's discards.
-fn check_every_card_accounted_for(players: u8, seed: u64) {
-    random_match(players, seed, |g, _| {
-        let mut union = CardSet::EMPTY;
-        let mut total = 0;
-        for p in g.card_places() {
-            assert!(union.and(p).is_empty(), "a card in two places");
-            union = union.or(p);
-            total += p.len();
-        }
-        assert_eq!(union, CardSet::DECK);
-        assert_eq!(total, 52);
-    });
-}
-
-fn check_view_unchanged_when_other_hidden_cards_are_swapped(players: u8, seed: u64) {
-    random_match(players, seed, |g, r| {
-        for s in 0..players {
-            let mut h = g.clone();
-            h.scramble_hidden(Seat(s), r);
-            assert_eq!(h.view(Seat(s)), g.view(Seat(s)));
-        }
-    });
-}
-
-fn check_same_seed_and_moves_same_state_and_hash(players: u8, seed: u64) {
-    let mut hashes = Vec::new();
-    let (setup, log, end) = random_match(players, seed, |g, _| hashes.push(g.state_hash()));
-    let mut g = Hokm::new(&setup).unwrap();
-    let mut replayed = Vec::new();
-    for (seat, a) in &log {
-        while g.status() == Status::HandOver {
-            replayed.push(g.state_hash());
-            g.next_hand().unwrap();
-        }
-        replayed.push(g.state_hash());
-        g.apply(*seat, a).unwrap();
-    }
-    replayed.push(g.state_hash());
-    assert_eq!(g.state_hash(), end.state_hash());
-    assert_eq!(replayed, hashes);
-    for s in 0..players {
-        assert_eq!(g.view(Seat(s)), end.view(Seat(s)));
-    }
+    RandomMatch::new(setup, r).steps(20_000)
 }
 
 // Each case is a whole match (about ten hands), so the cases below play thousands of hands.
@@ -1354,12 +1240,12 @@ proptest! {
 
     #[test]
     fn prop_legal_exactly_when_apply_accepts(seed in any::<u64>()) {
-        check_legal_exactly_when_apply_accepts(4, seed);
+        testkit::legal_exactly_when_apply_accepts(random_match(4, seed))?;
     }
 
     #[test]
     fn prop_hk_13_legal_exactly_when_apply_accepts(seed in any::<u64>()) {
-        check_legal_exactly_when_apply_accepts(2, seed);
+        testkit::legal_exactly_when_apply_accepts(random_match(2, seed))?;
     }
 }
 
@@ -1368,32 +1254,32 @@ proptest! {
 
     #[test]
     fn prop_every_card_accounted_for(seed in any::<u64>()) {
-        check_every_card_accounted_for(4, seed);
+        testkit::every_card_accounted_for(random_match(4, seed))?;
     }
 
     #[test]
     fn prop_hk_13_every_card_accounted_for(seed in any::<u64>()) {
-        check_every_card_accounted_for(2, seed);
+        testkit::every_card_accounted_for(random_match(2, seed))?;
     }
 
     #[test]
     fn prop_view_unchanged_when_other_hidden_cards_are_swapped(seed in any::<u64>()) {
-        check_view_unchanged_when_other_hidden_cards_are_swapped(4, seed);
+        testkit::view_unchanged_when_other_hidden_cards_are_swapped(random_match(4, seed))?;
     }
 
     #[test]
     fn prop_hk_13_view_unchanged_when_other_hidden_cards_are_swapped(seed in any::<u64>()) {
-        check_view_unchanged_when_other_hidden_cards_are_swapped(2, seed);
+        testkit::view_unchanged_when_other_hidden_cards_are_swapped(random_match(2, seed))?;
     }
 
     #[test]
     fn prop_same_seed_and_moves_same_state_and_hash(seed in any::<u64>()) {
-        check_same_seed_and_moves_same_state_and_hash(4, seed);
+        testkit::same_seed_and_moves_same_state_and_hash(random_match(4, seed))?;
     }
 
     #[test]
     fn prop_hk_13_same_seed_and_moves_same_state_and_hash(seed in any::<u64>()) {
-        check_same_seed_and_moves_same_state_and_hash(2, seed);
+        testkit::same_seed_and_moves_same_state_and_hash(random_match(2, seed))?;
     }
 }
 
@@ -1413,7 +1299,13 @@ fn four_player_state_hashes_are_those_from_before_hk_13() {
     ];
     for (seed, &(end, steps)) in pinned.iter().enumerate() {
         let mut all = Vec::new();
-        let (_, _, g) = random_match(4, seed as u64, |g, _| all.push(g.state_hash()));
+        let g = random_match(4, seed as u64)
+            .play(|g, _| {
+                all.push(g.state_hash());
+                Ok(())
+            })
+            .unwrap()
+            .end;
         assert_eq!(g.state_hash(), end, "seed {seed}");
         assert_eq!(crate::hash::stable_hash(&all), steps, "seed {seed}");
     }

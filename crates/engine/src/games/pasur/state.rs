@@ -6,6 +6,7 @@ use crate::game::{random_from_list, Game, HandScore, Outcome, Setup, SetupError,
 use crate::hash::stable_hash;
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
+use crate::testkit::Inspect;
 
 /// The 40 numerals, A and 2 … 10 of every suit (PA-3: A=1 … 10).
 pub(super) const NUMERALS: CardSet = {
@@ -730,9 +731,36 @@ impl Pasur {
         &self.deck[self.next as usize..]
     }
 
-    /// Every card's place, for the card-accounting property test: each hand, the table,
-    /// each side's captured pile, and the stock.
-    pub fn card_places(&self) -> Vec<CardSet> {
+    /// Puts `hand` in the hand of the seat to play and `table` on the table, taking the
+    /// cards from wherever they were (the others go to the stock, in index order).
+    #[cfg(test)]
+    pub(super) fn set_position(&mut self, hand: CardSet, table: CardSet) {
+        let i = self.turn.idx();
+        self.hands = [CardSet::EMPTY; 4];
+        self.hands[i] = hand;
+        self.table = table;
+        self.piles = [CardSet::EMPTY; 2];
+        let rest: Vec<Card> = CardSet::DECK.minus(hand).minus(table).iter().collect();
+        self.next = (52 - rest.len()) as u8;
+        self.deck[self.next as usize..].copy_from_slice(&rest);
+    }
+
+    #[cfg(test)]
+    pub(super) fn set_totals(&mut self, totals: [i32; 2]) {
+        self.totals = totals;
+    }
+}
+
+/// For the property tests of [`crate::testkit`].
+impl Inspect for Pasur {
+    /// The 52 cards.
+    fn all_cards(&self) -> CardSet {
+        CardSet::DECK
+    }
+
+    /// Each hand (the last two empty with two players), the table, each side's captured
+    /// pile, and the stock.
+    fn card_places(&self) -> Vec<CardSet> {
         let mut v = Vec::new();
         v.extend_from_slice(&self.hands);
         v.push(self.table);
@@ -743,7 +771,7 @@ impl Pasur {
 
     /// Swaps hidden cards between the seats other than `viewer` and the stock, keeping
     /// every count: for the property test that a view shows no hidden card.
-    pub fn scramble_hidden(&mut self, viewer: Seat, rng: &mut Rng) {
+    fn scramble_hidden(&mut self, viewer: Seat, rng: &mut Rng) {
         let others: Vec<usize> = (0..self.n as usize)
             .filter(|&s| s != viewer.idx())
             .collect();
@@ -763,23 +791,14 @@ impl Pasur {
         }
     }
 
-    /// Puts `hand` in the hand of the seat to play and `table` on the table, taking the
-    /// cards from wherever they were (the others go to the stock, in index order).
-    #[cfg(test)]
-    pub(super) fn set_position(&mut self, hand: CardSet, table: CardSet) {
-        let i = self.turn.idx();
-        self.hands = [CardSet::EMPTY; 4];
-        self.hands[i] = hand;
-        self.table = table;
-        self.piles = [CardSet::EMPTY; 2];
-        let rest: Vec<Card> = CardSet::DECK.minus(hand).minus(table).iter().collect();
-        self.next = (52 - rest.len()) as u8;
-        self.deck[self.next as usize..].copy_from_slice(&rest);
-    }
-
-    #[cfg(test)]
-    pub(super) fn set_totals(&mut self, totals: [i32; 2]) {
-        self.totals = totals;
+    /// Every card played without a take and laid down with an empty take. Not the
+    /// captures: a take is any set of table cards, too many to list, so Pasur's legality
+    /// test adds the takes of the table at hand (see its `tests.rs`).
+    fn all_actions(&self) -> Vec<PasurAction> {
+        CardSet::DECK
+            .iter()
+            .flat_map(|c| [PasurAction::play(c), PasurAction::take(c, CardSet::EMPTY)])
+            .collect()
     }
 }
 

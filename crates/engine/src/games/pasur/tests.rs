@@ -6,6 +6,7 @@ use crate::card::{parse_cards, Card, CardSet, Rank, Suit};
 use crate::game::{random_from_list, Deal, Game, RuleError, Setup, SetupError, Status};
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
+use crate::testkit::{self, Failure, Inspect, RandomMatch};
 use proptest::prelude::*;
 
 fn cards(s: &str) -> Vec<Card> {
@@ -903,7 +904,7 @@ fn card_masks_and_values() {
     assert_eq!(pasur_value(card("KC")), 13);
 }
 
-// ---- property tests (ARCHITECTURE.md) ----
+// ---- property tests (ARCHITECTURE.md, run by crate::testkit) ----
 
 fn random_setup(seed: u64, r: &mut Rng) -> Setup<PasurSettings> {
     Setup {
@@ -920,45 +921,17 @@ fn random_setup(seed: u64, r: &mut Rng) -> Setup<PasurSettings> {
     }
 }
 
-/// Plays random rounds from `seed` (at most `max_rounds`, or to the end of the match),
-/// calling `check` before every action. Returns the setup, the actions and the game.
-fn random_game(
-    seed: u64,
-    max_rounds: u32,
-    mut check: impl FnMut(&Pasur, &mut Rng),
-) -> (Setup<PasurSettings>, Vec<(Seat, PasurAction)>, Pasur) {
+/// `hands` random rounds from `seed` (`u32::MAX`: to the end of the match), two or four
+/// players, random settings.
+fn random_match(seed: u64, hands: u32) -> RandomMatch<Pasur> {
     let mut r = Rng::new(seed ^ 0xFA5);
     let setup = random_setup(seed, &mut r);
-    let mut g = Pasur::new(&setup).unwrap();
-    let mut log = Vec::new();
-    let mut legal = Vec::new();
-    let mut rounds = 0;
-    for _ in 0..100_000 {
-        check(&g, &mut r);
-        match g.status() {
-            Status::Acting(seats) => {
-                let seat = seats.first().unwrap();
-                legal.clear();
-                g.legal_actions(seat, &mut legal);
-                let a = legal[r.below(legal.len() as u32) as usize];
-                g.apply(seat, &a).unwrap();
-                log.push((seat, a));
-            }
-            Status::HandOver => {
-                rounds += 1;
-                if rounds >= max_rounds {
-                    return (setup, log, g);
-                }
-                g.next_hand().unwrap();
-            }
-            Status::MatchOver => return (setup, log, g),
-        }
-    }
-    panic!("game from seed {seed} did not end");
+    RandomMatch::new(setup, r).hands(hands)
 }
 
-/// Candidate actions for `seat`: every card of the deck's few, with no take, an empty
-/// take, and every subset of the table (or 200 random ones on a large table).
+/// Candidate actions for `seat`: [`Inspect::all_actions`] (every card alone and with an
+/// empty take), and each card of the hand and two random ones with every subset of the
+/// table (or 200 random ones on a large table) and a take of two clubs.
 fn candidates(g: &Pasur, seat: Seat, r: &mut Rng) -> Vec<PasurAction> {
     let hand = g.view(seat).hand;
     let mut cards: Vec<Card> = hand.iter().collect();
@@ -982,10 +955,8 @@ fn candidates(g: &Pasur, seat: Seat, r: &mut Rng) -> Vec<PasurAction> {
         }
     }
     takes.push(set("2C 9C"));
-    let mut out = Vec::new();
+    let mut out = g.all_actions();
     for c in cards {
-        out.push(PasurAction::play(c));
-        out.push(PasurAction::take(c, CardSet::EMPTY));
         for &t in &takes {
             out.push(PasurAction::take(c, t));
         }
@@ -993,134 +964,143 @@ fn candidates(g: &Pasur, seat: Seat, r: &mut Rng) -> Vec<PasurAction> {
     out
 }
 
+/// [`testkit::legal_exactly_when_apply_accepts`] for Pasur, which that check cannot take
+/// as it is: `apply` also accepts two shorthands it does not list (a card without a take
+/// when it has one capture, an empty take for a card that captures nothing), and the
+/// takes are any sets of table cards, too many for [`Inspect::all_actions`]. At every
+/// step, for every seat and one seat too many: a seat lists actions exactly when it may
+/// act; each listed action is accepted and gives its own outcome; of the candidates,
+/// anything accepted gives a listed outcome (a capture must be listed itself), and
+/// anything refused is not listed, leaves the state unchanged and has an error code.
+fn legal_exactly_when_apply_accepts(m: RandomMatch<Pasur>) -> Result<(), Failure> {
+    m.play(|g, r| {
+        let acting = match g.status() {
+            Status::Acting(seats) => seats,
+            _ => SeatSet::default(),
+        };
+        let hash = g.state_hash();
+        for s in 0..=g.players() {
+            let seat = Seat(s);
+            let legal = legal(g, s);
+            if acting.contains(seat) == legal.is_empty() {
+                return Err(format!(
+                    "seat {s} (acting: {acting:?}) lists the legal actions {legal:?}"
+                ));
+            }
+            let mut outcomes = Vec::new();
+            for a in &legal {
+                let mut h = g.clone();
+                h.apply(seat, a)
+                    .map_err(|e| format!("seat {s}: listed {a:?} refused: {e:?}"))?;
+                outcomes.push(h.state_hash());
+            }
+            let mut distinct = outcomes.clone();
+            distinct.sort();
+            distinct.dedup();
+            if distinct.len() != outcomes.len() {
+                return Err(format!(
+                    "seat {s}: the same outcome listed twice in {legal:?}"
+                ));
+            }
+            // Only the seat to play draws candidates from the match's RNG (as before the
+            // testkit, so that a seed plays the same match); the others try all_actions.
+            let tried = if acting.contains(seat) {
+                candidates(g, seat, r)
+            } else {
+                g.all_actions()
+            };
+            for a in tried {
+                let mut h = g.clone();
+                match h.apply(seat, &a) {
+                    Ok(_) if !outcomes.contains(&h.state_hash()) => {
+                        return Err(format!(
+                            "seat {s}: apply accepted {a:?}, whose outcome none of its legal \
+                             actions {legal:?} has"
+                        ))
+                    }
+                    Ok(_) if a.take.is_some_and(|t| !t.is_empty()) && !legal.contains(&a) => {
+                        return Err(format!(
+                            "seat {s}: apply accepted the capture {a:?}, which is not among \
+                             its legal actions {legal:?}"
+                        ))
+                    }
+                    Err(e) if legal.contains(&a) => {
+                        return Err(format!(
+                            "seat {s}: {a:?} is listed as legal but apply refused it: {e:?}"
+                        ))
+                    }
+                    Err(e) if h.state_hash() != hash => {
+                        return Err(format!(
+                            "seat {s}: apply refused {a:?} ({e:?}) but changed the state"
+                        ))
+                    }
+                    Err(e) if e.code().is_empty() => {
+                        return Err(format!("seat {s}: {a:?} refused without a code: {e:?}"))
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Ok(())
+    })
+    .map(drop)
+}
+
+/// The view's counts (hands, stock, table, both sides' piles) add up to the deck.
+fn view_counts_add_up(g: &Pasur) -> Result<(), String> {
+    let v = g.view(Seat(0));
+    let held: u32 = v.hand_counts.iter().map(|&c| c as u32).sum();
+    let piles = (v.sides[0].cards + v.sides[1].cards) as u32;
+    let total = held + v.stock as u32 + v.table.len() + piles;
+    if total != 52 {
+        return Err(format!(
+            "seat 0's view counts {total} cards: hands {:?}, stock {}, table {}, piles {piles}",
+            v.hand_counts,
+            v.stock,
+            v.table.len()
+        ));
+    }
+    Ok(())
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(150))]
 
     #[test]
     fn prop_legal_exactly_when_apply_accepts(seed in any::<u64>()) {
-        random_game(seed, 2, |g, r| {
-            let acting = match g.status() {
-                Status::Acting(seats) => seats,
-                _ => SeatSet::default(),
-            };
-            let hash = g.state_hash();
-            for s in 0..g.players() {
-                let seat = Seat(s);
-                let mut legal = Vec::new();
-                g.legal_actions(seat, &mut legal);
-                if !acting.contains(seat) {
-                    assert!(legal.is_empty(), "seat {s} may not act but has {legal:?}");
-                    let hand = g.view(seat).hand;
-                    if let Some(c) = hand.first() {
-                        let mut h = g.clone();
-                        assert!(h.apply(seat, &PasurAction::play(c)).is_err());
-                        assert_eq!(h.state_hash(), hash);
-                    }
-                    continue;
-                }
-                // Every listed action is accepted, and each gives a different outcome.
-                let mut outcomes = Vec::new();
-                for a in &legal {
-                    let mut h = g.clone();
-                    assert!(h.apply(seat, a).is_ok(), "listed {a:?} refused");
-                    outcomes.push(h.state_hash());
-                }
-                let mut distinct = outcomes.clone();
-                distinct.sort();
-                distinct.dedup();
-                assert_eq!(distinct.len(), outcomes.len(), "the same outcome listed twice");
-                // Anything else accepted is a shorthand of a listed action (the same
-                // outcome); anything refused leaves the state unchanged.
-                for a in candidates(g, seat, r) {
-                    let mut h = g.clone();
-                    match h.apply(seat, &a) {
-                        Ok(_) => {
-                            assert!(outcomes.contains(&h.state_hash()), "{a:?} accepted, not listed");
-                            if a.take.is_some_and(|t| !t.is_empty()) {
-                                assert!(legal.contains(&a), "capture {a:?} accepted, not listed");
-                            }
-                        }
-                        Err(e) => {
-                            assert!(!legal.contains(&a), "{a:?} listed but refused: {e}");
-                            assert_eq!(h.state_hash(), hash, "a refused action changed the state");
-                            assert!(!e.code().is_empty());
-                        }
-                    }
-                }
-            }
-        });
+        legal_exactly_when_apply_accepts(random_match(seed, 2))?;
     }
 
     #[test]
     fn prop_random_action_draws_as_the_listed_pick(seed in any::<u64>()) {
-        let mut scratch = Vec::new();
-        random_game(seed, 3, |g, r| {
-            for s in 0..g.players() {
-                let seat = Seat(s);
-                let (mut a, mut b) = (r.clone(), r.clone());
-                let fast = g.random_action(seat, &mut a, &mut scratch);
-                let listed = random_from_list(g, seat, &mut b, &mut scratch);
-                assert_eq!(fast, listed, "seat {s}");
-                assert_eq!(a, b, "seat {s}: the draws differ");
-            }
-        });
+        // Pasur overrides Game::random_action (random playouts).
+        testkit::random_action_draws_as_the_listed_pick(random_match(seed, 3))?;
     }
 
     #[test]
     fn prop_every_card_accounted_for(seed in any::<u64>()) {
-        random_game(seed, 10, |g, _| {
-            let mut union = CardSet::EMPTY;
-            let mut total = 0;
-            for p in g.card_places() {
-                assert!(union.and(p).is_empty(), "a card in two places");
-                union = union.or(p);
-                total += p.len();
-            }
-            assert_eq!(union, CardSet::DECK);
-            assert_eq!(total, 52);
-            let v = g.view(Seat(0));
-            let held: u32 = v.hand_counts.iter().map(|&c| c as u32).sum();
-            let piles = (v.sides[0].cards + v.sides[1].cards) as u32;
-            assert_eq!(held + v.stock as u32 + v.table.len() + piles, 52);
-        });
+        testkit::every_card_accounted_for(random_match(seed, 10))?;
+        random_match(seed, 10).play(|g, _| view_counts_add_up(g))?;
     }
 
     #[test]
     fn prop_view_unchanged_when_other_hidden_cards_are_swapped(seed in any::<u64>()) {
-        random_game(seed, 2, |g, r| {
-            for s in 0..g.players() {
-                let mut h = g.clone();
-                h.scramble_hidden(Seat(s), r);
-                assert_eq!(h.view(Seat(s)), g.view(Seat(s)));
-            }
-        });
+        testkit::view_unchanged_when_other_hidden_cards_are_swapped(random_match(seed, 2))?;
     }
 
     #[test]
     fn prop_same_seed_and_moves_same_state_and_hash(seed in any::<u64>()) {
-        let mut hashes = Vec::new();
-        let (setup, log, end) = random_game(seed, 10, |g, _| hashes.push(g.state_hash()));
-        let mut g = Pasur::new(&setup).unwrap();
-        let mut replayed = Vec::new();
-        for (seat, a) in &log {
-            while g.status() == Status::HandOver {
-                replayed.push(g.state_hash());
-                g.next_hand().unwrap();
-            }
-            replayed.push(g.state_hash());
-            g.apply(*seat, a).unwrap();
-        }
-        replayed.push(g.state_hash());
-        assert_eq!(g.state_hash(), end.state_hash());
-        assert_eq!(replayed, hashes);
-        assert_eq!(g.view(Seat(0)), end.view(Seat(0)));
+        testkit::same_seed_and_moves_same_state_and_hash(random_match(seed, 10))?;
     }
 }
 
 #[test]
 fn random_matches_end() {
     for seed in 0..20 {
-        let (_, _, g) = random_game(seed, u32::MAX, |_, _| {});
+        let g = random_match(seed, u32::MAX)
+            .play(|_, _| Ok(()))
+            .unwrap()
+            .end;
         assert_eq!(g.status(), Status::MatchOver, "seed {seed}");
     }
 }

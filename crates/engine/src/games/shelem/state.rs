@@ -1,12 +1,13 @@
 //! Shelem's full state and its rules.
 
 use super::types::*;
-use crate::card::{Card, CardSet, Suit};
+use crate::card::{Card, CardSet, Rank, Suit};
 use crate::game::{Game, HandScore, Outcome, Setup, SetupError, Status};
 use crate::games::hokm::Trump;
 use crate::hash::stable_hash;
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
+use crate::testkit::Inspect;
 
 /// The two jokers.
 const JOKERS: CardSet = CardSet((1 << 52) | (1 << 53));
@@ -450,11 +451,14 @@ impl Shelem {
     pub fn phase(&self) -> ShelemPhase {
         self.phase
     }
+}
 
-    /// Every card's place, for the card-accounting property test: the four hands, the
-    /// widow, the discards, the cards out of play, the current trick and each side's tricks.
-    pub fn card_places(&self) -> [CardSet; 10] {
-        [
+/// For the property tests of [`crate::testkit`].
+impl Inspect for Shelem {
+    /// The four hands, the widow, the discards, the cards out of play, the current trick
+    /// and each side's tricks.
+    fn card_places(&self) -> Vec<CardSet> {
+        vec![
             self.hands[0],
             self.hands[1],
             self.hands[2],
@@ -468,8 +472,8 @@ impl Shelem {
         ]
     }
 
-    /// Every card of this game's deck (52, or 54 with jokers).
-    pub fn full_deck(&self) -> CardSet {
+    /// The 52 cards, or 54 with jokers.
+    fn all_cards(&self) -> CardSet {
         if self.setup.settings.jokers {
             CardSet::DECK.or(JOKERS)
         } else {
@@ -478,9 +482,8 @@ impl Shelem {
     }
 
     /// Swaps the cards hidden from `viewer` (other hands, the widow, the discards unless
-    /// `viewer` is the hakem, the cards out of play), keeping every count: for the property
-    /// test that a view shows no hidden card.
-    pub fn scramble_hidden(&mut self, viewer: Seat, rng: &mut Rng) {
+    /// `viewer` is the hakem, the cards out of play), keeping every count.
+    fn scramble_hidden(&mut self, viewer: Seat, rng: &mut Rng) {
         let others: Vec<usize> = (0..self.n as usize)
             .filter(|&s| s != viewer.idx())
             .collect();
@@ -502,6 +505,30 @@ impl Shelem {
         if hide_discards {
             self.discards = take(self.discards.len());
         }
+    }
+
+    /// Bids of every multiple of 5 up to 210 and two that are not, the pass, every trump
+    /// choice and mode, a discard and a play of every card and joker, and a joker lead
+    /// naming each suit (with two ordinary cards as the "joker" too).
+    fn all_actions(&self) -> Vec<ShelemAction> {
+        let mut v: Vec<ShelemAction> = (0..=42).map(|i| ShelemAction::Bid(i * 5)).collect();
+        v.extend([
+            ShelemAction::Bid(72),
+            ShelemAction::Bid(103),
+            ShelemAction::Pass,
+        ]);
+        v.extend(Trump::ALL.into_iter().map(ShelemAction::Trump));
+        let all = CardSet::DECK.or(JOKERS);
+        v.extend(all.iter().map(ShelemAction::Discard));
+        v.extend(all.iter().map(ShelemAction::Play));
+        let two_clubs = Card::new(Suit::Clubs, Rank::TWO);
+        let ace_spades = Card::new(Suit::Spades, Rank::ACE);
+        for joker in [Card::RED_JOKER, Card::BLACK_JOKER, two_clubs, ace_spades] {
+            for suit in Suit::ALL {
+                v.push(ShelemAction::JokerLead { joker, suit });
+            }
+        }
+        v
     }
 }
 

@@ -5,6 +5,7 @@ use crate::card::{parse_cards, Card, CardSet, Suit};
 use crate::game::{Deal, Game, RuleError, Setup, SetupError, Status};
 use crate::rng::Rng;
 use crate::seat::Seat;
+use crate::testkit::{self, Inspect, RandomMatch};
 use proptest::prelude::*;
 
 fn cards(s: &str) -> Vec<Card> {
@@ -854,26 +855,7 @@ fn actions_have_the_documented_json_forms() {
     assert_eq!((s.jokers, s.min_bid, s.target), (true, 100, 1165));
 }
 
-// ---- property tests (ARCHITECTURE.md) ----
-
-fn every_action() -> Vec<ShelemAction> {
-    let mut v: Vec<ShelemAction> = (0..=42).map(|i| ShelemAction::Bid(i * 5)).collect();
-    v.extend([
-        ShelemAction::Bid(72),
-        ShelemAction::Bid(103),
-        ShelemAction::Pass,
-    ]);
-    v.extend(Trump::ALL.into_iter().map(ShelemAction::Trump));
-    let all = CardSet::DECK.or(set("RJ BJ"));
-    v.extend(all.iter().map(ShelemAction::Discard));
-    v.extend(all.iter().map(ShelemAction::Play));
-    for joker in cards("RJ BJ 2C AS") {
-        for suit in Suit::ALL {
-            v.push(ShelemAction::JokerLead { joker, suit });
-        }
-    }
-    v
-}
+// ---- property tests (ARCHITECTURE.md, run by crate::testkit) ----
 
 fn random_setup(seed: u64, r: &mut Rng) -> Setup<ShelemSettings> {
     Setup {
@@ -890,61 +872,36 @@ fn random_setup(seed: u64, r: &mut Rng) -> Setup<ShelemSettings> {
     }
 }
 
-/// Plays random hands from `seed` (at most `max_hands`, or to the end of the match: then
-/// the auction is conservative, since random bids lose more than random play takes and the
-/// scores would drift below zero for ever),
-/// calling `check` before every action; returns the setup, the actions taken (with the
-/// seat) and the final game.
-#[allow(clippy::type_complexity)]
-fn random_match(
-    seed: u64,
-    max_hands: u32,
-    mut check: impl FnMut(&Shelem, &mut Rng),
-) -> (Setup<ShelemSettings>, Vec<(Seat, ShelemAction)>, Shelem) {
+/// Random play, but a bidder passes more often than a uniform pick would (a third of the
+/// time, and uniformly otherwise), so auctions stay short.
+fn short_auctions(g: &Shelem, _: Seat, legal: &[ShelemAction], r: &mut Rng) -> ShelemAction {
+    if g.phase() == ShelemPhase::Bidding && r.below(3) == 0 {
+        ShelemAction::Pass
+    } else {
+        legal[r.below(legal.len() as u32) as usize]
+    }
+}
+
+/// Random play with a conservative auction: the first bidder takes the minimum, the rest
+/// pass (random bids lose more than random play takes, and the scores would drift below
+/// zero for ever).
+fn modest_bids(g: &Shelem, seat: Seat, legal: &[ShelemAction], r: &mut Rng) -> ShelemAction {
+    if g.phase() != ShelemPhase::Bidding {
+        legal[r.below(legal.len() as u32) as usize]
+    } else if g.view(seat).bid.is_some() {
+        ShelemAction::Pass
+    } else {
+        legal[0]
+    }
+}
+
+/// `hands` random hands from `seed`, with random settings and short auctions.
+fn random_match(seed: u64, hands: u32) -> RandomMatch<Shelem> {
     let mut r = Rng::new(seed ^ 0xABCD);
-    let mut setup = random_setup(seed, &mut r);
-    if max_hands == u32::MAX {
-        setup.settings.min_bid = 80;
-    }
-    let mut g = Shelem::new(&setup).unwrap();
-    let mut log = Vec::new();
-    let mut legal = Vec::new();
-    let mut hands = 0;
-    for _ in 0..100_000 {
-        check(&g, &mut r);
-        match g.status() {
-            Status::Acting(seats) => {
-                let seat = seats.first().unwrap();
-                legal.clear();
-                g.legal_actions(seat, &mut legal);
-                let bidding = g.phase() == ShelemPhase::Bidding;
-                let a = if bidding && max_hands == u32::MAX {
-                    // Whole matches: the first bidder takes the minimum, the rest pass.
-                    if g.view(seat).bid.is_some() {
-                        ShelemAction::Pass
-                    } else {
-                        legal[0]
-                    }
-                } else if bidding && r.below(3) == 0 {
-                    // Pass more often than a uniform pick would, so auctions stay short.
-                    ShelemAction::Pass
-                } else {
-                    legal[r.below(legal.len() as u32) as usize]
-                };
-                g.apply(seat, &a).unwrap();
-                log.push((seat, a));
-            }
-            Status::HandOver => {
-                hands += 1;
-                if hands >= max_hands {
-                    return (setup, log, g);
-                }
-                g.next_hand().unwrap()
-            }
-            Status::MatchOver => return (setup, log, g),
-        }
-    }
-    panic!("match from seed {seed} did not end in 100,000 steps");
+    let setup = random_setup(seed, &mut r);
+    RandomMatch::new(setup, r)
+        .hands(hands)
+        .choose(short_auctions)
 }
 
 /// Random play with modest bids ends every match (random bids need not: a failed bid costs
@@ -952,7 +909,11 @@ fn random_match(
 #[test]
 fn random_matches_end() {
     for seed in 0..30 {
-        let (_, _, g) = random_match(seed, u32::MAX, |_, _| {});
+        let mut r = Rng::new(seed ^ 0xABCD);
+        let mut setup = random_setup(seed, &mut r);
+        setup.settings.min_bid = 80;
+        let m = RandomMatch::new(setup, r).choose(modest_bids);
+        let g = m.play(|_, _| Ok(())).unwrap().end;
         let o = g.outcome().unwrap();
         assert!(o.totals[o.winners[0]] >= g.setup().settings.target);
     }
@@ -963,22 +924,7 @@ proptest! {
 
     #[test]
     fn prop_legal_exactly_when_apply_accepts(seed in any::<u64>()) {
-        let all = every_action();
-        random_match(seed, 2, |g, _| {
-            for s in 0..g.players() {
-                let seat = Seat(s);
-                let mut legal = Vec::new();
-                g.legal_actions(seat, &mut legal);
-                for a in &all {
-                    let mut h = g.clone();
-                    let ok = h.apply(seat, a).is_ok();
-                    assert_eq!(ok, legal.contains(a), "seat {s} action {a:?}");
-                    if !ok {
-                        assert_eq!(h.state_hash(), g.state_hash(), "a refused action changed the state");
-                    }
-                }
-            }
-        });
+        testkit::legal_exactly_when_apply_accepts(random_match(seed, 2))?;
     }
 }
 
@@ -987,58 +933,33 @@ proptest! {
 
     #[test]
     fn prop_every_card_accounted_for(seed in any::<u64>()) {
-        random_match(seed, 4, |g, _| {
-            let mut union = CardSet::EMPTY;
-            let mut total = 0;
-            for p in g.card_places() {
-                assert!(union.and(p).is_empty(), "a card in two places");
-                union = union.or(p);
-                total += p.len();
-            }
-            assert_eq!(union, g.full_deck());
-            assert_eq!(total, g.full_deck().len());
-        });
+        testkit::every_card_accounted_for(random_match(seed, 4))?;
     }
 
     #[test]
     fn prop_view_unchanged_when_other_hidden_cards_are_swapped(seed in any::<u64>()) {
-        random_match(seed, 3, |g, r| {
-            for s in 0..g.players() {
-                let mut h = g.clone();
-                h.scramble_hidden(Seat(s), r);
-                assert_eq!(h.view(Seat(s)), g.view(Seat(s)));
-            }
-        });
+        testkit::view_unchanged_when_other_hidden_cards_are_swapped(random_match(seed, 3))?;
     }
 
     #[test]
     fn prop_same_seed_and_moves_same_state_and_hash(seed in any::<u64>()) {
-        let mut hashes = Vec::new();
-        let (setup, log, end) = random_match(seed, 4, |g, _| hashes.push(g.state_hash()));
-        let mut g = Shelem::new(&setup).unwrap();
-        let mut replayed = Vec::new();
-        for (seat, a) in &log {
-            while g.status() == Status::HandOver {
-                replayed.push(g.state_hash());
-                g.next_hand().unwrap();
-            }
-            replayed.push(g.state_hash());
-            g.apply(*seat, a).unwrap();
-        }
-        replayed.push(g.state_hash());
-        assert_eq!(g.state_hash(), end.state_hash());
-        assert_eq!(replayed, hashes);
-        assert_eq!(g.view(Seat(0)), end.view(Seat(0)));
+        testkit::same_seed_and_moves_same_state_and_hash(random_match(seed, 4))?;
     }
 
     #[test]
     fn prop_points_taken_add_up_to_the_points_in_play(seed in any::<u64>()) {
-        random_match(seed, 4, |g, _| {
-            if let Some(r) = g.view(Seat(0)).result {
-                assert_eq!(r.taken[0] + r.taken[1], r.points_in_play);
-                let hs = r.hakem.side();
-                assert_eq!(r.points[1 - hs], r.taken[1 - hs] as i32);
+        random_match(seed, 4).play(|g, _| {
+            let Some(r) = g.view(Seat(0)).result else {
+                return Ok(());
+            };
+            let hs = r.hakem.side();
+            if r.taken[0] + r.taken[1] != r.points_in_play {
+                return Err(format!("the sides took {:?}, not the {} in play", r.taken, r.points_in_play));
             }
-        });
+            if r.points[1 - hs] != r.taken[1 - hs] as i32 {
+                return Err(format!("the defenders scored {}, not the {} they took", r.points[1 - hs], r.taken[1 - hs]));
+            }
+            Ok(())
+        })?;
     }
 }

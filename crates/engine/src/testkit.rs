@@ -1,0 +1,569 @@
+//! The property tests of ARCHITECTURE.md, written once for every game: a seeded random
+//! match driver ([`RandomMatch`]) and the checks each game's `tests.rs` runs on it.
+//!
+//! The checks (each plays one random match and returns a [`Failure`] that names the game,
+//! players, deal seed, step, hand and last action):
+//! - [`legal_exactly_when_apply_accepts`]: for every seat (and one seat too many), `apply`
+//!   accepts an action exactly when `legal_actions` lists it, a refused action leaves the
+//!   state unchanged, and a seat has legal actions exactly when [`Status::Acting`] names it;
+//! - [`every_card_accounted_for`]: [`Inspect::card_places`] holds every card of
+//!   [`Inspect::all_cards`] exactly once, at every step;
+//! - [`view_unchanged_when_other_hidden_cards_are_swapped`]: a seat's view is the same after
+//!   [`Inspect::scramble_hidden`] (which must keep every card counted, and must change
+//!   something at least once a match, or the check proves nothing);
+//! - [`same_seed_and_moves_same_state_and_hash`]: rebuilding from the setup and the action
+//!   log passes through the same state hashes and ends in the same state and views;
+//! - [`random_action_draws_as_the_listed_pick`]: a [`Game::random_action`] override picks
+//!   and draws as the default does.
+//!
+//! Nothing in the game itself uses this module; it is public so that any crate's tests
+//! can (it has no dependencies beyond the engine's own).
+//!
+//! # Adopting it in a new game
+//! 1. Implement [`Inspect`] for the game, in its `state.rs` (it needs the private fields);
+//!    Hokm's, Shelem's and Bidel's are models.
+//! 2. In its `tests.rs`, write a function that turns a proptest seed into a
+//!    [`RandomMatch`]: draw the setup (players, settings) from an [`Rng`] seeded from the
+//!    seed, seed the [`Deal`](crate::Deal) with the seed itself (failures name it), and
+//!    hand the same RNG to the match, which draws the acting seats and actions from it.
+//! 3. Call the checks from `prop_*` tests; a [`Failure`] converts into proptest's error
+//!    with `?`, so proptest shrinks the seed and prints the message.
+//!
+//! A game whose actions cannot all be listed up front, or whose `apply` accepts shorthands
+//! it does not list (Pasur's captures), keeps its own legality check on the shared
+//! [`RandomMatch`] driver and uses the other checks as they are (see Pasur's tests.rs).
+//!
+//! ```text
+//! // games/pasur/state.rs
+//! impl Inspect for Pasur {
+//!     fn all_cards(&self) -> CardSet { CardSet::DECK }
+//!     fn card_places(&self) -> Vec<CardSet> { /* each hand, the table, the stock, each pile */ }
+//!     fn scramble_hidden(&mut self, viewer: Seat, rng: &mut Rng) {
+//!         /* pool the other hands and the stock, rng.shuffle(&mut pool), refill by count */
+//!     }
+//!     fn all_actions(&self) -> Vec<PasurAction> { /* every action of every phase */ }
+//! }
+//!
+//! // games/pasur/tests.rs
+//! use crate::testkit::{self, Inspect, RandomMatch};
+//!
+//! fn random_match(seed: u64, hands: u32) -> RandomMatch<Pasur> {
+//!     let mut r = Rng::new(seed ^ 0x9A5);
+//!     let players = 2 + r.below(3) as u8;
+//!     let setup = Setup { players, settings: PasurSettings::default(), deal: Deal::seeded(seed) };
+//!     RandomMatch::new(setup, r).hands(hands)
+//! }
+//!
+//! proptest! {
+//!     #![proptest_config(ProptestConfig::with_cases(200))]
+//!     #[test]
+//!     fn prop_legal_exactly_when_apply_accepts(seed in any::<u64>()) {
+//!         testkit::legal_exactly_when_apply_accepts(random_match(seed, 2))?;
+//!     }
+//!     #[test]
+//!     fn prop_every_card_accounted_for(seed in any::<u64>()) {
+//!         testkit::every_card_accounted_for(random_match(seed, 4))?;
+//!     }
+//!     // … and view_unchanged_when_other_hidden_cards_are_swapped,
+//!     // same_seed_and_moves_same_state_and_hash, each as its own prop_ test.
+//! }
+//! ```
+//! A game-specific invariant runs on the same driver: `random_match(seed, 4).play(|g, _|
+//! if ok(g) { Ok(()) } else { Err(format!("…")) })?`. A game whose random play needs a
+//! bias (e.g. Shelem's short auctions) gives [`RandomMatch::choose()`] its own picker.
+
+use crate::card::CardSet;
+use crate::game::{random_from_list, Game, Setup, Status};
+use crate::rng::Rng;
+use crate::seat::Seat;
+use std::fmt;
+
+/// What the checks need to see of a game beyond [`Game`]: its cards and where they are,
+/// a way to shuffle what a seat cannot see, and every action it could ever take.
+pub trait Inspect: Game {
+    /// Every card of this match, each once (52, or 54 with jokers, …): cards out of play
+    /// included, since they are one of the [`Inspect::card_places`].
+    fn all_cards(&self) -> CardSet;
+
+    /// Every place a card can be now (each hand, the trick, taken tricks, the undealt deck
+    /// or stock, discards, cards out of play, …). Together the places must hold
+    /// [`Inspect::all_cards`], each card in exactly one place.
+    fn card_places(&self) -> Vec<CardSet>;
+
+    /// Swaps the cards hidden from `viewer` (other seats' hands, a stock, a widow, …) among
+    /// their places at random with `rng`, keeping the number of cards in every place, and
+    /// touching nothing `viewer` may see: `viewer`'s view must not change.
+    fn scramble_hidden(&mut self, viewer: Seat, rng: &mut Rng);
+
+    /// Every action that could ever be legal in this game (any seat, any phase, any
+    /// settings); a few never-legal extras are welcome. The legality check applies each
+    /// one, and fails if a seat lists a legal action that is missing here.
+    fn all_actions(&self) -> Vec<Self::Action>;
+}
+
+/// A failed check, with a message naming the match, the step and what went wrong.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Failure(pub String);
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+// Debug as Display, so that `.unwrap()` in a plain `#[test]` prints the message readably.
+impl fmt::Debug for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for Failure {}
+
+/// Picks one of `seat`'s `legal` actions (never empty) in a random match.
+pub type Choose<G> = fn(&G, Seat, &[<G as Game>::Action], &mut Rng) -> <G as Game>::Action;
+
+/// Uniform over the legal actions, with one `rng.below(len)`: [`RandomMatch`]'s default.
+pub fn uniform<G: Game>(_: &G, _: Seat, legal: &[G::Action], rng: &mut Rng) -> G::Action {
+    legal[rng.below(legal.len() as u32) as usize].clone()
+}
+
+/// A random match to play: from `setup`, with `rng` drawing the acting seat (among several
+/// that may act; none is drawn when one may) and the action ([`RandomMatch::choose()`]),
+/// until the match ends or `max_hands` hands are over. More than `max_steps` steps (actions
+/// and new hands) is a failure: random matches must end.
+#[derive(Clone, Debug)]
+pub struct RandomMatch<G: Game> {
+    /// The setup; its deal seed names the match in failure messages.
+    pub setup: Setup<G::Settings>,
+    /// Draws the seats and actions (and is handed to the per-step checks).
+    pub rng: Rng,
+    /// Stop once this many hands are over (`u32::MAX`: play the whole match).
+    pub max_hands: u32,
+    /// The steps allowed before the match counts as endless.
+    pub max_steps: u32,
+    /// Picks the action of the seat to act.
+    pub choose: Choose<G>,
+}
+
+/// A random match played out: its setup, every action taken with its seat, and the game at
+/// the end.
+#[derive(Clone, Debug)]
+pub struct Played<G: Game> {
+    /// The setup it was played from.
+    pub setup: Setup<G::Settings>,
+    /// Every action, with the seat that took it, in order.
+    pub log: Vec<(Seat, G::Action)>,
+    /// The game after the last step.
+    pub end: G,
+}
+
+/// Where a match is, for failure messages.
+struct At<'a, G: Game> {
+    setup: &'a Setup<G::Settings>,
+    step: u32,
+    hand: u32,
+    last: Option<&'a (Seat, G::Action)>,
+}
+
+impl<G: Game> At<'_, G> {
+    fn fail(&self, what: impl fmt::Display) -> Failure {
+        let last = match self.last {
+            Some((seat, a)) => format!("after seat {seat} took {a:?}"),
+            None => "before any action".to_string(),
+        };
+        Failure(format!(
+            "{} with {} players, deal seed {}: step {} (hand {}), {last}:\n  {what}\n  settings: {:?}",
+            G::NAME,
+            self.setup.players,
+            self.setup.deal.seed,
+            self.step,
+            self.hand + 1,
+            self.setup.settings,
+        ))
+    }
+}
+
+impl<G: Game> RandomMatch<G> {
+    /// The whole match from `setup`, seats and actions drawn uniformly with `rng`, at most
+    /// 100,000 steps.
+    pub fn new(setup: Setup<G::Settings>, rng: Rng) -> Self {
+        RandomMatch {
+            setup,
+            rng,
+            max_hands: u32::MAX,
+            max_steps: 100_000,
+            choose: uniform::<G>,
+        }
+    }
+
+    /// Stops once `n` hands are over.
+    pub fn hands(mut self, n: u32) -> Self {
+        self.max_hands = n;
+        self
+    }
+
+    /// Allows `n` steps before the match counts as endless.
+    pub fn steps(mut self, n: u32) -> Self {
+        self.max_steps = n;
+        self
+    }
+
+    /// Picks actions with `choose` instead of uniformly.
+    pub fn choose(mut self, choose: Choose<G>) -> Self {
+        self.choose = choose;
+        self
+    }
+
+    /// Plays the match, calling `check` on the game (with the match's RNG) before every
+    /// step and on the final state; an `Err` from it, a refused legal action, an acting
+    /// seat without legal actions or a match that does not end is a [`Failure`].
+    pub fn play(
+        self,
+        mut check: impl FnMut(&G, &mut Rng) -> Result<(), String>,
+    ) -> Result<Played<G>, Failure> {
+        let RandomMatch {
+            setup,
+            mut rng,
+            max_hands,
+            max_steps,
+            choose,
+        } = self;
+        let mut g = G::new(&setup)
+            .map_err(|e| Failure(format!("{}: setup {setup:?} refused: {e}", G::NAME)))?;
+        let mut log: Vec<(Seat, G::Action)> = Vec::new();
+        let mut legal = Vec::new();
+        let mut hands = 0;
+        for step in 0..max_steps {
+            let at = At::<G> {
+                setup: &setup,
+                step,
+                hand: hands,
+                last: log.last(),
+            };
+            check(&g, &mut rng).map_err(|e| at.fail(e))?;
+            match g.status() {
+                Status::Acting(seats) => {
+                    let list: Vec<Seat> = seats.iter().collect();
+                    if list.is_empty() {
+                        return Err(at.fail("the status is Acting with no seat"));
+                    }
+                    let seat = list[rng.below(list.len() as u32) as usize];
+                    legal.clear();
+                    g.legal_actions(seat, &mut legal);
+                    if legal.is_empty() {
+                        return Err(at.fail(format!("seat {seat} may act but has no legal action")));
+                    }
+                    let a = choose(&g, seat, &legal, &mut rng);
+                    if let Err(e) = g.apply(seat, &a) {
+                        return Err(at.fail(format!(
+                            "seat {seat}: apply refused {a:?}, picked from its legal actions: {e:?}"
+                        )));
+                    }
+                    log.push((seat, a));
+                }
+                Status::HandOver => {
+                    hands += 1;
+                    if hands >= max_hands {
+                        return Ok(Played { setup, log, end: g });
+                    }
+                    g.next_hand()
+                        .map_err(|e| at.fail(format!("next_hand refused: {e:?}")))?;
+                }
+                Status::MatchOver => return Ok(Played { setup, log, end: g }),
+            }
+        }
+        let at = At::<G> {
+            setup: &setup,
+            step: max_steps,
+            hand: hands,
+            last: log.last(),
+        };
+        Err(at.fail(format!("the match did not end in {max_steps} steps")))
+    }
+}
+
+/// ARCHITECTURE.md: an action is legal exactly when `apply` accepts it. At every step, for
+/// every seat and one seat too many, and for every action of [`Inspect::all_actions`]:
+/// `apply` (on a copy) accepts it exactly when `legal_actions` lists it, and a refused
+/// action leaves the state hash unchanged. Also: a seat lists legal actions exactly when
+/// the status names it among those acting, and every listed action is in `all_actions`.
+pub fn legal_exactly_when_apply_accepts<G: Inspect>(m: RandomMatch<G>) -> Result<(), Failure> {
+    let mut all: Vec<G::Action> = Vec::new();
+    m.play(|g, _| {
+        if all.is_empty() {
+            all = g.all_actions();
+        }
+        let acting = match g.status() {
+            Status::Acting(seats) => seats,
+            _ => Default::default(),
+        };
+        let hash = g.state_hash();
+        let mut legal = Vec::new();
+        for s in 0..=g.players() {
+            let seat = Seat(s);
+            legal.clear();
+            g.legal_actions(seat, &mut legal);
+            if acting.contains(seat) == legal.is_empty() {
+                return Err(if legal.is_empty() {
+                    format!("seat {s} may act but has no legal action")
+                } else {
+                    format!("seat {s} may not act (acting: {acting:?}) but lists {legal:?}")
+                });
+            }
+            if let Some(a) = legal.iter().find(|a| !all.contains(a)) {
+                return Err(format!(
+                    "seat {s} lists {a:?}, which all_actions() lacks: add it, so it is checked"
+                ));
+            }
+            for a in &all {
+                let listed = legal.contains(a);
+                let mut h = g.clone();
+                match h.apply(seat, a) {
+                    Ok(_) if !listed => {
+                        return Err(format!(
+                            "seat {s}: apply accepted {a:?}, which is not among its legal \
+                             actions {legal:?}"
+                        ))
+                    }
+                    Err(e) if listed => {
+                        return Err(format!(
+                            "seat {s}: {a:?} is listed as legal but apply refused it: {e:?}"
+                        ))
+                    }
+                    Err(e) if h.state_hash() != hash => {
+                        return Err(format!(
+                            "seat {s}: apply refused {a:?} ({e:?}) but changed the state"
+                        ))
+                    }
+                    _ => {}
+                }
+            }
+        }
+        Ok(())
+    })
+    .map(drop)
+}
+
+/// Checks that `places` hold each of `all` exactly once; the error says which card is
+/// where it should not be.
+fn account(all: CardSet, places: &[CardSet]) -> Result<(), String> {
+    let mut union = CardSet::EMPTY;
+    for (i, &p) in places.iter().enumerate() {
+        let twice = union.and(p);
+        if let Some(c) = twice.first() {
+            let j = places.iter().position(|q| q.contains(c)).unwrap_or(i);
+            return Err(format!(
+                "card {c} is in two places, {j} and {i} (places: {places:?})"
+            ));
+        }
+        union = union.or(p);
+    }
+    if union != all {
+        return Err(format!(
+            "cards in no place: {:?}; cards in a place but not of this game: {:?} (places: {places:?})",
+            all.minus(union),
+            union.minus(all)
+        ));
+    }
+    Ok(())
+}
+
+/// ARCHITECTURE.md: every card is accounted for at every step: [`Inspect::card_places`]
+/// hold each card of [`Inspect::all_cards`] exactly once.
+pub fn every_card_accounted_for<G: Inspect>(m: RandomMatch<G>) -> Result<(), Failure> {
+    m.play(|g, _| account(g.all_cards(), &g.card_places()))
+        .map(drop)
+}
+
+/// ARCHITECTURE.md: a seat's view does not change when other seats' hidden cards are
+/// swapped. At every step, for every seat: [`Inspect::scramble_hidden`] (drawing from the
+/// match's RNG) on a copy leaves that seat's view equal, keeps every card accounted for
+/// and every place's count; and over the match it changes the state at least once.
+pub fn view_unchanged_when_other_hidden_cards_are_swapped<G: Inspect>(
+    m: RandomMatch<G>,
+) -> Result<(), Failure> {
+    let mut changed = false;
+    let played = m.play(|g, r| {
+        let places = g.card_places();
+        for s in 0..g.players() {
+            let seat = Seat(s);
+            let mut h = g.clone();
+            h.scramble_hidden(seat, r);
+            let (before, after) = (g.view(seat), h.view(seat));
+            if before != after {
+                return Err(format!(
+                    "seat {s}'s view changed when the cards hidden from it were swapped: {}\n  \
+                     before: {before:?}\n  after:  {after:?}",
+                    differences(&before, &after)
+                ));
+            }
+            let moved = h.card_places();
+            account(h.all_cards(), &moved)
+                .map_err(|e| format!("after scramble_hidden(seat {s}): {e}"))?;
+            let counts = |ps: &[CardSet]| ps.iter().map(|p| p.len()).collect::<Vec<_>>();
+            if counts(&moved) != counts(&places) {
+                return Err(format!(
+                    "scramble_hidden(seat {s}) changed how many cards the places hold: {:?} \
+                     became {:?}",
+                    counts(&places),
+                    counts(&moved)
+                ));
+            }
+            changed |= h.state_hash() != g.state_hash();
+        }
+        Ok(())
+    })?;
+    if !changed {
+        return Err(Failure(format!(
+            "{} with {} players, deal seed {}: scramble_hidden never changed the state in the \
+             whole match, so the view check proved nothing",
+            G::NAME,
+            played.setup.players,
+            played.setup.deal.seed
+        )));
+    }
+    Ok(())
+}
+
+/// The top-level parts (`field: value` of a struct) in which the `Debug` forms of `a` and
+/// `b` differ, as `field: a → b`, to point at what a view leaks.
+fn differences(a: &impl fmt::Debug, b: &impl fmt::Debug) -> String {
+    // Splits "Name { x: 1, y: [2, 3] }" into "x: 1" and "y: [2, 3]": at commas one level in.
+    fn parts(s: &str) -> Vec<&str> {
+        let (mut out, mut depth, mut start, mut quoted) = (Vec::new(), 0, 0, false);
+        for (i, ch) in s.char_indices() {
+            match ch {
+                '"' => quoted = !quoted,
+                _ if quoted => {}
+                '{' | '[' | '(' => {
+                    depth += 1;
+                    if depth == 1 {
+                        start = i + 1;
+                    }
+                }
+                '}' | ']' | ')' => {
+                    if depth == 1 {
+                        out.push(s[start..i].trim());
+                    }
+                    depth -= 1;
+                }
+                ',' if depth == 1 => {
+                    out.push(s[start..i].trim());
+                    start = i + 1;
+                }
+                _ => {}
+            }
+        }
+        out
+    }
+    let (a, b) = (format!("{a:?}"), format!("{b:?}"));
+    let (pa, pb) = (parts(&a), parts(&b));
+    if pa.len() != pb.len() {
+        return "(see below)".to_string();
+    }
+    let diff: Vec<String> = pa
+        .iter()
+        .zip(&pb)
+        .filter(|(x, y)| x != y)
+        .map(|(x, y)| match (x.split_once(": "), y.split_once(": ")) {
+            (Some((field, x)), Some((_, y))) => format!("{field}: {x} → {y}"),
+            _ => format!("{x} → {y}"),
+        })
+        .collect();
+    diff.join("; ")
+}
+
+/// ARCHITECTURE.md: the same seed and moves give the same state and hash. Rebuilds the
+/// game from the match's setup and action log (dealing each next hand where the match
+/// did): it must pass through the same state hash at every step, and end with the same
+/// hash and the same view for every seat.
+pub fn same_seed_and_moves_same_state_and_hash<G: Game>(m: RandomMatch<G>) -> Result<(), Failure> {
+    let mut hashes = Vec::new();
+    let Played { setup, log, end } = m.play(|g, _| {
+        hashes.push(g.state_hash());
+        Ok(())
+    })?;
+    // Where the replay is: the step (an index into `hashes`), the hand, the actions done.
+    let (mut step, mut hand, mut acted) = (0usize, 0u32, 0usize);
+    let at = |step: usize, hand: u32, acted: usize| At::<G> {
+        setup: &setup,
+        step: step as u32,
+        hand,
+        last: acted.checked_sub(1).and_then(|k| log.get(k)),
+    };
+    let mut g = G::new(&setup).map_err(|e| at(0, 0, 0).fail(format!("setup refused: {e}")))?;
+    let same_hash = |g: &G, step: usize, hand: u32, acted: usize| match hashes.get(step) {
+        Some(&h) if h == g.state_hash() => Ok(()),
+        recorded => Err(at(step, hand, acted).fail(format!(
+            "replaying the log: state hash {:#018x}, the match had {}",
+            g.state_hash(),
+            recorded.map_or("no step here".to_string(), |h| format!("{h:#018x}"))
+        ))),
+    };
+    for (seat, a) in &log {
+        while g.status() == Status::HandOver {
+            same_hash(&g, step, hand, acted)?;
+            g.next_hand().map_err(|e| {
+                at(step, hand, acted).fail(format!("replaying the log: next_hand: {e:?}"))
+            })?;
+            (step, hand) = (step + 1, hand + 1);
+        }
+        same_hash(&g, step, hand, acted)?;
+        g.apply(*seat, a).map_err(|e| {
+            at(step, hand, acted).fail(format!(
+                "replaying the log: seat {seat} {a:?} refused: {e:?}"
+            ))
+        })?;
+        (step, acted) = (step + 1, acted + 1);
+    }
+    same_hash(&g, step, hand, acted)?;
+    if step + 1 != hashes.len() || g.state_hash() != end.state_hash() {
+        return Err(at(step, hand, acted).fail(format!(
+            "replaying the log took {} steps to the match's {}, ending in hash {:#018x} \
+             instead of {:#018x}",
+            step + 1,
+            hashes.len(),
+            g.state_hash(),
+            end.state_hash()
+        )));
+    }
+    for s in 0..g.players() {
+        let (v, w) = (g.view(Seat(s)), end.view(Seat(s)));
+        if v != w {
+            return Err(at(step, hand, acted).fail(format!(
+                "the replay's final view of seat {s} differs: {}\n  replay: {v:?}\n  match:  \
+                 {w:?}",
+                differences(&v, &w)
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// [`Game::random_action`]: an override must pick what the default (the listed legal
+/// actions and one draw) picks, and leave the RNG in the same state, for every seat (and
+/// one too many), acting or not, at every step. Draws on copies of the match's RNG.
+pub fn random_action_draws_as_the_listed_pick<G: Game>(m: RandomMatch<G>) -> Result<(), Failure> {
+    let mut scratch = Vec::new();
+    m.play(|g, r| {
+        for s in 0..=g.players() {
+            let seat = Seat(s);
+            let (mut a, mut b) = (r.clone(), r.clone());
+            let fast = g.random_action(seat, &mut a, &mut scratch);
+            let listed = random_from_list(g, seat, &mut b, &mut scratch);
+            if fast != listed {
+                return Err(format!(
+                    "seat {s}: random_action picked {fast:?}, the listed pick is {listed:?}"
+                ));
+            }
+            if a != b {
+                return Err(format!(
+                    "seat {s}: random_action drew differently from the listed pick"
+                ));
+            }
+        }
+        Ok(())
+    })
+    .map(drop)
+}
