@@ -86,7 +86,6 @@ pub struct PasurStrings {
     pub match_won_team: &'static str,
     /// `{n}`: the target.
     pub tie_plays_on: &'static str,
-    pub next_round: &'static str,
     // --- refusals, by PasurError::code()
     pub err_not_on_table: &'static str,
     pub err_must_sum_to_eleven: &'static str,
@@ -150,7 +149,6 @@ pub const FA: PasurStrings = PasurStrings {
     match_won_by: "{name} بازی را برد!",
     match_won_team: "{team} بازی را بردند!",
     tie_plays_on: "امتیازها برابر است: یک دور دیگر.",
-    next_round: "دور بعد",
     err_not_on_table: "این کارت وسط نیست.",
     err_must_sum_to_eleven: "عددها باید با کارت شما روی هم یازده شوند.",
     err_jack_takes_all: "سرباز همهٔ عددها یا همهٔ سربازهای وسط را برمی‌دارد، نه بی‌بی و شاه.",
@@ -213,7 +211,6 @@ pub const EN: PasurStrings = PasurStrings {
     match_won_by: "{name} wins the match!",
     match_won_team: "{team} win the match!",
     tie_plays_on: "The totals are level: one more round.",
-    next_round: "Next round",
     err_not_on_table: "That card is not on the table.",
     err_must_sum_to_eleven: "The numerals taken must add up to 11 with your card.",
     err_jack_takes_all: "A jack takes all the numerals or all the jacks, never a queen or king.",

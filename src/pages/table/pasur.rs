@@ -10,6 +10,7 @@ use super::{frame, new_match_callback, use_table, Frame, Seen};
 use crate::app::use_lang;
 use crate::components::card::{suit_shape, CardSvg, MiniCard};
 use crate::components::hand::{Hand, HiddenHand};
+use crate::components::result::result_actions;
 use crate::components::seat::{Pos, SeatView};
 use crate::config::TableConfig;
 use crate::i18n::{card_label, fill, Lang};
@@ -830,18 +831,7 @@ fn score_sheet(
             if tie {
                 <p class="help" data-testid="tie-note">{ p.tie_plays_on }</p>
             }
-            <div class="actions">
-                if over {
-                    <button type="button" class="btn" data-testid="new-match" onclick={on_new}>
-                        { s.new_match }
-                    </button>
-                } else {
-                    <button type="button" class="btn" data-testid="next-hand" onclick={on_next}
-                        autofocus=true>
-                        { p.next_round }
-                    </button>
-                }
-            </div>
+            { result_actions(lang, over, on_next, on_new) }
         </section>
     };
     // Per side, as attributes for tests (names ending in a digit are written this way).
