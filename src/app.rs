@@ -14,6 +14,7 @@ use crate::state::{parse_save, save_key, OLD_SAVE_KEY};
 use crate::web;
 use engine::games::bidel::Bidel;
 use engine::games::hokm::Hokm;
+use engine::games::pasur::Pasur;
 use engine::games::shelem::Shelem;
 use gloo::events::EventListener;
 use gloo::timers::callback::Timeout;
@@ -53,6 +54,7 @@ pub fn save_is_valid(game: GameId, json: &str) -> bool {
         GameId::Hokm => parse_save::<Hokm>(json).is_some(),
         GameId::Shelem => parse_save::<Shelem>(json).is_some(),
         GameId::Bidel => parse_save::<Bidel>(json).is_some(),
+        GameId::Pasur => parse_save::<Pasur>(json).is_some(),
     }
 }
 
@@ -150,9 +152,11 @@ pub fn app() -> Html {
         Route::Setup(GameId::Hokm, q) => html! { <SetupPage<Hokm> query={q.clone()} /> },
         Route::Setup(GameId::Shelem, q) => html! { <SetupPage<Shelem> query={q.clone()} /> },
         Route::Setup(GameId::Bidel, q) => html! { <SetupPage<Bidel> query={q.clone()} /> },
+        Route::Setup(GameId::Pasur, q) => html! { <SetupPage<Pasur> query={q.clone()} /> },
         Route::Table(GameId::Hokm, q) => html! { <TableRoute<Hokm> query={q.clone()} /> },
         Route::Table(GameId::Shelem, q) => html! { <TableRoute<Shelem> query={q.clone()} /> },
         Route::Table(GameId::Bidel, q) => html! { <TableRoute<Bidel> query={q.clone()} /> },
+        Route::Table(GameId::Pasur, q) => html! { <TableRoute<Pasur> query={q.clone()} /> },
         Route::Rules(game, back) => {
             html! { <RulesPage game={game.slug()} back={back.clone().map(AttrValue::from)} /> }
         }

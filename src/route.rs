@@ -7,7 +7,7 @@
 //! - `#/<game>/rules?back=…`: the rule page; `back` (percent-encoded) is the hash to
 //!   return to
 //!
-//! `<game>` is a [`GameId::slug`]: `hokm`, `shelem`, `bidel`.
+//! `<game>` is a [`GameId::slug`]: `hokm`, `shelem`, `pasur`, `bidel`.
 
 use crate::config::{percent_decode, percent_encode};
 use crate::games::GameId;

@@ -470,6 +470,7 @@ mod tests {
     use crate::config::Player;
     use engine::games::bidel::Bidel;
     use engine::games::hokm::{Hokm, HokmAction};
+    use engine::games::pasur::Pasur;
     use engine::games::shelem::Shelem;
     use engine::RuleError;
 
@@ -519,6 +520,7 @@ mod tests {
         save_replays::<Hokm>(42);
         save_replays::<Shelem>(42);
         save_replays::<Bidel>(42);
+        save_replays::<Pasur>(42);
     }
 
     #[test]

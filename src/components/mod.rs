@@ -14,7 +14,7 @@
 //! - `[data-testid=home-link]`: back to the home page (setup and table).
 //!
 //! Home (`#/`)
-//! - `[data-testid=game-hokm]`, `game-shelem`, `game-bidel` (enabled), `game-pasur`,
+//! - `[data-testid=game-hokm]`, `game-shelem`, `game-pasur`, `game-bidel` (enabled),
 //!   `game-haft-khabis`, `game-crazy-eights` (disabled, "coming soon").
 //! - `[data-testid=continue]` with `data-game=<slug>`: resume that game's saved table (one
 //!   per game in progress).
@@ -28,7 +28,9 @@
 //!   checkboxes, choices `<select>`s. Hokm: `opt-target` (3/5/7), `opt-redeal`,
 //!   `opt-second-ace`, `opt-last-trick`, `opt-sars`, `opt-nars`, `opt-ace-nars`. Shelem:
 //!   `opt-target`, `opt-min-bid`, `opt-jokers`, `opt-sars`, `opt-nars`, `opt-ace-nars`.
-//!   Bidel: `opt-target`, `opt-forty`, `opt-trump-mode`, `opt-last-trick`.
+//!   Bidel: `opt-target`, `opt-forty`, `opt-trump-mode`, `opt-last-trick`. Pasur:
+//!   `opt-target` (62/100/150), `opt-classic-deal`, `opt-jack-takes-all`,
+//!   `opt-forced-capture`, `opt-jack-sur`, `opt-no-sur-on-last-card`.
 //! - `[data-testid=rules-link]`: the game's rule page; `[data-testid=start]`: start
 //!   (navigates to `#/<game>?seed=…&seats=…&…`).
 //!
@@ -109,6 +111,40 @@
 //!   `[data-testid=hand-outcome]`, `result-taken-N`, `result-points-N`, `result-score-N`
 //!   (`data-value`), `[data-testid=result-discards]` (`[data-card]` each),
 //!   `[data-testid=next-hand]`, or at the end `[data-testid=match-result]` and `new-match`.
+//!
+//! Pasur table (`#/pasur?seed=…&seats=yb` or `ybbb`): the frame's selectors (`table`, `hand`,
+//! `seat-*`, `status`, `error`, `cover`, `share`, `settings-button`) and
+//! - `[data-testid=table]` `data-phase=playing|hand_over|match_over`.
+//! - `[data-testid=pasur-table-cards]` (`data-count`): the face-up table cards, one
+//!   `[data-card]` each, in Pasur order (A … 10, J, Q, K). While a card of yours is picked
+//!   or hovered, the cards it would take have class `take`, the cards of its other sets
+//!   class `maybe`, the rest `dim`. When several sets are to be chosen on your turn they
+//!   are `<button>`s (`aria-pressed=true` on the chosen set; a tap picks a set holding that
+//!   card, again the next such set); otherwise `span[role=img]`.
+//! - `[data-testid=stock]` (`data-value`: cards left), `[data-testid=last-play]`
+//!   (`data-seat`, `data-card`, `data-took` = `"4D 7S"` or empty, `data-sur`),
+//!   `[data-testid=sur-flash]` (a sur, shown big for a moment), `[data-testid=deal-note]`
+//!   (PA-2: a table jack replaced, deals thrown in), `[data-testid=dealer]` on the dealer's
+//!   plate.
+//! - Your hand (`[data-testid=hand]`): the first tap on a card picks it (`aria-pressed=true`,
+//!   class `selected`); a second tap plays it once its outcome is settled. Then
+//!   `[data-testid=capture-panel]` (`data-card`, `data-options` = number of outcomes,
+//!   `data-settled`): with several, `[data-testid=capture-option-N]` buttons
+//!   (`data-take`, empty for laying down; `aria-pressed`); `[data-testid=play-confirm]`
+//!   (enabled once settled), `[data-testid=play-cancel]`. Before a pick,
+//!   `[data-testid=capture-hint]`. Off your turn a picked card only shows what it would take.
+//! - The top bar: `[data-testid=side-0]`/`side-1` (side 0 = seats 0 and 2) with `data-pile`,
+//!   `data-clubs`, `data-surs`, `data-jacks`, `data-aces`, `data-ten-diamonds`,
+//!   `data-two-clubs` (`true`/`false`), `data-points` (this round so far, PA-10, clubs once
+//!   seven), `data-total` (the match); inside, `points-N` and `total-N` (`data-value`).
+//!   `[data-testid=target]`, `round`, `deal` (`data-value`).
+//! - `[data-testid=score-sheet]`: `data-round`, `data-total-0/1` (the round's points),
+//!   `data-match-0/1` (match totals after it), `data-last-to` (the side given the last
+//!   table cards, PA-6), `data-last-cards`; per line `[data-testid=sheet-<line>-<side>]`
+//!   with `data-value` (points) and `data-count`, lines `cards` (count only), `clubs`,
+//!   `ten-diamonds`, `two-clubs`, `jacks`, `aces`, `surs`, `round` (the total) and `match`;
+//!   `[data-testid=last-cards]`, `tie-note`, `next-hand`, or at the end `match-result`
+//!   (`data-winner` side) and `new-match`.
 
 pub mod auction;
 pub mod card;

@@ -5,6 +5,7 @@
 
 pub mod bidel;
 pub mod hokm;
+pub mod pasur;
 pub mod shelem;
 
 use crate::config::TableConfig;
@@ -20,18 +21,20 @@ use yew::Html;
 pub enum GameId {
     Hokm,
     Shelem,
+    Pasur,
     Bidel,
 }
 
 impl GameId {
     /// Every game with a table, in the home page's order.
-    pub const ALL: [GameId; 3] = [GameId::Hokm, GameId::Shelem, GameId::Bidel];
+    pub const ALL: [GameId; 4] = [GameId::Hokm, GameId::Shelem, GameId::Pasur, GameId::Bidel];
 
     /// The name in links, saves and test ids.
     pub fn slug(self) -> &'static str {
         match self {
             GameId::Hokm => "hokm",
             GameId::Shelem => "shelem",
+            GameId::Pasur => "pasur",
             GameId::Bidel => "bidel",
         }
     }
@@ -47,6 +50,7 @@ impl GameId {
         match self {
             GameId::Hokm => s.game_hokm,
             GameId::Shelem => s.game_shelem,
+            GameId::Pasur => s.game_pasur,
             GameId::Bidel => s.game_bidel,
         }
     }

@@ -7,6 +7,7 @@
 pub mod bidel;
 pub mod en;
 pub mod fa;
+pub mod pasur;
 pub mod shelem;
 
 use engine::games::hokm::{HokmError, Trump};

@@ -10,6 +10,7 @@ use crate::state::{parse_save, save_key, TableState};
 use crate::web;
 use engine::games::bidel::Bidel;
 use engine::games::hokm::Hokm;
+use engine::games::pasur::Pasur;
 use engine::games::shelem::Shelem;
 use engine::Suit;
 use yew::prelude::*;
@@ -43,7 +44,7 @@ const GAMES: [GameEntry; 6] = [
         name: |s| s.game_pasur,
         blurb: |s| s.game_pasur_blurb,
         pips: &[Suit::Clubs],
-        game: None,
+        game: Some(GameId::Pasur),
     },
     GameEntry {
         id: "bidel",
@@ -89,6 +90,7 @@ pub fn home_page() -> Html {
             in_progress::<Hokm>(),
             in_progress::<Shelem>(),
             in_progress::<Bidel>(),
+            in_progress::<Pasur>(),
         ]
         .into_iter()
         .flatten()

@@ -9,7 +9,7 @@ use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct RulesPageProps {
-    /// The game's id: `"hokm"`, `"shelem"`, `"bidel"`.
+    /// The game's id: `"hokm"`, `"shelem"`, `"pasur"`, `"bidel"`.
     pub game: AttrValue,
     /// A hash to return to (`#/hokm/setup?…`); without it the page links home. Only links
     /// inside the app (`#/…`) are followed.

@@ -2,9 +2,9 @@
 //! written from `RULES.md` and `docs/rule-decisions.md`. Every item names the rule it
 //! explains (`HK-4`, `SH-6`, `D-7` …) so a reader can find it in the specification.
 //!
-//! One file per game ([`hokm`], [`shelem`], [`bidel`]) holds a [`GameRules`]: the game's
+//! One file per game ([`hokm`], [`shelem`], [`pasur`], [`bidel`]) holds a [`GameRules`]: the game's
 //! id (as in the route `#/<game>/rules`) and one [`Page`] per language. To add a game
-//! (Pasur, Haft Khabis, Crazy Eights), write its file the same way and list it in
+//! (Haft Khabis, Crazy Eights), write its file the same way and list it in
 //! [`GAMES`]; the tests then ask for its rule IDs (see `EXPECTED_IDS` in the tests).
 //!
 //! Persian text uses Persian digits (۰۱۲…) and Persian letters (ی, ک), English text ASCII
@@ -15,6 +15,7 @@
 
 mod bidel;
 mod hokm;
+mod pasur;
 mod shelem;
 
 use crate::i18n::Lang;
@@ -77,7 +78,7 @@ pub(crate) const fn setting(id: &'static str, term: &'static str, text: &'static
 }
 
 /// Every game with a rule page.
-pub static GAMES: &[GameRules] = &[hokm::RULES, shelem::RULES, bidel::RULES];
+pub static GAMES: &[GameRules] = &[hokm::RULES, shelem::RULES, pasur::RULES, bidel::RULES];
 
 /// The rule pages of a game, or `None` for a game without one.
 pub fn game_rules(game: &str) -> Option<&'static GameRules> {
@@ -140,6 +141,7 @@ mod tests {
         ("hokm", "HK", 13),
         ("shelem", "SH", 10),
         ("bidel", "BD", 10),
+        ("pasur", "PA", 11),
     ];
 
     /// Rules shared by every game that a page may also cite.
@@ -326,7 +328,8 @@ mod tests {
             Some(shelem::RULES.fa.title)
         );
         assert!(page("bidel", Lang::En).is_some_and(|p| !p.sections.is_empty()));
-        assert!(page("pasur", Lang::Fa).is_none());
+        assert!(page("pasur", Lang::Fa).is_some_and(|p| p.title == pasur::RULES.fa.title));
+        assert!(page("haft-khabis", Lang::Fa).is_none());
         assert!(page("", Lang::En).is_none());
         assert_eq!(page("nowhere", Lang::Fa), None);
         for g in GAMES {

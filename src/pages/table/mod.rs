@@ -6,6 +6,7 @@
 
 pub mod bidel;
 pub mod hokm;
+pub mod pasur;
 pub mod shelem;
 
 use crate::app::{use_lang, AppCtx, Notice};

@@ -1,0 +1,323 @@
+// Pasur through the UI, as a person plays it: from the home page to a table against a bot,
+// then a whole round on a pinned table (seed 17, you and a bot: twice a card of yours has
+// two sets to take, and you score surs — pinned by the Rust test
+// `the_browser_tests_seed_gives_you_a_choice_of_sets` in src/pages/table/pasur.rs). Each turn
+// taps the first card of the hand, checks what the table marks, picks a set where several
+// fit (tapping it on the table, then from the list: the last one), and plays. The score
+// sheet is checked against the piles shown in the top bar and the running totals. Bots
+// keep their real delays.
+
+import { readNumber } from './hokm.test.mjs';
+
+/** The seed of the pinned round (see the comment above). */
+export const SEED = 17;
+
+const words = (s) => (s || '').split(' ').filter(Boolean);
+
+/** The table cards marked `cls` (take / maybe), in the order shown. */
+async function marked(page, cls) {
+  return page
+    .locator(`[data-testid=pasur-table-cards] [data-card].${cls}`)
+    .evaluateAll((els) => els.map((e) => e.dataset.card).join(' '));
+}
+
+/** Waits until it is the bottom player's turn and nothing is pending, or the round ends. */
+async function waitForTurn(page, deadline) {
+  await page.waitForFunction(
+    () => {
+      const t = document.querySelector('[data-testid=table]');
+      if (!t) return false;
+      if (t.dataset.phase !== 'playing') return true;
+      return t.dataset.turn === t.dataset.bottom && t.dataset.busy !== 'true';
+    },
+    null,
+    { timeout: Math.max(1000, deadline - Date.now()) },
+  );
+}
+
+/**
+ * Plays one turn of the bottom player: tap the first card of the hand; with several sets,
+ * tap a card of the last set on the table, then choose the last set in the list and
+ * confirm; with one outcome, tap the card again. Returns what happened.
+ */
+export async function playTurn(page, assert, hooks = {}) {
+  const table = page.locator('[data-testid=table]');
+  const bottom = await table.getAttribute('data-bottom');
+  const hand = page.locator('[data-testid=hand]');
+  const first = hand.locator('button[data-card]').first();
+  const name = await first.getAttribute('data-card');
+  await first.click();
+  const panel = page.locator(`[data-testid=capture-panel][data-card="${name}"]`);
+  await panel.waitFor({ timeout: 5000 });
+  assert((await first.getAttribute('aria-pressed')) === 'true', `${name} is shown picked`);
+  const n = Number(await panel.getAttribute('data-options'));
+  const confirm = page.locator('[data-testid=play-confirm]');
+  let expected;
+  let tappedTable = false;
+  if (n >= 2) {
+    assert(await confirm.isDisabled(), 'with several sets nothing is played before one is chosen');
+    const sets = [];
+    for (let i = 0; i < n; i++) {
+      sets.push(words(await page.locator(`[data-testid=capture-option-${i}]`).getAttribute('data-take')));
+    }
+    // Every card of every set is marked on the table, none chosen yet.
+    const maybe = words(await marked(page, 'maybe'));
+    for (const c of sets.flat()) assert(maybe.includes(c), `${c} is marked as one to choose from`);
+    const last = sets[n - 1];
+    // Tap on the table a card of the last set that the first set does not hold.
+    const distinct = last.find((c) => !sets[0].includes(c));
+    if (distinct) {
+      const button = page.locator(`[data-testid=pasur-table-cards] button[data-card="${distinct}"]`);
+      await button.click();
+      assert((await button.getAttribute('aria-pressed')) === 'true', `tapping ${distinct} chooses a set holding it`);
+      const chosen = words(await marked(page, 'take'));
+      assert(chosen.includes(distinct), `the chosen set is marked (${chosen})`);
+      assert(await confirm.isEnabled(), 'a chosen set can be played');
+      tappedTable = true;
+    }
+    if (hooks.onChoice) await hooks.onChoice();
+    await page.locator(`[data-testid=capture-option-${n - 1}]`).click();
+    assert(
+      (await page.locator(`[data-testid=capture-option-${n - 1}]`).getAttribute('aria-pressed')) === 'true',
+      'the last set is chosen',
+    );
+    expected = last.join(' ');
+    assert((await marked(page, 'take')) === expected, `the table marks the chosen set ${expected}`);
+    await confirm.click();
+  } else {
+    assert((await panel.getAttribute('data-settled')) === 'true', 'one outcome is settled at once');
+    expected = await marked(page, 'take');
+    if (hooks.onPick && expected !== '') await hooks.onPick();
+    assert(
+      (await confirm.textContent()).length > 0 && (await confirm.isEnabled()),
+      'the confirm button plays the only outcome',
+    );
+    // The second tap plays it.
+    await first.click();
+  }
+  await hand.locator(`button[data-card="${name}"]`).waitFor({ state: 'detached', timeout: 5000 });
+  const lp = page.locator('[data-testid=last-play]');
+  let sur = false;
+  if ((await lp.getAttribute('data-seat')) === bottom && (await lp.getAttribute('data-card')) === name) {
+    assert((await lp.getAttribute('data-took')) === expected, `${name} took what was marked (${expected})`);
+    sur = (await lp.getAttribute('data-sur')) === 'true';
+    if (expected === '') {
+      assert(
+        (await page.locator(`[data-testid=pasur-table-cards] [data-card="${name}"]`).count()) === 1 ||
+          (await table.getAttribute('data-phase')) !== 'playing',
+        `${name} was laid on the table`,
+      );
+    }
+  }
+  return { card: name, options: n, tappedTable, took: expected, sur };
+}
+
+/** Plays the rest of the round; returns what the bottom player did. */
+export async function playRound(page, assert, deadlineMs, hooks = {}) {
+  const table = page.locator('[data-testid=table]');
+  const end = Date.now() + deadlineMs;
+  const stats = { plays: 0, choices: 0, tappedTable: 0, laid: 0, took: 0, surs: 0 };
+  for (;;) {
+    await waitForTurn(page, end);
+    const phase = await table.getAttribute('data-phase');
+    if (phase !== 'playing') return stats;
+    if (hooks.onTurn) await hooks.onTurn();
+    const r = await playTurn(page, assert, hooks);
+    if (hooks.onPlayed) await hooks.onPlayed(r);
+    stats.plays++;
+    if (r.options >= 2) stats.choices++;
+    if (r.tappedTable) stats.tappedTable++;
+    if (r.took === '') stats.laid++;
+    else stats.took++;
+    if (r.sur) stats.surs++;
+  }
+}
+
+const num = async (loc, attr = 'data-value') => Number(await loc.getAttribute(attr));
+
+/** Checks the score sheet line by line against the piles in the top bar (PA-10) and the
+ *  running totals; returns the match totals. */
+export async function checkSheet(page, assert) {
+  const sheet = page.locator('[data-testid=score-sheet]');
+  await sheet.waitFor({ timeout: 10000 });
+  const totals = [];
+  const all = { pile: 0, clubs: 0, jacks: 0, aces: 0, ten: 0, two: 0, surs: 0, round: 0 };
+  for (const s of [0, 1]) {
+    const side = page.locator(`[data-testid=side-${s}]`);
+    const a = async (k) => side.getAttribute(`data-${k}`);
+    const line = (l) => page.locator(`[data-testid=sheet-${l}-${s}]`);
+    const pile = Number(await a('pile'));
+    const clubs = Number(await a('clubs'));
+    const surs = Number(await a('surs'));
+    const jacks = Number(await a('jacks'));
+    const aces = Number(await a('aces'));
+    const ten = (await a('ten-diamonds')) === 'true';
+    const two = (await a('two-clubs')) === 'true';
+    assert((await num(line('cards'), 'data-count')) === pile, `side ${s}: the sheet counts the pile shown (${pile})`);
+    assert((await num(line('clubs'), 'data-count')) === clubs, `side ${s}: clubs ${clubs}`);
+    const lines = {
+      clubs: [await num(line('clubs')), clubs >= 7 ? 7 : 0],
+      ten: [await num(line('ten-diamonds')), ten ? 3 : 0],
+      two: [await num(line('two-clubs')), two ? 2 : 0],
+      jacks: [await num(line('jacks')), jacks],
+      aces: [await num(line('aces')), aces],
+      surs: [await num(line('surs')), 5 * surs],
+    };
+    for (const [k, [shown, want]] of Object.entries(lines)) {
+      assert(shown === want, `side ${s}: the ${k} line scores ${want} by PA-10 (shows ${shown})`);
+    }
+    assert((await num(line('surs'), 'data-count')) === surs, `side ${s}: surs ${surs}`);
+    const sum = Object.values(lines).reduce((t, [v]) => t + v, 0);
+    const round = await num(line('round'));
+    assert(sum === round, `side ${s}: the lines add up to the round's total (${sum} vs ${round})`);
+    assert(Number(await sheet.getAttribute(`data-total-${s}`)) === round, `side ${s}: data-total`);
+    assert(Number(await a('points')) === round, `side ${s}: the top bar shows this round's ${round}`);
+    const match = await num(line('match'));
+    assert(Number(await sheet.getAttribute(`data-match-${s}`)) === match, `side ${s}: data-match`);
+    const shown = readNumber(await page.locator(`[data-testid=total-${s}]`).textContent());
+    assert(shown === match, `side ${s}: the top bar shows the match total ${match} (shows ${shown})`);
+    assert(Number(await a('total')) === match, `side ${s}: data-total on the side`);
+    totals.push(match);
+    Object.assign(all, {
+      pile: all.pile + pile,
+      clubs: all.clubs + clubs,
+      jacks: all.jacks + jacks,
+      aces: all.aces + aces,
+      ten: all.ten + ten,
+      two: all.two + two,
+      surs: all.surs + surs,
+      round: all.round + round,
+    });
+  }
+  assert(all.pile === 52, `every card ends in a pile (${all.pile})`);
+  assert(all.clubs === 13 && all.jacks === 4 && all.aces === 4, 'the 13 clubs, 4 jacks and 4 aces are counted');
+  assert(all.ten === 1 && all.two === 1, '10♦ and 2♣ are counted once');
+  assert(all.round === 20 + 5 * all.surs, `a round carries 20 points and 5 a sur (${all.round})`);
+  const to = await sheet.getAttribute('data-last-to');
+  assert(to === '0' || to === '1', 'the sheet says who took the last table cards (PA-6)');
+  await page.locator('[data-testid=last-cards]').waitFor({ timeout: 1000 });
+  return totals;
+}
+
+export const tests = [
+  {
+    name: 'home → setup → table; then a whole round with a choice of sets, the score sheet and the next round',
+    viewport: 'desktop',
+    timeout: 180000,
+    run: async ({ page, url, assert }) => {
+      await page.goto(url, { waitUntil: 'load' });
+      await page.locator('[data-testid=game-pasur]').click();
+      await page.locator('[data-testid=start]').waitFor({ timeout: 15000 });
+      assert((await page.inputValue('[data-testid=opt-players]')) === '2', 'two players by default (PA-1)');
+      assert((await page.inputValue('[data-testid=opt-target]')) === '62', 'the game goes to 62 by default');
+      assert(await page.locator('[data-testid=opt-forced-capture]').isChecked(), 'forced capture is on by default');
+      assert(await page.locator('[data-testid=opt-classic-deal]').isChecked(), 'the classic table check is on');
+      assert(!(await page.locator('[data-testid=opt-jack-sur]').isChecked()), "a jack's sur is off");
+      assert((await page.inputValue('[data-testid=seat-kind-1]')) === 'bot', 'you play a bot');
+      await page.locator('[data-testid=start]').click();
+      const table = page.locator('[data-testid=table]');
+      await table.waitFor({ timeout: 15000 });
+      assert((await table.getAttribute('data-game')) === 'pasur', 'a Pasur table');
+      assert((await page.locator('[data-testid=hand] button[data-card]').count()) === 4, 'four cards each (PA-2)');
+      assert((await page.locator('[data-testid=seat-top]').getAttribute('data-count')) === '4', 'the bot holds four');
+
+      // The pinned round.
+      await page.goto(`${url}#/pasur?seed=${SEED}&seats=yb`, { waitUntil: 'load' });
+      await table.waitFor({ timeout: 15000 });
+      assert((await table.getAttribute('data-phase')) === 'playing', 'the round is in play');
+      assert((await page.locator('[data-testid=pasur-table-cards] [data-card]').count()) === 4, 'four cards face up');
+      assert((await page.locator('[data-testid=stock]').getAttribute('data-value')) === '40', '52 − 8 − 4 in the stock');
+      assert((await page.locator('[data-testid=deal]').getAttribute('data-value')) === '1', 'the first deal');
+      const stats = await playRound(page, assert, 170000);
+      assert(stats.plays === 24, `you played your 24 cards in six deals (PA-5): ${stats.plays}`);
+      assert(stats.choices === 2, `twice you chose among several sets (${stats.choices})`);
+      assert(stats.tappedTable >= 1, 'a set was chosen by tapping it on the table');
+      assert(stats.surs >= 1, `you scored a sur (${stats.surs})`);
+      assert(stats.laid > 0 && stats.took > 0, 'cards were laid down and cards captured');
+      assert((await table.getAttribute('data-phase')) === 'hand_over', 'the round is over');
+      const totals = await checkSheet(page, assert);
+
+      await page.locator('[data-testid=next-hand]').click();
+      await page.locator('[data-testid=score-sheet]').waitFor({ state: 'detached', timeout: 10000 });
+      assert((await page.locator('[data-testid=round]').getAttribute('data-value')) === '2', 'round 2');
+      for (const s of [0, 1]) {
+        const shown = readNumber(await page.locator(`[data-testid=total-${s}]`).textContent());
+        assert(shown === totals[s], `side ${s}: the total carries into round 2 (${shown} vs ${totals[s]})`);
+        const side = page.locator(`[data-testid=side-${s}]`);
+        assert((await side.getAttribute('data-pile')) === '0', `side ${s}: a new round starts with no pile`);
+      }
+      assert((await page.locator('[data-testid=stock]').getAttribute('data-value')) === '40', 'a fresh deal');
+    },
+  },
+  {
+    name: 'four players in two partnerships (PA-1), keyboard and phone',
+    viewport: 'phone',
+    timeout: 60000,
+    run: async ({ page, url, assert }) => {
+      await page.goto(`${url}#/pasur?seed=3&seats=ybbb`, { waitUntil: 'load' });
+      const table = page.locator('[data-testid=table]');
+      await table.waitFor({ timeout: 15000 });
+      for (const pos of ['right', 'top', 'left']) {
+        assert((await page.locator(`[data-testid=seat-${pos}]`).count()) === 1, `a seat on the ${pos}`);
+      }
+      // Partners sit opposite: you and the top seat are side 0.
+      assert((await page.locator('[data-testid=seat-top]').getAttribute('data-seat')) === '2', 'your partner sits opposite');
+      const mine = await page.locator('[data-testid=side-0] .team-name').textContent();
+      assert(/&| و /.test(mine), `your side names both partners (${mine})`);
+      assert((await page.locator('[data-testid=stock]').getAttribute('data-value')) === '32', '52 − 16 − 4 in the stock');
+      await page.locator('[data-testid=settings-button]').click();
+      const players = await page.locator('[data-testid=setting-opt-players]').getAttribute('data-value');
+      assert(players === '4', `the settings list four players (${players})`);
+      await page.locator('[data-testid=settings-button]').click();
+
+      const end = Date.now() + 50000;
+      await waitForTurn(page, end);
+      // The keyboard: focusing a card shows what it would take; Enter picks it.
+      const first = page.locator('[data-testid=hand] button[data-card]').first();
+      const name = await first.getAttribute('data-card');
+      await first.focus();
+      await page.keyboard.press('Enter');
+      await page.locator(`[data-testid=capture-panel][data-card="${name}"]`).waitFor({ timeout: 5000 });
+      await page.locator('[data-testid=play-cancel]').click();
+      await page.locator('[data-testid=capture-panel]').waitFor({ state: 'detached', timeout: 5000 });
+      // Every card and the table stay tappable on a phone: at least 44 px wide.
+      for (const sel of ['[data-testid=hand] button[data-card]', '[data-testid=pasur-table-cards] [data-card]']) {
+        const widths = await page.locator(sel).evaluateAll((els) => els.map((e) => e.getBoundingClientRect().width));
+        assert(widths.every((w) => w >= 44), `${sel}: ${widths.map(Math.round)}`);
+      }
+      const counts = async () =>
+        Promise.all(['right', 'top', 'left'].map(async (pos) => Number(await page.locator(`[data-testid=seat-${pos}]`).getAttribute('data-count'))));
+      const before = await counts();
+      await playTurn(page, assert);
+      await waitForTurn(page, end);
+      assert((await page.locator('[data-testid=hand] button[data-card]').count()) === 3, 'three cards after one play');
+      const after = await counts();
+      assert(after.every((c, i) => c === before[i] - 1), `every bot played once in turn (${before} → ${after})`);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      assert(overflow <= 0, `no horizontal overflow (${overflow}px)`);
+    },
+  },
+  {
+    name: 'forced capture off (PA-4): a capturing card may be laid down instead',
+    viewport: 'desktop',
+    timeout: 30000,
+    run: async ({ page, url, assert }) => {
+      await page.goto(`${url}#/pasur?seed=${SEED}&seats=yb&forced_capture=0`, { waitUntil: 'load' });
+      const table = page.locator('[data-testid=table]');
+      await table.waitFor({ timeout: 15000 });
+      await waitForTurn(page, Date.now() + 20000);
+      // 2♥ takes 9♦ or 9♥, or is laid down (pinned by `the_browser_tests_seed_…` too).
+      await page.locator('[data-testid=hand] button[data-card="2H"]').click();
+      const panel = page.locator('[data-testid=capture-panel][data-card="2H"]');
+      await panel.waitFor({ timeout: 5000 });
+      assert((await panel.getAttribute('data-options')) === '3', 'two sets and laying down');
+      const lay = page.locator('[data-testid=capture-option-2]');
+      assert((await lay.getAttribute('data-take')) === '', 'the last choice lays the card down');
+      await lay.click();
+      assert((await marked(page, 'take')) === '', 'nothing on the table is taken');
+      await page.locator('[data-testid=play-confirm]').click();
+      // Laid down: the last play took nothing (the bot plays 0.7 s later).
+      await page.locator('[data-testid=last-play][data-card="2H"][data-took=""]').waitFor({ timeout: 5000 });
+    },
+  },
+];
