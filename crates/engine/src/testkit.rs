@@ -304,9 +304,7 @@ pub fn legal_exactly_when_apply_accepts<G: Inspect>(m: RandomMatch<G>) -> Result
         let mut legal = Vec::new();
         for s in 0..=g.players() {
             let seat = Seat(s);
-            legal.clear();
-            g.legal_actions(seat, &mut legal);
-            lists_exactly_when_acting(seat, acting, &legal)?;
+            list_legal(g, seat, acting, &mut legal)?;
             if let Some(a) = legal.iter().find(|a| !all.contains(a)) {
                 return Err(format!(
                     "seat {s} lists {a:?}, which all_actions() lacks: add it, so it is checked"
@@ -338,9 +336,7 @@ pub fn legal_exactly_when_apply_accepts_among<G: Game>(
         let mut legal = Vec::new();
         for s in 0..=g.players() {
             let seat = Seat(s);
-            legal.clear();
-            g.legal_actions(seat, &mut legal);
-            lists_exactly_when_acting(seat, acting, &legal)?;
+            list_legal(g, seat, acting, &mut legal)?;
             if let Some((i, a)) = legal
                 .iter()
                 .enumerate()
@@ -366,12 +362,16 @@ fn acting<G: Game>(g: &G) -> SeatSet {
     }
 }
 
-/// `seat` lists legal actions exactly when it is among the `acting`.
-fn lists_exactly_when_acting<A: fmt::Debug>(
+/// Lists `seat`'s legal actions in `legal` (cleared first), checking that it has some
+/// exactly when it is among the `acting`.
+fn list_legal<G: Game>(
+    g: &G,
     seat: Seat,
     acting: SeatSet,
-    legal: &[A],
+    legal: &mut Vec<G::Action>,
 ) -> Result<(), String> {
+    legal.clear();
+    g.legal_actions(seat, legal);
     // Not `acting.contains(seat)`: the seat one too many may be past the set's range.
     if acting.iter().any(|a| a == seat) == legal.is_empty() {
         return Err(if legal.is_empty() {

@@ -3,7 +3,10 @@
 use super::types::*;
 use crate::card::{Card, CardBag, CardSet, Rank, Suit};
 use crate::game::{random_from_list, Game, HandScore, Outcome, Setup, SetupError, Status};
-use crate::games::shedding::{rank_mask, rank_set, suit_set, CardRun, Direction, Supply, SUITS};
+use crate::games::shedding::{
+    hands_stock_discard, rank_mask, rank_set, scramble_hands_and_stock, suit_set, CardRun,
+    Direction, Supply, SUITS,
+};
 use crate::hash::stable_hash;
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
@@ -1080,13 +1083,7 @@ impl Inspect for CrazyEights {
     /// Every card's place, for the card-accounting property test: each hand, the stock,
     /// the discard pile.
     fn card_places(&self) -> Vec<CardBag> {
-        for (h, &k) in self.hands.iter().zip(&self.sizes) {
-            assert_eq!(h.len(), k as u32, "hand sizes out of step");
-        }
-        let mut v: Vec<CardBag> = self.hands[..self.n as usize].to_vec();
-        v.push(self.supply.stock.bag());
-        v.push(self.supply.discard.bag());
-        v
+        hands_stock_discard(&self.hands, &self.sizes, self.n as usize, &self.supply)
     }
 
     /// Every card of the game (one or two decks).
@@ -1104,22 +1101,8 @@ impl Inspect for CrazyEights {
         ) {
             return;
         }
-        let others: Vec<usize> = (0..self.n as usize)
-            .filter(|&s| s != viewer.idx())
-            .collect();
-        let mut pool: Vec<Card> = others.iter().flat_map(|&s| self.hands[s]).collect();
-        pool.extend_from_slice(self.supply.stock.as_slice());
-        rng.shuffle(&mut pool);
-        let mut it = pool.into_iter();
-        for &s in &others {
-            let k = self.hands[s].len() as usize;
-            self.hands[s] = it.by_ref().take(k).collect();
-        }
-        let k = self.supply.stock.len();
-        self.supply.stock.clear();
-        for c in it.take(k) {
-            self.supply.stock.push(c);
-        }
+        let hands = &mut self.hands[..self.n as usize];
+        scramble_hands_and_stock(hands, &mut self.supply.stock, viewer, rng);
         if self.drawn.is_some() && self.turn != viewer {
             self.drawn = None;
         }

@@ -3,7 +3,10 @@
 use super::types::*;
 use crate::card::{Card, CardBag, CardSet, Rank, Suit};
 use crate::game::{Game, HandScore, Outcome, Setup, SetupError, Status};
-use crate::games::shedding::{rank_set, suit_set, Direction, Pile, Supply, SUITS};
+use crate::games::shedding::{
+    hands_stock_discard, rank_set, scramble_hands_and_stock, suit_set, Direction, Pile, Supply,
+    SUITS,
+};
 use crate::hash::stable_hash;
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
@@ -1089,12 +1092,7 @@ impl Inspect for HaftKhabis {
     /// Every card's place, for the card-accounting property test: each hand, the stock,
     /// the discard pile, the sevens set aside (HX-12).
     fn card_places(&self) -> Vec<CardBag> {
-        for (h, &k) in self.hands.iter().zip(&self.sizes) {
-            assert_eq!(h.len(), k as u32, "hand sizes out of step");
-        }
-        let mut v: Vec<CardBag> = self.hands[..self.n as usize].to_vec();
-        v.push(self.supply.stock.bag());
-        v.push(self.supply.discard.bag());
+        let mut v = hands_stock_discard(&self.hands, &self.sizes, self.n as usize, &self.supply);
         v.push(self.set_aside.bag());
         v
     }
@@ -1106,22 +1104,8 @@ impl Inspect for HaftKhabis {
         if self.turn().is_none() {
             return;
         }
-        let others: Vec<usize> = (0..self.n as usize)
-            .filter(|&s| s != viewer.idx())
-            .collect();
-        let mut pool: Vec<Card> = others.iter().flat_map(|&s| self.hands[s]).collect();
-        pool.extend_from_slice(self.supply.stock.as_slice());
-        rng.shuffle(&mut pool);
-        let mut it = pool.into_iter();
-        for &s in &others {
-            let k = self.hands[s].len() as usize;
-            self.hands[s] = it.by_ref().take(k).collect();
-        }
-        let k = self.supply.stock.len();
-        self.supply.stock.clear();
-        for c in it.take(k) {
-            self.supply.stock.push(c);
-        }
+        let hands = &mut self.hands[..self.n as usize];
+        scramble_hands_and_stock(hands, &mut self.supply.stock, viewer, rng);
         if self.turn != viewer {
             self.drawn = None;
         }
