@@ -6,8 +6,10 @@
 //! - [`legal_exactly_when_apply_accepts`]: for every seat (and one seat too many), `apply`
 //!   accepts an action exactly when `legal_actions` lists it, a refused action leaves the
 //!   state unchanged, and a seat has legal actions exactly when [`Status::Acting`] names it;
+//!   [`legal_exactly_when_apply_accepts_among`] does the same with candidate actions drawn
+//!   at every step, for games whose actions cannot all be listed;
 //! - [`every_card_accounted_for`]: [`Inspect::card_places`] holds every card of
-//!   [`Inspect::all_cards`] exactly once, at every step;
+//!   [`Inspect::all_cards`] exactly once (each copy once, with two decks), at every step;
 //! - [`view_unchanged_when_other_hidden_cards_are_swapped`]: a seat's view is the same after
 //!   [`Inspect::scramble_hidden`] (which must keep every card counted, and must change
 //!   something at least once a match, or the check proves nothing);
@@ -21,7 +23,8 @@
 //!
 //! # Adopting it in a new game
 //! 1. Implement [`Inspect`] for the game, in its `state.rs` (it needs the private fields);
-//!    Hokm's, Shelem's and Bidel's are models.
+//!    Hokm's, Shelem's and Bidel's are models. Its `Cards` are [`CardSet`]s, or
+//!    [`CardBag`]s for a game that may use two decks (Crazy Eights', Haft Khabis').
 //! 2. In its `tests.rs`, write a function that turns a proptest seed into a
 //!    [`RandomMatch`]: draw the setup (players, settings) from an [`Rng`] seeded from the
 //!    seed, seed the [`Deal`](crate::Deal) with the seed itself (failures name it), and
@@ -29,13 +32,17 @@
 //! 3. Call the checks from `prop_*` tests; a [`Failure`] converts into proptest's error
 //!    with `?`, so proptest shrinks the seed and prints the message.
 //!
-//! A game whose actions cannot all be listed up front, or whose `apply` accepts shorthands
-//! it does not list (Pasur's captures), keeps its own legality check on the shared
-//! [`RandomMatch`] driver and uses the other checks as they are (see Pasur's tests.rs).
+//! A game whose actions cannot all be listed up front (plays naming cards, suits, seats,
+//! gifts) runs [`legal_exactly_when_apply_accepts_among`] with its own candidates of the
+//! position at hand (see Crazy Eights' and Haft Khabis' tests.rs). One whose `apply` also
+//! accepts shorthands it does not list (Pasur's captures) keeps its own legality check on
+//! the shared [`RandomMatch`] driver and uses the other checks as they are (see Pasur's
+//! tests.rs).
 //!
 //! ```text
 //! // games/pasur/state.rs
 //! impl Inspect for Pasur {
+//!     type Cards = CardSet;
 //!     fn all_cards(&self) -> CardSet { CardSet::DECK }
 //!     fn card_places(&self) -> Vec<CardSet> { /* each hand, the table, the stock, each pile */ }
 //!     fn scramble_hidden(&mut self, viewer: Seat, rng: &mut Rng) {
