@@ -6,8 +6,10 @@
 //! - [`legal_exactly_when_apply_accepts`]: for every seat (and one seat too many), `apply`
 //!   accepts an action exactly when `legal_actions` lists it, a refused action leaves the
 //!   state unchanged, and a seat has legal actions exactly when [`Status::Acting`] names it;
+//!   [`legal_exactly_when_apply_accepts_among`] does the same with candidate actions drawn
+//!   at every step, for games whose actions cannot all be listed;
 //! - [`every_card_accounted_for`]: [`Inspect::card_places`] holds every card of
-//!   [`Inspect::all_cards`] exactly once, at every step;
+//!   [`Inspect::all_cards`] exactly once (each copy once, with two decks), at every step;
 //! - [`view_unchanged_when_other_hidden_cards_are_swapped`]: a seat's view is the same after
 //!   [`Inspect::scramble_hidden`] (which must keep every card counted, and must change
 //!   something at least once a match, or the check proves nothing);
@@ -21,7 +23,8 @@
 //!
 //! # Adopting it in a new game
 //! 1. Implement [`Inspect`] for the game, in its `state.rs` (it needs the private fields);
-//!    Hokm's, Shelem's and Bidel's are models.
+//!    Hokm's, Shelem's and Bidel's are models. Its `Cards` are [`CardSet`]s, or
+//!    [`CardBag`]s for a game that may use two decks (Crazy Eights', Haft Khabis').
 //! 2. In its `tests.rs`, write a function that turns a proptest seed into a
 //!    [`RandomMatch`]: draw the setup (players, settings) from an [`Rng`] seeded from the
 //!    seed, seed the [`Deal`](crate::Deal) with the seed itself (failures name it), and
@@ -29,13 +32,17 @@
 //! 3. Call the checks from `prop_*` tests; a [`Failure`] converts into proptest's error
 //!    with `?`, so proptest shrinks the seed and prints the message.
 //!
-//! A game whose actions cannot all be listed up front, or whose `apply` accepts shorthands
-//! it does not list (Pasur's captures), keeps its own legality check on the shared
-//! [`RandomMatch`] driver and uses the other checks as they are (see Pasur's tests.rs).
+//! A game whose actions cannot all be listed up front (plays naming cards, suits, seats,
+//! gifts) runs [`legal_exactly_when_apply_accepts_among`] with its own candidates of the
+//! position at hand (see Crazy Eights' and Haft Khabis' tests.rs). One whose `apply` also
+//! accepts shorthands it does not list (Pasur's captures) keeps its own legality check on
+//! the shared [`RandomMatch`] driver and uses the other checks as they are (see Pasur's
+//! tests.rs).
 //!
 //! ```text
 //! // games/pasur/state.rs
 //! impl Inspect for Pasur {
+//!     type Cards = CardSet;
 //!     fn all_cards(&self) -> CardSet { CardSet::DECK }
 //!     fn card_places(&self) -> Vec<CardSet> { /* each hand, the table, the stock, each pile */ }
 //!     fn scramble_hidden(&mut self, viewer: Seat, rng: &mut Rng) {
@@ -72,23 +79,28 @@
 //! if ok(g) { Ok(()) } else { Err(format!("…")) })?`. A game whose random play needs a
 //! bias (e.g. Shelem's short auctions) gives [`RandomMatch::choose()`] its own picker.
 
-use crate::card::CardSet;
+use crate::card::{CardBag, CardSet};
 use crate::game::{random_from_list, Game, Setup, Status};
 use crate::rng::Rng;
-use crate::seat::Seat;
+use crate::seat::{Seat, SeatSet};
 use std::fmt;
 
 /// What the checks need to see of a game beyond [`Game`]: its cards and where they are,
 /// a way to shuffle what a seat cannot see, and every action it could ever take.
 pub trait Inspect: Game {
-    /// Every card of this match, each once (52, or 54 with jokers, …): cards out of play
-    /// included, since they are one of the [`Inspect::card_places`].
-    fn all_cards(&self) -> CardSet;
+    /// What a place holds: a [`CardSet`] for a game of one deck, a [`CardBag`] for one
+    /// that may use two (each card then twice).
+    type Cards: Cards;
+
+    /// Every card of this match, each as often as the match has it (52, or 54 with jokers,
+    /// 104 with two decks, …): cards out of play included, since they are one of the
+    /// [`Inspect::card_places`].
+    fn all_cards(&self) -> Self::Cards;
 
     /// Every place a card can be now (each hand, the trick, taken tricks, the undealt deck
     /// or stock, discards, cards out of play, …). Together the places must hold
-    /// [`Inspect::all_cards`], each card in exactly one place.
-    fn card_places(&self) -> Vec<CardSet>;
+    /// [`Inspect::all_cards`], each copy of a card in exactly one place.
+    fn card_places(&self) -> Vec<Self::Cards>;
 
     /// Swaps the cards hidden from `viewer` (other seats' hands, a stock, a widow, …) among
     /// their places at random with `rng`, keeping the number of cards in every place, and
@@ -294,55 +306,176 @@ pub fn legal_exactly_when_apply_accepts<G: Inspect>(m: RandomMatch<G>) -> Result
         if all.is_empty() {
             all = g.all_actions();
         }
-        let acting = match g.status() {
-            Status::Acting(seats) => seats,
-            _ => Default::default(),
-        };
+        let acting = acting(g);
         let hash = g.state_hash();
         let mut legal = Vec::new();
         for s in 0..=g.players() {
             let seat = Seat(s);
-            legal.clear();
-            g.legal_actions(seat, &mut legal);
-            if acting.contains(seat) == legal.is_empty() {
-                return Err(if legal.is_empty() {
-                    format!("seat {s} may act but has no legal action")
-                } else {
-                    format!("seat {s} may not act (acting: {acting:?}) but lists {legal:?}")
-                });
-            }
+            list_legal(g, seat, acting, &mut legal)?;
             if let Some(a) = legal.iter().find(|a| !all.contains(a)) {
                 return Err(format!(
                     "seat {s} lists {a:?}, which all_actions() lacks: add it, so it is checked"
                 ));
             }
-            for a in &all {
-                let listed = legal.contains(a);
-                let mut h = g.clone();
-                match h.apply(seat, a) {
-                    Ok(_) if !listed => {
-                        return Err(format!(
-                            "seat {s}: apply accepted {a:?}, which is not among its legal \
-                             actions {legal:?}"
-                        ))
-                    }
-                    Err(e) if listed => {
-                        return Err(format!(
-                            "seat {s}: {a:?} is listed as legal but apply refused it: {e:?}"
-                        ))
-                    }
-                    Err(e) if h.state_hash() != hash => {
-                        return Err(format!(
-                            "seat {s}: apply refused {a:?} ({e:?}) but changed the state"
-                        ))
-                    }
-                    _ => {}
-                }
-            }
+            accepted_exactly_when_listed(g, seat, &legal, &all, hash)?;
         }
         Ok(())
     })
     .map(drop)
+}
+
+/// [`legal_exactly_when_apply_accepts`] for a game whose actions are too many to list in
+/// [`Inspect::all_actions`] (plays naming cards, suits, seats, gifts, several cards at
+/// once): at every step, `candidates` (drawn with the match's RNG before the seats are
+/// checked, so it should hold the legal actions and near misses of the position at hand)
+/// stand in for them. For every seat and one seat too many: a seat lists legal actions
+/// exactly when the status names it among those acting, lists none twice, and `apply` (on
+/// a copy) accepts a listed action or a candidate exactly when it is listed, a refused one
+/// leaving the state hash unchanged.
+pub fn legal_exactly_when_apply_accepts_among<G: Game>(
+    m: RandomMatch<G>,
+    candidates: fn(&G, &mut Rng) -> Vec<G::Action>,
+) -> Result<(), Failure> {
+    m.play(|g, r| {
+        let tried = candidates(g, r);
+        let acting = acting(g);
+        let hash = g.state_hash();
+        let mut legal = Vec::new();
+        for s in 0..=g.players() {
+            let seat = Seat(s);
+            list_legal(g, seat, acting, &mut legal)?;
+            if let Some((i, a)) = legal
+                .iter()
+                .enumerate()
+                .find(|(i, a)| legal[..*i].contains(a))
+            {
+                return Err(format!(
+                    "seat {s} lists {a:?} twice (at {i}) among its legal actions {legal:?}"
+                ));
+            }
+            accepted_exactly_when_listed(g, seat, &legal, &legal, hash)?;
+            accepted_exactly_when_listed(g, seat, &legal, &tried, hash)?;
+        }
+        Ok(())
+    })
+    .map(drop)
+}
+
+/// The seats the status names as acting (none when no one may act).
+fn acting<G: Game>(g: &G) -> SeatSet {
+    match g.status() {
+        Status::Acting(seats) => seats,
+        _ => Default::default(),
+    }
+}
+
+/// Lists `seat`'s legal actions in `legal` (cleared first), checking that it has some
+/// exactly when it is among the `acting`.
+fn list_legal<G: Game>(
+    g: &G,
+    seat: Seat,
+    acting: SeatSet,
+    legal: &mut Vec<G::Action>,
+) -> Result<(), String> {
+    legal.clear();
+    g.legal_actions(seat, legal);
+    // Not `acting.contains(seat)`: the seat one too many may be past the set's range.
+    if acting.iter().any(|a| a == seat) == legal.is_empty() {
+        return Err(if legal.is_empty() {
+            format!("seat {} may act but has no legal action", seat.0)
+        } else {
+            format!(
+                "seat {} may not act (acting: {acting:?}) but lists {legal:?}",
+                seat.0
+            )
+        });
+    }
+    Ok(())
+}
+
+/// `apply` (on a copy of `g`, whose state hash is `hash`) accepts each of `tried` for
+/// `seat` exactly when `legal` lists it, and a refused action leaves the state unchanged.
+fn accepted_exactly_when_listed<G: Game>(
+    g: &G,
+    seat: Seat,
+    legal: &[G::Action],
+    tried: &[G::Action],
+    hash: u64,
+) -> Result<(), String> {
+    let s = seat.0;
+    for a in tried {
+        let listed = legal.contains(a);
+        let mut h = g.clone();
+        match h.apply(seat, a) {
+            Ok(_) if !listed => {
+                return Err(format!(
+                    "seat {s}: apply accepted {a:?}, which is not among its legal \
+                     actions {legal:?}"
+                ))
+            }
+            Err(e) if listed => {
+                return Err(format!(
+                    "seat {s}: {a:?} is listed as legal but apply refused it: {e:?}"
+                ))
+            }
+            Err(e) if h.state_hash() != hash => {
+                return Err(format!(
+                    "seat {s}: apply refused {a:?} ({e:?}) but changed the state"
+                ))
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+/// The cards of a place in [`Inspect::card_places`], and how the checks count them.
+pub trait Cards: Copy + PartialEq + fmt::Debug {
+    /// How many cards, copies counted.
+    fn count(self) -> u32;
+
+    /// Checks that `places` hold each card of `all` exactly as often as `all` does; the
+    /// error says which card is where it should not be.
+    fn account(all: Self, places: &[Self]) -> Result<(), String>;
+}
+
+/// One deck: each card in exactly one place.
+impl Cards for CardSet {
+    fn count(self) -> u32 {
+        self.len()
+    }
+
+    fn account(all: CardSet, places: &[CardSet]) -> Result<(), String> {
+        account(all, places)
+    }
+}
+
+/// Up to two decks: each card in as many places as the game has copies (a place may hold
+/// both).
+impl Cards for CardBag {
+    fn count(self) -> u32 {
+        self.len()
+    }
+
+    fn account(all: CardBag, places: &[CardBag]) -> Result<(), String> {
+        let seen = places
+            .iter()
+            .fold(all.distinct(), |u, p| u.or(p.distinct()));
+        for c in seen {
+            let held: u32 = places.iter().map(|p| p.count(c) as u32).sum();
+            if held != all.count(c) as u32 {
+                let at: Vec<usize> = (0..places.len())
+                    .filter(|&i| places[i].contains(c))
+                    .collect();
+                return Err(format!(
+                    "card {c} is held {held} times (in places {at:?}), the game has it {} \
+                     times (places: {places:?})",
+                    all.count(c)
+                ));
+            }
+        }
+        Ok(())
+    }
 }
 
 /// Checks that `places` hold each of `all` exactly once; the error says which card is
@@ -372,7 +505,7 @@ fn account(all: CardSet, places: &[CardSet]) -> Result<(), String> {
 /// ARCHITECTURE.md: every card is accounted for at every step: [`Inspect::card_places`]
 /// hold each card of [`Inspect::all_cards`] exactly once.
 pub fn every_card_accounted_for<G: Inspect>(m: RandomMatch<G>) -> Result<(), Failure> {
-    m.play(|g, _| account(g.all_cards(), &g.card_places()))
+    m.play(|g, _| Cards::account(g.all_cards(), &g.card_places()))
         .map(drop)
 }
 
@@ -399,9 +532,9 @@ pub fn view_unchanged_when_other_hidden_cards_are_swapped<G: Inspect>(
                 ));
             }
             let moved = h.card_places();
-            account(h.all_cards(), &moved)
+            Cards::account(h.all_cards(), &moved)
                 .map_err(|e| format!("after scramble_hidden(seat {s}): {e}"))?;
-            let counts = |ps: &[CardSet]| ps.iter().map(|p| p.len()).collect::<Vec<_>>();
+            let counts = |ps: &[G::Cards]| ps.iter().map(|p| p.count()).collect::<Vec<_>>();
             if counts(&moved) != counts(&places) {
                 return Err(format!(
                     "scramble_hidden(seat {s}) changed how many cards the places hold: {:?} \

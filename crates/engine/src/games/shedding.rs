@@ -6,6 +6,7 @@
 use crate::card::{Card, CardBag, CardSet, Rank, Suit};
 use crate::game::Deal;
 use crate::rng::Rng;
+use crate::seat::Seat;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
@@ -369,6 +370,49 @@ pub enum Direction {
 
 /// The suits in the engine's order, for listing suit choices (D-7's fixed order).
 pub(crate) const SUITS: [Suit; 4] = Suit::ALL;
+
+/// For the property tests ([`crate::testkit::Inspect::card_places`]): each of the first
+/// `n` `hands` (all checked against the hand `sizes` kept alongside), the stock, the
+/// discard pile.
+pub(crate) fn hands_stock_discard(
+    hands: &[CardBag],
+    sizes: &[u8],
+    n: usize,
+    supply: &Supply,
+) -> Vec<CardBag> {
+    for (h, &k) in hands.iter().zip(sizes) {
+        assert_eq!(h.len(), k as u32, "hand sizes out of step");
+    }
+    let mut v = hands[..n].to_vec();
+    v.push(supply.stock.bag());
+    v.push(supply.discard.bag());
+    v
+}
+
+/// For the property tests ([`crate::testkit::Inspect::scramble_hidden`]): shuffles the
+/// cards of the `hands` of the seats other than `viewer` and of the `stock` among those
+/// places, keeping how many each holds.
+pub(crate) fn scramble_hands_and_stock(
+    hands: &mut [CardBag],
+    stock: &mut Pile,
+    viewer: Seat,
+    rng: &mut Rng,
+) {
+    let others: Vec<usize> = (0..hands.len()).filter(|&s| s != viewer.idx()).collect();
+    let mut pool: Vec<Card> = others.iter().flat_map(|&s| hands[s]).collect();
+    pool.extend_from_slice(stock.as_slice());
+    rng.shuffle(&mut pool);
+    let mut it = pool.into_iter();
+    for &s in &others {
+        let k = hands[s].len() as usize;
+        hands[s] = it.by_ref().take(k).collect();
+    }
+    let k = stock.len();
+    stock.clear();
+    for c in it.take(k) {
+        stock.push(c);
+    }
+}
 
 #[cfg(test)]
 mod tests {

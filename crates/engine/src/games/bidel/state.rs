@@ -637,6 +637,8 @@ impl Bidel {
 
 /// For the property tests of [`crate::testkit`].
 impl Inspect for Bidel {
+    type Cards = CardSet;
+
     /// The 52 cards (with three players 2♦ is one of the places: out of play).
     fn all_cards(&self) -> CardSet {
         CardSet::DECK

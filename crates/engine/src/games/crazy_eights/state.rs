@@ -3,10 +3,14 @@
 use super::types::*;
 use crate::card::{Card, CardBag, CardSet, Rank, Suit};
 use crate::game::{random_from_list, Game, HandScore, Outcome, Setup, SetupError, Status};
-use crate::games::shedding::{rank_mask, rank_set, suit_set, CardRun, Direction, Supply, SUITS};
+use crate::games::shedding::{
+    hands_stock_discard, rank_mask, rank_set, scramble_hands_and_stock, suit_set, CardRun,
+    Direction, Supply, SUITS,
+};
 use crate::hash::stable_hash;
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
+use crate::testkit::Inspect;
 
 /// Q♠ (CE-11: draws five).
 pub(super) const QUEEN_SPADES: Card = Card::new(Suit::Spades, Rank::QUEEN);
@@ -1006,54 +1010,6 @@ impl CrazyEights {
         .then_some(self.turn)
     }
 
-    /// Every card's place, for the card-accounting property test: each hand, the stock,
-    /// the discard pile.
-    pub fn card_places(&self) -> Vec<CardBag> {
-        for (h, &k) in self.hands.iter().zip(&self.sizes) {
-            assert_eq!(h.len(), k as u32, "hand sizes out of step");
-        }
-        let mut v: Vec<CardBag> = self.hands[..self.n as usize].to_vec();
-        v.push(self.supply.stock.bag());
-        v.push(self.supply.discard.bag());
-        v
-    }
-
-    /// Every card of the game (one or two decks).
-    pub fn all_cards(&self) -> CardBag {
-        self.all
-    }
-
-    /// Shuffles the hidden cards a seat other than `viewer` may not see — the other hands
-    /// and the stock — keeping every count: for the property test that a view shows no
-    /// hidden card. Nothing is hidden once the hand is over.
-    pub fn scramble_hidden(&mut self, viewer: Seat, rng: &mut Rng) {
-        if !matches!(
-            self.phase,
-            CrazyEightsPhase::Playing | CrazyEightsPhase::DealerNamesSuit
-        ) {
-            return;
-        }
-        let others: Vec<usize> = (0..self.n as usize)
-            .filter(|&s| s != viewer.idx())
-            .collect();
-        let mut pool: Vec<Card> = others.iter().flat_map(|&s| self.hands[s]).collect();
-        pool.extend_from_slice(self.supply.stock.as_slice());
-        rng.shuffle(&mut pool);
-        let mut it = pool.into_iter();
-        for &s in &others {
-            let k = self.hands[s].len() as usize;
-            self.hands[s] = it.by_ref().take(k).collect();
-        }
-        let k = self.supply.stock.len();
-        self.supply.stock.clear();
-        for c in it.take(k) {
-            self.supply.stock.push(c);
-        }
-        if self.drawn.is_some() && self.turn != viewer {
-            self.drawn = None;
-        }
-    }
-
     /// Test positions: the hands given, `top` alone on the discard pile, the stock holding
     /// every other card with `stock` (top first) on top, seat `turn` to play; everything
     /// else as at the start of a hand without effects.
@@ -1116,6 +1072,49 @@ impl CrazyEights {
     pub(super) fn set_scores(&mut self, scores: [u8; 8]) {
         self.scores = scores;
         self.update_wild();
+    }
+}
+
+/// For the property tests of [`crate::testkit`] (two decks from six players: the
+/// places are [`CardBag`]s).
+impl Inspect for CrazyEights {
+    type Cards = CardBag;
+
+    /// Every card's place, for the card-accounting property test: each hand, the stock,
+    /// the discard pile.
+    fn card_places(&self) -> Vec<CardBag> {
+        hands_stock_discard(&self.hands, &self.sizes, self.n as usize, &self.supply)
+    }
+
+    /// Every card of the game (one or two decks).
+    fn all_cards(&self) -> CardBag {
+        self.all
+    }
+
+    /// Shuffles the hidden cards a seat other than `viewer` may not see — the other hands
+    /// and the stock — keeping every count: for the property test that a view shows no
+    /// hidden card. Nothing is hidden once the hand is over.
+    fn scramble_hidden(&mut self, viewer: Seat, rng: &mut Rng) {
+        if !matches!(
+            self.phase,
+            CrazyEightsPhase::Playing | CrazyEightsPhase::DealerNamesSuit
+        ) {
+            return;
+        }
+        let hands = &mut self.hands[..self.n as usize];
+        scramble_hands_and_stock(hands, &mut self.supply.stock, viewer, rng);
+        if self.drawn.is_some() && self.turn != viewer {
+            self.drawn = None;
+        }
+    }
+
+    /// The actions that name no card: draw, pass, each suit named. Not the plays: a play
+    /// is a card or several of a rank, a suit named or not, declared or not, too many to
+    /// list, so the legality test adds the plays of the position at hand (see tests.rs).
+    fn all_actions(&self) -> Vec<CrazyEightsAction> {
+        let mut v = vec![CrazyEightsAction::Draw, CrazyEightsAction::Pass];
+        v.extend(SUITS.iter().map(|&s| CrazyEightsAction::Suit(s)));
+        v
     }
 }
 

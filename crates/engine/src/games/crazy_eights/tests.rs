@@ -3,10 +3,11 @@
 
 use super::*;
 use crate::card::{parse_cards, Card, CardBag, Rank, Suit};
-use crate::game::{random_from_list, Deal, Game, RuleError, Setup, SetupError, Status};
+use crate::game::{Deal, Game, RuleError, Setup, SetupError, Status};
 use crate::games::shedding::{CardRun, Direction};
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
+use crate::testkit::{self, Inspect, RandomMatch};
 use proptest::prelude::*;
 
 fn card(s: &str) -> Card {
@@ -1008,7 +1009,7 @@ fn actions_and_settings_have_the_documented_json_forms() {
     assert!(serde_json::from_str::<CrazyEightsSettings>(r#"{"countdwn":true}"#).is_err());
 }
 
-// ---- property tests (ARCHITECTURE.md) ----
+// ---- property tests (ARCHITECTURE.md, run by crate::testkit) ----
 
 fn random_settings(r: &mut Rng) -> CrazyEightsSettings {
     let mut b = || r.below(2) == 1;
@@ -1061,11 +1062,7 @@ fn random_setup(seed: u64, r: &mut Rng) -> Setup<CrazyEightsSettings> {
 /// Every action a seat could try: the legal ones of every seat now, plus plays of random
 /// cards with random suits and flags, draws, passes and suit choices.
 fn candidate_actions(g: &CrazyEights, r: &mut Rng) -> Vec<CrazyEightsAction> {
-    let mut v = vec![
-        CrazyEightsAction::Draw,
-        CrazyEightsAction::Pass,
-        CrazyEightsAction::Suit(Suit::Hearts),
-    ];
+    let mut v = g.all_actions();
     for s in 0..g.players() {
         g.legal_actions(Seat(s), &mut v);
     }
@@ -1102,46 +1099,12 @@ fn candidate_actions(g: &CrazyEights, r: &mut Rng) -> Vec<CrazyEightsAction> {
     v
 }
 
-/// Plays random hands from `seed` (at most `max_hands`, or to the end of the match),
-/// calling `check` before every action. Returns the setup, the actions and the final game.
-fn random_game(
-    seed: u64,
-    max_hands: u32,
-    mut check: impl FnMut(&CrazyEights, &mut Rng),
-) -> (
-    Setup<CrazyEightsSettings>,
-    Vec<(Seat, CrazyEightsAction)>,
-    CrazyEights,
-) {
+/// `hands` random hands from `seed` (`u32::MAX`: to the end of the match): 2 to 8 players (two decks from six),
+/// default or random settings; seats and actions drawn by the testkit's driver.
+fn random_match(seed: u64, hands: u32) -> RandomMatch<CrazyEights> {
     let mut r = Rng::new(seed ^ 0xC8A2_1E15);
     let setup = random_setup(seed, &mut r);
-    let mut g = CrazyEights::new(&setup).unwrap();
-    let mut log = Vec::new();
-    let mut legal = Vec::new();
-    let mut hands = 0;
-    for _ in 0..200_000 {
-        check(&g, &mut r);
-        match g.status() {
-            Status::Acting(seats) => {
-                let seat = seats.first().unwrap();
-                legal.clear();
-                g.legal_actions(seat, &mut legal);
-                assert!(!legal.is_empty(), "seat {seat} must act but has no action");
-                let a = legal[r.below(legal.len() as u32) as usize];
-                g.apply(seat, &a).unwrap();
-                log.push((seat, a));
-            }
-            Status::HandOver => {
-                hands += 1;
-                if hands >= max_hands {
-                    return (setup, log, g);
-                }
-                g.next_hand().unwrap();
-            }
-            Status::MatchOver => return (setup, log, g),
-        }
-    }
-    panic!("game from seed {seed} did not end");
+    RandomMatch::new(setup, r).hands(hands).steps(200_000)
 }
 
 proptest! {
@@ -1149,93 +1112,27 @@ proptest! {
 
     #[test]
     fn prop_legal_exactly_when_apply_accepts(seed in any::<u64>()) {
-        random_game(seed, 2, |g, r| {
-            let acting = match g.status() {
-                Status::Acting(seats) => seats,
-                _ => SeatSet::default(),
-            };
-            let hash = g.state_hash();
-            let candidates = candidate_actions(g, r);
-            for s in 0..g.players() {
-                let seat = Seat(s);
-                let mut legal = Vec::new();
-                g.legal_actions(seat, &mut legal);
-                let mut seen = legal.clone();
-                seen.dedup();
-                assert_eq!(seen.len(), legal.len(), "duplicates in {legal:?}");
-                if !acting.contains(seat) {
-                    assert!(legal.is_empty(), "seat {s} may not act but has {legal:?}");
-                }
-                for a in &candidates {
-                    let mut h = g.clone();
-                    let ok = h.apply(seat, a).is_ok();
-                    assert_eq!(ok, legal.contains(a), "seat {s} action {a:?} legal {legal:?}");
-                    if !ok {
-                        assert_eq!(h.state_hash(), hash, "a refused action changed the state");
-                    }
-                }
-            }
-        });
+        testkit::legal_exactly_when_apply_accepts_among(random_match(seed, 2), candidate_actions)?;
     }
 
     #[test]
     fn prop_random_action_draws_as_the_listed_pick(seed in any::<u64>()) {
-        let mut scratch = Vec::new();
-        random_game(seed, 3, |g, r| {
-            for s in 0..g.players() {
-                let seat = Seat(s);
-                let (mut a, mut b) = (r.clone(), r.clone());
-                let fast = g.random_action(seat, &mut a, &mut scratch);
-                let listed = random_from_list(g, seat, &mut b, &mut scratch);
-                assert_eq!(fast, listed, "seat {s}");
-                assert_eq!(a, b, "seat {s}: the draws differ");
-            }
-        });
+        testkit::random_action_draws_as_the_listed_pick(random_match(seed, 3))?;
     }
 
     #[test]
     fn prop_every_card_accounted_for(seed in any::<u64>()) {
-        random_game(seed, 6, |g, _| {
-            let mut union = CardBag::EMPTY;
-            let mut total = 0;
-            for p in g.card_places() {
-                union = union.union(p);
-                total += p.len();
-            }
-            assert_eq!(total, g.all_cards().len());
-            assert_eq!(union, g.all_cards());
-        });
+        testkit::every_card_accounted_for(random_match(seed, 6))?;
     }
 
     #[test]
     fn prop_view_unchanged_when_other_hidden_cards_are_swapped(seed in any::<u64>()) {
-        random_game(seed, 2, |g, r| {
-            for s in 0..g.players() {
-                let mut h = g.clone();
-                h.scramble_hidden(Seat(s), r);
-                assert_eq!(h.view(Seat(s)), g.view(Seat(s)));
-            }
-        });
+        testkit::view_unchanged_when_other_hidden_cards_are_swapped(random_match(seed, 2))?;
     }
 
     #[test]
     fn prop_same_seed_and_moves_same_state_and_hash(seed in any::<u64>()) {
-        let mut hashes = Vec::new();
-        let (setup, log, end) = random_game(seed, 6, |g, _| hashes.push(g.state_hash()));
-        let mut g = CrazyEights::new(&setup).unwrap();
-        let mut replayed = Vec::new();
-        for (seat, a) in &log {
-            while g.status() == Status::HandOver {
-                replayed.push(g.state_hash());
-                g.next_hand().unwrap();
-            }
-            replayed.push(g.state_hash());
-            g.apply(*seat, a).unwrap();
-        }
-        replayed.push(g.state_hash());
-        assert_eq!(g.state_hash(), end.state_hash());
-        assert_eq!(replayed, hashes);
-        assert_eq!(g.view(Seat(0)), end.view(Seat(0)));
+        testkit::same_seed_and_moves_same_state_and_hash(random_match(seed, 6))?;
     }
 }
 

@@ -3,10 +3,14 @@
 use super::types::*;
 use crate::card::{Card, CardBag, CardSet, Rank, Suit};
 use crate::game::{Game, HandScore, Outcome, Setup, SetupError, Status};
-use crate::games::shedding::{rank_set, suit_set, Direction, Pile, Supply, SUITS};
+use crate::games::shedding::{
+    hands_stock_discard, rank_set, scramble_hands_and_stock, suit_set, Direction, Pile, Supply,
+    SUITS,
+};
 use crate::hash::stable_hash;
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
+use crate::testkit::Inspect;
 
 /// HX-1: cards dealt to each player.
 const HAND_SIZE: u8 = 7;
@@ -1000,52 +1004,6 @@ impl HaftKhabis {
         .then_some(self.turn)
     }
 
-    /// Every card of the game (one or two decks).
-    pub fn all_cards(&self) -> CardBag {
-        self.all
-    }
-
-    /// Every card's place, for the card-accounting property test: each hand, the stock,
-    /// the discard pile, the sevens set aside (HX-12).
-    pub fn card_places(&self) -> Vec<CardBag> {
-        for (h, &k) in self.hands.iter().zip(&self.sizes) {
-            assert_eq!(h.len(), k as u32, "hand sizes out of step");
-        }
-        let mut v: Vec<CardBag> = self.hands[..self.n as usize].to_vec();
-        v.push(self.supply.stock.bag());
-        v.push(self.supply.discard.bag());
-        v.push(self.set_aside.bag());
-        v
-    }
-
-    /// Shuffles the hidden cards a seat other than `viewer` may not see — the other hands
-    /// and the stock — keeping every count, for the property test that a view shows no
-    /// hidden card. Nothing is hidden once the hand is over.
-    pub fn scramble_hidden(&mut self, viewer: Seat, rng: &mut Rng) {
-        if self.turn().is_none() {
-            return;
-        }
-        let others: Vec<usize> = (0..self.n as usize)
-            .filter(|&s| s != viewer.idx())
-            .collect();
-        let mut pool: Vec<Card> = others.iter().flat_map(|&s| self.hands[s]).collect();
-        pool.extend_from_slice(self.supply.stock.as_slice());
-        rng.shuffle(&mut pool);
-        let mut it = pool.into_iter();
-        for &s in &others {
-            let k = self.hands[s].len() as usize;
-            self.hands[s] = it.by_ref().take(k).collect();
-        }
-        let k = self.supply.stock.len();
-        self.supply.stock.clear();
-        for c in it.take(k) {
-            self.supply.stock.push(c);
-        }
-        if self.turn != viewer {
-            self.drawn = None;
-        }
-    }
-
     /// Test positions: the hands given (seats still in the game), `top` alone on the
     /// discard pile, the stock holding every other card with `stock` (top first) on top,
     /// seat `turn` to play; no effect pending.
@@ -1118,6 +1076,56 @@ impl HaftKhabis {
     pub(super) fn force_block(&mut self) {
         let mut after = HxAfter::default();
         self.block(&mut after);
+    }
+}
+
+/// For the property tests of [`crate::testkit`] (two decks from six players: the
+/// places are [`CardBag`]s).
+impl Inspect for HaftKhabis {
+    type Cards = CardBag;
+
+    /// Every card of the game (one or two decks).
+    fn all_cards(&self) -> CardBag {
+        self.all
+    }
+
+    /// Every card's place, for the card-accounting property test: each hand, the stock,
+    /// the discard pile, the sevens set aside (HX-12).
+    fn card_places(&self) -> Vec<CardBag> {
+        let mut v = hands_stock_discard(&self.hands, &self.sizes, self.n as usize, &self.supply);
+        v.push(self.set_aside.bag());
+        v
+    }
+
+    /// Shuffles the hidden cards a seat other than `viewer` may not see — the other hands
+    /// and the stock — keeping every count, for the property test that a view shows no
+    /// hidden card. Nothing is hidden once the hand is over.
+    fn scramble_hidden(&mut self, viewer: Seat, rng: &mut Rng) {
+        if self.turn().is_none() {
+            return;
+        }
+        let hands = &mut self.hands[..self.n as usize];
+        scramble_hands_and_stock(hands, &mut self.supply.stock, viewer, rng);
+        if self.turn != viewer {
+            self.drawn = None;
+        }
+    }
+
+    /// The actions that name no card: draws (declared or not), pass, each seat named
+    /// without a gift. Not the plays and gifts: a play is a card with a suit, a seat, a
+    /// gift and a declaration, too many to list, so the legality test adds those of the
+    /// position at hand (see tests.rs).
+    fn all_actions(&self) -> Vec<HaftKhabisAction> {
+        let mut v = vec![
+            HaftKhabisAction::Draw { last: false },
+            HaftKhabisAction::Draw { last: true },
+            HaftKhabisAction::Pass,
+        ];
+        v.extend((0..8).map(|s| HaftKhabisAction::Name {
+            target: Seat(s),
+            give: None,
+        }));
+        v
     }
 }
 

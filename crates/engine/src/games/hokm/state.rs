@@ -580,6 +580,8 @@ impl Hokm {
 
 /// For the property tests of [`crate::testkit`].
 impl Inspect for Hokm {
+    type Cards = CardSet;
+
     /// The 52 cards.
     fn all_cards(&self) -> CardSet {
         CardSet::DECK

@@ -753,6 +753,8 @@ impl Pasur {
 
 /// For the property tests of [`crate::testkit`].
 impl Inspect for Pasur {
+    type Cards = CardSet;
+
     /// The 52 cards.
     fn all_cards(&self) -> CardSet {
         CardSet::DECK

@@ -455,6 +455,8 @@ impl Shelem {
 
 /// For the property tests of [`crate::testkit`].
 impl Inspect for Shelem {
+    type Cards = CardSet;
+
     /// The four hands, the widow, the discards, the cards out of play, the current trick
     /// and each side's tricks.
     fn card_places(&self) -> Vec<CardSet> {
