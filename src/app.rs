@@ -13,6 +13,7 @@ use crate::route::Route;
 use crate::state::{parse_save, save_key, OLD_SAVE_KEY};
 use crate::web;
 use engine::games::bidel::Bidel;
+use engine::games::crazy_eights::CrazyEights;
 use engine::games::hokm::Hokm;
 use engine::games::shelem::Shelem;
 use gloo::events::EventListener;
@@ -53,6 +54,7 @@ pub fn save_is_valid(game: GameId, json: &str) -> bool {
         GameId::Hokm => parse_save::<Hokm>(json).is_some(),
         GameId::Shelem => parse_save::<Shelem>(json).is_some(),
         GameId::Bidel => parse_save::<Bidel>(json).is_some(),
+        GameId::CrazyEights => parse_save::<CrazyEights>(json).is_some(),
     }
 }
 
@@ -150,9 +152,15 @@ pub fn app() -> Html {
         Route::Setup(GameId::Hokm, q) => html! { <SetupPage<Hokm> query={q.clone()} /> },
         Route::Setup(GameId::Shelem, q) => html! { <SetupPage<Shelem> query={q.clone()} /> },
         Route::Setup(GameId::Bidel, q) => html! { <SetupPage<Bidel> query={q.clone()} /> },
+        Route::Setup(GameId::CrazyEights, q) => {
+            html! { <SetupPage<CrazyEights> query={q.clone()} /> }
+        }
         Route::Table(GameId::Hokm, q) => html! { <TableRoute<Hokm> query={q.clone()} /> },
         Route::Table(GameId::Shelem, q) => html! { <TableRoute<Shelem> query={q.clone()} /> },
         Route::Table(GameId::Bidel, q) => html! { <TableRoute<Bidel> query={q.clone()} /> },
+        Route::Table(GameId::CrazyEights, q) => {
+            html! { <TableRoute<CrazyEights> query={q.clone()} /> }
+        }
         Route::Rules(game, back) => {
             html! { <RulesPage game={game.slug()} back={back.clone().map(AttrValue::from)} /> }
         }

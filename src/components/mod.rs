@@ -14,8 +14,8 @@
 //! - `[data-testid=home-link]`: back to the home page (setup and table).
 //!
 //! Home (`#/`)
-//! - `[data-testid=game-hokm]`, `game-shelem`, `game-bidel` (enabled), `game-pasur`,
-//!   `game-haft-khabis`, `game-crazy-eights` (disabled, "coming soon").
+//! - `[data-testid=game-hokm]`, `game-shelem`, `game-bidel`, `game-crazy-eights`
+//!   (enabled), `game-pasur`, `game-haft-khabis` (disabled, "coming soon").
 //! - `[data-testid=continue]` with `data-game=<slug>`: resume that game's saved table (one
 //!   per game in progress).
 //!
@@ -28,7 +28,13 @@
 //!   checkboxes, choices `<select>`s. Hokm: `opt-target` (3/5/7), `opt-redeal`,
 //!   `opt-second-ace`, `opt-last-trick`, `opt-sars`, `opt-nars`, `opt-ace-nars`. Shelem:
 //!   `opt-target`, `opt-min-bid`, `opt-jokers`, `opt-sars`, `opt-nars`, `opt-ace-nars`.
-//!   Bidel: `opt-target`, `opt-forty`, `opt-trump-mode`, `opt-last-trick`.
+//!   Bidel: `opt-target`, `opt-forty`, `opt-trump-mode`, `opt-last-trick`. Crazy
+//!   Eights: `opt-target` (100/200/500), `opt-wild-rank` (0 = 8, 1 = J, 2 = A, 3 = 7),
+//!   `opt-eight-power` (0 wild, 1 own suit, 2 no suit, 3 suit on match), `opt-eight-cards`,
+//!   `opt-draw-only-when-unable`, `opt-play-drawn`, `opt-queen-skips`, `opt-ace-reverses`,
+//!   `opt-two-draws`, `opt-last-card`, `opt-reshuffle`, `opt-equal-cards`,
+//!   `opt-queen-of-spades-five`, `opt-jack-skips-four-reverses`, `opt-countdown`,
+//!   `opt-countdown-preset` (choices with names show them; the value is the number).
 //! - `[data-testid=rules-link]`: the game's rule page; `[data-testid=start]`: start
 //!   (navigates to `#/<game>?seed=…&seats=…&…`).
 //!
@@ -55,6 +61,26 @@
 //! - `[data-testid=hand-result]` (`data-moon=<seat>` or empty), `result-row-N`
 //!   (`data-taken`, `data-points`, `data-total`), `moon`, `match-result`, `next-hand`,
 //!   `new-match`; `trump-picker` with `button[data-trump=C|D|H|S|none]`.
+//!
+//! Crazy Eights table (`#/crazy-eights?…`, 2–4 players)
+//! - `data-phase=naming_suit|playing|hand_over|match_over`.
+//! - `[data-testid=stock]`: the draw pile, a button enabled when drawing is legal
+//!   (`data-count`); `discard-top` (`data-card`, e.g. `8S`); `current-suit`
+//!   (`data-suit=C|D|H|S`, class `named` after a wild card); `direction`
+//!   (`data-value=clockwise|counterclockwise`); `pending` (`data-value`: cards to draw,
+//!   only while a penalty is pending).
+//! - Hand cards: class `playable` when they may be played alone now. A wild card that names
+//!   a suit opens `[data-testid=suit-picker]` with `suit-C|D|H|S` and `suit-cancel` (the
+//!   dealer's naming of a starting wild card uses the same picker).
+//! - `[data-testid=last-card]` (`aria-pressed`): the "Last card!" declaration, shown when a
+//!   play may leave one card; it goes with the next card played (D-6, `"last":true`).
+//!   `[data-testid=draw]`, `pass`: shown when legal. `declared-N` on the plates of seats
+//!   that declared.
+//! - `[data-testid=wild-rank-N]` (`data-value`: `8`, `J`, … each player's wild rank; in
+//!   Countdown, CE-12, the rank of their score), `total-N` (`data-value`), `target`.
+//! - `[data-testid=hand-result]` (`data-winner=<seat>` or empty, `data-blocked`),
+//!   `result-row-N` (`data-cards`: cards left, `data-points`, `data-total`),
+//!   `match-result`, `next-hand`, `new-match`.
 //!
 //! Hokm table
 //! - `data-phase=choosing_trump|playing|hand_over|match_over`.

@@ -4,6 +4,7 @@
 //! written once over [`UiGame`]; each game's page draws only what is its own.
 
 pub mod bidel;
+pub mod crazy_eights;
 pub mod hokm;
 pub mod shelem;
 
@@ -21,11 +22,17 @@ pub enum GameId {
     Hokm,
     Shelem,
     Bidel,
+    CrazyEights,
 }
 
 impl GameId {
     /// Every game with a table, in the home page's order.
-    pub const ALL: [GameId; 3] = [GameId::Hokm, GameId::Shelem, GameId::Bidel];
+    pub const ALL: [GameId; 4] = [
+        GameId::Hokm,
+        GameId::Shelem,
+        GameId::Bidel,
+        GameId::CrazyEights,
+    ];
 
     /// The name in links, saves and test ids.
     pub fn slug(self) -> &'static str {
@@ -33,6 +40,7 @@ impl GameId {
             GameId::Hokm => "hokm",
             GameId::Shelem => "shelem",
             GameId::Bidel => "bidel",
+            GameId::CrazyEights => "crazy-eights",
         }
     }
 
@@ -48,6 +56,7 @@ impl GameId {
             GameId::Hokm => s.game_hokm,
             GameId::Shelem => s.game_shelem,
             GameId::Bidel => s.game_bidel,
+            GameId::CrazyEights => s.game_crazy_eights,
         }
     }
 }
@@ -147,6 +156,12 @@ pub trait UiSettings:
     fn get(&self, key: &str) -> i64;
     /// Sets `key` to `v` (already checked by [`Opt::accepts`]).
     fn set(&mut self, key: &str, v: i64);
+    /// The name of value `v` of the choice `key` in `lang`, when it is not a number (an
+    /// enum setting); `None` shows the number.
+    fn value_label(key: &str, v: i64, lang: Lang) -> Option<&'static str> {
+        let _ = (key, v, lang);
+        None
+    }
 }
 
 /// A trick as the table shows it: who played what, and who took it.

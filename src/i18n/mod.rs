@@ -7,6 +7,7 @@
 pub mod bidel;
 pub mod en;
 pub mod fa;
+pub mod shedding;
 pub mod shelem;
 
 use engine::games::hokm::{HokmError, Trump};
@@ -61,6 +62,14 @@ impl Lang {
         match self {
             Lang::Fa => &bidel::FA,
             Lang::En => &bidel::EN,
+        }
+    }
+
+    /// This language's shedding-game strings (Crazy Eights).
+    pub fn shedding(self) -> &'static shedding::SheddingStrings {
+        match self {
+            Lang::Fa => &shedding::FA,
+            Lang::En => &shedding::EN,
         }
     }
 

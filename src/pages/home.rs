@@ -9,6 +9,7 @@ use crate::route::Route;
 use crate::state::{parse_save, save_key, TableState};
 use crate::web;
 use engine::games::bidel::Bidel;
+use engine::games::crazy_eights::CrazyEights;
 use engine::games::hokm::Hokm;
 use engine::games::shelem::Shelem;
 use engine::Suit;
@@ -64,7 +65,7 @@ const GAMES: [GameEntry; 6] = [
         name: |s| s.game_crazy_eights,
         blurb: |s| s.game_crazy_eights_blurb,
         pips: &[Suit::Diamonds],
-        game: None,
+        game: Some(GameId::CrazyEights),
     },
 ];
 
@@ -89,6 +90,7 @@ pub fn home_page() -> Html {
             in_progress::<Hokm>(),
             in_progress::<Shelem>(),
             in_progress::<Bidel>(),
+            in_progress::<CrazyEights>(),
         ]
         .into_iter()
         .flatten()
