@@ -14,6 +14,7 @@ use crate::state::{parse_save, save_key, OLD_SAVE_KEY};
 use crate::web;
 use engine::games::bidel::Bidel;
 use engine::games::crazy_eights::CrazyEights;
+use engine::games::haft_khabis::HaftKhabis;
 use engine::games::hokm::Hokm;
 use engine::games::shelem::Shelem;
 use gloo::events::EventListener;
@@ -55,6 +56,7 @@ pub fn save_is_valid(game: GameId, json: &str) -> bool {
         GameId::Shelem => parse_save::<Shelem>(json).is_some(),
         GameId::Bidel => parse_save::<Bidel>(json).is_some(),
         GameId::CrazyEights => parse_save::<CrazyEights>(json).is_some(),
+        GameId::HaftKhabis => parse_save::<HaftKhabis>(json).is_some(),
     }
 }
 
@@ -155,11 +157,17 @@ pub fn app() -> Html {
         Route::Setup(GameId::CrazyEights, q) => {
             html! { <SetupPage<CrazyEights> query={q.clone()} /> }
         }
+        Route::Setup(GameId::HaftKhabis, q) => {
+            html! { <SetupPage<HaftKhabis> query={q.clone()} /> }
+        }
         Route::Table(GameId::Hokm, q) => html! { <TableRoute<Hokm> query={q.clone()} /> },
         Route::Table(GameId::Shelem, q) => html! { <TableRoute<Shelem> query={q.clone()} /> },
         Route::Table(GameId::Bidel, q) => html! { <TableRoute<Bidel> query={q.clone()} /> },
         Route::Table(GameId::CrazyEights, q) => {
             html! { <TableRoute<CrazyEights> query={q.clone()} /> }
+        }
+        Route::Table(GameId::HaftKhabis, q) => {
+            html! { <TableRoute<HaftKhabis> query={q.clone()} /> }
         }
         Route::Rules(game, back) => {
             html! { <RulesPage game={game.slug()} back={back.clone().map(AttrValue::from)} /> }

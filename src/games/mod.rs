@@ -5,6 +5,7 @@
 
 pub mod bidel;
 pub mod crazy_eights;
+pub mod haft_khabis;
 pub mod hokm;
 pub mod shelem;
 
@@ -23,15 +24,17 @@ pub enum GameId {
     Shelem,
     Bidel,
     CrazyEights,
+    HaftKhabis,
 }
 
 impl GameId {
     /// Every game with a table, in the home page's order.
-    pub const ALL: [GameId; 4] = [
+    pub const ALL: [GameId; 5] = [
         GameId::Hokm,
         GameId::Shelem,
         GameId::Bidel,
         GameId::CrazyEights,
+        GameId::HaftKhabis,
     ];
 
     /// The name in links, saves and test ids.
@@ -41,6 +44,7 @@ impl GameId {
             GameId::Shelem => "shelem",
             GameId::Bidel => "bidel",
             GameId::CrazyEights => "crazy-eights",
+            GameId::HaftKhabis => "haft-khabis",
         }
     }
 
@@ -57,6 +61,7 @@ impl GameId {
             GameId::Shelem => s.game_shelem,
             GameId::Bidel => s.game_bidel,
             GameId::CrazyEights => s.game_crazy_eights,
+            GameId::HaftKhabis => s.game_haft_khabis,
         }
     }
 }

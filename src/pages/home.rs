@@ -10,6 +10,7 @@ use crate::state::{parse_save, save_key, TableState};
 use crate::web;
 use engine::games::bidel::Bidel;
 use engine::games::crazy_eights::CrazyEights;
+use engine::games::haft_khabis::HaftKhabis;
 use engine::games::hokm::Hokm;
 use engine::games::shelem::Shelem;
 use engine::Suit;
@@ -58,7 +59,7 @@ const GAMES: [GameEntry; 6] = [
         name: |s| s.game_haft_khabis,
         blurb: |s| s.game_haft_khabis_blurb,
         pips: &[Suit::Spades],
-        game: None,
+        game: Some(GameId::HaftKhabis),
     },
     GameEntry {
         id: "crazy-eights",
@@ -91,6 +92,7 @@ pub fn home_page() -> Html {
             in_progress::<Shelem>(),
             in_progress::<Bidel>(),
             in_progress::<CrazyEights>(),
+            in_progress::<HaftKhabis>(),
         ]
         .into_iter()
         .flatten()

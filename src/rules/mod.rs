@@ -14,6 +14,7 @@
 // `#/<game>/rules`. Remove this (and the one in pages/rules.rs) once it does.
 
 mod bidel;
+mod crazy_eights;
 mod hokm;
 mod shelem;
 
@@ -77,7 +78,12 @@ pub(crate) const fn setting(id: &'static str, term: &'static str, text: &'static
 }
 
 /// Every game with a rule page.
-pub static GAMES: &[GameRules] = &[hokm::RULES, shelem::RULES, bidel::RULES];
+pub static GAMES: &[GameRules] = &[
+    hokm::RULES,
+    shelem::RULES,
+    bidel::RULES,
+    crazy_eights::RULES,
+];
 
 /// The rule pages of a game, or `None` for a game without one.
 pub fn game_rules(game: &str) -> Option<&'static GameRules> {
@@ -140,6 +146,7 @@ mod tests {
         ("hokm", "HK", 13),
         ("shelem", "SH", 10),
         ("bidel", "BD", 10),
+        ("crazy-eights", "CE", 12),
     ];
 
     /// Rules shared by every game that a page may also cite.

@@ -11,10 +11,10 @@ use crate::components::result::result_actions;
 use crate::components::seat::{Pos, SeatView};
 use crate::config::TableConfig;
 use crate::i18n::{card_label, fill, rank_name, suit_name, Lang};
-use crate::state::TableAction;
+use crate::state::{LogEntry, TableAction};
 use engine::games::crazy_eights::{
-    CePlay, CrazyEights, CrazyEightsAction, CrazyEightsPhase, CrazyEightsResult,
-    CrazyEightsSettings, CrazyEightsView,
+    After, CePlay, CrazyEights, CrazyEightsAction, CrazyEightsEvent, CrazyEightsPhase,
+    CrazyEightsResult, CrazyEightsSettings, CrazyEightsView,
 };
 use engine::games::shedding::{CardRun, Direction};
 use engine::{Card, CardSet, Game, Seat, Suit};
@@ -58,7 +58,18 @@ pub fn may_declare(legal: &[CrazyEightsAction]) -> bool {
         .any(|a| matches!(a, CrazyEightsAction::Play(p) if p.last))
 }
 
-fn suit_button(lang: Lang, suit: Suit, onclick: Callback<MouseEvent>) -> Html {
+/// What followed an event, if it says.
+fn after_of(e: &CrazyEightsEvent) -> Option<After> {
+    match e {
+        CrazyEightsEvent::Played { then, .. }
+        | CrazyEightsEvent::Drew { then, .. }
+        | CrazyEightsEvent::Passed { then, .. } => Some(*then),
+        CrazyEightsEvent::SuitNamed { .. } => None,
+    }
+}
+
+/// A suit to name: a real button with the suit's name (`suit-C|D|H|S`).
+pub fn suit_button(lang: Lang, suit: Suit, onclick: Callback<MouseEvent>) -> Html {
     html! {
         <button type="button" class={classes!("trump-btn", "suit", format!("suit-{}", suit.letter()))}
             data-testid={format!("suit-{}", suit.letter())} aria-label={suit_name(lang, suit)} {onclick}>
@@ -103,6 +114,28 @@ pub fn crazy_eights_table(props: &CrazyEightsTableProps) -> Html {
             declare.set(false);
         });
     }
+
+    // The last action's event, worked out by applying it to a copy of the game before it
+    // (the table keeps actions, not events): it announces a forgotten declaration (D-6).
+    let last_event = use_mut_ref(|| (usize::MAX, None::<CrazyEights>, None::<CrazyEightsEvent>));
+    let event = {
+        let mut m = last_event.borrow_mut();
+        let len = st.log.len();
+        if m.0 != len {
+            let next = m.0.wrapping_add(1) == len;
+            let ev = match (m.1.as_mut(), st.log.last()) {
+                (Some(g), Some(LogEntry::Act { seat, action })) if next => {
+                    g.apply(*seat, action).ok()
+                }
+                _ => None,
+            };
+            *m = (len, Some(st.game.clone()), ev);
+        }
+        m.2
+    };
+    let penalty = event
+        .and_then(|e| after_of(&e))
+        .and_then(|a| a.last_card_penalty);
 
     let mut legal = Vec::new();
     if my_turn {
@@ -248,6 +281,12 @@ pub fn crazy_eights_table(props: &CrazyEightsTableProps) -> Html {
     let declarable = playing && view.settings.last_card && may_declare(&legal);
     let bar_extra = html! {
         <>
+            if let Some((who, k)) = penalty {
+                <span class="last-card-penalty" data-testid="last-card-penalty" data-seat={who.0.to_string()}
+                    data-value={k.to_string()} role="status">
+                    { fill(t.forgot, &[("name", &seen.name(who)), ("n", &lang.num(k))]) }
+                </span>
+            }
             if declarable {
                 <button type="button" class={classes!("btn", "btn-small", "last-card", (*declare).then_some("on"))}
                     data-testid="last-card" aria-pressed={declare.to_string()} title={t.last_card_help}

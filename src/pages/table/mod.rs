@@ -6,6 +6,7 @@
 
 pub mod bidel;
 pub mod crazy_eights;
+pub mod haft_khabis;
 pub mod hokm;
 pub mod shelem;
 

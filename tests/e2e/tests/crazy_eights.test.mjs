@@ -6,8 +6,8 @@
 import { readNumber } from './hokm.test.mjs';
 
 /** Plays from where the table is until the hand ends; returns what it did. */
-async function playHand(page, table, assert, deadlineMs) {
-  const stats = { cards: 0, draws: 0, suits: 0, passes: 0, declared: 0 };
+async function playHand(page, table, assert, deadlineMs, forget = false) {
+  const stats = { cards: 0, draws: 0, suits: 0, passes: 0, declared: 0, forgot: 0 };
   const end = Date.now() + deadlineMs;
   const hand = page.locator('[data-testid=hand]');
   for (;;) {
@@ -35,12 +35,29 @@ async function playHand(page, table, assert, deadlineMs) {
     const count = await hand.locator('button[data-card]').count();
     if ((await playable.count()) > 0) {
       const last = page.locator('[data-testid=last-card]');
-      if (count === 2 && (await last.isVisible())) {
-        await last.click();
-        assert((await last.getAttribute('aria-pressed')) === 'true', 'the declaration is on');
-        stats.declared++;
+      let forgetting = false;
+      if (count === 2) {
+        // CE-8: a play that leaves one card offers the declaration (D-6).
+        assert(await last.isVisible(), 'with two cards the "last card" button is offered');
+        if (forget) {
+          forgetting = true;
+        } else {
+          await last.click();
+          assert((await last.getAttribute('aria-pressed')) === 'true', 'the declaration is on');
+          stats.declared++;
+        }
       }
       await playable.first().click();
+      if (forgetting && !(await picker.isVisible())) {
+        // D-6: the forgotten declaration costs two cards when the turn ends, announced.
+        const note = page.locator('[data-testid=last-card-penalty]');
+        const shown = await note.waitFor({ timeout: 5000 }).then(() => true, () => false);
+        if (shown) {
+          assert((await note.getAttribute('data-seat')) === bottom, 'the penalty names you');
+          assert((await note.getAttribute('data-value')) === '2', 'two cards');
+          stats.forgot++;
+        }
+      }
       if (await picker.isVisible()) {
         const pick = picker.locator('button[data-testid^=suit-H], button[data-testid^=suit-]').first();
         await pick.click();
@@ -77,7 +94,7 @@ export const tests = [
   {
     name: 'crazy eights: a whole hand against bots from the home page, result matches the scoreboard',
     viewport: 'desktop',
-    timeout: 240000,
+    timeout: 360000,
     run: async ({ page, url, assert }) => {
       await page.goto(url, { waitUntil: 'load' });
       await page.locator('[data-testid=game-crazy-eights]').click();
@@ -92,7 +109,7 @@ export const tests = [
       assert(dir === 'clockwise' || dir === 'counterclockwise', `the direction is shown (${dir})`);
       assert(Number(await page.locator('[data-testid=stock]').getAttribute('data-count')) > 0, 'the stock count');
 
-      const stats = await playHand(page, table, assert, 220000);
+      const stats = await playHand(page, table, assert, 160000);
       console.log('    crazy eights hand:', JSON.stringify(stats));
       assert(stats.cards + stats.draws > 0, 'you played');
 
@@ -114,6 +131,9 @@ export const tests = [
       }
       await page.locator('[data-testid=next-hand]').click();
       await result.waitFor({ state: 'detached', timeout: 10000 });
+      // The next hand: forget the declaration on purpose (D-6) and see the penalty announced.
+      const stats2 = await playHand(page, table, assert, 160000, true);
+      console.log('    crazy eights hand 2:', JSON.stringify(stats2));
     },
   },
   {

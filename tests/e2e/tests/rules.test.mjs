@@ -11,6 +11,7 @@ export const tests = [
         ['hokm', 'HK-13', 'opt-target'],
         ['shelem', 'SH-10', 'opt-min-bid'],
         ['bidel', 'BD-10', 'opt-trump-mode'],
+        ['crazy-eights', 'CE-12', 'opt-wild-rank'],
       ]) {
         await page.goto(`${url}#/${game}/setup`, { waitUntil: 'load' });
         await page.locator('[data-testid=setup]').waitFor({ timeout: 15000 });
