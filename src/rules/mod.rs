@@ -15,6 +15,7 @@
 
 mod bidel;
 mod crazy_eights;
+mod haft_khabis;
 mod hokm;
 mod shelem;
 
@@ -83,6 +84,7 @@ pub static GAMES: &[GameRules] = &[
     shelem::RULES,
     bidel::RULES,
     crazy_eights::RULES,
+    haft_khabis::RULES,
 ];
 
 /// The rule pages of a game, or `None` for a game without one.
@@ -147,6 +149,7 @@ mod tests {
         ("shelem", "SH", 10),
         ("bidel", "BD", 10),
         ("crazy-eights", "CE", 12),
+        ("haft-khabis", "HX", 16),
     ];
 
     /// Rules shared by every game that a page may also cite.

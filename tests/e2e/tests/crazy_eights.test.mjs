@@ -6,7 +6,7 @@
 import { readNumber } from './hokm.test.mjs';
 
 /** Plays from where the table is until the hand ends; returns what it did. */
-async function playHand(page, table, assert, deadlineMs, forget = false) {
+export async function playHand(page, table, assert, deadlineMs, forget = false) {
   const stats = { cards: 0, draws: 0, suits: 0, passes: 0, declared: 0, forgot: 0 };
   const end = Date.now() + deadlineMs;
   const hand = page.locator('[data-testid=hand]');
