@@ -14,8 +14,8 @@
 //! - `[data-testid=home-link]`: back to the home page (setup and table).
 //!
 //! Home (`#/`)
-//! - `[data-testid=game-hokm]`, `game-shelem`, `game-bidel`, `game-crazy-eights`
-//!   (enabled), `game-pasur`, `game-haft-khabis` (disabled, "coming soon").
+//! - `[data-testid=game-hokm]`, `game-shelem`, `game-bidel`, `game-crazy-eights`,
+//!   `game-haft-khabis` (enabled), `game-pasur` (disabled, "coming soon").
 //! - `[data-testid=continue]` with `data-game=<slug>`: resume that game's saved table (one
 //!   per game in progress).
 //!
@@ -34,7 +34,12 @@
 //!   `opt-draw-only-when-unable`, `opt-play-drawn`, `opt-queen-skips`, `opt-ace-reverses`,
 //!   `opt-two-draws`, `opt-last-card`, `opt-reshuffle`, `opt-equal-cards`,
 //!   `opt-queen-of-spades-five`, `opt-jack-skips-four-reverses`, `opt-countdown`,
-//!   `opt-countdown-preset` (choices with names show them; the value is the number).
+//!   `opt-countdown-preset` (choices with names show them; the value is the number). Haft
+//!   Khabis: `opt-end` (0 cap, 1 cap ends, 2 hands, 3 elimination, 4 finishing order),
+//!   `opt-cap` (50 … 1000), `opt-hands` (1 … 20), `opt-two` (0 penalty card, 1 give a card,
+//!   2 no effect), `opt-seven-stacking` (0 add, 1 double), `opt-keep-drawn`,
+//!   `opt-ace-answer`, `opt-no-finish-on-eight`, `opt-forgo-eight`, `opt-shrapnel`,
+//!   `opt-timeout-penalty`.
 //! - `[data-testid=rules-link]`: the game's rule page; `[data-testid=start]`: start
 //!   (navigates to `#/<game>?seed=…&seats=…&…`).
 //!
@@ -81,6 +86,16 @@
 //! - `[data-testid=hand-result]` (`data-winner=<seat>` or empty, `data-blocked`),
 //!   `result-row-N` (`data-cards`: cards left, `data-points`, `data-total`),
 //!   `match-result`, `next-hand`, `new-match`.
+//!
+//! Haft Khabis table (`#/haft-khabis?…`, 2–4 players): the Crazy Eights table's
+//! `stock`, `discard-top`, `current-suit`, `direction`, `pending` (the 7 penalty),
+//! `suit-picker`/`suit-C|D|H|S` (after a jack), `last-card`, `draw`, `pass`, `total-N`,
+//! `declared-N`, `hand-result`, `result-row-N` (also `data-eliminated`), `next-hand`, plus:
+//! - `data-phase=naming_player|playing|hand_over|match_over`.
+//! - `[data-testid=target-picker]` with `target-N`: the player named with a 2 (or by the
+//!   dealer for a 2 turned up, HX-16); then `give-picker` with `give-<card>` when the 2
+//!   gives a card (setting). `suit-cancel` closes a choice.
+//! - `[data-testid=end-mode]` (the HX-13 end in words), `eliminated-N`, `multiplier`.
 //!
 //! Hokm table
 //! - `data-phase=choosing_trump|playing|hand_over|match_over`.

@@ -467,6 +467,7 @@ fn scoreboard(lang: Lang, seen: &Seen, view: &HaftKhabisView) -> Html {
                 </tbody>
             </table>
             <div class="table-info">
+                <span class="game-title" data-testid="game-name">{ s.game_haft_khabis }</span>
                 <span class="target" data-testid="end-mode">{ end_text(lang, &view.settings) }</span>
             </div>
         </div>
