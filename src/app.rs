@@ -13,6 +13,8 @@ use crate::route::Route;
 use crate::state::{parse_save, save_key, OLD_SAVE_KEY};
 use crate::web;
 use engine::games::bidel::Bidel;
+use engine::games::crazy_eights::CrazyEights;
+use engine::games::haft_khabis::HaftKhabis;
 use engine::games::hokm::Hokm;
 use engine::games::pasur::Pasur;
 use engine::games::shelem::Shelem;
@@ -55,6 +57,8 @@ pub fn save_is_valid(game: GameId, json: &str) -> bool {
         GameId::Shelem => parse_save::<Shelem>(json).is_some(),
         GameId::Bidel => parse_save::<Bidel>(json).is_some(),
         GameId::Pasur => parse_save::<Pasur>(json).is_some(),
+        GameId::CrazyEights => parse_save::<CrazyEights>(json).is_some(),
+        GameId::HaftKhabis => parse_save::<HaftKhabis>(json).is_some(),
     }
 }
 
@@ -153,10 +157,22 @@ pub fn app() -> Html {
         Route::Setup(GameId::Shelem, q) => html! { <SetupPage<Shelem> query={q.clone()} /> },
         Route::Setup(GameId::Bidel, q) => html! { <SetupPage<Bidel> query={q.clone()} /> },
         Route::Setup(GameId::Pasur, q) => html! { <SetupPage<Pasur> query={q.clone()} /> },
+        Route::Setup(GameId::CrazyEights, q) => {
+            html! { <SetupPage<CrazyEights> query={q.clone()} /> }
+        }
+        Route::Setup(GameId::HaftKhabis, q) => {
+            html! { <SetupPage<HaftKhabis> query={q.clone()} /> }
+        }
         Route::Table(GameId::Hokm, q) => html! { <TableRoute<Hokm> query={q.clone()} /> },
         Route::Table(GameId::Shelem, q) => html! { <TableRoute<Shelem> query={q.clone()} /> },
         Route::Table(GameId::Bidel, q) => html! { <TableRoute<Bidel> query={q.clone()} /> },
         Route::Table(GameId::Pasur, q) => html! { <TableRoute<Pasur> query={q.clone()} /> },
+        Route::Table(GameId::CrazyEights, q) => {
+            html! { <TableRoute<CrazyEights> query={q.clone()} /> }
+        }
+        Route::Table(GameId::HaftKhabis, q) => {
+            html! { <TableRoute<HaftKhabis> query={q.clone()} /> }
+        }
         Route::Rules(game, back) => {
             html! { <RulesPage game={game.slug()} back={back.clone().map(AttrValue::from)} /> }
         }

@@ -14,8 +14,8 @@
 //! - `[data-testid=home-link]`: back to the home page (setup and table).
 //!
 //! Home (`#/`)
-//! - `[data-testid=game-hokm]`, `game-shelem`, `game-pasur`, `game-bidel` (enabled),
-//!   `game-haft-khabis`, `game-crazy-eights` (disabled, "coming soon").
+//! - `[data-testid=game-hokm]`, `game-shelem`, `game-pasur`, `game-bidel`,
+//!   `game-haft-khabis`, `game-crazy-eights` (all enabled).
 //! - `[data-testid=continue]` with `data-game=<slug>`: resume that game's saved table (one
 //!   per game in progress).
 //!
@@ -30,7 +30,18 @@
 //!   `opt-target`, `opt-min-bid`, `opt-jokers`, `opt-sars`, `opt-nars`, `opt-ace-nars`.
 //!   Bidel: `opt-target`, `opt-forty`, `opt-trump-mode`, `opt-last-trick`. Pasur:
 //!   `opt-target` (62/100/150), `opt-classic-deal`, `opt-jack-takes-all`,
-//!   `opt-forced-capture`, `opt-jack-sur`, `opt-no-sur-on-last-card`.
+//!   `opt-forced-capture`, `opt-jack-sur`, `opt-no-sur-on-last-card`. Crazy
+//!   Eights: `opt-target` (100/200/500), `opt-wild-rank` (0 = 8, 1 = J, 2 = A, 3 = 7),
+//!   `opt-eight-power` (0 wild, 1 own suit, 2 no suit, 3 suit on match), `opt-eight-cards`,
+//!   `opt-draw-only-when-unable`, `opt-play-drawn`, `opt-queen-skips`, `opt-ace-reverses`,
+//!   `opt-two-draws`, `opt-last-card`, `opt-reshuffle`, `opt-equal-cards`,
+//!   `opt-queen-of-spades-five`, `opt-jack-skips-four-reverses`, `opt-countdown`,
+//!   `opt-countdown-preset` (choices with names show them; the value is the number). Haft
+//!   Khabis: `opt-end` (0 cap, 1 cap ends, 2 hands, 3 elimination, 4 finishing order),
+//!   `opt-cap` (50 … 1000), `opt-hands` (1 … 20), `opt-two` (0 penalty card, 1 give a card,
+//!   2 no effect), `opt-seven-stacking` (0 add, 1 double), `opt-keep-drawn`,
+//!   `opt-ace-answer`, `opt-no-finish-on-eight`, `opt-forgo-eight`, `opt-shrapnel`,
+//!   `opt-timeout-penalty`.
 //! - `[data-testid=rules-link]`: the game's rule page; `[data-testid=start]`: start
 //!   (navigates to `#/<game>?seed=…&seats=…&…`).
 //!
@@ -57,6 +68,36 @@
 //! - `[data-testid=hand-result]` (`data-moon=<seat>` or empty), `result-row-N`
 //!   (`data-taken`, `data-points`, `data-total`), `moon`, `match-result`, `next-hand`,
 //!   `new-match`; `trump-picker` with `button[data-trump=C|D|H|S|none]`.
+//!
+//! Crazy Eights table (`#/crazy-eights?…`, 2–4 players)
+//! - `data-phase=naming_suit|playing|hand_over|match_over`.
+//! - `[data-testid=stock]`: the draw pile, a button enabled when drawing is legal
+//!   (`data-count`); `discard-top` (`data-card`, e.g. `8S`); `current-suit`
+//!   (`data-suit=C|D|H|S`, class `named` after a wild card); `direction`
+//!   (`data-value=clockwise|counterclockwise`); `pending` (`data-value`: cards to draw,
+//!   only while a penalty is pending).
+//! - Hand cards: class `playable` when they may be played alone now. A wild card that names
+//!   a suit opens `[data-testid=suit-picker]` with `suit-C|D|H|S` and `suit-cancel` (the
+//!   dealer's naming of a starting wild card uses the same picker).
+//! - `[data-testid=last-card]` (`aria-pressed`): the "Last card!" declaration, shown when a
+//!   play may leave one card; it goes with the next card played (D-6, `"last":true`).
+//!   `[data-testid=draw]`, `pass`: shown when legal. `declared-N` on the plates of seats
+//!   that declared.
+//! - `[data-testid=wild-rank-N]` (`data-value`: `8`, `J`, … each player's wild rank; in
+//!   Countdown, CE-12, the rank of their score), `total-N` (`data-value`), `target`.
+//! - `[data-testid=hand-result]` (`data-winner=<seat>` or empty, `data-blocked`),
+//!   `result-row-N` (`data-cards`: cards left, `data-points`, `data-total`),
+//!   `match-result`, `next-hand`, `new-match`.
+//!
+//! Haft Khabis table (`#/haft-khabis?…`, 2–4 players): the Crazy Eights table's
+//! `stock`, `discard-top`, `current-suit`, `direction`, `pending` (the 7 penalty),
+//! `suit-picker`/`suit-C|D|H|S` (after a jack), `last-card`, `draw`, `pass`, `total-N`,
+//! `declared-N`, `hand-result`, `result-row-N` (also `data-eliminated`), `next-hand`, plus:
+//! - `data-phase=naming_player|playing|hand_over|match_over`.
+//! - `[data-testid=target-picker]` with `target-N`: the player named with a 2 (or by the
+//!   dealer for a 2 turned up, HX-16); then `give-picker` with `give-<card>` when the 2
+//!   gives a card (setting). `suit-cancel` closes a choice.
+//! - `[data-testid=end-mode]` (the HX-13 end in words), `eliminated-N`, `multiplier`.
 //!
 //! Hokm table
 //! - `data-phase=choosing_trump|playing|hand_over|match_over`.

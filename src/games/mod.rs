@@ -4,6 +4,8 @@
 //! written once over [`UiGame`]; each game's page draws only what is its own.
 
 pub mod bidel;
+pub mod crazy_eights;
+pub mod haft_khabis;
 pub mod hokm;
 pub mod pasur;
 pub mod shelem;
@@ -23,11 +25,20 @@ pub enum GameId {
     Shelem,
     Pasur,
     Bidel,
+    CrazyEights,
+    HaftKhabis,
 }
 
 impl GameId {
     /// Every game with a table, in the home page's order.
-    pub const ALL: [GameId; 4] = [GameId::Hokm, GameId::Shelem, GameId::Pasur, GameId::Bidel];
+    pub const ALL: [GameId; 6] = [
+        GameId::Hokm,
+        GameId::Shelem,
+        GameId::Pasur,
+        GameId::Bidel,
+        GameId::HaftKhabis,
+        GameId::CrazyEights,
+    ];
 
     /// The name in links, saves and test ids.
     pub fn slug(self) -> &'static str {
@@ -36,6 +47,8 @@ impl GameId {
             GameId::Shelem => "shelem",
             GameId::Pasur => "pasur",
             GameId::Bidel => "bidel",
+            GameId::CrazyEights => "crazy-eights",
+            GameId::HaftKhabis => "haft-khabis",
         }
     }
 
@@ -52,6 +65,8 @@ impl GameId {
             GameId::Shelem => s.game_shelem,
             GameId::Pasur => s.game_pasur,
             GameId::Bidel => s.game_bidel,
+            GameId::CrazyEights => s.game_crazy_eights,
+            GameId::HaftKhabis => s.game_haft_khabis,
         }
     }
 }
@@ -151,6 +166,12 @@ pub trait UiSettings:
     fn get(&self, key: &str) -> i64;
     /// Sets `key` to `v` (already checked by [`Opt::accepts`]).
     fn set(&mut self, key: &str, v: i64);
+    /// The name of value `v` of the choice `key` in `lang`, when it is not a number (an
+    /// enum setting); `None` shows the number.
+    fn value_label(key: &str, v: i64, lang: Lang) -> Option<&'static str> {
+        let _ = (key, v, lang);
+        None
+    }
 }
 
 /// A trick as the table shows it: who played what, and who took it.

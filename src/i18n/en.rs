@@ -21,7 +21,7 @@ pub const EN: Strings = Strings {
     game_pasur_blurb: "Capture cards that add up to eleven; clear the table for a sur.",
     game_bidel: "Bidel (Hearts)",
     game_bidel_blurb: "Avoid hearts and the queen of spades.",
-    game_haft_khabis: "Haft Khabis",
+    game_haft_khabis: "Haft Khabis (Haft Kasif)",
     game_haft_khabis_blurb: "Iranian crazy eights with nasty sevens.",
     game_crazy_eights: "Crazy Eights",
     game_crazy_eights_blurb: "Match rank or suit; eights are wild.",

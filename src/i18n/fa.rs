@@ -21,7 +21,7 @@ pub const FA: Strings = Strings {
     game_pasur_blurb: "کارت‌هایی با جمع یازده بردارید؛ میز را خالی کنید و سور بزنید.",
     game_bidel: "بی‌دل",
     game_bidel_blurb: "از دل‌ها و بی‌بی پیک دوری کنید.",
-    game_haft_khabis: "هفت خبیث",
+    game_haft_khabis: "هفت خبیث (هفت کثیف)",
     game_haft_khabis_blurb: "با خال یا عدد جور کنید؛ از هفت‌ها بترسید.",
     game_crazy_eights: "هشت‌های دیوانه",
     game_crazy_eights_blurb: "با خال یا عدد جور کنید؛ هشت‌ها همه‌کاره‌اند.",

@@ -8,6 +8,7 @@ pub mod bidel;
 pub mod en;
 pub mod fa;
 pub mod pasur;
+pub mod shedding;
 pub mod shelem;
 
 use engine::games::hokm::{HokmError, Trump};
@@ -62,6 +63,14 @@ impl Lang {
         match self {
             Lang::Fa => &bidel::FA,
             Lang::En => &bidel::EN,
+        }
+    }
+
+    /// This language's shedding-game strings (Crazy Eights).
+    pub fn shedding(self) -> &'static shedding::SheddingStrings {
+        match self {
+            Lang::Fa => &shedding::FA,
+            Lang::En => &shedding::EN,
         }
     }
 

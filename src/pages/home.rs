@@ -9,6 +9,8 @@ use crate::route::Route;
 use crate::state::{parse_save, save_key, TableState};
 use crate::web;
 use engine::games::bidel::Bidel;
+use engine::games::crazy_eights::CrazyEights;
+use engine::games::haft_khabis::HaftKhabis;
 use engine::games::hokm::Hokm;
 use engine::games::pasur::Pasur;
 use engine::games::shelem::Shelem;
@@ -58,14 +60,14 @@ const GAMES: [GameEntry; 6] = [
         name: |s| s.game_haft_khabis,
         blurb: |s| s.game_haft_khabis_blurb,
         pips: &[Suit::Spades],
-        game: None,
+        game: Some(GameId::HaftKhabis),
     },
     GameEntry {
         id: "crazy-eights",
         name: |s| s.game_crazy_eights,
         blurb: |s| s.game_crazy_eights_blurb,
         pips: &[Suit::Diamonds],
-        game: None,
+        game: Some(GameId::CrazyEights),
     },
 ];
 
@@ -91,6 +93,8 @@ pub fn home_page() -> Html {
             in_progress::<Shelem>(),
             in_progress::<Bidel>(),
             in_progress::<Pasur>(),
+            in_progress::<CrazyEights>(),
+            in_progress::<HaftKhabis>(),
         ]
         .into_iter()
         .flatten()

@@ -45,7 +45,13 @@ fn checkbox(
 }
 
 /// One setting with more than two values, as a `<select>` of numbers.
-fn choice(lang: Lang, o: &Opt, value: i64, on_change: Callback<i64>) -> Html {
+fn choice(
+    lang: Lang,
+    o: &Opt,
+    value: i64,
+    label: fn(&str, i64, Lang) -> Option<&'static str>,
+    on_change: Callback<i64>,
+) -> Html {
     let id = o.testid();
     let help_id = format!("{id}-help");
     let onchange = on_change.reform(|e: Event| {
@@ -62,7 +68,9 @@ fn choice(lang: Lang, o: &Opt, value: i64, on_change: Callback<i64>) -> Html {
             </span>
             <select id={id.clone()} data-testid={id} {onchange} aria-describedby={help_id}>
                 { for o.values.iter().map(|&v| html! {
-                    <option value={v.to_string()} selected={value == v}>{ lang.num(v) }</option>
+                    <option value={v.to_string()} selected={value == v}>
+                        { label(o.key, v, lang).map(str::to_string).unwrap_or_else(|| lang.num(v)) }
+                    </option>
                 }) }
             </select>
         </label>
@@ -208,6 +216,7 @@ pub fn setup_page<G: UiGame>(props: &SetupPageProps) -> Html {
                     lang,
                     o,
                     value,
+                    <G::Settings as UiSettings>::value_label,
                     Callback::from(move |v: i64| {
                         if accepts.contains(&v) {
                             set.emit(v);

@@ -14,6 +14,8 @@
 // `#/<game>/rules`. Remove this (and the one in pages/rules.rs) once it does.
 
 mod bidel;
+mod crazy_eights;
+mod haft_khabis;
 mod hokm;
 mod pasur;
 mod shelem;
@@ -78,7 +80,14 @@ pub(crate) const fn setting(id: &'static str, term: &'static str, text: &'static
 }
 
 /// Every game with a rule page.
-pub static GAMES: &[GameRules] = &[hokm::RULES, shelem::RULES, pasur::RULES, bidel::RULES];
+pub static GAMES: &[GameRules] = &[
+    hokm::RULES,
+    shelem::RULES,
+    pasur::RULES,
+    bidel::RULES,
+    haft_khabis::RULES,
+    crazy_eights::RULES,
+];
 
 /// The rule pages of a game, or `None` for a game without one.
 pub fn game_rules(game: &str) -> Option<&'static GameRules> {
@@ -142,6 +151,8 @@ mod tests {
         ("shelem", "SH", 10),
         ("bidel", "BD", 10),
         ("pasur", "PA", 11),
+        ("crazy-eights", "CE", 12),
+        ("haft-khabis", "HX", 16),
     ];
 
     /// Rules shared by every game that a page may also cite.
@@ -329,7 +340,9 @@ mod tests {
         );
         assert!(page("bidel", Lang::En).is_some_and(|p| !p.sections.is_empty()));
         assert!(page("pasur", Lang::Fa).is_some_and(|p| p.title == pasur::RULES.fa.title));
-        assert!(page("haft-khabis", Lang::Fa).is_none());
+        assert!(
+            page("haft-khabis", Lang::Fa).is_some_and(|p| p.title == haft_khabis::RULES.fa.title)
+        );
         assert!(page("", Lang::En).is_none());
         assert_eq!(page("nowhere", Lang::Fa), None);
         for g in GAMES {

@@ -5,6 +5,8 @@
 //! draws what is its own (the auction, the widow, passing, the trump choice, results).
 
 pub mod bidel;
+pub mod crazy_eights;
+pub mod haft_khabis;
 pub mod hokm;
 pub mod pasur;
 pub mod shelem;
@@ -356,7 +358,9 @@ pub fn setting_rows<S: UiSettings>(lang: Lang, settings: &S, players: u8) -> Vec
         let value = if o.is_flag() {
             (if raw != 0 { s.on } else { s.off }).to_string()
         } else {
-            lang.num(raw)
+            S::value_label(o.key, raw, lang)
+                .map(str::to_string)
+                .unwrap_or_else(|| lang.num(raw))
         };
         SettingRow {
             testid: o.testid(),

@@ -12,6 +12,8 @@ export const tests = [
         ['shelem', 'SH-10', 'opt-min-bid'],
         ['bidel', 'BD-10', 'opt-trump-mode'],
         ['pasur', 'PA-11', 'opt-forced-capture'],
+        ['crazy-eights', 'CE-12', 'opt-wild-rank'],
+        ['haft-khabis', 'HX-13', 'opt-end'],
       ]) {
         await page.goto(`${url}#/${game}/setup`, { waitUntil: 'load' });
         await page.locator('[data-testid=setup]').waitFor({ timeout: 15000 });
