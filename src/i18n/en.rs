@@ -14,7 +14,8 @@ pub const EN: Strings = Strings {
     coming_soon: "Coming soon",
     play: "Play",
     game_hokm: "Hokm",
-    game_hokm_blurb: "Four players in two teams, or two alone; the hakem names trump. Seven tricks win a hand.",
+    game_hokm_blurb:
+        "Four players in two teams, or two alone; the hakem names trump. Seven tricks win a hand.",
     game_shelem: "Shelem",
     game_shelem_blurb: "Bid for points, take the widow, name trump.",
     game_pasur: "Pasur (Chahar Barg)",
