@@ -161,11 +161,12 @@ impl Bot<CrazyEights> for CrazyEightsBot {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::duel::Duel;
     use crate::RandomBot;
     use engine::card::parse_cards;
     use engine::games::crazy_eights::{CrazyEightsPhase, CrazyEightsSettings};
     use engine::games::shedding::CardRun;
-    use engine::{Deal, Game, SeatSet, Setup, Status};
+    use engine::{Game, SeatSet};
 
     fn bag(s: &str) -> CardBag {
         parse_cards(s).unwrap().into_iter().collect()
@@ -293,52 +294,30 @@ mod tests {
     /// Plays `hands` hands with seats 0 and 2 as bots and 1 and 3 random; returns the
     /// hands won and the points scored per seat.
     fn duel(hands: u32, seed: u64, settings: CrazyEightsSettings) -> (Vec<u32>, Vec<i64>) {
-        let new = |s: u64| {
-            CrazyEights::new(&Setup {
-                players: 4,
-                settings: settings.clone(),
-                deal: Deal::seeded(s),
-            })
-            .unwrap()
-        };
-        let mut g = new(seed);
         let mut bots: Vec<CrazyEightsBot> = (0..4).map(|i| CrazyEightsBot::new(seed + i)).collect();
         let mut random = RandomBot::new(seed);
         let mut won = vec![0u32; 4];
         let mut pts = vec![0i64; 4];
-        let mut legal = Vec::new();
-        let mut played = 0;
-        while played < hands {
-            match g.status() {
-                Status::Acting(s) => {
-                    let seat = s.first().unwrap();
-                    legal.clear();
-                    g.legal_actions(seat, &mut legal);
-                    let a = if seat.0 % 2 == 0 {
-                        bots[seat.idx()].choose(&g.view(seat), &legal)
-                    } else {
-                        random.pick(&legal)
-                    };
-                    assert!(legal.contains(&a));
-                    g.apply(seat, &a).unwrap();
+        Duel::<CrazyEights>::new(4, settings, seed).play(
+            hands,
+            &mut bots,
+            |g, seat, legal, bot| {
+                if seat.0 % 2 == 0 {
+                    bot.choose(&g.view(seat), legal)
+                } else {
+                    random.pick(legal)
                 }
-                Status::HandOver | Status::MatchOver => {
-                    let score = g.hand_score().unwrap();
-                    for w in score.winners {
-                        won[w] += 1;
-                    }
-                    for (t, p) in pts.iter_mut().zip(score.points) {
-                        *t += p as i64;
-                    }
-                    played += 1;
-                    if g.status() == Status::HandOver {
-                        g.next_hand().unwrap();
-                    } else {
-                        g = new(seed + played as u64);
-                    }
+            },
+            |g| {
+                let score = g.hand_score().unwrap();
+                for w in score.winners {
+                    won[w] += 1;
                 }
-            }
-        }
+                for (t, p) in pts.iter_mut().zip(score.points) {
+                    *t += p as i64;
+                }
+            },
+        );
         (won, pts)
     }
 
