@@ -1,25 +1,20 @@
 //! The root component: language and notices (shared through [`AppCtx`]), the hash router,
-//! and the pages.
+//! and which screens a page of the site has ([`Site`]).
 
 use crate::components::notice::NoticeBar;
 use crate::components::sprite::SvgDefs;
-use crate::games::GameId;
+use crate::games::{GameId, UiGame};
 use crate::i18n::Lang;
 use crate::pages::home::HomePage;
 use crate::pages::rules::RulesPage;
 use crate::pages::setup::SetupPage;
 use crate::pages::table::TableRoute;
 use crate::route::Route;
-use crate::state::{parse_save, save_key, OLD_SAVE_KEY};
+use crate::state::{parse_save, progress_key, save_key, OLD_SAVE_KEY, SAVE_VERSION};
 use crate::web;
-use engine::games::bidel::Bidel;
-use engine::games::crazy_eights::CrazyEights;
-use engine::games::haft_khabis::HaftKhabis;
-use engine::games::hokm::Hokm;
-use engine::games::pasur::Pasur;
-use engine::games::shelem::Shelem;
 use gloo::events::EventListener;
 use gloo::timers::callback::Timeout;
+use std::marker::PhantomData;
 use yew::prelude::*;
 
 /// The local-storage key of the chosen language.
@@ -50,21 +45,89 @@ pub fn use_lang() -> Lang {
     use_context::<AppCtx>().map(|c| c.lang).unwrap_or_default()
 }
 
-/// Whether `json` is a save of `game` that this version reads.
-pub fn save_is_valid(game: GameId, json: &str) -> bool {
-    match game {
-        GameId::Hokm => parse_save::<Hokm>(json).is_some(),
-        GameId::Shelem => parse_save::<Shelem>(json).is_some(),
-        GameId::Bidel => parse_save::<Bidel>(json).is_some(),
-        GameId::Pasur => parse_save::<Pasur>(json).is_some(),
-        GameId::CrazyEights => parse_save::<CrazyEights>(json).is_some(),
-        GameId::HaftKhabis => parse_save::<HaftKhabis>(json).is_some(),
+/// What one page of the site (one WebAssembly module) has: the screens of some routes.
+/// A route it does not have opens the page that has it.
+pub trait Site: 'static {
+    /// The screen of `route`, or `None` if another page has it.
+    fn page(route: &Route) -> Option<Html>;
+
+    /// Drops this page's saves that cannot be read; `true` if one was dropped.
+    fn drop_bad_saves() -> bool;
+}
+
+/// The home page (`index.html`): the list of games and the games in progress.
+pub struct Home;
+
+impl Site for Home {
+    fn page(route: &Route) -> Option<Html> {
+        matches!(route, Route::Home).then(|| html! { <HomePage /> })
+    }
+
+    /// Without any game's code, only what the browser's JSON parser can tell: a save that
+    /// is not JSON, or from another version, is dropped. The game's own page checks the
+    /// rest when it opens.
+    fn drop_bad_saves() -> bool {
+        let mut dropped = false;
+        for game in GameId::ALL {
+            let key = save_key(game.slug());
+            if let Some(json) = web::storage_get(&key) {
+                if !web::json_version_is(&json, SAVE_VERSION) {
+                    web::storage_remove(&key);
+                    web::storage_remove(&progress_key(game.slug()));
+                    dropped = true;
+                }
+            }
+        }
+        dropped
     }
 }
 
-/// The whole application.
+/// The page of one game (`<slug>.html`): its setup form, table and rule page.
+pub struct Play<G>(PhantomData<G>);
+
+impl<G: UiGame> Site for Play<G> {
+    fn page(route: &Route) -> Option<Html> {
+        match route {
+            Route::Setup(g, q) if *g == G::ID => Some(html! { <SetupPage<G> query={q.clone()} /> }),
+            Route::Table(g, q) if *g == G::ID => {
+                Some(html! { <TableRoute<G> query={q.clone()} /> })
+            }
+            Route::Rules(g, back) if *g == G::ID => Some(html! {
+                <RulesPage rules={G::RULES} back={back.clone().map(AttrValue::from)} />
+            }),
+            _ => None,
+        }
+    }
+
+    fn drop_bad_saves() -> bool {
+        let key = save_key(G::ID.slug());
+        match web::storage_get(&key) {
+            Some(json) if parse_save::<G>(&json).is_none() => {
+                web::storage_remove(&key);
+                web::storage_remove(&progress_key(G::ID.slug()));
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+/// A route this page does not have: open the page that has it (replacing this history
+/// entry, so Back does not return here).
+#[derive(Properties, PartialEq)]
+struct ElsewhereProps {
+    href: AttrValue,
+}
+
+#[function_component(Elsewhere)]
+fn elsewhere(props: &ElsewhereProps) -> Html {
+    use_effect_with(props.href.clone(), |href| web::open_page(href));
+    html! { <main class="page loading" /> }
+}
+
+/// A page of the site, showing the screens `S` has.
 #[function_component(App)]
-pub fn app() -> Html {
+pub fn app<S: Site>() -> Html {
     let lang = use_state(|| {
         web::storage_get(LANG_KEY)
             .and_then(|c| Lang::from_code(&c))
@@ -103,23 +166,17 @@ pub fn app() -> Html {
         })
     };
 
-    // A save that cannot be read is discarded once, with a notice; the first version's
-    // save (one Hokm table) is dropped.
+    // A save that cannot be read is discarded before the first screen is drawn (so nothing
+    // offers to continue it), with a notice; the first version's save (one Hokm table) is
+    // dropped.
+    let dropped = *use_state(|| {
+        web::storage_remove(OLD_SAVE_KEY);
+        S::drop_bad_saves()
+    });
     {
         let notify = notify.clone();
         use_effect_with((), move |_| {
-            web::storage_remove(OLD_SAVE_KEY);
-            let mut bad = false;
-            for game in GameId::ALL {
-                let key = save_key(game.slug());
-                if let Some(json) = web::storage_get(&key) {
-                    if !save_is_valid(game, &json) {
-                        web::storage_remove(&key);
-                        bad = true;
-                    }
-                }
-            }
-            if bad {
+            if dropped {
                 notify.emit(Notice::RestoreFailed);
             }
         });
@@ -151,32 +208,7 @@ pub fn app() -> Html {
         })
     };
 
-    let page = match &*route {
-        Route::Home => html! { <HomePage /> },
-        Route::Setup(GameId::Hokm, q) => html! { <SetupPage<Hokm> query={q.clone()} /> },
-        Route::Setup(GameId::Shelem, q) => html! { <SetupPage<Shelem> query={q.clone()} /> },
-        Route::Setup(GameId::Bidel, q) => html! { <SetupPage<Bidel> query={q.clone()} /> },
-        Route::Setup(GameId::Pasur, q) => html! { <SetupPage<Pasur> query={q.clone()} /> },
-        Route::Setup(GameId::CrazyEights, q) => {
-            html! { <SetupPage<CrazyEights> query={q.clone()} /> }
-        }
-        Route::Setup(GameId::HaftKhabis, q) => {
-            html! { <SetupPage<HaftKhabis> query={q.clone()} /> }
-        }
-        Route::Table(GameId::Hokm, q) => html! { <TableRoute<Hokm> query={q.clone()} /> },
-        Route::Table(GameId::Shelem, q) => html! { <TableRoute<Shelem> query={q.clone()} /> },
-        Route::Table(GameId::Bidel, q) => html! { <TableRoute<Bidel> query={q.clone()} /> },
-        Route::Table(GameId::Pasur, q) => html! { <TableRoute<Pasur> query={q.clone()} /> },
-        Route::Table(GameId::CrazyEights, q) => {
-            html! { <TableRoute<CrazyEights> query={q.clone()} /> }
-        }
-        Route::Table(GameId::HaftKhabis, q) => {
-            html! { <TableRoute<HaftKhabis> query={q.clone()} /> }
-        }
-        Route::Rules(game, back) => {
-            html! { <RulesPage game={game.slug()} back={back.clone().map(AttrValue::from)} /> }
-        }
-    };
+    let page = S::page(&route).unwrap_or_else(|| html! { <Elsewhere href={route.href()} /> });
 
     html! {
         <ContextProvider<AppCtx> context={ctx}>

@@ -7,7 +7,12 @@
 //! - `#/<game>/rules?back=…`: the rule page; `back` (percent-encoded) is the hash to
 //!   return to
 //!
-//! `<game>` is a [`GameId::slug`]: `hokm`, `shelem`, `pasur`, `bidel`.
+//! `<game>` is a [`GameId::slug`]: `hokm`, `shelem`, `pasur`, `bidel`, `haft-khabis`,
+//! `crazy-eights`.
+//!
+//! Each game's screens live on their own page, `<slug>.html`, and the home page on
+//! `index.html` ([`Route::page_file`]); every page reads the same hashes, so an old link
+//! (`index.html#/hokm?…`) still arrives at its table.
 
 use crate::config::{percent_decode, percent_encode};
 use crate::games::GameId;
@@ -47,6 +52,22 @@ impl Route {
             }
             _ => Route::Home,
         }
+    }
+
+    /// The page of the site that has this route: `./` (the home page, `index.html`) or
+    /// `<slug>.html` for a game's screens. Relative, so the site works under any folder.
+    pub fn page_file(&self) -> String {
+        match self {
+            Route::Home => "./".to_string(),
+            Route::Setup(g, _) | Route::Table(g, _) | Route::Rules(g, _) => {
+                format!("{}.html", g.slug())
+            }
+        }
+    }
+
+    /// A link to this route from any page of the site: its page and its hash.
+    pub fn href(&self) -> String {
+        format!("{}{}", self.page_file(), self.hash())
     }
 
     /// The hash of this route, with the leading `#`.
@@ -114,5 +135,22 @@ mod tests {
         ] {
             assert_eq!(Route::parse(&r.hash()), r);
         }
+    }
+
+    #[test]
+    fn each_route_links_to_the_page_that_has_it() {
+        assert_eq!(Route::Home.href(), "./#/");
+        assert_eq!(
+            Route::Setup(GameId::Hokm, String::new()).href(),
+            "hokm.html#/hokm/setup"
+        );
+        assert_eq!(
+            Route::Table(GameId::CrazyEights, "seed=1".into()).href(),
+            "crazy-eights.html#/crazy-eights?seed=1"
+        );
+        assert_eq!(
+            Route::Rules(GameId::HaftKhabis, None).href(),
+            "haft-khabis.html#/haft-khabis/rules"
+        );
     }
 }

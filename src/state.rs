@@ -36,6 +36,13 @@ pub fn save_key(slug: &str) -> String {
     format!("cards.save.v{SAVE_VERSION}.{slug}")
 }
 
+/// The local-storage key saying a game of `slug` is in progress (not finished): the
+/// hash of its table. The home page reads these instead of the saves, so it needs no game
+/// code to offer "continue".
+pub fn progress_key(slug: &str) -> String {
+    format!("cards.progress.{slug}")
+}
+
 /// One entry of the action log.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -51,6 +51,25 @@ pub fn replace(hash: &str) {
     }
 }
 
+/// Whether `json` is a JSON object whose `version` is `version` (read by the browser's own
+/// JSON parser, so a page without serde's code for a type can still check it).
+pub fn json_version_is(json: &str, version: u32) -> bool {
+    js_sys::JSON::parse(json)
+        .ok()
+        .filter(|v| v.is_object())
+        .and_then(|v| js_sys::Reflect::get(&v, &"version".into()).ok())
+        .and_then(|v| v.as_f64())
+        == Some(f64::from(version))
+}
+
+/// Opens another page of the site (`href` relative to this one, e.g. `hokm.html#/hokm`),
+/// replacing this history entry.
+pub fn open_page(href: &str) {
+    if let Some(w) = window() {
+        let _ = w.location().replace(href);
+    }
+}
+
 /// The full URL of a hash route on this page (for share links).
 pub fn url_of(hash: &str) -> String {
     let href = window()

@@ -1,20 +1,65 @@
 #!/usr/bin/env bash
 # Release build of the web app into dist/ (called by ./play and ./test; needs tools/setup.sh first).
+#
+# The site is one page per WebAssembly module, so a player downloads only what the screen in
+# front of them needs: index.html (binary `cards-web`, the home page) and <slug>.html for each
+# game (binary `<slug>` in src/bin/: its setup form, table and rule page). Each game page is
+# index.html with its own binary; Trunk builds every page into its own folder (a Trunk build
+# replaces its whole dist folder), and the folders are merged into dist/.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
 # shellcheck source=/dev/null
 source "$ROOT/.tools/env.sh"
 
+GAMES=(hokm shelem pasur bidel haft-khabis crazy-eights)
+PAGES="$ROOT/target/web-pages"
+STAGE="$ROOT/target/web-dist"
+
 # Trunk runs cargo with --offline (Trunk.toml `offline = true`), so fetch the crates first, including the
 # standard library's own dependencies when build-std is on (Debian toolchain).
 echo "==> build-web: cargo fetch (wasm32)"
 wasm_env cargo fetch --quiet --target wasm32-unknown-unknown
 
-echo "==> build-web: trunk build --release ($WASM_MODE toolchain)"
 started=$SECONDS
-wasm_env trunk build --release
-wasm="$(ls dist/*_bg.wasm)"
-raw=$(stat -c %s "$wasm")
-gz=$(gzip -9 -c "$wasm" | wc -c)
-echo "==> build-web: done in $((SECONDS - started))s: $wasm $((raw / 1024)) KiB raw, $((gz / 1024)) KiB gzip -9"
+mkdir -p "$PAGES" "$STAGE"
+# Every binary in one cargo run (the same profile and target Trunk uses, so Trunk finds them
+# built); a page whose wasm and assets are unchanged since its last Trunk build is kept, so a
+# second run skips wasm-bindgen and wasm-opt.
+echo "==> build-web: cargo build --profile web --bins ($WASM_MODE toolchain)"
+wasm_env cargo build --quiet --offline -p cards-web --bins --profile web --target wasm32-unknown-unknown
+build_page() { # <html file> <binary> <output html name>
+  local out="$STAGE/$2" stamp
+  stamp="$(cat "$1" "target/wasm32-unknown-unknown/web/$2.wasm" Trunk.toml static/style.css static/favicon.svg static/fonts/* | sha256sum)"
+  if [ -f "$out.stamp" ] && [ "$(cat "$out.stamp")" = "$stamp" ] && [ -f "$out/$3" ]; then
+    echo "==> build-web: $3 unchanged"
+    return
+  fi
+  echo "==> build-web: trunk build --release $1 ($WASM_MODE toolchain)"
+  rm -f "$out.stamp"
+  wasm_env trunk build --release --dist "$out" --html-output "$3" "$1"
+  echo "$stamp" > "$out.stamp"
+}
+build_page index.html cards-web index.html
+for game in "${GAMES[@]}"; do
+  # The game's page: index.html with the game's binary, its asset paths made relative to
+  # target/web-pages/.
+  sed -e "s|data-bin=\"cards-web\"|data-bin=\"$game\"|" \
+      -e 's|\(data-trunk rel="[a-z-]*" href="\)|\1../../|' \
+      index.html > "$PAGES/$game.html.new"
+  grep -q "data-bin=\"$game\"" "$PAGES/$game.html.new" || { echo "build-web: could not make $game.html" >&2; exit 1; }
+  # Only a changed file is rewritten, so Trunk and cargo see nothing new on a second run.
+  if cmp -s "$PAGES/$game.html.new" "$PAGES/$game.html"; then rm "$PAGES/$game.html.new"; else mv "$PAGES/$game.html.new" "$PAGES/$game.html"; fi
+  build_page "$PAGES/$game.html" "$game" "$game.html"
+done
+
+rm -rf dist
+mkdir -p dist
+for page in cards-web "${GAMES[@]}"; do cp -r "$STAGE/$page/." dist/; done
+
+echo "==> build-web: done in $((SECONDS - started))s"
+for f in dist/*_bg.wasm; do
+  raw=$(stat -c %s "$f")
+  gz=$(gzip -9 -c "$f" | wc -c)
+  printf '==> build-web:   %-44s %5d KiB raw, %4d KiB gzip -9\n' "${f#dist/}" $((raw / 1024)) $((gz / 1024))
+done

@@ -79,6 +79,7 @@ impl UiGame for Bidel {
 
     const ID: GameId = GameId::Bidel;
     const PLAYER_COUNTS: &'static [u8] = &[4, 3];
+    const RULES: &'static crate::rules::GameRules = &crate::rules::bidel::RULES;
 
     fn bot(seed: u64) -> Box<dyn Bot<Bidel>> {
         Box::new(BidelBot::new(seed))

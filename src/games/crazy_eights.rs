@@ -283,6 +283,7 @@ impl UiGame for CrazyEights {
     const ID: GameId = GameId::CrazyEights;
     /// The table's layout seats two to four players.
     const PLAYER_COUNTS: &'static [u8] = &[4, 2, 3];
+    const RULES: &'static crate::rules::GameRules = &crate::rules::crazy_eights::RULES;
 
     fn bot(seed: u64) -> Box<dyn Bot<CrazyEights>> {
         Box::new(CrazyEightsBot::new(seed))

@@ -233,6 +233,7 @@ impl UiGame for HaftKhabis {
     const ID: GameId = GameId::HaftKhabis;
     /// The table's layout seats two to four players.
     const PLAYER_COUNTS: &'static [u8] = &[4, 2, 3];
+    const RULES: &'static crate::rules::GameRules = &crate::rules::haft_khabis::RULES;
 
     fn bot(seed: u64) -> Box<dyn Bot<HaftKhabis>> {
         Box::new(HaftKhabisBot::new(seed))

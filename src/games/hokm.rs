@@ -91,6 +91,7 @@ impl UiGame for Hokm {
 
     const ID: GameId = GameId::Hokm;
     const PLAYER_COUNTS: &'static [u8] = &[4, 2];
+    const RULES: &'static crate::rules::GameRules = &crate::rules::hokm::RULES;
 
     fn partnerships(players: u8) -> bool {
         players == 4

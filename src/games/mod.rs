@@ -14,6 +14,7 @@ use crate::config::TableConfig;
 use crate::i18n::en::EN;
 use crate::i18n::fa::FA;
 use crate::i18n::Lang;
+use crate::rules::GameRules;
 use bots::Bot;
 use engine::{Card, Game, Seat};
 use yew::Html;
@@ -188,6 +189,8 @@ pub trait UiGame: Game<Settings: UiSettings> + 'static {
     const ID: GameId;
     /// The player counts the setup form offers; the first is the default.
     const PLAYER_COUNTS: &'static [u8];
+    /// The game's rule page, in every language.
+    const RULES: &'static GameRules;
 
     /// Whether `players` play in two partnerships (seats 0+2 against 1+3).
     fn partnerships(players: u8) -> bool {

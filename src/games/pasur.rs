@@ -111,6 +111,7 @@ impl UiGame for Pasur {
 
     const ID: GameId = GameId::Pasur;
     const PLAYER_COUNTS: &'static [u8] = &[2, 4];
+    const RULES: &'static crate::rules::GameRules = &crate::rules::pasur::RULES;
 
     fn partnerships(players: u8) -> bool {
         players == 4

@@ -85,6 +85,7 @@ impl UiGame for Shelem {
 
     const ID: GameId = GameId::Shelem;
     const PLAYER_COUNTS: &'static [u8] = &[4, 2];
+    const RULES: &'static crate::rules::GameRules = &crate::rules::shelem::RULES;
 
     fn partnerships(players: u8) -> bool {
         players == 4

@@ -3,17 +3,11 @@
 use crate::app::use_lang;
 use crate::components::card::suit_shape;
 use crate::components::lang_toggle::LangToggle;
-use crate::games::{GameId, UiGame};
+use crate::games::GameId;
 use crate::i18n::fill;
 use crate::route::Route;
-use crate::state::{parse_save, save_key, TableState};
+use crate::state::{progress_key, save_key};
 use crate::web;
-use engine::games::bidel::Bidel;
-use engine::games::crazy_eights::CrazyEights;
-use engine::games::haft_khabis::HaftKhabis;
-use engine::games::hokm::Hokm;
-use engine::games::pasur::Pasur;
-use engine::games::shelem::Shelem;
 use engine::Suit;
 use yew::prelude::*;
 
@@ -71,14 +65,19 @@ const GAMES: [GameEntry; 6] = [
     },
 ];
 
-/// The link of `G`'s saved table, if a game of it is in progress (not finished).
-fn in_progress<G: UiGame>() -> Option<(GameId, String)> {
-    let save = parse_save::<G>(&web::storage_get(&save_key(G::ID.slug()))?)?;
-    let st = TableState::<G>::restore(&save)?;
-    st.game
-        .outcome()
-        .is_none()
-        .then(|| (G::ID, Route::Table(G::ID, save.config.to_query()).hash()))
+/// The games in progress (not finished), with the link of each one's table. Read from the
+/// markers the tables leave ([`progress_key`]): the home page holds no game's code.
+fn in_progress() -> Vec<(GameId, String)> {
+    GameId::ALL
+        .into_iter()
+        .filter(|g| web::storage_get(&save_key(g.slug())).is_some())
+        .filter_map(|g| {
+            let href = web::storage_get(&progress_key(g.slug()))?;
+            // Only a link to this game's own page is followed.
+            href.starts_with(&format!("{}.html#/", g.slug()))
+                .then_some((g, href))
+        })
+        .collect()
 }
 
 /// The list of games.
@@ -87,19 +86,7 @@ pub fn home_page() -> Html {
     let lang = use_lang();
     let s = lang.s();
     // Games in progress (not finished) can be continued.
-    let saved = use_memo((), |_| {
-        [
-            in_progress::<Hokm>(),
-            in_progress::<Shelem>(),
-            in_progress::<Bidel>(),
-            in_progress::<Pasur>(),
-            in_progress::<CrazyEights>(),
-            in_progress::<HaftKhabis>(),
-        ]
-        .into_iter()
-        .flatten()
-        .collect::<Vec<_>>()
-    });
+    let saved = use_memo((), |_| in_progress());
     html! {
         <main class="page home-page">
             <header class="topbar">
@@ -126,7 +113,7 @@ pub fn home_page() -> Html {
                         </span>
                     };
                     if let Some(game) = g.game {
-                        let href = Route::Setup(game, String::new()).hash();
+                        let href = Route::Setup(game, String::new()).href();
                         html! {
                             <li class="game playable">
                                 <a class="game-card" data-testid={format!("game-{}", g.id)} {href}>

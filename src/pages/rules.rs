@@ -4,13 +4,14 @@
 
 use crate::app::use_lang;
 use crate::components::lang_toggle::LangToggle;
-use crate::rules::{self, Item};
+use crate::route::Route;
+use crate::rules::{self, GameRules, Item};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct RulesPageProps {
-    /// The game's id: `"hokm"`, `"shelem"`, `"pasur"`, `"bidel"`.
-    pub game: AttrValue,
+    /// The game's rule text ([`crate::games::UiGame::RULES`]).
+    pub rules: &'static GameRules,
     /// A hash to return to (`#/hokm/setup?…`); without it the page links home. Only links
     /// inside the app (`#/…`) are followed.
     #[prop_or_default]
@@ -25,7 +26,7 @@ pub fn rules_page(props: &RulesPageProps) -> Html {
     let back = rules::safe_back(props.back.as_deref()).map(str::to_string);
 
     // A new page starts at its top, wherever the previous screen was scrolled to.
-    use_effect_with(props.game.clone(), |_| {
+    use_effect_with(props.rules.game, |_| {
         if let Some(w) = web_sys::window() {
             w.scroll_to_with_x_and_y(0.0, 0.0);
         }
@@ -40,26 +41,13 @@ pub fn rules_page(props: &RulesPageProps) -> Html {
             </a>
         },
         None => html! {
-            <a class="btn-ghost home-link" href="#/" data-testid="home-link" aria-label={ui.home}>
+            <a class="btn-ghost home-link" href={Route::Home.href()} data-testid="home-link" aria-label={ui.home}>
                 { home_icon() }
             </a>
         },
     };
 
-    let Some(page) = rules::page(&props.game, lang) else {
-        return html! {
-            <main class="page rules-page" data-testid="rules">
-                <header class="topbar">
-                    { nav }
-                    <h1 class="page-title">{ ui.not_found }</h1>
-                    <LangToggle />
-                </header>
-                <p class="rules-not-found" data-testid="rules-not-found">
-                    <a class="btn" href="#/">{ ui.home }</a>
-                </p>
-            </main>
-        };
-    };
+    let page = props.rules.page(lang);
 
     let sections = page.sections.iter().enumerate().map(|(i, section)| {
         let heading = format!("rules-h-{i}");
@@ -89,7 +77,7 @@ pub fn rules_page(props: &RulesPageProps) -> Html {
                 if let Some(href) = back {
                     <a class="btn" href={href} data-testid="rules-back-end">{ ui.back }</a>
                 } else {
-                    <a class="btn" href="#/">{ ui.home }</a>
+                    <a class="btn" href={Route::Home.href()}>{ ui.home }</a>
                 }
             </footer>
         </main>

@@ -2,9 +2,11 @@
 //! written from `RULES.md` and `docs/rule-decisions.md`. Every item names the rule it
 //! explains (`HK-4`, `SH-6`, `D-7` …) so a reader can find it in the specification.
 //!
-//! One file per game ([`hokm`], [`shelem`], [`pasur`], [`bidel`]) holds a [`GameRules`]: the game's
-//! id (as in the route `#/<game>/rules`) and one [`Page`] per language. To add a game
-//! (Haft Khabis, Crazy Eights), write its file the same way and list it in
+//! One file per game ([`hokm`], [`shelem`], [`pasur`], [`bidel`], [`haft_khabis`],
+//! [`crazy_eights`]) holds a [`GameRules`]: the game's id (as in the route
+//! `#/<game>/rules`) and one [`Page`] per language; the game's page shows it through
+//! [`crate::games::UiGame::RULES`], so each page carries only its own game's text. To add
+//! a game, write its file the same way, name it in the game's `UiGame` impl and list it in
 //! [`GAMES`]; the tests then ask for its rule IDs (see `EXPECTED_IDS` in the tests).
 //!
 //! Persian text uses Persian digits (۰۱۲…) and Persian letters (ی, ک), English text ASCII
@@ -13,12 +15,12 @@
 // Nothing routes to the rule page yet: app.rs will show `pages::rules::RulesPage` for
 // `#/<game>/rules`. Remove this (and the one in pages/rules.rs) once it does.
 
-mod bidel;
-mod crazy_eights;
-mod haft_khabis;
-mod hokm;
-mod pasur;
-mod shelem;
+pub mod bidel;
+pub mod crazy_eights;
+pub mod haft_khabis;
+pub mod hokm;
+pub mod pasur;
+pub mod shelem;
 
 use crate::i18n::Lang;
 
@@ -89,16 +91,6 @@ pub static GAMES: &[GameRules] = &[
     crazy_eights::RULES,
 ];
 
-/// The rule pages of a game, or `None` for a game without one.
-pub fn game_rules(game: &str) -> Option<&'static GameRules> {
-    GAMES.iter().find(|g| g.game == game)
-}
-
-/// A game's rule page in a language.
-pub fn page(game: &str, lang: Lang) -> Option<&'static Page> {
-    game_rules(game).map(|g| g.page(lang))
-}
-
 /// The rule page's own words (buttons and messages), kept here so the page needs nothing
 /// from the shared string tables.
 #[derive(Debug)]
@@ -107,8 +99,6 @@ pub struct Ui {
     pub back: &'static str,
     /// The home link.
     pub home: &'static str,
-    /// Shown for an unknown game.
-    pub not_found: &'static str,
     /// The title of a rule-ID tag.
     pub rule_id: &'static str,
 }
@@ -116,14 +106,12 @@ pub struct Ui {
 const UI_FA: Ui = Ui {
     back: "بازگشت",
     home: "خانه",
-    not_found: "برای این بازی صفحهٔ قوانین پیدا نشد.",
     rule_id: "شمارهٔ قانون",
 };
 
 const UI_EN: Ui = Ui {
     back: "Back",
     home: "Home",
-    not_found: "There is no rules page for this game.",
     rule_id: "Rule ID",
 };
 
@@ -228,7 +216,10 @@ mod tests {
             }
         }
         for (game, _, _) in EXPECTED_IDS {
-            assert!(game_rules(game).is_some(), "{game} has no rule page");
+            assert!(
+                GAMES.iter().any(|g| g.game == *game),
+                "{game} has no rule page"
+            );
         }
     }
 
@@ -329,22 +320,24 @@ mod tests {
     }
 
     #[test]
-    fn lookup_by_game() {
-        assert_eq!(
-            page("hokm", Lang::En).map(|p| p.title),
-            Some(hokm::RULES.en.title)
-        );
-        assert_eq!(
-            page("shelem", Lang::Fa).map(|p| p.title),
-            Some(shelem::RULES.fa.title)
-        );
-        assert!(page("bidel", Lang::En).is_some_and(|p| !p.sections.is_empty()));
-        assert!(page("pasur", Lang::Fa).is_some_and(|p| p.title == pasur::RULES.fa.title));
-        assert!(
-            page("haft-khabis", Lang::Fa).is_some_and(|p| p.title == haft_khabis::RULES.fa.title)
-        );
-        assert!(page("", Lang::En).is_none());
-        assert_eq!(page("nowhere", Lang::Fa), None);
+    fn each_game_page_shows_its_own_rules() {
+        use crate::games::{GameId, UiGame};
+        use engine::games::{bidel, crazy_eights, haft_khabis, hokm, pasur, shelem};
+        fn slug<G: UiGame>() -> (GameId, &'static str) {
+            (G::ID, G::RULES.game)
+        }
+        let pages = [
+            slug::<hokm::Hokm>(),
+            slug::<shelem::Shelem>(),
+            slug::<pasur::Pasur>(),
+            slug::<bidel::Bidel>(),
+            slug::<haft_khabis::HaftKhabis>(),
+            slug::<crazy_eights::CrazyEights>(),
+        ];
+        for (id, rules) in pages {
+            assert_eq!(id.slug(), rules);
+        }
+        assert_eq!(GAMES.len(), GameId::ALL.len());
         for g in GAMES {
             assert_ne!(g.fa.title, g.en.title);
         }

@@ -22,8 +22,8 @@ use crate::games::{ShownTrick, UiGame, UiSettings};
 use crate::i18n::{fill, Lang};
 use crate::route::Route;
 use crate::state::{
-    parse_save, save_key, TableAction, TableState, BOT_DELAY_MS, BOT_QUICK_MS, ERROR_MS,
-    TRICK_COLLECT_MS, TRICK_HOLD_MS,
+    parse_save, progress_key, save_key, TableAction, TableState, BOT_DELAY_MS, BOT_QUICK_MS,
+    ERROR_MS, TRICK_COLLECT_MS, TRICK_HOLD_MS,
 };
 use crate::web;
 use engine::{Card, Seat};
@@ -90,6 +90,13 @@ pub fn use_table<G: UiGame>(config: TableConfig<G::Settings>) -> UseReducerHandl
         use_effect_with(state.log.len(), move |_| {
             if let Ok(json) = serde_json::to_string(&st.save()) {
                 web::storage_set(&save_key(G::ID.slug()), &json);
+            }
+            // The home page's "continue" link, while the match is not over.
+            let progress = progress_key(G::ID.slug());
+            if st.game.outcome().is_none() {
+                web::storage_set(&progress, &Route::Table(G::ID, st.config.to_query()).href());
+            } else {
+                web::storage_remove(&progress);
             }
         });
     }
@@ -470,7 +477,7 @@ pub fn frame<G: UiGame>(
             data-turn={parts.turn.map(|t| t.0.to_string()).unwrap_or_default()}
             data-bottom={seen.bottom.0.to_string()} data-busy={seen.busy.to_string()}>
             <header class="topbar table-topbar">
-                <a class="btn-ghost home-link" href="#/" data-testid="home-link" aria-label={s.home}>
+                <a class="btn-ghost home-link" href={Route::Home.href()} data-testid="home-link" aria-label={s.home}>
                     <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                         <path d="M3 11 L12 3 L21 11 M5 9.5 V21 H10 V15 H14 V21 H19 V9.5" />
                     </svg>

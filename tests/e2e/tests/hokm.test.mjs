@@ -270,10 +270,24 @@ export const tests = [
       // Bots may have played on since; our own hand only changes when we play.
       assert(handAfter === handBefore, `same hand after reload:\n  ${handBefore}\n  ${handAfter}`);
 
+      // The home page (another document, without any game's code) offers to continue it,
+      // and its link leads back to the same table on the game's own page.
+      await page.goto(url + '#/', { waitUntil: 'load' });
+      const cont = page.locator('[data-testid=continue][data-game=hokm]');
+      await cont.waitFor({ timeout: 15000 });
+      await cont.click();
+      await table.waitFor({ timeout: 15000 });
+      assert((await page.evaluate(() => location.hash)) === hashBefore, 'continue opens the same table');
+      const handResumed = await page
+        .locator('[data-testid=hand] button[data-card]')
+        .evaluateAll((bs) => bs.map((b) => b.dataset.card).join(' '));
+      assert(handResumed === handBefore, `same hand after continue:\n  ${handBefore}\n  ${handResumed}`);
+
       // A corrupt save: discarded with a notice, the home page still works.
       await page.evaluate(() => localStorage.setItem('cards.save.v2.hokm', '{"version":2,"log":[[9,"nonsense"]]'));
+      // The home page is its own document (index.html), so going there loads it afresh.
+      assert(new URL(page.url()).pathname.endsWith('/hokm.html'), `the table is on hokm.html: ${page.url()}`);
       await page.goto(url + '#/', { waitUntil: 'load' });
-      await page.reload({ waitUntil: 'load' });
       await page.locator('[data-testid=game-hokm]').waitFor({ timeout: 15000 });
       const notice = page.locator('[data-testid=notice][data-notice=restore_failed]');
       await notice.waitFor({ timeout: 10000 });

@@ -1,0 +1,42 @@
+//! The browser app of the card-games site (Yew, built to WebAssembly by Trunk).
+//!
+//! The site is split into pages, one WebAssembly module each, so a player downloads only
+//! what the screen in front of them needs: `index.html` (binary `cards-web`, the home
+//! page) and one page per game, `<slug>.html` (binaries in `src/bin/`, e.g. `hokm`),
+//! holding that game's setup form, table and rule page. A link to another page's route
+//! opens that page (see [`route::Route::href`]).
+//!
+//! - [`app`]: the root component, language context and hash router ([`route`]).
+//! - [`pages`]: home, Hokm setup and the Hokm table; [`components`]: SVG cards and the
+//!   parts of the table.
+//! - [`state`]: the table's state transitions (a Yew `Reducible`); [`config`]: a table's
+//!   settings and seats, and their form in a link; [`i18n`]: every string, Persian and
+//!   English; [`web`]: browser calls (storage, location, clipboard).
+
+pub mod app;
+pub mod components;
+pub mod config;
+pub mod games;
+pub mod i18n;
+pub mod pages;
+pub mod route;
+pub mod rules;
+pub mod state;
+pub mod web;
+
+use app::{App, Home, Play, Site};
+
+/// Starts a page of the site in the browser: `S` decides which screens it has.
+pub fn start<S: Site>() {
+    yew::Renderer::<App<S>>::new().render();
+}
+
+/// Starts the home page (`index.html`): the list of games, no game code.
+pub fn start_home() {
+    start::<Home>();
+}
+
+/// Starts the page of one game (`<slug>.html`): its setup form, table and rules.
+pub fn start_game<G: games::UiGame>() {
+    start::<Play<G>>();
+}
