@@ -184,8 +184,9 @@
 //!   table cards, PA-6), `data-last-cards`; per line `[data-testid=sheet-<line>-<side>]`
 //!   with `data-value` (points) and `data-count`, lines `cards` (count only), `clubs`,
 //!   `ten-diamonds`, `two-clubs`, `jacks`, `aces`, `surs`, `round` (the total) and `match`;
-//!   `[data-testid=last-cards]`, `tie-note`, `next-hand`, or at the end `match-result`
-//!   (`data-winner` side) and `new-match`.
+//!   `[data-testid=last-cards]`, `tie-note`, `next-hand` (labelled "Next round": Pasur
+//!   plays rounds), or at the end `match-result` (`data-winner` side; the winner's
+//!   `sheet-match-N` has class `won`) and `new-match`.
 
 pub mod auction;
 pub mod card;

@@ -31,6 +31,18 @@ pub fn result_actions(
     on_next: Callback<MouseEvent>,
     on_new: Callback<MouseEvent>,
 ) -> Html {
+    result_actions_labelled(lang, over, lang.s().next_hand, on_next, on_new)
+}
+
+/// [`result_actions`] with the next button's own label (Pasur plays rounds, not hands).
+/// The button keeps its `next-hand` test id in every game.
+pub fn result_actions_labelled(
+    lang: crate::i18n::Lang,
+    over: bool,
+    next_label: &'static str,
+    on_next: Callback<MouseEvent>,
+    on_new: Callback<MouseEvent>,
+) -> Html {
     let s = lang.s();
     html! {
         <div class="actions">
@@ -41,7 +53,7 @@ pub fn result_actions(
             } else {
                 <button type="button" class="btn" data-testid="next-hand" onclick={on_next}
                     autofocus=true>
-                    { s.next_hand }
+                    { next_label }
                 </button>
             }
         </div>

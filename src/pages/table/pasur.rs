@@ -10,7 +10,7 @@ use super::{frame, new_match_callback, use_table, Frame, Seen};
 use crate::app::use_lang;
 use crate::components::card::{suit_shape, CardSvg, MiniCard};
 use crate::components::hand::{Hand, HiddenHand};
-use crate::components::result::result_actions;
+use crate::components::result::result_actions_labelled;
 use crate::components::seat::{Pos, SeatView};
 use crate::config::TableConfig;
 use crate::i18n::{card_label, fill, Lang};
@@ -831,7 +831,7 @@ fn score_sheet(
             if tie {
                 <p class="help" data-testid="tie-note">{ p.tie_plays_on }</p>
             }
-            { result_actions(lang, over, on_next, on_new) }
+            { result_actions_labelled(lang, over, p.next_round, on_next, on_new) }
         </section>
     };
     // Per side, as attributes for tests (names ending in a digit are written this way).
@@ -992,7 +992,17 @@ mod tests {
 
     /// [`round_as_the_e2e_test`], with the most cards on the table at one of your turns.
     fn round_with_table_sizes(config: TableConfig<PasurSettings>) -> (usize, RoundResult, u32) {
-        let mut st = Rc::new(TableState::<Pasur>::new(config));
+        let st = Rc::new(TableState::<Pasur>::new(config));
+        let (_, several, r, most) = play_round_as_the_e2e_test(st);
+        (several, r, most)
+    }
+
+    /// Plays the round in progress as the browser test does; returns the state after it,
+    /// how many of your turns offered several sets, the result and the most cards on the
+    /// table at one of your turns.
+    fn play_round_as_the_e2e_test(
+        mut st: Rc<TableState<Pasur>>,
+    ) -> (Rc<TableState<Pasur>>, usize, RoundResult, u32) {
         let mut several = 0;
         let mut most = 0;
         while st.game.status() != Status::HandOver && st.game.status() != Status::MatchOver {
@@ -1022,7 +1032,25 @@ mod tests {
             });
             assert_eq!(st.log.len(), before + 1, "{action:?} is legal");
         }
-        (several, st.game.view(Seat(0)).result.unwrap(), most)
+        let r = st.game.view(Seat(0)).result.unwrap();
+        (st, several, r, most)
+    }
+
+    /// A whole match played as the browser test does, round after round: per round its
+    /// result, and the winner.
+    fn match_as_the_e2e_test(config: TableConfig<PasurSettings>) -> (Vec<RoundResult>, usize) {
+        let mut st = Rc::new(TableState::<Pasur>::new(config));
+        let mut rounds = Vec::new();
+        loop {
+            let (next, _, r, _) = play_round_as_the_e2e_test(st);
+            rounds.push(r);
+            st = next;
+            if let Some(w) = st.game.view(Seat(0)).winner {
+                return (rounds, w);
+            }
+            st = st.reduce(TableAction::NextHand);
+            assert!(rounds.len() < 50, "the match ends");
+        }
     }
 
     /// The browser test's table: you and a bot, where twice a card you play has several
@@ -1070,6 +1098,39 @@ mod tests {
                 "seed {seed}: {several} choices, surs {:?}, at most {most} table cards",
                 [r.sides[0].surs, r.sides[1].surs]
             );
+        }
+    }
+
+    /// The browser test's short match (tests/e2e/tests/pasur.test.mjs): to 62, you and a
+    /// bot, over after two rounds.
+    const E2E_MATCH_SEED: u64 = 102;
+
+    #[test]
+    fn the_browser_tests_short_match_ends_after_two_rounds() {
+        let (rounds, winner) = match_as_the_e2e_test(config(E2E_MATCH_SEED, "yb"));
+        assert_eq!(rounds.len(), 2, "seed {E2E_MATCH_SEED}: rounds");
+        let last = rounds.last().unwrap();
+        for side in 0..2 {
+            let sum: i32 = rounds.iter().map(|r| r.sides[side].total).sum();
+            assert_eq!(last.totals[side], sum, "side {side}: the running total");
+        }
+        assert!(last.totals[winner] >= 62 && last.totals[winner] > last.totals[1 - winner]);
+    }
+
+    /// Finds seeds where a match to 62 ends soon (run with `--ignored --nocapture`).
+    #[test]
+    #[ignore]
+    fn find_seeds_with_a_short_match() {
+        for seed in 0..300 {
+            let (rounds, w) = match_as_the_e2e_test(config(seed, "yb"));
+            if rounds.len() <= 3 {
+                let last = rounds.last().unwrap();
+                println!(
+                    "seed {seed}: {} rounds, winner {w}, totals {:?}",
+                    rounds.len(),
+                    last.totals
+                );
+            }
         }
     }
 

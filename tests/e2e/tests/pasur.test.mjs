@@ -5,7 +5,8 @@
 // taps the first card of the hand, checks what the table marks, picks a set where several
 // fit (tapping it on the table, then from the list: the last one), and plays. The score
 // sheet is checked against the piles shown in the top bar and the running totals. Bots
-// keep their real delays.
+// keep their real delays. A whole match to 62 (seed 102, over after two rounds) checks the
+// final standings against the running totals of the score sheets.
 
 import { readNumber } from './hokm.test.mjs';
 
@@ -199,6 +200,10 @@ export async function checkSheet(page, assert) {
   return totals;
 }
 
+/** The seed of the short match to 62: over after two rounds, played as [`playRound`] does
+ *  (pinned by the Rust test `the_browser_tests_short_match_ends_after_two_rounds`). */
+export const MATCH_SEED = 102;
+
 export const tests = [
   {
     name: 'home → setup → table; then a whole round with a choice of sets, the score sheet and the next round',
@@ -247,6 +252,77 @@ export const tests = [
         assert((await side.getAttribute('data-pile')) === '0', `side ${s}: a new round starts with no pile`);
       }
       assert((await page.locator('[data-testid=stock]').getAttribute('data-value')) === '40', 'a fresh deal');
+    },
+  },
+  {
+    name: 'a whole match to 62: rounds one after the other, the score sheets and the final standings',
+    viewport: 'desktop',
+    timeout: 170000,
+    run: async ({ page, url, assert }) => {
+      // The lowest target, chosen at setup as a person would (the seed is pinned below).
+      await page.goto(`${url}#/pasur/setup`, { waitUntil: 'load' });
+      await page.locator('[data-testid=start]').waitFor({ timeout: 15000 });
+      const targets = await page.locator('[data-testid=opt-target] option').evaluateAll((os) => os.map((o) => Number(o.value)));
+      assert(Math.min(...targets) === 62, `62 is the lowest target (${targets})`);
+      await page.goto(`${url}#/pasur?seed=${MATCH_SEED}&seats=yb&target=62`, { waitUntil: 'load' });
+      const table = page.locator('[data-testid=table]');
+      await table.waitFor({ timeout: 15000 });
+      assert((await page.locator('[data-testid=target]').getAttribute('data-value')) === '62', 'the game goes to 62');
+      const running = [0, 0];
+      let rounds = 0;
+      const started = Date.now();
+      for (;;) {
+        rounds++;
+        assert(rounds <= 2, 'the pinned match ends after two rounds');
+        assert((await page.locator('[data-testid=round]').getAttribute('data-value')) === String(rounds), `round ${rounds}`);
+        await playRound(page, assert, 150000 - (Date.now() - started));
+        const totals = await checkSheet(page, assert);
+        const sheet = page.locator('[data-testid=score-sheet]');
+        assert(Number(await sheet.getAttribute('data-round')) === rounds, `the sheet of round ${rounds}`);
+        for (const s of [0, 1]) {
+          running[s] += Number(await sheet.getAttribute(`data-total-${s}`));
+          assert(totals[s] === running[s], `side ${s}: the match total is the sum of the rounds (${totals[s]} vs ${running[s]})`);
+        }
+        const phase = await table.getAttribute('data-phase');
+        if (phase === 'match_over') break;
+        assert(phase === 'hand_over', `a round over (${phase})`);
+        assert(Math.max(...running) < 62 || running[0] === running[1], `nobody has won yet (${running})`);
+        assert((await page.locator('[data-testid=match-result]').count()) === 0, 'no winner yet');
+        assert((await page.locator('[data-testid=new-match]').count()) === 0, 'no new match yet');
+        const next = page.locator('[data-testid=next-hand]');
+        // Pasur plays rounds: the button says so, in Persian and English.
+        assert((await next.textContent()).trim() === 'دور بعد', `the Persian button (${await next.textContent()})`);
+        // The sheet stays over a reload (the match is saved); now in English.
+        await page.evaluate(() => localStorage.setItem('cards.lang', 'en'));
+        await page.reload({ waitUntil: 'load' });
+        await page.locator('html[lang=en]').waitFor({ timeout: 15000 });
+        await sheet.waitFor({ timeout: 15000 });
+        assert(Number(await sheet.getAttribute('data-round')) === rounds, 'the same sheet after the reload');
+        assert((await next.textContent()).trim() === 'Next round', `the English button (${await next.textContent()})`);
+        await next.click();
+        await sheet.waitFor({ state: 'detached', timeout: 10000 });
+      }
+      // The final standings: the winner reached 62 first and ahead (PA-11).
+      assert(rounds === 2, `two rounds (${rounds})`);
+      const winner = running[0] > running[1] ? 0 : 1;
+      assert(running[winner] >= 62, `the winner reached the target (${running})`);
+      const result = page.locator('[data-testid=match-result]');
+      assert(Number(await result.getAttribute('data-winner')) === winner, `side ${winner} wins (${running})`);
+      const name = (await page.locator(`[data-testid=side-${winner}] .team-name`).textContent()).trim();
+      const text = await result.textContent();
+      assert(text.includes(name) && /wins the match/.test(text), `the winner is named: ${text}`);
+      const won = await page.locator('[data-testid=score-sheet] .line-match td.won').getAttribute('data-testid');
+      assert(won === `sheet-match-${winner}`, `the winner's total is marked (${won})`);
+      assert((await page.locator('[data-testid=next-hand]').count()) === 0, 'no next round after the match');
+      assert((await page.locator('[data-testid=status]').textContent()).includes('Match over'), 'the status says so');
+      // A new match starts from nothing.
+      await page.locator('[data-testid=new-match]').click();
+      await page.locator('[data-testid=score-sheet]').waitFor({ state: 'detached', timeout: 10000 });
+      assert((await table.getAttribute('data-phase')) === 'playing', 'a new match is in play');
+      assert((await page.locator('[data-testid=round]').getAttribute('data-value')) === '1', 'round 1 again');
+      for (const s of [0, 1]) {
+        assert((await page.locator(`[data-testid=total-${s}]`).getAttribute('data-value')) === '0', `side ${s} starts at 0`);
+      }
     },
   },
   {
