@@ -174,6 +174,11 @@
 //!   (`data-take`, empty for laying down; `aria-pressed`); `[data-testid=play-confirm]`
 //!   (enabled once settled), `[data-testid=play-cancel]`. Before a pick,
 //!   `[data-testid=capture-hint]`. Off your turn a picked card only shows what it would take.
+//! - The keyboard: a focused hand card marks what it would take, like hovering; Enter or
+//!   Space picks it. Picked by a key with several sets, the focus moves to
+//!   `capture-option-0`; arrows move along the hand, the table cards to choose from and the
+//!   sets; Escape puts the picked card back (the focus returns to it); after a play by key
+//!   the focus comes back to the hand on your next turn.
 //! - The top bar: `[data-testid=side-0]`/`side-1` (side 0 = seats 0 and 2) with `data-pile`,
 //!   `data-clubs`, `data-surs`, `data-jacks`, `data-aces`, `data-ten-diamonds`,
 //!   `data-two-clubs` (`true`/`false`), `data-points` (this round so far, PA-10, clubs once

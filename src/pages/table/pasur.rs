@@ -126,6 +126,21 @@ fn card_at(e: &Event) -> Option<Card> {
     button.get_attribute("data-card")?.parse().ok()
 }
 
+/// The focus step of an arrow key among a row of cards or choices (drawn left to right in
+/// both languages): the next one (→ ↓) or the one before (← ↑).
+pub fn arrow_step(key: &str) -> Option<i32> {
+    match key {
+        "ArrowRight" | "ArrowDown" => Some(1),
+        "ArrowLeft" | "ArrowUp" => Some(-1),
+        _ => None,
+    }
+}
+
+/// The selector of a card's button in the hand.
+fn hand_card(card: Card) -> String {
+    format!("[data-testid=hand] button[data-card=\"{card}\"]")
+}
+
 /// The card picked in hand on this turn, and the set chosen for it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Pick {
@@ -238,6 +253,58 @@ pub fn pasur_table(props: &PasurTableProps) -> Html {
                 action,
                 by_bot: false,
             })
+        })
+    };
+
+    // --- the keyboard. Whether the last tap on the hand, the table cards or the capture
+    // panel came from a key (a click with no pointer has `detail` 0): then the focus follows
+    // the play, to the sets to choose from, and back to the hand on your next turn.
+    let keyboard = use_mut_ref(|| false);
+    let note_click = {
+        let keyboard = keyboard.clone();
+        Callback::from(move |e: MouseEvent| *keyboard.borrow_mut() = e.detail() == 0)
+    };
+    {
+        let keyboard = keyboard.clone();
+        use_effect_with((pick.card, choosing_on_table), move |&(card, choosing)| {
+            if card.is_some() && choosing && *keyboard.borrow() {
+                crate::web::focus("[data-testid=capture-option-0]");
+            }
+        });
+    }
+    {
+        let keyboard = keyboard.clone();
+        use_effect_with((log_len, my_turn), move |&(_, my_turn)| {
+            if my_turn && *keyboard.borrow() && crate::web::focus_lost() {
+                crate::web::focus("[data-testid=hand] button[data-card]");
+            }
+        });
+    }
+    // Arrows move among the cards of the hand, the table cards to choose from and the
+    // sets; Escape puts the picked card back (the focus returns to it).
+    let on_keys = {
+        let set_pick = set_pick.clone();
+        let preview = preview.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Escape" {
+                if let Some(c) = pick.card {
+                    e.prevent_default();
+                    preview.set(None);
+                    set_pick.emit(Pick::default());
+                    crate::web::focus(&hand_card(c));
+                }
+                return;
+            }
+            let row = e.target_dyn_into::<web_sys::Element>().and_then(|el| {
+                el.closest(".pasur-hand, .pasur-table-cards, .capture-options")
+                    .ok()
+                    .flatten()
+            });
+            if let (Some(step), Some(row)) = (arrow_step(&e.key()), row) {
+                if crate::web::focus_step(&row, "button:not([disabled])", step) {
+                    e.prevent_default();
+                }
+            }
         })
     };
 
@@ -369,7 +436,8 @@ pub fn pasur_table(props: &PasurTableProps) -> Html {
             <div class={classes!("pasur-table-cards", format!("n{}", view.table.len().min(20)),
                     choosing_on_table.then_some("choosing"))}
                 data-testid="pasur-table-cards" data-count={view.table.len().to_string()}
-                role="group" aria-label={p.table_cards} dir="ltr">
+                role="group" aria-label={p.table_cards} dir="ltr"
+                onclick={note_click.clone()} onkeydown={on_keys.clone()}>
                 { table_cards }
                 if view.table.is_empty() {
                     <p class="table-empty">{ p.table_empty }</p>
@@ -481,9 +549,10 @@ pub fn pasur_table(props: &PasurTableProps) -> Html {
             html! {
                 <div class={classes!("capture-panel", my_turn.then_some("mine"))} data-testid="capture-panel"
                     data-card={card.to_string()} data-options={sets.len().to_string()}
-                    data-settled={settled.is_some().to_string()}>
+                    data-settled={settled.is_some().to_string()}
+                    onclick={note_click.clone()} onkeydown={on_keys.clone()}>
                     <MiniCard card={card} />
-                    <span class="capture-what">{ text }</span>
+                    <span class="capture-what" aria-live="polite">{ text }</span>
                     { options }
                     <span class="capture-actions">
                         { for confirm }
@@ -521,7 +590,7 @@ pub fn pasur_table(props: &PasurTableProps) -> Html {
             Callback::from(move |_: Event| preview.set(None))
         };
         html! {
-            <div class="pasur-hand"
+            <div class="pasur-hand" onclick={note_click} onkeydown={on_keys}
                 onmouseover={look.reform(|e: MouseEvent| e.into())}
                 onfocusin={look.reform(|e: FocusEvent| e.into())}
                 onmouseleave={leave.reform(|e: MouseEvent| e.into())}
@@ -957,6 +1026,19 @@ mod tests {
                 g.apply(t, &legal[legal.len() - 1]).unwrap();
             }
         }
+    }
+
+    #[test]
+    fn arrows_step_through_a_row() {
+        assert_eq!(arrow_step("ArrowRight"), Some(1));
+        assert_eq!(arrow_step("ArrowDown"), Some(1));
+        assert_eq!(arrow_step("ArrowLeft"), Some(-1));
+        assert_eq!(arrow_step("ArrowUp"), Some(-1));
+        assert_eq!(arrow_step("Enter"), None);
+        assert_eq!(
+            hand_card(card("10D")),
+            "[data-testid=hand] button[data-card=\"10D\"]"
+        );
     }
 
     #[test]

@@ -374,6 +374,110 @@ export const tests = [
     },
   },
   {
+    name: 'the keyboard alone: look at a card, pick it, choose a set on the table or in the list, play; Escape',
+    viewport: 'desktop',
+    timeout: 60000,
+    run: async ({ page, url, assert }) => {
+      await page.goto(`${url}#/pasur?seed=${SEED}&seats=yb`, { waitUntil: 'load' });
+      const table = page.locator('[data-testid=table]');
+      await table.waitFor({ timeout: 15000 });
+      await waitForTurn(page, Date.now() + 20000);
+      const key = (k) => page.keyboard.press(k);
+      const active = () =>
+        page.evaluate(() => {
+          const e = document.activeElement;
+          const cs = getComputedStyle(e);
+          return {
+            card: e.dataset.card || '',
+            testid: e.dataset.testid || '',
+            inHand: !!e.closest('[data-testid=hand]'),
+            onTable: !!e.closest('[data-testid=pasur-table-cards]'),
+            pressed: e.getAttribute('aria-pressed'),
+            label: e.getAttribute('aria-label') || e.textContent.trim(),
+            // The focus ring: an outline or a ring drawn with a shadow.
+            ring: e.matches(':focus-visible') && (cs.outlineStyle !== 'none' || cs.boxShadow !== 'none'),
+          };
+        });
+      // Tab from the top of the page into the hand.
+      let a;
+      for (let i = 0; i < 12; i++) {
+        await key('Tab');
+        a = await active();
+        if (a.inHand) break;
+      }
+      assert(a.inHand, 'Tab reaches the hand');
+      assert(a.ring, `the focused card shows a focus ring (${JSON.stringify(a)})`);
+      // Arrows move along the hand (4♠ 2♥ K♥ Q♣) to 2♥.
+      for (let i = 0; i < 4 && a.card !== '2H'; i++) {
+        await key('ArrowRight');
+        a = await active();
+      }
+      assert(a.card === '2H' && a.inHand, `the arrows reach 2♥ (${a.card})`);
+      assert(a.label.length > 0, 'the card is named for a screen reader');
+      // Focused, it shows what it would take: both nines, neither chosen.
+      await page.locator('[data-testid=pasur-table-cards] .maybe').first().waitFor({ timeout: 5000 });
+      assert((await marked(page, 'maybe')) === '9D 9H', `the two sets are marked (${await marked(page, 'maybe')})`);
+      assert((await page.locator('[data-testid=pasur-table-cards] .dim').count()) === 2, 'the rest is dimmed');
+      // Enter picks it; the focus goes to the sets to choose from.
+      await key('Enter');
+      const panel = page.locator('[data-testid=capture-panel][data-card="2H"]');
+      await panel.waitFor({ timeout: 5000 });
+      assert((await panel.getAttribute('data-options')) === '2', 'two sets');
+      assert((await page.locator('[data-testid=hand] button[data-card="2H"]').getAttribute('aria-pressed')) === 'true', '2♥ is pressed');
+      await page.waitForFunction(() => document.activeElement?.dataset.testid === 'capture-option-0', null, { timeout: 5000 });
+      a = await active();
+      assert(a.pressed === 'false' && a.ring, `the first set has the focus, not chosen yet (${JSON.stringify(a)})`);
+      const confirm = page.locator('[data-testid=play-confirm]');
+      assert(await confirm.isDisabled(), 'nothing to confirm before a set is chosen');
+      // Shift+Tab goes back to the table's cards: Enter on 9♥ chooses its set there.
+      await key('Shift+Tab');
+      a = await active();
+      assert(a.onTable && a.card === '9H', `the last table card to choose (${JSON.stringify(a)})`);
+      assert(a.ring, 'the table card shows a focus ring');
+      await key('Enter');
+      a = await active();
+      assert(a.pressed === 'true', '9♥ is chosen on the table');
+      assert((await marked(page, 'take')) === '9H', 'the table marks 9♥ to take');
+      // The arrow moves to 9♦ (the dimmed cards cannot be chosen); Space chooses it.
+      await key('ArrowLeft');
+      a = await active();
+      assert(a.card === '9D', `ArrowLeft reaches 9♦ (${a.card})`);
+      await key('Space');
+      assert((await marked(page, 'take')) === '9D', 'now 9♦ is to be taken');
+      assert((await page.locator('[data-testid=capture-option-0]').getAttribute('aria-pressed')) === 'true', 'the list agrees');
+      // Tab past 9♥ to the list, the arrow to the second set, Space chooses it.
+      await key('Tab');
+      assert((await active()).card === '9H', 'Tab goes through the table cards to choose');
+      await key('Tab');
+      a = await active();
+      assert(a.testid === 'capture-option-0', `Tab goes on to the list (${a.testid})`);
+      await key('ArrowRight');
+      await key('Space');
+      a = await active();
+      assert(a.testid === 'capture-option-1' && a.pressed === 'true', `the second set is chosen (${JSON.stringify(a)})`);
+      assert((await marked(page, 'take')) === '9H', 'the table marks 9♥ again');
+      // Tab to the confirmation, Enter plays 2♥ and takes 9♥.
+      await key('Tab');
+      a = await active();
+      assert(a.testid === 'play-confirm', `Tab reaches the confirmation (${a.testid})`);
+      await key('Enter');
+      await page.locator('[data-testid=last-play][data-card="2H"]').waitFor({ timeout: 5000 });
+      assert((await page.locator('[data-testid=last-play]').getAttribute('data-took')) === '9H', 'took 9♥');
+      // On your next turn the focus is back in the hand: Enter picks a card, Escape puts it back.
+      await waitForTurn(page, Date.now() + 20000);
+      await page.waitForFunction(() => !!document.activeElement?.closest('[data-testid=hand]'), null, { timeout: 5000 });
+      a = await active();
+      assert(a.ring, 'the focus ring is back in the hand');
+      await key('Enter');
+      await page.locator(`[data-testid=capture-panel][data-card="${a.card}"]`).waitFor({ timeout: 5000 });
+      await key('Escape');
+      await page.locator('[data-testid=capture-panel]').waitFor({ state: 'detached', timeout: 5000 });
+      const back = await active();
+      assert(back.card === a.card && back.inHand, `Escape leaves the focus on ${a.card} (${back.card})`);
+      assert(back.pressed === 'false', 'and it is no longer picked');
+    },
+  },
+  {
     name: 'forced capture off (PA-4): a capturing card may be laid down instead',
     viewport: 'desktop',
     timeout: 30000,
