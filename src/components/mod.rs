@@ -118,7 +118,8 @@
 //! - `[data-testid=error]`: the message of an illegal click (`data-code` = HokmError::code()).
 //! - `[data-testid=hakem-draw]`: the HK-2 draw panel; `[data-testid=draw-ok]` closes it.
 //! - `[data-testid=last-trick]`: review the last trick (setting HK-11).
-//! - `[data-testid=hand-result]`: hand result (`data-winner` side, `data-points`),
+//! - `[data-testid=hand-result]`: hand result (`data-winner` side, `data-points`), a row
+//!   `result-row-N` per side with `result-tricks-N` and `result-score-N` (`data-value`),
 //!   `[data-testid=next-hand]`; `[data-testid=match-result]`, `[data-testid=new-match]`.
 //! - `[data-testid=cover]`: pass-and-play cover; `[data-testid=reveal]`: "I am …".
 //! - `[data-testid=share]` opens `[data-testid=share-url]` (the link, an `<input>`) and
@@ -209,5 +210,6 @@ pub mod share;
 pub mod shelem_board;
 pub mod shelem_result;
 pub mod sprite;
+pub mod team;
 pub mod trick;
 pub mod trump_picker;
