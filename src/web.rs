@@ -117,6 +117,58 @@ pub fn copy_text(text: &str) {
     }
 }
 
+/// Moves the keyboard focus to the first element matching `selector`; whether there was one.
+pub fn focus(selector: &str) -> bool {
+    use wasm_bindgen::JsCast;
+    let Some(doc) = window().and_then(|w| w.document()) else {
+        return false;
+    };
+    match doc.query_selector(selector).ok().flatten() {
+        Some(el) => el
+            .dyn_into::<web_sys::HtmlElement>()
+            .map(|h| h.focus().is_ok())
+            .unwrap_or(false),
+        None => false,
+    }
+}
+
+/// Whether the keyboard focus is nowhere in particular: on the page's body, as when the
+/// focused button has just gone away.
+pub fn focus_lost() -> bool {
+    match window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.active_element())
+    {
+        Some(el) => el.tag_name().eq_ignore_ascii_case("body"),
+        None => true,
+    }
+}
+
+/// Moves the keyboard focus `step` places (±1) among the elements matching `selector`
+/// inside `container`, wrapping round; whether it moved (the focus must be on one of them).
+pub fn focus_step(container: &web_sys::Element, selector: &str, step: i32) -> bool {
+    use wasm_bindgen::JsCast;
+    let Some(active) = window()
+        .and_then(|w| w.document())
+        .and_then(|d| d.active_element())
+    else {
+        return false;
+    };
+    let Ok(list) = container.query_selector_all(selector) else {
+        return false;
+    };
+    let n = list.length() as i32;
+    let Some(at) = (0..n).find(|&i| {
+        list.item(i as u32)
+            .is_some_and(|node| node.is_same_node(Some(active.as_ref())))
+    }) else {
+        return false;
+    };
+    list.item((at + step).rem_euclid(n) as u32)
+        .and_then(|node| node.dyn_into::<web_sys::HtmlElement>().ok())
+        .is_some_and(|h| h.focus().is_ok())
+}
+
 #[cfg(test)]
 mod tests {
     /// Merges of the one stylesheet once left a rule unclosed, which silently swallowed

@@ -118,7 +118,8 @@
 //! - `[data-testid=error]`: the message of an illegal click (`data-code` = HokmError::code()).
 //! - `[data-testid=hakem-draw]`: the HK-2 draw panel; `[data-testid=draw-ok]` closes it.
 //! - `[data-testid=last-trick]`: review the last trick (setting HK-11).
-//! - `[data-testid=hand-result]`: hand result (`data-winner` side, `data-points`),
+//! - `[data-testid=hand-result]`: hand result (`data-winner` side, `data-points`), a row
+//!   `result-row-N` per side with `result-tricks-N` and `result-score-N` (`data-value`),
 //!   `[data-testid=next-hand]`; `[data-testid=match-result]`, `[data-testid=new-match]`.
 //! - `[data-testid=cover]`: pass-and-play cover; `[data-testid=reveal]`: "I am …".
 //! - `[data-testid=share]` opens `[data-testid=share-url]` (the link, an `<input>`) and
@@ -174,6 +175,11 @@
 //!   (`data-take`, empty for laying down; `aria-pressed`); `[data-testid=play-confirm]`
 //!   (enabled once settled), `[data-testid=play-cancel]`. Before a pick,
 //!   `[data-testid=capture-hint]`. Off your turn a picked card only shows what it would take.
+//! - The keyboard: a focused hand card marks what it would take, like hovering; Enter or
+//!   Space picks it. Picked by a key with several sets, the focus moves to
+//!   `capture-option-0`; arrows move along the hand, the table cards to choose from and the
+//!   sets; Escape puts the picked card back (the focus returns to it); after a play by key
+//!   the focus comes back to the hand on your next turn.
 //! - The top bar: `[data-testid=side-0]`/`side-1` (side 0 = seats 0 and 2) with `data-pile`,
 //!   `data-clubs`, `data-surs`, `data-jacks`, `data-aces`, `data-ten-diamonds`,
 //!   `data-two-clubs` (`true`/`false`), `data-points` (this round so far, PA-10, clubs once
@@ -184,8 +190,9 @@
 //!   table cards, PA-6), `data-last-cards`; per line `[data-testid=sheet-<line>-<side>]`
 //!   with `data-value` (points) and `data-count`, lines `cards` (count only), `clubs`,
 //!   `ten-diamonds`, `two-clubs`, `jacks`, `aces`, `surs`, `round` (the total) and `match`;
-//!   `[data-testid=last-cards]`, `tie-note`, `next-hand`, or at the end `match-result`
-//!   (`data-winner` side) and `new-match`.
+//!   `[data-testid=last-cards]`, `tie-note`, `next-hand` (labelled "Next round": Pasur
+//!   plays rounds), or at the end `match-result` (`data-winner` side; the winner's
+//!   `sheet-match-N` has class `won`) and `new-match`.
 
 pub mod auction;
 pub mod card;
@@ -203,5 +210,6 @@ pub mod share;
 pub mod shelem_board;
 pub mod shelem_result;
 pub mod sprite;
+pub mod team;
 pub mod trick;
 pub mod trump_picker;

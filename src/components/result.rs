@@ -4,6 +4,7 @@
 use crate::app::use_lang;
 use crate::components::card::MiniCard;
 use crate::components::hand::sort_hand;
+use crate::components::team::{Cell, Column, TeamResult};
 use crate::i18n::fill;
 use engine::games::hokm::HandResult;
 use yew::prelude::*;
@@ -31,6 +32,18 @@ pub fn result_actions(
     on_next: Callback<MouseEvent>,
     on_new: Callback<MouseEvent>,
 ) -> Html {
+    result_actions_labelled(lang, over, lang.s().next_hand, on_next, on_new)
+}
+
+/// [`result_actions`] with the next button's own label (Pasur plays rounds, not hands).
+/// The button keeps its `next-hand` test id in every game.
+pub fn result_actions_labelled(
+    lang: crate::i18n::Lang,
+    over: bool,
+    next_label: &'static str,
+    on_next: Callback<MouseEvent>,
+    on_new: Callback<MouseEvent>,
+) -> Html {
     let s = lang.s();
     html! {
         <div class="actions">
@@ -41,24 +54,21 @@ pub fn result_actions(
             } else {
                 <button type="button" class="btn" data-testid="next-hand" onclick={on_next}
                     autofocus=true>
-                    { s.next_hand }
+                    { next_label }
                 </button>
             }
         </div>
     }
 }
 
-/// The panel shown when a hand (and maybe the match) is over.
+/// The panel shown when a Hokm hand (and maybe the match) is over: who won it, kot, the
+/// points, per side the tricks and the match score, and the cards left in hand.
 #[function_component(ResultPanel)]
 pub fn result_panel(props: &ResultPanelProps) -> Html {
     let lang = use_lang();
     let s = lang.s();
     let r = &props.result;
     let winner_team = props.teams[r.winner].to_string();
-    let over = props.match_winner.is_some();
-    let title = if over { s.match_over } else { s.hand_over };
-    let on_next = props.on_next.reform(|_: MouseEvent| ());
-    let on_new = props.on_new_match.reform(|_: MouseEvent| ());
     let leftovers: Vec<(usize, Vec<engine::Card>)> = r
         .remaining
         .iter()
@@ -66,56 +76,50 @@ pub fn result_panel(props: &ResultPanelProps) -> Html {
         .map(|(i, &cards)| (i, sort_hand(cards)))
         .filter(|(_, v)| !v.is_empty())
         .collect();
+    let before = html! {
+        <>
+            <p class="hand-winner">{ fill(s.hand_won_by, &[("team", &winner_team)]) }</p>
+            if r.hakem_kot {
+                <p class="kot">{ s.hakem_kot }</p>
+            } else if r.kot {
+                <p class="kot">{ s.kot }</p>
+            }
+            <p class="points">
+                { if r.points == 1 { s.point_one.to_string() } else { fill(s.points_n, &[("n", &lang.num(r.points))]) } }
+            </p>
+        </>
+    };
+    let target = lang.num(props.target);
+    let tricks = r.tricks.map(|n| Cell::num(lang, n));
+    let score = props.score.map(|n| Cell {
+        value: Some(n.to_string()),
+        ..Cell::text(fill(s.score_of, &[("n", &lang.num(n)), ("t", &target)]))
+    });
+    let columns = vec![
+        Column::new(s.tricks, "", "result-tricks", tricks),
+        Column::new(s.score, "", "result-score", score),
+    ];
+    let attrs = vec![
+        ("data-winner", r.winner.to_string()),
+        ("data-points", r.points.to_string()),
+    ];
     html! {
-        <div class="overlay result-overlay">
-            <section class={classes!("panel", "result-panel", over.then_some("match-over"))}
-                data-testid="hand-result" data-winner={r.winner.to_string()}
-                data-points={r.points.to_string()} role="dialog" aria-modal="false"
-                aria-labelledby="result-title">
-                <h2 id="result-title">{ title }</h2>
-                if let Some(w) = props.match_winner {
-                    <p class="match-winner" data-testid="match-result" data-winner={w.to_string()}>
-                        { fill(s.match_won_by, &[("team", &props.teams[w])]) }
-                    </p>
-                }
-                <p class="hand-winner">{ fill(s.hand_won_by, &[("team", &winner_team)]) }</p>
-                if r.hakem_kot {
-                    <p class="kot">{ s.hakem_kot }</p>
-                } else if r.kot {
-                    <p class="kot">{ s.kot }</p>
-                }
-                <p class="points">
-                    { if r.points == 1 { s.point_one.to_string() } else { fill(s.points_n, &[("n", &lang.num(r.points))]) } }
-                </p>
-                <table class="result-table">
-                    <thead>
-                        <tr><th></th><th scope="col">{ s.tricks }</th><th scope="col">{ s.score }</th></tr>
-                    </thead>
-                    <tbody>
-                        { for [0usize, 1].iter().map(|&side| html! {
-                            <tr class={classes!((side == r.winner).then_some("won"))}>
-                                <th scope="row">{ props.teams[side].clone() }</th>
-                                <td>{ lang.num(r.tricks[side]) }</td>
-                                <td>{ fill(s.score_of, &[("n", &lang.num(props.score[side])), ("t", &lang.num(props.target))]) }</td>
-                            </tr>
-                        }) }
-                    </tbody>
-                </table>
-                if !leftovers.is_empty() {
-                    <details class="leftovers">
-                        <summary>{ s.cards_left }</summary>
-                        { for leftovers.into_iter().map(|(seat, cards)| html! {
-                            <div class="leftover-row">
-                                <span class="leftover-name">{ props.names.get(seat).cloned().unwrap_or_default() }</span>
-                                <span class="mini-cards" dir="ltr">
-                                    { for cards.into_iter().map(|c| html! { <MiniCard card={c} /> }) }
-                                </span>
-                            </div>
-                        }) }
-                    </details>
-                }
-                { result_actions(lang, over, on_next.clone(), on_new.clone()) }
-            </section>
-        </div>
+        <TeamResult {attrs} teams={props.teams.clone()} hand_winner={r.winner}
+            match_winner={props.match_winner} {before} {columns}
+            on_next={props.on_next.clone()} on_new_match={props.on_new_match.clone()}>
+            if !leftovers.is_empty() {
+                <details class="leftovers">
+                    <summary>{ s.cards_left }</summary>
+                    { for leftovers.into_iter().map(|(seat, cards)| html! {
+                        <div class="leftover-row">
+                            <span class="leftover-name">{ props.names.get(seat).cloned().unwrap_or_default() }</span>
+                            <span class="mini-cards" dir="ltr">
+                                { for cards.into_iter().map(|c| html! { <MiniCard card={c} /> }) }
+                            </span>
+                        </div>
+                    }) }
+                </details>
+            }
+        </TeamResult>
     }
 }

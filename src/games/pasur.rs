@@ -134,6 +134,7 @@ impl UiGame for Pasur {
             "takes_one_of_its_rank" => p.err_takes_one_of_its_rank.to_string(),
             "choose_capture" => p.err_choose_capture.to_string(),
             "must_capture" => p.err_must_capture.to_string(),
+            "hand_not_over" => p.err_round_not_over.to_string(),
             code => crate::i18n::rule_error_message(lang, code, None),
         }
     }
@@ -182,6 +183,7 @@ mod tests {
             },
             PasurError::MustCapture { card: c },
             PasurError::NotInHand(c),
+            PasurError::HandNotOver,
             PasurError::NotYourTurn {
                 seat: engine::Seat(1),
             },
@@ -192,5 +194,14 @@ mod tests {
                 assert_ne!(m, lang.s().err_other, "{e:?}");
             }
         }
+        // Pasur plays rounds, not hands (Persian says دور for both).
+        for lang in [Lang::Fa, Lang::En] {
+            let m = Pasur::error_message(lang, &PasurError::HandNotOver);
+            assert_eq!(m, lang.pasur().err_round_not_over);
+        }
+        assert_eq!(
+            Pasur::error_message(Lang::En, &PasurError::HandNotOver),
+            "The round is not over yet."
+        );
     }
 }

@@ -86,6 +86,8 @@ pub struct PasurStrings {
     pub match_won_team: &'static str,
     /// `{n}`: the target.
     pub tie_plays_on: &'static str,
+    /// The button that deals the next round.
+    pub next_round: &'static str,
     // --- refusals, by PasurError::code()
     pub err_not_on_table: &'static str,
     pub err_must_sum_to_eleven: &'static str,
@@ -93,6 +95,7 @@ pub struct PasurStrings {
     pub err_takes_one_of_its_rank: &'static str,
     pub err_choose_capture: &'static str,
     pub err_must_capture: &'static str,
+    pub err_round_not_over: &'static str,
 }
 
 pub const FA: PasurStrings = PasurStrings {
@@ -149,12 +152,14 @@ pub const FA: PasurStrings = PasurStrings {
     match_won_by: "{name} بازی را برد!",
     match_won_team: "{team} بازی را بردند!",
     tie_plays_on: "امتیازها برابر است: یک دور دیگر.",
+    next_round: "دور بعد",
     err_not_on_table: "این کارت وسط نیست.",
     err_must_sum_to_eleven: "عددها باید با کارت شما روی هم یازده شوند.",
     err_jack_takes_all: "سرباز همهٔ عددها یا همهٔ سربازهای وسط را برمی‌دارد، نه بی‌بی و شاه.",
     err_takes_one_of_its_rank: "شاه فقط یک شاه و بی‌بی فقط یک بی‌بی برمی‌دارد.",
     err_choose_capture: "این کارت به چند شکل برمی‌دارد: یکی را انتخاب کنید.",
     err_must_capture: "این کارت می‌تواند بردارد، پس باید بردارد.",
+    err_round_not_over: "این دور هنوز تمام نشده است.",
 };
 
 pub const EN: PasurStrings = PasurStrings {
@@ -211,12 +216,14 @@ pub const EN: PasurStrings = PasurStrings {
     match_won_by: "{name} wins the match!",
     match_won_team: "{team} win the match!",
     tie_plays_on: "The totals are level: one more round.",
+    next_round: "Next round",
     err_not_on_table: "That card is not on the table.",
     err_must_sum_to_eleven: "The numerals taken must add up to 11 with your card.",
     err_jack_takes_all: "A jack takes all the numerals or all the jacks, never a queen or king.",
     err_takes_one_of_its_rank: "A king takes one king, a queen one queen.",
     err_choose_capture: "This card can capture in several ways: choose one.",
     err_must_capture: "This card can capture, so it must.",
+    err_round_not_over: "The round is not over yet.",
 };
 
 impl Lang {

@@ -10,7 +10,7 @@ use super::{frame, new_match_callback, use_table, Frame, Seen};
 use crate::app::use_lang;
 use crate::components::card::{suit_shape, CardSvg, MiniCard};
 use crate::components::hand::{Hand, HiddenHand};
-use crate::components::result::result_actions;
+use crate::components::result::result_actions_labelled;
 use crate::components::seat::{Pos, SeatView};
 use crate::config::TableConfig;
 use crate::i18n::{card_label, fill, Lang};
@@ -126,6 +126,21 @@ fn card_at(e: &Event) -> Option<Card> {
     button.get_attribute("data-card")?.parse().ok()
 }
 
+/// The focus step of an arrow key among a row of cards or choices (drawn left to right in
+/// both languages): the next one (→ ↓) or the one before (← ↑).
+pub fn arrow_step(key: &str) -> Option<i32> {
+    match key {
+        "ArrowRight" | "ArrowDown" => Some(1),
+        "ArrowLeft" | "ArrowUp" => Some(-1),
+        _ => None,
+    }
+}
+
+/// The selector of a card's button in the hand.
+fn hand_card(card: Card) -> String {
+    format!("[data-testid=hand] button[data-card=\"{card}\"]")
+}
+
 /// The card picked in hand on this turn, and the set chosen for it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Pick {
@@ -238,6 +253,58 @@ pub fn pasur_table(props: &PasurTableProps) -> Html {
                 action,
                 by_bot: false,
             })
+        })
+    };
+
+    // --- the keyboard. Whether the last tap on the hand, the table cards or the capture
+    // panel came from a key (a click with no pointer has `detail` 0): then the focus follows
+    // the play, to the sets to choose from, and back to the hand on your next turn.
+    let keyboard = use_mut_ref(|| false);
+    let note_click = {
+        let keyboard = keyboard.clone();
+        Callback::from(move |e: MouseEvent| *keyboard.borrow_mut() = e.detail() == 0)
+    };
+    {
+        let keyboard = keyboard.clone();
+        use_effect_with((pick.card, choosing_on_table), move |&(card, choosing)| {
+            if card.is_some() && choosing && *keyboard.borrow() {
+                crate::web::focus("[data-testid=capture-option-0]");
+            }
+        });
+    }
+    {
+        let keyboard = keyboard.clone();
+        use_effect_with((log_len, my_turn), move |&(_, my_turn)| {
+            if my_turn && *keyboard.borrow() && crate::web::focus_lost() {
+                crate::web::focus("[data-testid=hand] button[data-card]");
+            }
+        });
+    }
+    // Arrows move among the cards of the hand, the table cards to choose from and the
+    // sets; Escape puts the picked card back (the focus returns to it).
+    let on_keys = {
+        let set_pick = set_pick.clone();
+        let preview = preview.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            if e.key() == "Escape" {
+                if let Some(c) = pick.card {
+                    e.prevent_default();
+                    preview.set(None);
+                    set_pick.emit(Pick::default());
+                    crate::web::focus(&hand_card(c));
+                }
+                return;
+            }
+            let row = e.target_dyn_into::<web_sys::Element>().and_then(|el| {
+                el.closest(".pasur-hand, .pasur-table-cards, .capture-options")
+                    .ok()
+                    .flatten()
+            });
+            if let (Some(step), Some(row)) = (arrow_step(&e.key()), row) {
+                if crate::web::focus_step(&row, "button:not([disabled])", step) {
+                    e.prevent_default();
+                }
+            }
         })
     };
 
@@ -369,7 +436,8 @@ pub fn pasur_table(props: &PasurTableProps) -> Html {
             <div class={classes!("pasur-table-cards", format!("n{}", view.table.len().min(20)),
                     choosing_on_table.then_some("choosing"))}
                 data-testid="pasur-table-cards" data-count={view.table.len().to_string()}
-                role="group" aria-label={p.table_cards} dir="ltr">
+                role="group" aria-label={p.table_cards} dir="ltr"
+                onclick={note_click.clone()} onkeydown={on_keys.clone()}>
                 { table_cards }
                 if view.table.is_empty() {
                     <p class="table-empty">{ p.table_empty }</p>
@@ -481,9 +549,10 @@ pub fn pasur_table(props: &PasurTableProps) -> Html {
             html! {
                 <div class={classes!("capture-panel", my_turn.then_some("mine"))} data-testid="capture-panel"
                     data-card={card.to_string()} data-options={sets.len().to_string()}
-                    data-settled={settled.is_some().to_string()}>
+                    data-settled={settled.is_some().to_string()}
+                    onclick={note_click.clone()} onkeydown={on_keys.clone()}>
                     <MiniCard card={card} />
-                    <span class="capture-what">{ text }</span>
+                    <span class="capture-what" aria-live="polite">{ text }</span>
                     { options }
                     <span class="capture-actions">
                         { for confirm }
@@ -521,7 +590,7 @@ pub fn pasur_table(props: &PasurTableProps) -> Html {
             Callback::from(move |_: Event| preview.set(None))
         };
         html! {
-            <div class="pasur-hand"
+            <div class="pasur-hand" onclick={note_click} onkeydown={on_keys}
                 onmouseover={look.reform(|e: MouseEvent| e.into())}
                 onfocusin={look.reform(|e: FocusEvent| e.into())}
                 onmouseleave={leave.reform(|e: MouseEvent| e.into())}
@@ -831,7 +900,7 @@ fn score_sheet(
             if tie {
                 <p class="help" data-testid="tie-note">{ p.tie_plays_on }</p>
             }
-            { result_actions(lang, over, on_next, on_new) }
+            { result_actions_labelled(lang, over, p.next_round, on_next, on_new) }
         </section>
     };
     // Per side, as attributes for tests (names ending in a digit are written this way).
@@ -960,6 +1029,19 @@ mod tests {
     }
 
     #[test]
+    fn arrows_step_through_a_row() {
+        assert_eq!(arrow_step("ArrowRight"), Some(1));
+        assert_eq!(arrow_step("ArrowDown"), Some(1));
+        assert_eq!(arrow_step("ArrowLeft"), Some(-1));
+        assert_eq!(arrow_step("ArrowUp"), Some(-1));
+        assert_eq!(arrow_step("Enter"), None);
+        assert_eq!(
+            hand_card(card("10D")),
+            "[data-testid=hand] button[data-card=\"10D\"]"
+        );
+    }
+
+    #[test]
     fn table_cards_are_drawn_by_pasur_value() {
         let v: Vec<String> = table_order(set("KS 10D AH JC 2C QH 5S"))
             .iter()
@@ -992,7 +1074,17 @@ mod tests {
 
     /// [`round_as_the_e2e_test`], with the most cards on the table at one of your turns.
     fn round_with_table_sizes(config: TableConfig<PasurSettings>) -> (usize, RoundResult, u32) {
-        let mut st = Rc::new(TableState::<Pasur>::new(config));
+        let st = Rc::new(TableState::<Pasur>::new(config));
+        let (_, several, r, most) = play_round_as_the_e2e_test(st);
+        (several, r, most)
+    }
+
+    /// Plays the round in progress as the browser test does; returns the state after it,
+    /// how many of your turns offered several sets, the result and the most cards on the
+    /// table at one of your turns.
+    fn play_round_as_the_e2e_test(
+        mut st: Rc<TableState<Pasur>>,
+    ) -> (Rc<TableState<Pasur>>, usize, RoundResult, u32) {
         let mut several = 0;
         let mut most = 0;
         while st.game.status() != Status::HandOver && st.game.status() != Status::MatchOver {
@@ -1022,7 +1114,25 @@ mod tests {
             });
             assert_eq!(st.log.len(), before + 1, "{action:?} is legal");
         }
-        (several, st.game.view(Seat(0)).result.unwrap(), most)
+        let r = st.game.view(Seat(0)).result.unwrap();
+        (st, several, r, most)
+    }
+
+    /// A whole match played as the browser test does, round after round: per round its
+    /// result, and the winner.
+    fn match_as_the_e2e_test(config: TableConfig<PasurSettings>) -> (Vec<RoundResult>, usize) {
+        let mut st = Rc::new(TableState::<Pasur>::new(config));
+        let mut rounds = Vec::new();
+        loop {
+            let (next, _, r, _) = play_round_as_the_e2e_test(st);
+            rounds.push(r);
+            st = next;
+            if let Some(w) = st.game.view(Seat(0)).winner {
+                return (rounds, w);
+            }
+            st = st.reduce(TableAction::NextHand);
+            assert!(rounds.len() < 50, "the match ends");
+        }
     }
 
     /// The browser test's table: you and a bot, where twice a card you play has several
@@ -1070,6 +1180,39 @@ mod tests {
                 "seed {seed}: {several} choices, surs {:?}, at most {most} table cards",
                 [r.sides[0].surs, r.sides[1].surs]
             );
+        }
+    }
+
+    /// The browser test's short match (tests/e2e/tests/pasur.test.mjs): to 62, you and a
+    /// bot, over after two rounds.
+    const E2E_MATCH_SEED: u64 = 102;
+
+    #[test]
+    fn the_browser_tests_short_match_ends_after_two_rounds() {
+        let (rounds, winner) = match_as_the_e2e_test(config(E2E_MATCH_SEED, "yb"));
+        assert_eq!(rounds.len(), 2, "seed {E2E_MATCH_SEED}: rounds");
+        let last = rounds.last().unwrap();
+        for side in 0..2 {
+            let sum: i32 = rounds.iter().map(|r| r.sides[side].total).sum();
+            assert_eq!(last.totals[side], sum, "side {side}: the running total");
+        }
+        assert!(last.totals[winner] >= 62 && last.totals[winner] > last.totals[1 - winner]);
+    }
+
+    /// Finds seeds where a match to 62 ends soon (run with `--ignored --nocapture`).
+    #[test]
+    #[ignore]
+    fn find_seeds_with_a_short_match() {
+        for seed in 0..300 {
+            let (rounds, w) = match_as_the_e2e_test(config(seed, "yb"));
+            if rounds.len() <= 3 {
+                let last = rounds.last().unwrap();
+                println!(
+                    "seed {seed}: {} rounds, winner {w}, totals {:?}",
+                    rounds.len(),
+                    last.totals
+                );
+            }
         }
     }
 

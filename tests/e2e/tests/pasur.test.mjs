@@ -5,7 +5,8 @@
 // taps the first card of the hand, checks what the table marks, picks a set where several
 // fit (tapping it on the table, then from the list: the last one), and plays. The score
 // sheet is checked against the piles shown in the top bar and the running totals. Bots
-// keep their real delays.
+// keep their real delays. A whole match to 62 (seed 102, over after two rounds) checks the
+// final standings against the running totals of the score sheets.
 
 import { readNumber } from './hokm.test.mjs';
 
@@ -199,6 +200,10 @@ export async function checkSheet(page, assert) {
   return totals;
 }
 
+/** The seed of the short match to 62: over after two rounds, played as [`playRound`] does
+ *  (pinned by the Rust test `the_browser_tests_short_match_ends_after_two_rounds`). */
+export const MATCH_SEED = 102;
+
 export const tests = [
   {
     name: 'home → setup → table; then a whole round with a choice of sets, the score sheet and the next round',
@@ -250,6 +255,77 @@ export const tests = [
     },
   },
   {
+    name: 'a whole match to 62: rounds one after the other, the score sheets and the final standings',
+    viewport: 'desktop',
+    timeout: 170000,
+    run: async ({ page, url, assert }) => {
+      // The lowest target, chosen at setup as a person would (the seed is pinned below).
+      await page.goto(`${url}#/pasur/setup`, { waitUntil: 'load' });
+      await page.locator('[data-testid=start]').waitFor({ timeout: 15000 });
+      const targets = await page.locator('[data-testid=opt-target] option').evaluateAll((os) => os.map((o) => Number(o.value)));
+      assert(Math.min(...targets) === 62, `62 is the lowest target (${targets})`);
+      await page.goto(`${url}#/pasur?seed=${MATCH_SEED}&seats=yb&target=62`, { waitUntil: 'load' });
+      const table = page.locator('[data-testid=table]');
+      await table.waitFor({ timeout: 15000 });
+      assert((await page.locator('[data-testid=target]').getAttribute('data-value')) === '62', 'the game goes to 62');
+      const running = [0, 0];
+      let rounds = 0;
+      const started = Date.now();
+      for (;;) {
+        rounds++;
+        assert(rounds <= 2, 'the pinned match ends after two rounds');
+        assert((await page.locator('[data-testid=round]').getAttribute('data-value')) === String(rounds), `round ${rounds}`);
+        await playRound(page, assert, 150000 - (Date.now() - started));
+        const totals = await checkSheet(page, assert);
+        const sheet = page.locator('[data-testid=score-sheet]');
+        assert(Number(await sheet.getAttribute('data-round')) === rounds, `the sheet of round ${rounds}`);
+        for (const s of [0, 1]) {
+          running[s] += Number(await sheet.getAttribute(`data-total-${s}`));
+          assert(totals[s] === running[s], `side ${s}: the match total is the sum of the rounds (${totals[s]} vs ${running[s]})`);
+        }
+        const phase = await table.getAttribute('data-phase');
+        if (phase === 'match_over') break;
+        assert(phase === 'hand_over', `a round over (${phase})`);
+        assert(Math.max(...running) < 62 || running[0] === running[1], `nobody has won yet (${running})`);
+        assert((await page.locator('[data-testid=match-result]').count()) === 0, 'no winner yet');
+        assert((await page.locator('[data-testid=new-match]').count()) === 0, 'no new match yet');
+        const next = page.locator('[data-testid=next-hand]');
+        // Pasur plays rounds: the button says so, in Persian and English.
+        assert((await next.textContent()).trim() === 'دور بعد', `the Persian button (${await next.textContent()})`);
+        // The sheet stays over a reload (the match is saved); now in English.
+        await page.evaluate(() => localStorage.setItem('cards.lang', 'en'));
+        await page.reload({ waitUntil: 'load' });
+        await page.locator('html[lang=en]').waitFor({ timeout: 15000 });
+        await sheet.waitFor({ timeout: 15000 });
+        assert(Number(await sheet.getAttribute('data-round')) === rounds, 'the same sheet after the reload');
+        assert((await next.textContent()).trim() === 'Next round', `the English button (${await next.textContent()})`);
+        await next.click();
+        await sheet.waitFor({ state: 'detached', timeout: 10000 });
+      }
+      // The final standings: the winner reached 62 first and ahead (PA-11).
+      assert(rounds === 2, `two rounds (${rounds})`);
+      const winner = running[0] > running[1] ? 0 : 1;
+      assert(running[winner] >= 62, `the winner reached the target (${running})`);
+      const result = page.locator('[data-testid=match-result]');
+      assert(Number(await result.getAttribute('data-winner')) === winner, `side ${winner} wins (${running})`);
+      const name = (await page.locator(`[data-testid=side-${winner}] .team-name`).textContent()).trim();
+      const text = await result.textContent();
+      assert(text.includes(name) && /wins the match/.test(text), `the winner is named: ${text}`);
+      const won = await page.locator('[data-testid=score-sheet] .line-match td.won').getAttribute('data-testid');
+      assert(won === `sheet-match-${winner}`, `the winner's total is marked (${won})`);
+      assert((await page.locator('[data-testid=next-hand]').count()) === 0, 'no next round after the match');
+      assert((await page.locator('[data-testid=status]').textContent()).includes('Match over'), 'the status says so');
+      // A new match starts from nothing.
+      await page.locator('[data-testid=new-match]').click();
+      await page.locator('[data-testid=score-sheet]').waitFor({ state: 'detached', timeout: 10000 });
+      assert((await table.getAttribute('data-phase')) === 'playing', 'a new match is in play');
+      assert((await page.locator('[data-testid=round]').getAttribute('data-value')) === '1', 'round 1 again');
+      for (const s of [0, 1]) {
+        assert((await page.locator(`[data-testid=total-${s}]`).getAttribute('data-value')) === '0', `side ${s} starts at 0`);
+      }
+    },
+  },
+  {
     name: 'four players in two partnerships (PA-1), keyboard and phone',
     viewport: 'phone',
     timeout: 60000,
@@ -295,6 +371,110 @@ export const tests = [
       assert(after.every((c, i) => c === before[i] - 1), `every bot played once in turn (${before} → ${after})`);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       assert(overflow <= 0, `no horizontal overflow (${overflow}px)`);
+    },
+  },
+  {
+    name: 'the keyboard alone: look at a card, pick it, choose a set on the table or in the list, play; Escape',
+    viewport: 'desktop',
+    timeout: 60000,
+    run: async ({ page, url, assert }) => {
+      await page.goto(`${url}#/pasur?seed=${SEED}&seats=yb`, { waitUntil: 'load' });
+      const table = page.locator('[data-testid=table]');
+      await table.waitFor({ timeout: 15000 });
+      await waitForTurn(page, Date.now() + 20000);
+      const key = (k) => page.keyboard.press(k);
+      const active = () =>
+        page.evaluate(() => {
+          const e = document.activeElement;
+          const cs = getComputedStyle(e);
+          return {
+            card: e.dataset.card || '',
+            testid: e.dataset.testid || '',
+            inHand: !!e.closest('[data-testid=hand]'),
+            onTable: !!e.closest('[data-testid=pasur-table-cards]'),
+            pressed: e.getAttribute('aria-pressed'),
+            label: e.getAttribute('aria-label') || e.textContent.trim(),
+            // The focus ring: an outline or a ring drawn with a shadow.
+            ring: e.matches(':focus-visible') && (cs.outlineStyle !== 'none' || cs.boxShadow !== 'none'),
+          };
+        });
+      // Tab from the top of the page into the hand.
+      let a;
+      for (let i = 0; i < 12; i++) {
+        await key('Tab');
+        a = await active();
+        if (a.inHand) break;
+      }
+      assert(a.inHand, 'Tab reaches the hand');
+      assert(a.ring, `the focused card shows a focus ring (${JSON.stringify(a)})`);
+      // Arrows move along the hand (4♠ 2♥ K♥ Q♣) to 2♥.
+      for (let i = 0; i < 4 && a.card !== '2H'; i++) {
+        await key('ArrowRight');
+        a = await active();
+      }
+      assert(a.card === '2H' && a.inHand, `the arrows reach 2♥ (${a.card})`);
+      assert(a.label.length > 0, 'the card is named for a screen reader');
+      // Focused, it shows what it would take: both nines, neither chosen.
+      await page.locator('[data-testid=pasur-table-cards] .maybe').first().waitFor({ timeout: 5000 });
+      assert((await marked(page, 'maybe')) === '9D 9H', `the two sets are marked (${await marked(page, 'maybe')})`);
+      assert((await page.locator('[data-testid=pasur-table-cards] .dim').count()) === 2, 'the rest is dimmed');
+      // Enter picks it; the focus goes to the sets to choose from.
+      await key('Enter');
+      const panel = page.locator('[data-testid=capture-panel][data-card="2H"]');
+      await panel.waitFor({ timeout: 5000 });
+      assert((await panel.getAttribute('data-options')) === '2', 'two sets');
+      assert((await page.locator('[data-testid=hand] button[data-card="2H"]').getAttribute('aria-pressed')) === 'true', '2♥ is pressed');
+      await page.waitForFunction(() => document.activeElement?.dataset.testid === 'capture-option-0', null, { timeout: 5000 });
+      a = await active();
+      assert(a.pressed === 'false' && a.ring, `the first set has the focus, not chosen yet (${JSON.stringify(a)})`);
+      const confirm = page.locator('[data-testid=play-confirm]');
+      assert(await confirm.isDisabled(), 'nothing to confirm before a set is chosen');
+      // Shift+Tab goes back to the table's cards: Enter on 9♥ chooses its set there.
+      await key('Shift+Tab');
+      a = await active();
+      assert(a.onTable && a.card === '9H', `the last table card to choose (${JSON.stringify(a)})`);
+      assert(a.ring, 'the table card shows a focus ring');
+      await key('Enter');
+      a = await active();
+      assert(a.pressed === 'true', '9♥ is chosen on the table');
+      assert((await marked(page, 'take')) === '9H', 'the table marks 9♥ to take');
+      // The arrow moves to 9♦ (the dimmed cards cannot be chosen); Space chooses it.
+      await key('ArrowLeft');
+      a = await active();
+      assert(a.card === '9D', `ArrowLeft reaches 9♦ (${a.card})`);
+      await key('Space');
+      assert((await marked(page, 'take')) === '9D', 'now 9♦ is to be taken');
+      assert((await page.locator('[data-testid=capture-option-0]').getAttribute('aria-pressed')) === 'true', 'the list agrees');
+      // Tab past 9♥ to the list, the arrow to the second set, Space chooses it.
+      await key('Tab');
+      assert((await active()).card === '9H', 'Tab goes through the table cards to choose');
+      await key('Tab');
+      a = await active();
+      assert(a.testid === 'capture-option-0', `Tab goes on to the list (${a.testid})`);
+      await key('ArrowRight');
+      await key('Space');
+      a = await active();
+      assert(a.testid === 'capture-option-1' && a.pressed === 'true', `the second set is chosen (${JSON.stringify(a)})`);
+      assert((await marked(page, 'take')) === '9H', 'the table marks 9♥ again');
+      // Tab to the confirmation, Enter plays 2♥ and takes 9♥.
+      await key('Tab');
+      a = await active();
+      assert(a.testid === 'play-confirm', `Tab reaches the confirmation (${a.testid})`);
+      await key('Enter');
+      await page.locator('[data-testid=last-play][data-card="2H"]').waitFor({ timeout: 5000 });
+      assert((await page.locator('[data-testid=last-play]').getAttribute('data-took')) === '9H', 'took 9♥');
+      // On your next turn the focus is back in the hand: Enter picks a card, Escape puts it back.
+      await waitForTurn(page, Date.now() + 20000);
+      await page.waitForFunction(() => !!document.activeElement?.closest('[data-testid=hand]'), null, { timeout: 5000 });
+      a = await active();
+      assert(a.ring, 'the focus ring is back in the hand');
+      await key('Enter');
+      await page.locator(`[data-testid=capture-panel][data-card="${a.card}"]`).waitFor({ timeout: 5000 });
+      await key('Escape');
+      await page.locator('[data-testid=capture-panel]').waitFor({ state: 'detached', timeout: 5000 });
+      const back = await active();
+      assert(back.card === a.card && back.inHand, `Escape leaves the focus on ${a.card} (${back.card})`);
+      assert(back.pressed === 'false', 'and it is no longer picked');
     },
   },
   {

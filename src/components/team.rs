@@ -1,0 +1,314 @@
+//! What the team games (Hokm, Shelem) draw alike: the score table in the top bar, always
+//! visible, and the panel shown when a hand (and maybe the match) is over. Each game gives
+//! only what is its own: the columns of the tables, the notes in the top bar, the data
+//! attributes and the lines of the result.
+
+use crate::app::use_lang;
+use crate::components::result::result_actions;
+use crate::components::seat::TrumpBadge;
+use crate::i18n::{fill, Lang};
+use engine::games::hokm::Trump;
+use yew::prelude::*;
+
+/// One side's cell of a [`Column`].
+#[derive(Clone, Debug, PartialEq)]
+pub struct Cell {
+    /// The cell's `data-value`, for tests.
+    pub value: Option<String>,
+    /// Classes beside the column's own.
+    pub class: Classes,
+    pub body: Html,
+}
+
+impl Cell {
+    /// A count or score: the number in the language's digits, `data-value` the number.
+    pub fn num(lang: Lang, n: impl std::fmt::Display) -> Cell {
+        Cell {
+            value: Some(n.to_string()),
+            class: Classes::new(),
+            body: html! { { lang.num(&n) } },
+        }
+    }
+
+    /// Points that may be negative, with their sign ("+120" when `plus`, "−120"); see
+    /// [`points_text`].
+    pub fn signed(lang: Lang, n: i32, plus: bool) -> Cell {
+        Cell {
+            value: Some(n.to_string()),
+            class: Classes::new(),
+            body: html! { <bdi dir="ltr">{ points_text(lang, n, plus) }</bdi> },
+        }
+    }
+
+    /// Text only, no `data-value`.
+    pub fn text(text: String) -> Cell {
+        Cell {
+            value: None,
+            class: Classes::new(),
+            body: html! { { text } },
+        }
+    }
+
+    /// This cell with another class.
+    pub fn with_class(mut self, class: impl Into<Classes>) -> Cell {
+        self.class.push(class.into());
+        self
+    }
+
+    /// This cell with more after its body.
+    pub fn then(mut self, more: Html) -> Cell {
+        let body = self.body;
+        self.body = html! { <>{ body }{ more }</> };
+        self
+    }
+}
+
+/// A column of a team table: its heading, the class of its cells, their test id's stem
+/// (`{testid}-{side}`, none when empty) and one cell per side.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Column {
+    pub head: AttrValue,
+    pub class: &'static str,
+    pub testid: &'static str,
+    pub cells: [Cell; 2],
+}
+
+impl Column {
+    pub fn new(
+        head: &'static str,
+        class: &'static str,
+        testid: &'static str,
+        cells: [Cell; 2],
+    ) -> Column {
+        Column {
+            head: head.into(),
+            class,
+            testid,
+            cells,
+        }
+    }
+
+    /// The tricks each side took this hand (`tricks-N` in the top bar).
+    pub fn tricks(lang: Lang, tricks: [u8; 2]) -> Column {
+        Column::new(
+            lang.s().tricks,
+            "tricks",
+            "tricks",
+            tricks.map(|n| Cell::num(lang, n)),
+        )
+    }
+}
+
+/// A number of points with its sign: "+120" (when `plus`), "−120", "0" (Persian digits in
+/// Persian). Shown inside `<bdi dir="ltr">` so the minus stays on the left in Persian too.
+pub fn points_text(lang: Lang, n: i32, plus: bool) -> String {
+    let sign = if n > 0 && plus {
+        "+"
+    } else if n < 0 {
+        "−"
+    } else {
+        ""
+    };
+    format!("{sign}{}", lang.num(n.unsigned_abs()))
+}
+
+/// How the rows of a team table are drawn.
+struct Rows<'a> {
+    teams: &'a [AttrValue; 2],
+    /// The sides in the order shown.
+    order: [usize; 2],
+    /// The class of the row header (the team's name).
+    name_class: Option<&'static str>,
+    /// Per side, the row's classes.
+    class: &'a dyn Fn(usize) -> Classes,
+    /// The rows' test id stem (`{testid}-{side}`).
+    testid: Option<&'static str>,
+    /// Whether a row says its side (`data-side`).
+    data_side: bool,
+}
+
+/// The body of a team table: a row per side, the team's name then a cell per column.
+fn team_rows(columns: &[Column], rows: Rows) -> Html {
+    let cell = |c: &Column, side: usize| {
+        let Cell { value, class, body } = c.cells[side].clone();
+        let testid = (!c.testid.is_empty()).then(|| format!("{}-{side}", c.testid));
+        let class = classes!((!c.class.is_empty()).then_some(c.class), class);
+        html! { <td {class} data-testid={testid} data-value={value}>{ body }</td> }
+    };
+    html! {
+        <tbody>
+            { for rows.order.iter().map(|&side| html! {
+                <tr class={(rows.class)(side)} data-testid={rows.testid.map(|t| format!("{t}-{side}"))}
+                    data-side={rows.data_side.then(|| side.to_string())}>
+                    <th scope="row" class={rows.name_class}>{ rows.teams[side].clone() }</th>
+                    { for columns.iter().map(|c| cell(c, side)) }
+                </tr>
+            }) }
+        </tbody>
+    }
+}
+
+/// The trump in the top bar's notes (empty before it is named).
+pub fn trump_info(lang: Lang, trump: Option<Trump>) -> Html {
+    html! {
+        <span class="info-trump">
+            <span class="info-label">{ lang.s().trump }{ ": " }</span>
+            <TrumpBadge {trump} testid={AttrValue::from("trump")} />
+        </span>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct TeamBoardProps {
+    /// The game's class beside `scoreboard`.
+    #[prop_or_default]
+    pub class: Classes,
+    /// The players of each side (side 0 = seats 0 and 2).
+    pub teams: [AttrValue; 2],
+    /// The bottom player's side, listed first.
+    pub my_side: usize,
+    pub hand_number: u16,
+    pub target: i32,
+    pub columns: Vec<Column>,
+    /// The game's notes after the target (trump, hakem, contract).
+    #[prop_or_default]
+    pub children: Html,
+}
+
+/// The score table in the top bar: per side a row of the game's columns; the hand's number,
+/// the target and the game's notes.
+#[function_component(TeamBoard)]
+pub fn team_board(props: &TeamBoardProps) -> Html {
+    let lang = use_lang();
+    let s = lang.s();
+    let my_side = props.my_side;
+    let class = move |side: usize| classes!("team", (side == my_side).then_some("mine"));
+    let rows = Rows {
+        teams: &props.teams,
+        order: [my_side, 1 - my_side],
+        name_class: Some("team-name"),
+        class: &class,
+        testid: None,
+        data_side: true,
+    };
+    html! {
+        <div class={classes!("scoreboard", props.class.clone())}>
+            <table class="score-table" data-testid="score">
+                <thead>
+                    <tr>
+                        <th scope="col" class="hand-no">{ fill(s.hand_n, &[("n", &lang.num(props.hand_number))]) }</th>
+                        { for props.columns.iter().map(|c| html! { <th scope="col">{ c.head.clone() }</th> }) }
+                    </tr>
+                </thead>
+                { team_rows(&props.columns, rows) }
+            </table>
+            <div class="table-info">
+                <span class="target" data-testid="target" data-value={props.target.to_string()}>
+                    { fill(s.match_to, &[("n", &lang.num(props.target))]) }
+                </span>
+                { props.children.clone() }
+            </div>
+        </div>
+    }
+}
+
+#[derive(Properties, PartialEq)]
+pub struct TeamResultProps {
+    /// The game's class beside `result-panel`.
+    #[prop_or_default]
+    pub class: Classes,
+    /// The game's `data-*` attributes on the panel.
+    pub attrs: Vec<(&'static str, String)>,
+    /// Names of the players of each side.
+    pub teams: [AttrValue; 2],
+    /// The side that won the hand: its row is marked.
+    pub hand_winner: usize,
+    /// The side that won the match, once it is over.
+    pub match_winner: Option<usize>,
+    /// What the game says of the hand before the table (who won it, the contract, kot).
+    pub before: Html,
+    pub columns: Vec<Column>,
+    /// What the game shows after the table (cards left, the discards).
+    #[prop_or_default]
+    pub children: Html,
+    pub on_next: Callback<()>,
+    pub on_new_match: Callback<()>,
+}
+
+/// The panel shown when a hand of a team game (and maybe the match) is over: the title, the
+/// match's winner, the game's lines, a row per side (`result-row-N`, the hand's winner
+/// marked `won`) and the next hand or a new match.
+#[function_component(TeamResult)]
+pub fn team_result(props: &TeamResultProps) -> Html {
+    let lang = use_lang();
+    let s = lang.s();
+    let over = props.match_winner.is_some();
+    let title = if over { s.match_over } else { s.hand_over };
+    let won = props.hand_winner;
+    let class = move |side: usize| classes!((side == won).then_some("won"));
+    let rows = Rows {
+        teams: &props.teams,
+        order: [0, 1],
+        name_class: None,
+        class: &class,
+        testid: Some("result-row"),
+        data_side: false,
+    };
+    let mut panel = html! {
+        <section class={classes!("panel", "result-panel", props.class.clone(), over.then_some("match-over"))}
+            data-testid="hand-result" role="dialog" aria-modal="false" aria-labelledby="result-title">
+            <h2 id="result-title">{ title }</h2>
+            if let Some(w) = props.match_winner {
+                <p class="match-winner" data-testid="match-result" data-winner={w.to_string()}>
+                    { fill(s.match_won_by, &[("team", &props.teams[w])]) }
+                </p>
+            }
+            { props.before.clone() }
+            <table class="result-table">
+                <thead>
+                    <tr>
+                        <th></th>
+                        { for props.columns.iter().map(|c| html! { <th scope="col">{ c.head.clone() }</th> }) }
+                    </tr>
+                </thead>
+                { team_rows(&props.columns, rows) }
+            </table>
+            { props.children.clone() }
+            { result_actions(lang, over, props.on_next.reform(|_: MouseEvent| ()),
+                props.on_new_match.reform(|_: MouseEvent| ())) }
+        </section>
+    };
+    if let Html::VTag(tag) = &mut panel {
+        let tag = std::rc::Rc::make_mut(tag);
+        for &(name, ref value) in &props.attrs {
+            tag.add_attribute(name, value.clone());
+        }
+    }
+    html! { <div class="overlay result-overlay">{ panel }</div> }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn signed_points() {
+        assert_eq!(points_text(Lang::En, 120, true), "+120");
+        assert_eq!(points_text(Lang::En, 120, false), "120");
+        assert_eq!(points_text(Lang::En, -105, true), "−105");
+        assert_eq!(points_text(Lang::En, 0, true), "0");
+        assert_eq!(points_text(Lang::Fa, -105, false), "−۱۰۵");
+    }
+
+    #[test]
+    fn cells_carry_their_value_and_classes() {
+        let c = Cell::num(Lang::Fa, 12).with_class("pts");
+        assert_eq!(c.value.as_deref(), Some("12"));
+        assert!(c.class.contains("pts"));
+        assert_eq!(
+            Cell::signed(Lang::En, -5, true).value.as_deref(),
+            Some("-5")
+        );
+        assert_eq!(Cell::text("x".into()).value, None);
+    }
+}
