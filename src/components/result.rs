@@ -4,7 +4,7 @@
 use crate::app::use_lang;
 use crate::components::card::MiniCard;
 use crate::components::hand::sort_hand;
-use crate::components::team::{Cell, Column, TeamResult};
+use crate::components::team::{side_won, Cell, Column, TeamResult};
 use crate::i18n::fill;
 use engine::games::hokm::HandResult;
 use yew::prelude::*;
@@ -69,6 +69,7 @@ pub fn result_panel(props: &ResultPanelProps) -> Html {
     let s = lang.s();
     let r = &props.result;
     let winner_team = props.teams[r.winner].to_string();
+    let solo = props.names.len() == 2;
     let leftovers: Vec<(usize, Vec<engine::Card>)> = r
         .remaining
         .iter()
@@ -78,7 +79,7 @@ pub fn result_panel(props: &ResultPanelProps) -> Html {
         .collect();
     let before = html! {
         <>
-            <p class="hand-winner">{ fill(s.hand_won_by, &[("team", &winner_team)]) }</p>
+            <p class="hand-winner">{ side_won(lang, [s.hand_won_by, s.hand_won_by_one, s.hand_won_by_you], &winner_team, solo) }</p>
             if r.hakem_kot {
                 <p class="kot">{ s.hakem_kot }</p>
             } else if r.kot {
@@ -104,7 +105,7 @@ pub fn result_panel(props: &ResultPanelProps) -> Html {
         ("data-points", r.points.to_string()),
     ];
     html! {
-        <TeamResult {attrs} teams={props.teams.clone()} hand_winner={r.winner}
+        <TeamResult {attrs} teams={props.teams.clone()} hand_winner={r.winner} {solo}
             match_winner={props.match_winner} {before} {columns}
             on_next={props.on_next.clone()} on_new_match={props.on_new_match.clone()}>
             if !leftovers.is_empty() {

@@ -86,6 +86,7 @@ pub fn shelem_result(props: &ShelemResultProps) -> Html {
     ];
     html! {
         <TeamResult class="shelem-result" {attrs} teams={props.teams.clone()} {hand_winner}
+            solo={props.names.len() == 2}
             match_winner={props.match_winner} {before} {columns}
             on_next={props.on_next.clone()} on_new_match={props.on_new_match.clone()}>
             <p class="in-play">{ fill(sh.points_in_play, &[("n", &lang.num(r.points_in_play))]) }</p>

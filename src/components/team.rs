@@ -223,6 +223,9 @@ pub struct TeamResultProps {
     pub teams: [AttrValue; 2],
     /// The side that won the hand: its row is marked.
     pub hand_winner: usize,
+    /// Whether each side is one player (two-player games).
+    #[prop_or_default]
+    pub solo: bool,
     /// The side that won the match, once it is over.
     pub match_winner: Option<usize>,
     /// What the game says of the hand before the table (who won it, the contract, kot).
@@ -233,6 +236,21 @@ pub struct TeamResultProps {
     pub children: Html,
     pub on_next: Callback<()>,
     pub on_new_match: Callback<()>,
+}
+
+/// "`side` won": `plural` for a team of two, `one` for a side of one player (two-player
+/// games), `you` when that player is you.
+pub fn side_won(
+    lang: Lang,
+    [plural, one, you]: [&'static str; 3],
+    side: &str,
+    solo: bool,
+) -> String {
+    match () {
+        _ if !solo => fill(plural, &[("team", side)]),
+        _ if side == lang.s().you => you.to_string(),
+        _ => fill(one, &[("team", side)]),
+    }
 }
 
 /// The panel shown when a hand of a team game (and maybe the match) is over: the title, the
@@ -260,7 +278,7 @@ pub fn team_result(props: &TeamResultProps) -> Html {
             <h2 id="result-title">{ title }</h2>
             if let Some(w) = props.match_winner {
                 <p class="match-winner" data-testid="match-result" data-winner={w.to_string()}>
-                    { fill(s.match_won_by, &[("team", &props.teams[w])]) }
+                    { side_won(lang, [s.match_won_by, s.match_won_by_one, s.match_won_by_you], &props.teams[w], props.solo) }
                 </p>
             }
             { props.before.clone() }
@@ -310,5 +328,24 @@ mod tests {
             Some("-5")
         );
         assert_eq!(Cell::text("x".into()).value, None);
+    }
+
+    #[test]
+    fn a_side_of_one_player_wins_in_the_singular() {
+        let en = Lang::En.s();
+        let hand = [en.hand_won_by, en.hand_won_by_one, en.hand_won_by_you];
+        assert_eq!(
+            side_won(Lang::En, hand, "You and Bot 3", false),
+            "You and Bot 3 win the hand"
+        );
+        assert_eq!(
+            side_won(Lang::En, hand, "Bot 2", true),
+            "Bot 2 wins the hand"
+        );
+        assert_eq!(side_won(Lang::En, hand, en.you, true), "You win the hand");
+        let fa = Lang::Fa.s();
+        let m = [fa.match_won_by, fa.match_won_by_one, fa.match_won_by_you];
+        assert_eq!(side_won(Lang::Fa, m, "ربات ۲", true), "ربات ۲ بازی را برد!");
+        assert_eq!(side_won(Lang::Fa, m, fa.you, true), "بازی را بردید!");
     }
 }

@@ -219,6 +219,9 @@ pub struct Strings {
     pub hand_over: &'static str,
     /// `{team}`
     pub hand_won_by: &'static str,
+    /// The same when a side is one player (two-player Hokm and Shelem), and when it is you.
+    pub hand_won_by_one: &'static str,
+    pub hand_won_by_you: &'static str,
     pub kot: &'static str,
     pub hakem_kot: &'static str,
     /// `{n}`
@@ -232,6 +235,9 @@ pub struct Strings {
     pub match_over: &'static str,
     /// `{team}`
     pub match_won_by: &'static str,
+    /// The same when a side is one player, and when it is you.
+    pub match_won_by_one: &'static str,
+    pub match_won_by_you: &'static str,
     pub new_match: &'static str,
     /// `{name}`
     pub pass_to: &'static str,
