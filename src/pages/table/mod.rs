@@ -489,22 +489,26 @@ pub fn frame<G: UiGame>(
                     <LangToggle />
                 </div>
             </header>
-            <div class={classes!("felt", parts.has_panel.then_some("has-panel"))} dir="ltr" role="region"
-                aria-label={s.table_label}>
-                { parts.seats }
-                <div class="center" dir={lang.dir()}>{ parts.center }</div>
-            </div>
-            <section class="me">
-                <div class="me-bar">
-                    { parts.bottom_seat }
-                    <p class={classes!("status", seen.my_turn.then_some("mine"))} data-testid="status"
-                        aria-live="polite">{ parts.status }</p>
-                    { parts.bar_extra }
+            // The result lies over the felt and the hand only: the top bar (home, scores,
+            // settings, language) stays in reach.
+            <div class="table-body">
+                <div class={classes!("felt", parts.has_panel.then_some("has-panel"))} dir="ltr" role="region"
+                    aria-label={s.table_label}>
+                    { parts.seats }
+                    <div class="center" dir={lang.dir()}>{ parts.center }</div>
                 </div>
-                { for error }
-                { parts.hand }
-            </section>
-            { parts.result }
+                <section class="me">
+                    <div class="me-bar">
+                        { parts.bottom_seat }
+                        <p class={classes!("status", seen.my_turn.then_some("mine"))} data-testid="status"
+                            aria-live="polite">{ parts.status }</p>
+                        { parts.bar_extra }
+                    </div>
+                    { for error }
+                    { parts.hand }
+                </section>
+                { parts.result }
+            </div>
             { for cover }
         </main>
     }
