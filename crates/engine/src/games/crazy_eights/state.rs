@@ -166,6 +166,45 @@ pub fn card_points(c: Card, wild: Rank) -> i32 {
     }
 }
 
+/// [`card_points`] by wild rank index and card index (0 for the jokers' and unused
+/// indices), so scoring a hand reads a table instead of branching on every card's rank.
+const CARD_POINTS: [[u8; 64]; 13] = {
+    let mut t = [[0u8; 64]; 13];
+    let mut w = 0;
+    while w < 13 {
+        let mut i = 0;
+        while i < 52 {
+            let r = i % 13;
+            t[w][i] = if r == w {
+                50
+            } else if r == 12 {
+                1
+            } else if r >= 9 {
+                10
+            } else {
+                r as u8 + 2
+            };
+            i += 1;
+        }
+        w += 1;
+    }
+    t
+};
+
+/// CE-10: the points of the cards left in `hand` with `wild` the wild rank (the sum of
+/// [`card_points`], copies counted).
+pub(super) fn hand_points(hand: CardBag, wild: Rank) -> i32 {
+    let table = &CARD_POINTS[wild.index() as usize % 13];
+    let mut sum = 0;
+    for mut bits in [hand.distinct().0, hand.doubles().0] {
+        while bits != 0 {
+            sum += table[bits.trailing_zeros() as usize & 63] as i32;
+            bits &= bits - 1;
+        }
+    }
+    sum
+}
+
 /// A finished hand's result, kept without allocating; [`CrazyEightsResult`] is built from
 /// it on request, and it hashes as that result.
 #[derive(Clone, Copy)]
@@ -944,10 +983,7 @@ impl CrazyEights {
         } else {
             for (s, pt) in points.iter_mut().enumerate().take(n) {
                 if Some(Seat(s as u8)) != winner {
-                    *pt = self.hands[s]
-                        .iter()
-                        .map(|c| card_points(c, self.rules.wild))
-                        .sum();
+                    *pt = hand_points(self.hands[s], self.rules.wild);
                 }
                 self.totals[s] += *pt;
             }
