@@ -166,6 +166,45 @@ pub fn card_points(c: Card, wild: Rank) -> i32 {
     }
 }
 
+/// [`card_points`] by wild rank index and card index (0 for the jokers' and unused
+/// indices), so scoring a hand reads a table instead of branching on every card's rank.
+const CARD_POINTS: [[u8; 64]; 13] = {
+    let mut t = [[0u8; 64]; 13];
+    let mut w = 0;
+    while w < 13 {
+        let mut i = 0;
+        while i < 52 {
+            let r = i % 13;
+            t[w][i] = if r == w {
+                50
+            } else if r == 12 {
+                1
+            } else if r >= 9 {
+                10
+            } else {
+                r as u8 + 2
+            };
+            i += 1;
+        }
+        w += 1;
+    }
+    t
+};
+
+/// CE-10: the points of the cards left in `hand` with `wild` the wild rank (the sum of
+/// [`card_points`], copies counted).
+pub(super) fn hand_points(hand: CardBag, wild: Rank) -> i32 {
+    let table = &CARD_POINTS[wild.index() as usize % 13];
+    let mut sum = 0;
+    for mut bits in [hand.distinct().0, hand.doubles().0] {
+        while bits != 0 {
+            sum += table[bits.trailing_zeros() as usize & 63] as i32;
+            bits &= bits - 1;
+        }
+    }
+    sum
+}
+
 /// A finished hand's result, kept without allocating; [`CrazyEightsResult`] is built from
 /// it on request, and it hashes as that result.
 #[derive(Clone, Copy)]
@@ -658,10 +697,29 @@ impl CrazyEights {
         self.drawn = None;
         self.stuck = 0;
         self.mark_declaration(p, play.last, due);
-        let mut after = After::default();
         if size == 1 {
-            return Ok(self.went_out(p, play, after));
+            return Ok(self.went_out(p, play, After::default()));
         }
+        if self.undeclared != Some(p) && !self.rules.special_cards.contains(c) {
+            // The common case: no penalty, no effect. `After` is built here whole rather
+            // than filled in through a reference, so it stays out of memory (a struct
+            // written a byte at a time and then copied whole stalls the copy).
+            self.turn = self.step(p);
+            let blocked = self.tick();
+            return Ok(CrazyEightsEvent::Played {
+                seat: p,
+                cards: play.cards,
+                suit: play.suit,
+                declared: play.last,
+                out: false,
+                then: After {
+                    hand_over: blocked,
+                    blocked,
+                    ..After::default()
+                },
+            });
+        }
+        let mut after = After::default();
         self.end_turn(p, &mut after);
         if self.rules.special_cards.contains(c) {
             self.resolve(p, &[c], &mut after);
@@ -809,7 +867,6 @@ impl CrazyEights {
             });
         }
         let (c, shuffled) = self.supply.draw(&self.setup.deal, self.rules.reshuffle);
-        after.reshuffled = shuffled;
         let mut may_play = false;
         if let Some(c) = c {
             self.add(p, c);
@@ -819,10 +876,28 @@ impl CrazyEights {
                 may_play = true;
             }
         }
-        if !may_play {
-            self.end_turn(p, &mut after);
-            self.turn = self.step(p);
+        if may_play || self.undeclared != Some(p) {
+            // No penalty due: `After` is built whole, as in `play_one`.
+            if !may_play {
+                self.turn = self.step(p);
+            }
+            let blocked = self.tick();
+            return Ok(CrazyEightsEvent::Drew {
+                seat: p,
+                count: c.is_some() as u8,
+                penalty: false,
+                may_play,
+                then: After {
+                    reshuffled: shuffled,
+                    hand_over: blocked,
+                    blocked,
+                    ..After::default()
+                },
+            });
         }
+        after.reshuffled = shuffled;
+        self.end_turn(p, &mut after);
+        self.turn = self.step(p);
         self.count_action(&mut after);
         Ok(CrazyEightsEvent::Drew {
             seat: p,
@@ -864,10 +939,21 @@ impl CrazyEights {
     /// D-4: a hand that reaches the action limit is blocked.
     #[inline]
     fn count_action(&mut self, after: &mut After) {
+        if self.tick() {
+            after.hand_over = true;
+            after.blocked = true;
+        }
+    }
+
+    /// D-4: counts an action; whether the hand reached the action limit and is now blocked.
+    #[inline]
+    fn tick(&mut self) -> bool {
         self.actions += 1;
         if self.actions >= MAX_ACTIONS && self.phase == CrazyEightsPhase::Playing {
-            self.block(after);
+            self.finish_hand(None, true);
+            return true;
         }
+        false
     }
 
     #[cold]
@@ -897,10 +983,7 @@ impl CrazyEights {
         } else {
             for (s, pt) in points.iter_mut().enumerate().take(n) {
                 if Some(Seat(s as u8)) != winner {
-                    *pt = self.hands[s]
-                        .iter()
-                        .map(|c| card_points(c, self.rules.wild))
-                        .sum();
+                    *pt = hand_points(self.hands[s], self.rules.wild);
                 }
                 self.totals[s] += *pt;
             }
@@ -1271,7 +1354,11 @@ impl Game for CrazyEights {
         {
             return random_from_list(self, seat, rng, scratch);
         }
-        let playable = self.playable(seat);
+        // `playable` without its checks, made just above.
+        let playable = match self.drawn {
+            Some(c) => c.bit(),
+            None => self.matching(seat, self.hands[seat.idx() & 7].distinct()),
+        };
         // The list holds, card by card in index order, one play per suit named (four for
         // a wild card that names one) times one or two declarations, then draw, then pass.
         let heavy = self.naming_cards(seat, playable);
@@ -1336,11 +1423,15 @@ impl Game for CrazyEights {
                 CrazyEightsError::WrongPhase
             });
         }
-        match (*action, self.phase) {
-            (CrazyEightsAction::Play(p), CrazyEightsPhase::Playing) => self.play(seat, &p),
-            (CrazyEightsAction::Draw, CrazyEightsPhase::Playing) => self.draw(seat),
-            (CrazyEightsAction::Pass, CrazyEightsPhase::Playing) => self.pass(seat),
-            (CrazyEightsAction::Suit(s), CrazyEightsPhase::DealerNamesSuit) => {
+        // Matched by reference: copying the action (a run of up to eight cards) into a
+        // tuple with the phase cost more than the rest of the dispatch.
+        match action {
+            CrazyEightsAction::Play(p) if self.phase == CrazyEightsPhase::Playing => {
+                self.play(seat, p)
+            }
+            CrazyEightsAction::Draw if self.phase == CrazyEightsPhase::Playing => self.draw(seat),
+            CrazyEightsAction::Pass if self.phase == CrazyEightsPhase::Playing => self.pass(seat),
+            &CrazyEightsAction::Suit(s) if self.phase == CrazyEightsPhase::DealerNamesSuit => {
                 Ok(self.name_suit(seat, s))
             }
             _ => Err(CrazyEightsError::WrongPhase),

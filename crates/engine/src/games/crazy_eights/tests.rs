@@ -577,6 +577,30 @@ fn rule_ce_9_empty_stock_reshuffles_keeping_the_top_or_blocks() {
 }
 
 #[test]
+fn rule_ce_10_hand_points_are_the_sum_of_card_points() {
+    // The table-driven sum against the rule's card by card, for every wild rank, one- and
+    // two-deck hands (copies counted), empty and full ones.
+    let mut r = Rng::new(10);
+    for w in (0..13).filter_map(Rank::new) {
+        let mut bags = vec![CardBag::EMPTY, CardBag::decks(1), CardBag::decks(2)];
+        for _ in 0..200 {
+            let k = 1 + r.below(30) as usize;
+            let mut cards: Vec<Card> = CardBag::decks(2).iter().collect();
+            r.shuffle(&mut cards);
+            bags.push(cards[..k].iter().copied().collect());
+        }
+        for b in bags {
+            let by_card: i32 = b.iter().map(|c| card_points(c, w)).sum();
+            assert_eq!(
+                super::state::hand_points(b, w),
+                by_card,
+                "{b:?}, wild {w:?}"
+            );
+        }
+    }
+}
+
+#[test]
 fn rule_ce_10_scoring_and_the_target() {
     assert_eq!(card_points(card("8H"), Rank::EIGHT), 50);
     assert_eq!(card_points(card("KH"), Rank::EIGHT), 10);
