@@ -6,7 +6,7 @@
 use super::{frame, new_match_callback, use_table, Frame, Seen};
 use crate::app::use_lang;
 use crate::components::card::{suit_shape, CardSvg, MiniCard};
-use crate::components::hand::{Hand, HiddenHand, HAND_SUIT_ORDER};
+use crate::components::hand::{BagHand, HandCard, HiddenHand, HAND_SUIT_ORDER};
 use crate::components::result::result_actions;
 use crate::components::seat::{Pos, SeatView};
 use crate::config::TableConfig;
@@ -20,13 +20,13 @@ use engine::games::shedding::{CardRun, Direction};
 use engine::{Card, CardSet, Game, Seat, Suit};
 use yew::prelude::*;
 
-/// The single-card plays of `card` among the legal actions, with the declaration `last`
-/// preferred when both are legal.
-pub fn plays_of(legal: &[CrazyEightsAction], card: Card, last: bool) -> Vec<CePlay> {
+/// The plays of the cards `run` (one card, or several of a rank in play order, CE-11)
+/// among the legal actions, with the declaration `last` preferred when both are legal.
+pub fn plays_of(legal: &[CrazyEightsAction], run: CardRun, last: bool) -> Vec<CePlay> {
     let all: Vec<CePlay> = legal
         .iter()
         .filter_map(|a| match a {
-            CrazyEightsAction::Play(p) if p.cards == CardRun::one(card) => Some(*p),
+            CrazyEightsAction::Play(p) if p.cards == run => Some(*p),
             _ => None,
         })
         .collect();
@@ -38,17 +38,57 @@ pub fn plays_of(legal: &[CrazyEightsAction], card: Card, last: bool) -> Vec<CePl
     }
 }
 
-/// The cards that may be played alone now.
+/// The cards that may be played now, alone or with others of their rank (CE-11).
 pub fn playable_cards(legal: &[CrazyEightsAction]) -> CardSet {
     let mut set = CardSet::EMPTY;
     for a in legal {
         if let CrazyEightsAction::Play(p) = a {
-            if p.cards.len() == 1 {
-                set.insert(p.cards.last());
+            for &c in p.cards.as_slice() {
+                set.insert(c);
             }
         }
     }
     set
+}
+
+/// Whether `card` may be played together with other cards of its rank now (CE-11).
+pub fn has_partners(legal: &[CrazyEightsAction], card: Card) -> bool {
+    legal.iter().any(
+        |a| matches!(a, CrazyEightsAction::Play(p) if p.cards.len() > 1 && p.cards.as_slice().contains(&card)),
+    )
+}
+
+/// The chosen cards as a run, in the order chosen (the last ends on top).
+pub fn run_of(chosen: &[HandCard]) -> Option<CardRun> {
+    let cards: Vec<Card> = chosen.iter().map(|&(c, _)| c).collect();
+    CardRun::new(&cards)
+}
+
+/// What a click on a card of the hand does (CE-11).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Click {
+    /// Play this card alone (as without the setting; the engine explains a refusal).
+    Play(Card),
+    /// The cards chosen to be played together, in the order chosen (empty: none).
+    Chosen(Vec<HandCard>),
+}
+
+/// A click on `card` with `chosen` already chosen: a chosen card is taken back, a card of
+/// the chosen rank is added (it will end on top), and a card that may be played with
+/// others of its rank starts a new choice; any other card is played alone at once.
+pub fn click(legal: &[CrazyEightsAction], chosen: &[HandCard], card: HandCard) -> Click {
+    if chosen.contains(&card) {
+        return Click::Chosen(chosen.iter().copied().filter(|&x| x != card).collect());
+    }
+    match chosen.first() {
+        Some(&(first, _)) if first.rank() == card.0.rank() && chosen.len() < CardRun::MAX => {
+            let mut v = chosen.to_vec();
+            v.push(card);
+            Click::Chosen(v)
+        }
+        _ if has_partners(legal, card.0) => Click::Chosen(vec![card]),
+        _ => Click::Play(card.0),
+    }
 }
 
 /// Whether the declaration goes with some play now.
@@ -103,14 +143,18 @@ pub fn crazy_eights_table(props: &CrazyEightsTableProps) -> Html {
     let phase = view.phase;
     let my_turn = seen.my_turn;
 
-    // The wild card waiting for its suit, and the "last card" toggle.
-    let picking = use_state(|| None::<Card>);
+    // The wild card (or the set ending with one) waiting for its suit, the cards chosen to
+    // be played together (CE-11), and the "last card" toggle.
+    let picking = use_state(|| None::<CardRun>);
+    let chosen = use_state(Vec::<HandCard>::new);
     let declare = use_state(|| false);
     {
         let picking = picking.clone();
+        let chosen = chosen.clone();
         let declare = declare.clone();
         use_effect_with((st.log.len(), bottom), move |_| {
             picking.set(None);
+            chosen.set(Vec::new());
             declare.set(false);
         });
     }
@@ -153,24 +197,39 @@ pub fn crazy_eights_table(props: &CrazyEightsTableProps) -> Html {
     };
 
     let playing = my_turn && phase == CrazyEightsPhase::Playing;
-    let on_card = {
+    // Plays a run: asks for the suit first when its last card names one.
+    let play_run = {
         let legal = legal.clone();
         let act = act.clone();
         let picking = picking.clone();
+        let chosen = chosen.clone();
         let last = *declare;
-        Callback::from(move |c: Card| {
-            let plays = plays_of(&legal, c, last);
+        Callback::from(move |run: CardRun| {
+            let plays = plays_of(&legal, run, last);
+            chosen.set(Vec::new());
             match plays.first() {
                 // Not legal: the engine says why.
                 None => act.emit(CrazyEightsAction::Play(CePlay {
+                    cards: run,
+                    suit: None,
                     last,
-                    ..CePlay::card(c)
                 })),
-                Some(p) if p.suit.is_some() => picking.set(Some(c)),
+                Some(p) if p.suit.is_some() => picking.set(Some(run)),
                 Some(p) => act.emit(CrazyEightsAction::Play(*p)),
             }
         })
     };
+    let on_card = {
+        let legal = legal.clone();
+        let chosen = chosen.clone();
+        let play_run = play_run.clone();
+        Callback::from(move |hc: HandCard| match click(&legal, &chosen, hc) {
+            Click::Play(c) => play_run.emit(CardRun::one(c)),
+            Click::Chosen(v) => chosen.set(v),
+        })
+    };
+    let chosen_run = if playing { run_of(&chosen) } else { None };
+    let chosen_ok = chosen_run.is_some_and(|r| !plays_of(&legal, r, *declare).is_empty());
 
     // --- the middle: stock, discard pile, suit, direction, penalty, pickers
     let can_draw = legal.contains(&CrazyEightsAction::Draw);
@@ -190,16 +249,17 @@ pub fn crazy_eights_table(props: &CrazyEightsTableProps) -> Html {
                 </div>
             </section>
         }),
-        (Some(c), _) if playing => {
-            let plays = plays_of(&legal, c, *declare);
+        (Some(run), _) if playing => {
+            let plays = plays_of(&legal, run, *declare);
             let cancel = {
                 let picking = picking.clone();
                 Callback::from(move |_: MouseEvent| picking.set(None))
             };
             Some(html! {
-                <section class="panel trump-picker suit-picker" data-testid="suit-picker" data-card={c.to_string()}>
+                <section class="panel trump-picker suit-picker" data-testid="suit-picker"
+                    data-card={run.last().to_string()} data-count={run.len().to_string()}>
                     <h2>{ t.choose_suit }</h2>
-                    <p class="help"><MiniCard card={c} /></p>
+                    <p class="help">{ for run.as_slice().iter().map(|&c| html! { <MiniCard card={c} /> }) }</p>
                     <div class="trump-suits">
                         { for HAND_SUIT_ORDER.iter().filter_map(|&x| {
                             let p = plays.iter().copied().find(|p| p.suit == Some(x))?;
@@ -272,6 +332,13 @@ pub fn crazy_eights_table(props: &CrazyEightsTableProps) -> Html {
         (CrazyEightsPhase::Playing, Some(x)) if x == bottom && view.drawn.is_some() && my_turn => {
             t.drawn_may_play.to_string()
         }
+        (CrazyEightsPhase::Playing, Some(_)) if chosen_run.is_some() => {
+            if chosen_ok {
+                t.together_help.to_string()
+            } else {
+                t.together_needs_fit.to_string()
+            }
+        }
         (CrazyEightsPhase::Playing, Some(x)) => seen.turn_text(x, s.your_turn_play, s.turn_play),
         (CrazyEightsPhase::MatchOver, _) => s.match_over.to_string(),
         _ => s.hand_over.to_string(),
@@ -286,6 +353,20 @@ pub fn crazy_eights_table(props: &CrazyEightsTableProps) -> Html {
                     data-value={k.to_string()} role="status">
                     { fill(t.forgot, &[("name", &seen.name(who)), ("n", &lang.num(k))]) }
                 </span>
+            }
+            if let Some(run) = chosen_run {
+                <button type="button" class="btn btn-small play-chosen" data-testid="play-chosen"
+                    data-count={run.len().to_string()} data-top={run.last().to_string()}
+                    disabled={!chosen_ok} onclick={play_run.reform(move |_: MouseEvent| run)}>
+                    { if run.len() == 1 { t.play_one.to_string() } else { fill(t.play_n, &[("n", &lang.num(run.len()))]) } }
+                </button>
+                <button type="button" class="btn btn-small btn-secondary" data-testid="play-cancel"
+                    onclick={{
+                        let chosen = chosen.clone();
+                        Callback::from(move |_: MouseEvent| chosen.set(Vec::new()))
+                    }}>
+                    { t.cancel }
+                </button>
             }
             if declarable {
                 <button type="button" class={classes!("btn", "btn-small", "last-card", (*declare).then_some("on"))}
@@ -311,13 +392,13 @@ pub fn crazy_eights_table(props: &CrazyEightsTableProps) -> Html {
         </>
     };
 
-    // --- the bottom player's cards (one deck up to four players: a set)
-    let hand_set = CardSet::from_iter(view.hand.iter());
+    // --- the bottom player's cards (two decks from six players: a card may be there twice)
     let legal_cards = playable_cards(&legal);
+    let selected = (playing && !chosen.is_empty()).then(|| (*chosen).clone());
     let hand = if seen.cover.is_some() {
-        html! { <HiddenHand count={view.hand_counts[bottom.idx()]} /> }
+        html! { <HiddenHand count={view.hand_counts.get(bottom.idx()).copied().unwrap_or(0)} /> }
     } else {
-        html! { <Hand hand={hand_set} legal={legal_cards} my_turn={playing} on_play={on_card} /> }
+        html! { <BagHand hand={view.hand} legal={legal_cards} my_turn={playing} on_play={on_card} {selected} /> }
     };
 
     let result = match (&view.result, phase) {
@@ -515,26 +596,84 @@ mod tests {
             last: true,
             ..CePlay::card(c("5H"))
         }));
+        let one = |s: &str| CardRun::one(c(s));
         assert_eq!(
-            plays_of(&legal, eight, false).len(),
+            plays_of(&legal, one("8S"), false).len(),
             4,
             "a wild card asks for the suit"
         );
         assert_eq!(
-            plays_of(&legal, c("5H"), true),
+            plays_of(&legal, one("5H"), true),
             vec![CePlay {
                 last: true,
                 ..CePlay::card(c("5H"))
             }]
         );
         assert_eq!(
-            plays_of(&legal, c("5H"), false),
+            plays_of(&legal, one("5H"), false),
             vec![CePlay::card(c("5H"))]
         );
         // The declaration is dropped when it does not belong to the play.
-        assert_eq!(plays_of(&legal, eight, true).len(), 4);
-        assert!(plays_of(&legal, c("2C"), false).is_empty());
+        assert_eq!(plays_of(&legal, one("8S"), true).len(), 4);
+        assert!(plays_of(&legal, one("2C"), false).is_empty());
         assert_eq!(playable_cards(&legal).len(), 2);
         assert!(may_declare(&legal));
+    }
+
+    #[test]
+    fn equal_cards_are_chosen_in_order_and_played_together() {
+        // 5H fits; 5C fits only with the 5H (CE-11: one of the set must fit); 9D fits alone.
+        let run = |v: &[&str]| CardRun::new(&v.iter().map(|s| c(s)).collect::<Vec<_>>()).unwrap();
+        let legal = vec![
+            CrazyEightsAction::Play(CePlay::card(c("5H"))),
+            CrazyEightsAction::Play(CePlay::card(c("9D"))),
+            CrazyEightsAction::Play(CePlay {
+                cards: run(&["5C", "5H"]),
+                suit: None,
+                last: false,
+            }),
+            CrazyEightsAction::Play(CePlay {
+                cards: run(&["5H", "5C"]),
+                suit: None,
+                last: false,
+            }),
+            CrazyEightsAction::Draw,
+        ];
+        assert_eq!(
+            playable_cards(&legal).len(),
+            3,
+            "5C may be played with the 5H"
+        );
+        assert!(has_partners(&legal, c("5C")) && !has_partners(&legal, c("9D")));
+        // A card without partners is played at once.
+        assert_eq!(click(&legal, &[], (c("9D"), 0)), Click::Play(c("9D")));
+        // A card with partners starts a choice; the next of its rank is added after it.
+        let first = click(&legal, &[], (c("5C"), 0));
+        assert_eq!(first, Click::Chosen(vec![(c("5C"), 0)]));
+        let Click::Chosen(v) = first else {
+            unreachable!()
+        };
+        assert!(
+            plays_of(&legal, run_of(&v).unwrap(), false).is_empty(),
+            "5C alone does not fit"
+        );
+        let Click::Chosen(v) = click(&legal, &v, (c("5H"), 0)) else {
+            panic!("added")
+        };
+        assert_eq!(
+            run_of(&v),
+            Some(run(&["5C", "5H"])),
+            "the last chosen ends on top"
+        );
+        assert_eq!(plays_of(&legal, run_of(&v).unwrap(), false).len(), 1);
+        // A second click takes a card back; another rank starts over (or plays at once).
+        assert_eq!(
+            click(&legal, &v, (c("5C"), 0)),
+            Click::Chosen(vec![(c("5H"), 0)])
+        );
+        assert_eq!(click(&legal, &v, (c("9D"), 0)), Click::Play(c("9D")));
+        // Two copies of a card (two decks) are two choices.
+        let twice = click(&legal, &[(c("5H"), 0)], (c("5H"), 1));
+        assert_eq!(twice, Click::Chosen(vec![(c("5H"), 0), (c("5H"), 1)]));
     }
 }

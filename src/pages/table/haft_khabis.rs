@@ -8,7 +8,7 @@ use super::crazy_eights::suit_button;
 use super::{frame, new_match_callback, use_table, Frame, Seen};
 use crate::app::use_lang;
 use crate::components::card::{suit_shape, CardSvg, MiniCard};
-use crate::components::hand::{Hand, HiddenHand, HAND_SUIT_ORDER};
+use crate::components::hand::{BagHand, HandCard, HiddenHand, HAND_SUIT_ORDER};
 use crate::components::result::result_actions;
 use crate::components::seat::{Pos, SeatView};
 use crate::config::TableConfig;
@@ -169,7 +169,7 @@ pub fn haft_khabis_table(props: &HaftKhabisTableProps) -> Html {
             _ => partial.set(Some(p)),
         })
     };
-    let on_card = advance.reform(|c: Card| Partial {
+    let on_card = advance.reform(|(c, _): HandCard| Partial {
         card: Some(c),
         ..Partial::default()
     });
@@ -365,11 +365,10 @@ pub fn haft_khabis_table(props: &HaftKhabisTableProps) -> Html {
             legal_cards.insert(x.card);
         }
     }
-    let hand_set = CardSet::from_iter(view.hand.iter());
     let hand = if seen.cover.is_some() {
-        html! { <HiddenHand count={view.hand_counts[bottom.idx()]} /> }
+        html! { <HiddenHand count={view.hand_counts.get(bottom.idx()).copied().unwrap_or(0)} /> }
     } else {
-        html! { <Hand hand={hand_set} legal={legal_cards} my_turn={playing} on_play={on_card} /> }
+        html! { <BagHand hand={view.hand} legal={legal_cards} my_turn={playing} on_play={on_card} /> }
     };
 
     let result = match (&view.result, phase) {
