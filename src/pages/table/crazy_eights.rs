@@ -3,21 +3,24 @@
 //! the "last card" declaration (D-6), drawing and passing, each player's wild rank, the
 //! totals, and the hand result with everyone's cards (D-8).
 
+use super::shedding::{
+    self, bar_buttons, penalty_notice, piles, result_panel, suit_button, use_last_penalty,
+    HandOutcome, Piles,
+};
 use super::{frame, new_match_callback, use_table, Frame, Seen};
 use crate::app::use_lang;
-use crate::components::card::{suit_shape, CardSvg, MiniCard};
+use crate::components::card::MiniCard;
 use crate::components::hand::{BagHand, HandCard, HiddenHand, HAND_SUIT_ORDER};
-use crate::components::result::result_actions;
 use crate::components::seat::{Pos, SeatView};
 use crate::config::TableConfig;
-use crate::i18n::{card_label, fill, rank_name, suit_name, Lang};
-use crate::state::{LogEntry, TableAction};
+use crate::i18n::{fill, rank_name, Lang};
+use crate::state::TableAction;
 use engine::games::crazy_eights::{
     After, CePlay, CrazyEights, CrazyEightsAction, CrazyEightsEvent, CrazyEightsPhase,
-    CrazyEightsResult, CrazyEightsSettings, CrazyEightsView,
+    CrazyEightsSettings, CrazyEightsView,
 };
-use engine::games::shedding::{CardRun, Direction};
-use engine::{Card, CardSet, Game, Seat, Suit};
+use engine::games::shedding::CardRun;
+use engine::{Card, CardSet, Game, Seat, SeatSet};
 use yew::prelude::*;
 
 /// The plays of the cards `run` (one card, or several of a rank in play order, CE-11)
@@ -108,19 +111,6 @@ fn after_of(e: &CrazyEightsEvent) -> Option<After> {
     }
 }
 
-/// A suit to name: a real button with the suit's name (`suit-C|D|H|S`).
-pub fn suit_button(lang: Lang, suit: Suit, onclick: Callback<MouseEvent>) -> Html {
-    html! {
-        <button type="button" class={classes!("trump-btn", "suit", format!("suit-{}", suit.letter()))}
-            data-testid={format!("suit-{}", suit.letter())} aria-label={suit_name(lang, suit)} {onclick}>
-            <svg viewBox="0 0 100 100" aria-hidden="true" focusable="false">
-                { suit_shape(suit, 50.0, 50.0, 86.0, false) }
-            </svg>
-            <span class="trump-btn-name">{ suit_name(lang, suit) }</span>
-        </button>
-    }
-}
-
 #[derive(Properties, PartialEq)]
 pub struct CrazyEightsTableProps {
     pub config: TableConfig<CrazyEightsSettings>,
@@ -159,27 +149,9 @@ pub fn crazy_eights_table(props: &CrazyEightsTableProps) -> Html {
         });
     }
 
-    // The last action's event, worked out by applying it to a copy of the game before it
-    // (the table keeps actions, not events): it announces a forgotten declaration (D-6).
-    let last_event = use_mut_ref(|| (usize::MAX, None::<CrazyEights>, None::<CrazyEightsEvent>));
-    let event = {
-        let mut m = last_event.borrow_mut();
-        let len = st.log.len();
-        if m.0 != len {
-            let next = m.0.wrapping_add(1) == len;
-            let ev = match (m.1.as_mut(), st.log.last()) {
-                (Some(g), Some(LogEntry::Act { seat, action })) if next => {
-                    g.apply(*seat, action).ok()
-                }
-                _ => None,
-            };
-            *m = (len, Some(st.game.clone()), ev);
-        }
-        m.2
-    };
-    let penalty = event
-        .and_then(|e| after_of(&e))
-        .and_then(|a| a.last_card_penalty);
+    // A forgotten declaration (D-6), announced for a round.
+    let penalty =
+        use_last_penalty::<CrazyEights>(st, |e| after_of(e).and_then(|a| a.last_card_penalty));
 
     let mut legal = Vec::new();
     if my_turn {
@@ -238,7 +210,6 @@ pub fn crazy_eights_table(props: &CrazyEightsTableProps) -> Html {
         let act = act.clone();
         Callback::from(move |_: MouseEvent| act.emit(CrazyEightsAction::Draw))
     };
-    let suit_now = view.named_suit.or(view.top.map(|c| c.suit()));
     let picker = match (*picking, phase) {
         (_, CrazyEightsPhase::DealerNamesSuit) if my_turn => Some(html! {
             <section class="panel trump-picker suit-picker" data-testid="suit-picker">
@@ -274,54 +245,20 @@ pub fn crazy_eights_table(props: &CrazyEightsTableProps) -> Html {
         _ => None,
     };
     let has_panel = picker.is_some();
-    let (dir_arrow, dir_text, dir_name) = match view.direction {
-        Direction::Clockwise => ("↻", t.clockwise, "clockwise"),
-        Direction::Counterclockwise => ("↺", t.counterclockwise, "counterclockwise"),
-    };
-    let center = if let Some(p) = picker {
-        p
-    } else {
-        html! {
-            <div class="shed-center">
-                <div class="shed-piles">
-                    <button type="button" class={classes!("stock", can_draw.then_some("can-draw"))}
-                        data-testid="stock" data-count={view.stock.to_string()}
-                        aria-label={format!("{} — {}", t.draw, fill(t.stock_n, &[("n", &lang.num(view.stock))]))}
-                        disabled={!can_draw} onclick={draw_click.clone()}>
-                        <CardSvg card={None::<Card>} />
-                        <span class="pile-count">{ lang.num(view.stock) }</span>
-                    </button>
-                    <div class="discard-pile" data-testid="discard-top"
-                        data-card={view.top.map(|c| c.to_string()).unwrap_or_default()}
-                        role="img" aria-label={view.top.map(|c| format!("{}: {}", t.discard, card_label(lang, c))).unwrap_or_default()}>
-                        if let Some(c) = view.top {
-                            <CardSvg card={Some(c)} />
-                        }
-                    </div>
-                </div>
-                <div class="shed-info">
-                    if let Some(x) = suit_now {
-                        <span class={classes!("suit-badge", view.named_suit.is_some().then_some("named"))}
-                            data-testid="current-suit" data-suit={x.letter().to_string()}
-                            title={t.current_suit}>
-                            <svg class="suit-icon" viewBox="0 0 100 100" aria-hidden="true" focusable="false">
-                                { suit_shape(x, 50.0, 50.0, 80.0, false) }
-                            </svg>
-                            { t.current_suit }{ ": " }{ suit_name(lang, x) }
-                        </span>
-                    }
-                    <span class="direction" data-testid="direction" data-value={dir_name}>
-                        <span class="dir-arrow" aria-hidden="true">{ dir_arrow }</span>{ " " }{ dir_text }
-                    </span>
-                    if view.pending_draw > 0 {
-                        <span class="pending" data-testid="pending" data-value={view.pending_draw.to_string()}>
-                            { fill(t.pending_n, &[("n", &lang.num(view.pending_draw))]) }
-                        </span>
-                    }
-                </div>
-            </div>
-        }
-    };
+    let center = picker.unwrap_or_else(|| {
+        piles(
+            lang,
+            &Piles {
+                stock: view.stock,
+                top: view.top,
+                named_suit: view.named_suit,
+                direction: view.direction,
+                pending_draw: view.pending_draw,
+                can_draw,
+            },
+            draw_click.clone(),
+        )
+    });
 
     // --- whose turn
     let turn = view.to_act.first();
@@ -348,12 +285,7 @@ pub fn crazy_eights_table(props: &CrazyEightsTableProps) -> Html {
     let declarable = playing && view.settings.last_card && may_declare(&legal);
     let bar_extra = html! {
         <>
-            if let Some((who, k)) = penalty {
-                <span class="last-card-penalty" data-testid="last-card-penalty" data-seat={who.0.to_string()}
-                    data-value={k.to_string()} role="status">
-                    { fill(t.forgot, &[("name", &seen.name(who)), ("n", &lang.num(k))]) }
-                </span>
-            }
+            { penalty_notice(lang, &seen, penalty) }
             if let Some(run) = chosen_run {
                 <button type="button" class="btn btn-small play-chosen" data-testid="play-chosen"
                     data-count={run.len().to_string()} data-top={run.last().to_string()}
@@ -368,27 +300,8 @@ pub fn crazy_eights_table(props: &CrazyEightsTableProps) -> Html {
                     { t.cancel }
                 </button>
             }
-            if declarable {
-                <button type="button" class={classes!("btn", "btn-small", "last-card", (*declare).then_some("on"))}
-                    data-testid="last-card" aria-pressed={declare.to_string()} title={t.last_card_help}
-                    onclick={{
-                        let declare = declare.clone();
-                        Callback::from(move |_: MouseEvent| declare.set(!*declare))
-                    }}>
-                    { t.last_card }
-                </button>
-            }
-            if can_draw {
-                <button type="button" class="btn btn-small" data-testid="draw" onclick={draw_click}>
-                    { t.draw }
-                </button>
-            }
-            if can_pass {
-                <button type="button" class="btn btn-small btn-secondary" data-testid="pass"
-                    onclick={act.reform(|_: MouseEvent| CrazyEightsAction::Pass)}>
-                    { t.pass }
-                </button>
-            }
+            { bar_buttons(lang, declarable.then_some(&declare), can_draw.then_some(draw_click),
+                can_pass.then(|| act.reform(|_: MouseEvent| CrazyEightsAction::Pass))) }
         </>
     };
 
@@ -406,7 +319,24 @@ pub fn crazy_eights_table(props: &CrazyEightsTableProps) -> Html {
             let d = dispatcher.clone();
             let on_next = Callback::from(move |_: MouseEvent| d.dispatch(TableAction::NextHand));
             let on_new = new_match_callback::<CrazyEights>(config).reform(|_: MouseEvent| ());
-            result_panel(lang, &seen, &view, r, on_next, on_new)
+            result_panel(
+                lang,
+                &seen,
+                HandOutcome {
+                    over: phase == CrazyEightsPhase::MatchOver,
+                    winner: r.winner,
+                    blocked: r.blocked,
+                    hands: &r.hands,
+                    points: &r.points,
+                    totals: &r.totals,
+                    eliminated: SeatSet::default(),
+                    points_heading: t.points,
+                    match_winners: view.winner.as_slice(),
+                    notes: Html::default(),
+                },
+                on_next,
+                on_new,
+            )
         }
         _ => Html::default(),
     };
@@ -468,114 +398,25 @@ pub fn crazy_eights_table(props: &CrazyEightsTableProps) -> Html {
 
 /// The top bar: every player's total (Countdown: the score), the target.
 fn scoreboard(lang: Lang, seen: &Seen, view: &CrazyEightsView) -> Html {
-    let s = lang.s();
     let t = lang.shedding();
-    let order: Vec<Seat> = (0..seen.n).map(|k| seen.bottom.after(k, seen.n)).collect();
     let countdown = view.settings.countdown;
-    html! {
-        <div class="scoreboard shed-scoreboard">
-            <table class="score-table" data-testid="score">
-                <thead>
-                    <tr>
-                        <th scope="col" class="hand-no">{ fill(s.hand_n, &[("n", &lang.num(view.hand_number))]) }</th>
-                        <th scope="col">{ if countdown { t.countdown } else { t.total } }</th>
-                    </tr>
-                </thead>
-                <tbody>
-                    { for order.iter().map(|&seat| {
-                        let total = view.totals.get(seat.idx()).copied().unwrap_or(0);
-                        html! {
-                            <tr class={classes!("team", (seat == seen.bottom).then_some("mine"))}
-                                data-seat={seat.0.to_string()}>
-                                <th scope="row" class="team-name">{ seen.name(seat) }</th>
-                                <td class="pts" data-testid={format!("total-{}", seat.0)}
-                                    data-value={total.to_string()}>{ lang.num(total) }</td>
-                            </tr>
-                        }
-                    }) }
-                </tbody>
-            </table>
-            if !countdown {
-                <div class="table-info">
-                    <span class="target" data-testid="target" data-value={view.settings.target.to_string()}>
-                        { fill(t.game_to, &[("n", &lang.num(view.settings.target))]) }
-                    </span>
-                </div>
-            }
-        </div>
-    }
-}
-
-/// The hand result: who went out (or a blocked hand), everyone's remaining cards (D-8),
-/// the points and totals, and the winner at the end of the match.
-fn result_panel(
-    lang: Lang,
-    seen: &Seen,
-    view: &CrazyEightsView,
-    r: &CrazyEightsResult,
-    on_next: Callback<MouseEvent>,
-    on_new: Callback<MouseEvent>,
-) -> Html {
-    let s = lang.s();
-    let t = lang.shedding();
-    let over = view.phase == CrazyEightsPhase::MatchOver;
-    let title = if over { s.match_over } else { s.hand_over };
-    html! {
-        <div class="overlay result-overlay">
-            <section class={classes!("panel", "result-panel", over.then_some("match-over"))}
-                data-testid="hand-result" data-blocked={r.blocked.to_string()}
-                data-winner={r.winner.map(|w| w.0.to_string()).unwrap_or_default()}
-                role="dialog" aria-modal="false" aria-labelledby="result-title">
-                <h2 id="result-title">{ title }</h2>
-                if let Some(w) = view.winner {
-                    <p class="match-winner" data-testid="match-result" data-winner={w.0.to_string()}>
-                        { fill(t.match_won_by, &[("name", &seen.name(w))]) }
-                    </p>
-                }
-                if let Some(w) = r.winner {
-                    <p class="points">{ fill(t.went_out, &[("name", &seen.name(w))]) }</p>
-                }
-                if r.blocked {
-                    <p class="points">{ t.blocked }</p>
-                }
-                <table class="result-table">
-                    <thead>
-                        <tr>
-                            <th scope="col">{ t.player }</th>
-                            <th scope="col">{ t.cards_left }</th>
-                            <th scope="col">{ t.points }</th>
-                            <th scope="col">{ t.total }</th>
-                        </tr>
-                    </thead>
-                    <tbody>
-                        { for (0..seen.n).map(|i| {
-                            let seat = Seat(i);
-                            let i = i as usize;
-                            let cards: Vec<Card> = r.hands.get(i).map(|h| h.iter().collect()).unwrap_or_default();
-                            let won = r.winner == Some(seat);
-                            html! {
-                                <tr class={classes!(won.then_some("won"))} data-testid={format!("result-row-{i}")}
-                                    data-cards={cards.len().to_string()}
-                                    data-points={r.points.get(i).copied().unwrap_or(0).to_string()}
-                                    data-total={r.totals.get(i).copied().unwrap_or(0).to_string()}>
-                                    <th scope="row">{ seen.name(seat) }</th>
-                                    <td class="result-cards">{ for cards.iter().map(|&c| html! { <MiniCard card={c} /> }) }</td>
-                                    <td>{ lang.num(r.points.get(i).copied().unwrap_or(0)) }</td>
-                                    <td>{ lang.num(r.totals.get(i).copied().unwrap_or(0)) }</td>
-                                </tr>
-                            }
-                        }) }
-                    </tbody>
-                </table>
-                { result_actions(lang, over, on_next, on_new) }
-            </section>
-        </div>
-    }
+    let info = html! {
+        if !countdown {
+            <div class="table-info">
+                <span class="target" data-testid="target" data-value={view.settings.target.to_string()}>
+                    { fill(t.game_to, &[("n", &lang.num(view.settings.target))]) }
+                </span>
+            </div>
+        }
+    };
+    let heading = if countdown { t.countdown } else { t.total };
+    shedding::scoreboard(lang, seen, view.hand_number, heading, &view.totals, info)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::Suit;
 
     fn c(s: &str) -> Card {
         s.parse().unwrap()
