@@ -33,6 +33,20 @@ for (const [w, h] of [[1280, 800], [390, 844]]) {
         }, null, { timeout: 20000 })
         .catch(() => {});
       await page.screenshot({ path: `${out}/${name}.png` });
+      if (n >= 7) {
+        // Then a bot's turn: draw, and shoot while the next seat is to play.
+        const draw = page.locator('[data-testid=draw]');
+        if (await draw.isVisible()) {
+          await draw.click();
+          await page
+            .waitForFunction(() => {
+              const t = document.querySelector('[data-testid=table]');
+              return t.dataset.turn !== '' && t.dataset.turn !== t.dataset.bottom;
+            }, null, { timeout: 5000 })
+            .catch(() => {});
+          await page.screenshot({ path: `${out}/${name}-bot.png` });
+        }
+      }
     }
     await page.close();
   }
