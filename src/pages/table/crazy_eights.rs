@@ -4,17 +4,15 @@
 //! totals, and the hand result with everyone's cards (D-8).
 
 use super::shedding::{
-    self, bar_buttons, penalty_notice, piles, result_panel, suit_button, use_last_penalty,
-    HandOutcome, Piles,
+    self, act_callback, bar_buttons, other_seats, penalty_notice, piles, result_callbacks,
+    result_panel, seat_plate, suit_button, use_last_penalty, HandOutcome, Piles,
 };
-use super::{frame, new_match_callback, use_table, Frame, Seen};
+use super::{frame, use_table, Frame, Seen};
 use crate::app::use_lang;
 use crate::components::card::MiniCard;
 use crate::components::hand::{BagHand, HandCard, HiddenHand, HAND_SUIT_ORDER};
-use crate::components::seat::{Pos, SeatView};
 use crate::config::TableConfig;
 use crate::i18n::{fill, rank_name, Lang};
-use crate::state::TableAction;
 use engine::games::crazy_eights::{
     After, CePlay, CrazyEights, CrazyEightsAction, CrazyEightsEvent, CrazyEightsPhase,
     CrazyEightsSettings, CrazyEightsView,
@@ -123,13 +121,10 @@ pub fn crazy_eights_table(props: &CrazyEightsTableProps) -> Html {
     let s = lang.s();
     let t = lang.shedding();
     let state = use_table::<CrazyEights>(props.config.clone());
-    let dispatcher = state.dispatcher();
     let st = &*state;
-    let config = &st.config;
     let seen = Seen::of(st, lang);
     let bottom = seen.bottom;
     let view = st.game.view(bottom);
-    let n = seen.n;
     let phase = view.phase;
     let my_turn = seen.my_turn;
 
@@ -157,16 +152,7 @@ pub fn crazy_eights_table(props: &CrazyEightsTableProps) -> Html {
     if my_turn {
         st.game.legal_actions(bottom, &mut legal);
     }
-    let act = {
-        let d = dispatcher.clone();
-        Callback::from(move |action: CrazyEightsAction| {
-            d.dispatch(TableAction::Act {
-                seat: bottom,
-                action,
-                by_bot: false,
-            })
-        })
-    };
+    let act = act_callback(&state, bottom);
 
     let playing = my_turn && phase == CrazyEightsPhase::Playing;
     // Plays a run: asks for the suit first when its last card names one.
@@ -316,9 +302,7 @@ pub fn crazy_eights_table(props: &CrazyEightsTableProps) -> Html {
 
     let result = match (&view.result, phase) {
         (Some(r), CrazyEightsPhase::HandOver | CrazyEightsPhase::MatchOver) => {
-            let d = dispatcher.clone();
-            let on_next = Callback::from(move |_: MouseEvent| d.dispatch(TableAction::NextHand));
-            let on_new = new_match_callback::<CrazyEights>(config).reform(|_: MouseEvent| ());
+            let (on_next, on_new) = result_callbacks(&state);
             result_panel(
                 lang,
                 &seen,
@@ -341,33 +325,29 @@ pub fn crazy_eights_table(props: &CrazyEightsTableProps) -> Html {
         _ => Html::default(),
     };
 
-    let seat_view = |seat: Seat| {
-        let pos = seen.pos(seat);
-        let i = seat.idx();
-        let wild = view.wild_ranks.get(i).copied();
-        let declared = view.declared.contains(seat);
-        html! {
-            <SeatView {seat} {pos} name={seen.name(seat)}
-                count={view.hand_counts.get(i).copied().unwrap_or(0)} is_hakem=false
-                is_turn={view.to_act.contains(seat)} trump={None}
-                backs={pos != Pos::Bottom}>
-                if let Some(w) = wild {
-                    <span class="seat-points wild-rank" data-testid={format!("wild-rank-{}", seat.0)}
-                        data-value={w.symbol()} title={t.wild_rank}>
-                        { "★" }{ rank_name(lang, w) }
-                    </span>
-                }
-                if declared {
-                    <span class="declared" data-testid={format!("declared-{}", seat.0)}>{ t.last_card }</span>
-                }
-            </SeatView>
-        }
-    };
-    let seats: Html = (0..n)
-        .map(Seat)
-        .filter(|&x| x != bottom)
-        .map(seat_view)
-        .collect();
+    let seat_view =
+        |seat: Seat| {
+            let i = seat.idx();
+            let wild = view.wild_ranks.get(i).map(|&w| html! {
+            <span class="seat-points wild-rank" data-testid={format!("wild-rank-{}", seat.0)}
+                data-value={w.symbol()} title={t.wild_rank}>
+                { "★" }{ rank_name(lang, w) }
+            </span>
+        });
+            let count = view.hand_counts.get(i).copied().unwrap_or(0);
+            let is_turn = view.to_act.contains(seat);
+            let declared = view.declared.contains(seat);
+            seat_plate(
+                lang,
+                &seen,
+                seat,
+                count,
+                is_turn,
+                declared,
+                wild.unwrap_or_default(),
+            )
+        };
+    let seats = other_seats(&seen, seat_view);
 
     let phase_name = match phase {
         CrazyEightsPhase::DealerNamesSuit => "naming_suit",

@@ -5,17 +5,15 @@
 //! declaration (D-6), and the end-of-game modes of HX-13 in the result.
 
 use super::shedding::{
-    self, bar_buttons, penalty_notice, piles, result_panel, suit_button, use_last_penalty,
-    HandOutcome, Piles,
+    self, act_callback, bar_buttons, other_seats, penalty_notice, piles, result_callbacks,
+    result_panel, seat_plate, suit_button, use_last_penalty, HandOutcome, Piles,
 };
-use super::{frame, new_match_callback, use_table, Frame, Seen};
+use super::{frame, use_table, Frame, Seen};
 use crate::app::use_lang;
 use crate::components::card::MiniCard;
 use crate::components::hand::{BagHand, HandCard, HiddenHand, HAND_SUIT_ORDER};
-use crate::components::seat::{Pos, SeatView};
 use crate::config::TableConfig;
 use crate::i18n::{card_label, fill, Lang};
-use crate::state::TableAction;
 use engine::games::haft_khabis::{
     EndMode, HaftKhabis, HaftKhabisAction, HaftKhabisEvent, HaftKhabisPhase, HaftKhabisSettings,
     HaftKhabisView, HxAfter, HxPlay, TurnMode,
@@ -112,13 +110,10 @@ pub fn haft_khabis_table(props: &HaftKhabisTableProps) -> Html {
     let s = lang.s();
     let t = lang.shedding();
     let state = use_table::<HaftKhabis>(props.config.clone());
-    let dispatcher = state.dispatcher();
     let st = &*state;
-    let config = &st.config;
     let seen = Seen::of(st, lang);
     let bottom = seen.bottom;
     let view = st.game.view(bottom);
-    let n = seen.n;
     let phase = view.phase;
     let my_turn = seen.my_turn;
 
@@ -139,16 +134,7 @@ pub fn haft_khabis_table(props: &HaftKhabisTableProps) -> Html {
     if my_turn {
         st.game.legal_actions(bottom, &mut legal);
     }
-    let act = {
-        let d = dispatcher.clone();
-        Callback::from(move |action: HaftKhabisAction| {
-            d.dispatch(TableAction::Act {
-                seat: bottom,
-                action,
-                by_bot: false,
-            })
-        })
-    };
+    let act = act_callback(&state, bottom);
     let playing = my_turn && phase == HaftKhabisPhase::Playing;
     let last = *declare;
     // Moves a choice on: acts when one action is left, else keeps the choice open.
@@ -325,9 +311,7 @@ pub fn haft_khabis_table(props: &HaftKhabisTableProps) -> Html {
 
     let result = match (&view.result, phase) {
         (Some(r), HaftKhabisPhase::HandOver | HaftKhabisPhase::MatchOver) => {
-            let d = dispatcher.clone();
-            let on_next = Callback::from(move |_: MouseEvent| d.dispatch(TableAction::NextHand));
-            let on_new = new_match_callback::<HaftKhabis>(config).reform(|_: MouseEvent| ());
+            let (on_next, on_new) = result_callbacks(&state);
             let finishing = view.settings.end == EndMode::FinishingOrder;
             let notes = html! {
                 <>
@@ -360,26 +344,24 @@ pub fn haft_khabis_table(props: &HaftKhabisTableProps) -> Html {
     };
 
     let seat_view = |seat: Seat| {
-        let pos = seen.pos(seat);
-        let i = seat.idx();
-        html! {
-            <SeatView {seat} {pos} name={seen.name(seat)}
-                count={view.hand_counts.get(i).copied().unwrap_or(0)} is_hakem=false
-                is_turn={view.to_act.contains(seat)} trump={None} backs={pos != Pos::Bottom}>
-                if view.declared.contains(seat) {
-                    <span class="declared" data-testid={format!("declared-{}", seat.0)}>{ t.last_card }</span>
-                }
-                if !view.active.contains(seat) {
-                    <span class="declared" data-testid={format!("eliminated-{}", seat.0)}>{ t.eliminated }</span>
-                }
-            </SeatView>
-        }
+        let out = (!view.active.contains(seat)).then(|| html! {
+            <span class="declared" data-testid={format!("eliminated-{}", seat.0)}>{ t.eliminated }</span>
+        });
+        let count = view.hand_counts.get(seat.idx()).copied().unwrap_or(0);
+        let is_turn = view.to_act.contains(seat);
+        let declared = view.declared.contains(seat);
+        seat_plate(
+            lang,
+            &seen,
+            seat,
+            count,
+            is_turn,
+            declared,
+            out.unwrap_or_default(),
+        )
     };
-    let seats: Html = (0..n)
-        .map(Seat)
-        .filter(|&x| x != bottom)
-        .map(seat_view)
-        .collect();
+    let seats = other_seats(&seen, seat_view);
+
     let phase_name = match phase {
         HaftKhabisPhase::DealerNames => "naming_player",
         HaftKhabisPhase::Playing => "playing",

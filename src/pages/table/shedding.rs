@@ -4,12 +4,13 @@
 //! the totals in the top bar; and the hand result with everyone's cards (D-8). Each game's
 //! page keeps only what is its own (its pickers, its seat marks, its end of the game).
 
-use super::Seen;
+use super::{new_match_callback, Seen};
 use crate::components::card::{suit_shape, CardSvg, MiniCard};
 use crate::components::result::result_actions;
+use crate::components::seat::{Pos, SeatView};
 use crate::games::UiGame;
 use crate::i18n::{card_label, fill, suit_name, Lang};
-use crate::state::{LogEntry, TableState};
+use crate::state::{LogEntry, TableAction, TableState};
 use engine::games::shedding::Direction;
 use engine::{Card, CardBag, Seat, SeatSet, Suit};
 use yew::prelude::*;
@@ -317,4 +318,63 @@ pub fn result_panel(
             </section>
         </div>
     }
+}
+
+/// A seat's plate at a shedding table: the name, the cards held (backs, except for the
+/// bottom seat), the turn, the last-card mark (D-6) and the game's own `marks`.
+pub fn seat_plate(
+    lang: Lang,
+    seen: &Seen,
+    seat: Seat,
+    count: u8,
+    is_turn: bool,
+    declared: bool,
+    marks: Html,
+) -> Html {
+    let pos = seen.pos(seat);
+    html! {
+        <SeatView {seat} {pos} name={seen.name(seat)} {count} is_hakem=false {is_turn}
+            trump={None} backs={pos != Pos::Bottom}>
+            { marks }
+            if declared {
+                <span class="declared" data-testid={format!("declared-{}", seat.0)}>
+                    { lang.shedding().last_card }
+                </span>
+            }
+        </SeatView>
+    }
+}
+
+/// Every seat but the bottom one, drawn by `plate`.
+pub fn other_seats(seen: &Seen, plate: impl Fn(Seat) -> Html) -> Html {
+    (0..seen.n)
+        .map(Seat)
+        .filter(|&x| x != seen.bottom)
+        .map(plate)
+        .collect()
+}
+
+/// The result panel's buttons: deal the next hand, or start a new match.
+pub fn result_callbacks<G: UiGame>(
+    st: &UseReducerHandle<TableState<G>>,
+) -> (Callback<MouseEvent>, Callback<MouseEvent>) {
+    let d = st.dispatcher();
+    let on_next = Callback::from(move |_: MouseEvent| d.dispatch(TableAction::NextHand));
+    let on_new = new_match_callback::<G>(&st.config).reform(|_: MouseEvent| ());
+    (on_next, on_new)
+}
+
+/// The bottom person's actions, sent to the table for `seat`.
+pub fn act_callback<G: UiGame>(
+    st: &UseReducerHandle<TableState<G>>,
+    seat: Seat,
+) -> Callback<G::Action> {
+    let d = st.dispatcher();
+    Callback::from(move |action| {
+        d.dispatch(TableAction::Act {
+            seat,
+            action,
+            by_bot: false,
+        })
+    })
 }
