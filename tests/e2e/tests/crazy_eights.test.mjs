@@ -326,4 +326,50 @@ export const tests = [
       assert(played + drew > 0, 'you took turns');
     },
   },
+  {
+    name: 'crazy eights: a large two-deck hand on a phone keeps a tappable strip of every card',
+    viewport: 'phone',
+    timeout: 300000,
+    run: async ({ page, url, assert }) => {
+      // Countdown: going out deals new cards, so the hand goes on while you draw.
+      await page.goto(`${url}#/crazy-eights?seed=66&seats=ybbbbb&countdown=1`, { waitUntil: 'load' });
+      const table = page.locator('[data-testid=table]');
+      await table.waitFor({ timeout: 15000 });
+      const hand = page.locator('[data-testid=hand] button[data-card]');
+      const end = Date.now() + 240000;
+      while ((await hand.count()) < 20) {
+        assert(Date.now() < end, 'twenty cards in time');
+        await page.waitForFunction(() => {
+          const t = document.querySelector('[data-testid=table]');
+          return t.dataset.turn === t.dataset.bottom && t.dataset.busy === 'false';
+        }, null, { timeout: 60000 });
+        assert((await table.getAttribute('data-phase')) === 'playing', 'still playing');
+        const n = await hand.count();
+        await page.locator('[data-testid=draw]').click();
+        await page.waitForFunction((m) => document.querySelectorAll('[data-testid=hand] button[data-card]').length !== m, n, { timeout: 5000 });
+        assert((await hand.count()) === n + 1, 'a draw adds one card');
+      }
+      const n = await hand.count();
+      assert((await page.locator('[data-testid=hand].many').count()) === 1, 'a large hand is laid out as such');
+      // Each card: a strip at least 40 px wide and 40 px high where a tap reaches it.
+      const strips = await hand.evaluateAll((els) =>
+        els.map((e, i) => {
+          const r = e.getBoundingClientRect();
+          const next = els[i + 1]?.getBoundingClientRect();
+          const sameRow = next && Math.abs(next.top - r.top) < 2;
+          const w = sameRow ? next.left - r.left : r.right - r.left;
+          const below = els.slice(i + 1).map((x) => x.getBoundingClientRect()).find((x) => x.top > r.top + 2);
+          const h = below ? Math.min(below.top, r.bottom) - r.top : r.bottom - r.top;
+          const hit = document.elementFromPoint(r.left + Math.min(w, r.width) / 2, r.top + Math.max(4, h / 2));
+          return { card: `${e.dataset.card}/${e.dataset.copy}`, w, h, hits: e.contains(hit), inside: r.left >= 0 && r.right <= innerWidth };
+        }),
+      );
+      for (const s of strips) {
+        assert(s.inside, `${s.card} is inside the screen`);
+        assert(s.w >= 40 && s.h >= 40, `${s.card}: a strip of ${Math.round(s.w)}×${Math.round(s.h)} px`);
+        assert(s.hits, `${s.card}: a tap on its strip reaches it`);
+      }
+      assert(new Set(strips.map((s) => s.card)).size === n, 'every card is told apart (data-card, data-copy)');
+    },
+  },
 ];
