@@ -248,6 +248,9 @@ export const tests = [
     viewport: 'phone',
     timeout: 240000,
     run: async ({ page, url, assert }) => {
+      await page.goto(`${url}#/crazy-eights/setup`, { waitUntil: 'load' });
+      const counts = await page.locator('[data-testid=opt-players] option').evaluateAll((os) => os.map((o) => o.value));
+      assert(counts.join() === '2,3,4,5,6,7,8', `two to eight players offered (${counts})`);
       await page.goto(`${url}#/crazy-eights?seed=8&seats=ybbbbbbb&countdown=1`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });

@@ -227,6 +227,16 @@ export const tests = [
     viewport: 'desktop',
     timeout: 420000,
     run: async ({ page, url, assert }) => {
+      // Setup offers two to seven players (HX-1); seven seats, you and six bots.
+      await page.goto(`${url}#/haft-khabis/setup`, { waitUntil: 'load' });
+      const counts = await page.locator('[data-testid=opt-players] option').evaluateAll((os) => os.map((o) => o.value));
+      assert(counts.join() === '2,3,4,5,6,7', `two to seven players offered (${counts})`);
+      await page.locator('[data-testid=opt-players]').selectOption('7');
+      assert((await page.locator('[data-testid^=seat-kind-]').count()) === 7, 'seven seats to fill');
+      await page.locator('[data-testid=start]').click();
+      await page.locator('[data-testid=table]').waitFor({ timeout: 15000 });
+      assert(/seats=ybbbbbb(&|$)/.test(page.url()), `the link seats you and six bots (${page.url()})`);
+      // The hand itself at a fixed seed.
       await page.goto(`${url}#/haft-khabis?seed=7&seats=ybbbbbb`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });
