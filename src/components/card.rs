@@ -238,6 +238,13 @@ pub struct CardButtonProps {
     /// Just received (Bidel's passing): highlighted.
     #[prop_or_default]
     pub received: bool,
+    /// Which copy of the card this is in a two-deck hand (`data-copy`: 0, or 1 for the
+    /// second of two identical cards); none for a one-deck game.
+    #[prop_or_default]
+    pub copy: Option<u8>,
+    /// A small mark on the card (the order of cards chosen to be played together).
+    #[prop_or_default]
+    pub badge: Option<AttrValue>,
     pub on_play: Callback<Card>,
 }
 
@@ -257,11 +264,17 @@ pub fn card_button(props: &CardButtonProps) -> Html {
     );
     html! {
         <button type="button" {class} {onclick}
-            data-card={card.to_string()}
-            aria-label={card_label(lang, card)}
+            data-card={card.to_string()} data-copy={props.copy.map(|k| k.to_string())}
+            aria-label={match &props.badge {
+                Some(b) => format!("{} ({b})", card_label(lang, card)),
+                None => card_label(lang, card),
+            }}
             aria-pressed={props.selected.map(|b| b.to_string())}
             aria-disabled={(!props.playable).then_some("true")}>
             <CardSvg card={Some(card)} />
+            if let Some(b) = &props.badge {
+                <span class="card-badge" aria-hidden="true">{ b.clone() }</span>
+            }
         </button>
     }
 }

@@ -2,7 +2,7 @@
 
 use crate::app::use_lang;
 use crate::components::card::{CardButton, CardSvg};
-use engine::{Card, CardSet, Suit};
+use engine::{Card, CardBag, CardSet, Suit};
 use yew::prelude::*;
 
 /// Suit order in the hand: alternating black and red.
@@ -57,6 +57,72 @@ pub fn hand(props: &HandProps) -> Html {
     }
 }
 
+/// One card of a hand that may hold two identical cards (two decks): the card and which
+/// copy it is (0, or 1 for the second).
+pub type HandCard = (Card, u8);
+
+/// The cards of a two-deck hand in display order, identical cards side by side, each with
+/// its copy index.
+pub fn sort_bag(hand: CardBag) -> Vec<HandCard> {
+    let mut out = Vec::with_capacity(hand.len() as usize);
+    for c in sort_hand(hand.distinct()) {
+        out.push((c, 0));
+        if hand.count(c) > 1 {
+            out.push((c, 1));
+        }
+    }
+    out
+}
+
+/// Hands above this many cards get the class `many`: more overlap, and on a phone rows
+/// that overlap too, so that every card keeps a tappable strip about 40 px wide.
+pub const MANY_CARDS: usize = 18;
+
+#[derive(Properties, PartialEq)]
+pub struct BagHandProps {
+    /// The cards, a card possibly twice (two decks).
+    pub hand: CardBag,
+    /// Cards that may be played now (either copy).
+    pub legal: CardSet,
+    /// It is this player's turn to play a card (the others are then dimmed).
+    pub my_turn: bool,
+    /// A card was clicked: which card and which copy.
+    pub on_play: Callback<HandCard>,
+    /// Choosing several cards: the ones chosen, in the order chosen (each shows its place
+    /// in the order); `None` when playing one card at a click.
+    #[prop_or_default]
+    pub selected: Option<Vec<HandCard>>,
+}
+
+/// A hand of the shedding games, where two decks may put two identical cards in it: both
+/// are shown, each its own button (`data-copy` 0 and 1) with its own key, and choosing one
+/// chooses only that copy.
+#[function_component(BagHand)]
+pub fn bag_hand(props: &BagHandProps) -> Html {
+    let lang = use_lang();
+    let cards = sort_bag(props.hand);
+    let n = cards.len();
+    html! {
+        <div class={classes!("hand", format!("n{n}"), (n > MANY_CARDS).then_some("many"))}
+            data-testid="hand" role="group" aria-label={lang.s().your_hand} dir="ltr">
+            { for cards.into_iter().map(|(c, copy)| {
+                let playable = props.legal.contains(c);
+                let place = props.selected.as_ref().map(|s| s.iter().position(|&x| x == (c, copy)));
+                let badge = match (&props.selected, place) {
+                    (Some(s), Some(Some(i))) if s.len() > 1 => Some(AttrValue::from(lang.num(i + 1))),
+                    _ => None,
+                };
+                html! {
+                    <CardButton key={c.index() as usize * 2 + copy as usize} card={c} {playable}
+                        dimmed={props.my_turn && !playable && place.flatten().is_none()}
+                        on_play={props.on_play.reform(move |c: Card| (c, copy))}
+                        selected={place.map(|p| p.is_some())} copy={Some(copy)} {badge} />
+                }
+            }) }
+        </div>
+    }
+}
+
 #[derive(Properties, PartialEq)]
 pub struct HiddenHandProps {
     pub count: u8,
@@ -95,5 +161,25 @@ mod tests {
             .map(|c| c.to_string())
             .collect();
         assert_eq!(v[..3], ["RJ", "BJ", "2S"]);
+    }
+
+    #[test]
+    fn two_identical_cards_are_two_copies_side_by_side() {
+        let bag: CardBag = engine::card::parse_cards("5H 2S 5H KD 2S 9C")
+            .unwrap()
+            .into_iter()
+            .collect();
+        let v: Vec<String> = sort_bag(bag)
+            .iter()
+            .map(|(c, k)| format!("{c}/{k}"))
+            .collect();
+        assert_eq!(v, ["2S/0", "2S/1", "5H/0", "5H/1", "9C/0", "KD/0"]);
+        // Keys (card index × 2 + copy) are unique.
+        let mut keys: Vec<usize> = sort_bag(bag)
+            .iter()
+            .map(|&(c, k)| c.index() as usize * 2 + k as usize)
+            .collect();
+        keys.dedup();
+        assert_eq!(keys.len(), 6);
     }
 }

@@ -69,27 +69,43 @@
 //!   (`data-taken`, `data-points`, `data-total`), `moon`, `match-result`, `next-hand`,
 //!   `new-match`; `trump-picker` with `button[data-trump=C|D|H|S|none]`.
 //!
-//! Crazy Eights table (`#/crazy-eights?…`, 2–4 players)
+//! Crazy Eights table (`#/crazy-eights?…`, 2–8 players; two decks from six)
 //! - `data-phase=naming_suit|playing|hand_over|match_over`.
 //! - `[data-testid=stock]`: the draw pile, a button enabled when drawing is legal
 //!   (`data-count`); `discard-top` (`data-card`, e.g. `8S`); `current-suit`
 //!   (`data-suit=C|D|H|S`, class `named` after a wild card); `direction`
 //!   (`data-value=clockwise|counterclockwise`); `pending` (`data-value`: cards to draw,
 //!   only while a penalty is pending).
-//! - Hand cards: class `playable` when they may be played alone now. A wild card that names
+//! - Hand cards (both shedding games): `button[data-card][data-copy]`, `data-copy` 0, or 1
+//!   for the second of two identical cards (two decks); class `playable` when they may be
+//!   played now, alone or (CE-11) with others of their rank. A hand above 18 cards has
+//!   class `many` (overlapping rows on a phone).
+//! - Equal cards together (setting `equal_cards`, CE-11): a click on a card that may go with
+//!   others of its rank chooses it (`aria-pressed=true`) instead of playing it; clicks on
+//!   cards of that rank add them (a `.card-badge` shows each one's place; the last chosen
+//!   ends on top) or take them back; `[data-testid=play-chosen]` (`data-count`, `data-top`,
+//!   disabled while the set cannot be played) plays them, `play-cancel` drops the choice.
+//!   A card without partners is played at once, as without the setting.
+//! - A wild card that names
 //!   a suit opens `[data-testid=suit-picker]` with `suit-C|D|H|S` and `suit-cancel` (the
-//!   dealer's naming of a starting wild card uses the same picker).
+//!   dealer's naming of a starting wild card uses the same picker; `data-card` the card that
+//!   names it, `data-count` the cards played with it).
 //! - `[data-testid=last-card]` (`aria-pressed`): the "Last card!" declaration, shown when a
 //!   play may leave one card; it goes with the next card played (D-6, `"last":true`).
 //!   `[data-testid=draw]`, `pass`: shown when legal. `declared-N` on the plates of seats
-//!   that declared.
+//!   that declared. `[data-testid=last-card-penalty]` (`data-seat`, `data-value`: cards
+//!   drawn) announces a forgotten declaration for a round of turns (both shedding games).
 //! - `[data-testid=wild-rank-N]` (`data-value`: `8`, `J`, … each player's wild rank; in
 //!   Countdown, CE-12, the rank of their score), `total-N` (`data-value`), `target`.
 //! - `[data-testid=hand-result]` (`data-winner=<seat>` or empty, `data-blocked`),
 //!   `result-row-N` (`data-cards`: cards left, `data-points`, `data-total`),
-//!   `match-result`, `next-hand`, `new-match`.
+//!   `match-result` (`data-winner`: the winning seats, space-separated), `next-hand`,
+//!   `new-match`; in each row `.result-cards [data-card]`, `.result-points`, `.result-total`.
+//! - Five to eight players sit at `seat-right`, `seat-right-upper`, `seat-top-right`,
+//!   `seat-top`, `seat-top-left`, `seat-left-upper`, `seat-left` (counter-clockwise from
+//!   the bottom; see `Pos::ring`).
 //!
-//! Haft Khabis table (`#/haft-khabis?…`, 2–4 players): the Crazy Eights table's
+//! Haft Khabis table (`#/haft-khabis?…`, 2–7 players; two decks from six): the Crazy Eights table's
 //! `stock`, `discard-top`, `current-suit`, `direction`, `pending` (the 7 penalty),
 //! `suit-picker`/`suit-C|D|H|S` (after a jack), `last-card`, `draw`, `pass`, `total-N`,
 //! `declared-N`, `hand-result`, `result-row-N` (also `data-eliminated`), `next-hand`, plus:
@@ -97,7 +113,8 @@
 //! - `[data-testid=target-picker]` with `target-N`: the player named with a 2 (or by the
 //!   dealer for a 2 turned up, HX-16); then `give-picker` with `give-<card>` when the 2
 //!   gives a card (setting). `suit-cancel` closes a choice.
-//! - `[data-testid=end-mode]` (the HX-13 end in words), `eliminated-N`, `multiplier`.
+//! - `[data-testid=end-mode]` (the HX-13 end in words), `eliminated-N`, `multiplier`,
+//!   `last-card-penalty` (HX-9), `result-end-mode`.
 //!
 //! Hokm table
 //! - `data-phase=choosing_trump|playing|hand_over|match_over`.

@@ -10,11 +10,20 @@ use yew::prelude::*;
 
 /// Where a seat is drawn, relative to the player at the bottom. Play passes from seat i
 /// to i+1, drawn on the bottom player's right (counter-clockwise, C-2).
+///
+/// Up to four players sit at the bottom, right, top and left. Five to eight (the shedding
+/// games) sit around a wider ring: one or two seats up each side column (`Right`, then
+/// `RightUpper` above it; `LeftUpper`, then `Left` below it) and two or three along the
+/// top (`TopRight`, `Top`, `TopLeft`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Pos {
     Bottom,
     Right,
+    RightUpper,
+    TopRight,
     Top,
+    TopLeft,
+    LeftUpper,
     Left,
 }
 
@@ -22,16 +31,28 @@ impl Pos {
     /// The places of a table of `n` seats, by offset from the bottom seat (the next seat
     /// in turn order sits on the right: play goes counter-clockwise, C-2).
     pub fn ring(n: u8) -> &'static [Pos] {
+        use Pos::*;
         match n {
-            2 => &[Pos::Bottom, Pos::Top],
-            3 => &[Pos::Bottom, Pos::Right, Pos::Left],
-            _ => &[Pos::Bottom, Pos::Right, Pos::Top, Pos::Left],
+            ..=2 => &[Bottom, Top],
+            3 => &[Bottom, Right, Left],
+            4 => &[Bottom, Right, Top, Left],
+            5 => &[Bottom, Right, TopRight, TopLeft, Left],
+            6 => &[Bottom, Right, TopRight, Top, TopLeft, Left],
+            7 => &[
+                Bottom, Right, RightUpper, TopRight, TopLeft, LeftUpper, Left,
+            ],
+            _ => &[
+                Bottom, Right, RightUpper, TopRight, Top, TopLeft, LeftUpper, Left,
+            ],
         }
     }
 
+    /// The most seats a table draws.
+    pub const MAX_SEATS: u8 = 8;
+
     /// Where `seat` is drawn when `bottom` is at the bottom of a table of `n`.
     pub fn of(seat: Seat, bottom: Seat, n: u8) -> Pos {
-        let n = n.clamp(2, 4);
+        let n = n.clamp(2, Self::MAX_SEATS);
         Pos::ring(n)[((seat.0 % n + n - bottom.0 % n) % n) as usize]
     }
 
@@ -39,7 +60,11 @@ impl Pos {
         match self {
             Pos::Bottom => "bottom",
             Pos::Right => "right",
+            Pos::RightUpper => "right-upper",
+            Pos::TopRight => "top-right",
             Pos::Top => "top",
+            Pos::TopLeft => "top-left",
+            Pos::LeftUpper => "left-upper",
             Pos::Left => "left",
         }
     }
@@ -171,7 +196,22 @@ mod tests {
         assert_eq!(Pos::of(Seat(0), b, 3), Pos::Right);
         assert_eq!(Pos::of(Seat(1), b, 3), Pos::Left);
         assert_eq!(Pos::of(Seat(0), Seat(1), 2), Pos::Top);
-        for n in 2..=4u8 {
+        // Eight players: counter-clockwise from the right, up the right column, along the
+        // top from right to left, down the left column.
+        let eight: Vec<Pos> = (1..8).map(|s| Pos::of(Seat(s), Seat(0), 8)).collect();
+        assert_eq!(
+            eight,
+            [
+                Pos::Right,
+                Pos::RightUpper,
+                Pos::TopRight,
+                Pos::Top,
+                Pos::TopLeft,
+                Pos::LeftUpper,
+                Pos::Left
+            ]
+        );
+        for n in 2..=Pos::MAX_SEATS {
             for b in 0..n {
                 let places: Vec<Pos> = (0..n).map(|s| Pos::of(Seat(s), Seat(b), n)).collect();
                 assert_eq!(Pos::of(Seat(b), Seat(b), n), Pos::Bottom);

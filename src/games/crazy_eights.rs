@@ -281,8 +281,8 @@ impl UiGame for CrazyEights {
     }
 
     const ID: GameId = GameId::CrazyEights;
-    /// The table's layout seats two to four players.
-    const PLAYER_COUNTS: &'static [u8] = &[4, 2, 3];
+    /// CE-1: two to eight players (two decks from six); four by default.
+    const PLAYER_COUNTS: &'static [u8] = &[4, 2, 3, 5, 6, 7, 8];
     const RULES: &'static crate::rules::GameRules = &crate::rules::crazy_eights::RULES;
 
     fn bot(seed: u64) -> Box<dyn Bot<CrazyEights>> {

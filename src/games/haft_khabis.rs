@@ -231,8 +231,8 @@ impl UiGame for HaftKhabis {
     }
 
     const ID: GameId = GameId::HaftKhabis;
-    /// The table's layout seats two to four players.
-    const PLAYER_COUNTS: &'static [u8] = &[4, 2, 3];
+    /// HX-1: two to seven players (two decks from six); four by default.
+    const PLAYER_COUNTS: &'static [u8] = &[4, 2, 3, 5, 6, 7];
     const RULES: &'static crate::rules::GameRules = &crate::rules::haft_khabis::RULES;
 
     fn bot(seed: u64) -> Box<dyn Bot<HaftKhabis>> {

@@ -44,6 +44,14 @@ pub struct SheddingStrings {
     pub hands_n: &'static str,
     pub elimination: &'static str,
     pub finishing_order: &'static str,
+    /// CE-11: the button that plays the chosen cards: one card.
+    pub play_one: &'static str,
+    /// CE-11: `{n}` cards together.
+    pub play_n: &'static str,
+    /// CE-11: how to choose several cards.
+    pub together_help: &'static str,
+    /// CE-11: the chosen cards cannot be played as they are.
+    pub together_needs_fit: &'static str,
     pub err_must_answer_seven: &'static str,
     pub err_does_not_match: &'static str,
     pub err_must_answer_two: &'static str,
@@ -87,6 +95,10 @@ pub const FA: SheddingStrings = SheddingStrings {
     hands_n: "{n} دست",
     elimination: "حذفی",
     finishing_order: "ترتیب تمام کردن",
+    play_one: "بازی این کارت",
+    play_n: "بازی {n} کارت با هم",
+    together_help: "کارت‌های هم‌عدد دیگر را هم انتخاب کنید؛ آخرین کارتِ انتخاب‌شده رو می‌ماند.",
+    together_needs_fit: "این کارت‌ها جور نیستند: یک کارت جور هم انتخاب کنید.",
     err_must_answer_seven: "باید با ۷ جواب بدهید یا جریمه را بردارید.",
     err_does_not_match: "این کارت نه با خال و نه با عدد کارت رو جور است.",
     err_must_answer_two: "باید با ۲ جواب بدهید یا جریمه را بردارید.",
@@ -130,6 +142,10 @@ pub const EN: SheddingStrings = SheddingStrings {
     hands_n: "{n} hands",
     elimination: "Elimination",
     finishing_order: "Finishing order",
+    play_one: "Play this card",
+    play_n: "Play {n} cards together",
+    together_help: "Choose more cards of this rank; the last one chosen ends on top.",
+    together_needs_fit: "These cards do not fit: choose a card that fits too.",
     err_must_answer_seven: "Answer with a 7 or draw the penalty.",
     err_does_not_match: "That card matches neither the suit nor the rank to follow.",
     err_must_answer_two: "Answer with a 2 or draw the penalty.",

@@ -84,6 +84,13 @@ pub struct SetupPageProps {
     pub query: AttrValue,
 }
 
+/// The player counts in increasing order (the game lists its default first).
+fn sorted_counts(counts: &[u8]) -> Vec<u8> {
+    let mut v = counts.to_vec();
+    v.sort_unstable();
+    v
+}
+
 /// The setup screen of game `G`.
 #[function_component(SetupPage)]
 pub fn setup_page<G: UiGame>(props: &SetupPageProps) -> Html {
@@ -273,7 +280,7 @@ pub fn setup_page<G: UiGame>(props: &SetupPageProps) -> Html {
                         <label class="option target" for="opt-players">
                             <span class="option-label">{ s.opt_players }</span>
                             <select id="opt-players" data-testid="opt-players" onchange={on_count}>
-                                { for G::PLAYER_COUNTS.iter().map(|&k| html! {
+                                { for sorted_counts(G::PLAYER_COUNTS).into_iter().map(|k| html! {
                                     <option value={k.to_string()} selected={n == k}>
                                         { fill(s.players_n, &[("n", &lang.num(k))]) }
                                     </option>

@@ -3,30 +3,31 @@
 //! the "last card" declaration (D-6), drawing and passing, each player's wild rank, the
 //! totals, and the hand result with everyone's cards (D-8).
 
-use super::{frame, new_match_callback, use_table, Frame, Seen};
+use super::shedding::{
+    self, act_callback, bar_buttons, other_seats, penalty_notice, piles, result_callbacks,
+    result_panel, seat_plate, suit_button, use_last_penalty, HandOutcome, Piles,
+};
+use super::{frame, use_table, Frame, Seen};
 use crate::app::use_lang;
-use crate::components::card::{suit_shape, CardSvg, MiniCard};
-use crate::components::hand::{Hand, HiddenHand, HAND_SUIT_ORDER};
-use crate::components::result::result_actions;
-use crate::components::seat::{Pos, SeatView};
+use crate::components::card::MiniCard;
+use crate::components::hand::{BagHand, HandCard, HiddenHand, HAND_SUIT_ORDER};
 use crate::config::TableConfig;
-use crate::i18n::{card_label, fill, rank_name, suit_name, Lang};
-use crate::state::{LogEntry, TableAction};
+use crate::i18n::{fill, rank_name, Lang};
 use engine::games::crazy_eights::{
     After, CePlay, CrazyEights, CrazyEightsAction, CrazyEightsEvent, CrazyEightsPhase,
-    CrazyEightsResult, CrazyEightsSettings, CrazyEightsView,
+    CrazyEightsSettings, CrazyEightsView,
 };
-use engine::games::shedding::{CardRun, Direction};
-use engine::{Card, CardSet, Game, Seat, Suit};
+use engine::games::shedding::CardRun;
+use engine::{Card, CardSet, Game, Seat, SeatSet};
 use yew::prelude::*;
 
-/// The single-card plays of `card` among the legal actions, with the declaration `last`
-/// preferred when both are legal.
-pub fn plays_of(legal: &[CrazyEightsAction], card: Card, last: bool) -> Vec<CePlay> {
+/// The plays of the cards `run` (one card, or several of a rank in play order, CE-11)
+/// among the legal actions, with the declaration `last` preferred when both are legal.
+pub fn plays_of(legal: &[CrazyEightsAction], run: CardRun, last: bool) -> Vec<CePlay> {
     let all: Vec<CePlay> = legal
         .iter()
         .filter_map(|a| match a {
-            CrazyEightsAction::Play(p) if p.cards == CardRun::one(card) => Some(*p),
+            CrazyEightsAction::Play(p) if p.cards == run => Some(*p),
             _ => None,
         })
         .collect();
@@ -38,17 +39,57 @@ pub fn plays_of(legal: &[CrazyEightsAction], card: Card, last: bool) -> Vec<CePl
     }
 }
 
-/// The cards that may be played alone now.
+/// The cards that may be played now, alone or with others of their rank (CE-11).
 pub fn playable_cards(legal: &[CrazyEightsAction]) -> CardSet {
     let mut set = CardSet::EMPTY;
     for a in legal {
         if let CrazyEightsAction::Play(p) = a {
-            if p.cards.len() == 1 {
-                set.insert(p.cards.last());
+            for &c in p.cards.as_slice() {
+                set.insert(c);
             }
         }
     }
     set
+}
+
+/// Whether `card` may be played together with other cards of its rank now (CE-11).
+pub fn has_partners(legal: &[CrazyEightsAction], card: Card) -> bool {
+    legal.iter().any(
+        |a| matches!(a, CrazyEightsAction::Play(p) if p.cards.len() > 1 && p.cards.as_slice().contains(&card)),
+    )
+}
+
+/// The chosen cards as a run, in the order chosen (the last ends on top).
+pub fn run_of(chosen: &[HandCard]) -> Option<CardRun> {
+    let cards: Vec<Card> = chosen.iter().map(|&(c, _)| c).collect();
+    CardRun::new(&cards)
+}
+
+/// What a click on a card of the hand does (CE-11).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Click {
+    /// Play this card alone (as without the setting; the engine explains a refusal).
+    Play(Card),
+    /// The cards chosen to be played together, in the order chosen (empty: none).
+    Chosen(Vec<HandCard>),
+}
+
+/// A click on `card` with `chosen` already chosen: a chosen card is taken back, a card of
+/// the chosen rank is added (it will end on top), and a card that may be played with
+/// others of its rank starts a new choice; any other card is played alone at once.
+pub fn click(legal: &[CrazyEightsAction], chosen: &[HandCard], card: HandCard) -> Click {
+    if chosen.contains(&card) {
+        return Click::Chosen(chosen.iter().copied().filter(|&x| x != card).collect());
+    }
+    match chosen.first() {
+        Some(&(first, _)) if first.rank() == card.0.rank() && chosen.len() < CardRun::MAX => {
+            let mut v = chosen.to_vec();
+            v.push(card);
+            Click::Chosen(v)
+        }
+        _ if has_partners(legal, card.0) => Click::Chosen(vec![card]),
+        _ => Click::Play(card.0),
+    }
 }
 
 /// Whether the declaration goes with some play now.
@@ -68,19 +109,6 @@ fn after_of(e: &CrazyEightsEvent) -> Option<After> {
     }
 }
 
-/// A suit to name: a real button with the suit's name (`suit-C|D|H|S`).
-pub fn suit_button(lang: Lang, suit: Suit, onclick: Callback<MouseEvent>) -> Html {
-    html! {
-        <button type="button" class={classes!("trump-btn", "suit", format!("suit-{}", suit.letter()))}
-            data-testid={format!("suit-{}", suit.letter())} aria-label={suit_name(lang, suit)} {onclick}>
-            <svg viewBox="0 0 100 100" aria-hidden="true" focusable="false">
-                { suit_shape(suit, 50.0, 50.0, 86.0, false) }
-            </svg>
-            <span class="trump-btn-name">{ suit_name(lang, suit) }</span>
-        </button>
-    }
-}
-
 #[derive(Properties, PartialEq)]
 pub struct CrazyEightsTableProps {
     pub config: TableConfig<CrazyEightsSettings>,
@@ -93,84 +121,73 @@ pub fn crazy_eights_table(props: &CrazyEightsTableProps) -> Html {
     let s = lang.s();
     let t = lang.shedding();
     let state = use_table::<CrazyEights>(props.config.clone());
-    let dispatcher = state.dispatcher();
     let st = &*state;
-    let config = &st.config;
     let seen = Seen::of(st, lang);
     let bottom = seen.bottom;
     let view = st.game.view(bottom);
-    let n = seen.n;
     let phase = view.phase;
     let my_turn = seen.my_turn;
 
-    // The wild card waiting for its suit, and the "last card" toggle.
-    let picking = use_state(|| None::<Card>);
+    // The wild card (or the set ending with one) waiting for its suit, the cards chosen to
+    // be played together (CE-11), and the "last card" toggle.
+    let picking = use_state(|| None::<CardRun>);
+    let chosen = use_state(Vec::<HandCard>::new);
     let declare = use_state(|| false);
     {
         let picking = picking.clone();
+        let chosen = chosen.clone();
         let declare = declare.clone();
         use_effect_with((st.log.len(), bottom), move |_| {
             picking.set(None);
+            chosen.set(Vec::new());
             declare.set(false);
         });
     }
 
-    // The last action's event, worked out by applying it to a copy of the game before it
-    // (the table keeps actions, not events): it announces a forgotten declaration (D-6).
-    let last_event = use_mut_ref(|| (usize::MAX, None::<CrazyEights>, None::<CrazyEightsEvent>));
-    let event = {
-        let mut m = last_event.borrow_mut();
-        let len = st.log.len();
-        if m.0 != len {
-            let next = m.0.wrapping_add(1) == len;
-            let ev = match (m.1.as_mut(), st.log.last()) {
-                (Some(g), Some(LogEntry::Act { seat, action })) if next => {
-                    g.apply(*seat, action).ok()
-                }
-                _ => None,
-            };
-            *m = (len, Some(st.game.clone()), ev);
-        }
-        m.2
-    };
-    let penalty = event
-        .and_then(|e| after_of(&e))
-        .and_then(|a| a.last_card_penalty);
+    // A forgotten declaration (D-6), announced for a round.
+    let penalty =
+        use_last_penalty::<CrazyEights>(st, |e| after_of(e).and_then(|a| a.last_card_penalty));
 
     let mut legal = Vec::new();
     if my_turn {
         st.game.legal_actions(bottom, &mut legal);
     }
-    let act = {
-        let d = dispatcher.clone();
-        Callback::from(move |action: CrazyEightsAction| {
-            d.dispatch(TableAction::Act {
-                seat: bottom,
-                action,
-                by_bot: false,
-            })
-        })
-    };
+    let act = act_callback(&state, bottom);
 
     let playing = my_turn && phase == CrazyEightsPhase::Playing;
-    let on_card = {
+    // Plays a run: asks for the suit first when its last card names one.
+    let play_run = {
         let legal = legal.clone();
         let act = act.clone();
         let picking = picking.clone();
+        let chosen = chosen.clone();
         let last = *declare;
-        Callback::from(move |c: Card| {
-            let plays = plays_of(&legal, c, last);
+        Callback::from(move |run: CardRun| {
+            let plays = plays_of(&legal, run, last);
+            chosen.set(Vec::new());
             match plays.first() {
                 // Not legal: the engine says why.
                 None => act.emit(CrazyEightsAction::Play(CePlay {
+                    cards: run,
+                    suit: None,
                     last,
-                    ..CePlay::card(c)
                 })),
-                Some(p) if p.suit.is_some() => picking.set(Some(c)),
+                Some(p) if p.suit.is_some() => picking.set(Some(run)),
                 Some(p) => act.emit(CrazyEightsAction::Play(*p)),
             }
         })
     };
+    let on_card = {
+        let legal = legal.clone();
+        let chosen = chosen.clone();
+        let play_run = play_run.clone();
+        Callback::from(move |hc: HandCard| match click(&legal, &chosen, hc) {
+            Click::Play(c) => play_run.emit(CardRun::one(c)),
+            Click::Chosen(v) => chosen.set(v),
+        })
+    };
+    let chosen_run = if playing { run_of(&chosen) } else { None };
+    let chosen_ok = chosen_run.is_some_and(|r| !plays_of(&legal, r, *declare).is_empty());
 
     // --- the middle: stock, discard pile, suit, direction, penalty, pickers
     let can_draw = legal.contains(&CrazyEightsAction::Draw);
@@ -179,7 +196,6 @@ pub fn crazy_eights_table(props: &CrazyEightsTableProps) -> Html {
         let act = act.clone();
         Callback::from(move |_: MouseEvent| act.emit(CrazyEightsAction::Draw))
     };
-    let suit_now = view.named_suit.or(view.top.map(|c| c.suit()));
     let picker = match (*picking, phase) {
         (_, CrazyEightsPhase::DealerNamesSuit) if my_turn => Some(html! {
             <section class="panel trump-picker suit-picker" data-testid="suit-picker">
@@ -190,16 +206,17 @@ pub fn crazy_eights_table(props: &CrazyEightsTableProps) -> Html {
                 </div>
             </section>
         }),
-        (Some(c), _) if playing => {
-            let plays = plays_of(&legal, c, *declare);
+        (Some(run), _) if playing => {
+            let plays = plays_of(&legal, run, *declare);
             let cancel = {
                 let picking = picking.clone();
                 Callback::from(move |_: MouseEvent| picking.set(None))
             };
             Some(html! {
-                <section class="panel trump-picker suit-picker" data-testid="suit-picker" data-card={c.to_string()}>
+                <section class="panel trump-picker suit-picker" data-testid="suit-picker"
+                    data-card={run.last().to_string()} data-count={run.len().to_string()}>
                     <h2>{ t.choose_suit }</h2>
-                    <p class="help"><MiniCard card={c} /></p>
+                    <p class="help">{ for run.as_slice().iter().map(|&c| html! { <MiniCard card={c} /> }) }</p>
                     <div class="trump-suits">
                         { for HAND_SUIT_ORDER.iter().filter_map(|&x| {
                             let p = plays.iter().copied().find(|p| p.suit == Some(x))?;
@@ -214,54 +231,20 @@ pub fn crazy_eights_table(props: &CrazyEightsTableProps) -> Html {
         _ => None,
     };
     let has_panel = picker.is_some();
-    let (dir_arrow, dir_text, dir_name) = match view.direction {
-        Direction::Clockwise => ("↻", t.clockwise, "clockwise"),
-        Direction::Counterclockwise => ("↺", t.counterclockwise, "counterclockwise"),
-    };
-    let center = if let Some(p) = picker {
-        p
-    } else {
-        html! {
-            <div class="shed-center">
-                <div class="shed-piles">
-                    <button type="button" class={classes!("stock", can_draw.then_some("can-draw"))}
-                        data-testid="stock" data-count={view.stock.to_string()}
-                        aria-label={format!("{} — {}", t.draw, fill(t.stock_n, &[("n", &lang.num(view.stock))]))}
-                        disabled={!can_draw} onclick={draw_click.clone()}>
-                        <CardSvg card={None::<Card>} />
-                        <span class="pile-count">{ lang.num(view.stock) }</span>
-                    </button>
-                    <div class="discard-pile" data-testid="discard-top"
-                        data-card={view.top.map(|c| c.to_string()).unwrap_or_default()}
-                        role="img" aria-label={view.top.map(|c| format!("{}: {}", t.discard, card_label(lang, c))).unwrap_or_default()}>
-                        if let Some(c) = view.top {
-                            <CardSvg card={Some(c)} />
-                        }
-                    </div>
-                </div>
-                <div class="shed-info">
-                    if let Some(x) = suit_now {
-                        <span class={classes!("suit-badge", view.named_suit.is_some().then_some("named"))}
-                            data-testid="current-suit" data-suit={x.letter().to_string()}
-                            title={t.current_suit}>
-                            <svg class="suit-icon" viewBox="0 0 100 100" aria-hidden="true" focusable="false">
-                                { suit_shape(x, 50.0, 50.0, 80.0, false) }
-                            </svg>
-                            { t.current_suit }{ ": " }{ suit_name(lang, x) }
-                        </span>
-                    }
-                    <span class="direction" data-testid="direction" data-value={dir_name}>
-                        <span class="dir-arrow" aria-hidden="true">{ dir_arrow }</span>{ " " }{ dir_text }
-                    </span>
-                    if view.pending_draw > 0 {
-                        <span class="pending" data-testid="pending" data-value={view.pending_draw.to_string()}>
-                            { fill(t.pending_n, &[("n", &lang.num(view.pending_draw))]) }
-                        </span>
-                    }
-                </div>
-            </div>
-        }
-    };
+    let center = picker.unwrap_or_else(|| {
+        piles(
+            lang,
+            &Piles {
+                stock: view.stock,
+                top: view.top,
+                named_suit: view.named_suit,
+                direction: view.direction,
+                pending_draw: view.pending_draw,
+                can_draw,
+            },
+            draw_click.clone(),
+        )
+    });
 
     // --- whose turn
     let turn = view.to_act.first();
@@ -272,6 +255,13 @@ pub fn crazy_eights_table(props: &CrazyEightsTableProps) -> Html {
         (CrazyEightsPhase::Playing, Some(x)) if x == bottom && view.drawn.is_some() && my_turn => {
             t.drawn_may_play.to_string()
         }
+        (CrazyEightsPhase::Playing, Some(_)) if chosen_run.is_some() => {
+            if chosen_ok {
+                t.together_help.to_string()
+            } else {
+                t.together_needs_fit.to_string()
+            }
+        }
         (CrazyEightsPhase::Playing, Some(x)) => seen.turn_text(x, s.your_turn_play, s.turn_play),
         (CrazyEightsPhase::MatchOver, _) => s.match_over.to_string(),
         _ => s.hand_over.to_string(),
@@ -281,82 +271,83 @@ pub fn crazy_eights_table(props: &CrazyEightsTableProps) -> Html {
     let declarable = playing && view.settings.last_card && may_declare(&legal);
     let bar_extra = html! {
         <>
-            if let Some((who, k)) = penalty {
-                <span class="last-card-penalty" data-testid="last-card-penalty" data-seat={who.0.to_string()}
-                    data-value={k.to_string()} role="status">
-                    { fill(t.forgot, &[("name", &seen.name(who)), ("n", &lang.num(k))]) }
-                </span>
-            }
-            if declarable {
-                <button type="button" class={classes!("btn", "btn-small", "last-card", (*declare).then_some("on"))}
-                    data-testid="last-card" aria-pressed={declare.to_string()} title={t.last_card_help}
+            { penalty_notice(lang, &seen, penalty) }
+            if let Some(run) = chosen_run {
+                <button type="button" class="btn btn-small play-chosen" data-testid="play-chosen"
+                    data-count={run.len().to_string()} data-top={run.last().to_string()}
+                    disabled={!chosen_ok} onclick={play_run.reform(move |_: MouseEvent| run)}>
+                    { if run.len() == 1 { t.play_one.to_string() } else { fill(t.play_n, &[("n", &lang.num(run.len()))]) } }
+                </button>
+                <button type="button" class="btn btn-small btn-secondary" data-testid="play-cancel"
                     onclick={{
-                        let declare = declare.clone();
-                        Callback::from(move |_: MouseEvent| declare.set(!*declare))
+                        let chosen = chosen.clone();
+                        Callback::from(move |_: MouseEvent| chosen.set(Vec::new()))
                     }}>
-                    { t.last_card }
+                    { t.cancel }
                 </button>
             }
-            if can_draw {
-                <button type="button" class="btn btn-small" data-testid="draw" onclick={draw_click}>
-                    { t.draw }
-                </button>
-            }
-            if can_pass {
-                <button type="button" class="btn btn-small btn-secondary" data-testid="pass"
-                    onclick={act.reform(|_: MouseEvent| CrazyEightsAction::Pass)}>
-                    { t.pass }
-                </button>
-            }
+            { bar_buttons(lang, declarable.then_some(&declare), can_draw.then_some(draw_click),
+                can_pass.then(|| act.reform(|_: MouseEvent| CrazyEightsAction::Pass))) }
         </>
     };
 
-    // --- the bottom player's cards (one deck up to four players: a set)
-    let hand_set = CardSet::from_iter(view.hand.iter());
+    // --- the bottom player's cards (two decks from six players: a card may be there twice)
     let legal_cards = playable_cards(&legal);
+    let selected = (playing && !chosen.is_empty()).then(|| (*chosen).clone());
     let hand = if seen.cover.is_some() {
-        html! { <HiddenHand count={view.hand_counts[bottom.idx()]} /> }
+        html! { <HiddenHand count={view.hand_counts.get(bottom.idx()).copied().unwrap_or(0)} /> }
     } else {
-        html! { <Hand hand={hand_set} legal={legal_cards} my_turn={playing} on_play={on_card} /> }
+        html! { <BagHand hand={view.hand} legal={legal_cards} my_turn={playing} on_play={on_card} {selected} /> }
     };
 
     let result = match (&view.result, phase) {
         (Some(r), CrazyEightsPhase::HandOver | CrazyEightsPhase::MatchOver) => {
-            let d = dispatcher.clone();
-            let on_next = Callback::from(move |_: MouseEvent| d.dispatch(TableAction::NextHand));
-            let on_new = new_match_callback::<CrazyEights>(config).reform(|_: MouseEvent| ());
-            result_panel(lang, &seen, &view, r, on_next, on_new)
+            let (on_next, on_new) = result_callbacks(&state);
+            result_panel(
+                lang,
+                &seen,
+                HandOutcome {
+                    over: phase == CrazyEightsPhase::MatchOver,
+                    winner: r.winner,
+                    blocked: r.blocked,
+                    hands: &r.hands,
+                    points: &r.points,
+                    totals: &r.totals,
+                    eliminated: SeatSet::default(),
+                    points_heading: t.points,
+                    match_winners: view.winner.as_slice(),
+                    notes: Html::default(),
+                },
+                on_next,
+                on_new,
+            )
         }
         _ => Html::default(),
     };
 
-    let seat_view = |seat: Seat| {
-        let pos = seen.pos(seat);
-        let i = seat.idx();
-        let wild = view.wild_ranks.get(i).copied();
-        let declared = view.declared.contains(seat);
-        html! {
-            <SeatView {seat} {pos} name={seen.name(seat)}
-                count={view.hand_counts.get(i).copied().unwrap_or(0)} is_hakem=false
-                is_turn={view.to_act.contains(seat)} trump={None}
-                backs={pos != Pos::Bottom}>
-                if let Some(w) = wild {
-                    <span class="seat-points wild-rank" data-testid={format!("wild-rank-{}", seat.0)}
-                        data-value={w.symbol()} title={t.wild_rank}>
-                        { "★" }{ rank_name(lang, w) }
-                    </span>
-                }
-                if declared {
-                    <span class="declared" data-testid={format!("declared-{}", seat.0)}>{ t.last_card }</span>
-                }
-            </SeatView>
-        }
-    };
-    let seats: Html = (0..n)
-        .map(Seat)
-        .filter(|&x| x != bottom)
-        .map(seat_view)
-        .collect();
+    let seat_view =
+        |seat: Seat| {
+            let i = seat.idx();
+            let wild = view.wild_ranks.get(i).map(|&w| html! {
+            <span class="seat-points wild-rank" data-testid={format!("wild-rank-{}", seat.0)}
+                data-value={w.symbol()} title={t.wild_rank}>
+                { "★" }{ rank_name(lang, w) }
+            </span>
+        });
+            let count = view.hand_counts.get(i).copied().unwrap_or(0);
+            let is_turn = view.to_act.contains(seat);
+            let declared = view.declared.contains(seat);
+            seat_plate(
+                lang,
+                &seen,
+                seat,
+                count,
+                is_turn,
+                declared,
+                wild.unwrap_or_default(),
+            )
+        };
+    let seats = other_seats(&seen, seat_view);
 
     let phase_name = match phase {
         CrazyEightsPhase::DealerNamesSuit => "naming_suit",
@@ -387,114 +378,25 @@ pub fn crazy_eights_table(props: &CrazyEightsTableProps) -> Html {
 
 /// The top bar: every player's total (Countdown: the score), the target.
 fn scoreboard(lang: Lang, seen: &Seen, view: &CrazyEightsView) -> Html {
-    let s = lang.s();
     let t = lang.shedding();
-    let order: Vec<Seat> = (0..seen.n).map(|k| seen.bottom.after(k, seen.n)).collect();
     let countdown = view.settings.countdown;
-    html! {
-        <div class="scoreboard shed-scoreboard">
-            <table class="score-table" data-testid="score">
-                <thead>
-                    <tr>
-                        <th scope="col" class="hand-no">{ fill(s.hand_n, &[("n", &lang.num(view.hand_number))]) }</th>
-                        <th scope="col">{ if countdown { t.countdown } else { t.total } }</th>
-                    </tr>
-                </thead>
-                <tbody>
-                    { for order.iter().map(|&seat| {
-                        let total = view.totals.get(seat.idx()).copied().unwrap_or(0);
-                        html! {
-                            <tr class={classes!("team", (seat == seen.bottom).then_some("mine"))}
-                                data-seat={seat.0.to_string()}>
-                                <th scope="row" class="team-name">{ seen.name(seat) }</th>
-                                <td class="pts" data-testid={format!("total-{}", seat.0)}
-                                    data-value={total.to_string()}>{ lang.num(total) }</td>
-                            </tr>
-                        }
-                    }) }
-                </tbody>
-            </table>
-            if !countdown {
-                <div class="table-info">
-                    <span class="target" data-testid="target" data-value={view.settings.target.to_string()}>
-                        { fill(t.game_to, &[("n", &lang.num(view.settings.target))]) }
-                    </span>
-                </div>
-            }
-        </div>
-    }
-}
-
-/// The hand result: who went out (or a blocked hand), everyone's remaining cards (D-8),
-/// the points and totals, and the winner at the end of the match.
-fn result_panel(
-    lang: Lang,
-    seen: &Seen,
-    view: &CrazyEightsView,
-    r: &CrazyEightsResult,
-    on_next: Callback<MouseEvent>,
-    on_new: Callback<MouseEvent>,
-) -> Html {
-    let s = lang.s();
-    let t = lang.shedding();
-    let over = view.phase == CrazyEightsPhase::MatchOver;
-    let title = if over { s.match_over } else { s.hand_over };
-    html! {
-        <div class="overlay result-overlay">
-            <section class={classes!("panel", "result-panel", over.then_some("match-over"))}
-                data-testid="hand-result" data-blocked={r.blocked.to_string()}
-                data-winner={r.winner.map(|w| w.0.to_string()).unwrap_or_default()}
-                role="dialog" aria-modal="false" aria-labelledby="result-title">
-                <h2 id="result-title">{ title }</h2>
-                if let Some(w) = view.winner {
-                    <p class="match-winner" data-testid="match-result" data-winner={w.0.to_string()}>
-                        { fill(t.match_won_by, &[("name", &seen.name(w))]) }
-                    </p>
-                }
-                if let Some(w) = r.winner {
-                    <p class="points">{ fill(t.went_out, &[("name", &seen.name(w))]) }</p>
-                }
-                if r.blocked {
-                    <p class="points">{ t.blocked }</p>
-                }
-                <table class="result-table">
-                    <thead>
-                        <tr>
-                            <th scope="col">{ t.player }</th>
-                            <th scope="col">{ t.cards_left }</th>
-                            <th scope="col">{ t.points }</th>
-                            <th scope="col">{ t.total }</th>
-                        </tr>
-                    </thead>
-                    <tbody>
-                        { for (0..seen.n).map(|i| {
-                            let seat = Seat(i);
-                            let i = i as usize;
-                            let cards: Vec<Card> = r.hands.get(i).map(|h| h.iter().collect()).unwrap_or_default();
-                            let won = r.winner == Some(seat);
-                            html! {
-                                <tr class={classes!(won.then_some("won"))} data-testid={format!("result-row-{i}")}
-                                    data-cards={cards.len().to_string()}
-                                    data-points={r.points.get(i).copied().unwrap_or(0).to_string()}
-                                    data-total={r.totals.get(i).copied().unwrap_or(0).to_string()}>
-                                    <th scope="row">{ seen.name(seat) }</th>
-                                    <td class="result-cards">{ for cards.iter().map(|&c| html! { <MiniCard card={c} /> }) }</td>
-                                    <td>{ lang.num(r.points.get(i).copied().unwrap_or(0)) }</td>
-                                    <td>{ lang.num(r.totals.get(i).copied().unwrap_or(0)) }</td>
-                                </tr>
-                            }
-                        }) }
-                    </tbody>
-                </table>
-                { result_actions(lang, over, on_next, on_new) }
-            </section>
-        </div>
-    }
+    let info = html! {
+        if !countdown {
+            <div class="table-info">
+                <span class="target" data-testid="target" data-value={view.settings.target.to_string()}>
+                    { fill(t.game_to, &[("n", &lang.num(view.settings.target))]) }
+                </span>
+            </div>
+        }
+    };
+    let heading = if countdown { t.countdown } else { t.total };
+    shedding::scoreboard(lang, seen, view.hand_number, heading, &view.totals, info)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use engine::Suit;
 
     fn c(s: &str) -> Card {
         s.parse().unwrap()
@@ -515,26 +417,84 @@ mod tests {
             last: true,
             ..CePlay::card(c("5H"))
         }));
+        let one = |s: &str| CardRun::one(c(s));
         assert_eq!(
-            plays_of(&legal, eight, false).len(),
+            plays_of(&legal, one("8S"), false).len(),
             4,
             "a wild card asks for the suit"
         );
         assert_eq!(
-            plays_of(&legal, c("5H"), true),
+            plays_of(&legal, one("5H"), true),
             vec![CePlay {
                 last: true,
                 ..CePlay::card(c("5H"))
             }]
         );
         assert_eq!(
-            plays_of(&legal, c("5H"), false),
+            plays_of(&legal, one("5H"), false),
             vec![CePlay::card(c("5H"))]
         );
         // The declaration is dropped when it does not belong to the play.
-        assert_eq!(plays_of(&legal, eight, true).len(), 4);
-        assert!(plays_of(&legal, c("2C"), false).is_empty());
+        assert_eq!(plays_of(&legal, one("8S"), true).len(), 4);
+        assert!(plays_of(&legal, one("2C"), false).is_empty());
         assert_eq!(playable_cards(&legal).len(), 2);
         assert!(may_declare(&legal));
+    }
+
+    #[test]
+    fn equal_cards_are_chosen_in_order_and_played_together() {
+        // 5H fits; 5C fits only with the 5H (CE-11: one of the set must fit); 9D fits alone.
+        let run = |v: &[&str]| CardRun::new(&v.iter().map(|s| c(s)).collect::<Vec<_>>()).unwrap();
+        let legal = vec![
+            CrazyEightsAction::Play(CePlay::card(c("5H"))),
+            CrazyEightsAction::Play(CePlay::card(c("9D"))),
+            CrazyEightsAction::Play(CePlay {
+                cards: run(&["5C", "5H"]),
+                suit: None,
+                last: false,
+            }),
+            CrazyEightsAction::Play(CePlay {
+                cards: run(&["5H", "5C"]),
+                suit: None,
+                last: false,
+            }),
+            CrazyEightsAction::Draw,
+        ];
+        assert_eq!(
+            playable_cards(&legal).len(),
+            3,
+            "5C may be played with the 5H"
+        );
+        assert!(has_partners(&legal, c("5C")) && !has_partners(&legal, c("9D")));
+        // A card without partners is played at once.
+        assert_eq!(click(&legal, &[], (c("9D"), 0)), Click::Play(c("9D")));
+        // A card with partners starts a choice; the next of its rank is added after it.
+        let first = click(&legal, &[], (c("5C"), 0));
+        assert_eq!(first, Click::Chosen(vec![(c("5C"), 0)]));
+        let Click::Chosen(v) = first else {
+            unreachable!()
+        };
+        assert!(
+            plays_of(&legal, run_of(&v).unwrap(), false).is_empty(),
+            "5C alone does not fit"
+        );
+        let Click::Chosen(v) = click(&legal, &v, (c("5H"), 0)) else {
+            panic!("added")
+        };
+        assert_eq!(
+            run_of(&v),
+            Some(run(&["5C", "5H"])),
+            "the last chosen ends on top"
+        );
+        assert_eq!(plays_of(&legal, run_of(&v).unwrap(), false).len(), 1);
+        // A second click takes a card back; another rank starts over (or plays at once).
+        assert_eq!(
+            click(&legal, &v, (c("5C"), 0)),
+            Click::Chosen(vec![(c("5H"), 0)])
+        );
+        assert_eq!(click(&legal, &v, (c("9D"), 0)), Click::Play(c("9D")));
+        // Two copies of a card (two decks) are two choices.
+        let twice = click(&legal, &[(c("5H"), 0)], (c("5H"), 1));
+        assert_eq!(twice, Click::Chosen(vec![(c("5H"), 0), (c("5H"), 1)]));
     }
 }

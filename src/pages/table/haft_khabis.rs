@@ -4,21 +4,20 @@
 //! asked one after the other, the 8's extra play, the ace's answer, the "last card"
 //! declaration (D-6), and the end-of-game modes of HX-13 in the result.
 
-use super::crazy_eights::suit_button;
-use super::{frame, new_match_callback, use_table, Frame, Seen};
-use crate::app::use_lang;
-use crate::components::card::{suit_shape, CardSvg, MiniCard};
-use crate::components::hand::{Hand, HiddenHand, HAND_SUIT_ORDER};
-use crate::components::result::result_actions;
-use crate::components::seat::{Pos, SeatView};
-use crate::config::TableConfig;
-use crate::i18n::{card_label, fill, suit_name, Lang};
-use crate::state::TableAction;
-use engine::games::haft_khabis::{
-    EndMode, HaftKhabis, HaftKhabisAction, HaftKhabisPhase, HaftKhabisResult, HaftKhabisSettings,
-    HaftKhabisView, HxPlay, TurnMode,
+use super::shedding::{
+    self, act_callback, bar_buttons, other_seats, penalty_notice, piles, result_callbacks,
+    result_panel, seat_plate, suit_button, use_last_penalty, HandOutcome, Piles,
 };
-use engine::games::shedding::Direction;
+use super::{frame, use_table, Frame, Seen};
+use crate::app::use_lang;
+use crate::components::card::MiniCard;
+use crate::components::hand::{BagHand, HandCard, HiddenHand, HAND_SUIT_ORDER};
+use crate::config::TableConfig;
+use crate::i18n::{card_label, fill, Lang};
+use engine::games::haft_khabis::{
+    EndMode, HaftKhabis, HaftKhabisAction, HaftKhabisEvent, HaftKhabisPhase, HaftKhabisSettings,
+    HaftKhabisView, HxAfter, HxPlay, TurnMode,
+};
 use engine::{Card, CardSet, Game, Seat, Suit};
 use yew::prelude::*;
 
@@ -111,13 +110,10 @@ pub fn haft_khabis_table(props: &HaftKhabisTableProps) -> Html {
     let s = lang.s();
     let t = lang.shedding();
     let state = use_table::<HaftKhabis>(props.config.clone());
-    let dispatcher = state.dispatcher();
     let st = &*state;
-    let config = &st.config;
     let seen = Seen::of(st, lang);
     let bottom = seen.bottom;
     let view = st.game.view(bottom);
-    let n = seen.n;
     let phase = view.phase;
     let my_turn = seen.my_turn;
 
@@ -131,20 +127,14 @@ pub fn haft_khabis_table(props: &HaftKhabisTableProps) -> Html {
             declare.set(false);
         });
     }
+    // A forgotten declaration (D-6, HX-9), announced for a round.
+    let penalty = use_last_penalty::<HaftKhabis>(st, |e| after_of(e).last_card_penalty);
+
     let mut legal = Vec::new();
     if my_turn {
         st.game.legal_actions(bottom, &mut legal);
     }
-    let act = {
-        let d = dispatcher.clone();
-        Callback::from(move |action: HaftKhabisAction| {
-            d.dispatch(TableAction::Act {
-                seat: bottom,
-                action,
-                by_bot: false,
-            })
-        })
-    };
+    let act = act_callback(&state, bottom);
     let playing = my_turn && phase == HaftKhabisPhase::Playing;
     let last = *declare;
     // Moves a choice on: acts when one action is left, else keeps the choice open.
@@ -169,7 +159,7 @@ pub fn haft_khabis_table(props: &HaftKhabisTableProps) -> Html {
             _ => partial.set(Some(p)),
         })
     };
-    let on_card = advance.reform(|c: Card| Partial {
+    let on_card = advance.reform(|(c, _): HandCard| Partial {
         card: Some(c),
         ..Partial::default()
     });
@@ -265,54 +255,20 @@ pub fn haft_khabis_table(props: &HaftKhabisTableProps) -> Html {
         .unwrap_or(HaftKhabisAction::Draw { last: false });
     let can_pass = legal.contains(&HaftKhabisAction::Pass);
     let draw_click = act.reform(move |_: MouseEvent| draw_action);
-    let suit_now = view.named_suit.or(view.top.map(|c| c.suit()));
-    let (dir_arrow, dir_text, dir_name) = match view.direction {
-        Direction::Clockwise => ("↻", t.clockwise, "clockwise"),
-        Direction::Counterclockwise => ("↺", t.counterclockwise, "counterclockwise"),
-    };
-    let center = if let Some(p) = picker {
-        p
-    } else {
-        html! {
-            <div class="shed-center">
-                <div class="shed-piles">
-                    <button type="button" class={classes!("stock", can_draw.then_some("can-draw"))}
-                        data-testid="stock" data-count={view.stock.to_string()}
-                        aria-label={format!("{} — {}", t.draw, fill(t.stock_n, &[("n", &lang.num(view.stock))]))}
-                        disabled={!can_draw} onclick={draw_click.clone()}>
-                        <CardSvg card={None::<Card>} />
-                        <span class="pile-count">{ lang.num(view.stock) }</span>
-                    </button>
-                    <div class="discard-pile" data-testid="discard-top"
-                        data-card={view.top.map(|c| c.to_string()).unwrap_or_default()}
-                        role="img" aria-label={view.top.map(|c| format!("{}: {}", t.discard, card_label(lang, c))).unwrap_or_default()}>
-                        if let Some(c) = view.top {
-                            <CardSvg card={Some(c)} />
-                        }
-                    </div>
-                </div>
-                <div class="shed-info">
-                    if let Some(x) = suit_now {
-                        <span class={classes!("suit-badge", view.named_suit.is_some().then_some("named"))}
-                            data-testid="current-suit" data-suit={x.letter().to_string()} title={t.current_suit}>
-                            <svg class="suit-icon" viewBox="0 0 100 100" aria-hidden="true" focusable="false">
-                                { suit_shape(x, 50.0, 50.0, 80.0, false) }
-                            </svg>
-                            { t.current_suit }{ ": " }{ suit_name(lang, x) }
-                        </span>
-                    }
-                    <span class="direction" data-testid="direction" data-value={dir_name}>
-                        <span class="dir-arrow" aria-hidden="true">{ dir_arrow }</span>{ " " }{ dir_text }
-                    </span>
-                    if view.pending_draw > 0 {
-                        <span class="pending" data-testid="pending" data-value={view.pending_draw.to_string()}>
-                            { fill(t.pending_n, &[("n", &lang.num(view.pending_draw))]) }
-                        </span>
-                    }
-                </div>
-            </div>
-        }
-    };
+    let center = picker.unwrap_or_else(|| {
+        piles(
+            lang,
+            &Piles {
+                stock: view.stock,
+                top: view.top,
+                named_suit: view.named_suit,
+                direction: view.direction,
+                pending_draw: view.pending_draw,
+                can_draw,
+            },
+            draw_click.clone(),
+        )
+    });
 
     let turn = view.to_act.first();
     let status = match (phase, turn) {
@@ -335,27 +291,9 @@ pub fn haft_khabis_table(props: &HaftKhabisTableProps) -> Html {
         });
     let bar_extra = html! {
         <>
-            if declarable {
-                <button type="button" class={classes!("btn", "btn-small", "last-card", last.then_some("on"))}
-                    data-testid="last-card" aria-pressed={last.to_string()} title={t.last_card_help}
-                    onclick={{
-                        let declare = declare.clone();
-                        Callback::from(move |_: MouseEvent| declare.set(!*declare))
-                    }}>
-                    { t.last_card }
-                </button>
-            }
-            if can_draw {
-                <button type="button" class="btn btn-small" data-testid="draw" onclick={draw_click}>
-                    { t.draw }
-                </button>
-            }
-            if can_pass {
-                <button type="button" class="btn btn-small btn-secondary" data-testid="pass"
-                    onclick={act.reform(|_: MouseEvent| HaftKhabisAction::Pass)}>
-                    { t.pass }
-                </button>
-            }
+            { penalty_notice(lang, &seen, penalty) }
+            { bar_buttons(lang, declarable.then_some(&declare), can_draw.then_some(draw_click),
+                can_pass.then(|| act.reform(|_: MouseEvent| HaftKhabisAction::Pass))) }
         </>
     };
 
@@ -365,44 +303,65 @@ pub fn haft_khabis_table(props: &HaftKhabisTableProps) -> Html {
             legal_cards.insert(x.card);
         }
     }
-    let hand_set = CardSet::from_iter(view.hand.iter());
     let hand = if seen.cover.is_some() {
-        html! { <HiddenHand count={view.hand_counts[bottom.idx()]} /> }
+        html! { <HiddenHand count={view.hand_counts.get(bottom.idx()).copied().unwrap_or(0)} /> }
     } else {
-        html! { <Hand hand={hand_set} legal={legal_cards} my_turn={playing} on_play={on_card} /> }
+        html! { <BagHand hand={view.hand} legal={legal_cards} my_turn={playing} on_play={on_card} /> }
     };
 
     let result = match (&view.result, phase) {
         (Some(r), HaftKhabisPhase::HandOver | HaftKhabisPhase::MatchOver) => {
-            let d = dispatcher.clone();
-            let on_next = Callback::from(move |_: MouseEvent| d.dispatch(TableAction::NextHand));
-            let on_new = new_match_callback::<HaftKhabis>(config).reform(|_: MouseEvent| ());
-            result_panel(lang, &seen, &view, r, on_next, on_new)
+            let (on_next, on_new) = result_callbacks(&state);
+            let finishing = view.settings.end == EndMode::FinishingOrder;
+            let notes = html! {
+                <>
+                    if r.multiplier > 1 {
+                        <p class="points" data-testid="multiplier">{ "×" }{ lang.num(r.multiplier) }</p>
+                    }
+                    <p class="help" data-testid="result-end-mode">{ end_text(lang, &view.settings) }</p>
+                </>
+            };
+            result_panel(
+                lang,
+                &seen,
+                HandOutcome {
+                    over: phase == HaftKhabisPhase::MatchOver,
+                    winner: r.winner,
+                    blocked: r.blocked,
+                    hands: &r.hands,
+                    points: &r.points,
+                    totals: &r.totals,
+                    eliminated: r.eliminated,
+                    points_heading: if finishing { t.place } else { t.points },
+                    match_winners: &view.winners,
+                    notes,
+                },
+                on_next,
+                on_new,
+            )
         }
         _ => Html::default(),
     };
 
     let seat_view = |seat: Seat| {
-        let pos = seen.pos(seat);
-        let i = seat.idx();
-        html! {
-            <SeatView {seat} {pos} name={seen.name(seat)}
-                count={view.hand_counts.get(i).copied().unwrap_or(0)} is_hakem=false
-                is_turn={view.to_act.contains(seat)} trump={None} backs={pos != Pos::Bottom}>
-                if view.declared.contains(seat) {
-                    <span class="declared" data-testid={format!("declared-{}", seat.0)}>{ t.last_card }</span>
-                }
-                if !view.active.contains(seat) {
-                    <span class="declared" data-testid={format!("eliminated-{}", seat.0)}>{ t.eliminated }</span>
-                }
-            </SeatView>
-        }
+        let out = (!view.active.contains(seat)).then(|| html! {
+            <span class="declared" data-testid={format!("eliminated-{}", seat.0)}>{ t.eliminated }</span>
+        });
+        let count = view.hand_counts.get(seat.idx()).copied().unwrap_or(0);
+        let is_turn = view.to_act.contains(seat);
+        let declared = view.declared.contains(seat);
+        seat_plate(
+            lang,
+            &seen,
+            seat,
+            count,
+            is_turn,
+            declared,
+            out.unwrap_or_default(),
+        )
     };
-    let seats: Html = (0..n)
-        .map(Seat)
-        .filter(|&x| x != bottom)
-        .map(seat_view)
-        .collect();
+    let seats = other_seats(&seen, seat_view);
+
     let phase_name = match phase {
         HaftKhabisPhase::DealerNames => "naming_player",
         HaftKhabisPhase::Playing => "playing",
@@ -443,107 +402,22 @@ fn end_text(lang: Lang, settings: &HaftKhabisSettings) -> String {
 fn scoreboard(lang: Lang, seen: &Seen, view: &HaftKhabisView) -> Html {
     let s = lang.s();
     let t = lang.shedding();
-    let order: Vec<Seat> = (0..seen.n).map(|k| seen.bottom.after(k, seen.n)).collect();
-    html! {
-        <div class="scoreboard shed-scoreboard">
-            <table class="score-table" data-testid="score">
-                <thead>
-                    <tr>
-                        <th scope="col" class="hand-no">{ fill(s.hand_n, &[("n", &lang.num(view.hand_number))]) }</th>
-                        <th scope="col">{ t.total }</th>
-                    </tr>
-                </thead>
-                <tbody>
-                    { for order.iter().map(|&seat| {
-                        let total = view.totals.get(seat.idx()).copied().unwrap_or(0);
-                        html! {
-                            <tr class={classes!("team", (seat == seen.bottom).then_some("mine"))} data-seat={seat.0.to_string()}>
-                                <th scope="row" class="team-name">{ seen.name(seat) }</th>
-                                <td class="pts" data-testid={format!("total-{}", seat.0)}
-                                    data-value={total.to_string()}>{ lang.num(total) }</td>
-                            </tr>
-                        }
-                    }) }
-                </tbody>
-            </table>
-            <div class="table-info">
-                <span class="game-title" data-testid="game-name">{ s.game_haft_khabis }</span>
-                <span class="target" data-testid="end-mode">{ end_text(lang, &view.settings) }</span>
-            </div>
+    let info = html! {
+        <div class="table-info">
+            <span class="game-title" data-testid="game-name">{ s.game_haft_khabis }</span>
+            <span class="target" data-testid="end-mode">{ end_text(lang, &view.settings) }</span>
         </div>
-    }
+    };
+    shedding::scoreboard(lang, seen, view.hand_number, t.total, &view.totals, info)
 }
 
-fn result_panel(
-    lang: Lang,
-    seen: &Seen,
-    view: &HaftKhabisView,
-    r: &HaftKhabisResult,
-    on_next: Callback<MouseEvent>,
-    on_new: Callback<MouseEvent>,
-) -> Html {
-    let s = lang.s();
-    let t = lang.shedding();
-    let over = view.phase == HaftKhabisPhase::MatchOver;
-    let title = if over { s.match_over } else { s.hand_over };
-    let finishing = view.settings.end == EndMode::FinishingOrder;
-    html! {
-        <div class="overlay result-overlay">
-            <section class={classes!("panel", "result-panel", over.then_some("match-over"))}
-                data-testid="hand-result" data-blocked={r.blocked.to_string()}
-                data-winner={r.winner.map(|w| w.0.to_string()).unwrap_or_default()}
-                role="dialog" aria-modal="false" aria-labelledby="result-title">
-                <h2 id="result-title">{ title }</h2>
-                if over {
-                    <p class="match-winner" data-testid="match-result">
-                        { fill(t.match_won_by, &[("name", &view.winners.iter().map(|&w| seen.name(w).to_string()).collect::<Vec<_>>().join("، "))]) }
-                    </p>
-                }
-                if let Some(w) = r.winner {
-                    <p class="points">{ fill(t.went_out, &[("name", &seen.name(w))]) }</p>
-                }
-                if r.blocked {
-                    <p class="points">{ t.blocked }</p>
-                }
-                if r.multiplier > 1 {
-                    <p class="points" data-testid="multiplier">{ "×" }{ lang.num(r.multiplier) }</p>
-                }
-                <p class="help">{ end_text(lang, &view.settings) }</p>
-                <table class="result-table">
-                    <thead>
-                        <tr>
-                            <th scope="col">{ t.player }</th>
-                            <th scope="col">{ t.cards_left }</th>
-                            <th scope="col">{ if finishing { t.place } else { t.points } }</th>
-                            <th scope="col">{ t.total }</th>
-                        </tr>
-                    </thead>
-                    <tbody>
-                        { for (0..seen.n).map(|i| {
-                            let seat = Seat(i);
-                            let i = i as usize;
-                            let cards: Vec<Card> = r.hands.get(i).map(|h| h.iter().collect()).unwrap_or_default();
-                            let out = r.eliminated.contains(seat);
-                            html! {
-                                <tr class={classes!((r.winner == Some(seat)).then_some("won"), out.then_some("eliminated"))}
-                                    data-testid={format!("result-row-{i}")} data-cards={cards.len().to_string()}
-                                    data-points={r.points.get(i).copied().unwrap_or(0).to_string()}
-                                    data-total={r.totals.get(i).copied().unwrap_or(0).to_string()}
-                                    data-eliminated={out.to_string()}>
-                                    <th scope="row">{ seen.name(seat) }
-                                        if out { <span class="declared">{ " · " }{ t.eliminated }</span> }
-                                    </th>
-                                    <td class="result-cards">{ for cards.iter().map(|&c| html! { <MiniCard card={c} /> }) }</td>
-                                    <td>{ lang.num(r.points.get(i).copied().unwrap_or(0)) }</td>
-                                    <td>{ lang.num(r.totals.get(i).copied().unwrap_or(0)) }</td>
-                                </tr>
-                            }
-                        }) }
-                    </tbody>
-                </table>
-                { result_actions(lang, over, on_next, on_new) }
-            </section>
-        </div>
+/// What followed an event.
+fn after_of(e: &HaftKhabisEvent) -> HxAfter {
+    match e {
+        HaftKhabisEvent::Played { then, .. }
+        | HaftKhabisEvent::Drew { then, .. }
+        | HaftKhabisEvent::Passed { then, .. }
+        | HaftKhabisEvent::Named { then, .. } => *then,
     }
 }
 

@@ -9,6 +9,7 @@ pub mod crazy_eights;
 pub mod haft_khabis;
 pub mod hokm;
 pub mod pasur;
+pub mod shedding;
 pub mod shelem;
 
 use crate::app::{use_lang, AppCtx, Notice};

@@ -5,8 +5,23 @@
 
 import { readNumber } from './hokm.test.mjs';
 
-export async function playHand(page, table, assert, deadlineMs) {
-  const stats = { cards: 0, draws: 0, passes: 0, suits: 0, targets: 0, gives: 0, pendingSeen: 0, declared: 0 };
+/** The cards in your hand, and how many cards the seat `seat` holds (from its plate). */
+const handCount = (page) => page.locator('[data-testid=hand] button[data-card]').count();
+const seatCount = async (page, seat) =>
+  Number(await page.locator(`.seat[data-seat="${seat}"]`).getAttribute('data-count'));
+
+/**
+ * Plays from where the table is until the hand ends. Options:
+ * - `give`: with the "give a card" two (HX-4), play a 2 when one fits (and you hold four or
+ *   more), name the first player offered and give the first card offered, and check that
+ *   the card moved: your hand two cards smaller (the 2 and the gift), the named player's one
+ *   larger, one copy fewer of the given card in your hand. Counted in `stats.given`.
+ * - `forget`: once, with two cards and a plain card (not an 8 or an ace, which play again)
+ *   that fits, play it without declaring the last card (HX-9, D-6), and check the notice
+ *   naming you and that your hand grew from one card. Counted in `stats.forgot`.
+ */
+export async function playHand(page, table, assert, deadlineMs, opts = {}) {
+  const stats = { cards: 0, draws: 0, passes: 0, suits: 0, targets: 0, gives: 0, pendingSeen: 0, declared: 0, given: 0, forgot: 0 };
   const end = Date.now() + deadlineMs;
   const hand = page.locator('[data-testid=hand]');
   for (;;) {
@@ -50,6 +65,38 @@ export async function playHand(page, table, assert, deadlineMs) {
     const count = await hand.locator('button[data-card]').count();
     const playable = hand.locator('button.playable[data-card]');
     const last = page.locator('[data-testid=last-card]');
+    const twos = hand.locator('button.playable[data-card^="2"]');
+    if (opts.give && count >= 4 && (await twos.count()) > 0) {
+      await giveWithTwo(page, twos.first(), bottom, count, assert);
+      stats.given++;
+      continue;
+    }
+    const plain = hand.locator('button.playable[data-card]:not([data-card^="8"]):not([data-card^="A"])');
+    if (opts.forget && !stats.forgot && count === 2 && (await plain.count()) > 0) {
+      assert(await last.isVisible(), 'with two cards the "last card" button is offered');
+      assert((await last.getAttribute('aria-pressed')) === 'false', 'not declared yet');
+      await plain.first().click();
+      await page.waitForFunction(
+        () => !!document.querySelector('[data-testid$=-picker]') || document.querySelectorAll('[data-testid=hand] button[data-card]').length !== 2,
+        null,
+        { timeout: 5000 },
+      );
+      // A jack asks for the suit, a 2 for the player: answer, still without declaring.
+      for (const picker of ['suit-picker', 'target-picker']) {
+        const p = page.locator(`[data-testid=${picker}]`);
+        if (await p.isVisible()) await p.locator('button[data-testid^=suit-], button[data-testid^=target-]').first().click();
+      }
+      // D-6: the penalty (one card, HX-9) is drawn when the next player acts, and announced.
+      const note = page.locator('[data-testid=last-card-penalty]');
+      await note.waitFor({ timeout: 10000 });
+      assert((await note.getAttribute('data-seat')) === bottom, 'the penalty notice names you');
+      assert((await note.getAttribute('data-value')) === '1', 'one penalty card (HX-9)');
+      const now = await handCount(page);
+      assert(now >= 2, `your hand grew from one card to ${now}`);
+      assert((await seatCount(page, bottom)) === now, 'your plate shows the same count');
+      stats.forgot++;
+      continue;
+    }
     if ((await last.isVisible()) && (await last.getAttribute('aria-pressed')) !== 'true') {
       await last.click();
       stats.declared++;
@@ -86,6 +133,65 @@ export async function playHand(page, table, assert, deadlineMs) {
   }
 }
 
+/** HX-4 with the "give a card" setting: plays `two`, names a player, gives a card, checks. */
+async function giveWithTwo(page, two, bottom, count, assert) {
+  const played = await two.getAttribute('data-card');
+  await two.click();
+  const targets = page.locator('[data-testid=target-picker]');
+  await targets.waitFor({ timeout: 5000 });
+  const target = targets.locator('button[data-testid^=target-]').first();
+  const seat = (await target.getAttribute('data-testid')).replace('target-', '');
+  assert(seat !== bottom, 'you never name yourself');
+  const theirs = await seatCount(page, seat);
+  await target.click();
+  const gives = page.locator('[data-testid=give-picker]');
+  await gives.waitFor({ timeout: 5000 });
+  const offered = await gives.locator('button[data-testid^=give-]').count();
+  assert(offered >= 1, 'cards to give are offered');
+  const gift = gives.locator('button[data-testid^=give-]').first();
+  const card = (await gift.getAttribute('data-testid')).replace('give-', '');
+  const copies = await page.locator(`[data-testid=hand] button[data-card="${card}"]`).count();
+  await gift.click();
+  // The 2 and the gift leave your hand; the named player holds one more.
+  await page.waitForFunction(
+    ([n, seat, m]) => {
+      const mine = document.querySelectorAll('[data-testid=hand] button[data-card]').length;
+      const them = Number(document.querySelector(`.seat[data-seat="${seat}"]`)?.dataset.count);
+      return mine === n - 2 && them === m + 1;
+    },
+    [count, seat, theirs],
+    { timeout: 5000 },
+  );
+  const left = await page.locator(`[data-testid=hand] button[data-card="${card}"]`).count();
+  const expected = copies - 1 - (card === played ? 1 : 0);
+  assert(left === expected, `one ${card} fewer in your hand (${copies} → ${left})`);
+  console.log(`    gave ${card} to seat ${seat} with ${played}`);
+}
+
+/** Checks the hand result against the scoreboard for `n` seats; returns the rows. */
+async function checkResult(page, n, assert, firstHand) {
+  const result = page.locator('[data-testid=hand-result]');
+  await result.waitFor({ timeout: 10000 });
+  const winner = await result.getAttribute('data-winner');
+  const rows = [];
+  for (let i = 0; i < n; i++) {
+    const row = page.locator(`[data-testid=result-row-${i}]`);
+    const total = Number(await row.getAttribute('data-total'));
+    const points = Number(await row.getAttribute('data-points'));
+    const cards = Number(await row.getAttribute('data-cards'));
+    const shown = readNumber(await page.locator(`[data-testid=total-${i}]`).textContent());
+    assert(shown === total, `seat ${i}: the scoreboard shows the total ${total} (shows ${shown})`);
+    assert(readNumber(await row.locator('.result-total').textContent()) === total, `seat ${i}: the row shows its total`);
+    assert(readNumber(await row.locator('.result-points').textContent()) === points, `seat ${i}: the row shows its points`);
+    assert((await row.locator('.result-cards [data-card]').count()) === cards, `seat ${i}: its cards are shown (D-8)`);
+    if (firstHand) assert(total === points, `seat ${i}: first hand total = points`);
+    if (String(i) === winner) assert(cards === 0 && points === 0, 'the winner holds no card and scores nothing');
+    else if (winner !== '') assert(cards > 0 && points > 0, `seat ${i} holds cards that cost points (HX-12)`);
+    rows.push({ total, points, cards });
+  }
+  return { winner, rows };
+}
+
 export const tests = [
   {
     name: 'haft khabis: both names, a whole hand against bots, result matches the scoreboard',
@@ -114,6 +220,71 @@ export const tests = [
         assert(shown === total, `seat ${i}: the scoreboard shows the total ${total} (shows ${shown})`);
         assert(total === Number(await row.getAttribute('data-points')), `seat ${i}: first hand total = points`);
       }
+    },
+  },
+  {
+    name: 'haft khabis: seven players (two decks) to the end of a hand, the scores shown',
+    viewport: 'desktop',
+    timeout: 420000,
+    run: async ({ page, url, assert }) => {
+      // Setup offers two to seven players (HX-1); seven seats, you and six bots.
+      await page.goto(`${url}#/haft-khabis/setup`, { waitUntil: 'load' });
+      const counts = await page.locator('[data-testid=opt-players] option').evaluateAll((os) => os.map((o) => o.value));
+      assert(counts.join() === '2,3,4,5,6,7', `two to seven players offered (${counts})`);
+      await page.locator('[data-testid=opt-players]').selectOption('7');
+      assert((await page.locator('[data-testid^=seat-kind-]').count()) === 7, 'seven seats to fill');
+      await page.locator('[data-testid=start]').click();
+      await page.locator('[data-testid=table]').waitFor({ timeout: 15000 });
+      assert(/seats=ybbbbbb(&|$)/.test(page.url()), `the link seats you and six bots (${page.url()})`);
+      // The hand itself at a fixed seed.
+      await page.goto(`${url}#/haft-khabis?seed=7&seats=ybbbbbb`, { waitUntil: 'load' });
+      const table = page.locator('[data-testid=table]');
+      await table.waitFor({ timeout: 15000 });
+      const seats = page.locator('.seat[data-seat]');
+      assert((await seats.count()) === 7, 'seven seats around the table');
+      const places = new Set(await seats.evaluateAll((els) => els.map((e) => e.dataset.testid)));
+      assert(places.size === 7, `seven different places (${[...places]})`);
+      assert((await page.locator('[data-testid^=total-]').count()) === 7, 'seven totals in the top bar');
+      const stats = await playHand(page, table, assert, 400000);
+      console.log('    haft khabis, 7 players:', JSON.stringify(stats));
+      assert(stats.cards > 0, 'you played');
+      await checkResult(page, 7, assert, true);
+    },
+  },
+  {
+    name: 'haft khabis: a 2 gives a card (player and card picked), one hand to the final standings',
+    viewport: 'desktop',
+    timeout: 300000,
+    run: async ({ page, url, assert }) => {
+      await page.goto(`${url}#/haft-khabis?seed=7&seats=ybbb&two=1&end=2&hands=1`, { waitUntil: 'load' });
+      const table = page.locator('[data-testid=table]');
+      await table.waitFor({ timeout: 15000 });
+      const stats = await playHand(page, table, assert, 280000, { give: true });
+      console.log('    haft khabis, give a card:', JSON.stringify(stats));
+      assert(stats.given >= 1, 'a 2 gave a card');
+      assert((await table.getAttribute('data-phase')) === 'match_over', 'one hand ends the game (HX-13)');
+      const { rows } = await checkResult(page, 4, assert, true);
+      // The final standings: the lowest total wins (HX-13).
+      const low = Math.min(...rows.map((r) => r.total));
+      const best = rows.map((r, i) => (r.total === low ? String(i) : null)).filter((x) => x !== null);
+      const result = page.locator('[data-testid=match-result]');
+      assert(await result.isVisible(), 'the winner is announced');
+      assert((await result.getAttribute('data-winner')) === best.join(' '), `the lowest total wins (${best})`);
+      assert(await page.locator('[data-testid=new-match]').isVisible(), 'a new match is offered');
+      assert(!(await page.locator('[data-testid=next-hand]').isVisible()), 'no next hand after the last');
+    },
+  },
+  {
+    name: 'haft khabis: a forgotten last card costs a card, announced',
+    viewport: 'phone',
+    timeout: 300000,
+    run: async ({ page, url, assert }) => {
+      await page.goto(`${url}#/haft-khabis?seed=6&seats=ybb`, { waitUntil: 'load' });
+      const table = page.locator('[data-testid=table]');
+      await table.waitFor({ timeout: 15000 });
+      const stats = await playHand(page, table, assert, 280000, { forget: true });
+      console.log('    haft khabis, forgotten declaration:', JSON.stringify(stats));
+      assert(stats.forgot === 1, 'the declaration was forgotten once and the penalty seen');
     },
   },
 ];
