@@ -2,13 +2,14 @@
 //! hand's direction (BD-2), play with hearts broken shown (BD-3 … BD-6), points taken so
 //! far by each player, and the hand result with moon shots (BD-7 … BD-9).
 
-use super::{frame, last_trick_button, new_match_callback, trick_center, use_table, Frame, Seen};
+use super::{
+    frame, last_trick_button, new_match_callback, trick_center, use_table, Frame, Seen, TableProps,
+};
 use crate::app::use_lang;
 use crate::components::card::{suit_shape, MiniCard};
 use crate::components::hand::{Hand, HiddenHand, HAND_SUIT_ORDER};
 use crate::components::result::result_actions;
 use crate::components::seat::{Crown, Pos, SeatView, TrumpBadge};
-use crate::config::TableConfig;
 use crate::games::hokm::shown_trick;
 use crate::i18n::{fill, suit_name, Lang};
 use crate::state::TableAction;
@@ -51,14 +52,9 @@ fn toggle(chosen: CardSet, card: Card) -> CardSet {
     next
 }
 
-#[derive(Properties, PartialEq)]
-pub struct BidelTableProps {
-    pub config: TableConfig<BidelSettings>,
-}
-
 /// The Bidel table screen.
 #[function_component(BidelTable)]
-pub fn bidel_table(props: &BidelTableProps) -> Html {
+pub fn bidel_table(props: &TableProps<BidelSettings>) -> Html {
     let lang = use_lang();
     let s = lang.s();
     let b = lang.bidel();

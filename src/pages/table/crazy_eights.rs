@@ -7,11 +7,10 @@ use super::shedding::{
     self, act_callback, bar_buttons, other_seats, penalty_notice, piles, result_callbacks,
     result_panel, seat_plate, suit_button, use_last_penalty, HandOutcome, Piles,
 };
-use super::{frame, use_table, Frame, Seen};
+use super::{frame, use_table, Frame, Seen, TableProps};
 use crate::app::use_lang;
 use crate::components::card::MiniCard;
 use crate::components::hand::{BagHand, HandCard, HiddenHand, HAND_SUIT_ORDER};
-use crate::config::TableConfig;
 use crate::i18n::{fill, rank_name, Lang};
 use engine::games::crazy_eights::{
     After, CePlay, CrazyEights, CrazyEightsAction, CrazyEightsEvent, CrazyEightsPhase,
@@ -109,14 +108,9 @@ fn after_of(e: &CrazyEightsEvent) -> Option<After> {
     }
 }
 
-#[derive(Properties, PartialEq)]
-pub struct CrazyEightsTableProps {
-    pub config: TableConfig<CrazyEightsSettings>,
-}
-
 /// The Crazy Eights table screen.
 #[function_component(CrazyEightsTable)]
-pub fn crazy_eights_table(props: &CrazyEightsTableProps) -> Html {
+pub fn crazy_eights_table(props: &TableProps<CrazyEightsSettings>) -> Html {
     let lang = use_lang();
     let s = lang.s();
     let t = lang.shedding();

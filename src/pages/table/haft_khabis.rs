@@ -8,11 +8,10 @@ use super::shedding::{
     self, act_callback, bar_buttons, other_seats, penalty_notice, piles, result_callbacks,
     result_panel, seat_plate, suit_button, use_last_penalty, HandOutcome, Piles,
 };
-use super::{frame, use_table, Frame, Seen};
+use super::{frame, use_table, Frame, Seen, TableProps};
 use crate::app::use_lang;
 use crate::components::card::MiniCard;
 use crate::components::hand::{BagHand, HandCard, HiddenHand, HAND_SUIT_ORDER};
-use crate::config::TableConfig;
 use crate::i18n::{card_label, fill, Lang};
 use engine::games::haft_khabis::{
     EndMode, HaftKhabis, HaftKhabisAction, HaftKhabisEvent, HaftKhabisPhase, HaftKhabisSettings,
@@ -98,14 +97,9 @@ pub fn step(legal: &[HaftKhabisAction], p: Partial, last: bool) -> Step {
     }
 }
 
-#[derive(Properties, PartialEq)]
-pub struct HaftKhabisTableProps {
-    pub config: TableConfig<HaftKhabisSettings>,
-}
-
 /// The Haft Khabis table screen.
 #[function_component(HaftKhabisTable)]
-pub fn haft_khabis_table(props: &HaftKhabisTableProps) -> Html {
+pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
     let lang = use_lang();
     let s = lang.s();
     let t = lang.shedding();

@@ -2,7 +2,9 @@
 //! discards and stock turns (HK-13), play, and the hand and match results, around the
 //! shared frame.
 
-use super::{frame, last_trick_button, new_match_callback, trick_center, use_table, Frame, Seen};
+use super::{
+    frame, last_trick_button, new_match_callback, trick_center, use_table, Frame, Seen, TableProps,
+};
 use crate::app::use_lang;
 use crate::components::card::CardSvg;
 use crate::components::draw::DrawPanel;
@@ -11,7 +13,6 @@ use crate::components::result::ResultPanel;
 use crate::components::scoreboard::Scoreboard;
 use crate::components::seat::{Crown, Pos, SeatView};
 use crate::components::trump_picker::TrumpPicker;
-use crate::config::TableConfig;
 use crate::games::hokm::shown_trick;
 use crate::i18n::fill;
 use crate::state::TableAction;
@@ -19,14 +20,9 @@ use engine::games::hokm::{Hokm, HokmAction, HokmPhase, HokmSettings, Trump};
 use engine::{Card, CardSet, Game, Seat};
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct HokmTableProps {
-    pub config: TableConfig<HokmSettings>,
-}
-
 /// The Hokm table screen.
 #[function_component(HokmTable)]
-pub fn hokm_table(props: &HokmTableProps) -> Html {
+pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
     let lang = use_lang();
     let s = lang.s();
     let state = use_table::<Hokm>(props.config.clone());

@@ -515,6 +515,12 @@ pub fn frame<G: UiGame>(
     }
 }
 
+/// A game's table screen: a canonical link's settings and seats.
+#[derive(Properties, PartialEq)]
+pub struct TableProps<S: PartialEq> {
+    pub config: TableConfig<S>,
+}
+
 #[derive(Properties, PartialEq)]
 pub struct TableRouteProps {
     pub query: AttrValue,

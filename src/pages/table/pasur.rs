@@ -6,13 +6,12 @@
 //! point cards are always in the top bar (D-8); the round ends with its score sheet line by
 //! line (PA-6, PA-10) and the running totals toward the target (PA-11).
 
-use super::{frame, new_match_callback, use_table, Frame, Seen};
+use super::{frame, new_match_callback, use_table, Frame, Seen, TableProps};
 use crate::app::use_lang;
 use crate::components::card::{suit_shape, CardSvg, MiniCard};
 use crate::components::hand::{Hand, HiddenHand};
 use crate::components::result::result_actions_labelled;
 use crate::components::seat::{Pos, SeatView};
-use crate::config::TableConfig;
 use crate::i18n::{card_label, fill, Lang};
 use crate::state::TableAction;
 use engine::games::pasur::{
@@ -151,14 +150,9 @@ pub struct Pick {
 /// A pick belongs to one moment of the game: the log's length and the seat at the bottom.
 type PickAt = (usize, Seat, Pick);
 
-#[derive(Properties, PartialEq)]
-pub struct PasurTableProps {
-    pub config: TableConfig<PasurSettings>,
-}
-
 /// The Pasur table screen.
 #[function_component(PasurTable)]
-pub fn pasur_table(props: &PasurTableProps) -> Html {
+pub fn pasur_table(props: &TableProps<PasurSettings>) -> Html {
     let lang = use_lang();
     let s = lang.s();
     let p = lang.pasur();
@@ -931,6 +925,7 @@ fn score_sheet(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::TableConfig;
     use crate::games::UiGame;
     use crate::state::TableState;
     use engine::Status;

@@ -3,7 +3,7 @@
 //! (SH-3), and the score sheet (SH-7 … SH-10), around the shared frame. Four players, or two
 //! (SH-10: seats at the bottom and the top only).
 
-use super::{frame, new_match_callback, trick_center, use_table, Frame, Seen};
+use super::{frame, new_match_callback, trick_center, use_table, Frame, Seen, TableProps};
 use crate::app::use_lang;
 use crate::components::auction::{bid_choices, Auction};
 use crate::components::card::MiniCard;
@@ -14,18 +14,12 @@ use crate::components::seat::{Crown, Pos, SeatView};
 use crate::components::shelem_board::ShelemBoard;
 use crate::components::shelem_result::ShelemResult;
 use crate::components::trump_picker::TrumpPicker;
-use crate::config::TableConfig;
 use crate::games::hokm::shown_trick;
 use crate::i18n::fill;
 use crate::state::{LogEntry, TableAction};
 use engine::games::shelem::{Shelem, ShelemAction, ShelemPhase, ShelemSettings, ShelemView, Trump};
 use engine::{Card, CardSet, Game, Seat, Suit};
 use yew::prelude::*;
-
-#[derive(Properties, PartialEq)]
-pub struct ShelemTableProps {
-    pub config: TableConfig<ShelemSettings>,
-}
 
 /// The table's `data-phase`.
 pub fn phase_name(phase: ShelemPhase) -> &'static str {
@@ -90,7 +84,7 @@ pub fn needs_joker_suit(view: &ShelemView, card: Card) -> bool {
 
 /// The Shelem table screen.
 #[function_component(ShelemTable)]
-pub fn shelem_table(props: &ShelemTableProps) -> Html {
+pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
     let lang = use_lang();
     let s = lang.s();
     let sh = lang.shelem();
@@ -412,6 +406,7 @@ fn widow_len(view: &ShelemView) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::TableConfig;
     use crate::state::TableState;
     use engine::Status;
     use std::rc::Rc;

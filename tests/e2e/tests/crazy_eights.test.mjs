@@ -249,6 +249,8 @@ export const tests = [
     timeout: 240000,
     run: async ({ page, url, assert }) => {
       await page.goto(`${url}#/crazy-eights/setup`, { waitUntil: 'load' });
+      // The setup form is on the game's own page: wait for it (the link first opens index.html).
+      await page.locator('[data-testid=opt-players]').waitFor({ timeout: 15000 });
       const counts = await page.locator('[data-testid=opt-players] option').evaluateAll((os) => os.map((o) => o.value));
       assert(counts.join() === '2,3,4,5,6,7,8', `two to eight players offered (${counts})`);
       await page.goto(`${url}#/crazy-eights?seed=8&seats=ybbbbbbb&countdown=1`, { waitUntil: 'load' });

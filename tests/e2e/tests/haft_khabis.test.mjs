@@ -229,6 +229,8 @@ export const tests = [
     run: async ({ page, url, assert }) => {
       // Setup offers two to seven players (HX-1); seven seats, you and six bots.
       await page.goto(`${url}#/haft-khabis/setup`, { waitUntil: 'load' });
+      // The setup form is on the game's own page: wait for it (the link first opens index.html).
+      await page.locator('[data-testid=opt-players]').waitFor({ timeout: 15000 });
       const counts = await page.locator('[data-testid=opt-players] option').evaluateAll((os) => os.map((o) => o.value));
       assert(counts.join() === '2,3,4,5,6,7', `two to seven players offered (${counts})`);
       await page.locator('[data-testid=opt-players]').selectOption('7');
