@@ -14,7 +14,7 @@ for (const [w, h] of [[1280, 800], [390, 844]]) {
     const page = await browser.newPage({ viewport: { width: w, height: h } });
     await page.goto(`${base}#/`, { waitUntil: 'load' });
     await page.evaluate((l) => localStorage.setItem('cards.lang', l), lang);
-    await page.goto(`${base}#/bidel?seed=${w}&seats=ybbb`, { waitUntil: 'load' });
+    await page.goto(`${base}bidel.html#/bidel?seed=${w}&seats=ybbb`, { waitUntil: 'load' });
     await page.reload({ waitUntil: 'load' });
     const table = page.locator('[data-testid=table]');
     await table.waitFor();

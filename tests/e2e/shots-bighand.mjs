@@ -19,7 +19,7 @@ for (const [w, h] of [[390, 844], [1280, 800]]) {
     const page = await browser.newPage({ viewport: { width: w, height: h } });
     await page.goto(`${server.url}#/`, { waitUntil: 'load' });
     await page.evaluate((l) => localStorage.setItem('cards.lang', l), lang);
-    await page.goto(`${server.url}#/crazy-eights?seed=66&seats=ybbbbb&equal_cards=1&countdown=1`, { waitUntil: 'load' });
+    await page.goto(`${server.url}crazy-eights.html#/crazy-eights?seed=66&seats=ybbbbb&equal_cards=1&countdown=1`, { waitUntil: 'load' });
     await page.reload({ waitUntil: 'load' });
     const hand = page.locator('[data-testid=hand] button[data-card]');
     for (let i = 0; i < 40 && (await hand.count()) < 20; i++) {

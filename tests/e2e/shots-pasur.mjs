@@ -23,7 +23,7 @@ for (const [w, h] of [[1280, 800], [390, 844]]) {
     const page = await browser.newPage({ viewport: { width: w, height: h } });
     await page.goto(`${base}#/`, { waitUntil: 'load' });
     await page.evaluate((l) => localStorage.setItem('cards.lang', l), lang);
-    await page.goto(`${base}#/pasur?seed=${SEED}&seats=yb`, { waitUntil: 'load' });
+    await page.goto(`${base}pasur.html#/pasur?seed=${SEED}&seats=yb`, { waitUntil: 'load' });
     await page.reload({ waitUntil: 'load' });
     await page.locator('[data-testid=table]').waitFor();
     const tag = `${w}-${lang}`;
@@ -50,7 +50,7 @@ for (const [w, h] of [[1280, 800], [390, 844]]) {
     await page.waitForTimeout(300);
     await page.screenshot({ path: `${out}/pasur-sheet-${tag}.png` });
     // A crowded table (seed 11 reaches 13 face-up cards): a card hovered shows its sets.
-    await page.goto(`${base}#/pasur?seed=11&seats=yb`, { waitUntil: 'load' });
+    await page.goto(`${base}pasur.html#/pasur?seed=11&seats=yb`, { waitUntil: 'load' });
     await page.locator('[data-testid=table]').waitFor();
     let crowded = false;
     await playRound(page, assert, 170000, {
@@ -64,7 +64,7 @@ for (const [w, h] of [[1280, 800], [390, 844]]) {
         }
       },
     });
-    await page.goto(`${base}#/pasur?seed=3&seats=ybbb`, { waitUntil: 'load' });
+    await page.goto(`${base}pasur.html#/pasur?seed=3&seats=ybbb`, { waitUntil: 'load' });
     await page.locator('[data-testid=table]').waitFor();
     await page.waitForFunction(() => {
       const t = document.querySelector('[data-testid=table]');

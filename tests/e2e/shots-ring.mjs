@@ -21,7 +21,7 @@ for (const [w, h] of [[1280, 800], [390, 844]]) {
     for (const [game, q, n] of tables) {
       const name = `${game}${n}-${w}-${lang}`;
       if (only && !name.includes(only)) continue;
-      await page.goto(`${base}#/${q}`, { waitUntil: 'load' });
+      await page.goto(`${base}${q.split('?')[0]}.html#/${q}`, { waitUntil: 'load' });
       await page.reload({ waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor();

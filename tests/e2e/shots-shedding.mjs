@@ -17,11 +17,11 @@ for (const [w, h] of [[1280, 800], [390, 844]]) {
     const tag = `${w}-${lang}`;
     await page.reload({ waitUntil: 'load' });
     await page.screenshot({ path: `${out}/home-${tag}.png`, fullPage: true });
-    await page.goto(`${base}#/haft-khabis?seed=${w}&seats=ybbb`, { waitUntil: 'load' });
+    await page.goto(`${base}haft-khabis.html#/haft-khabis?seed=${w}&seats=ybbb`, { waitUntil: 'load' });
     await page.locator('[data-testid=table]').waitFor();
     await page.waitForTimeout(2500);
     await page.screenshot({ path: `${out}/hx-play-${tag}.png` });
-    await page.goto(`${base}#/crazy-eights?seed=${w}&seats=ybbb`, { waitUntil: 'load' });
+    await page.goto(`${base}crazy-eights.html#/crazy-eights?seed=${w}&seats=ybbb`, { waitUntil: 'load' });
     const table = page.locator('[data-testid=table]');
     await table.waitFor();
     await page.waitForTimeout(2500);
