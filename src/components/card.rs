@@ -15,12 +15,31 @@ pub fn suit_color(suit: Suit) -> &'static str {
     }
 }
 
+/// `v` with at most three decimals, written with integer formatting only: a float's
+/// `Display` would pull Rust's float printing (about 5 KB of gzip) into every page.
+pub fn svg_num(v: f32) -> String {
+    let thousandths = (v * 1000.0).round() as i64;
+    let sign = if thousandths < 0 { "-" } else { "" };
+    let (whole, frac) = (thousandths.abs() / 1000, thousandths.abs() % 1000);
+    if frac == 0 {
+        format!("{sign}{whole}")
+    } else {
+        let digits = format!("{frac:03}");
+        format!("{sign}{whole}.{}", digits.trim_end_matches('0'))
+    }
+}
+
 /// A suit symbol drawn in a 100×100 box, scaled to `size` and centred on (`x`, `y`);
 /// `flip` turns it upside down (pips in the lower half of a card).
 pub fn suit_shape(suit: Suit, x: f32, y: f32, size: f32, flip: bool) -> Html {
     let k = size / 100.0;
     let rot = if flip { " rotate(180)" } else { "" };
-    let transform = format!("translate({x} {y}){rot} scale({k}) translate(-50 -50)");
+    let transform = format!(
+        "translate({} {}){rot} scale({}) translate(-50 -50)",
+        svg_num(x),
+        svg_num(y),
+        svg_num(k)
+    );
     let fill = suit_color(suit);
     let shape = match suit {
         Suit::Hearts => html! {
@@ -296,5 +315,27 @@ pub fn mini_card(props: &MiniCardProps) -> Html {
             data-card={props.card.to_string()}>
             <CardSvg card={Some(props.card)} />
         </span>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::svg_num;
+
+    #[test]
+    fn svg_numbers_have_at_most_three_decimals() {
+        for (v, text) in [
+            (0.0f32, "0"),
+            (50.0, "50"),
+            (-3.0, "-3"),
+            (0.9, "0.9"),
+            (0.25, "0.25"),
+            (-12.5, "-12.5"),
+            (33.333_332, "33.333"),
+            (0.666_666_7, "0.667"),
+            (-0.0004, "0"),
+        ] {
+            assert_eq!(svg_num(v), text, "{v}");
+        }
     }
 }
