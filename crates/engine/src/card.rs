@@ -255,8 +255,35 @@ impl<'de> Deserialize<'de> for Card {
     }
 }
 
+const ONES: u64 = 0x0101_0101_0101_0101;
+const HIGHS: u64 = 0x8080_8080_8080_8080;
+
+/// Per-byte running counts of `bits`: byte `i` holds the set bits in bytes `0..=i`, so the
+/// top byte is the count (at most 64).
+#[inline]
+fn byte_prefix(bits: u64) -> u64 {
+    let x = bits - ((bits >> 1) & 0x5555_5555_5555_5555);
+    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
+    let bytes = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
+    bytes.wrapping_mul(ONES)
+}
+
+/// The position of the `k`-th set bit of `bits` (`k` below the count; `prefix` is
+/// [`byte_prefix`]`(bits)`).
+#[inline]
+fn select(bits: u64, prefix: u64, k: u64) -> u8 {
+    // The bytes whose prefix is at most k come before the k-th bit's byte (k < 64, so no
+    // byte borrows from the next).
+    let at_most = (((k * ONES) | HIGHS) - prefix) & HIGHS;
+    let byte = ((at_most >> 7).wrapping_mul(ONES) >> 56) & 7;
+    let before = ((prefix << 8) >> (8 * byte)) & 0xFF;
+    let in_byte = (bits >> (8 * byte)) & 0xFF;
+    let r = (k - before) & 7;
+    8 * byte as u8 + SELECT_IN_BYTE[in_byte as usize][r as usize]
+}
+
 /// `SELECT_IN_BYTE[b][r]`: the position of the `r`-th set bit of the byte `b` (for
-/// [`CardSet::nth`]).
+/// [`select`]).
 const SELECT_IN_BYTE: [[u8; 8]; 256] = {
     let mut t = [[0u8; 8]; 256];
     let mut b = 0;
@@ -347,28 +374,23 @@ impl CardSet {
     /// the branch predictor would have to guess: random bots pick their card with it.
     #[inline]
     pub fn nth(self, n: u32) -> Option<Card> {
-        const ONES: u64 = 0x0101_0101_0101_0101;
-        const HIGHS: u64 = 0x8080_8080_8080_8080;
-        let bits = self.0;
-        let x = bits - ((bits >> 1) & 0x5555_5555_5555_5555);
-        let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
-        let bytes = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
-        // Byte i: the cards in bytes 0..=i (at most 64); the top byte is the count.
-        let prefix = bytes.wrapping_mul(ONES);
+        let prefix = byte_prefix(self.0);
         let k = n as u64;
-        if k >= prefix >> 56 {
+        (k < prefix >> 56).then(|| Card(select(self.0, prefix, k)))
+    }
+
+    /// A card of the set drawn as [`crate::game::random_from_list`] draws from the list
+    /// of its cards in index order: the `rng.below(len)`-th. Counted and selected
+    /// broadword, without a popcount instruction (which baseline x86-64 lacks) and without
+    /// a loop whose length the branch predictor would have to guess.
+    #[inline]
+    pub fn random(self, rng: &mut crate::rng::Rng) -> Option<Card> {
+        if self.0 == 0 {
             return None;
         }
-        // The bytes whose prefix is at most k come before the k-th card's byte (k < 64,
-        // so no byte borrows from the next).
-        let at_most = (((k * ONES) | HIGHS) - prefix) & HIGHS;
-        let byte = ((at_most >> 7).wrapping_mul(ONES) >> 56) & 7;
-        let before = ((prefix << 8) >> (8 * byte)) & 0xFF;
-        let in_byte = (bits >> (8 * byte)) & 0xFF;
-        let r = (k - before) & 7;
-        Some(Card(
-            8 * byte as u8 + SELECT_IN_BYTE[in_byte as usize][r as usize],
-        ))
+        let prefix = byte_prefix(self.0);
+        let k = rng.below((prefix >> 56) as u32) as u64;
+        Some(Card(select(self.0, prefix, k)))
     }
 
     /// Iterates in index order (suit by suit, low rank first).

@@ -94,55 +94,6 @@ const _: () = assert!(
 /// The points of Q♠ (bit 0, 13), K♠ (bit 1, 7) and A♠ (bit 2, 7) held together (BD-7, BD-9).
 const SPADE_POINTS: [u8; 8] = [0, 13, 7, 20, 7, 20, 14, 27];
 
-const ONES: u64 = 0x0101_0101_0101_0101;
-const HIGHS: u64 = 0x8080_8080_8080_8080;
-
-/// `SELECT_IN_BYTE[b][r]`: the position of the `r`-th set bit of the byte `b`.
-const SELECT_IN_BYTE: [[u8; 8]; 256] = {
-    let mut t = [[0u8; 8]; 256];
-    let mut b = 0;
-    while b < 256 {
-        let mut r = 0;
-        let mut i = 0;
-        while i < 8 {
-            if b & (1 << i) != 0 {
-                t[b][r] = i as u8;
-                r += 1;
-            }
-            i += 1;
-        }
-        b += 1;
-    }
-    t
-};
-
-/// A card of `cards` drawn as [`crate::game::random_from_list`] draws from the list of
-/// the cards in index order: the `rng.below(len)`-th (no draw for a single card). The
-/// count and the selection are broadword (per-byte counts and their prefix sums), without
-/// a popcount instruction (which baseline x86-64 lacks) and without a loop whose length
-/// the branch predictor would have to guess.
-#[inline]
-fn random_card(cards: CardSet, rng: &mut Rng) -> Option<Card> {
-    let bits = cards.0;
-    if bits == 0 {
-        return None;
-    }
-    let x = bits - ((bits >> 1) & 0x5555_5555_5555_5555);
-    let x = (x & 0x3333_3333_3333_3333) + ((x >> 2) & 0x3333_3333_3333_3333);
-    let bytes = (x + (x >> 4)) & 0x0F0F_0F0F_0F0F_0F0F;
-    // Byte i: the cards in bytes 0..=i; the top byte is the count.
-    let prefix = bytes.wrapping_mul(ONES);
-    let k = rng.below((prefix >> 56) as u32) as u64;
-    // The bytes whose prefix is at most k come before the k-th card's byte.
-    let at_most = (((k * ONES) | HIGHS) - prefix) & HIGHS;
-    let byte = ((at_most >> 7).wrapping_mul(ONES) >> 56) & 7;
-    let before = ((prefix << 8) >> (8 * byte)) & 0xFF;
-    let in_byte = (bits >> (8 * byte)) & 0xFF;
-    let r = (k - before) & 7;
-    let i = 8 * byte as u8 + SELECT_IN_BYTE[in_byte as usize][r as usize];
-    Card::from_index(i)
-}
-
 /// `seat` moved on by `k < n` places at a table of `n`, without a division.
 #[inline]
 fn seat_after(seat: Seat, k: u8, n: u8) -> Seat {
@@ -814,11 +765,11 @@ impl Game for Bidel {
     ) -> Option<BidelAction> {
         match self.phase {
             BidelPhase::Playing if seat == self.turn => {
-                random_card(self.playable(seat), rng).map(BidelAction::Play)
+                self.playable(seat).random(rng).map(BidelAction::Play)
             }
-            BidelPhase::Passing if self.choosing.contains(seat) => {
-                random_card(self.hands[seat.idx() & 3], rng).map(BidelAction::Pass)
-            }
+            BidelPhase::Passing if self.choosing.contains(seat) => self.hands[seat.idx() & 3]
+                .random(rng)
+                .map(BidelAction::Pass),
             _ => random_from_list(self, seat, rng, scratch),
         }
     }
