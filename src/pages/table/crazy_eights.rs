@@ -4,8 +4,8 @@
 //! totals, and the hand result with everyone's cards (D-8).
 
 use super::shedding::{
-    self, act_callback, bar_buttons, other_seats, penalty_notice, piles, result_callbacks,
-    result_panel, seat_plate, suit_button, use_last_penalty, HandOutcome, Piles,
+    self, act_callback, bar_buttons, other_seats, penalty_notice, piles, piles_of,
+    result_callbacks, result_panel, seat_plate, suit_button, use_last_penalty, HandOutcome,
 };
 use super::{frame, use_table, Frame, Seen, TableProps};
 use crate::app::use_lang;
@@ -225,20 +225,8 @@ pub fn crazy_eights_table(props: &TableProps<CrazyEightsSettings>) -> Html {
         _ => None,
     };
     let has_panel = picker.is_some();
-    let center = picker.unwrap_or_else(|| {
-        piles(
-            lang,
-            &Piles {
-                stock: view.stock,
-                top: view.top,
-                named_suit: view.named_suit,
-                direction: view.direction,
-                pending_draw: view.pending_draw,
-                can_draw,
-            },
-            draw_click.clone(),
-        )
-    });
+    let center =
+        picker.unwrap_or_else(|| piles(lang, &piles_of!(view, can_draw), draw_click.clone()));
 
     // --- whose turn
     let turn = view.to_act.first();

@@ -5,8 +5,8 @@
 //! declaration (D-6), and the end-of-game modes of HX-13 in the result.
 
 use super::shedding::{
-    self, act_callback, bar_buttons, other_seats, penalty_notice, piles, result_callbacks,
-    result_panel, seat_plate, suit_button, use_last_penalty, HandOutcome, Piles,
+    self, act_callback, bar_buttons, other_seats, penalty_notice, piles, piles_of,
+    result_callbacks, result_panel, seat_plate, suit_button, use_last_penalty, HandOutcome,
 };
 use super::{frame, use_table, Frame, Seen, TableProps};
 use crate::app::use_lang;
@@ -249,20 +249,8 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
         .unwrap_or(HaftKhabisAction::Draw { last: false });
     let can_pass = legal.contains(&HaftKhabisAction::Pass);
     let draw_click = act.reform(move |_: MouseEvent| draw_action);
-    let center = picker.unwrap_or_else(|| {
-        piles(
-            lang,
-            &Piles {
-                stock: view.stock,
-                top: view.top,
-                named_suit: view.named_suit,
-                direction: view.direction,
-                pending_draw: view.pending_draw,
-                can_draw,
-            },
-            draw_click.clone(),
-        )
-    });
+    let center =
+        picker.unwrap_or_else(|| piles(lang, &piles_of!(view, can_draw), draw_click.clone()));
 
     let turn = view.to_act.first();
     let status = match (phase, turn) {

@@ -28,6 +28,21 @@ pub fn suit_button(lang: Lang, suit: Suit, onclick: Callback<MouseEvent>) -> Htm
     }
 }
 
+/// The [`Piles`] of a Crazy Eights or Haft Khabis view (their fields are named alike).
+macro_rules! piles_of {
+    ($view:expr, $can_draw:expr) => {
+        $crate::pages::table::shedding::Piles {
+            stock: $view.stock,
+            top: $view.top,
+            named_suit: $view.named_suit,
+            direction: $view.direction,
+            pending_draw: $view.pending_draw,
+            can_draw: $can_draw,
+        }
+    };
+}
+pub(crate) use piles_of;
+
 /// The public state of the middle of a shedding table.
 pub struct Piles {
     pub stock: u8,
