@@ -33,20 +33,7 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
     let bottom = seen.bottom;
     let view = st.game.view(bottom);
     let n = seen.n;
-    let teams: [AttrValue; 2] = std::array::from_fn(|side| {
-        if n == 4 {
-            fill(
-                s.team_of,
-                &[
-                    ("a", &seen.name(Seat(side as u8))),
-                    ("b", &seen.name(Seat(side as u8 + 2))),
-                ],
-            )
-            .into()
-        } else {
-            seen.name(Seat(side as u8))
-        }
-    });
+    let teams = seen.teams(lang);
     let phase = view.phase;
     let turn = view.turn;
     let my_turn = seen.my_turn;

@@ -240,6 +240,24 @@ impl Seen {
         self.names.get(seat.idx()).cloned().unwrap_or_default()
     }
 
+    /// The names of the two sides of a partnership game: "A and C" / "B and D" with four
+    /// players (seats 0+2 against 1+3), the player's own name with two.
+    pub fn teams(&self, lang: Lang) -> [AttrValue; 2] {
+        std::array::from_fn(|side| {
+            let side = Seat(side as u8);
+            if self.n == 4 {
+                let partner = Seat(side.0 + 2);
+                fill(
+                    lang.s().team_of,
+                    &[("a", &self.name(side)), ("b", &self.name(partner))],
+                )
+                .into()
+            } else {
+                self.name(side)
+            }
+        })
+    }
+
     /// "It is {name}'s turn to …" or "Your turn to …", for the seat `turn`.
     pub fn turn_text(&self, turn: Seat, mine: &str, theirs: &str) -> String {
         if turn == self.bottom && self.cover.is_none() {

@@ -172,20 +172,7 @@ pub fn pasur_table(props: &TableProps<PasurSettings>) -> Html {
     let my_side = bottom.side();
     let log_len = st.log.len();
     let shown = seen.cover.is_none();
-    let teams: [AttrValue; 2] = std::array::from_fn(|side| {
-        if n == 4 {
-            fill(
-                s.team_of,
-                &[
-                    ("a", &seen.name(Seat(side as u8))),
-                    ("b", &seen.name(Seat(side as u8 + 2))),
-                ],
-            )
-            .into()
-        } else {
-            seen.name(Seat(side as u8))
-        }
-    });
+    let teams = seen.teams(lang);
 
     // --- the card considered: picked on this turn (or, off turn, to look), else hovered
     let pick = match *pick_state {
