@@ -1,7 +1,7 @@
 //! Crazy Eights (with Countdown) in the web app: its settings as form fields (the enum
 //! settings as numbered choices with names), its bot and its error messages.
 
-use super::{GameId, Opt, ShownTrick, UiGame, UiSettings};
+use super::{GameId, Opt, UiGame, UiSettings};
 use crate::config::TableConfig;
 use crate::i18n::en::EN;
 use crate::i18n::fa::FA;
@@ -9,7 +9,7 @@ use crate::i18n::Lang;
 use crate::pages::table::crazy_eights::CrazyEightsTable;
 use bots::{Bot, CrazyEightsBot};
 use engine::games::crazy_eights::{
-    CrazyEights, CrazyEightsError, CrazyEightsEvent, CrazyEightsSettings, EightPower, WildRank,
+    CrazyEights, CrazyEightsError, CrazyEightsSettings, EightPower, WildRank,
 };
 use engine::RuleError;
 use yew::prelude::*;
@@ -287,10 +287,6 @@ impl UiGame for CrazyEights {
 
     fn bot(seed: u64) -> Box<dyn Bot<CrazyEights>> {
         Box::new(CrazyEightsBot::new(seed))
-    }
-
-    fn completed_trick(_: &CrazyEightsEvent) -> Option<ShownTrick> {
-        None
     }
 
     fn error_message(lang: Lang, error: &CrazyEightsError) -> String {

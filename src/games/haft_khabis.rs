@@ -1,14 +1,13 @@
 //! Haft Khabis (Haft Kasif) in the web app: its settings as form fields (the enum settings
 //! as numbered choices with names), its bot and its error messages.
 
-use super::{GameId, Opt, ShownTrick, UiGame, UiSettings};
+use super::{GameId, Opt, UiGame, UiSettings};
 use crate::config::TableConfig;
 use crate::i18n::Lang;
 use crate::pages::table::haft_khabis::HaftKhabisTable;
 use bots::{Bot, HaftKhabisBot};
 use engine::games::haft_khabis::{
-    EndMode, HaftKhabis, HaftKhabisError, HaftKhabisEvent, HaftKhabisSettings, SevenStacking,
-    TwoRule,
+    EndMode, HaftKhabis, HaftKhabisError, HaftKhabisSettings, SevenStacking, TwoRule,
 };
 use engine::RuleError;
 use yew::prelude::*;
@@ -237,10 +236,6 @@ impl UiGame for HaftKhabis {
 
     fn bot(seed: u64) -> Box<dyn Bot<HaftKhabis>> {
         Box::new(HaftKhabisBot::new(seed))
-    }
-
-    fn completed_trick(_: &HaftKhabisEvent) -> Option<ShownTrick> {
-        None
     }
 
     fn error_message(lang: Lang, error: &HaftKhabisError) -> String {

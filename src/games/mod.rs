@@ -207,7 +207,11 @@ pub trait UiGame: Game<Settings: UiSettings> + 'static {
     }
 
     /// The trick an event completed, if it completed one (it stays in view a moment).
-    fn completed_trick(event: &Self::Event) -> Option<ShownTrick>;
+    /// Games without tricks (Pasur, the shedding games) keep the default: none.
+    fn completed_trick(event: &Self::Event) -> Option<ShownTrick> {
+        let _ = event;
+        None
+    }
 
     /// Whether the table opens with an introduction panel (Hokm's hakem draw) that bots
     /// wait for.

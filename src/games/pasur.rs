@@ -1,12 +1,12 @@
 //! Pasur in the web app: its settings as form fields, its bot, and its error messages.
 //! Nothing of Pasur is a trick: cards are captured from the table (PA-3).
 
-use super::{GameId, Opt, ShownTrick, UiGame, UiSettings};
+use super::{GameId, Opt, UiGame, UiSettings};
 use crate::config::TableConfig;
 use crate::i18n::Lang;
 use crate::pages::table::pasur::PasurTable;
 use bots::{Bot, PasurBot};
-use engine::games::pasur::{Pasur, PasurError, PasurEvent, PasurSettings};
+use engine::games::pasur::{Pasur, PasurError, PasurSettings};
 use engine::RuleError;
 use yew::prelude::*;
 
@@ -119,10 +119,6 @@ impl UiGame for Pasur {
 
     fn bot(seed: u64) -> Box<dyn Bot<Pasur>> {
         Box::new(PasurBot::new(seed))
-    }
-
-    fn completed_trick(_event: &PasurEvent) -> Option<ShownTrick> {
-        None
     }
 
     fn error_message(lang: Lang, error: &PasurError) -> String {
