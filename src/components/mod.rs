@@ -220,6 +220,7 @@ pub mod hand;
 pub mod joker_lead;
 pub mod lang_toggle;
 pub mod notice;
+pub mod one_tab;
 pub mod result;
 pub mod scoreboard;
 pub mod seat;

@@ -9,7 +9,8 @@ use engine::Seat;
 use yew::prelude::*;
 
 /// Where a seat is drawn, relative to the player at the bottom. Play passes from seat i
-/// to i+1, drawn on the bottom player's right (counter-clockwise, C-2).
+/// to i+1, drawn on the bottom player's right (counter-clockwise) in Hokm, Shelem, Pasur
+/// and Bidel, and on the left (clockwise) in Haft Khabis and Crazy Eights (C-2).
 ///
 /// Up to four players sit at the bottom, right, top and left. Five to eight (the shedding
 /// games) sit around a wider ring: one or two seats up each side column (`Right`, then
@@ -28,8 +29,8 @@ pub enum Pos {
 }
 
 impl Pos {
-    /// The places of a table of `n` seats, by offset from the bottom seat (the next seat
-    /// in turn order sits on the right: play goes counter-clockwise, C-2).
+    /// The places of a table of `n` seats, counter-clockwise from the bottom seat: the
+    /// right side, up the right, the top from right to left, down the left.
     pub fn ring(n: u8) -> &'static [Pos] {
         use Pos::*;
         match n {
@@ -50,10 +51,14 @@ impl Pos {
     /// The most seats a table draws.
     pub const MAX_SEATS: u8 = 8;
 
-    /// Where `seat` is drawn when `bottom` is at the bottom of a table of `n`.
-    pub fn of(seat: Seat, bottom: Seat, n: u8) -> Pos {
+    /// Where `seat` is drawn when `bottom` is at the bottom of a table of `n`: the seat
+    /// after the bottom one in turn order on its right, or with `clockwise` on its left
+    /// (C-2).
+    pub fn of(seat: Seat, bottom: Seat, n: u8, clockwise: bool) -> Pos {
         let n = n.clamp(2, Self::MAX_SEATS);
-        Pos::ring(n)[((seat.0 % n + n - bottom.0 % n) % n) as usize]
+        let k = (seat.0 % n + n - bottom.0 % n) % n;
+        let k = if clockwise { (n - k) % n } else { k };
+        Pos::ring(n)[k as usize]
     }
 
     pub fn name(self) -> &'static str {
@@ -186,19 +191,22 @@ pub fn seat_view(props: &SeatViewProps) -> Html {
 mod tests {
     use super::*;
 
+    // rule C-2
     #[test]
     fn next_seat_is_on_the_right() {
         let b = Seat(2);
-        assert_eq!(Pos::of(Seat(2), b, 4), Pos::Bottom);
-        assert_eq!(Pos::of(Seat(3), b, 4), Pos::Right);
-        assert_eq!(Pos::of(Seat(0), b, 4), Pos::Top);
-        assert_eq!(Pos::of(Seat(1), b, 4), Pos::Left);
-        assert_eq!(Pos::of(Seat(0), b, 3), Pos::Right);
-        assert_eq!(Pos::of(Seat(1), b, 3), Pos::Left);
-        assert_eq!(Pos::of(Seat(0), Seat(1), 2), Pos::Top);
+        assert_eq!(Pos::of(Seat(2), b, 4, false), Pos::Bottom);
+        assert_eq!(Pos::of(Seat(3), b, 4, false), Pos::Right);
+        assert_eq!(Pos::of(Seat(0), b, 4, false), Pos::Top);
+        assert_eq!(Pos::of(Seat(1), b, 4, false), Pos::Left);
+        assert_eq!(Pos::of(Seat(0), b, 3, false), Pos::Right);
+        assert_eq!(Pos::of(Seat(1), b, 3, false), Pos::Left);
+        assert_eq!(Pos::of(Seat(0), Seat(1), 2, false), Pos::Top);
         // Eight players: counter-clockwise from the right, up the right column, along the
         // top from right to left, down the left column.
-        let eight: Vec<Pos> = (1..8).map(|s| Pos::of(Seat(s), Seat(0), 8)).collect();
+        let eight: Vec<Pos> = (1..8)
+            .map(|s| Pos::of(Seat(s), Seat(0), 8, false))
+            .collect();
         assert_eq!(
             eight,
             [
@@ -211,14 +219,38 @@ mod tests {
                 Pos::Left
             ]
         );
-        for n in 2..=Pos::MAX_SEATS {
+        for (n, cw) in (2..=Pos::MAX_SEATS).flat_map(|n| [(n, false), (n, true)]) {
             for b in 0..n {
-                let places: Vec<Pos> = (0..n).map(|s| Pos::of(Seat(s), Seat(b), n)).collect();
-                assert_eq!(Pos::of(Seat(b), Seat(b), n), Pos::Bottom);
+                let places: Vec<Pos> = (0..n).map(|s| Pos::of(Seat(s), Seat(b), n, cw)).collect();
+                assert_eq!(Pos::of(Seat(b), Seat(b), n, cw), Pos::Bottom);
                 for p in Pos::ring(n) {
-                    assert_eq!(places.iter().filter(|&x| x == p).count(), 1, "{n} {b}");
+                    assert_eq!(places.iter().filter(|&x| x == p).count(), 1, "{n} {b} {cw}");
                 }
             }
         }
+    }
+
+    // rule C-2: Haft Khabis and Crazy Eights go clockwise: the next seat on the left.
+    #[test]
+    fn clockwise_games_draw_the_next_seat_on_the_left() {
+        assert_eq!(Pos::of(Seat(3), Seat(2), 4, true), Pos::Left);
+        assert_eq!(Pos::of(Seat(1), Seat(2), 4, true), Pos::Right);
+        assert_eq!(Pos::of(Seat(1), Seat(0), 3, true), Pos::Left);
+        assert_eq!(Pos::of(Seat(1), Seat(0), 2, true), Pos::Top);
+        // Eight players: clockwise from the left, up the left column, along the top from
+        // left to right, down the right column.
+        let eight: Vec<Pos> = (1..8).map(|s| Pos::of(Seat(s), Seat(0), 8, true)).collect();
+        assert_eq!(
+            eight,
+            [
+                Pos::Left,
+                Pos::LeftUpper,
+                Pos::TopLeft,
+                Pos::Top,
+                Pos::TopRight,
+                Pos::RightUpper,
+                Pos::Right
+            ]
+        );
     }
 }

@@ -24,7 +24,8 @@ pub struct TrickViewProps {
     pub review: bool,
 }
 
-/// Up to four cards around the centre.
+/// Up to four cards around the centre, each in its player's slot from the moment it is
+/// played until the trick is gathered.
 #[function_component(TrickView)]
 pub fn trick_view(props: &TrickViewProps) -> Html {
     let lang = use_lang();
@@ -39,8 +40,12 @@ pub fn trick_view(props: &TrickViewProps) -> Html {
         <div {class} data-testid="trick" role="list" aria-label={lang.s().trick_label}>
             { for props.cards.iter().enumerate().map(|(i, &(seat, pos, card))| {
                 let win = props.winner == Some(seat);
+                // Keyed by who played what where: a card's element is never reused for
+                // another card or another seat's slot, so no card slides across the table
+                // when the next trick starts or a card joins this one.
+                let key = format!("{}-{}-{}", seat.0, card, pos.name());
                 html! {
-                    <div class={classes!("trick-card", format!("at-{}", pos.name()), win.then_some("winner"))}
+                    <div {key} class={classes!("trick-card", format!("at-{}", pos.name()), win.then_some("winner"))}
                         role="listitem" aria-label={card_label(lang, card)}
                         data-card={card.to_string()} data-seat={seat.0.to_string()}
                         style={format!("z-index: {}", i + 1)}>

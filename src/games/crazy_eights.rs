@@ -284,6 +284,7 @@ impl UiGame for CrazyEights {
     /// CE-1: two to eight players (two decks from six); four by default.
     const PLAYER_COUNTS: &'static [u8] = &[4, 2, 3, 5, 6, 7, 8];
     const RULES: &'static crate::rules::GameRules = &crate::rules::crazy_eights::RULES;
+    const CLOCKWISE: bool = true;
 
     fn bot(seed: u64) -> Box<dyn Bot<CrazyEights>> {
         Box::new(CrazyEightsBot::new(seed))

@@ -154,14 +154,9 @@ const OPTIONS: &[Opt] = &[
             "A hand ending on a 7 goes on while the chain runs.",
         ],
     ),
-    flag(
-        "timeout_penalty",
-        ["جریمهٔ وقت", "Timeout penalty"],
-        [
-            "در میزهای آنلاین با زمان نوبت.",
-            "In online rooms with a turn timer.",
-        ],
-    ),
+    // HX-14's timeout penalty only applies to online rooms with a turn timer: a table on
+    // this device has no timer, so the form does not offer it (the setting keeps its
+    // default, which nothing here reads).
 ];
 
 fn index_of<T: PartialEq + Copy>(all: &[T], x: T) -> i64 {
@@ -233,6 +228,7 @@ impl UiGame for HaftKhabis {
     /// HX-1: two to seven players (two decks from six); four by default.
     const PLAYER_COUNTS: &'static [u8] = &[4, 2, 3, 5, 6, 7];
     const RULES: &'static crate::rules::GameRules = &crate::rules::haft_khabis::RULES;
+    const CLOCKWISE: bool = true;
 
     fn bot(seed: u64) -> Box<dyn Bot<HaftKhabis>> {
         Box::new(HaftKhabisBot::new(seed))

@@ -191,6 +191,8 @@ pub trait UiGame: Game<Settings: UiSettings> + 'static {
     const PLAYER_COUNTS: &'static [u8];
     /// The game's rule page, in every language.
     const RULES: &'static GameRules;
+    /// Play passes to the seat drawn on your left (clockwise) instead of your right (C-2).
+    const CLOCKWISE: bool = false;
 
     /// Whether `players` play in two partnerships (seats 0+2 against 1+3).
     fn partnerships(players: u8) -> bool {

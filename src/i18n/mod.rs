@@ -140,6 +140,8 @@ pub struct Strings {
     pub players_heading: &'static str,
     pub players_help: &'static str,
     pub players_help_solo: &'static str,
+    /// The same for the games played clockwise (Haft Khabis, Crazy Eights; C-2).
+    pub players_help_solo_left: &'static str,
     /// `{n}`: the seat number.
     pub seat_n: &'static str,
     pub kind_you: &'static str,
@@ -246,6 +248,10 @@ pub struct Strings {
     pub pass_to_owner: &'static str,
     pub i_am_owner: &'static str,
     pub pass_help: &'static str,
+    /// Another tab has this game's table.
+    pub other_tab: &'static str,
+    pub other_tab_help: &'static str,
+    pub take_over: &'static str,
     pub draw_title: &'static str,
     /// `{name}`
     pub draw_hakem: &'static str,

@@ -288,7 +288,13 @@ pub fn setup_page<G: UiGame>(props: &SetupPageProps) -> Html {
                             </select>
                         </label>
                     }
-                    <p class="help">{ if teams { s.players_help } else { s.players_help_solo } }</p>
+                    <p class="help">{ if teams {
+                        s.players_help
+                    } else if G::CLOCKWISE {
+                        s.players_help_solo_left
+                    } else {
+                        s.players_help_solo
+                    } }</p>
                     { for seat_rows }
                     if !valid { <p class="form-error" role="alert">{ s.need_a_person }</p> }
                 </fieldset>

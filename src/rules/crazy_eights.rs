@@ -15,7 +15,7 @@ const FA: Page = Page {
         Section {
             title: "بازیکنان و کارت‌ها",
             items: &[
-                rule("CE-1", "دو تا هشت نفر؛ از شش نفر دو دست کارت. در دونفره به هر نفر ۷ کارت و در بقیه ۵ کارت. بقیهٔ کارت‌ها دستهٔ برداشت است و نوبت ساعتگرد می‌چرخد."),
+                rule("CE-1", "دو تا هشت نفر؛ از شش نفر دو دست کارت. در دونفره به هر نفر ۷ کارت و در بقیه ۵ کارت. بقیهٔ کارت‌ها دستهٔ برداشت است و نوبت ساعتگرد می‌چرخد: به بازیکن سمت چپ شما می‌رسد."),
                 rule("CE-3", "اگر کارت اول هشت باشد، انگار دست‌دهنده آن را انداخته و خال را تعیین می‌کند."),
                 rule("CE-6", "اگر کارت اول کارت ویژه باشد، انگار دست‌دهنده آن را انداخته است."),
             ],
@@ -63,7 +63,7 @@ const EN: Page = Page {
         Section {
             title: "Players and cards",
             items: &[
-                rule("CE-1", "Two to eight players; two decks from six players. 7 cards each with two players, 5 otherwise. The rest is the stock, and play goes clockwise."),
+                rule("CE-1", "Two to eight players; two decks from six players. 7 cards each with two players, 5 otherwise. The rest is the stock, and play goes clockwise: to the player on your left."),
                 rule("CE-3", "If the first card turned up is an 8, the dealer counts as having played it and names the suit."),
                 rule("CE-6", "If the first card is a special card, it acts as if the dealer had played it."),
             ],

@@ -15,7 +15,7 @@ const FA: Page = Page {
         Section {
             title: "بازیکنان و بازی",
             items: &[
-                rule("HX-1", "دو تا هفت نفر؛ از شش نفر دو دست کارت (۱۰۴ کارت). به هر نفر ۷ کارت. بقیه دستهٔ برداشت است و کارت رویش زمین را شروع می‌کند. نوبت ساعتگرد است."),
+                rule("HX-1", "دو تا هفت نفر؛ از شش نفر دو دست کارت (۱۰۴ کارت). به هر نفر ۷ کارت. بقیه دستهٔ برداشت است و کارت رویش زمین را شروع می‌کند. نوبت ساعتگرد است: به بازیکن سمت چپ شما می‌رسد."),
                 rule("HX-2", "کارتی هم‌خال یا هم‌عدد با کارت رو (یا خالی که سرباز تعیین کرده) بیندازید. اگر نتوانید یک کارت برمی‌دارید و اگر جور بود همان را بازی می‌کنید."),
                 rule("HX-11", "اولین کسی که دستش تمام شود دست را می‌برد و دست بعد را شروع می‌کند."),
                 rule("HX-15", "اگر دسته تمام شود، کارت‌های زمین جز کارت رو بُر می‌خورند."),
@@ -61,7 +61,7 @@ const EN: Page = Page {
         Section {
             title: "Players and play",
             items: &[
-                rule("HX-1", "Two to seven players; two decks (104 cards) from six players. 7 cards each. The rest is the stock and its top card starts the discard pile. Play goes clockwise."),
+                rule("HX-1", "Two to seven players; two decks (104 cards) from six players. 7 cards each. The rest is the stock and its top card starts the discard pile. Play goes clockwise: to the player on your left."),
                 rule("HX-2", "Play a card matching the top card's suit or rank (or the suit named with a jack). If you cannot, draw one card; if it fits it is played at once."),
                 rule("HX-11", "The first player out wins the hand and leads the next one."),
                 rule("HX-15", "When the stock runs out, the discards except the top card are shuffled into a new stock."),

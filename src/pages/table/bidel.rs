@@ -213,7 +213,7 @@ pub fn bidel_table(props: &TableProps<BidelSettings>) -> Html {
     let full =
         view.tricks.iter().all(|&t| t == 0) && !view.trick.iter().any(|&(seat, _)| seat == bottom);
     let received = if full { view.received } else { CardSet::EMPTY };
-    let hand = if seen.cover.is_some() {
+    let hand = if seen.hidden {
         html! { <HiddenHand count={view.hand_counts[bottom.idx()]} /> }
     } else {
         html! {
@@ -221,7 +221,7 @@ pub fn bidel_table(props: &TableProps<BidelSettings>) -> Html {
                 {selected} {received} />
         }
     };
-    let received_note = (!received.is_empty() && seen.cover.is_none()).then(|| {
+    let received_note = (!received.is_empty() && !seen.hidden).then(|| {
         let from = giver(bottom, view.pass_direction, n);
         html! {
             <span class="received-note" data-testid="received-note">

@@ -235,7 +235,12 @@ pub fn crazy_eights_table(props: &TableProps<CrazyEightsSettings>) -> Html {
             seen.turn_text(x, t.choose_suit, s.turn_play)
         }
         (CrazyEightsPhase::Playing, Some(x)) if x == bottom && view.drawn.is_some() && my_turn => {
-            t.drawn_may_play.to_string()
+            if can_pass {
+                t.drawn_may_play
+            } else {
+                t.drawn_must_play
+            }
+            .to_string()
         }
         (CrazyEightsPhase::Playing, Some(_)) if chosen_run.is_some() => {
             if chosen_ok {
@@ -269,14 +274,15 @@ pub fn crazy_eights_table(props: &TableProps<CrazyEightsSettings>) -> Html {
                 </button>
             }
             { bar_buttons(lang, declarable.then_some(&declare), can_draw.then_some(draw_click),
-                can_pass.then(|| act.reform(|_: MouseEvent| CrazyEightsAction::Pass))) }
+                can_pass.then(|| act.reform(|_: MouseEvent| CrazyEightsAction::Pass)),
+                view.drawn.is_some()) }
         </>
     };
 
     // --- the bottom player's cards (two decks from six players: a card may be there twice)
     let legal_cards = playable_cards(&legal);
     let selected = (playing && !chosen.is_empty()).then(|| (*chosen).clone());
-    let hand = if seen.cover.is_some() {
+    let hand = if seen.hidden {
         html! { <HiddenHand count={view.hand_counts.get(bottom.idx()).copied().unwrap_or(0)} /> }
     } else {
         html! { <BagHand hand={view.hand} legal={legal_cards} my_turn={playing} on_play={on_card} {selected} /> }

@@ -258,7 +258,8 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
         (HaftKhabisPhase::Playing, Some(x)) if x == bottom && my_turn => match view.mode {
             TurnMode::Extra => t.extra_play.to_string(),
             TurnMode::AceAnswer => t.ace_answer.to_string(),
-            TurnMode::Drawn => t.drawn_may_play.to_string(),
+            TurnMode::Drawn if can_pass => t.drawn_may_play.to_string(),
+            TurnMode::Drawn => t.drawn_must_play.to_string(),
             TurnMode::Normal => s.your_turn_play.to_string(),
         },
         (HaftKhabisPhase::Playing, Some(x)) => seen.turn_text(x, s.your_turn_play, s.turn_play),
@@ -275,7 +276,8 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
         <>
             { penalty_notice(lang, &seen, penalty) }
             { bar_buttons(lang, declarable.then_some(&declare), can_draw.then_some(draw_click),
-                can_pass.then(|| act.reform(|_: MouseEvent| HaftKhabisAction::Pass))) }
+                can_pass.then(|| act.reform(|_: MouseEvent| HaftKhabisAction::Pass)),
+                view.mode == TurnMode::Drawn) }
         </>
     };
 
@@ -285,7 +287,7 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
             legal_cards.insert(x.card);
         }
     }
-    let hand = if seen.cover.is_some() {
+    let hand = if seen.hidden {
         html! { <HiddenHand count={view.hand_counts.get(bottom.idx()).copied().unwrap_or(0)} /> }
     } else {
         html! { <BagHand hand={view.hand} legal={legal_cards} my_turn={playing} on_play={on_card} /> }

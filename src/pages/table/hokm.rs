@@ -196,7 +196,7 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
     } else {
         CardSet::EMPTY
     };
-    let hand = if seen.cover.is_some() {
+    let hand = if seen.hidden {
         html! { <HiddenHand count={view.hand_counts[bottom.idx()]} /> }
     } else if discarding {
         let chosen = chosen.clone();

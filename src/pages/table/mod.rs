@@ -15,6 +15,7 @@ pub mod shelem;
 use crate::app::{use_lang, AppCtx, Notice};
 use crate::components::cover::Cover;
 use crate::components::lang_toggle::LangToggle;
+use crate::components::one_tab::OneTab;
 use crate::components::seat::Pos;
 use crate::components::share::Share;
 use crate::components::trick::TrickView;
@@ -188,12 +189,17 @@ pub struct Seen {
     pub bottom: Seat,
     /// The number of seats.
     pub n: u8,
+    /// The next seat in turn order is drawn on the bottom seat's left (C-2).
+    pub clockwise: bool,
     /// Display names by participant (the setup's seats).
     pub by_player: Vec<String>,
     /// Display names by engine seat.
     pub names: Vec<AttrValue>,
     /// The pass-and-play cover is up for this participant.
     pub cover: Option<usize>,
+    /// The bottom seat's cards are drawn face down: under the cover, and in pass-and-play
+    /// as soon as that person's move is made (the others may be watching the screen).
+    pub hidden: bool,
     /// The bottom seat may act now (and nothing covers it).
     pub my_turn: bool,
     /// A trick is held or a bot is about to act.
@@ -218,13 +224,17 @@ impl Seen {
             })
             .collect();
         let cover = st.cover_for();
-        let my_turn = cover.is_none() && st.acting().contains(bottom);
+        let acting = st.acting().contains(bottom);
+        let my_turn = cover.is_none() && acting;
+        let hidden = cover.is_some() || (st.config.humans() >= 2 && !acting);
         Seen {
             bottom,
             n,
+            clockwise: G::CLOCKWISE,
             by_player,
             names,
             cover,
+            hidden,
             my_turn,
             busy: st.held.is_some() || st.bot_to_act().is_some(),
         }
@@ -232,7 +242,7 @@ impl Seen {
 
     /// Where `seat` is drawn.
     pub fn pos(&self, seat: Seat) -> Pos {
-        Pos::of(seat, self.bottom, self.n)
+        Pos::of(seat, self.bottom, self.n, self.clockwise)
     }
 
     /// The name of `seat`.
@@ -590,7 +600,9 @@ pub fn table_route<G: UiGame>(props: &TableRouteProps) -> Html {
         });
     }
     match &*link {
-        TableLink::Show(config, key) => G::table(config.clone(), key.clone()),
+        TableLink::Show(config, key) => html! {
+            <OneTab slug={G::ID.slug()}>{ G::table(config.clone(), key.clone()) }</OneTab>
+        },
         TableLink::Rewrite(..) => html! { <main class="page loading"><LangToggle /></main> },
     }
 }

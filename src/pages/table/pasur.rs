@@ -171,7 +171,7 @@ pub fn pasur_table(props: &TableProps<PasurSettings>) -> Html {
     let my_turn = seen.my_turn && phase == PasurPhase::Playing;
     let my_side = bottom.side();
     let log_len = st.log.len();
-    let shown = seen.cover.is_none();
+    let shown = !seen.hidden;
     let teams = seen.teams(lang);
 
     // --- the card considered: picked on this turn (or, off turn, to look), else hovered
@@ -557,7 +557,7 @@ pub fn pasur_table(props: &TableProps<PasurSettings>) -> Html {
     };
 
     // --- the bottom player's cards; hovering or focusing one shows what it would take
-    let hand = if seen.cover.is_some() {
+    let hand = if seen.hidden {
         html! { <HiddenHand count={view.hand_counts[bottom.idx()]} /> }
     } else {
         let legal_cards = if my_turn { view.hand } else { CardSet::EMPTY };

@@ -108,12 +108,13 @@ pub fn piles(lang: Lang, p: &Piles, draw_click: Callback<MouseEvent>) -> Html {
 }
 
 /// The buttons beside the status: the "last card" toggle (when a play may leave one card),
-/// draw and pass (when legal).
+/// draw and pass (when legal). With `keeps`, passing keeps a drawn card and says so.
 pub fn bar_buttons(
     lang: Lang,
     declare: Option<&UseStateHandle<bool>>,
     draw: Option<Callback<MouseEvent>>,
     pass: Option<Callback<MouseEvent>>,
+    keeps: bool,
 ) -> Html {
     let t = lang.shedding();
     html! {
@@ -132,8 +133,9 @@ pub fn bar_buttons(
                 <button type="button" class="btn btn-small" data-testid="draw" {onclick}>{ t.draw }</button>
             }
             if let Some(onclick) = pass {
-                <button type="button" class="btn btn-small btn-secondary" data-testid="pass" {onclick}>
-                    { t.pass }
+                <button type="button" class="btn btn-small btn-secondary" data-testid="pass"
+                    data-keeps={keeps.to_string()} {onclick}>
+                    { if keeps { t.keep_drawn } else { t.pass } }
                 </button>
             }
         </>

@@ -268,7 +268,7 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
     };
 
     // --- the bottom player's cards
-    let hand = if seen.cover.is_some() {
+    let hand = if seen.hidden {
         html! { <HiddenHand count={view.hand_counts[bottom.idx()]} /> }
     } else if choosing_discards {
         let widow = view.widow.unwrap_or_default().and(view.hand);
@@ -288,7 +288,7 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
 
     // The hakem keeps an eye on their own discards during play (they count at the end).
     let my_discards = match view.discards {
-        Some(d) if !d.is_empty() && phase == ShelemPhase::Playing && seen.cover.is_none() => {
+        Some(d) if !d.is_empty() && phase == ShelemPhase::Playing && !seen.hidden => {
             html! {
                 <details class="my-discards" data-testid="my-discards">
                     <summary>{ sh.your_discards }</summary>
