@@ -41,6 +41,19 @@ pub struct SheddingStrings {
     pub extra_play: &'static str,
     pub ace_answer: &'static str,
     pub eliminated: &'static str,
+    /// HX-13: the player is out; `{n}` their total, `{cap}` the cap.
+    pub you_out_cap: &'static str,
+    /// HX-13 elimination: the player had the highest total.
+    pub you_out_highest: &'static str,
+    pub you_out_watch: &'static str,
+    /// The status line while the player watches, out of the match.
+    pub watching: &'static str,
+    /// The result's button that deals on for the others.
+    pub watch_on: &'static str,
+    /// HX-12: `{n}` jacks left in a hand double it `{n}` times: `×{m}`.
+    pub jacks_double: &'static str,
+    /// HX-12: the winner went out on a run of jacks: everyone's points `×{m}`.
+    pub jacks_multiply: &'static str,
     pub place: &'static str,
     /// `{n}`
     pub cap_n: &'static str,
@@ -96,6 +109,13 @@ pub const FA: SheddingStrings = SheddingStrings {
     extra_play: "نوبت شماست: یک کارت دیگر بیندازید",
     ace_answer: "آس آمد: با آس جواب دهید یا رد کنید",
     eliminated: "بیرون",
+    you_out_cap: "شما از بازی بیرون رفتید: جمع امتیازهای منفی شما ({n}) به سقف {cap} رسید.",
+    you_out_highest: "شما از بازی بیرون رفتید: بعد از این دور بیشترین امتیاز منفی را داشتید.",
+    you_out_watch: "می‌توانید بازی بقیه را تا آخر تماشا کنید یا بازی تازه‌ای شروع کنید.",
+    watching: "شما بیرون هستید و بازی بقیه را تماشا می‌کنید",
+    watch_on: "تماشای ادامهٔ بازی",
+    jacks_double: "سرباز در دست: هر سرباز امتیاز را دو برابر می‌کند (×{m})",
+    jacks_multiply: "برنده با سرباز تمام کرد: امتیاز منفی همه ×{m}",
     place: "رتبه",
     cap_n: "سقف {n}",
     hands_n: "{n} دست",
@@ -145,6 +165,13 @@ pub const EN: SheddingStrings = SheddingStrings {
     extra_play: "Your turn: play one more card",
     ace_answer: "An ace: answer with an ace or pass",
     eliminated: "out",
+    you_out_cap: "You are out of the match: your total of {n} reached the cap of {cap}.",
+    you_out_highest: "You are out of the match: you had the highest total after this hand.",
+    you_out_watch: "Watch the others play on, or start a new match.",
+    watching: "You are out: watching the others play",
+    watch_on: "Watch the rest",
+    jacks_double: "Jacks left in hand: each one doubles the hand (×{m})",
+    jacks_multiply: "The winner went out on jacks: everyone's points ×{m}",
     place: "Place",
     cap_n: "Cap {n}",
     hands_n: "{n} hands",

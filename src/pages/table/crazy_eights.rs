@@ -305,6 +305,8 @@ pub fn crazy_eights_table(props: &TableProps<CrazyEightsSettings>) -> Html {
                     points_heading: t.points,
                     match_winners: view.winner.as_slice(),
                     notes: Html::default(),
+                    row_notes: Vec::new(),
+                    watch: false,
                 },
                 on_next,
                 on_new,

@@ -262,6 +262,7 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
             TurnMode::Drawn => t.drawn_must_play.to_string(),
             TurnMode::Normal => s.your_turn_play.to_string(),
         },
+        (HaftKhabisPhase::Playing, _) if !view.active.contains(bottom) => t.watching.to_string(),
         (HaftKhabisPhase::Playing, Some(x)) => seen.turn_text(x, s.your_turn_play, s.turn_play),
         (HaftKhabisPhase::MatchOver, _) => s.match_over.to_string(),
         _ => s.hand_over.to_string(),
@@ -297,19 +298,58 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
         (Some(r), HaftKhabisPhase::HandOver | HaftKhabisPhase::MatchOver) => {
             let (on_next, on_new) = result_callbacks(&state);
             let finishing = view.settings.end == EndMode::FinishingOrder;
+            let over = phase == HaftKhabisPhase::MatchOver;
+            // HX-13: the player is out (this hand or before) while the others play on.
+            let out = !over && !view.active.contains(bottom);
+            let out_why = match view.settings.end {
+                _ if !r.eliminated.contains(bottom) => None,
+                EndMode::Elimination => Some(t.you_out_highest.to_string()),
+                _ => Some(fill(
+                    t.you_out_cap,
+                    &[
+                        (
+                            "n",
+                            &lang.num(r.totals.get(bottom.idx()).copied().unwrap_or(0)),
+                        ),
+                        ("cap", &lang.num(view.settings.cap)),
+                    ],
+                )),
+            };
             let notes = html! {
                 <>
+                    if out {
+                        <p class="you-out" data-testid="you-out" role="status">
+                            if let Some(why) = out_why { { why }{ " " } }
+                            { t.you_out_watch }
+                        </p>
+                    }
                     if r.multiplier > 1 {
-                        <p class="points" data-testid="multiplier">{ "×" }{ lang.num(r.multiplier) }</p>
+                        <p class="points" data-testid="multiplier" data-value={r.multiplier.to_string()}>
+                            { fill(t.jacks_multiply, &[("m", &lang.num(r.multiplier))]) }
+                        </p>
                     }
                     <p class="help" data-testid="result-end-mode">{ end_text(lang, &view.settings) }</p>
                 </>
+            };
+            // HX-12: each jack left in a hand doubles it; say so under those points.
+            let row_notes = if finishing {
+                Vec::new()
+            } else {
+                r.hands
+                    .iter()
+                    .map(|h| {
+                        let jacks = h.iter().filter(|c| c.rank() == engine::Rank::JACK).count();
+                        (jacks > 0).then(|| {
+                            fill(t.jacks_double, &[("m", &lang.num(1u32 << jacks.min(16)))])
+                        })
+                    })
+                    .collect()
             };
             result_panel(
                 lang,
                 &seen,
                 HandOutcome {
-                    over: phase == HaftKhabisPhase::MatchOver,
+                    over,
                     winner: r.winner,
                     blocked: r.blocked,
                     hands: &r.hands,
@@ -319,6 +359,8 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
                     points_heading: if finishing { t.place } else { t.points },
                     match_winners: &view.winners,
                     notes,
+                    row_notes,
+                    watch: out,
                 },
                 on_next,
                 on_new,

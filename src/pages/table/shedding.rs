@@ -257,6 +257,11 @@ pub struct HandOutcome<'a> {
     pub match_winners: &'a [Seat],
     /// The game's own lines under the title (a multiplier, the end of the game).
     pub notes: Html,
+    /// A line under a player's points (why the hand counts so much), by seat; may be short.
+    pub row_notes: Vec<Option<String>>,
+    /// The bottom player is out of the match while the others play on: the next button
+    /// watches them, and a new match is offered beside it.
+    pub watch: bool,
 }
 
 /// The hand result: who went out (or a blocked hand), everyone's remaining cards (D-8),
@@ -315,6 +320,7 @@ pub fn result_panel(
                             let out = r.eliminated.contains(seat);
                             let points = r.points.get(i).copied().unwrap_or(0);
                             let total = r.totals.get(i).copied().unwrap_or(0);
+                            let note = r.row_notes.get(i).cloned().flatten();
                             html! {
                                 <tr class={classes!((r.winner == Some(seat)).then_some("won"), out.then_some("eliminated"))}
                                     data-testid={format!("result-row-{i}")} data-cards={cards.len().to_string()}
@@ -324,14 +330,29 @@ pub fn result_panel(
                                         if out { <span class="declared">{ " · " }{ t.eliminated }</span> }
                                     </th>
                                     <td class="result-cards">{ for cards.iter().map(|&c| html! { <MiniCard card={c} /> }) }</td>
-                                    <td class="result-points">{ lang.num(points) }</td>
+                                    <td class="result-points">{ lang.num(points) }
+                                        if let Some(note) = note {
+                                            <small class="row-note" data-testid={format!("row-note-{i}")}>{ note }</small>
+                                        }
+                                    </td>
                                     <td class="result-total">{ lang.num(total) }</td>
                                 </tr>
                             }
                         }) }
                     </tbody>
                 </table>
-                { result_actions(lang, r.over, on_next, on_new) }
+                if r.watch && !r.over {
+                    <div class="actions">
+                        <button type="button" class="btn" data-testid="next-hand" onclick={on_next}>
+                            { t.watch_on }
+                        </button>
+                        <button type="button" class="btn btn-secondary" data-testid="new-match" onclick={on_new}>
+                            { s.new_match }
+                        </button>
+                    </div>
+                } else {
+                    { result_actions(lang, r.over, on_next, on_new) }
+                }
             </section>
         </div>
     }
