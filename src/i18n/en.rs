@@ -60,6 +60,7 @@ pub const EN: Strings = Strings {
     on: "On",
     off: "Off",
     continue_of: "Continue {game}",
+    continue_short: "Continue ▸",
     opt_last_trick: "Show the last trick",
     opt_last_trick_help: "Players may look at the last trick until the next card.",
     start: "Start",

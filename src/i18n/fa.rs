@@ -59,6 +59,7 @@ pub const FA: Strings = Strings {
     on: "روشن",
     off: "خاموش",
     continue_of: "ادامهٔ {game}",
+    continue_short: "ادامهٔ بازی ◂",
     opt_last_trick: "نمایش دست آخر",
     opt_last_trick_help: "بازیکنان تا کارت بعدی می‌توانند دست آخر را ببینند.",
     start: "شروع",

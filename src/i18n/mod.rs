@@ -176,6 +176,8 @@ pub struct Strings {
     pub off: &'static str,
     /// Continue a saved game of `{game}`.
     pub continue_of: &'static str,
+    /// The home page's button back to a game in progress.
+    pub continue_short: &'static str,
     pub opt_last_trick: &'static str,
     pub opt_last_trick_help: &'static str,
     pub start: &'static str,

@@ -94,11 +94,6 @@ pub fn home_page() -> Html {
                 <LangToggle />
             </header>
             <p class="subtitle">{ s.home_subtitle }</p>
-            { for saved.iter().map(|(game, hash)| html! {
-                <a class="btn continue" data-testid="continue" data-game={game.slug()} href={hash.clone()}>
-                    { fill(s.continue_of, &[("game", game.name(lang))]) }
-                </a>
-            }) }
             <ul class="games" role="list">
                 { for GAMES.iter().map(|g| {
                     let name = (g.name)(s);
@@ -114,14 +109,23 @@ pub fn home_page() -> Html {
                     };
                     if let Some(game) = g.game {
                         let href = Route::Setup(game, String::new()).href();
+                        // A game in progress: its card starts a new one, and a "continue"
+                        // button on the card goes back to the table.
+                        let going = saved.iter().find(|(x, _)| *x == game).map(|(_, h)| h.clone());
                         html! {
-                            <li class="game playable">
+                            <li class={classes!("game", "playable", going.is_some().then_some("in-progress"))}>
                                 <a class="game-card" data-testid={format!("game-{}", g.id)} {href}>
                                     { pips }
                                     <span class="game-name">{ name }</span>
                                     <span class="game-blurb">{ blurb }</span>
-                                    <span class="game-go">{ s.play }</span>
+                                    <span class="game-go">{ if going.is_some() { s.new_match } else { s.play } }</span>
                                 </a>
+                                if let Some(hash) = going {
+                                    <a class="continue-chip" data-testid="continue" data-game={game.slug()}
+                                        href={hash} aria-label={fill(s.continue_of, &[("game", game.name(lang))])}>
+                                        { s.continue_short }
+                                    </a>
+                                }
                             </li>
                         }
                     } else {

@@ -49,14 +49,15 @@ pub fn rules_page(props: &RulesPageProps) -> Html {
 
     let page = props.rules.page(lang);
 
-    let sections = page.sections.iter().enumerate().map(|(i, section)| {
+    let anchors = page.anchors();
+    let sections = page.sections.iter().zip(&anchors).enumerate().map(|(i, (section, anchors))| {
         let heading = format!("rules-h-{i}");
         html! {
             <section class="panel rules-section" data-testid="rules-section"
                 aria-labelledby={heading.clone()}>
                 <h2 id={heading}>{ section.title }</h2>
                 <ul class="rules-items" role="list">
-                    { for section.items.iter().map(|item| rule_item(item, ui.rule_id)) }
+                    { for section.items.iter().zip(anchors).map(|(item, &anchor)| rule_item(item, anchor, ui.rule_id)) }
                 </ul>
             </section>
         }
@@ -84,11 +85,12 @@ pub fn rules_page(props: &RulesPageProps) -> Html {
     }
 }
 
-/// One paragraph: the setting's name in bold if any, the text, and the rule-ID tag.
-fn rule_item(item: &Item, tag_title: &'static str) -> Html {
+/// One paragraph: the setting's name in bold if any, the text, and the rule-ID tag (quiet;
+/// the first item of an ID is its anchor).
+fn rule_item(item: &Item, anchor: Option<&'static str>, tag_title: &'static str) -> Html {
     let data_rule = (!item.id.is_empty()).then_some(item.id);
     html! {
-        <li class="rules-item" data-rule={data_rule}>
+        <li class="rules-item" id={anchor} data-rule={data_rule}>
             <p class="rules-text">
                 if !item.term.is_empty() {
                     <strong class="rules-term">{ item.term }{ ":" }</strong>

@@ -71,6 +71,23 @@ impl GameRules {
     }
 }
 
+impl Page {
+    /// The anchor (HTML id) of each item, section by section: the rule ID on the first
+    /// item that names it, none on the others.
+    pub fn anchors(&self) -> Vec<Vec<Option<&'static str>>> {
+        let mut seen = std::collections::HashSet::new();
+        self.sections
+            .iter()
+            .map(|s| {
+                s.items
+                    .iter()
+                    .map(|i| (!i.id.is_empty() && seen.insert(i.id)).then_some(i.id))
+                    .collect()
+            })
+            .collect()
+    }
+}
+
 /// An item explaining a rule.
 pub(crate) const fn rule(id: &'static str, text: &'static str) -> Item {
     Item { id, term: "", text }
@@ -193,6 +210,25 @@ mod tests {
                 }
             }
             assert_eq!(ids(&g.fa), ids(&g.en), "{}", g.game);
+        }
+    }
+
+    #[test]
+    fn anchors_are_unique_on_each_page() {
+        for g in GAMES {
+            for lang in [Lang::Fa, Lang::En] {
+                let page = g.page(lang);
+                let anchors: Vec<_> = page.anchors().into_iter().flatten().flatten().collect();
+                let mut unique = anchors.clone();
+                unique.sort();
+                unique.dedup();
+                assert_eq!(anchors.len(), unique.len(), "{} {lang:?}", g.game);
+                // Every rule ID of the page has its anchor.
+                let mut ids = ids(page);
+                ids.sort();
+                ids.dedup();
+                assert_eq!(unique, ids, "{} {lang:?}", g.game);
+            }
         }
     }
 

@@ -20,10 +20,13 @@ export const tests = [
       const end = Date.now() + 80000;
       while (moves < 4) {
         assert(Date.now() < end, `four moves by people in time (${moves})`);
-        const draw = page.locator('[data-testid=draw-ok]');
-        if (await draw.isVisible()) await draw.click();
         if (await cover.isVisible()) {
           await page.locator('[data-testid=reveal]').click();
+          continue;
+        }
+        const draw = page.locator('[data-testid=draw-ok]');
+        if (await draw.isVisible()) {
+          await draw.click();
           continue;
         }
         const [phase, turn, bottom, busy] = await Promise.all(
