@@ -23,6 +23,12 @@ pub struct AuctionProps {
     pub high: Option<(AttrValue, u16)>,
     /// The bids the player may make now (empty when it is not their turn).
     pub choices: Vec<u16>,
+    /// The points in play: a bid of all of them is called shelem.
+    pub total: u16,
+    /// Every other seat's name and its last bid (`None`: passed), in turn order from the
+    /// player; listed in the panel on a phone, where the panel covers the side seats.
+    #[prop_or_default]
+    pub bids: Vec<(AttrValue, Option<u16>)>,
     /// It is the player's turn: show the bid buttons and the pass.
     pub my_turn: bool,
     /// Whose turn it is, in words, when it is not the player's.
@@ -40,8 +46,16 @@ pub struct AuctionProps {
 pub fn auction(props: &AuctionProps) -> Html {
     let lang = use_lang();
     let sh = lang.shelem();
+    // A bid of every point in play is called shelem.
+    let bid_text = |n: u16| {
+        if n == props.total {
+            fill(sh.bid_shelem, &[("n", &lang.num(n))])
+        } else {
+            lang.num(n)
+        }
+    };
     let high = match &props.high {
-        Some((name, n)) => fill(sh.high_bid, &[("n", &lang.num(n)), ("name", name)]),
+        Some((name, n)) => fill(sh.high_bid, &[("n", &bid_text(*n)), ("name", name)]),
         None => sh.no_bid_yet.to_string(),
     };
     let on_pass = props.on_pass.reform(|_: MouseEvent| ());
@@ -53,6 +67,16 @@ pub fn auction(props: &AuctionProps) -> Html {
                 data-value={props.high.as_ref().map(|h| h.1.to_string()).unwrap_or_default()}>
                 { high }
             </p>
+            if !props.bids.is_empty() {
+                <ul class="auction-bids" data-testid="auction-bids" role="list">
+                    { for props.bids.iter().map(|(name, bid)| html! {
+                        <li class={classes!(bid.is_none().then_some("passed"))}>
+                            <span class="bidder">{ name.clone() }</span>{ ": " }
+                            { match bid { Some(n) => bid_text(*n), None => sh.passed.to_string() } }
+                        </li>
+                    }) }
+                </ul>
+            }
             if props.redealt {
                 <p class="help redealt" data-testid="redealt">{ sh.redealt }</p>
             }
@@ -62,10 +86,10 @@ pub fn auction(props: &AuctionProps) -> Html {
                     { for props.choices.iter().map(|&n| {
                         let onclick = props.on_bid.reform(move |_: MouseEvent| n);
                         html! {
-                            <button type="button" class="bid-btn" data-testid={format!("bid-{n}")}
-                                data-bid={n.to_string()}
-                                aria-label={fill(sh.bid_n, &[("n", &lang.num(n))])} {onclick}>
-                                { lang.num(n) }
+                            <button type="button" class={classes!("bid-btn", (n == props.total).then_some("bid-shelem"))}
+                                data-testid={format!("bid-{n}")} data-bid={n.to_string()}
+                                aria-label={fill(sh.bid_n, &[("n", &bid_text(n))])} {onclick}>
+                                { bid_text(n) }
                             </button>
                         }
                     }) }

@@ -88,6 +88,10 @@ pub fn result_panel(props: &ResultPanelProps) -> Html {
             <p class="points">
                 { if r.points == 1 { s.point_one.to_string() } else { fill(s.points_n, &[("n", &lang.num(r.points))]) } }
             </p>
+            // HK-8: why a hand is worth one point.
+            if r.points == 1 {
+                <p class="help" data-testid="points-why">{ s.no_kot_why }</p>
+            }
         </>
     };
     let target = lang.num(props.target);

@@ -103,6 +103,7 @@ pub const EN: Strings = Strings {
     hakem_kot: "Hakem kot! The hakem's side took no trick.",
     points_n: "+{n} points",
     point_one: "+1 point",
+    no_kot_why: "The other side took tricks too, so no kot: a kot (the losers take no trick) scores 2, a hakem kot 3.",
     score_of: "{n} / {t}",
     next_hand: "Next hand",
     cards_left: "Cards left in hand",

@@ -232,6 +232,8 @@ pub struct Strings {
     pub points_n: &'static str,
     /// One hand point ("+1 point").
     pub point_one: &'static str,
+    /// HK-8: a hand won without a kot is worth one point.
+    pub no_kot_why: &'static str,
     /// A side's score out of the target: `{n}`, `{t}`.
     pub score_of: &'static str,
     pub next_hand: &'static str,

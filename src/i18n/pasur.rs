@@ -56,6 +56,10 @@ pub struct PasurStrings {
     pub two_clubs: &'static str,
     pub taken: &'static str,
     pub not_taken: &'static str,
+    /// The button that explains the chips of the top bar.
+    pub chips_help: &'static str,
+    /// The pile's chip in that explanation: a count, worth no points itself.
+    pub pile_help: &'static str,
     pub this_round: &'static str,
     pub total: &'static str,
     // --- the score sheet (PA-6, PA-10, PA-11)
@@ -131,6 +135,8 @@ pub const FA: PasurStrings = PasurStrings {
     two_clubs: "۲ خاج",
     taken: "برداشته",
     not_taken: "برداشته نشده",
+    chips_help: "این شمارش‌ها چیست؟",
+    pile_help: "کارت‌های برداشته (فقط شمارش، بی‌امتیاز)",
     this_round: "این دور",
     total: "جمع",
     round_over: "پایان دور {n}",
@@ -195,6 +201,8 @@ pub const EN: PasurStrings = PasurStrings {
     two_clubs: "2♣",
     taken: "taken",
     not_taken: "not taken",
+    chips_help: "What do these count?",
+    pile_help: "Cards taken (a count, no points)",
     this_round: "This round",
     total: "Total",
     round_over: "Round {n} is over",

@@ -19,6 +19,10 @@ pub struct SheddingStrings {
     /// `{name}` forgot to declare, drew `{n}`.
     pub forgot: &'static str,
     pub wild_rank: &'static str,
+    /// CE-11: the one wild rank, `{rank}`.
+    pub wild_is: &'static str,
+    /// CE-12: the ★ on each plate is that player's wild rank.
+    pub wild_each: &'static str,
     pub total: &'static str,
     pub points: &'static str,
     pub player: &'static str,
@@ -92,6 +96,8 @@ pub const FA: SheddingStrings = SheddingStrings {
     forgot: "{name} تک کارت را اعلام نکرد و {n} کارت جریمه برداشت",
     last_card_help: "اگر با این حرکت یک کارت برایتان می‌ماند، اعلام کنید وگرنه جریمه می‌شوید.",
     wild_rank: "کارت همه‌کاره",
+    wild_is: "کارت همه‌کاره: {rank}",
+    wild_each: "★ کنار هر اسم: کارت همه‌کارهٔ آن بازیکن",
     total: "جمع",
     points: "امتیاز",
     player: "بازیکن",
@@ -148,6 +154,8 @@ pub const EN: SheddingStrings = SheddingStrings {
     forgot: "{name} forgot to declare the last card and drew {n}",
     last_card_help: "If this play leaves you one card, declare it or draw a penalty.",
     wild_rank: "Wild card",
+    wild_is: "Wild card: {rank}",
+    wild_each: "★ by each name: that player's wild card",
     total: "Total",
     points: "Points",
     player: "Player",

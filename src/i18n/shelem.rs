@@ -11,6 +11,8 @@ pub struct ShelemStrings {
     pub auction_help: &'static str,
     /// `{n}` points by `{name}`.
     pub high_bid: &'static str,
+    /// SH-8: a bid of every point in play, `{n}`.
+    pub bid_shelem: &'static str,
     pub no_bid_yet: &'static str,
     /// A bid button's label: `{n}`.
     pub bid_n: &'static str,
@@ -66,6 +68,7 @@ pub const FA: ShelemStrings = ShelemStrings {
     auction: "حراج",
     auction_help: "بگویید تیمتان چند امتیاز می‌گیرد (کارت‌های خوابیده هم حساب است)، یا پاس کنید.",
     high_bid: "بالاترین: {n} ({name})",
+    bid_shelem: "شلم {n}",
     no_bid_yet: "هنوز کسی نخوانده",
     bid_n: "بخوان {n}",
     pass: "پاس",
@@ -103,6 +106,7 @@ pub const EN: ShelemStrings = ShelemStrings {
     auction: "Auction",
     auction_help: "Bid the points your side will take (the discards count too), or pass.",
     high_bid: "High bid: {n} ({name})",
+    bid_shelem: "Shelem {n}",
     no_bid_yet: "No bid yet",
     bid_n: "Bid {n}",
     pass: "Pass",

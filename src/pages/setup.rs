@@ -60,8 +60,11 @@ fn choice(
             .parse::<i64>()
             .unwrap_or_default()
     });
+    // A choice between named values (not numbers) takes a line of its own under its label,
+    // so the names show whole.
+    let named = o.values.iter().any(|&v| label(o.key, v, lang).is_some());
     html! {
-        <label class="option target" for={id.clone()}>
+        <label class={classes!("option", "target", named.then_some("named"))} for={id.clone()}>
             <span class="option-text">
                 <span class="option-label">{ o.label(lang) }</span>
                 <span class="option-help" id={help_id.clone()}>{ o.help(lang) }</span>

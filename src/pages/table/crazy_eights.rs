@@ -225,8 +225,19 @@ pub fn crazy_eights_table(props: &TableProps<CrazyEightsSettings>) -> Html {
         _ => None,
     };
     let has_panel = picker.is_some();
-    let center =
-        picker.unwrap_or_else(|| piles(lang, &piles_of!(view, can_draw), draw_click.clone()));
+    let wild_note = match view.wild_ranks.get(bottom.idx()) {
+        _ if view.settings.countdown => t.wild_each.to_string(),
+        Some(&w) => fill(t.wild_is, &[("rank", &rank_name(lang, w))]),
+        None => String::new(),
+    };
+    let center = picker.unwrap_or_else(|| {
+        html! {
+            <>
+                { piles(lang, &piles_of!(view, can_draw), draw_click.clone()) }
+                <p class="wild-note" data-testid="wild-note">{ wild_note }</p>
+            </>
+        }
+    });
 
     // --- whose turn
     let turn = view.to_act.first();
@@ -315,28 +326,29 @@ pub fn crazy_eights_table(props: &TableProps<CrazyEightsSettings>) -> Html {
         _ => Html::default(),
     };
 
-    let seat_view =
-        |seat: Seat| {
-            let i = seat.idx();
-            let wild = view.wild_ranks.get(i).map(|&w| html! {
+    let seat_view = |seat: Seat| {
+        let i = seat.idx();
+        // Everyone's wild rank on their plate only in Countdown (CE-12), where they
+        // differ; otherwise the middle names the one wild rank.
+        let wild = view.wild_ranks.get(i).filter(|_| view.settings.countdown).map(|&w| html! {
             <span class="seat-points wild-rank" data-testid={format!("wild-rank-{}", seat.0)}
                 data-value={w.symbol()} title={t.wild_rank}>
                 { "★" }{ rank_name(lang, w) }
             </span>
         });
-            let count = view.hand_counts.get(i).copied().unwrap_or(0);
-            let is_turn = view.to_act.contains(seat);
-            let declared = view.declared.contains(seat);
-            seat_plate(
-                lang,
-                &seen,
-                seat,
-                count,
-                is_turn,
-                declared,
-                wild.unwrap_or_default(),
-            )
-        };
+        let count = view.hand_counts.get(i).copied().unwrap_or(0);
+        let is_turn = view.to_act.contains(seat);
+        let declared = view.declared.contains(seat);
+        seat_plate(
+            lang,
+            &seen,
+            seat,
+            count,
+            is_turn,
+            declared,
+            wild.unwrap_or_default(),
+        )
+    };
     let seats = other_seats(&seen, seat_view);
 
     let phase_name = match phase {

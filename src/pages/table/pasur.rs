@@ -649,25 +649,92 @@ fn suit_icon(suit: Suit) -> Html {
     }
 }
 
-/// A side's tally: pile size, clubs, surs, jacks, aces, and whether 10♦ and 2♣ are in.
-fn tally_chips(lang: Lang, t: &SideTally) -> Html {
+/// A side's chips: pile size, clubs, surs, jacks, aces, and whether 10♦ and 2♣ are in.
+fn side_chips(lang: Lang, t: &SideTally) -> [Html; 7] {
     let p = lang.pasur();
     let num = |n: u8| lang.num(n);
     let has = |b: bool| (if b { p.taken } else { p.not_taken }).to_string();
+    [
+        chip(
+            "pile",
+            html! { <CardSvg card={None::<Card>} /> },
+            p.pile,
+            num(t.cards),
+            num(t.cards),
+        ),
+        chip(
+            if t.clubs >= 7 { "clubs seven" } else { "clubs" },
+            suit_icon(Suit::Clubs),
+            p.clubs,
+            num(t.clubs),
+            num(t.clubs),
+        ),
+        chip(
+            if t.surs > 0 { "surs has" } else { "surs" },
+            html! { { p.surs } },
+            p.surs,
+            num(t.surs),
+            num(t.surs),
+        ),
+        chip(
+            "jacks",
+            html! { { "J" } },
+            p.jacks,
+            num(t.jacks),
+            num(t.jacks),
+        ),
+        chip("aces", html! { { "A" } }, p.aces, num(t.aces), num(t.aces)),
+        chip(
+            if t.ten_of_diamonds {
+                "card10d has"
+            } else {
+                "card10d"
+            },
+            Html::default(),
+            p.ten_diamonds,
+            format!("{}♦", lang.num(10)),
+            has(t.ten_of_diamonds),
+        ),
+        chip(
+            if t.two_of_clubs {
+                "card2c has"
+            } else {
+                "card2c"
+            },
+            Html::default(),
+            p.two_clubs,
+            format!("{}♣", lang.num(2)),
+            has(t.two_of_clubs),
+        ),
+    ]
+}
+
+/// A side's tally as a row of chips.
+fn tally_chips(lang: Lang, t: &SideTally) -> Html {
+    html! { <span class="side-chips">{ for side_chips(lang, t) }</span> }
+}
+
+/// What each chip counts and what it is worth (PA-10), behind a button of the top bar.
+fn chips_legend(lang: Lang, t: &SideTally) -> Html {
+    let p = lang.pasur();
+    let meanings = [
+        p.pile_help,
+        p.line_clubs,
+        p.line_surs,
+        p.line_jacks,
+        p.line_aces,
+        p.line_ten,
+        p.line_two,
+    ];
     html! {
-        <span class="side-chips">
-            { chip("pile", html! { <CardSvg card={None::<Card>} /> }, p.pile, num(t.cards), num(t.cards)) }
-            { chip(if t.clubs >= 7 { "clubs seven" } else { "clubs" }, suit_icon(Suit::Clubs), p.clubs,
-                num(t.clubs), num(t.clubs)) }
-            { chip(if t.surs > 0 { "surs has" } else { "surs" }, html! { { p.surs } }, p.surs,
-                num(t.surs), num(t.surs)) }
-            { chip("jacks", html! { { "J" } }, p.jacks, num(t.jacks), num(t.jacks)) }
-            { chip("aces", html! { { "A" } }, p.aces, num(t.aces), num(t.aces)) }
-            { chip(if t.ten_of_diamonds { "card10d has" } else { "card10d" }, Html::default(),
-                p.ten_diamonds, format!("{}♦", lang.num(10)), has(t.ten_of_diamonds)) }
-            { chip(if t.two_of_clubs { "card2c has" } else { "card2c" }, Html::default(),
-                p.two_clubs, format!("{}♣", lang.num(2)), has(t.two_of_clubs)) }
-        </span>
+        <details class="chips-help" data-testid="chips-help">
+            <summary>{ p.chips_help }</summary>
+            <dl class="panel chips-legend">
+                { for side_chips(lang, t).into_iter().zip(meanings).map(|(c, m)| html! {
+                    <div class="legend-row"><dt>{ c }</dt><dd>{ m }</dd></div>
+                }) }
+            </dl>
+        </details>
     }
 }
 
@@ -714,6 +781,7 @@ fn board(lang: Lang, view: &PasurView, teams: &[AttrValue; 2], my_side: usize) -
                 { for order.iter().map(|&side| row(side)) }
             </div>
             <div class="table-info">
+                { chips_legend(lang, &view.sides[my_side]) }
                 <span class="target" data-testid="target" data-value={view.settings.target.to_string()}>
                     { fill(p.game_to, &[("n", &lang.num(view.settings.target))]) }
                 </span>

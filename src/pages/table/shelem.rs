@@ -190,11 +190,19 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
             } else {
                 Vec::new()
             };
+            // The other seats that have bid or passed, from the player round the table.
+            let bids = (1..seen.n)
+                .map(|k| bottom.after(k, seen.n))
+                .filter_map(|x| match plate_bid(&view, x)? {
+                    PlateBid::Bid(b) => Some((seen.name(x), Some(b))),
+                    PlateBid::Passed => Some((seen.name(x), None)),
+                })
+                .collect::<Vec<_>>();
             let waiting = turn
                 .filter(|_| !my_turn)
                 .map(|t| AttrValue::from(seen.turn_text(t, sh.your_turn_bid, sh.turn_bid)));
             html! {
-                <Auction {high} {choices} {my_turn} {waiting}
+                <Auction {high} {choices} {my_turn} {waiting} total={shelem_bid(&view)} {bids}
                     redealt={just_redealt(&view, &st.log)}
                     on_bid={act.reform(ShelemAction::Bid)}
                     on_pass={act.reform(|_| ShelemAction::Pass)} />
@@ -617,5 +625,17 @@ mod tests {
         g.apply(t, &ShelemAction::Trump(Trump::Suit(Suit::Hearts)))
             .unwrap();
         assert!(!needs_joker_suit(&g.view(t), Card::RED_JOKER));
+    }
+}
+
+/// The bid of every point in play, called shelem (SH-8): the top of the bidder's range, or
+/// with four players the deck's total (SH-3); with two the total varies (SH-10) and only
+/// the bidder's range tells it.
+fn shelem_bid(view: &ShelemView) -> u16 {
+    match view.bid_range {
+        Some((_, hi)) => hi,
+        None if view.players == 4 && view.settings.jokers => 200,
+        None if view.players == 4 => 165,
+        None => 0,
     }
 }
