@@ -156,6 +156,8 @@ export const tests = [
       assert(tricks === 7, `the winners show seven tricks (HK-7), got ${tricks}`);
       const loserTricks = readNumber(await page.locator(`[data-testid=tricks-${1 - winner}]`).textContent());
       assert((loserTricks === 0) === (points > 1), `kot exactly when the losers took no trick (${loserTricks}, ${points})`);
+      // HK-8: a one-point hand says why (no kot).
+      assert((await page.locator('[data-testid=points-why]').count()) === (points === 1 ? 1 : 0), 'a one-point hand explains itself');
       const score = readNumber(await page.locator(`[data-testid=score-${winner}]`).textContent());
       assert(score === points, `the match score shows the hand's points (${score} vs ${points})`);
       const other = readNumber(await page.locator(`[data-testid=score-${1 - winner}]`).textContent());
