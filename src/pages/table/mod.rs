@@ -21,7 +21,7 @@ use crate::components::share::Share;
 use crate::components::trick::TrickView;
 use crate::config::{Player, SeatKind, TableConfig};
 use crate::games::{ShownTrick, UiGame, UiSettings};
-use crate::i18n::{fill, Lang};
+use crate::i18n::{about, fill, Lang};
 use crate::route::Route;
 use crate::state::{
     parse_save, progress_key, save_key, TableAction, TableState, BOT_DELAY_MS, BOT_QUICK_MS,
@@ -294,14 +294,26 @@ pub fn trick_center<G: UiGame>(
             .collect()
     };
     if let (true, Some(t)) = (st.show_last, last) {
-        let caption = fill(s.last_trick_won_by, &[("name", &seen.name(t.winner))]);
+        let caption = about(
+            lang,
+            &seen.name(t.winner),
+            s.last_trick_won_by,
+            s.last_trick_won_by_you,
+            &[],
+        );
         html! {
             <TrickView cards={place(&t.cards)} winner={Some(t.winner)}
                 caption={AttrValue::from(caption)} review=true />
         }
     } else if let Some(h) = &st.held {
         let t = &h.trick;
-        let caption = fill(s.trick_won_by, &[("name", &seen.name(t.winner))]);
+        let caption = about(
+            lang,
+            &seen.name(t.winner),
+            s.trick_won_by,
+            s.trick_won_by_you,
+            &[],
+        );
         html! {
             <TrickView cards={place(&t.cards)} winner={Some(t.winner)}
                 caption={AttrValue::from(caption)}
