@@ -183,6 +183,18 @@ pub struct Strings {
     /// `{n}` players.
     pub players_n: &'static str,
     pub table_settings: &'static str,
+    /// The heading of the preferences kept on this device.
+    pub on_this_device: &'static str,
+    /// The sound switch (with the "your turn" vibration on a phone).
+    pub sound: &'static str,
+    /// How fast the bots play.
+    pub bot_speed: &'static str,
+    /// The bots' speeds: slow, normal, fast.
+    pub speed_slow: &'static str,
+    pub speed_normal: &'static str,
+    pub speed_fast: &'static str,
+    /// The hint on a finished trick: a tap gathers it at once.
+    pub tap_to_skip: &'static str,
     pub rules: &'static str,
     pub on: &'static str,
     pub off: &'static str,
@@ -514,7 +526,14 @@ mod tests {
                     continue;
                 }
                 for (bad, say) in NOT {
-                    if line.contains(bad) {
+                    // A whole word: «این دست» but not «این دستگاه» (device).
+                    let whole = line.match_indices(bad).any(|(i, _)| {
+                        line[i + bad.len()..]
+                            .chars()
+                            .next()
+                            .is_none_or(|c| !matches!(c, '\u{0600}'..='\u{06FF}' | '\u{200C}'))
+                    });
+                    if whole {
                         found.push(format!("src/{file}:{}: «{bad}»: say {say}", n + 1));
                     }
                 }
