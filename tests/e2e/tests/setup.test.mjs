@@ -2,6 +2,8 @@
 // «سقف: ر», «روی هر ک», "4 player"), and no label runs out of its box, for every game, on a
 // desktop and a phone, in Persian and English.
 
+import { open } from './words.test.mjs';
+
 const GAMES = ['hokm', 'shelem', 'pasur', 'bidel', 'haft-khabis', 'crazy-eights'];
 const SIZES = [
   { width: 1280, height: 800 },
@@ -42,10 +44,7 @@ export const tests = [
       const problems = [];
       for (const lang of ['fa', 'en']) {
         for (const game of GAMES) {
-          await page.goto(`${url}#/${game}/setup`, { waitUntil: 'load' });
-          await page.evaluate((l) => localStorage.setItem('cards.lang', l), lang);
-          await page.reload({ waitUntil: 'load' });
-          await page.locator(`html[lang=${lang}]`).waitFor({ timeout: 15000 });
+          await open(page, url, `#/${game}/setup`, lang);
           const form = page.locator('form.setup-form');
           await form.waitFor({ timeout: 15000 });
           const selects = await form.locator('select').count();
