@@ -9,6 +9,7 @@ use crate::pages::home::HomePage;
 use crate::pages::rules::RulesPage;
 use crate::pages::setup::SetupPage;
 use crate::pages::table::TableRoute;
+use crate::prefs::Prefs;
 use crate::route::Route;
 use crate::state::{parse_save, progress_key, save_key, OLD_SAVE_KEY, SAVE_VERSION};
 use crate::web;
@@ -37,6 +38,15 @@ pub struct AppCtx {
     pub lang: Lang,
     pub set_lang: Callback<Lang>,
     pub notify: Callback<Notice>,
+    /// This device's sound switch and bots' speed.
+    pub prefs: Prefs,
+    pub set_prefs: Callback<Prefs>,
+}
+
+/// This device's preferences (the stored ones when there is no context).
+#[hook]
+pub fn use_prefs() -> Prefs {
+    use_context::<AppCtx>().map_or_else(Prefs::load, |c| c.prefs)
 }
 
 /// The current language (Persian when there is no context, e.g. in isolation).
@@ -135,6 +145,7 @@ pub fn app<S: Site>() -> Html {
     });
     let route = use_state(|| Route::parse(&web::current_hash()));
     let notices = use_state(Vec::<Notice>::new);
+    let prefs = use_state(Prefs::load);
 
     // <html lang dir> and the remembered choice follow the language.
     use_effect_with(*lang, |lang| {
@@ -199,6 +210,11 @@ pub fn app<S: Site>() -> Html {
             Callback::from(move |l: Lang| lang.set(l))
         },
         notify,
+        prefs: *prefs,
+        set_prefs: Callback::from(move |p: Prefs| {
+            p.store();
+            prefs.set(p);
+        }),
     };
     let dismiss = {
         let notices = notices.clone();

@@ -9,6 +9,7 @@
 //! - [`app`]: the root component, language context and hash router ([`route`]).
 //! - [`pages`]: home, Hokm setup and the Hokm table; [`components`]: SVG cards and the
 //!   parts of the table.
+//! - [`prefs`]: sounds and the bots' speed, set for this device.
 //! - [`state`]: the table's state transitions (a Yew `Reducible`); [`config`]: a table's
 //!   settings and seats, and their form in a link; [`i18n`]: every string, Persian and
 //!   English; [`web`]: browser calls (storage, location, clipboard).
@@ -19,6 +20,7 @@ pub mod config;
 pub mod games;
 pub mod i18n;
 pub mod pages;
+pub mod prefs;
 pub mod route;
 pub mod rules;
 pub mod state;

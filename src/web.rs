@@ -169,6 +169,26 @@ pub fn focus_step(container: &web_sys::Element, selector: &str, step: i32) -> bo
         .is_some_and(|h| h.focus().is_ok())
 }
 
+/// Plays one of the table's sounds (`card`, `trick`, `turn`): short tones made by the
+/// page's `cardsSound` (index.html, WebAudio, no files). Nothing if it is missing.
+pub fn sound(kind: &str) {
+    use wasm_bindgen::JsCast;
+    let Some(w) = window() else { return };
+    let f = js_sys::Reflect::get(&w, &"cardsSound".into())
+        .ok()
+        .and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    if let Some(f) = f {
+        let _ = f.call1(&wasm_bindgen::JsValue::NULL, &kind.into());
+    }
+}
+
+/// A short vibration, where the device has one (a phone), for "your turn".
+pub fn vibrate(ms: u32) {
+    if let Some(w) = window() {
+        let _ = w.navigator().vibrate_with_duration(ms);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     /// Merges of the one stylesheet once left a rule unclosed, which silently swallowed
@@ -184,3 +204,4 @@ mod tests {
         assert_eq!(depth, 0, "a block is left open");
     }
 }
+

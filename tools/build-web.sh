@@ -56,6 +56,11 @@ done
 rm -rf dist
 mkdir -p dist
 for page in cards-web "${GAMES[@]}"; do cp -r "$STAGE/$page/." dist/; done
+# Offline play and install: the manifest and its icons, and the service worker, whose cache
+# is named after this build (a hash of every other file), so a new build replaces the cache.
+cp static/manifest.webmanifest static/icon-*.png dist/
+build_id="$(cd dist && find . -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)"
+sed "s/__BUILD__/$build_id/" static/sw.js > dist/sw.js
 
 echo "==> build-web: done in $((SECONDS - started))s"
 for f in dist/*_bg.wasm; do

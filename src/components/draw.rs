@@ -3,7 +3,7 @@
 
 use crate::app::use_lang;
 use crate::components::card::MiniCard;
-use crate::i18n::fill;
+use crate::i18n::{about, fill};
 use engine::{Card, Rank, Seat};
 use yew::prelude::*;
 
@@ -64,7 +64,7 @@ pub fn draw_panel(props: &DrawPanelProps) -> Html {
                     </div>
                 }) }
             </div>
-            <p class="draw-result">{ fill(s.draw_hakem, &[("name", &hakem_name)]) }</p>
+            <p class="draw-result">{ about(lang, &hakem_name, s.draw_hakem, s.draw_hakem_you, &[]) }</p>
             if let Some(line) = partner_line { <p class="draw-result">{ line }</p> }
             <button type="button" class="btn" data-testid="draw-ok" {onclick}>{ s.ok }</button>
         </section>

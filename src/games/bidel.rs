@@ -18,7 +18,7 @@ const OPTIONS: &[Opt] = &[
         label: [FA.opt_target, EN.opt_target],
         help: [
             "وقتی کسی به این امتیاز برسد بازی تمام است و کمترین امتیاز می‌برد.",
-            "When someone reaches this score the game ends; the lowest score wins.",
+            "When someone reaches this score the match ends; the lowest score wins.",
         ],
         players: &[],
     },
@@ -27,7 +27,7 @@ const OPTIONS: &[Opt] = &[
         values: &[],
         label: ["حالت ۴۰ امتیازی", "40-point mode"],
         help: [
-            "شاه و آس پیک هم هر کدام ۷ امتیاز دارند؛ هر دست ۴۰ امتیاز.",
+            "شاه و آس پیک هم هر کدام ۷ امتیاز دارند؛ هر دور ۴۰ امتیاز.",
             "The king and ace of spades also cost 7 each; a hand carries 40 points.",
         ],
         players: &[],
@@ -37,7 +37,7 @@ const OPTIONS: &[Opt] = &[
         values: &[],
         label: ["حالت حکم", "Trump mode"],
         help: [
-            "از دست دوم، نفرِ سمت راستِ گیرندهٔ بی‌بی پیک حاکم می‌شود و حکم (یا بی‌حکم) تعیین می‌کند.",
+            "از دور دوم، نفرِ سمت راستِ گیرندهٔ بی‌بی پیک حاکم می‌شود و حکم (یا بی‌حکم) تعیین می‌کند.",
             "From hand 2, the player right of whoever took the Q♠ becomes hakem and names trump (or none).",
         ],
         players: &[],

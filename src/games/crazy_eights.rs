@@ -33,7 +33,7 @@ pub const EIGHT_POWERS: [EightPower; 4] = [
 const EIGHT_POWER_LABELS: [[&str; 2]; 4] = [
     [
         "روی هر کارت؛ خال را تعیین می‌کند",
-        "On anything; names a suit",
+        "Anywhere; names a suit",
     ],
     [
         "فقط روی خال خودش؛ خال را تعیین می‌کند",
@@ -41,11 +41,11 @@ const EIGHT_POWER_LABELS: [[&str; 2]; 4] = [
     ],
     [
         "روی هر کارت؛ خال تعیین نمی‌کند",
-        "On anything; names no suit",
+        "Anywhere; names no suit",
     ],
     [
-        "روی هر کارت؛ فقط روی خال خودش خال تعیین می‌کند",
-        "On anything; names a suit only on its own suit",
+        "روی هر کارت؛ خال فقط روی خال خودش",
+        "Anywhere; a suit only on its own",
     ],
 ];
 

@@ -42,7 +42,7 @@ pub const END_MODES: [EndMode; 5] = [
 const END_LABELS: [[&str; 2]; 5] = [
     ["سقف: رسیده‌ها بیرون می‌روند", "Cap: who reaches it is out"],
     ["سقف: بازی تمام می‌شود", "Cap: the game ends"],
-    ["تعداد دست", "Number of hands"],
+    ["تعداد دور", "Number of hands"],
     ["حذفی", "Elimination"],
     ["ترتیب تمام کردن", "Finishing order"],
 ];
@@ -84,9 +84,9 @@ const OPTIONS: &[Opt] = &[
     choice(
         "end",
         &[0, 1, 2, 3, 4],
-        ["پایان بازی", "End of the game"],
+        ["پایان بازی", "End of the match"],
         [
-            "سقف جریمه، تعداد دست، حذفی یا ترتیب تمام کردن.",
+            "سقف جریمه، تعداد دور، حذفی یا ترتیب تمام کردن.",
             "A penalty cap, a number of hands, elimination or finishing order.",
         ],
     ),
@@ -99,8 +99,8 @@ const OPTIONS: &[Opt] = &[
     choice(
         "hands",
         &HANDS,
-        ["تعداد دست", "Number of hands"],
-        ["برای حالت تعداد دست.", "For the number-of-hands mode."],
+        ["تعداد دور", "Number of hands"],
+        ["برای حالت تعداد دور.", "For the number-of-hands mode."],
     ),
     choice(
         "two",
@@ -150,7 +150,7 @@ const OPTIONS: &[Opt] = &[
         "shrapnel",
         ["ترکش", "Shrapnel"],
         [
-            "دستی که با ۷ تمام شود تا زنجیره ادامه دارد ادامه می‌یابد.",
+            "دوری که با ۷ تمام شود تا زنجیره ادامه دارد ادامه می‌یابد.",
             "A hand ending on a 7 goes on while the chain runs.",
         ],
     ),

@@ -14,7 +14,7 @@ const OPTIONS: &[Opt] = &[
     Opt {
         key: "target",
         values: &[62, 100, 150],
-        label: ["بازی تا", "Game to"],
+        label: ["بازی تا", "Match to"],
         help: [
             "تیمی که به این امتیاز برسد برنده است؛ اگر هر دو برسند، امتیاز بیشتر.",
             "The first side to reach this score wins; if both do, the higher total.",
@@ -67,7 +67,7 @@ const OPTIONS: &[Opt] = &[
         label: ["بی‌سور در کارت آخر", "No sur on the last card"],
         help: [
             "اگر آخرین کارت دور میز را خالی کند، سور حساب نمی‌شود.",
-            "Clearing the table with the round's very last card scores no sur.",
+            "Clearing the table with the hand's very last card scores no sur.",
         ],
         players: &[],
     },
@@ -190,14 +190,14 @@ mod tests {
                 assert_ne!(m, lang.s().err_other, "{e:?}");
             }
         }
-        // Pasur plays rounds, not hands (Persian says دور for both).
+        // Pasur has its own message for a hand not over (the same words as the others).
         for lang in [Lang::Fa, Lang::En] {
             let m = Pasur::error_message(lang, &PasurError::HandNotOver);
             assert_eq!(m, lang.pasur().err_round_not_over);
         }
         assert_eq!(
             Pasur::error_message(Lang::En, &PasurError::HandNotOver),
-            "The round is not over yet."
+            "The hand is not over yet."
         );
     }
 }

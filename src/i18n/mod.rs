@@ -107,6 +107,18 @@ pub fn fill(template: &str, args: &[(&str, &str)]) -> String {
     out
 }
 
+/// A sentence about `name`, the subject of its verb: `yours` when `name` is the player's
+/// own "you" (Persian then needs second-person plural verbs, گذاشتید، برداشتید; English a
+/// lower-case "you" mid-sentence), else `theirs` with `{name}` filled. Further holes are
+/// filled from `args`.
+pub fn about(lang: Lang, name: &str, theirs: &str, yours: &str, args: &[(&str, &str)]) -> String {
+    if name == lang.s().you {
+        fill(yours, args)
+    } else {
+        fill(&fill(theirs, &[("name", name)]), args)
+    }
+}
+
 /// All strings of one language.
 pub struct Strings {
     // --- everywhere
@@ -171,6 +183,18 @@ pub struct Strings {
     /// `{n}` players.
     pub players_n: &'static str,
     pub table_settings: &'static str,
+    /// The heading of the preferences kept on this device.
+    pub on_this_device: &'static str,
+    /// The sound switch (with the "your turn" vibration on a phone).
+    pub sound: &'static str,
+    /// How fast the bots play.
+    pub bot_speed: &'static str,
+    /// The bots' speeds: slow, normal, fast.
+    pub speed_slow: &'static str,
+    pub speed_normal: &'static str,
+    pub speed_fast: &'static str,
+    /// The hint on a finished trick: a tap gathers it at once.
+    pub tap_to_skip: &'static str,
     pub rules: &'static str,
     pub on: &'static str,
     pub off: &'static str,
@@ -218,8 +242,12 @@ pub struct Strings {
     pub hide_last_trick: &'static str,
     /// `{name}`
     pub trick_won_by: &'static str,
+    /// [`Self::trick_won_by`] when it is yours.
+    pub trick_won_by_you: &'static str,
     /// `{name}`
     pub last_trick_won_by: &'static str,
+    /// [`Self::last_trick_won_by`] when it was yours.
+    pub last_trick_won_by_you: &'static str,
     pub hand_over: &'static str,
     /// `{team}`
     pub hand_won_by: &'static str,
@@ -259,6 +287,8 @@ pub struct Strings {
     pub draw_title: &'static str,
     /// `{name}`
     pub draw_hakem: &'static str,
+    /// [`Self::draw_hakem`] when you drew the first ace.
+    pub draw_hakem_you: &'static str,
     /// `{a}` got the second ace and swaps seats with `{b}`.
     pub draw_swap: &'static str,
     /// `{a}` got the second ace and already sits opposite the hakem.
@@ -419,6 +449,174 @@ pub fn rule_error_message(lang: Lang, code: &str, led: Option<Suit>) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every file that holds words a player reads: the string tables, the setup options and
+    /// the rule pages.
+    const WORDS: &[(&str, &str)] = &[
+        ("i18n/fa.rs", include_str!("fa.rs")),
+        ("i18n/en.rs", include_str!("en.rs")),
+        ("i18n/bidel.rs", include_str!("bidel.rs")),
+        ("i18n/pasur.rs", include_str!("pasur.rs")),
+        ("i18n/shedding.rs", include_str!("shedding.rs")),
+        ("i18n/shelem.rs", include_str!("shelem.rs")),
+        ("games/hokm.rs", include_str!("../games/hokm.rs")),
+        ("games/shelem.rs", include_str!("../games/shelem.rs")),
+        ("games/pasur.rs", include_str!("../games/pasur.rs")),
+        ("games/bidel.rs", include_str!("../games/bidel.rs")),
+        (
+            "games/haft_khabis.rs",
+            include_str!("../games/haft_khabis.rs"),
+        ),
+        (
+            "games/crazy_eights.rs",
+            include_str!("../games/crazy_eights.rs"),
+        ),
+        ("rules/hokm.rs", include_str!("../rules/hokm.rs")),
+        ("rules/shelem.rs", include_str!("../rules/shelem.rs")),
+        ("rules/pasur.rs", include_str!("../rules/pasur.rs")),
+        ("rules/bidel.rs", include_str!("../rules/bidel.rs")),
+        (
+            "rules/haft_khabis.rs",
+            include_str!("../rules/haft_khabis.rs"),
+        ),
+        (
+            "rules/crazy_eights.rs",
+            include_str!("../rules/crazy_eights.rs"),
+        ),
+    ];
+
+    /// docs/glossary.md: one word for one thing in every game. «دست» is a trick only (a
+    /// hand is «دور», the cards a player holds «کارت‌ها», a deck «دسته», the dealer
+    /// «پخش‌کننده»); in English a hand is never a "round", a match never a "game", and the
+    /// cards a player holds are "your cards".
+    #[test]
+    fn one_word_for_one_thing() {
+        const NOT: &[(&str, &str)] = &[
+            ("این دست", "«این دور» (this hand)"),
+            ("دست دوم", "«دور دوم» (the second hand)"),
+            ("تعداد دست\"", "«تعداد دور» (a number of hands)"),
+            ("تعداد دست،", "«تعداد دور» (a number of hands)"),
+            ("تعداد دست.", "«تعداد دور» (a number of hands)"),
+            ("} دست\"", "«{n} دور» (hands)"),
+            ("۲۰ دست", "«۲۰ دور» (hands)"),
+            ("دستش", "«کارت‌هایش» (their cards)"),
+            ("دستتان", "«کارت‌هایتان» (your cards)"),
+            ("در دست شما", "«کارت‌های شما» (your cards)"),
+            ("دست ضعیف", "«کارت‌های ضعیف» (weak cards)"),
+            ("دست ورق", "«دسته ورق» (a deck)"),
+            ("دست بسته", "«دور بسته» (a blocked hand)"),
+            ("دست‌دهنده", "«پخش‌کننده» (the dealer)"),
+            ("پخش‌کن ", "«پخش‌کننده» (the dealer)"),
+            ("Game to", "\"Match to\""),
+            ("End of the game", "\"End of the match\""),
+            ("Round {", "\"Hand {n}\""),
+            ("Next round", "\"Next hand\""),
+            ("This round", "\"This hand\""),
+            ("more round", "\"one more hand\""),
+            ("of the round", "\"of the hand\""),
+            ("in hand", "\"left\" (the cards a player holds)"),
+            ("your hand", "\"your cards\""),
+            ("Your hand", "\"Your cards\""),
+        ];
+        let mut found = Vec::new();
+        for (file, text) in WORDS {
+            for (n, line) in text.lines().enumerate() {
+                let code = line.trim_start();
+                if code.starts_with("//") {
+                    continue;
+                }
+                for (bad, say) in NOT {
+                    // A whole word: «این دست» but not «این دستگاه» (device).
+                    let whole = line.match_indices(bad).any(|(i, _)| {
+                        line[i + bad.len()..]
+                            .chars()
+                            .next()
+                            .is_none_or(|c| !matches!(c, '\u{0600}'..='\u{06FF}' | '\u{200C}'))
+                    });
+                    if whole {
+                        found.push(format!("src/{file}:{}: «{bad}»: say {say}", n + 1));
+                    }
+                }
+            }
+        }
+        assert!(
+            found.is_empty(),
+            "words against docs/glossary.md:\n{}",
+            found.join("\n")
+        );
+    }
+
+    /// A sentence about the player uses the second person: Persian plural verbs, English
+    /// "you" in lower case after the start.
+    #[test]
+    fn sentences_about_you_speak_to_you() {
+        let fa = Lang::Fa;
+        let p = fa.pasur();
+        let card = "۷ خاج";
+        assert_eq!(
+            about(fa, "شما", p.last_laid, p.last_laid_you, &[("card", card)]),
+            "شما ۷ خاج را وسط گذاشتید"
+        );
+        assert_eq!(
+            about(
+                fa,
+                "ربات ۲",
+                p.last_laid,
+                p.last_laid_you,
+                &[("card", card)]
+            ),
+            "ربات ۲ ۷ خاج را وسط گذاشت"
+        );
+        assert_eq!(
+            about(
+                fa,
+                "شما",
+                p.last_took,
+                p.last_took_you,
+                &[("card", "سرباز خشت")]
+            ),
+            "شما با سرباز خشت برداشتید:"
+        );
+        let t = fa.shedding();
+        assert_eq!(
+            about(fa, "شما", t.went_out, t.went_out_you, &[]),
+            "کارت‌هایتان را تمام کردید"
+        );
+        assert_eq!(
+            about(fa, "ربات ۳", t.went_out, t.went_out_you, &[]),
+            "ربات ۳ کارت‌هایش را تمام کرد"
+        );
+        assert!(about(fa, "شما", t.forgot, t.forgot_you, &[("n", "۱")]).contains("نکردید"));
+        let b = fa.bidel();
+        assert!(about(fa, "شما", b.moon_shot, b.moon_shot_you, &[]).contains("گرفتید"));
+        assert!(about(fa, "شما", b.match_won_by, b.match_won_you, &[]).contains("شدید"));
+        let en = Lang::En;
+        let p = en.pasur();
+        assert_eq!(
+            about(en, "You", p.last_card_one, p.last_card_one_you, &[]),
+            "The last card on the table went to you."
+        );
+        assert_eq!(
+            about(en, "You", en.s().trick_won_by, en.s().trick_won_by_you, &[]),
+            "Trick to you"
+        );
+        assert_eq!(
+            about(
+                en,
+                "Bot 2",
+                en.s().trick_won_by,
+                en.s().trick_won_by_you,
+                &[]
+            ),
+            "Trick to Bot 2"
+        );
+        let b = en.bidel();
+        assert_eq!(
+            about(en, "You", b.match_won_by, b.match_won_you, &[]),
+            "You win with the lowest score"
+        );
+        assert_eq!(fill(p.n_sur_one, &[("n", "1")]), "1 sur");
+    }
 
     #[test]
     fn persian_digits() {

@@ -85,7 +85,7 @@ pub const FA: ShelemStrings = ShelemStrings {
     your_turn_discard: "حاکم شدید: {n} کارت را بخوابانید",
     turn_discard: "{name} کارت‌های وسط را برداشت و {n} کارت می‌خواباند…",
     your_discards: "خوابیده‌های شما",
-    trump_help: "حکم این دست را تعیین کنید.",
+    trump_help: "حکم این دور را تعیین کنید.",
     joker_suit_title: "خال ژوکر",
     joker_suit_help: "بقیه باید از این خال بازی کنند.",
     cancel: "انصراف",
@@ -97,8 +97,8 @@ pub const FA: ShelemStrings = ShelemStrings {
     failed: "نیاورد: منفی {n}",
     shelem: "شلم! همهٔ دست‌ها را برد.",
     taken_with_discards: "برداشت (با خوابیده‌ها)",
-    this_hand: "این دست",
-    points_in_play: "امتیاز این دست: {n}",
+    this_hand: "این دور",
+    points_in_play: "امتیاز این دور: {n}",
     discards_of_hakem: "کارت‌های خوابیدهٔ حاکم",
 };
 

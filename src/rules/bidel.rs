@@ -115,7 +115,7 @@ const EN: Page = Page {
             ],
         },
         Section {
-            title: "End of the game",
+            title: "End of the match",
             items: &[
                 rule("BD-8", "When, after a hand, someone's total has reached the target (100 by default), the player with the lowest total wins. If two or more share the lowest total, another hand is played."),
             ],
@@ -124,7 +124,7 @@ const EN: Page = Page {
             title: "Room settings",
             items: &[
                 setting("BD-1", "Players", "Four (default) or three."),
-                setting("BD-8", "Game to", "100 points (default) or 200."),
+                setting("BD-8", "Match to", "100 points (default) or 200."),
                 setting("BD-9", "40-point mode", "Off by default. When on, the king and ace of spades cost 7 points each too, and a hand carries 40 points."),
                 setting("BD-10", "Trump mode", "Off by default. When on, from the second hand a hakem names trump, as described above."),
                 setting("D-8", "Show the last trick", "Off by default. When on, players may look at the last finished trick again until the next card is played."),

@@ -103,7 +103,7 @@ const EN: Page = Page {
         Section {
             title: "The widow, trump and play",
             items: &[
-                rule("SH-5", "The hakem takes the widow into hand, then puts the same number of cards aside face down: any cards, trumps and point cards included. They count for the hakem's team as one trick: 5 points plus the points of the cards. Only the hakem sees them."),
+                rule("SH-5", "The hakem takes the widow, then puts the same number of cards aside face down: any cards, trumps and point cards included. They count for the hakem's team as one trick: 5 points plus the points of the cards. Only the hakem sees them."),
                 rule("SH-6", "The hakem names trump (a suit or, if the room allows, one of Hokm's no-trump modes: Sars, Nars, Ace-Nars) and leads the first trick."),
                 rule("SH-6", "Play is as in Hokm: follow the suit led if you can, otherwise play any card; the highest trump wins the trick, else the highest card of the suit led. The winner of a trick leads the next. All 12 tricks are played, since every trick carries points."),
                 rule("SH-6", "Jokers with a trump suit: they are the two highest trumps (red above black) and count as trumps, so you may play one when trumps are led or when you have none of the suit led. A joker led calls for trumps."),
@@ -132,7 +132,7 @@ const EN: Page = Page {
                 setting("SH-10", "Players", "Four in two teams (default) or two."),
                 setting("SH-3", "Jokers", "Off by default. When on, the two jokers join the deck (54 cards), the widow has 6 cards and a hand is worth 200 points."),
                 setting("SH-4", "Lowest bid", "100 by default; 80 to 120 in steps of 5. Not used in Shelem for two."),
-                setting("SH-9", "Game to", "1165 points (default), 1000 or 1200."),
+                setting("SH-9", "Match to", "1165 points (default), 1000 or 1200."),
                 setting("SH-6", "Sars, Nars, Ace-Nars", "Each off by default. Each one switched on lets the hakem choose that no-trump mode: Sars with the normal ranking; Nars reversed, 2 highest and ace lowest; Ace-Nars with the ace highest, then 2, 3 … up to the king."),
                 setting("D-7", "Turn timer (online rooms)", "Off by default, or 15, 30 or 60 seconds. When time runs out, the game moves for the player: a pass in the bidding, the lowest legal card in play, the first option for any other choice."),
             ],

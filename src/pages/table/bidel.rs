@@ -11,7 +11,7 @@ use crate::components::hand::{Hand, HiddenHand, HAND_SUIT_ORDER};
 use crate::components::result::result_actions;
 use crate::components::seat::{Crown, Pos, SeatView, TrumpBadge};
 use crate::games::hokm::shown_trick;
-use crate::i18n::{fill, suit_name, Lang};
+use crate::i18n::{about, fill, suit_name, Lang};
 use crate::state::TableAction;
 use engine::games::bidel::{
     Bidel, BidelAction, BidelPhase, BidelSettings, BidelTrump, BidelView, HandResult, PassDirection,
@@ -455,11 +455,11 @@ fn result_panel(
                 <h2 id="result-title">{ title }</h2>
                 if let Some(w) = view.winner {
                     <p class="match-winner" data-testid="match-result" data-winner={w.0.to_string()}>
-                        { fill(b.match_won_by, &[("name", &seen.name(w))]) }
+                        { about(lang, &seen.name(w), b.match_won_by, b.match_won_you, &[]) }
                     </p>
                 }
                 if let Some(m) = r.moon {
-                    <p class="kot" data-testid="moon">{ fill(b.moon_shot, &[("name", &seen.name(m))]) }</p>
+                    <p class="kot" data-testid="moon">{ about(lang, &seen.name(m), b.moon_shot, b.moon_shot_you, &[]) }</p>
                 }
                 <p class="points">
                     <MiniCard card={qs} />

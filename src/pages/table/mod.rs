@@ -12,7 +12,7 @@ pub mod pasur;
 pub mod shedding;
 pub mod shelem;
 
-use crate::app::{use_lang, AppCtx, Notice};
+use crate::app::{use_lang, use_prefs, AppCtx, Notice};
 use crate::components::cover::Cover;
 use crate::components::lang_toggle::LangToggle;
 use crate::components::one_tab::OneTab;
@@ -21,11 +21,12 @@ use crate::components::share::Share;
 use crate::components::trick::TrickView;
 use crate::config::{Player, SeatKind, TableConfig};
 use crate::games::{ShownTrick, UiGame, UiSettings};
-use crate::i18n::{fill, Lang};
+use crate::i18n::{about, fill, Lang};
+use crate::prefs::{Prefs, Speed};
 use crate::route::Route;
 use crate::state::{
-    parse_save, progress_key, save_key, TableAction, TableState, BOT_DELAY_MS, BOT_QUICK_MS,
-    ERROR_MS, TRICK_COLLECT_MS, TRICK_HOLD_MS,
+    parse_save, progress_key, save_key, LogEntry, TableAction, TableState, BOT_QUICK_MS, ERROR_MS,
+    TRICK_COLLECT_MS,
 };
 use crate::web;
 use engine::{Card, Seat};
@@ -66,11 +67,12 @@ fn initial_state<G: UiGame>(config: TableConfig<G::Settings>) -> TableState<G> {
 }
 
 /// The table's state, with everything that runs beside it: the restore notice, saving after
-/// every action, bots acting after [`BOT_DELAY_MS`], a completed trick held then gathered,
-/// messages fading and the introduction panel closing by itself.
+/// every action, bots acting after a delay (the device's [`Speed`]), a completed trick held
+/// then gathered, sounds, messages fading and the introduction panel closing by itself.
 #[hook]
 pub fn use_table<G: UiGame>(config: TableConfig<G::Settings>) -> UseReducerHandle<TableState<G>> {
     let ctx = use_context::<AppCtx>();
+    let prefs = use_prefs();
     let state = use_reducer(move || initial_state::<G>(config));
     let dispatcher = state.dispatcher();
 
@@ -110,9 +112,9 @@ pub fn use_table<G: UiGame>(config: TableConfig<G::Settings>) -> UseReducerHandl
         // In a simultaneous choice (Bidel's passing) bots pick quickly: nobody waits on
         // them card by card.
         let delay = if state.acting().iter().count() > 1 {
-            BOT_QUICK_MS
+            BOT_QUICK_MS.min(prefs.speed.bot_ms())
         } else {
-            BOT_DELAY_MS
+            prefs.speed.bot_ms()
         };
         use_effect_with((state.epoch, bot), move |&(_, bot)| {
             let timer = bot.map(|seat| {
@@ -134,17 +136,19 @@ pub fn use_table<G: UiGame>(config: TableConfig<G::Settings>) -> UseReducerHandl
         });
     }
 
-    // A completed trick stays a moment, is gathered to its winner, then goes (HK-11).
+    // A completed trick stays a moment, is gathered to its winner, then goes (HK-11). A tap
+    // on the felt gathers it at once (see `frame`).
     {
         let d = dispatcher.clone();
         let held = state.held.as_ref().map(|h| (h.id, h.collecting));
+        let hold_ms = prefs.speed.hold_ms();
         use_effect_with(held, move |&held| {
             let timer = held.map(|(id, collecting)| {
                 let reduced = web::prefers_reduced_motion();
                 let ms = if collecting {
                     TRICK_COLLECT_MS
                 } else {
-                    TRICK_HOLD_MS
+                    hold_ms
                 };
                 Timeout::new(ms, move || {
                     d.dispatch(TableAction::HoldStep {
@@ -154,6 +158,33 @@ pub fn use_table<G: UiGame>(config: TableConfig<G::Settings>) -> UseReducerHandl
                 })
             });
             move || drop(timer)
+        });
+    }
+
+    // Sounds: a card played (any action), a trick won, and the bottom player's turn, which
+    // also vibrates a phone. None for the state a page opens with.
+    {
+        let sound = prefs.sound;
+        let seen = use_mut_ref(|| None::<(usize, Option<u64>, bool)>);
+        let len = state.log.len();
+        let acted = matches!(state.log.last(), Some(LogEntry::Act { .. }));
+        let trick = state.held.as_ref().filter(|h| !h.collecting).map(|h| h.id);
+        let bottom = state.seat_of(state.viewer());
+        let mine = state.cover_for().is_none() && state.acting().contains(bottom);
+        use_effect_with((len, trick, mine), move |&(len, trick, mine)| {
+            let before = seen.borrow_mut().replace((len, trick, mine));
+            if let (true, Some((len0, trick0, mine0))) = (sound, before) {
+                if len > len0 && acted {
+                    web::sound("card");
+                }
+                if trick.is_some() && trick != trick0 {
+                    web::sound("trick");
+                }
+                if mine && !mine0 {
+                    web::sound("turn");
+                    web::vibrate(40);
+                }
+            }
         });
     }
 
@@ -294,14 +325,26 @@ pub fn trick_center<G: UiGame>(
             .collect()
     };
     if let (true, Some(t)) = (st.show_last, last) {
-        let caption = fill(s.last_trick_won_by, &[("name", &seen.name(t.winner))]);
+        let caption = about(
+            lang,
+            &seen.name(t.winner),
+            s.last_trick_won_by,
+            s.last_trick_won_by_you,
+            &[],
+        );
         html! {
             <TrickView cards={place(&t.cards)} winner={Some(t.winner)}
                 caption={AttrValue::from(caption)} review=true />
         }
     } else if let Some(h) = &st.held {
         let t = &h.trick;
-        let caption = fill(s.trick_won_by, &[("name", &seen.name(t.winner))]);
+        let caption = about(
+            lang,
+            &seen.name(t.winner),
+            s.trick_won_by,
+            s.trick_won_by_you,
+            &[],
+        );
         html! {
             <TrickView cards={place(&t.cards)} winner={Some(t.winner)}
                 caption={AttrValue::from(caption)}
@@ -447,6 +490,7 @@ pub fn table_settings(props: &TableSettingsProps) -> Html {
                             </div>
                         }) }
                     </dl>
+                    <DevicePrefs />
                     <div class="popover-actions">
                         <a class="btn btn-small btn-secondary" data-testid="rules-link"
                             href={props.rules.clone()}>{ s.rules }</a>
@@ -455,6 +499,58 @@ pub fn table_settings(props: &TableSettingsProps) -> Html {
                 </div>
             }
         </div>
+    }
+}
+
+/// The preferences of this device, under the room's rules: sound (and vibration) on or off,
+/// and the bots' speed. Remembered in local storage.
+#[function_component(DevicePrefs)]
+fn device_prefs() -> Html {
+    let lang = use_lang();
+    let s = lang.s();
+    let ctx = use_context::<AppCtx>();
+    let prefs = ctx.as_ref().map_or_else(Prefs::load, |c| c.prefs);
+    let set = ctx.map(|c| c.set_prefs).unwrap_or_default();
+    let on_sound = {
+        let set = set.clone();
+        Callback::from(move |e: Event| {
+            if let Some(input) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
+                set.emit(Prefs {
+                    sound: input.checked(),
+                    ..prefs
+                });
+            }
+        })
+    };
+    let on_speed = Callback::from(move |e: Event| {
+        if let Some(select) = e.target_dyn_into::<web_sys::HtmlSelectElement>() {
+            if let Some(speed) = Speed::from_code(&select.value()) {
+                set.emit(Prefs { speed, ..prefs });
+            }
+        }
+    });
+    let speed_label = |sp: Speed| match sp {
+        Speed::Slow => s.speed_slow,
+        Speed::Normal => s.speed_normal,
+        Speed::Fast => s.speed_fast,
+    };
+    html! {
+        <section class="device-prefs" data-testid="device-prefs">
+            <h3>{ s.on_this_device }</h3>
+            <label class="pref-row">
+                <span>{ s.sound }</span>
+                <input type="checkbox" role="switch" data-testid="pref-sound" checked={prefs.sound}
+                    onchange={on_sound} />
+            </label>
+            <label class="pref-row">
+                <span>{ s.bot_speed }</span>
+                <select data-testid="pref-speed" onchange={on_speed}>
+                    { for Speed::ALL.into_iter().map(|sp| html! {
+                        <option value={sp.code()} selected={sp == prefs.speed}>{ speed_label(sp) }</option>
+                    }) }
+                </select>
+            </label>
+        </section>
     }
 }
 
@@ -500,6 +596,19 @@ pub fn frame<G: UiGame>(
     let rows = setting_rows(lang, &config.settings, config.player_count());
     let error = error_toast(st, lang);
     let cover = cover(st, seen);
+    // A tap anywhere on the felt gathers a finished trick at once instead of waiting.
+    let held = st.held.as_ref().filter(|h| !h.collecting).map(|h| h.id);
+    let skip = {
+        let d = st.dispatcher();
+        Callback::from(move |_: MouseEvent| {
+            if let Some(id) = held {
+                d.dispatch(TableAction::HoldStep {
+                    id,
+                    skip_animation: false,
+                });
+            }
+        })
+    };
     html! {
         <main class={classes!("page", "table-page", format!("players-{}", seen.n))} data-testid="table"
             data-game={G::ID.slug()} data-phase={parts.phase}
@@ -521,8 +630,9 @@ pub fn frame<G: UiGame>(
             // The result lies over the felt and the hand only: the top bar (home, scores,
             // settings, language) stays in reach.
             <div class="table-body">
-                <div class={classes!("felt", parts.has_panel.then_some("has-panel"))} dir="ltr" role="region"
-                    aria-label={s.table_label}>
+                <div class={classes!("felt", parts.has_panel.then_some("has-panel"), held.map(|_| "skippable"))}
+                    dir="ltr" role="region" aria-label={s.table_label} onclick={skip}
+                    title={held.map(|_| s.tap_to_skip)}>
                     { parts.seats }
                     <div class="center" dir={lang.dir()}>{ parts.center }</div>
                 </div>

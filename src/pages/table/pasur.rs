@@ -12,7 +12,7 @@ use crate::components::card::{suit_shape, CardSvg, MiniCard};
 use crate::components::hand::{Hand, HiddenHand};
 use crate::components::result::result_actions_labelled;
 use crate::components::seat::{Pos, SeatView};
-use crate::i18n::{card_label, fill, Lang};
+use crate::i18n::{about, card_label, fill, Lang};
 use crate::state::TableAction;
 use engine::games::pasur::{
     pasur_value, Pasur, PasurAction, PasurPhase, PasurSettings, PasurView, RoundResult, ScoreLine,
@@ -354,9 +354,9 @@ pub fn pasur_table(props: &TableProps<PasurSettings>) -> Html {
         let name = seen.name(lp.seat);
         let card = card_label(lang, lp.card);
         let text = if lp.took.is_empty() {
-            fill(p.last_laid, &[("name", &name), ("card", &card)])
+            about(lang, &name, p.last_laid, p.last_laid_you, &[("card", &card)])
         } else {
-            fill(p.last_took, &[("name", &name), ("card", &card)])
+            about(lang, &name, p.last_took, p.last_took_you, &[("card", &card)])
         };
         html! {
             <div class={classes!("last-play", lp.sur.then_some("sur"))} data-testid="last-play"
@@ -905,7 +905,7 @@ fn score_sheet(
                                     "clubs" => cell(line, side, points, count,
                                         Some(fill(p.n_clubs, &[("n", &lang.num(count))]))),
                                     "surs" => cell(line, side, points, count,
-                                        (count > 0).then(|| fill(p.n_surs, &[("n", &lang.num(count))]))),
+                                        (count > 0).then(|| fill(if count == 1 { p.n_sur_one } else { p.n_surs }, &[("n", &lang.num(count))]))),
                                     _ => cell(line, side, points, count, None),
                                 }
                             }) }
@@ -936,9 +936,9 @@ fn score_sheet(
                 } else {
                     <span>
                         if r.last_cards.len() == 1 {
-                            { fill(p.last_card_one, &[("name", &last_to)]) }
+                            { about(lang, &last_to, p.last_card_one, p.last_card_one_you, &[]) }
                         } else {
-                            { fill(p.last_cards, &[("n", &lang.num(r.last_cards.len())), ("name", &last_to)]) }
+                            { about(lang, &last_to, p.last_cards, p.last_cards_you, &[("n", &lang.num(r.last_cards.len()))]) }
                         }
                     </span>
                     <span class="mini-cards" dir="ltr">

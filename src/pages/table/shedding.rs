@@ -9,7 +9,7 @@ use crate::components::card::{suit_shape, CardSvg, MiniCard};
 use crate::components::result::result_actions;
 use crate::components::seat::{Pos, SeatView};
 use crate::games::UiGame;
-use crate::i18n::{card_label, fill, suit_name, Lang};
+use crate::i18n::{about, card_label, fill, suit_name, Lang};
 use crate::state::{LogEntry, TableAction, TableState};
 use engine::games::shedding::Direction;
 use engine::{Card, CardBag, Seat, SeatSet, Suit};
@@ -191,7 +191,7 @@ pub fn penalty_notice(lang: Lang, seen: &Seen, p: Option<Penalty>) -> Html {
         Some(p) => html! {
             <span class="last-card-penalty" data-testid="last-card-penalty" data-seat={p.seat.0.to_string()}
                 data-value={p.cards.to_string()} role="status">
-                { fill(t.forgot, &[("name", &seen.name(p.seat)), ("n", &lang.num(p.cards))]) }
+                { about(lang, &seen.name(p.seat), t.forgot, t.forgot_you, &[("n", &lang.num(p.cards))]) }
             </span>
         },
         None => Html::default(),
@@ -293,11 +293,11 @@ pub fn result_panel(
                 if r.over && !r.match_winners.is_empty() {
                     <p class="match-winner" data-testid="match-result"
                         data-winner={r.match_winners.iter().map(|w| w.0.to_string()).collect::<Vec<_>>().join(" ")}>
-                        { fill(t.match_won_by, &[("name", &winners)]) }
+                        { about(lang, &winners, t.match_won_by, t.match_won_you, &[]) }
                     </p>
                 }
                 if let Some(w) = r.winner {
-                    <p class="points">{ fill(t.went_out, &[("name", &seen.name(w))]) }</p>
+                    <p class="points">{ about(lang, &seen.name(w), t.went_out, t.went_out_you, &[]) }</p>
                 }
                 if r.blocked {
                     <p class="points">{ t.blocked }</p>

@@ -398,6 +398,18 @@ fn widow_len(view: &ShelemView) -> usize {
     }
 }
 
+/// The bid of every point in play, called shelem (SH-8): the top of the bidder's range, or
+/// with four players the deck's total (SH-3); with two the total varies (SH-10) and only
+/// the bidder's range tells it.
+fn shelem_bid(view: &ShelemView) -> u16 {
+    match view.bid_range {
+        Some((_, hi)) => hi,
+        None if view.players == 4 && view.settings.jokers => 200,
+        None if view.players == 4 => 165,
+        None => 0,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -625,17 +637,5 @@ mod tests {
         g.apply(t, &ShelemAction::Trump(Trump::Suit(Suit::Hearts)))
             .unwrap();
         assert!(!needs_joker_suit(&g.view(t), Card::RED_JOKER));
-    }
-}
-
-/// The bid of every point in play, called shelem (SH-8): the top of the bidder's range, or
-/// with four players the deck's total (SH-3); with two the total varies (SH-10) and only
-/// the bidder's range tells it.
-fn shelem_bid(view: &ShelemView) -> u16 {
-    match view.bid_range {
-        Some((_, hi)) => hi,
-        None if view.players == 4 && view.settings.jokers => 200,
-        None if view.players == 4 => 165,
-        None => 0,
     }
 }

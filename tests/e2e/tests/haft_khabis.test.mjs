@@ -5,6 +5,11 @@
 
 import { readNumber } from './hokm.test.mjs';
 
+/** A two-player deal where you soon draw a card that fits (found by playing it through). */
+const KEEP_SEED = 3;
+/** A three-player deal where you have the highest total after the first hand. */
+const OUT_SEED = 1;
+
 /** The cards in your hand, and how many cards the seat `seat` holds (from its plate). */
 const handCount = (page) => page.locator('[data-testid=hand] button[data-card]').count();
 const seatCount = async (page, seat) =>
@@ -19,9 +24,13 @@ const seatCount = async (page, seat) =>
  * - `forget`: once, with two cards and a plain card (not an 8 or an ace, which play again)
  *   that fits, play it without declaring the last card (HX-9, D-6), and check the notice
  *   naming you and that your hand grew from one card. Counted in `stats.forgot`.
+ * - `keep`: with the room's "a drawn card may be kept" (HX-2), when the card you drew fits,
+ *   check that keeping it is a visible button beside the card lit to play, press it, and
+ *   check the card stays in your hand and the turn moves on. Counted in `stats.kept`; with
+ *   `keep: 'stop'` the hand is left there.
  */
 export async function playHand(page, table, assert, deadlineMs, opts = {}) {
-  const stats = { cards: 0, draws: 0, passes: 0, suits: 0, targets: 0, gives: 0, pendingSeen: 0, declared: 0, given: 0, forgot: 0 };
+  const stats = { cards: 0, draws: 0, passes: 0, suits: 0, targets: 0, gives: 0, pendingSeen: 0, declared: 0, given: 0, forgot: 0, kept: 0 };
   const end = Date.now() + deadlineMs;
   const hand = page.locator('[data-testid=hand]');
   for (;;) {
@@ -95,6 +104,21 @@ export async function playHand(page, table, assert, deadlineMs, opts = {}) {
       assert(now >= 2, `your hand grew from one card to ${now}`);
       assert((await seatCount(page, bottom)) === now, 'your plate shows the same count');
       stats.forgot++;
+      continue;
+    }
+    const keep = page.locator('[data-testid=pass][data-keeps=true]');
+    if (opts.keep && (await keep.isVisible())) {
+      // HX-2: the drawn card fits; the status says so, the card is lit, and keeping it is a button.
+      assert((await playable.count()) === 1, 'only the drawn card may be played');
+      const label = (await keep.textContent()).trim();
+      assert(label === 'نگه داشتن کارت' || label === 'Keep the card', `the keep button says what it does ("${label}")`);
+      const box = await keep.boundingBox();
+      assert(box && box.width >= 40 && box.height >= 24, 'the keep button is large enough to tap');
+      await keep.click();
+      await page.waitForFunction((t) => document.querySelector('[data-testid=table]').dataset.turn !== t, before, { timeout: 5000 });
+      assert((await hand.locator('button[data-card]').count()) === count, 'the kept card stays in your hand');
+      stats.kept++;
+      if (opts.keep === 'stop') return stats;
       continue;
     }
     if ((await last.isVisible()) && (await last.getAttribute('aria-pressed')) !== 'true') {
@@ -274,6 +298,44 @@ export const tests = [
       assert((await result.getAttribute('data-winner')) === best.join(' '), `the lowest total wins (${best})`);
       assert(await page.locator('[data-testid=new-match]').isVisible(), 'a new match is offered');
       assert(!(await page.locator('[data-testid=next-hand]').isVisible()), 'no next hand after the last');
+    },
+  },
+  {
+    name: 'haft khabis: a drawn card that fits may be kept, with a visible button (HX-2)',
+    viewport: 'phone',
+    timeout: 120000,
+    run: async ({ page, url, assert }) => {
+      await page.goto(`${url}#/haft-khabis?seed=${KEEP_SEED}&seats=yb&keep_drawn=1`, { waitUntil: 'load' });
+      const table = page.locator('[data-testid=table]');
+      await table.waitFor({ timeout: 15000 });
+      const stats = await playHand(page, table, assert, 110000, { keep: 'stop' });
+      console.log('    haft khabis, keep a drawn card:', JSON.stringify(stats));
+      assert(stats.kept === 1, 'a drawn card that fits was kept');
+    },
+  },
+  {
+    name: 'haft khabis: a player knocked out is told why and may watch the rest or start anew (HX-13)',
+    viewport: 'desktop',
+    timeout: 240000,
+    run: async ({ page, url, assert }) => {
+      // Elimination: after each hand the highest total is out.
+      await page.goto(`${url}#/haft-khabis?seed=${OUT_SEED}&seats=ybb&end=3`, { waitUntil: 'load' });
+      const table = page.locator('[data-testid=table]');
+      await table.waitFor({ timeout: 15000 });
+      const stats = await playHand(page, table, assert, 220000);
+      console.log('    haft khabis, knocked out:', JSON.stringify(stats));
+      const out = page.locator('[data-testid=you-out]');
+      await out.waitFor({ timeout: 10000 });
+      const text = await out.textContent();
+      assert(text.includes('بیرون') && text.includes('بیشترین'), `the player is told they are out and why: «${text}»`);
+      const watch = page.locator('[data-testid=next-hand]');
+      assert((await watch.textContent()).includes('تماشا'), 'the next button watches the others play on');
+      assert(await page.locator('[data-testid=new-match]').isVisible(), 'a new match is offered beside it');
+      await watch.click();
+      await page.locator('[data-testid=hand-result]').waitFor({ state: 'detached', timeout: 10000 });
+      assert((await table.getAttribute('data-phase')) === 'playing', 'the others play on');
+      assert((await page.locator('[data-testid=status]').textContent()).includes('تماشا'), 'the status says you are watching');
+      assert((await page.locator('[data-testid=hand] button[data-card]').count()) === 0, 'no cards to play while out');
     },
   },
   {

@@ -1,0 +1,107 @@
+//! What a player sets for this device rather than for a table: sounds (with vibration on a
+//! phone) and how fast the bots play. Kept in local storage and shared through
+//! [`crate::app::AppCtx`], so every table of every game follows them.
+
+use crate::web;
+
+/// The local-storage key of the sound switch ("on" / "off").
+pub const SOUND_KEY: &str = "cards.sound";
+/// The local-storage key of the bots' speed ("slow" / "normal" / "fast").
+pub const SPEED_KEY: &str = "cards.speed";
+
+/// How fast the bots play and a finished trick stays in view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Speed {
+    Slow,
+    #[default]
+    Normal,
+    Fast,
+}
+
+impl Speed {
+    pub const ALL: [Speed; 3] = [Speed::Slow, Speed::Normal, Speed::Fast];
+
+    /// The stored and `data-` form.
+    pub fn code(self) -> &'static str {
+        match self {
+            Speed::Slow => "slow",
+            Speed::Normal => "normal",
+            Speed::Fast => "fast",
+        }
+    }
+
+    pub fn from_code(code: &str) -> Option<Speed> {
+        Speed::ALL.into_iter().find(|s| s.code() == code.trim())
+    }
+
+    /// How long a bot "thinks" before each action, in milliseconds.
+    pub fn bot_ms(self) -> u32 {
+        match self {
+            Speed::Slow => 1300,
+            Speed::Normal => crate::state::BOT_DELAY_MS,
+            Speed::Fast => 250,
+        }
+    }
+
+    /// How long a completed trick stays in view before it is gathered (HK-11), in ms.
+    pub fn hold_ms(self) -> u32 {
+        match self {
+            Speed::Slow => 2000,
+            Speed::Normal => crate::state::TRICK_HOLD_MS,
+            Speed::Fast => 600,
+        }
+    }
+}
+
+/// The device's preferences.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Prefs {
+    /// Sounds (card played, trick won, your turn) and the "your turn" vibration.
+    pub sound: bool,
+    pub speed: Speed,
+}
+
+impl Default for Prefs {
+    fn default() -> Prefs {
+        Prefs {
+            sound: true,
+            speed: Speed::Normal,
+        }
+    }
+}
+
+impl Prefs {
+    /// The stored preferences (defaults for anything missing or unreadable).
+    pub fn load() -> Prefs {
+        let d = Prefs::default();
+        Prefs {
+            sound: web::storage_get(SOUND_KEY).map_or(d.sound, |v| v != "off"),
+            speed: web::storage_get(SPEED_KEY)
+                .and_then(|v| Speed::from_code(&v))
+                .unwrap_or(d.speed),
+        }
+    }
+
+    /// Remembers these preferences on this device.
+    pub fn store(self) {
+        web::storage_set(SOUND_KEY, if self.sound { "on" } else { "off" });
+        web::storage_set(SPEED_KEY, self.speed.code());
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn speeds_round_trip_and_order_their_delays() {
+        for s in Speed::ALL {
+            assert_eq!(Speed::from_code(s.code()), Some(s));
+        }
+        assert_eq!(Speed::from_code("warp"), None);
+        assert!(Speed::Slow.bot_ms() > Speed::Normal.bot_ms());
+        assert!(Speed::Normal.bot_ms() > Speed::Fast.bot_ms());
+        assert!(Speed::Slow.hold_ms() > Speed::Normal.hold_ms());
+        assert!(Speed::Normal.hold_ms() > Speed::Fast.hold_ms());
+    }
+}

@@ -1,0 +1,113 @@
+// Offline play and install: a player opens the home page and a game once, then the network
+// goes (here: the server itself is stopped, so nothing can come from it), and the pages
+// they opened still load and play; a game never opened says how to get it. The site links a
+// web app manifest with its icons, so a browser offers to install it.
+
+import { startStaticServer } from '../lib.mjs';
+
+/** Waits until the service worker controls the page and has kept what the page loaded. */
+async function kept(page, what) {
+  await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 15000 });
+  await page.waitForFunction(
+    async (names) => {
+      const keys = await caches.keys();
+      const urls = [];
+      for (const k of keys) for (const r of await (await caches.open(k)).keys()) urls.push(r.url);
+      return names.every((n) => urls.some((u) => u.includes(n)));
+    },
+    what,
+    { timeout: 20000, polling: 250 },
+  );
+}
+
+export const tests = [
+  {
+    name: 'offline: the pages a player opened load and play with the server gone; the manifest installs',
+    timeout: 120000,
+    run: async (ctx) => {
+      const { page, dist, prefix, assert, errors } = ctx;
+      // With the server gone the page's own requests (the worker's update check) fail, and
+      // the note of a game never opened answers 503: expected here; a panic is not.
+      ctx.allowErrors = true;
+      const server = await startStaticServer(dist, prefix);
+      let stopped = false;
+      try {
+        // The manifest: named, standalone, with icons that load.
+        await page.goto(server.url, { waitUntil: 'load' });
+        const href = await page.locator('link[rel=manifest]').getAttribute('href');
+        const manifestUrl = new URL(href, page.url()).href;
+        const manifest = await (await page.request.get(manifestUrl)).json();
+        assert(manifest.name && manifest.short_name && manifest.display === 'standalone', 'a standalone app with a name');
+        assert(manifest.start_url && manifest.scope === './', 'it starts at the home page of its folder');
+        for (const size of ['192x192', '512x512']) {
+          const icon = manifest.icons.find((i) => i.sizes === size && i.type === 'image/png');
+          assert(icon, `a ${size} PNG icon`);
+          const res = await page.request.get(new URL(icon.src, manifestUrl).href);
+          assert(res.ok() && (await res.body()).length > 500, `the ${size} icon loads`);
+        }
+
+        // Home, then a Hokm table: both kept by the worker.
+        await page.locator('[data-testid=game-hokm]').waitFor({ timeout: 15000 });
+        await kept(page, ['index.html', 'cards-web', '.css']);
+        await page.goto(`${server.url}hokm.html#/hokm?seed=4&seats=ybbb`, { waitUntil: 'load' });
+        await page.locator('[data-testid=table]').waitFor({ timeout: 15000 });
+        await kept(page, ['hokm.html', '/hokm-']);
+
+        await server.close();
+        stopped = true;
+        const gone = await page.request.get(`${server.url}index.html`).catch(() => null);
+        assert(!gone || !gone.ok(), 'the server is gone');
+
+        // The table reloads from the worker and plays on.
+        await page.reload({ waitUntil: 'load' });
+        const table = page.locator('[data-testid=table]');
+        await table.waitFor({ timeout: 15000 });
+        // Until your turn to play a card (the first hakem's draw, naming trump if you are hakem).
+        const end = Date.now() + 40000;
+        for (;;) {
+          assert(Date.now() < end, 'your turn came');
+          const draw = page.locator('[data-testid=draw-ok]');
+          if (await draw.isVisible()) {
+            await draw.click();
+            continue;
+          }
+          const [phase, turn, bottom, busy] = await Promise.all(
+            ['data-phase', 'data-turn', 'data-bottom', 'data-busy'].map((a) => table.getAttribute(a)),
+          );
+          if (turn === bottom && busy !== 'true') {
+            if (phase === 'playing') break;
+            if (phase === 'choosing_trump') {
+              await page.locator('[data-testid=trump-picker] button[data-trump]').first().click();
+              continue;
+            }
+          }
+          await page.waitForTimeout(100);
+        }
+        const hand = page.locator('[data-testid=hand] button.playable[data-card]');
+        await hand.first().waitFor({ timeout: 30000 });
+        const before = await page.locator('[data-testid=hand] button[data-card]').count();
+        await hand.first().click();
+        await page.waitForFunction(
+          (n) => document.querySelectorAll('[data-testid=hand] button[data-card]').length === n - 1,
+          before,
+          { timeout: 5000 },
+        );
+
+        // Home from the table's link, offline.
+        await page.locator('[data-testid=home-link]').click();
+        await page.locator('[data-testid=game-hokm]').waitFor({ timeout: 15000 });
+
+        // A game never opened: a note in both languages, not the browser's error page.
+        await page.goto(`${server.url}pasur.html#/pasur/setup`, { waitUntil: 'load' });
+        const note = page.locator('[data-testid=offline-note]');
+        await note.waitFor({ timeout: 10000 });
+        const text = await note.textContent();
+        assert(text.includes('اینترنت') && text.includes('offline'), `the note explains (${text.slice(0, 60)}…)`);
+        const bad = errors.filter((e) => e.startsWith('page error'));
+        assert(bad.length === 0, `no errors in the pages: ${bad.join('; ')}`);
+      } finally {
+        if (!stopped) await server.close();
+      }
+    },
+  },
+];
