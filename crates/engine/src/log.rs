@@ -107,7 +107,7 @@ pub struct MatchLog<S, A> {
     /// What only the dealer knows.
     pub deal: SecretDeal,
     /// The steps, in order.
-    #[serde(default)]
+    #[serde(default = "Vec::new")]
     pub steps: Vec<Step<A>>,
 }
 
@@ -343,4 +343,311 @@ pub fn replay<G: Game>(
         r.step(s, &mut events)?;
     }
     Ok(r.into_game())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::bidel::Bidel;
+    use crate::games::crazy_eights::CrazyEights;
+    use crate::games::haft_khabis::HaftKhabis;
+    use crate::games::hokm::{Hokm, HokmAction};
+    use crate::games::pasur::Pasur;
+    use crate::games::shelem::Shelem;
+    use crate::rng::Rng;
+    use crate::timeout;
+    use serde_json::json;
+
+    fn setup<G: Game>(players: u8, seed: u64) -> Setup<G::Settings> {
+        Setup {
+            players,
+            settings: G::Settings::default(),
+            deal: Deal::seeded(seed),
+        }
+    }
+
+    /// `n` steps of every seat taking its first legal action, the next hand dealt when due.
+    fn first_legal_steps<G: Game>(setup: &Setup<G::Settings>, n: usize) -> Vec<Step<G::Action>> {
+        let mut g = G::new(setup).unwrap();
+        let mut steps = Vec::new();
+        let mut events = Vec::new();
+        while steps.len() < n {
+            let step = match g.status() {
+                Status::Acting(s) => {
+                    let seat = s.first().unwrap();
+                    let action = timeout::first_legal(&g, seat).unwrap();
+                    Step::Act { seat, action }
+                }
+                Status::HandOver => Step::NextHand,
+                Status::MatchOver => break,
+            };
+            apply_step(&mut g, &step, &mut events).unwrap();
+            steps.push(step);
+        }
+        steps
+    }
+
+    #[test]
+    fn steps_and_logs_have_a_clean_json_form_and_round_trip() {
+        let steps: Vec<Step<HokmAction>> = vec![
+            Step::Act {
+                seat: Seat(0),
+                action: HokmAction::Redeal,
+            },
+            Step::NextHand,
+            Step::Timeout { seat: Seat(2) },
+        ];
+        assert_eq!(
+            serde_json::to_value(&steps).unwrap(),
+            json!([{"act": {"seat": 0, "action": "redeal"}}, "next_hand", {"timeout": {"seat": 2}}])
+        );
+        let mut s = setup::<Hokm>(4, 9);
+        s.deal.dealer = Some(Seat(1));
+        s.settings.target = 3;
+        let log = MatchLog::new(Hokm::NAME, s.clone(), first_legal_steps::<Hokm>(&s, 150));
+        assert!(log.steps.contains(&Step::NextHand));
+        let v = serde_json::to_value(&log).unwrap();
+        assert_eq!(v["version"], json!(MATCH_LOG_VERSION));
+        assert_eq!(v["game"], json!("hokm"));
+        assert_eq!(v["public"]["players"], json!(4));
+        assert_eq!(v["public"]["settings"]["target"], json!(3));
+        assert_eq!(v["deal"], json!({"seed": 9, "dealer": 1}));
+        let back: MatchLogOf<Hokm> = serde_json::from_value(v).unwrap();
+        assert_eq!(back, log);
+        assert_eq!(back.setup(), s);
+        let g: Hokm = back.replay().unwrap();
+        assert_eq!(
+            g.state_hash(),
+            replay::<Hokm>(&s, &log.steps).unwrap().state_hash()
+        );
+    }
+
+    #[test]
+    fn the_public_setup_never_holds_the_deal() {
+        let mut s = setup::<Hokm>(4, 77);
+        s.deal.decks = vec![crate::card::standard_deck().to_vec()];
+        s.deal.dealer = Some(Seat(2));
+        let public = serde_json::to_value(s.public()).unwrap();
+        assert_eq!(public.as_object().unwrap().len(), 2, "{public}");
+        assert!(public.get("players").is_some() && public.get("settings").is_some());
+        assert_eq!(s.secret(), &s.deal);
+        // The setup's JSON is unchanged: the two parts side by side, as before.
+        let (p, d) = s.clone().into_parts();
+        let again = Setup::from_parts(p, d);
+        assert_eq!(again, s);
+        let v = serde_json::to_value(&again).unwrap();
+        assert_eq!(v["players"], json!(4));
+        assert_eq!(v["deal"]["seed"], json!(77));
+        let old = r#"{"players":2,"settings":{},"deal":{"seed":5}}"#;
+        let parsed: Setup<<Hokm as Game>::Settings> = serde_json::from_str(old).unwrap();
+        assert_eq!(parsed.public().players, 2);
+        assert_eq!(parsed.secret().seed, 5);
+    }
+
+    #[test]
+    fn replay_names_the_failing_step_and_why() {
+        let s = setup::<Hokm>(4, 4);
+        let good = first_legal_steps::<Hokm>(&s, 120);
+        let hand_end = good.iter().position(|x| *x == Step::NextHand).unwrap();
+        for k in [0, 1, 7, 40] {
+            let mut steps = good[..k].to_vec();
+            let g = replay::<Hokm>(&s, &steps).unwrap();
+            let Status::Acting(acting) = g.status() else {
+                panic!()
+            };
+            let other = Seat((acting.first().unwrap().0 + 1) % 4);
+            steps.push(Step::Act {
+                seat: other,
+                action: HokmAction::Redeal,
+            });
+            let err = replay::<Hokm>(&s, &steps).unwrap_err();
+            assert!(
+                matches!(&err, ReplayError::Step { step, error: StepError::Rule(_) } if *step == k + 1),
+                "{err:?}"
+            );
+            assert_eq!(err.step_index(), Some(k));
+            assert!(
+                err.to_string().starts_with(&format!("step {}: ", k + 1)),
+                "{err}"
+            );
+        }
+        let at = |k: usize, step: Step<HokmAction>| {
+            let mut steps = good[..k].to_vec();
+            steps.push(step);
+            replay::<Hokm>(&s, &steps).unwrap_err()
+        };
+        let not_over = at(3, Step::NextHand);
+        assert_eq!(
+            not_over,
+            ReplayError::Step {
+                step: 4,
+                error: StepError::HandNotOver
+            }
+        );
+        let play = Step::Act {
+            seat: Seat(0),
+            action: HokmAction::Redeal,
+        };
+        let err = at(hand_end, play.clone());
+        assert_eq!(
+            err,
+            ReplayError::Step {
+                step: hand_end + 1,
+                error: StepError::HandOver
+            }
+        );
+        assert!(err
+            .to_string()
+            .contains("the next hand must be dealt first"));
+        let err = at(hand_end, Step::Timeout { seat: Seat(0) });
+        assert!(matches!(
+            err,
+            ReplayError::Step {
+                error: StepError::HandOver,
+                ..
+            }
+        ));
+        let err = at(5, Step::Timeout { seat: Seat(4) });
+        assert_eq!(
+            err,
+            ReplayError::Step {
+                step: 6,
+                error: StepError::NoSuchSeat {
+                    seat: Seat(4),
+                    players: 4
+                }
+            }
+        );
+        let g = replay::<Hokm>(&s, &good[..5]).unwrap();
+        let Status::Acting(acting) = g.status() else {
+            panic!()
+        };
+        let idle = Seat((acting.first().unwrap().0 + 1) % 4);
+        assert_eq!(
+            at(5, Step::Timeout { seat: idle }),
+            ReplayError::Step {
+                step: 6,
+                error: StepError::NotActing { seat: idle }
+            }
+        );
+        // A finished match takes no more steps.
+        let mut short = setup::<Hokm>(4, 4);
+        short.settings.target = 3;
+        let whole = first_legal_steps::<Hokm>(&short, 10_000);
+        let g = replay::<Hokm>(&short, &whole).unwrap();
+        assert_eq!(g.status(), Status::MatchOver);
+        let mut more = whole.clone();
+        more.push(Step::NextHand);
+        assert_eq!(
+            replay::<Hokm>(&short, &more).unwrap_err(),
+            ReplayError::Step {
+                step: whole.len() + 1,
+                error: StepError::MatchOver
+            }
+        );
+        // Setup errors, other games and later versions.
+        let bad = setup::<Hokm>(5, 0);
+        assert!(matches!(
+            replay::<Hokm>(&bad, &[]),
+            Err(ReplayError::Setup(_))
+        ));
+        let mut log = MatchLog::new("bidel", s.clone(), good.clone());
+        assert_eq!(
+            log.replay::<Hokm>().unwrap_err(),
+            ReplayError::Game("bidel".into())
+        );
+        log.game = "hokm".into();
+        log.version = MATCH_LOG_VERSION + 1;
+        assert!(log
+            .replay::<Hokm>()
+            .unwrap_err()
+            .to_string()
+            .contains("newer"));
+    }
+
+    /// Random steps, many of them wrong (another seat's actions, seats off the table, the
+    /// next hand at any time, timeouts of anybody): nothing panics, a refused step changes
+    /// nothing, and the steps that applied replay to the same game, also from their JSON.
+    fn random_steps_never_panic<G: Game>(players: u8, seed: u64, n: usize) {
+        let s = setup::<G>(players, seed);
+        let mut g = G::new(&s).unwrap();
+        let mut rng = Rng::new(seed ^ 0xABCD);
+        let mut applied = Vec::new();
+        let mut events = Vec::new();
+        let mut legal = Vec::new();
+        for _ in 0..n {
+            let seat = Seat(rng.below(players as u32 + 1) as u8);
+            let step = match rng.below(10) {
+                0 => Step::NextHand,
+                1 | 2 => Step::Timeout { seat },
+                _ => {
+                    // Mostly a seat that may act, with one of its legal actions.
+                    let actor = match g.status() {
+                        Status::Acting(a) if rng.below(4) > 0 => a.first().unwrap_or(seat),
+                        _ => seat,
+                    };
+                    let from = Seat(rng.below(players as u32) as u8);
+                    legal.clear();
+                    g.legal_actions(if rng.below(5) > 0 { actor } else { from }, &mut legal);
+                    match legal.len() {
+                        0 => Step::NextHand,
+                        len => Step::Act {
+                            seat: actor,
+                            action: legal[rng.below(len as u32) as usize].clone(),
+                        },
+                    }
+                }
+            };
+            let before = g.state_hash();
+            events.clear();
+            match apply_step(&mut g, &step, &mut events) {
+                Ok(()) => applied.push(step),
+                Err(_) => {
+                    assert_eq!(g.state_hash(), before, "a refused step changed the game");
+                    assert!(events.is_empty());
+                }
+            }
+            if g.status() == Status::MatchOver {
+                break;
+            }
+        }
+        assert!(applied.iter().any(|s| matches!(s, Step::Timeout { .. })));
+        let log = MatchLog::new(G::NAME, s.clone(), applied);
+        let text = serde_json::to_string(&log).unwrap();
+        let back: MatchLogOf<G> = serde_json::from_str(&text).unwrap();
+        let r: G = back.replay().unwrap();
+        assert_eq!(r.state_hash(), g.state_hash(), "{}", G::NAME);
+    }
+
+    #[test]
+    fn random_steps_never_panic_and_replay_in_every_game() {
+        for seed in 0..6 {
+            random_steps_never_panic::<Hokm>(4, seed, 600);
+            random_steps_never_panic::<Hokm>(2, seed, 600);
+            random_steps_never_panic::<Bidel>(4, seed, 600);
+            random_steps_never_panic::<Shelem>(4, seed, 600);
+            random_steps_never_panic::<Pasur>(2, seed, 600);
+            random_steps_never_panic::<HaftKhabis>(4, seed, 600);
+            random_steps_never_panic::<CrazyEights>(4, seed, 600);
+        }
+    }
+
+    #[test]
+    fn a_log_of_garbage_json_is_an_error_not_a_panic() {
+        for text in [
+            "",
+            "{}",
+            "[]",
+            r#"{"version":1,"game":"hokm","public":{"players":4,"settings":{}},"deal":{"seed":0},"steps":[{"act":{"seat":0}}]}"#,
+            r#"{"version":1,"game":"hokm","public":{"players":4,"settings":{}},"deal":{"seed":0},"steps":["nope"]}"#,
+            r#"{"version":1,"game":"hokm","public":{"players":300,"settings":{}},"deal":{"seed":0}}"#,
+        ] {
+            let _ = serde_json::from_str::<MatchLogOf<Hokm>>(text).map(|l| l.replay::<Hokm>());
+        }
+        let log: MatchLogOf<Hokm> = serde_json::from_str(
+            r#"{"version":1,"game":"hokm","public":{"players":4,"settings":{}},"deal":{"seed":0,"decks":[["AS"]]}}"#,
+        )
+        .unwrap();
+        assert!(matches!(log.replay::<Hokm>(), Err(ReplayError::Setup(_))));
+    }
 }
