@@ -3,9 +3,11 @@
 
 use engine::games::bidel::{Bidel, BidelAction, BidelPhase};
 use engine::games::crazy_eights::{
-    CrazyEights, CrazyEightsAction, CrazyEightsEvent, CrazyEightsPhase,
+    CrazyEights, CrazyEightsAction, CrazyEightsEvent, CrazyEightsPhase, CrazyEightsSettings,
 };
-use engine::games::haft_khabis::{HaftKhabis, HaftKhabisAction, HaftKhabisPhase, TurnMode};
+use engine::games::haft_khabis::{
+    HaftKhabis, HaftKhabisAction, HaftKhabisPhase, HaftKhabisSettings, TurnMode,
+};
 use engine::games::hokm::{Hokm, HokmAction, HokmPhase};
 use engine::games::pasur::{Pasur, PasurAction};
 use engine::games::shelem::{Shelem, ShelemAction, ShelemPhase};
@@ -247,8 +249,10 @@ fn haft_khabis_expect(
 fn rule_d_7_haft_khabis_a_penalty_taken_else_a_draw_an_ace_skip_taken_else_the_lowest_card() {
     let mut kinds = BTreeSet::new();
     for seed in 0..12 {
-        let mut s: <HaftKhabis as Game>::Settings = Default::default();
-        s.keep_drawn_card = seed % 2 == 0;
+        let s = HaftKhabisSettings {
+            keep_drawn_card: seed % 2 == 0,
+            ..Default::default()
+        };
         kinds.extend(walk::<HaftKhabis>(3, s, seed, 500, haft_khabis_expect));
     }
     for k in ["ace_skip", "draw", "penalty", "play"] {
@@ -276,8 +280,10 @@ fn rule_hx_14_and_d_7_a_timeout_draws_one_penalty_card_when_the_setting_is_on() 
     let mut drawn_played = 0;
     for on in [true, false] {
         for seed in 0..10 {
-            let mut settings: <HaftKhabis as Game>::Settings = Default::default();
-            settings.timeout_penalty = on;
+            let settings = HaftKhabisSettings {
+                timeout_penalty: on,
+                ..Default::default()
+            };
             let setup = Setup {
                 players: 4,
                 settings,
@@ -372,9 +378,11 @@ fn crazy_eights_expect(
 fn rule_d_7_crazy_eights_a_penalty_taken_else_a_draw_a_drawn_card_kept_else_the_lowest() {
     let mut kinds = BTreeSet::new();
     for seed in 0..12 {
-        let mut s: <CrazyEights as Game>::Settings = Default::default();
-        s.draw_only_when_unable = seed % 2 == 0;
-        s.play_drawn_card = seed % 3 == 0;
+        let s = CrazyEightsSettings {
+            draw_only_when_unable: seed % 2 == 0,
+            play_drawn_card: seed % 3 == 0,
+            ..Default::default()
+        };
         kinds.extend(walk::<CrazyEights>(3, s, seed, 400, crazy_eights_expect));
     }
     for k in ["draw", "penalty", "play", "keep_drawn"] {
@@ -386,8 +394,10 @@ fn rule_d_7_crazy_eights_a_penalty_taken_else_a_draw_a_drawn_card_kept_else_the_
 fn rule_d_7_a_crazy_eights_timeout_that_draws_a_fitting_card_keeps_it_and_ends_the_turn() {
     let mut kept = 0;
     for seed in 0..30 {
-        let mut s: <CrazyEights as Game>::Settings = Default::default();
-        s.play_drawn_card = true;
+        let s = CrazyEightsSettings {
+            play_drawn_card: true,
+            ..Default::default()
+        };
         let setup = Setup {
             players: 3,
             settings: s,
