@@ -20,7 +20,7 @@ fn printed_hash(v: &Value) -> String {
 }
 
 /// Each example's final state hash and the hash of its whole printed report, recorded from
-/// `cards replay` before transcripts were read through the match log.
+/// `cards replay` before transcripts were read through the match log (all but one).
 const BEFORE: &[(&str, &str, &str)] = &[
     ("bidel-moon.json", "1fb21c15beef9a29", "8789423bde1f7847"),
     (
@@ -29,6 +29,12 @@ const BEFORE: &[(&str, &str, &str)] = &[
         "3516498c29e03164",
     ),
     ("haft-khabis.json", "65daa1b108652e9d", "ee0153b265bc6fad"),
+    // Added with the match log (a log with timeouts and the next hand), recorded then.
+    (
+        "haft-khabis-timeouts.json",
+        "d5ed1fb6b2030905",
+        "1ab872f5247d6624",
+    ),
     ("hokm-2p.json", "75f11b4cedbfe025", "66b2dcd642ed11df"),
     ("hokm-kot.json", "c21e7a61b4edbda4", "b3ab37a1e48d1e8b"),
     ("pasur.json", "4892f5ccda3c2555", "8ab925891a32a5ac"),
@@ -261,4 +267,30 @@ fn a_timeout_step_replays_and_is_shown() {
         replay(&act.to_string()).unwrap()["state_hash"],
         v["state_hash"]
     );
+}
+
+#[test]
+fn the_timeouts_example_shows_hx_14_penalty_cards_and_the_next_hand() {
+    let text = std::fs::read_to_string(examples_dir().join("haft-khabis-timeouts.json")).unwrap();
+    let v = replay(&text).unwrap();
+    let steps = v["steps"].as_array().unwrap();
+    let timeouts: Vec<&Value> = steps
+        .iter()
+        .filter(|s| s["timeout"] == json!(true))
+        .collect();
+    assert_eq!(timeouts.len(), 6);
+    // HX-14: a penalty card after each timeout but the last, which ended the match.
+    for t in &timeouts[..5] {
+        let events = t["events"].as_array().unwrap();
+        assert_eq!(
+            events.last().unwrap()["drew"]["penalty"],
+            json!(true),
+            "{t}"
+        );
+    }
+    assert_eq!(timeouts[5]["events"].as_array().unwrap().len(), 1);
+    // D-7: an ace's skip is taken.
+    assert_eq!(timeouts[1]["action"], json!("pass"));
+    assert!(steps.iter().any(|s| s["next_hand"] == json!(true)));
+    assert_eq!(v["status"], json!("match_over"));
 }
