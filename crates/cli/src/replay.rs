@@ -138,6 +138,12 @@ struct Report<G: Game> {
 }
 
 impl<G: Playable> Report<G> {
+    /// Records the score of the hand just finished.
+    fn hand_done(&mut self, g: &G) {
+        self.hands
+            .push(json!({ "hand": self.hands.len() + 1, "score": g.hand_score() }));
+    }
+
     /// Applies one step (number `n` in the input) and reports it. `raw` is the action as
     /// written, for the error message.
     fn step(
@@ -152,8 +158,7 @@ impl<G: Playable> Report<G> {
             _ => SeatSet::default(),
         };
         if step == Step::NextHand && g.status() == Status::HandOver {
-            self.hands
-                .push(json!({ "hand": self.hands.len() + 1, "score": g.hand_score() }));
+            self.hand_done(g);
         }
         let mut legal_json = Value::Null;
         let mut timeout_action = None;
@@ -267,8 +272,7 @@ fn replay_game<G: Playable>(input: &Input) -> Result<(Value, Value), String> {
                 if g.status() == Status::HandOver {
                     // The first form deals the next hand when an action follows; the match
                     // log says so with a step of its own.
-                    r.hands
-                        .push(json!({ "hand": r.hands.len() + 1, "score": g.hand_score() }));
+                    r.hand_done(&g);
                     g.next_hand().map_err(|e| format!("step {n}: {e}"))?;
                     r.log.push(Step::NextHand);
                 }
@@ -299,8 +303,7 @@ fn replay_game<G: Playable>(input: &Input) -> Result<(Value, Value), String> {
         }
     }
     if matches!(g.status(), Status::HandOver | Status::MatchOver) {
-        r.hands
-            .push(json!({ "hand": r.hands.len() + 1, "score": g.hand_score() }));
+        r.hand_done(&g);
     }
     let status = match g.status() {
         Status::Acting(s) => json!({ "acting": s.iter().map(|s| s.0).collect::<Vec<_>>() }),
