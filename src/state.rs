@@ -9,7 +9,8 @@
 use crate::config::{players_valid, SeatKind, TableConfig};
 use crate::games::{ShownTrick, UiGame};
 use bots::Bot;
-use engine::{Deal, Game, Seat, SeatSet, Setup, Status};
+use engine::log::apply_step;
+use engine::{Deal, Game, MatchLog, MatchLogOf, Seat, SeatSet, Setup, Status, Step};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -43,17 +44,12 @@ pub fn progress_key(slug: &str) -> String {
     format!("cards.progress.{slug}")
 }
 
-/// One entry of the action log.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum LogEntry<A> {
-    /// A seat's action.
-    Act { seat: Seat, action: A },
-    /// The next hand was dealt.
-    NextHand,
-}
+/// One entry of the action log: the engine's match-log [`Step`] (a seat's action, the next
+/// hand, a turn timeout). Its JSON is the one saves always had, so older saves still read.
+pub type LogEntry<A> = Step<A>;
 
-/// A saved game: rebuilt by replaying `log` on a game made from `setup`.
+/// A saved game: rebuilt by replaying `log` on a game made from `setup` (the engine's
+/// [`engine::log::replay`]; [`match_log`] gives it as one [`MatchLog`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Save<S, A> {
     pub version: u32,
@@ -66,6 +62,12 @@ pub struct Save<S, A> {
 
 /// The save of a game `G`.
 pub type SaveOf<G> = Save<<G as Game>::Settings, <G as Game>::Action>;
+
+/// A saved game of `G` as the engine's match log (for a bug report or a relay): the same
+/// setup, split into its public and secret parts, and the same steps.
+pub fn match_log<G: Game>(save: &SaveOf<G>) -> MatchLogOf<G> {
+    MatchLog::new(G::NAME, save.setup.clone(), save.log.clone())
+}
 
 /// Reads a saved game of `G`; `None` for anything that is not a valid save of this version.
 pub fn parse_save<G: UiGame>(json: &str) -> Option<SaveOf<G>> {
@@ -218,13 +220,12 @@ impl<G: UiGame> TableState<G> {
         if st.config != save.config {
             return None;
         }
+        let mut events = Vec::new();
         for entry in &save.log {
-            match entry {
-                LogEntry::Act { seat, action } => {
-                    let ev = st.game.apply(*seat, action).ok()?;
-                    st.bots.borrow_mut().observe(&ev);
-                }
-                LogEntry::NextHand => st.game.next_hand().ok()?,
+            events.clear();
+            apply_step(&mut st.game, entry, &mut events).ok()?;
+            for ev in &events {
+                st.bots.borrow_mut().observe(ev);
             }
             st.log.push(entry.clone());
         }
@@ -528,6 +529,46 @@ mod tests {
         save_replays::<Shelem>(42);
         save_replays::<Bidel>(42);
         save_replays::<Pasur>(42);
+    }
+
+    /// A save as version 2 wrote it before its log entries were the engine's match-log
+    /// steps, written out by hand: `{"act": {"seat", "action"}}` and `"next_hand"`.
+    fn old_save_json(seed: u64, log: &[LogEntry<HokmAction>]) -> String {
+        let entries: Vec<String> = log
+            .iter()
+            .map(|e| match e {
+                Step::Act { seat, action } => format!(
+                    r#"{{"act":{{"seat":{},"action":{}}}}}"#,
+                    seat.0,
+                    serde_json::to_string(action).unwrap()
+                ),
+                Step::NextHand => r#""next_hand""#.to_string(),
+                Step::Timeout { .. } => unreachable!("the table has no timer"),
+            })
+            .collect();
+        format!(
+            r#"{{"version":2,"game":"hokm","setup":{{"players":4,"settings":{{}},"deal":{{"seed":{seed}}}}},"config":{{"settings":{{}},"players":[{{"kind":"you","name":""}},{{"kind":"bot"}},{{"kind":"bot"}},{{"kind":"bot"}}],"seed":{seed}}},"log":[{}]}}"#,
+            entries.join(",")
+        )
+    }
+
+    #[test]
+    fn an_old_save_reads_and_replays_and_is_a_match_log() {
+        let mut st = Rc::new(TableState::<Hokm>::new(config::<Hokm>(3)));
+        play_first_legal(&mut st, 200);
+        assert!(st.log.contains(&LogEntry::NextHand), "a hand was dealt");
+        let json = old_save_json(3, &st.log);
+        let back = parse_save::<Hokm>(&json).expect("an old save parses");
+        assert_eq!(back.log, st.log);
+        let restored = TableState::<Hokm>::restore(&back).expect("and replays");
+        assert_eq!(restored.game.state_hash(), st.game.state_hash());
+        // The save is a match log: the engine's replay gives the same game.
+        let log = match_log::<Hokm>(&back);
+        assert_eq!(log.deal.seed, 3);
+        let g: Hokm = log.replay().unwrap();
+        assert_eq!(g.state_hash(), st.game.state_hash());
+        let public = serde_json::to_value(&log.public).unwrap();
+        assert!(public.get("seed").is_none() && public.get("deal").is_none());
     }
 
     #[test]

@@ -1,5 +1,5 @@
-//! The `cards` command line as a library: simulation with bots and transcript replay,
-//! generic over every game through the engine's [`Game`] trait.
+//! The `cards` command line as a library: simulation with bots and replay of transcripts and
+//! match logs ([`replay`]), generic over every game through the engine's [`Game`] trait.
 
 use bots::{BidelBot, Bot, CrazyEightsBot, HaftKhabisBot, HokmBot, PasurBot, RandomBot, ShelemBot};
 use engine::games::bidel::Bidel;
@@ -8,10 +8,12 @@ use engine::games::haft_khabis::HaftKhabis;
 use engine::games::hokm::Hokm;
 use engine::games::pasur::Pasur;
 use engine::games::shelem::Shelem;
-use engine::{Card, Deal, Game, Seat, Setup, Status};
-use serde::Deserialize;
+use engine::{Deal, Game, Seat, Setup, Status};
 use serde_json::{json, Value};
 use std::time::Instant;
+
+mod replay;
+pub use replay::{replay, to_match_log};
 
 /// The games the command line knows, by their command-line names.
 pub const GAMES: &[&str] = &[
@@ -249,157 +251,5 @@ fn run<G: Playable, P: Players<G>>(
         "hands_won": hands_won,
         "hand_points": hand_points,
         "matches_won": matches_won,
-    }))
-}
-
-/// A transcript (docs/transcript.md).
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-struct Transcript {
-    game: String,
-    #[serde(default)]
-    players: Option<u8>,
-    #[serde(default)]
-    settings: Option<Value>,
-    #[serde(default)]
-    seed: Option<u64>,
-    #[serde(default)]
-    deck: Option<Value>,
-    #[serde(default)]
-    decks: Option<Vec<Value>>,
-    #[serde(default)]
-    dealer: Option<u8>,
-    #[serde(default)]
-    actions: Vec<Value>,
-}
-
-fn parse_deck(v: &Value, what: &str) -> Result<Vec<Card>, String> {
-    let items = v
-        .as_array()
-        .ok_or_else(|| format!("{what}: expected a list of cards"))?;
-    items
-        .iter()
-        .enumerate()
-        .map(|(i, c)| {
-            let s = c
-                .as_str()
-                .ok_or_else(|| format!("{what}, card {}: expected a string like \"AS\"", i + 1))?;
-            s.parse::<Card>()
-                .map_err(|e| format!("{what}, card {}: {e}", i + 1))
-        })
-        .collect()
-}
-
-/// Replays a transcript and returns the JSON report; errors name the step.
-pub fn replay(text: &str) -> Result<Value, String> {
-    let raw: Value = serde_json::from_str(text).map_err(|e| format!("malformed JSON: {e}"))?;
-    let t: Transcript = serde_json::from_value(raw).map_err(|e| format!("transcript: {e}"))?;
-    match t.game.as_str() {
-        "hokm" => replay_game::<Hokm>(&t),
-        "shelem" => replay_game::<Shelem>(&t),
-        "bidel" => replay_game::<Bidel>(&t),
-        "pasur" => replay_game::<Pasur>(&t),
-        "haft_khabis" => replay_game::<HaftKhabis>(&t),
-        "crazy_eights" => replay_game::<CrazyEights>(&t),
-        other => Err(unknown_game(other)),
-    }
-}
-
-fn replay_game<G: Playable>(t: &Transcript) -> Result<Value, String> {
-    let mut decks = Vec::new();
-    if let Some(d) = &t.deck {
-        decks.push(parse_deck(d, "deck")?);
-    }
-    for (i, d) in t.decks.iter().flatten().enumerate() {
-        decks.push(parse_deck(d, &format!("decks[{i}]"))?);
-    }
-    let setup = Setup {
-        players: t.players.unwrap_or(G::DEFAULT_PLAYERS),
-        settings: settings_from::<G>(t.settings.as_ref())?,
-        deal: Deal {
-            seed: t.seed.unwrap_or(0),
-            decks,
-            dealer: t.dealer.map(Seat),
-        },
-    };
-    let mut g = G::new(&setup).map_err(|e| format!("setup: {e}"))?;
-    let mut steps = Vec::new();
-    let mut hands = Vec::new();
-    let mut legal = Vec::new();
-    for (i, raw) in t.actions.iter().enumerate() {
-        let n = i + 1;
-        if g.status() == Status::HandOver {
-            hands.push(json!({ "hand": hands.len() + 1, "score": g.hand_score() }));
-            g.next_hand().map_err(|e| format!("step {n}: {e}"))?;
-        }
-        let Status::Acting(seats) = g.status() else {
-            return Err(format!("step {n}: the match is over; no more actions"));
-        };
-        let (seat, action_json) = match raw {
-            Value::Object(o) if o.contains_key("action") => {
-                let seat = o
-                    .get("seat")
-                    .map(|s| {
-                        s.as_u64()
-                            .filter(|&s| s < g.players() as u64)
-                            .map(|s| Seat(s as u8))
-                            .ok_or_else(|| format!("step {n}: seat must be 0..{}", g.players() - 1))
-                    })
-                    .transpose()?;
-                (seat, &o["action"])
-            }
-            other => (None, other),
-        };
-        let seat = match seat {
-            Some(s) => s,
-            None if seats.0.count_ones() == 1 => seats.first().unwrap_or(Seat(0)),
-            None => {
-                return Err(format!(
-                    "step {n}: several seats may act ({seats:?}); name the seat"
-                ))
-            }
-        };
-        let action: G::Action = serde_json::from_value(action_json.clone())
-            .map_err(|e| format!("step {n}: bad action {action_json}: {e}"))?;
-        legal.clear();
-        g.legal_actions(seat, &mut legal);
-        let to_act: Vec<u8> = seats.iter().map(|s| s.0).collect();
-        let legal_json = serde_json::to_value(&legal).map_err(|e| e.to_string())?;
-        let event = g
-            .apply(seat, &action)
-            .map_err(|e| format!("step {n}: seat {seat} cannot take {action_json}: {e}"))?;
-        steps.push(json!({
-            "step": n,
-            "to_act": to_act,
-            "legal": legal_json,
-            "seat": seat.0,
-            "action": action,
-            "event": event,
-        }));
-    }
-    if matches!(g.status(), Status::HandOver | Status::MatchOver) {
-        hands.push(json!({ "hand": hands.len() + 1, "score": g.hand_score() }));
-    }
-    let status = match g.status() {
-        Status::Acting(s) => json!({ "acting": s.iter().map(|s| s.0).collect::<Vec<_>>() }),
-        Status::HandOver => json!("hand_over"),
-        Status::MatchOver => json!("match_over"),
-    };
-    let mut next_legal = Vec::new();
-    if let Status::Acting(s) = g.status() {
-        for seat in s.iter() {
-            g.legal_actions(seat, &mut next_legal);
-        }
-    }
-    Ok(json!({
-        "game": G::NAME,
-        "players": g.players(),
-        "steps": steps,
-        "hands": hands,
-        "status": status,
-        "next_legal": next_legal,
-        "totals": g.totals(),
-        "outcome": g.outcome(),
-        "state_hash": format!("{:016x}", g.state_hash()),
     }))
 }

@@ -12,8 +12,9 @@
 //!   explicit deck orders of a [`Deal`];
 //! - matches of many hands: when a hand ends the game waits in [`Status::HandOver`] until
 //!   [`Game::next_hand`] deals the next one;
-//! - a relay or replay rebuilds a game from its [`Setup`] and the action log, and compares
-//!   [`Game::state_hash`].
+//! - a relay or replay rebuilds a game from its [`Setup`] and the match log
+//!   ([`crate::log::replay`]), and compares [`Game::state_hash`];
+//! - a turn timeout (D-7) is a step of its own: [`Game::apply_timeout`].
 
 use crate::card::{Card, CardBag, CardSet};
 use crate::rng::Rng;
@@ -280,6 +281,28 @@ pub trait Game: Clone + Debug + Sized {
     fn apply(&mut self, seat: Seat, action: &Self::Action) -> Result<Self::Event, Self::Error>;
     /// Deals the next hand after [`Status::HandOver`].
     fn next_hand(&mut self) -> Result<(), Self::Error>;
+    /// D-7: the action a turn timeout of `seat` plays, `None` if it may not act. By default
+    /// the first legal action (the engine's fixed order); the games where D-7 says more (the
+    /// lowest card, an auction's pass, a draw) override it with [`crate::timeout`]'s
+    /// helpers.
+    fn timeout_action(&self, seat: Seat) -> Option<Self::Action> {
+        crate::timeout::first_legal(self, seat)
+    }
+    /// D-7: applies a turn timeout of `seat` (recorded as [`crate::log::Step::Timeout`]),
+    /// appending the events to `events`. By default [`Game::timeout_action`] applied; a
+    /// game adds what else its timeout does (Haft Khabis: HX-2's drawn card played at
+    /// once, HX-14's penalty card). Does nothing if `seat` has no timeout action. On error
+    /// the state may be partly changed: [`crate::log::apply_step`] restores it.
+    fn apply_timeout(
+        &mut self,
+        seat: Seat,
+        events: &mut Vec<Self::Event>,
+    ) -> Result<(), Self::Error> {
+        if let Some(a) = self.timeout_action(seat) {
+            events.push(self.apply(seat, &a)?);
+        }
+        Ok(())
+    }
     /// What `seat` may see now.
     fn view(&self, seat: Seat) -> Self::View;
     /// The score of the hand just finished (in [`Status::HandOver`] or [`Status::MatchOver`]).

@@ -4,17 +4,24 @@
 //!   portable RNG (C-4); [`hash`]: the stable state hash.
 //! - [`game::Game`]: the one trait every game implements, with per-seat views (C-5).
 //! - [`games`]: the games themselves.
+//! - [`log`]: the match log (public setup, secret deal, steps) and its replay;
+//!   [`timeout`]: what a turn timeout plays (D-7).
 //! - [`testkit`]: the property tests every game runs (ARCHITECTURE.md), for tests only.
 
 pub mod card;
 pub mod game;
 pub mod games;
 pub mod hash;
+pub mod log;
 pub mod rng;
 pub mod seat;
 pub mod testkit;
+pub mod timeout;
 
 pub use card::{Card, CardBag, CardSet, Rank, Suit};
 pub use game::{Deal, Game, HandScore, Outcome, RuleError, Setup, SetupError, Status};
+pub use log::{
+    replay, MatchLog, MatchLogOf, PublicSetup, ReplayError, Replayer, SecretDeal, Step, StepError,
+};
 pub use rng::Rng;
 pub use seat::{Seat, SeatSet};

@@ -800,6 +800,19 @@ impl Game for Bidel {
         Ok(())
     }
 
+    fn timeout_action(&self, seat: Seat) -> Option<BidelAction> {
+        // D-7: the lowest legal card (A high); passing and trump: the first option.
+        crate::timeout::lowest_card_or_first(
+            self,
+            seat,
+            |a| match a {
+                BidelAction::Play(c) => Some(*c),
+                _ => None,
+            },
+            crate::timeout::Ranking::AceHigh,
+        )
+    }
+
     fn view(&self, seat: Seat) -> BidelView {
         let n = self.n as usize;
         let i = seat.idx().min(3);

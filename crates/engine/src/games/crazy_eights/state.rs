@@ -1448,6 +1448,34 @@ impl Game for CrazyEights {
         Ok(())
     }
 
+    fn timeout_action(&self, seat: Seat) -> Option<CrazyEightsAction> {
+        // D-7: a pending penalty is taken, else a card drawn where drawing is allowed; a
+        // drawn card that fits is kept (pass); else the lowest single card; the dealer's
+        // suit: the first option.
+        let legal = crate::timeout::legal(self, seat);
+        crate::timeout::draw_or_lowest_card(
+            &legal,
+            &CrazyEightsAction::Draw,
+            &CrazyEightsAction::Pass,
+            true,
+            |a| match a {
+                CrazyEightsAction::Play(p) if p.cards.len() == 1 => Some(p.cards.last()),
+                _ => None,
+            },
+        )
+    }
+
+    fn apply_timeout(
+        &mut self,
+        seat: Seat,
+        events: &mut Vec<CrazyEightsEvent>,
+    ) -> Result<(), CrazyEightsError> {
+        // CE-4 (`play_drawn_card`): a card the timeout drew that fits is kept; the turn ends.
+        crate::timeout::apply_and_follow(self, seat, events, |g| {
+            g.drawn.is_some() && g.status() == Status::Acting(SeatSet::only(seat))
+        })
+    }
+
     fn view(&self, seat: Seat) -> CrazyEightsView {
         let n = self.n as usize;
         let i = seat.idx() & 7;

@@ -1319,6 +1319,51 @@ impl Game for HaftKhabis {
         Ok(())
     }
 
+    fn timeout_action(&self, seat: Seat) -> Option<HaftKhabisAction> {
+        // D-7: a pending penalty is taken, else a card drawn where drawing is allowed; an
+        // ace's skip is taken (pass); else the lowest card (a drawn card that fits, HX-2);
+        // naming a player: the first option.
+        let legal = crate::timeout::legal(self, seat);
+        crate::timeout::draw_or_lowest_card(
+            &legal,
+            &HaftKhabisAction::Draw { last: false },
+            &HaftKhabisAction::Pass,
+            self.mode == TurnMode::AceAnswer,
+            |a| match a {
+                HaftKhabisAction::Play(p) => Some(p.card),
+                _ => None,
+            },
+        )
+    }
+
+    fn apply_timeout(
+        &mut self,
+        seat: Seat,
+        events: &mut Vec<HaftKhabisEvent>,
+    ) -> Result<(), HaftKhabisError> {
+        // HX-2: a card the timeout drew that fits is played at once.
+        crate::timeout::apply_and_follow(self, seat, events, |g| {
+            g.phase == HaftKhabisPhase::Playing && g.turn == seat && g.mode == TurnMode::Drawn
+        })?;
+        // HX-14: a player still in the hand draws one penalty card (room setting).
+        if self.settings().timeout_penalty
+            && self.phase == HaftKhabisPhase::Playing
+            && self.in_hand.contains(seat)
+        {
+            let mut then = HxAfter::default();
+            let count = self.give(seat, 1, &mut then);
+            events.push(HaftKhabisEvent::Drew {
+                seat,
+                count,
+                penalty: true,
+                fits: false,
+                declared: false,
+                then,
+            });
+        }
+        Ok(())
+    }
+
     fn view(&self, seat: Seat) -> HaftKhabisView {
         let n = self.n as usize;
         let i = seat.idx() & 7;

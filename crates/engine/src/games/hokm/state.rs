@@ -780,6 +780,19 @@ impl Game for Hokm {
         Ok(())
     }
 
+    fn timeout_action(&self, seat: Seat) -> Option<HokmAction> {
+        // D-7: the lowest legal card (A high); trump, discards, the stock: the first option.
+        crate::timeout::lowest_card_or_first(
+            self,
+            seat,
+            |a| match a {
+                HokmAction::Play(c) => Some(*c),
+                _ => None,
+            },
+            crate::timeout::Ranking::AceHigh,
+        )
+    }
+
     // Never inlined: a view is built once per bot decision, and inlined into a caller's
     // loop it would crowd the registers of the play loop around it.
     #[inline(never)]

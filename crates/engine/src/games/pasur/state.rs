@@ -982,6 +982,16 @@ impl Game for Pasur {
         Ok(())
     }
 
+    fn timeout_action(&self, seat: Seat) -> Option<PasurAction> {
+        // D-7: the lowest card in Pasur order (A=1) with its first capture option.
+        crate::timeout::lowest_card_or_first(
+            self,
+            seat,
+            |a| Some(a.play),
+            crate::timeout::Ranking::AceLow,
+        )
+    }
+
     fn view(&self, seat: Seat) -> PasurView {
         let n = self.n as usize;
         PasurView {

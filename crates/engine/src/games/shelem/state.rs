@@ -735,6 +735,22 @@ impl Game for Shelem {
         Ok(())
     }
 
+    fn timeout_action(&self, seat: Seat) -> Option<ShelemAction> {
+        // D-7: an auction passes; a play is the lowest legal card (A high, jokers above);
+        // discards and trump: the first option.
+        let legal = crate::timeout::legal(self, seat);
+        if legal.contains(&ShelemAction::Pass) {
+            return Some(ShelemAction::Pass);
+        }
+        let card = |a: &ShelemAction| match a {
+            ShelemAction::Play(c) => Some(*c),
+            ShelemAction::JokerLead { joker, .. } => Some(*joker),
+            _ => None,
+        };
+        crate::timeout::lowest_card(&legal, card, crate::timeout::Ranking::AceHigh)
+            .or_else(|| legal.into_iter().next())
+    }
+
     fn view(&self, seat: Seat) -> ShelemView {
         let is_hakem = self.hakem == Some(seat);
         let mut hand_counts = [0u8; 4];
