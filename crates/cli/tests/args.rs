@@ -178,6 +178,7 @@ fn bad_arguments_get_one_clear_line_and_exit_code_2() {
     );
     fails_with(&["simulate", "--game", "hokm", "--hands", "-5"], &["-5"]);
     fails_with(&["replay"], &["<FILE>"]);
+    fails_with(&["replay", "/no/such/transcript.json"], &["cannot read"]);
     fails_with(&["replay", "a", "b"], &["'b'"]);
 }
 
