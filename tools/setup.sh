@@ -16,6 +16,8 @@
 # Native cargo commands (engine, tests, clippy) keep the default toolchain: don't apply WASM_ENV to them.
 #
 # Knob: CARDS_WASM_MODE=rustup|debian forces a path (default: try rustup first, fall back to Debian).
+# Knob: CARDS_TOOLS_CACHE=DIR, where Trunk and wasm-bindgen-cli are kept for every checkout of the machine
+#       (default ${XDG_CACHE_HOME:-$HOME/.cache}/cards-tools; see docs/web-build.md, "Tools cache").
 # Nothing is downloaded except through package registries: crates.io (cargo install), npm, Debian apt.
 
 _cards_setup_main() {
@@ -121,15 +123,75 @@ _cards_setup_main() {
   [ "$trunk_cfg_version" = "$wbg_version" ] ||
     die "Trunk.toml has wasm_bindgen = \"$trunk_cfg_version\" but Cargo.lock has wasm-bindgen $wbg_version: make them equal"
 
-  if [ "$("$tools/bin/wasm-bindgen" --version 2>/dev/null)" != "wasm-bindgen $wbg_version" ]; then
-    say "cargo install wasm-bindgen-cli $wbg_version into .tools (a few minutes, once)"
-    # No --locked: its lock file names a webpki-roots release that the registry does not serve.
-    env "${install_env[@]}" cargo install --quiet --root "$tools" --force wasm-bindgen-cli --version "=$wbg_version"
-  fi
-  if ! "$tools/bin/trunk" --version 2>/dev/null | grep -q '^trunk 0\.21\.'; then
-    say "cargo install trunk ~0.21 into .tools (several minutes, once)"
-    env "${install_env[@]}" cargo install --quiet --root "$tools" --force --locked trunk --version "~0.21"
-  fi
+  # Both are kept in a machine-wide cache, one directory per tool and exact version, which
+  # every checkout links into .tools/bin: a fresh clone reuses them instead of spending
+  # 7-8 minutes of 2 cores building them again (docs/web-build.md, "Tools cache").
+  local cache="${CARDS_TOOLS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cards-tools}"
+  mkdir -p "$cache"
+  # Leftovers of interrupted installs (a day old, so a running install is left alone).
+  find "$cache" -mindepth 1 -maxdepth 1 -name '.*.partial.*' -mmin +1440 -exec rm -rf {} + 2>/dev/null || true
+
+  # cached_tool NAME VERSION CRATE "VERSION LINE" BIN... -- CARGO_INSTALL_FLAGS...
+  # Makes sure $cache/NAME-VERSION/bin holds BIN... (the first prints "VERSION LINE" for
+  # --version), installing CRATE at exactly VERSION if not, then links each BIN into .tools/bin.
+  # An install goes into a temporary directory beside it and is renamed into place only once
+  # it passed the check, so an interrupted install is never mistaken for a good one.
+  cached_tool() {
+    local name="$1" version="$2" crate="$3" want="$4"
+    shift 4
+    local bins=()
+    while [ "$#" -gt 0 ] && [ "$1" != -- ]; do
+      bins+=("$1")
+      shift
+    done
+    [ "${1:-}" = -- ] && shift
+    local dir="$cache/$name-$version" b
+    good() { # good DIR: DIR/bin holds every BIN and the first prints the right version
+      local d="$1" x
+      for x in "${bins[@]}"; do [ -x "$d/bin/$x" ] || return 1; done
+      [ "$("$d/bin/${bins[0]}" --version 2>/dev/null)" = "$want" ]
+    }
+    if ! good "$dir"; then
+      local tmp
+      tmp="$(mktemp -d "$cache/.$name-$version.partial.XXXXXX")"
+      chmod 755 "$tmp" # mktemp makes it private; the cache is for every checkout
+      _cards_partial="$tmp"
+      if good "$tools"; then
+        # A checkout set up before the cache existed: keep its binaries rather than rebuild.
+        say "caching .tools/bin's $want in ${dir/#"$HOME"/\~}"
+        mkdir -p "$tmp/bin"
+        for b in "${bins[@]}"; do cp -p "$tools/bin/$b" "$tmp/bin/$b"; done
+      else
+        say "cargo install $crate $version into ${dir/#"$HOME"/\~} (several minutes, once per machine)"
+        env "${install_env[@]}" cargo install --quiet --root "$tmp" --force "$@" "$crate" --version "=$version"
+      fi
+      good "$tmp" || die "$crate $version installed, but $tmp/bin/${bins[0]} --version is not '$want'"
+      # The rename is atomic. If another setup published the same version meanwhile, keep
+      # that one; a bad directory in the way is replaced.
+      if ! mv -T "$tmp" "$dir" 2>/dev/null; then
+        if good "$dir"; then
+          rm -rf "$tmp"
+        else
+          rm -rf "$dir"
+          mv -T "$tmp" "$dir"
+        fi
+      fi
+      _cards_partial=""
+    fi
+    for b in "${bins[@]}"; do ln -sfn "$dir/bin/$b" "$tools/bin/$b"; done
+  }
+  _cards_partial=""
+  trap 'if [ -n "${_cards_partial:-}" ]; then rm -rf "$_cards_partial"; fi' EXIT
+
+  # wasm-bindgen-cli: exactly Cargo.lock's wasm-bindgen. No --locked: its lock file names a
+  # webpki-roots release that the registry does not serve.
+  cached_tool wasm-bindgen "$wbg_version" wasm-bindgen-cli "wasm-bindgen $wbg_version" \
+    wasm-bindgen wasm-bindgen-test-runner wasm2es6js --
+  # Trunk: pinned exactly (the newest release needs a newer rustc, shared/TOOLCHAIN.md), so
+  # that the cache key is stable. Raise it here, together with docs/web-build.md.
+  local trunk_version="0.21.14"
+  cached_tool trunk "$trunk_version" trunk "trunk $trunk_version" trunk -- --locked
+  trap - EXIT
 
   # ---------------------------------------------------------------- npm packages
   command -v npm >/dev/null 2>&1 || apt_ensure nodejs npm

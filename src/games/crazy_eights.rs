@@ -31,18 +31,12 @@ pub const EIGHT_POWERS: [EightPower; 4] = [
     EightPower::SuitOnMatch,
 ];
 const EIGHT_POWER_LABELS: [[&str; 2]; 4] = [
-    [
-        "روی هر کارت؛ خال را تعیین می‌کند",
-        "Anywhere; names a suit",
-    ],
+    ["روی هر کارت؛ خال را تعیین می‌کند", "Anywhere; names a suit"],
     [
         "فقط روی خال خودش؛ خال را تعیین می‌کند",
         "Only on its suit; names a suit",
     ],
-    [
-        "روی هر کارت؛ خال تعیین نمی‌کند",
-        "Anywhere; names no suit",
-    ],
+    ["روی هر کارت؛ خال تعیین نمی‌کند", "Anywhere; names no suit"],
     [
         "روی هر کارت؛ خال فقط روی خال خودش",
         "Anywhere; a suit only on its own",

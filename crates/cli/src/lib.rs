@@ -1,79 +1,15 @@
 //! The `cards` command line as a library: simulation with bots and replay of transcripts and
-//! match logs ([`replay`]), generic over every game through the engine's [`Game`] trait.
+//! match logs ([`replay`]), generic over every game through the engine's [`Game`] trait. The
+//! games are the registry's (`registry::GAMES`), picked by slug with `registry::with_game`.
 
-use bots::{BidelBot, Bot, CrazyEightsBot, HaftKhabisBot, HokmBot, PasurBot, RandomBot, ShelemBot};
-use engine::games::bidel::Bidel;
-use engine::games::crazy_eights::CrazyEights;
-use engine::games::haft_khabis::HaftKhabis;
-use engine::games::hokm::Hokm;
-use engine::games::pasur::Pasur;
-use engine::games::shelem::Shelem;
+use bots::{Bot, RandomBot};
 use engine::{Deal, Game, Seat, Setup, Status};
+use registry::{GameFn, GameInfo, Registered};
 use serde_json::{json, Value};
 use std::time::Instant;
 
 mod replay;
 pub use replay::{replay, to_match_log};
-
-/// The games the command line knows, by their command-line names.
-pub const GAMES: &[&str] = &[
-    "hokm",
-    "bidel",
-    "shelem",
-    "pasur",
-    "haft_khabis",
-    "crazy_eights",
-];
-
-/// A game the command line can drive: the engine's trait plus its rule-based bot.
-pub trait Playable: Game + 'static {
-    /// The rule-based bot for one seat.
-    fn rule_bot(seed: u64) -> Box<dyn Bot<Self>>;
-    /// The player count used when none is given.
-    const DEFAULT_PLAYERS: u8;
-}
-
-impl Playable for Hokm {
-    fn rule_bot(seed: u64) -> Box<dyn Bot<Self>> {
-        Box::new(HokmBot::new(seed))
-    }
-    const DEFAULT_PLAYERS: u8 = 4;
-}
-
-impl Playable for Bidel {
-    fn rule_bot(seed: u64) -> Box<dyn Bot<Self>> {
-        Box::new(BidelBot::new(seed))
-    }
-    const DEFAULT_PLAYERS: u8 = 4;
-}
-
-impl Playable for Pasur {
-    fn rule_bot(seed: u64) -> Box<dyn Bot<Self>> {
-        Box::new(PasurBot::new(seed))
-    }
-    const DEFAULT_PLAYERS: u8 = 2;
-}
-
-impl Playable for Shelem {
-    fn rule_bot(seed: u64) -> Box<dyn Bot<Self>> {
-        Box::new(ShelemBot::new(seed))
-    }
-    const DEFAULT_PLAYERS: u8 = 4;
-}
-
-impl Playable for HaftKhabis {
-    fn rule_bot(seed: u64) -> Box<dyn Bot<Self>> {
-        Box::new(HaftKhabisBot::new(seed))
-    }
-    const DEFAULT_PLAYERS: u8 = 4;
-}
-
-impl Playable for CrazyEights {
-    fn rule_bot(seed: u64) -> Box<dyn Bot<Self>> {
-        Box::new(CrazyEightsBot::new(seed))
-    }
-    const DEFAULT_PLAYERS: u8 = 4;
-}
 
 /// Which bots sit in every seat of a simulation.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -97,28 +33,20 @@ pub struct SimOptions {
 }
 
 fn settings_from<G: Game>(v: Option<&Value>) -> Result<G::Settings, String> {
-    match v {
-        None | Some(Value::Null) => Ok(G::Settings::default()),
-        Some(v) => serde_json::from_value(v.clone()).map_err(|e| format!("settings: {e}")),
-    }
+    registry::parse_settings::<G>(v).map_err(|e| e.to_string())
 }
 
 /// Plays `opts.hands` hands (matches carry on across them; a finished match starts a new
 /// one from the next seed) and returns the one-line JSON report.
 pub fn simulate(opts: &SimOptions) -> Result<Value, String> {
-    match opts.game.as_str() {
-        "hokm" => simulate_game::<Hokm>(opts),
-        "shelem" => simulate_game::<Shelem>(opts),
-        "bidel" => simulate_game::<Bidel>(opts),
-        "pasur" => simulate_game::<Pasur>(opts),
-        "haft_khabis" => simulate_game::<HaftKhabis>(opts),
-        "crazy_eights" => simulate_game::<CrazyEights>(opts),
-        other => Err(unknown_game(other)),
+    struct Simulate<'a>(&'a SimOptions);
+    impl GameFn for Simulate<'_> {
+        type Output = Result<Value, String>;
+        fn call<G: Registered>(self) -> Self::Output {
+            simulate_game::<G>(self.0)
+        }
     }
-}
-
-fn unknown_game(name: &str) -> String {
-    format!("unknown game '{name}' (known: {})", GAMES.join(", "))
+    registry::with_game(&opts.game, Simulate(opts)).map_err(|e| e.to_string())?
 }
 
 /// Who chooses the actions of a simulation.
@@ -161,8 +89,11 @@ impl<G: Game> Players<G> for RulePlayers<G> {
     }
 }
 
-fn simulate_game<G: Playable>(opts: &SimOptions) -> Result<Value, String> {
+fn simulate_game<G: Registered>(opts: &SimOptions) -> Result<Value, String> {
     let players = opts.players.unwrap_or(G::DEFAULT_PLAYERS);
+    GameInfo::of::<G>()
+        .check_players(players)
+        .map_err(|e| e.to_string())?;
     match opts.bots {
         BotKind::Random => run::<G, _>(
             opts,
@@ -178,7 +109,7 @@ fn simulate_game<G: Playable>(opts: &SimOptions) -> Result<Value, String> {
     }
 }
 
-fn run<G: Playable, P: Players<G>>(
+fn run<G: Registered, P: Players<G>>(
     opts: &SimOptions,
     players: u8,
     mut seats: P,

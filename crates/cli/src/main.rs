@@ -1,88 +1,215 @@
 //! `cards`: simulate games with bots, replay transcripts. See `cards --help`.
+//!
+//! Arguments are parsed by clap (derive API); the help lists every game of the registry
+//! with its player counts and settings defaults. Any error prints one line, `cards: …`, on
+//! standard error and exits with code 2.
 
 use cards::{replay, simulate, BotKind, SimOptions};
+use clap::error::ErrorKind;
+use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
+use registry::GameInfo;
+use serde_json::Value;
 use std::io::Read;
 use std::process::ExitCode;
 
-const USAGE: &str = "\
-usage:
-  cards simulate --game hokm|shelem|bidel|pasur --hands N --seed S [--players P] [--bots random|rule] [--settings JSON]
-  cards replay FILE        (FILE may be - for standard input)
+/// Simulate the Iranian card games with bots, and replay transcripts.
+#[derive(Debug, Parser)]
+#[command(name = "cards", version)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
 
-simulate plays N hands (Pasur: rounds of the whole deck) with a bot in every seat
-and prints one JSON line.
---players: hokm 4 (default) or 2 (HK-13), shelem 4 or 2, bidel 4 or 3, pasur 2 or 4.
-replay reads a transcript (docs/transcript.md) and prints every step as JSON.
-Errors print one line and exit with code 2.";
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Play hands with a bot in every seat and print one JSON line of results.
+    Simulate(SimArgs),
+    /// Replay a transcript (docs/transcript.md) and print every step as JSON.
+    Replay {
+        /// The transcript file, or - for standard input.
+        #[arg(value_name = "FILE")]
+        file: String,
+    },
+    /// Print every game as JSON: slug, name, players, default players, settings defaults.
+    Games,
+}
+
+#[derive(Debug, Args)]
+struct SimArgs {
+    /// The game, by its slug (listed below).
+    #[arg(long, value_name = "GAME", value_parser = parse_game)]
+    game: &'static GameInfo,
+    /// Hands to play (Pasur: rounds of the whole deck); a finished match starts a new one.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    hands: u64,
+    /// Seed of the first match; the m-th new match uses seed + m.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seed: u64,
+    /// Number of players [default: the game's, listed below].
+    #[arg(long, value_name = "P")]
+    players: Option<u8>,
+    /// The bots in every seat.
+    #[arg(long, value_enum, default_value_t = Bots::Random)]
+    bots: Bots,
+    /// Room settings as a JSON object, e.g. '{"target":5}'; settings left out keep their
+    /// defaults (listed below).
+    #[arg(long, value_name = "JSON", value_parser = parse_json)]
+    settings: Option<Value>,
+}
+
+#[derive(Clone, Copy, Debug, ValueEnum)]
+enum Bots {
+    /// Uniform over the legal actions.
+    Random,
+    /// The game's rule-based bot.
+    Rule,
+}
+
+fn parse_game(slug: &str) -> Result<&'static GameInfo, String> {
+    registry::find(slug).map_err(|e| e.to_string())
+}
+
+fn parse_json(text: &str) -> Result<Value, String> {
+    serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))
+}
+
+/// The games part of the help: each game's slug, name, player counts and settings.
+fn games_help() -> String {
+    let mut out = String::from(
+        "Games (--game SLUG), their player counts (--players) and settings (--settings, with \
+         their defaults):\n",
+    );
+    for g in registry::GAMES {
+        out.push_str(&format!(
+            "  {:<13} {}: {} players, default {}\n",
+            g.slug,
+            g.name,
+            g.players_text(),
+            g.default_players
+        ));
+        let settings: Vec<String> = match g.settings_defaults() {
+            Value::Object(m) => m.iter().map(|(k, v)| format!("{k}={v}")).collect(),
+            _ => Vec::new(),
+        };
+        out.push_str(&wrap(&settings, "                  ", 96));
+    }
+    out.push_str(
+        "\nExample: cards simulate --game hokm --players 2 --hands 1000 --seed 1 --bots rule \
+         --settings '{\"target\":5}'\nErrors print one line and exit with code 2.",
+    );
+    out
+}
+
+/// `items` separated by ", " in lines of at most `width` columns, each starting with
+/// `indent`.
+fn wrap(items: &[String], indent: &str, width: usize) -> String {
+    let mut out = String::new();
+    let mut line = String::new();
+    for (i, item) in items.iter().enumerate() {
+        let piece = if i + 1 < items.len() {
+            format!("{item},")
+        } else {
+            item.clone()
+        };
+        if !line.is_empty() && indent.len() + line.len() + 1 + piece.len() > width {
+            out.push_str(&format!("{indent}{line}\n"));
+            line.clear();
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(&piece);
+    }
+    if !line.is_empty() {
+        out.push_str(&format!("{indent}{line}\n"));
+    }
+    out
+}
+
+fn command() -> clap::Command {
+    let games = games_help();
+    Cli::command()
+        .after_help(games.clone())
+        .mut_subcommand("simulate", |c| c.after_help(games))
+}
 
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
     eprintln!("cards: {msg}");
     ExitCode::from(2)
 }
 
-fn parse_sim(args: &[String]) -> Result<SimOptions, String> {
-    let mut opts = SimOptions {
-        game: String::new(),
-        hands: 1000,
-        seed: 0,
-        players: None,
-        bots: BotKind::Random,
-        settings: None,
-    };
-    let mut it = args.iter();
-    while let Some(flag) = it.next() {
-        let mut value = || {
-            it.next()
-                .ok_or_else(|| format!("{flag} needs a value"))
-                .cloned()
-        };
-        match flag.as_str() {
-            "--game" => opts.game = value()?,
-            "--hands" => {
-                opts.hands = value()?
-                    .parse()
-                    .map_err(|_| "--hands needs a whole number".to_string())?
-            }
-            "--seed" => {
-                opts.seed = value()?
-                    .parse()
-                    .map_err(|_| "--seed needs a whole number".to_string())?
-            }
-            "--players" => {
-                opts.players = Some(
-                    value()?
-                        .parse()
-                        .map_err(|_| "--players needs a whole number".to_string())?,
-                )
-            }
-            "--bots" => {
-                opts.bots = match value()?.as_str() {
-                    "random" => BotKind::Random,
-                    "rule" => BotKind::Rule,
-                    other => return Err(format!("unknown bots '{other}' (random or rule)")),
-                }
-            }
-            "--settings" => {
-                opts.settings = Some(
-                    serde_json::from_str(&value()?)
-                        .map_err(|e| format!("--settings is not JSON: {e}"))?,
-                )
-            }
-            other => return Err(format!("unknown option '{other}' (see cards --help)")),
+/// A clap error as one line: the message, any tip, and the usage it printed.
+fn one_line(e: &clap::Error) -> String {
+    let text = e.render().to_string();
+    let mut message = String::new();
+    let mut tips = Vec::new();
+    let mut usage = String::new(); // clap shows no usage for a bad value
+    for block in text.split("\n\n") {
+        let joined = block
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty())
+            .collect::<Vec<_>>()
+            .join(" ");
+        if let Some(u) = joined.strip_prefix("Usage: ") {
+            usage = u.to_string();
+        } else if joined.starts_with("tip:") {
+            tips.push(joined);
+        } else if joined.starts_with("For more information") || joined.is_empty() {
+        } else if message.is_empty() {
+            message = joined
+                .strip_prefix("error: ")
+                .unwrap_or(&joined)
+                .to_string();
         }
     }
-    if opts.game.is_empty() {
-        return Err("--game is required (see cards --help)".to_string());
+    for tip in tips {
+        message.push_str(&format!("; {tip}"));
     }
-    Ok(opts)
+    if usage.is_empty() {
+        format!("{message} (see cards --help)")
+    } else {
+        format!("{message} (usage: {usage}; see cards --help)")
+    }
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.first().map(String::as_str) {
-        Some("simulate") => {
-            let result = parse_sim(&args[1..]).and_then(|o| simulate(&o));
-            match result {
+    let matches = match command().try_get_matches() {
+        Ok(m) => m,
+        Err(e) => {
+            return match e.kind() {
+                ErrorKind::DisplayHelp | ErrorKind::DisplayVersion => {
+                    // Help asked for: printed on standard output.
+                    match e.print() {
+                        Ok(()) => ExitCode::SUCCESS,
+                        Err(_) => ExitCode::from(2),
+                    }
+                }
+                ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => fail(
+                    "a command is needed (usage: cards simulate|replay|games; see cards --help)",
+                ),
+                _ => fail(one_line(&e)),
+            };
+        }
+    };
+    let cli = match Cli::from_arg_matches(&matches) {
+        Ok(cli) => cli,
+        Err(e) => return fail(one_line(&e)),
+    };
+    match cli.command {
+        Command::Simulate(a) => {
+            let opts = SimOptions {
+                game: a.game.slug.to_string(),
+                hands: a.hands,
+                seed: a.seed,
+                players: a.players,
+                bots: match a.bots {
+                    Bots::Random => BotKind::Random,
+                    Bots::Rule => BotKind::Rule,
+                },
+                settings: a.settings,
+            };
+            match simulate(&opts) {
                 Ok(v) => {
                     println!("{v}");
                     ExitCode::SUCCESS
@@ -90,18 +217,15 @@ fn main() -> ExitCode {
                 Err(e) => fail(e),
             }
         }
-        Some("replay") => {
-            let Some(path) = args.get(1) else {
-                return fail("replay needs a FILE or - (see cards --help)");
-            };
+        Command::Replay { file } => {
             let mut text = String::new();
-            let read = if path == "-" {
+            let read = if file == "-" {
                 std::io::stdin().read_to_string(&mut text).map(|_| ())
             } else {
-                std::fs::read_to_string(path).map(|t| text = t)
+                std::fs::read_to_string(&file).map(|t| text = t)
             };
             if let Err(e) = read {
-                return fail(format!("cannot read {path}: {e}"));
+                return fail(format!("cannot read {file}: {e}"));
             }
             match replay(&text) {
                 Ok(v) => {
@@ -111,13 +235,9 @@ fn main() -> ExitCode {
                 Err(e) => fail(e),
             }
         }
-        Some("--help" | "-h" | "help") => {
-            println!("{USAGE}");
+        Command::Games => {
+            println!("{:#}", registry::games_json());
             ExitCode::SUCCESS
         }
-        Some(other) => fail(format!(
-            "unknown command '{other}' (usage: cards simulate|replay, see cards --help)"
-        )),
-        None => fail("usage: cards simulate|replay (see cards --help)"),
     }
 }

@@ -1,33 +1,25 @@
 //! `cards replay`: transcripts in their first form (converted to the engine's match log as
 //! they are read) and match logs, replayed through the engine with every step reported.
 
-use crate::{settings_from, unknown_game, Playable};
-use engine::games::bidel::Bidel;
-use engine::games::crazy_eights::CrazyEights;
-use engine::games::haft_khabis::HaftKhabis;
-use engine::games::hokm::Hokm;
-use engine::games::pasur::Pasur;
-use engine::games::shelem::Shelem;
+use crate::settings_from;
 use engine::log::{apply_step, MATCH_LOG_VERSION};
 use engine::{
     Card, Deal, Game, MatchLog, PublicSetup, Seat, SeatSet, Setup, Status, Step, StepError,
 };
+use registry::{GameFn, Registered};
 use serde::Deserialize;
 use serde_json::{json, Value};
 
-/// Calls `$f::<G>($arg)` for the game named `$name`, or fails naming the known games.
-macro_rules! by_game {
-    ($name:expr, $f:ident, $arg:expr) => {
-        match $name {
-            "hokm" => $f::<Hokm>($arg),
-            "shelem" => $f::<Shelem>($arg),
-            "bidel" => $f::<Bidel>($arg),
-            "pasur" => $f::<Pasur>($arg),
-            "haft_khabis" => $f::<HaftKhabis>($arg),
-            "crazy_eights" => $f::<CrazyEights>($arg),
-            other => Err(unknown_game(other)),
+/// Replays `input` as the registry's game of that name: the report and the match log.
+fn by_game(input: &Input) -> Result<(Value, Value), String> {
+    struct Replay<'a>(&'a Input);
+    impl GameFn for Replay<'_> {
+        type Output = Result<(Value, Value), String>;
+        fn call<G: Registered>(self) -> Self::Output {
+            replay_game::<G>(self.0)
         }
-    };
+    }
+    registry::with_game(input.game(), Replay(input)).map_err(|e| e.to_string())?
 }
 
 /// A transcript in its first form (docs/transcript.md): the setup's fields at the top
@@ -117,7 +109,7 @@ fn parse_deck(v: &Value, what: &str) -> Result<Vec<Card>, String> {
 /// Replays a transcript or a match log and returns the JSON report; errors name the step.
 pub fn replay(text: &str) -> Result<Value, String> {
     let input = Input::parse(text)?;
-    by_game!(input.game(), replay_game, &input).map(|(report, _)| report)
+    by_game(&input).map(|(report, _)| report)
 }
 
 /// Reads a transcript (either form) and returns it as a match log (JSON of the engine's
@@ -125,7 +117,7 @@ pub fn replay(text: &str) -> Result<Value, String> {
 /// actions as steps, with the next hand made explicit. Errors as [`replay`].
 pub fn to_match_log(text: &str) -> Result<Value, String> {
     let input = Input::parse(text)?;
-    by_game!(input.game(), replay_game, &input).map(|(_, log)| log)
+    by_game(&input).map(|(_, log)| log)
 }
 
 /// What a replay prints, gathered step by step.
@@ -137,7 +129,7 @@ struct Report<G: Game> {
     events: Vec<G::Event>,
 }
 
-impl<G: Playable> Report<G> {
+impl<G: Registered> Report<G> {
     /// Records the score of the hand just finished.
     fn hand_done(&mut self, g: &G) {
         self.hands
@@ -223,7 +215,7 @@ fn transcript_seat(
     }
 }
 
-fn replay_game<G: Playable>(input: &Input) -> Result<(Value, Value), String> {
+fn replay_game<G: Registered>(input: &Input) -> Result<(Value, Value), String> {
     let setup = match input {
         Input::Transcript(t) => {
             let mut decks = Vec::new();
