@@ -1,7 +1,8 @@
 // Screenshots of what issue 13 changed, for review, at 1280×800 and 390×844, Persian and
 // English: every setup form, the home page with a game in progress, Hokm's hakem draw at a
 // short window, a held trick on a phone, Shelem's auction, the Pasur and Crazy Eights tables,
-// a Haft Khabis hand where you are out, and the tab taken over elsewhere.
+// a Haft Khabis hand where you are out, the tab taken over elsewhere, and the table's
+// settings with this device's sound and bot speed.
 //   node tests/e2e/shots-trips.mjs BASE_URL OUT_DIR [only…]
 import { launchBrowser } from './lib.mjs';
 
@@ -57,6 +58,14 @@ for (const [w, h] of [[1280, 800], [390, 844]]) {
         await page.waitForTimeout(100);
       }
       await shot('hokm-trick');
+    }
+    if (want('prefs')) {
+      // The table's settings: the room's rules, then this device's sound and bot speed.
+      await open(page, '/hokm?seed=2&seats=ybbb');
+      await page.locator('[data-testid=settings-button]').click();
+      await page.locator('[data-testid=device-prefs]').waitFor();
+      await shot('prefs');
+      await page.locator('[data-testid=settings-button]').click();
     }
     if (want('shelem-auction')) {
       await open(page, '/shelem?seed=3&seats=ybbb');
