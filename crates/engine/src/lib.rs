@@ -4,7 +4,10 @@
 //!   portable RNG (C-4); [`hash`]: the stable state hash.
 //! - [`game::Game`]: the one trait every game implements, with per-seat views (C-5).
 //! - [`games`]: the games themselves.
-//! - [`testkit`]: the property tests every game runs (ARCHITECTURE.md), for tests only.
+//! - [`table`]: what one seat's table runs on: legality from its view
+//!   ([`table::GameView`]) and the per-seat updates after a step ([`table::updates`]).
+//! - `testkit`: the property tests every game runs (ARCHITECTURE.md), for tests only: built
+//!   with `cfg(test)` or the `testkit` feature, never shipped in the library.
 
 pub mod card;
 pub mod game;
@@ -12,9 +15,12 @@ pub mod games;
 pub mod hash;
 pub mod rng;
 pub mod seat;
+pub mod table;
+#[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
 
 pub use card::{Card, CardBag, CardSet, Rank, Suit};
 pub use game::{Deal, Game, HandScore, Outcome, RuleError, Setup, SetupError, Status};
 pub use rng::Rng;
 pub use seat::{Seat, SeatSet};
+pub use table::{GameView, Public, SeatUpdate, Update};

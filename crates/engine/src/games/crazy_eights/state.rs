@@ -3,13 +3,13 @@
 use super::types::*;
 use crate::card::{Card, CardBag, CardSet, Rank, Suit};
 use crate::game::{random_from_list, Game, HandScore, Outcome, Setup, SetupError, Status};
-use crate::games::shedding::{
-    hands_stock_discard, rank_mask, rank_set, scramble_hands_and_stock, suit_set, CardRun,
-    Direction, Supply, SUITS,
-};
+#[cfg(any(test, feature = "testkit"))]
+use crate::games::shedding::{hands_stock_discard, scramble_hands_and_stock};
+use crate::games::shedding::{rank_mask, rank_set, suit_set, CardRun, Direction, Supply, SUITS};
 use crate::hash::stable_hash;
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
+#[cfg(any(test, feature = "testkit"))]
 use crate::testkit::Inspect;
 
 /// Q♠ (CE-11: draws five).
@@ -1160,6 +1160,7 @@ impl CrazyEights {
 
 /// For the property tests of [`crate::testkit`] (two decks from six players: the
 /// places are [`CardBag`]s).
+#[cfg(any(test, feature = "testkit"))]
 impl Inspect for CrazyEights {
     type Cards = CardBag;
 

@@ -3,13 +3,12 @@
 use super::types::*;
 use crate::card::{Card, CardBag, CardSet, Rank, Suit};
 use crate::game::{Game, HandScore, Outcome, Setup, SetupError, Status};
-use crate::games::shedding::{
-    hands_stock_discard, rank_set, scramble_hands_and_stock, suit_set, Direction, Pile, Supply,
-    SUITS,
-};
+#[cfg(any(test, feature = "testkit"))]
+use crate::games::shedding::{hands_stock_discard, scramble_hands_and_stock};
+use crate::games::shedding::{rank_set, suit_set, Direction, Pile, Supply, SUITS};
 use crate::hash::stable_hash;
-use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
+#[cfg(any(test, feature = "testkit"))]
 use crate::testkit::Inspect;
 
 /// HX-1: cards dealt to each player.
@@ -1081,6 +1080,7 @@ impl HaftKhabis {
 
 /// For the property tests of [`crate::testkit`] (two decks from six players: the
 /// places are [`CardBag`]s).
+#[cfg(any(test, feature = "testkit"))]
 impl Inspect for HaftKhabis {
     type Cards = CardBag;
 
@@ -1100,7 +1100,7 @@ impl Inspect for HaftKhabis {
     /// Shuffles the hidden cards a seat other than `viewer` may not see — the other hands
     /// and the stock — keeping every count, for the property test that a view shows no
     /// hidden card. Nothing is hidden once the hand is over.
-    fn scramble_hidden(&mut self, viewer: Seat, rng: &mut Rng) {
+    fn scramble_hidden(&mut self, viewer: Seat, rng: &mut crate::rng::Rng) {
         if self.turn().is_none() {
             return;
         }
