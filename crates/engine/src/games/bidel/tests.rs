@@ -747,7 +747,7 @@ proptest! {
 
     #[test]
     fn prop_events_do_not_depend_on_hidden_cards(seed in any::<u64>()) {
-        testkit::events_do_not_depend_on_hidden_cards(random_game(seed, 4), testkit::nothing_disclosed::<Bidel>)?;
+        testkit::events_do_not_depend_on_hidden_cards(random_game(seed, 4), testkit::nothing_disclosed)?;
     }
 
     #[test]

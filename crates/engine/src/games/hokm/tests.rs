@@ -1300,7 +1300,7 @@ proptest! {
         for players in [4, 2] {
             testkit::events_do_not_depend_on_hidden_cards(
                 random_match(players, seed),
-                testkit::nothing_disclosed::<Hokm>,
+                testkit::nothing_disclosed,
             )?;
         }
     }

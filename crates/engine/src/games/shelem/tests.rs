@@ -977,7 +977,7 @@ proptest! {
 
     #[test]
     fn prop_events_do_not_depend_on_hidden_cards(seed in any::<u64>()) {
-        testkit::events_do_not_depend_on_hidden_cards(random_match(seed, 4), testkit::nothing_disclosed::<Shelem>)?;
+        testkit::events_do_not_depend_on_hidden_cards(random_match(seed, 4), testkit::nothing_disclosed)?;
     }
 
     #[test]
