@@ -2,7 +2,7 @@
 //! ARCHITECTURE.md, with one and two decks.
 
 use super::*;
-use crate::card::{parse_cards, Card, CardBag, Rank, Suit};
+use crate::card::{parse_cards, Card, CardBag, CardSet, Rank, Suit};
 use crate::game::{Deal, Game, RuleError, Setup, SetupError, Status};
 use crate::games::shedding::{CardRun, Direction};
 use crate::rng::Rng;
@@ -1157,6 +1157,59 @@ proptest! {
     #[test]
     fn prop_same_seed_and_moves_same_state_and_hash(seed in any::<u64>()) {
         testkit::same_seed_and_moves_same_state_and_hash(random_match(seed, 6))?;
+    }
+}
+
+/// Crazy Eights' disclosures ([`testkit::nothing_disclosed`] lists them all): CE-4 (setting
+/// "a drawn card that fits may be played at once"), whether the drawn card fits, and what
+/// follows from the turn going on or ending.
+fn disclosure(a: &CrazyEightsEvent, b: &CrazyEightsEvent) -> Option<&'static str> {
+    match (a, b) {
+        (
+            CrazyEightsEvent::Drew {
+                may_play: x,
+                penalty: false,
+                ..
+            },
+            CrazyEightsEvent::Drew { may_play: y, .. },
+        ) if x != y => Some("CE-4"),
+        _ => None,
+    }
+}
+
+/// The face-up cards of a step that a view does not list: the discard pile after it, and
+/// the cards that left the hands for the pile (or, reshuffled in the same step, the stock).
+/// [`Inspect::card_places`] lists the hands, then the stock, then the discard pile.
+fn discard_pile(before: &CrazyEights, after: &CrazyEights) -> CardSet {
+    let n = before.players() as usize;
+    let (b, a) = (before.card_places(), after.card_places());
+    let held = |p: &[CardBag]| {
+        p[..n]
+            .iter()
+            .fold(CardSet::EMPTY, |u, h| u.or(h.distinct()))
+    };
+    let pile = a[n].distinct().or(a[n + 1].distinct());
+    a[n + 1].distinct().or(held(&b).minus(held(&a)).and(pile))
+}
+
+// The table runs on what one seat sees (C-5, D-8): legality from a view, and updates that
+// name no hidden card.
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    #[test]
+    fn prop_legal_from_view_is_legal_actions(seed in any::<u64>()) {
+        testkit::legal_from_view_is_legal_actions(random_match(seed, 3))?;
+    }
+
+    #[test]
+    fn prop_events_do_not_depend_on_hidden_cards(seed in any::<u64>()) {
+        testkit::events_do_not_depend_on_hidden_cards(random_match(seed, 3), disclosure)?;
+    }
+
+    #[test]
+    fn prop_updates_name_only_known_cards(seed in any::<u64>()) {
+        testkit::updates_name_only_known_cards(random_match(seed, 3), discard_pile)?;
     }
 }
 

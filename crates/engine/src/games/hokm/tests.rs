@@ -1308,7 +1308,7 @@ proptest! {
     #[test]
     fn prop_updates_name_only_known_cards(seed in any::<u64>()) {
         for players in [4, 2] {
-            testkit::updates_name_only_known_cards(random_match(players, seed))?;
+            testkit::updates_name_only_known_cards(random_match(players, seed), testkit::no_other_public_cards)?;
         }
     }
 }

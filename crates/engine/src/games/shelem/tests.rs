@@ -982,6 +982,6 @@ proptest! {
 
     #[test]
     fn prop_updates_name_only_known_cards(seed in any::<u64>()) {
-        testkit::updates_name_only_known_cards(random_match(seed, 4))?;
+        testkit::updates_name_only_known_cards(random_match(seed, 4), testkit::no_other_public_cards)?;
     }
 }
