@@ -874,8 +874,8 @@ fn named<T: serde::Serialize + fmt::Debug>(x: &T) -> Result<CardSet, String> {
     Ok(set)
 }
 
-/// For [`updates_name_only_known_cards`]: a game whose views show every face-up card.
-pub fn no_other_public_cards<G>(_: &G, _: &G) -> CardSet {
+/// For [`updates_name_only_known_cards`]: a game whose views show every card played.
+pub fn no_other_public_cards<G: Game>(_: &StepDone<'_, G>) -> CardSet {
     CardSet::EMPTY
 }
 
@@ -885,14 +885,14 @@ pub fn no_other_public_cards<G>(_: &G, _: &G) -> CardSet {
 /// then: every card it names (in its JSON form) has been named in that seat's own views
 /// this hand (its hand, cards on the table, cards it passed or received, cards shown at
 /// the end of the hand, …), the view after the step included, or is among the game's
-/// `public` cards of the step (given the game before and after it): face-up cards that a
-/// view does not list (in Crazy Eights and Haft Khabis the discard pile under its top
-/// card, and the cards played to it, even if a reshuffle took them into the stock in the
-/// same step; [`no_other_public_cards`] elsewhere). That views themselves show no hidden card is
+/// `public` cards of the step: cards played face up that a view may not list (in Crazy
+/// Eights and Haft Khabis, the cards of a play that were in the player's hand, which go
+/// under the top card or even, reshuffled in the same step, into the stock;
+/// [`no_other_public_cards`] elsewhere). That views themselves show no hidden card is
 /// [`view_unchanged_when_other_hidden_cards_are_swapped`].
 pub fn updates_name_only_known_cards<G: Game>(
     m: RandomMatch<G>,
-    public: fn(&G, &G) -> CardSet,
+    public: fn(&StepDone<'_, G>) -> CardSet,
 ) -> Result<(), Failure> {
     let mut known: Vec<CardSet> = Vec::new();
     m.play_steps(
@@ -930,7 +930,7 @@ pub fn updates_name_only_known_cards<G: Game>(
                     known[s].or(seen)
                 };
                 let told = named(&u.public)?;
-                let unknown = told.minus(known[s]).minus(public(d.before, d.after));
+                let unknown = told.minus(known[s]).minus(public(d));
                 if !unknown.is_empty() {
                     return Err(format!(
                         "the update for seat {s} names {unknown:?}, which seat {s} could not \

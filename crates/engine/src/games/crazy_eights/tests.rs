@@ -7,7 +7,8 @@ use crate::game::{Deal, Game, RuleError, Setup, SetupError, Status};
 use crate::games::shedding::{CardRun, Direction};
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
-use crate::testkit::{self, Inspect, RandomMatch};
+use crate::table::Public;
+use crate::testkit::{self, Inspect, RandomMatch, StepDone};
 use proptest::prelude::*;
 
 fn card(s: &str) -> Card {
@@ -1177,19 +1178,21 @@ fn disclosure(a: &CrazyEightsEvent, b: &CrazyEightsEvent) -> Option<&'static str
     }
 }
 
-/// The face-up cards of a step that a view does not list: the discard pile after it, and
-/// the cards that left the hands for the pile (or, reshuffled in the same step, the stock).
-/// [`Inspect::card_places`] lists the hands, then the stock, then the discard pile.
-fn discard_pile(before: &CrazyEights, after: &CrazyEights) -> CardSet {
-    let n = before.players() as usize;
-    let (b, a) = (before.card_places(), after.card_places());
-    let held = |p: &[CardBag]| {
-        p[..n]
-            .iter()
-            .fold(CardSet::EMPTY, |u, h| u.or(h.distinct()))
-    };
-    let pile = a[n].distinct().or(a[n + 1].distinct());
-    a[n + 1].distinct().or(held(&b).minus(held(&a)).and(pile))
+/// The cards a step played face up (CE-2 / HX-2), which a view may not list once they
+/// are under the top card (or reshuffled into the stock in the same step): those of a
+/// play that were in the player's hand. [`Inspect::card_places`] lists the hands first.
+fn played_face_up(d: &StepDone<'_, CrazyEights>) -> CardSet {
+    match (d.acted, &d.public) {
+        (Some((seat, _)), Public::Event(CrazyEightsEvent::Played { cards, .. })) => {
+            let hand = d.before.card_places()[seat.idx()].distinct();
+            cards
+                .as_slice()
+                .iter()
+                .fold(CardSet::EMPTY, |u, c| u.or(c.bit()))
+                .and(hand)
+        }
+        _ => CardSet::EMPTY,
+    }
 }
 
 // The table runs on what one seat sees (C-5, D-8): legality from a view, and updates that
@@ -1209,7 +1212,7 @@ proptest! {
 
     #[test]
     fn prop_updates_name_only_known_cards(seed in any::<u64>()) {
-        testkit::updates_name_only_known_cards(random_match(seed, 3), discard_pile)?;
+        testkit::updates_name_only_known_cards(random_match(seed, 3), played_face_up)?;
     }
 }
 
