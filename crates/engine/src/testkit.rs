@@ -16,10 +16,19 @@
 //! - [`same_seed_and_moves_same_state_and_hash`]: rebuilding from the setup and the action
 //!   log passes through the same state hashes and ends in the same state and views;
 //! - [`random_action_draws_as_the_listed_pick`]: a [`Game::random_action`] override picks
-//!   and draws as the default does.
+//!   and draws as the default does;
+//! - [`legal_from_view_is_legal_actions`]: C-5, a seat's legal actions listed from its view
+//!   alone ([`GameView`]) are [`Game::legal_actions`], in the same order, for every seat at
+//!   every step;
+//! - [`events_do_not_depend_on_hidden_cards`]: an event does not change when the cards
+//!   hidden from the acting seat are swapped, beyond the disclosures the rules make (listed
+//!   at [`nothing_disclosed`]; a game names the rule of each);
+//! - [`updates_name_only_known_cards`]: after every step [`updates`] gives each seat the
+//!   event and its own view, and the event names no card that seat has not seen.
 //!
-//! Nothing in the game itself uses this module; it is public so that any crate's tests
-//! can (it has no dependencies beyond the engine's own).
+//! Nothing in the game itself uses this module. It is built for the engine's own tests and,
+//! with the engine's `testkit` feature, for other crates' tests (enable it from their
+//! `[dev-dependencies]`); a shipped build leaves it out.
 //!
 //! # Adopting it in a new game
 //! 1. Implement [`Inspect`] for the game, in its `state.rs` (it needs the private fields);
@@ -31,6 +40,8 @@
 //!    hand the same RNG to the match, which draws the acting seats and actions from it.
 //! 3. Call the checks from `prop_*` tests; a [`Failure`] converts into proptest's error
 //!    with `?`, so proptest shrinks the seed and prints the message.
+//! 4. Implement [`GameView`] (in the game's `view.rs`), with the legality the state uses
+//!    written once over what both the state and the view know.
 //!
 //! A game whose actions cannot all be listed up front (plays naming cards, suits, seats,
 //! gifts) runs [`legal_exactly_when_apply_accepts_among`] with its own candidates of the
