@@ -64,3 +64,59 @@ pub fn updates<G: Game>(g: &G, step: u32, public: Option<&Public<G::Event>>) -> 
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::{Deal, Setup, Status};
+    use crate::games::shelem::{Shelem, ShelemAction, ShelemSettings};
+
+    /// SH-5: the hakem's discards are face down. Every seat's update after one carries the
+    /// public event (who discarded, how many are left) and its own view; the discarded card
+    /// is in the hakem's view only. In JSON: `{"seat", "step", "public": {"event": …},
+    /// "view"}`; a snapshot has no `public`.
+    #[test]
+    fn rule_sh_5_updates_carry_the_event_and_each_seats_view_never_the_discard() {
+        let setup = Setup {
+            players: 4,
+            settings: ShelemSettings::default(),
+            deal: Deal::seeded(11),
+        };
+        let mut g = Shelem::new(&setup).unwrap();
+        let mut legal = Vec::new();
+        let mut step = 0;
+        // The first bidder bids the minimum, everyone else passes.
+        let (seat, card) = loop {
+            let Status::Acting(seats) = g.status() else {
+                panic!("the hand ended before a discard");
+            };
+            let seat = seats.iter().next().unwrap();
+            legal.clear();
+            <Shelem as GameView>::legal_from_view(&g.view(seat), &mut legal);
+            let a = match legal[0] {
+                ShelemAction::Bid(_) if g.view(seat).bid.is_some() => ShelemAction::Pass,
+                a => a,
+            };
+            if let ShelemAction::Discard(card) = a {
+                break (seat, card);
+            }
+            g.apply(seat, &a).unwrap();
+            step += 1;
+        };
+        let event = g.apply(seat, &ShelemAction::Discard(card)).unwrap();
+        let public = Public::Event(event);
+        let ups = updates(&g, step, Some(&public));
+        assert_eq!(ups.len(), 4);
+        for (s, u) in ups.iter().enumerate() {
+            assert_eq!((u.seat, u.step), (Seat(s as u8), step));
+            assert_eq!(u.public.as_ref(), Some(&public));
+            assert_eq!(u.view, g.view(Seat(s as u8)));
+            let json = serde_json::to_value(u).unwrap();
+            assert!(json["public"]["event"].is_object(), "{json}");
+            let named = json.to_string().contains(&format!("\"{card}\""));
+            assert_eq!(named, Seat(s as u8) == seat, "seat {s}: {json}");
+        }
+        let snapshot = updates(&g, step, None);
+        assert!(snapshot.iter().all(|u| u.public.is_none()));
+    }
+}
