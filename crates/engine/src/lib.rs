@@ -6,7 +6,10 @@
 //! - [`games`]: the games themselves.
 //! - [`log`]: the match log (public setup, secret deal, steps) and its replay;
 //!   [`timeout`]: what a turn timeout plays (D-7).
-//! - [`testkit`]: the property tests every game runs (ARCHITECTURE.md), for tests only.
+//! - [`table`]: what one seat's table runs on: legality from its view
+//!   ([`table::GameView`]) and the per-seat updates after a step ([`table::updates`]).
+//! - `testkit`: the property tests every game runs (ARCHITECTURE.md), for tests only: built
+//!   with `cfg(test)` or the `testkit` feature, never shipped in the library.
 
 pub mod card;
 pub mod game;
@@ -15,6 +18,8 @@ pub mod hash;
 pub mod log;
 pub mod rng;
 pub mod seat;
+pub mod table;
+#[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
 pub mod timeout;
 
@@ -25,3 +30,4 @@ pub use log::{
 };
 pub use rng::Rng;
 pub use seat::{Seat, SeatSet};
+pub use table::{GameView, Public, SeatUpdate, Update};

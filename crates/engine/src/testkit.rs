@@ -16,10 +16,19 @@
 //! - [`same_seed_and_moves_same_state_and_hash`]: rebuilding from the setup and the action
 //!   log passes through the same state hashes and ends in the same state and views;
 //! - [`random_action_draws_as_the_listed_pick`]: a [`Game::random_action`] override picks
-//!   and draws as the default does.
+//!   and draws as the default does;
+//! - [`legal_from_view_is_legal_actions`]: C-5, a seat's legal actions listed from its view
+//!   alone ([`GameView`]) are [`Game::legal_actions`], in the same order, for every seat at
+//!   every step;
+//! - [`events_do_not_depend_on_hidden_cards`]: an event does not change when the cards
+//!   hidden from the acting seat are swapped, beyond the disclosures the rules make (listed
+//!   at [`nothing_disclosed`]; a game names the rule of each);
+//! - [`updates_name_only_known_cards`]: after every step [`updates`] gives each seat the
+//!   event and its own view, and the event names no card that seat has not seen.
 //!
-//! Nothing in the game itself uses this module; it is public so that any crate's tests
-//! can (it has no dependencies beyond the engine's own).
+//! Nothing in the game itself uses this module. It is built for the engine's own tests and,
+//! with the engine's `testkit` feature, for other crates' tests (enable it from their
+//! `[dev-dependencies]`); a shipped build leaves it out.
 //!
 //! # Adopting it in a new game
 //! 1. Implement [`Inspect`] for the game, in its `state.rs` (it needs the private fields);
@@ -31,6 +40,8 @@
 //!    hand the same RNG to the match, which draws the acting seats and actions from it.
 //! 3. Call the checks from `prop_*` tests; a [`Failure`] converts into proptest's error
 //!    with `?`, so proptest shrinks the seed and prints the message.
+//! 4. Implement [`GameView`] (in the game's `view.rs`), with the legality the state uses
+//!    written once over what both the state and the view know.
 //!
 //! A game whose actions cannot all be listed up front (plays naming cards, suits, seats,
 //! gifts) runs [`legal_exactly_when_apply_accepts_among`] with its own candidates of the
@@ -83,6 +94,7 @@ use crate::card::{CardBag, CardSet};
 use crate::game::{random_from_list, Game, Setup, Status};
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
+use crate::table::{updates, GameView, Public};
 use std::fmt;
 
 /// What the checks need to see of a game beyond [`Game`]: its cards and where they are,
@@ -170,6 +182,20 @@ pub struct Played<G: Game> {
     pub end: G,
 }
 
+/// What one step of a random match did, for the checks that look at steps.
+pub struct StepDone<'a, G: Game> {
+    /// The step's number in the match (actions and new hands, from 0).
+    pub step: u32,
+    /// The game before the step.
+    pub before: &'a G,
+    /// The seat that acted and its action; `None` when the next hand was dealt.
+    pub acted: Option<(Seat, &'a G::Action)>,
+    /// What the step showed everybody.
+    pub public: Public<G::Event>,
+    /// The game after the step.
+    pub after: &'a G,
+}
+
 /// Where a match is, for failure messages.
 struct At<'a, G: Game> {
     setup: &'a Setup<G::Settings>,
@@ -232,7 +258,17 @@ impl<G: Game> RandomMatch<G> {
     /// seat without legal actions or a match that does not end is a [`Failure`].
     pub fn play(
         self,
+        check: impl FnMut(&G, &mut Rng) -> Result<(), String>,
+    ) -> Result<Played<G>, Failure> {
+        self.play_steps(check, |_, _| Ok(()))
+    }
+
+    /// [`RandomMatch::play`], also calling `done` after every step (an action applied, or
+    /// the next hand dealt) with what the step did, and the match's RNG.
+    pub fn play_steps(
+        self,
         mut check: impl FnMut(&G, &mut Rng) -> Result<(), String>,
+        mut done: impl FnMut(&StepDone<'_, G>, &mut Rng) -> Result<(), String>,
     ) -> Result<Played<G>, Failure> {
         let RandomMatch {
             setup,
@@ -267,11 +303,29 @@ impl<G: Game> RandomMatch<G> {
                         return Err(at.fail(format!("seat {seat} may act but has no legal action")));
                     }
                     let a = choose(&g, seat, &legal, &mut rng);
-                    if let Err(e) = g.apply(seat, &a) {
-                        return Err(at.fail(format!(
-                            "seat {seat}: apply refused {a:?}, picked from its legal actions: {e:?}"
-                        )));
-                    }
+                    let before = g.clone();
+                    let event = match g.apply(seat, &a) {
+                        Ok(e) => e,
+                        Err(e) => {
+                            return Err(at.fail(format!(
+                                "seat {seat}: apply refused {a:?}, picked from its legal actions: {e:?}"
+                            )))
+                        }
+                    };
+                    let step_done = StepDone {
+                        step,
+                        before: &before,
+                        acted: Some((seat, &a)),
+                        public: Public::Event(event),
+                        after: &g,
+                    };
+                    let after_step = At::<G> {
+                        setup: &setup,
+                        step,
+                        hand: hands,
+                        last: Some(&(seat, a.clone())),
+                    };
+                    done(&step_done, &mut rng).map_err(|e| after_step.fail(e))?;
                     log.push((seat, a));
                 }
                 Status::HandOver => {
@@ -279,8 +333,17 @@ impl<G: Game> RandomMatch<G> {
                     if hands >= max_hands {
                         return Ok(Played { setup, log, end: g });
                     }
+                    let before = g.clone();
                     g.next_hand()
                         .map_err(|e| at.fail(format!("next_hand refused: {e:?}")))?;
+                    let step_done = StepDone {
+                        step,
+                        before: &before,
+                        acted: None,
+                        public: Public::NextHand,
+                        after: &g,
+                    };
+                    done(&step_done, &mut rng).map_err(|e| at.fail(e))?;
                 }
                 Status::MatchOver => return Ok(Played { setup, log, end: g }),
             }
@@ -698,5 +761,197 @@ pub fn random_action_draws_as_the_listed_pick<G: Game>(m: RandomMatch<G>) -> Res
         }
         Ok(())
     })
+    .map(drop)
+}
+
+/// C-5: legality never needs another seat's cards. At every step, for every seat,
+/// [`GameView::legal_from_view`] on the seat's view lists exactly what
+/// [`Game::legal_actions`] lists, in the same order.
+pub fn legal_from_view_is_legal_actions<G: GameView>(m: RandomMatch<G>) -> Result<(), Failure> {
+    let (mut legal, mut seen) = (Vec::new(), Vec::new());
+    m.play(|g, _| {
+        for s in 0..g.players() {
+            let seat = Seat(s);
+            legal.clear();
+            seen.clear();
+            g.legal_actions(seat, &mut legal);
+            let view = g.view(seat);
+            G::legal_from_view(&view, &mut seen);
+            if legal != seen {
+                let missing: Vec<_> = legal.iter().filter(|a| !seen.contains(a)).collect();
+                let extra: Vec<_> = seen.iter().filter(|a| !legal.contains(a)).collect();
+                return Err(format!(
+                    "seat {s}: legal_from_view differs from legal_actions (missing {missing:?}, \
+                     extra {extra:?}{})\n  legal_actions:   {legal:?}\n  legal_from_view: \
+                     {seen:?}\n  view: {view:?}",
+                    if missing.is_empty() && extra.is_empty() {
+                        "; same actions in another order"
+                    } else {
+                        ""
+                    }
+                ));
+            }
+        }
+        Ok(())
+    })
+    .map(drop)
+}
+
+/// The disclosures: what the rules let an event (which everybody receives) tell about
+/// cards the acting seat could not see (the stock, other hands), during a hand.
+/// [`events_do_not_depend_on_hidden_cards`] asks a game's `disclosure` function, given
+/// two events that differ, which rule lets them differ; a game without any passes
+/// [`nothing_disclosed`].
+/// - HX-2 (Haft Khabis): a drawn card that fits must be played at once (or may be kept,
+///   setting), so the draw's event says whether the card from the stock fits (`fits`), and
+///   what follows from the turn going on or ending: HX-9's penalty for an undeclared last
+///   card comes as the drawer's turn ends (with the reshuffle it may cause), not while it
+///   must still play the drawn card;
+/// - CE-4 (Crazy Eights, setting "a drawn card that fits may be played at once"): the
+///   draw's event says whether the drawn card fits (`may_play`), and so whether the turn
+///   went on (the kept card fits when the player then passes), with what follows from
+///   the turn ending or not (CE-8's last-card penalty, a reshuffle).
+///
+/// Beyond these, D-8: when a hand ends every hand is shown, so the event of the action
+/// that ends a hand may depend on anything (e.g. HX-12's scoring draws and reshuffle).
+pub fn nothing_disclosed<E>(_: &E, _: &E) -> Option<&'static str> {
+    None
+}
+
+/// C-5 for events: an event never depends on the cards hidden from the acting seat
+/// (other seats' hands, the stock, a widow) beyond the disclosures of
+/// [`nothing_disclosed`]. At every action of a hand that does not end it: the same action
+/// applied to a copy whose hidden cards [`Inspect::scramble_hidden`] shuffled (as the
+/// acting seat sees it, so the action stays legal) gives the same event, unless
+/// `disclosure` (the game's list of disclosures) names the rule that lets these two
+/// events differ.
+pub fn events_do_not_depend_on_hidden_cards<G: Inspect>(
+    m: RandomMatch<G>,
+    disclosure: fn(&G::Event, &G::Event) -> Option<&'static str>,
+) -> Result<(), Failure> {
+    m.play_steps(
+        |_, _| Ok(()),
+        |d, r| {
+            let (Some((seat, action)), Public::Event(event)) = (d.acted, &d.public) else {
+                return Ok(());
+            };
+            let mut h = d.before.clone();
+            h.scramble_hidden(seat, r);
+            let other = h.apply(seat, action).map_err(|e| {
+                format!(
+                    "seat {seat}'s {action:?} was refused once the cards hidden from it were \
+                     swapped: {e:?}"
+                )
+            })?;
+            let ended = |g: &G| matches!(g.status(), Status::HandOver | Status::MatchOver);
+            if ended(d.after) || ended(&h) {
+                return Ok(()); // D-8: the end of a hand shows every hand.
+            }
+            if *event != other && disclosure(event, &other).is_none() {
+                return Err(format!(
+                    "seat {seat}'s {action:?} gave another event once the cards hidden from it \
+                     were swapped, and no rule discloses this: {}\n  event:   {event:?}\n  \
+                     swapped: {other:?}",
+                    differences(event, &other)
+                ));
+            }
+            Ok(())
+        },
+    )
+    .map(drop)
+}
+
+/// The cards a JSON value names: every string that is a card's own name ("10H", "RJ").
+fn cards_named(v: &serde_json::Value, into: &mut CardSet) {
+    match v {
+        serde_json::Value::String(s) => {
+            if let Ok(c) = s.parse::<crate::card::Card>() {
+                if c.to_string() == *s {
+                    *into = into.or(c.bit());
+                }
+            }
+        }
+        serde_json::Value::Array(a) => a.iter().for_each(|x| cards_named(x, into)),
+        serde_json::Value::Object(o) => o.values().for_each(|x| cards_named(x, into)),
+        _ => {}
+    }
+}
+
+/// The cards `x` names once serialized, as a seat would receive it.
+fn named<T: serde::Serialize + fmt::Debug>(x: &T) -> Result<CardSet, String> {
+    let v = serde_json::to_value(x).map_err(|e| format!("{x:?} does not serialize: {e}"))?;
+    let mut set = CardSet::EMPTY;
+    cards_named(&v, &mut set);
+    Ok(set)
+}
+
+/// For [`updates_name_only_known_cards`]: a game whose views show every card played.
+pub fn no_other_public_cards<G: Game>(_: &StepDone<'_, G>) -> CardSet {
+    CardSet::EMPTY
+}
+
+/// D-8 for what a seat is sent: after every step (an action, or the next hand dealt),
+/// [`updates`] gives one update per seat, in seat order, with the step, the public event
+/// and that seat's own view; and the event names no card the receiving seat could not know
+/// then: every card it names (in its JSON form) has been named in that seat's own views
+/// this hand (its hand, cards on the table, cards it passed or received, cards shown at
+/// the end of the hand, …), the view after the step included, or is among the game's
+/// `public` cards of the step: cards played face up that a view may not list (in Crazy
+/// Eights and Haft Khabis, the cards of a play that were in the player's hand, which go
+/// under the top card or even, reshuffled in the same step, into the stock;
+/// [`no_other_public_cards`] elsewhere). That views themselves show no hidden card is
+/// [`view_unchanged_when_other_hidden_cards_are_swapped`].
+pub fn updates_name_only_known_cards<G: Game>(
+    m: RandomMatch<G>,
+    public: fn(&StepDone<'_, G>) -> CardSet,
+) -> Result<(), Failure> {
+    let mut known: Vec<CardSet> = Vec::new();
+    m.play_steps(
+        |_, _| Ok(()),
+        |d, _| {
+            if known.is_empty() {
+                for s in 0..d.before.players() {
+                    known.push(named(&d.before.view(Seat(s)))?);
+                }
+            }
+            let ups = updates(d.after, d.step, Some(&d.public));
+            if ups.len() != d.after.players() as usize {
+                return Err(format!(
+                    "{} updates for {} seats",
+                    ups.len(),
+                    d.after.players()
+                ));
+            }
+            for (s, u) in ups.iter().enumerate() {
+                let seat = Seat(s as u8);
+                if u.seat != seat || u.step != d.step || u.public.as_ref() != Some(&d.public) {
+                    return Err(format!(
+                        "update {s} is for seat {}, step {}, {:?}; expected seat {s}, step {}, \
+                         {:?}",
+                        u.seat, u.step, u.public, d.step, d.public
+                    ));
+                }
+                if u.view != d.after.view(seat) {
+                    return Err(format!("update {s} does not carry seat {s}'s view"));
+                }
+                let seen = named(&u.view)?;
+                known[s] = if d.public == Public::NextHand {
+                    seen // A new hand: what the seat knew of the last one is shown anyway.
+                } else {
+                    known[s].or(seen)
+                };
+                let told = named(&u.public)?;
+                let unknown = told.minus(known[s]).minus(public(d));
+                if !unknown.is_empty() {
+                    return Err(format!(
+                        "the update for seat {s} names {unknown:?}, which seat {s} could not \
+                         know (its views this hand named only {:?}): {:?}",
+                        known[s], u.public
+                    ));
+                }
+            }
+            Ok(())
+        },
+    )
     .map(drop)
 }

@@ -6,7 +6,6 @@
 use crate::card::{Card, CardBag, CardSet, Rank, Suit};
 use crate::game::Deal;
 use crate::rng::Rng;
-use crate::seat::Seat;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
@@ -374,6 +373,7 @@ pub(crate) const SUITS: [Suit; 4] = Suit::ALL;
 /// For the property tests ([`crate::testkit::Inspect::card_places`]): each of the first
 /// `n` `hands` (all checked against the hand `sizes` kept alongside), the stock, the
 /// discard pile.
+#[cfg(any(test, feature = "testkit"))]
 pub(crate) fn hands_stock_discard(
     hands: &[CardBag],
     sizes: &[u8],
@@ -392,10 +392,11 @@ pub(crate) fn hands_stock_discard(
 /// For the property tests ([`crate::testkit::Inspect::scramble_hidden`]): shuffles the
 /// cards of the `hands` of the seats other than `viewer` and of the `stock` among those
 /// places, keeping how many each holds.
+#[cfg(any(test, feature = "testkit"))]
 pub(crate) fn scramble_hands_and_stock(
     hands: &mut [CardBag],
     stock: &mut Pile,
-    viewer: Seat,
+    viewer: crate::seat::Seat,
     rng: &mut Rng,
 ) {
     let others: Vec<usize> = (0..hands.len()).filter(|&s| s != viewer.idx()).collect();

@@ -6,6 +6,7 @@ use crate::game::{random_from_list, Game, HandScore, Outcome, Setup, SetupError,
 use crate::hash::stable_hash;
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
+#[cfg(any(test, feature = "testkit"))]
 use crate::testkit::Inspect;
 
 /// 2♣: leads the first trick (BD-3).
@@ -83,6 +84,60 @@ const SUIT_OF: [CardSet; 64] = {
 #[inline]
 fn suit_of(c: Card) -> CardSet {
     SUIT_OF[(c.index() & 63) as usize]
+}
+
+/// BD-3 … BD-6: the cards of `hand` that may be played to the trick led with `lead` (none:
+/// leading), in the hand's `first` trick, with hearts `broken` or not; `point_cards` are
+/// the hearts and the spades that cost points ([`spade_points`]).
+#[inline]
+pub(super) fn playable(
+    hand: CardSet,
+    first: bool,
+    lead: Option<Card>,
+    broken: bool,
+    point_cards: CardSet,
+) -> CardSet {
+    let Some(lead) = lead else {
+        if first {
+            // BD-3: the leader of the first trick holds 2♣.
+            return hand.and(TWO_CLUBS.bit());
+        }
+        if !broken {
+            // BD-5.
+            let other = hand.minus(HEARTS);
+            if !other.is_empty() {
+                return other;
+            }
+        }
+        return hand;
+    };
+    let follow = hand.and(suit_of(lead));
+    if !follow.is_empty() {
+        return follow;
+    }
+    if first {
+        // BD-4.
+        let safe = hand.minus(point_cards);
+        if !safe.is_empty() {
+            return safe;
+        }
+    }
+    hand
+}
+
+/// BD-7 / BD-9: the spades that cost points, Q♠ (and K♠ and A♠ in 40-point mode); with
+/// the hearts they are the point cards.
+pub(super) fn spade_points(s: &BidelSettings) -> CardSet {
+    if s.forty_point_mode {
+        KING_ACE_SPADES.or(QUEEN_SPADES.bit())
+    } else {
+        QUEEN_SPADES.bit()
+    }
+}
+
+/// BD-4: the cards that cost points, not played to the first trick while another can be.
+pub(super) fn point_cards(s: &BidelSettings) -> CardSet {
+    HEARTS.or(spade_points(s))
 }
 
 /// Q♠ K♠ A♠ are consecutive indexes, so the spade points of a set are three bits.
@@ -306,34 +361,13 @@ impl Bidel {
     /// BD-3 … BD-6 without the turn check.
     fn playable(&self, seat: Seat) -> CardSet {
         // The seat is the one in turn, so below 4: `& 3` only drops the bounds check.
-        let hand = self.hands[seat.idx() & 3];
-        let first = self.tricks_done == 0;
-        let Some(lead) = self.trick.lead() else {
-            if first {
-                // BD-3: the leader of the first trick holds 2♣.
-                return hand.and(TWO_CLUBS.bit());
-            }
-            if !self.hearts_broken {
-                // BD-5.
-                let other = hand.minus(HEARTS);
-                if !other.is_empty() {
-                    return other;
-                }
-            }
-            return hand;
-        };
-        let follow = hand.and(suit_of(lead));
-        if !follow.is_empty() {
-            return follow;
-        }
-        if first {
-            // BD-4.
-            let safe = hand.minus(self.point_cards());
-            if !safe.is_empty() {
-                return safe;
-            }
-        }
-        hand
+        playable(
+            self.hands[seat.idx() & 3],
+            self.tricks_done == 0,
+            self.trick.lead(),
+            self.hearts_broken,
+            self.point_cards(),
+        )
     }
 
     /// Why `seat` (whose turn in play it is) may not play `card`, which is not among its
@@ -587,6 +621,7 @@ impl Bidel {
 }
 
 /// For the property tests of [`crate::testkit`].
+#[cfg(any(test, feature = "testkit"))]
 impl Inspect for Bidel {
     type Cards = CardSet;
 
@@ -673,11 +708,7 @@ impl Game for Bidel {
             "Bidel with 4 players needs the 52 cards"
         };
         let (rng, dealer) = setup.deal.start(n, in_play, what)?;
-        let spade_points = if setup.settings.forty_point_mode {
-            KING_ACE_SPADES.or(QUEEN_SPADES.bit())
-        } else {
-            QUEEN_SPADES.bit()
-        };
+        let spade_points = spade_points(&setup.settings);
         let mut g = Bidel {
             setup: setup.clone(),
             rng,

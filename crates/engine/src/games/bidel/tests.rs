@@ -733,3 +733,25 @@ proptest! {
         testkit::same_seed_and_moves_same_state_and_hash(random_game(seed, 20))?;
     }
 }
+
+// The table runs on what one seat sees (C-5, D-8): legality from a view, and updates that
+// name no hidden card. Bidel has no
+// disclosures.
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    #[test]
+    fn prop_legal_from_view_is_legal_actions(seed in any::<u64>()) {
+        testkit::legal_from_view_is_legal_actions(random_game(seed, 4))?;
+    }
+
+    #[test]
+    fn prop_events_do_not_depend_on_hidden_cards(seed in any::<u64>()) {
+        testkit::events_do_not_depend_on_hidden_cards(random_game(seed, 4), testkit::nothing_disclosed)?;
+    }
+
+    #[test]
+    fn prop_updates_name_only_known_cards(seed in any::<u64>()) {
+        testkit::updates_name_only_known_cards(random_game(seed, 4), testkit::no_other_public_cards)?;
+    }
+}

@@ -1,15 +1,16 @@
 //! Crazy Eights' full state and its rules.
 
 use super::types::*;
+use super::view::Facts;
 use crate::card::{Card, CardBag, CardSet, Rank, Suit};
 use crate::game::{random_from_list, Game, HandScore, Outcome, Setup, SetupError, Status};
-use crate::games::shedding::{
-    hands_stock_discard, rank_mask, rank_set, scramble_hands_and_stock, suit_set, CardRun,
-    Direction, Supply, SUITS,
-};
+#[cfg(any(test, feature = "testkit"))]
+use crate::games::shedding::{hands_stock_discard, scramble_hands_and_stock};
+use crate::games::shedding::{rank_mask, CardRun, Direction, Supply, SUITS};
 use crate::hash::stable_hash;
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
+#[cfg(any(test, feature = "testkit"))]
 use crate::testkit::Inspect;
 
 /// Q♠ (CE-11: draws five).
@@ -25,7 +26,7 @@ const COUNTDOWN_START: u8 = 8;
 
 /// CE-11: how several equal cards played together take effect.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-enum Multi {
+pub(super) enum Multi {
     /// One card at a time.
     Off,
     /// Every card's effect counts (two aces cancel, two queens skip two, two 2s draw 4).
@@ -36,38 +37,38 @@ enum Multi {
 
 /// The rules in force, worked out once from the settings.
 #[derive(Clone, Copy, Debug, Hash)]
-struct Rules {
+pub(super) struct Rules {
     /// The cards that skip, reverse, make the next player draw two, or five (CE-5, CE-11;
     /// outside Countdown without the wild rank, which loses its special effect).
-    skip_cards: CardSet,
-    reverse_cards: CardSet,
-    two_cards: CardSet,
-    five_cards: CardSet,
+    pub(super) skip_cards: CardSet,
+    pub(super) reverse_cards: CardSet,
+    pub(super) two_cards: CardSet,
+    pub(super) five_cards: CardSet,
     /// Every card with an effect (outside Countdown, where a wild card may have one too).
-    special_cards: CardSet,
+    pub(super) special_cards: CardSet,
     /// CE-5 / CE-11: the rank that skips the next player.
-    skip: Option<Rank>,
+    pub(super) skip: Option<Rank>,
     /// CE-5 / CE-11: the rank that reverses the direction.
-    reverse: Option<Rank>,
+    pub(super) reverse: Option<Rank>,
     /// CE-5: twos make the next player draw.
-    two: bool,
+    pub(super) two: bool,
     /// CE-11: Q♠ makes the next player draw five.
-    queen_of_spades: bool,
-    multi: Multi,
+    pub(super) queen_of_spades: bool,
+    pub(super) multi: Multi,
     /// CE-11: the wild rank (outside Countdown).
-    wild: Rank,
-    countdown: bool,
-    power: EightPower,
+    pub(super) wild: Rank,
+    pub(super) countdown: bool,
+    pub(super) power: EightPower,
     /// CE-9 (always in Countdown).
-    reshuffle: bool,
+    pub(super) reshuffle: bool,
     /// CE-8.
-    last_card: bool,
-    draw_only_when_unable: bool,
-    play_drawn_card: bool,
+    pub(super) last_card: bool,
+    pub(super) draw_only_when_unable: bool,
+    pub(super) play_drawn_card: bool,
 }
 
 impl Rules {
-    fn new(s: &CrazyEightsSettings) -> Rules {
+    pub(super) fn new(s: &CrazyEightsSettings) -> Rules {
         let preset = s.countdown && s.countdown_preset;
         let (skip_rank, reverse_rank) = if s.jack_skips_four_reverses {
             (Rank::JACK, Rank::new(2).unwrap_or(Rank::TWO))
@@ -345,186 +346,57 @@ impl CrazyEights {
         }
     }
 
+    /// The public facts of `p`'s turn that legality reads (shared with the views, C-5).
+    #[inline]
+    fn facts(&self, p: Seat) -> Facts<'_> {
+        let i = p.idx() & 7;
+        Facts {
+            rules: &self.rules,
+            phase: self.phase,
+            turn: self.turn,
+            seat: p,
+            hand: self.hands[i],
+            size: self.sizes[i] as u32,
+            score: self.scores[i],
+            wild: self.wild[i],
+            pending: self.pending,
+            named: self.named,
+            top: self.top(),
+            top_wild: self.top_wild,
+            drawn: self.drawn,
+            can_draw: self.supply.can_draw(self.rules.reshuffle),
+        }
+    }
+
     /// The distinct cards of `hand` that `p` may play on the current top (CE-2, CE-5,
     /// CE-11, CE-12).
     #[inline]
     fn matching(&self, p: Seat, hand: CardSet) -> CardSet {
-        let wild_rank = self.wild_of(p);
-        let wild = hand.and(self.wild_masks[p.idx() & 7]);
-        if self.pending > 0 {
-            // CE-5: only a two answers (an 8 cannot); CE-12: a wild two is answered by the
-            // two of the named suit, or by a two that is the answerer's own wild card.
-            let twos = hand.and(rank_mask(Rank::TWO));
-            return match self.named {
-                Some(s) if wild_rank != Rank::TWO => twos.and(s.mask()),
-                _ => twos,
-            };
-        }
-        match self.named {
-            // CE-2 / CE-12: the named suit, or the player's own wild card.
-            Some(s) => hand.and(s.mask()).or(wild),
-            None => {
-                let top = self.top();
-                let m = hand.and(suit_set(top).or(rank_set(top)));
-                if self.rules.power == EightPower::OwnSuit && !self.top_wild {
-                    // A wild card of the top's suit or rank is already in `m`.
-                    m
-                } else {
-                    m.or(wild)
-                }
-            }
-        }
+        self.facts(p).matching(hand)
     }
 
     /// The distinct single cards `p` may play now (empty unless `p` is to play).
     pub fn playable(&self, p: Seat) -> CardSet {
-        if self.phase != CrazyEightsPhase::Playing || p != self.turn {
-            return CardSet::EMPTY;
-        }
-        match self.drawn {
-            Some(c) => c.bit(),
-            None => self.matching(p, self.hands[p.idx() & 7].distinct()),
-        }
+        self.facts(p).playable()
     }
 
     /// CE-2 / CE-11: whether `p` playing `c` as the last card on the current top names a
     /// suit (the hand not emptied, or Countdown, where play goes on).
     #[inline]
     fn names_suit(&self, p: Seat, c: Card, emptied: bool) -> bool {
-        if !self.wild_masks[p.idx() & 7].contains(c) || (emptied && !self.rules.countdown) {
-            return false;
-        }
-        match self.rules.power {
-            EightPower::Wild | EightPower::OwnSuit => true,
-            EightPower::NoSuit => false,
-            EightPower::SuitOnMatch => {
-                self.top_wild || c.suit() == self.named.unwrap_or(self.top().suit())
-            }
-        }
+        self.facts(p).names_suit(c, emptied)
     }
 
-    /// The cards of `playable` that name a suit when `p` plays them alone (CE-2, CE-11).
-    #[inline]
-    fn naming_cards(&self, p: Seat, playable: CardSet) -> CardSet {
-        let wild = playable.and(self.wild_masks[p.idx() & 7]);
-        if wild.is_empty() || (!self.rules.countdown && self.sizes[p.idx() & 7] == 1) {
-            return CardSet::EMPTY;
-        }
-        match self.rules.power {
-            EightPower::Wild | EightPower::OwnSuit => wild,
-            EightPower::NoSuit => CardSet::EMPTY,
-            EightPower::SuitOnMatch if self.top_wild => wild,
-            EightPower::SuitOnMatch => wild.of_suit(self.named.unwrap_or(self.top().suit())),
-        }
-    }
-
-    /// CE-8 / D-6: whether a play of `k` cards by `p` leaves a last card to declare (in
-    /// Countdown also going out on a score of 2, which deals one new card).
+    /// CE-8 / D-6: whether a play of `k` cards by `p` leaves a last card to declare.
     #[inline]
     fn must_declare(&self, p: Seat, k: u32) -> bool {
-        if !self.rules.last_card {
-            return false;
-        }
-        let left = (self.sizes[p.idx() & 7] as u32).saturating_sub(k);
-        left == 1 || (self.rules.countdown && left == 0 && self.scores[p.idx() & 7] == 2)
-    }
-
-    /// Whether `p` may draw now (CE-4, CE-5, CE-9), given its playable cards.
-    #[inline]
-    fn may_draw(&self, playable: CardSet) -> bool {
-        self.drawn.is_none()
-            && (self.pending > 0
-                || (self.supply.can_draw(self.rules.reshuffle)
-                    && (!self.rules.draw_only_when_unable || playable.is_empty())))
+        self.facts(p).must_declare(k)
     }
 
     /// Whether `p` may pass now (CE-4 after drawing; D-4 unable to play or draw).
     #[inline]
-    fn may_pass(&self, playable: CardSet) -> bool {
-        self.drawn.is_some()
-            || (self.pending == 0
-                && playable.is_empty()
-                && !self.supply.can_draw(self.rules.reshuffle))
-    }
-
-    /// Pushes the plays of `run` by `p` with every suit and declaration it allows.
-    fn push_run(&self, p: Seat, run: CardRun, out: &mut Vec<CrazyEightsAction>) {
-        let k = run.len() as u32;
-        let emptied = self.sizes[p.idx() & 7] as u32 == k;
-        let declare = self.must_declare(p, k);
-        let suits: &[Option<Suit>] = if self.names_suit(p, run.last(), emptied) {
-            &[
-                Some(SUITS[0]),
-                Some(SUITS[1]),
-                Some(SUITS[2]),
-                Some(SUITS[3]),
-            ]
-        } else {
-            &[None]
-        };
-        for &suit in suits {
-            out.push(CrazyEightsAction::Play(CePlay {
-                cards: run,
-                suit,
-                last: false,
-            }));
-            if declare {
-                out.push(CrazyEightsAction::Play(CePlay {
-                    cards: run,
-                    suit,
-                    last: true,
-                }));
-            }
-        }
-    }
-
-    /// CE-11: the runs of two or more equal cards `p` may play, at least one of them
-    /// playable: for every sub-multiset of a rank and every distinct last card.
-    fn push_runs(&self, p: Seat, playable: CardSet, out: &mut Vec<CrazyEightsAction>) {
-        let hand = self.hands[p.idx() & 7];
-        for r in (0..13).filter_map(Rank::new) {
-            let of_rank = hand.distinct().and(rank_mask(r));
-            if of_rank.and(playable).is_empty() {
-                continue;
-            }
-            let counts: [u8; 4] = SUITS.map(|s| hand.count(Card::new(s, r)));
-            if counts.iter().sum::<u8>() < 2 {
-                continue;
-            }
-            for a in 0..=counts[0] {
-                for b in 0..=counts[1] {
-                    for c in 0..=counts[2] {
-                        for d in 0..=counts[3] {
-                            let take = [a, b, c, d];
-                            let size: u8 = take.iter().sum();
-                            if size < 2 {
-                                continue;
-                            }
-                            let mut cards = Vec::with_capacity(size as usize);
-                            for (s, &t) in SUITS.iter().zip(&take) {
-                                for _ in 0..t {
-                                    cards.push(Card::new(*s, r));
-                                }
-                            }
-                            if !cards.iter().any(|&c| playable.contains(c)) {
-                                continue;
-                            }
-                            for (i, &last) in cards.iter().enumerate() {
-                                if i > 0 && cards[i - 1] == last {
-                                    continue;
-                                }
-                                let mut order: Vec<Card> = cards.clone();
-                                order.remove(i);
-                                order.push(last);
-                                if let Some(run) = CardRun::new(&order) {
-                                    self.push_run(p, run, out);
-                                }
-                            }
-                        }
-                    }
-                }
-            }
-        }
+    fn may_pass(&self, p: Seat, playable: CardSet) -> bool {
+        self.facts(p).may_pass(playable)
     }
 
     /// Checks a play by the seat to act; the error names the broken rule.
@@ -910,7 +782,7 @@ impl CrazyEights {
 
     fn pass(&mut self, p: Seat) -> Result<CrazyEightsEvent, CrazyEightsError> {
         let playable = self.matching(p, self.hands[p.idx() & 7].distinct());
-        if !self.may_pass(playable) {
+        if !self.may_pass(p, playable) {
             return Err(CrazyEightsError::MayNotPass);
         }
         let mut after = After::default();
@@ -1160,6 +1032,7 @@ impl CrazyEights {
 
 /// For the property tests of [`crate::testkit`] (two decks from six players: the
 /// places are [`CardBag`]s).
+#[cfg(any(test, feature = "testkit"))]
 impl Inspect for CrazyEights {
     type Cards = CardBag;
 
@@ -1316,27 +1189,7 @@ impl Game for CrazyEights {
         if seat != self.turn {
             return;
         }
-        match self.phase {
-            CrazyEightsPhase::DealerNamesSuit => {
-                out.extend(SUITS.map(CrazyEightsAction::Suit));
-            }
-            CrazyEightsPhase::Playing => {
-                let playable = self.playable(seat);
-                for c in playable {
-                    self.push_run(seat, CardRun::one(c), out);
-                }
-                if self.rules.multi != Multi::Off && self.drawn.is_none() {
-                    self.push_runs(seat, playable, out);
-                }
-                if self.may_draw(playable) {
-                    out.push(CrazyEightsAction::Draw);
-                }
-                if self.may_pass(playable) {
-                    out.push(CrazyEightsAction::Pass);
-                }
-            }
-            _ => {}
-        }
+        self.facts(seat).legal_actions(out);
     }
 
     /// Draws without listing the actions when one card is played at a time: the same
@@ -1361,10 +1214,11 @@ impl Game for CrazyEights {
         };
         // The list holds, card by card in index order, one play per suit named (four for
         // a wild card that names one) times one or two declarations, then draw, then pass.
-        let heavy = self.naming_cards(seat, playable);
-        let m = 1 + self.must_declare(seat, 1) as u32;
-        let draw = self.may_draw(playable) as u32;
-        let pass = self.may_pass(playable) as u32;
+        let facts = self.facts(seat);
+        let heavy = facts.naming_cards(playable);
+        let m = 1 + facts.must_declare(1) as u32;
+        let draw = facts.may_draw(playable) as u32;
+        let pass = facts.may_pass(playable) as u32;
         let heavies = if heavy.is_empty() { 0 } else { heavy.len() };
         let plays = m * (playable.len() + 3 * heavies);
         let total = plays + draw + pass;

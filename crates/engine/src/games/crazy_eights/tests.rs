@@ -2,12 +2,13 @@
 //! ARCHITECTURE.md, with one and two decks.
 
 use super::*;
-use crate::card::{parse_cards, Card, CardBag, Rank, Suit};
+use crate::card::{parse_cards, Card, CardBag, CardSet, Rank, Suit};
 use crate::game::{Deal, Game, RuleError, Setup, SetupError, Status};
 use crate::games::shedding::{CardRun, Direction};
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
-use crate::testkit::{self, Inspect, RandomMatch};
+use crate::table::Public;
+use crate::testkit::{self, Inspect, RandomMatch, StepDone};
 use proptest::prelude::*;
 
 fn card(s: &str) -> Card {
@@ -1157,6 +1158,61 @@ proptest! {
     #[test]
     fn prop_same_seed_and_moves_same_state_and_hash(seed in any::<u64>()) {
         testkit::same_seed_and_moves_same_state_and_hash(random_match(seed, 6))?;
+    }
+}
+
+/// Crazy Eights' disclosures ([`testkit::nothing_disclosed`] lists them all): CE-4 (setting
+/// "a drawn card that fits may be played at once"), whether the drawn card fits, and what
+/// follows from the turn going on or ending.
+fn disclosure(a: &CrazyEightsEvent, b: &CrazyEightsEvent) -> Option<&'static str> {
+    match (a, b) {
+        (
+            CrazyEightsEvent::Drew {
+                may_play: x,
+                penalty: false,
+                ..
+            },
+            CrazyEightsEvent::Drew { may_play: y, .. },
+        ) if x != y => Some("CE-4"),
+        _ => None,
+    }
+}
+
+/// The cards a step played face up (CE-2 / HX-2), which a view may not list once they
+/// are under the top card (or reshuffled into the stock in the same step): those of a
+/// play that were in the player's hand. [`Inspect::card_places`] lists the hands first.
+fn played_face_up(d: &StepDone<'_, CrazyEights>) -> CardSet {
+    match (d.acted, &d.public) {
+        (Some((seat, _)), Public::Event(CrazyEightsEvent::Played { cards, .. })) => {
+            let hand = d.before.card_places()[seat.idx()].distinct();
+            cards
+                .as_slice()
+                .iter()
+                .fold(CardSet::EMPTY, |u, c| u.or(c.bit()))
+                .and(hand)
+        }
+        _ => CardSet::EMPTY,
+    }
+}
+
+// The table runs on what one seat sees (C-5, D-8): legality from a view, and updates that
+// name no hidden card.
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    #[test]
+    fn prop_legal_from_view_is_legal_actions(seed in any::<u64>()) {
+        testkit::legal_from_view_is_legal_actions(random_match(seed, 3))?;
+    }
+
+    #[test]
+    fn prop_events_do_not_depend_on_hidden_cards(seed in any::<u64>()) {
+        testkit::events_do_not_depend_on_hidden_cards(random_match(seed, 3), disclosure)?;
+    }
+
+    #[test]
+    fn prop_updates_name_only_known_cards(seed in any::<u64>()) {
+        testkit::updates_name_only_known_cards(random_match(seed, 3), played_face_up)?;
     }
 }
 

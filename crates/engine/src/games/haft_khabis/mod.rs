@@ -7,6 +7,7 @@
 
 mod state;
 mod types;
+mod view;
 
 #[cfg(test)]
 mod tests;

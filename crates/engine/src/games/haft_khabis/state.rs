@@ -1,15 +1,15 @@
 //! Haft Khabis' full state and its rules.
 
 use super::types::*;
+use super::view::Facts;
 use crate::card::{Card, CardBag, CardSet, Rank, Suit};
 use crate::game::{Game, HandScore, Outcome, Setup, SetupError, Status};
-use crate::games::shedding::{
-    hands_stock_discard, rank_set, scramble_hands_and_stock, suit_set, Direction, Pile, Supply,
-    SUITS,
-};
+#[cfg(any(test, feature = "testkit"))]
+use crate::games::shedding::{hands_stock_discard, scramble_hands_and_stock};
+use crate::games::shedding::{Direction, Pile, Supply};
 use crate::hash::stable_hash;
-use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
+#[cfg(any(test, feature = "testkit"))]
 use crate::testkit::Inspect;
 
 /// HX-1: cards dealt to each player.
@@ -19,12 +19,12 @@ pub(super) const MAX_ACTIONS: u16 = 1000;
 /// HX-9 / D-6: cards drawn by a player who did not declare a last card.
 const LAST_CARD_PENALTY: u8 = 1;
 
-const TWOS: CardSet = rank_mask_const(0);
-const SEVENS: CardSet = rank_mask_const(5);
-const EIGHTS: CardSet = rank_mask_const(6);
+pub(super) const TWOS: CardSet = rank_mask_const(0);
+pub(super) const SEVENS: CardSet = rank_mask_const(5);
+pub(super) const EIGHTS: CardSet = rank_mask_const(6);
 const TENS: CardSet = rank_mask_const(8);
-const JACKS: CardSet = rank_mask_const(9);
-const ACES: CardSet = rank_mask_const(12);
+pub(super) const JACKS: CardSet = rank_mask_const(9);
+pub(super) const ACES: CardSet = rank_mask_const(12);
 
 const fn rank_mask_const(r: u32) -> CardSet {
     CardSet((1u64 << r) | (1 << (r + 13)) | (1 << (r + 26)) | (1 << (r + 39)))
@@ -32,7 +32,7 @@ const fn rank_mask_const(r: u32) -> CardSet {
 
 /// The number of seats in a set (a table: baseline x86-64 has no popcount instruction).
 #[inline]
-fn count(s: SeatSet) -> u32 {
+pub(super) fn count(s: SeatSet) -> u32 {
     const POP: [u8; 256] = {
         let mut t = [0u8; 256];
         let mut i = 0;
@@ -238,30 +238,35 @@ impl HaftKhabis {
         p
     }
 
+    /// How many shuffles the match has made (deals and reshuffles), for tests.
+    #[cfg(test)]
+    pub(super) fn shuffles(&self) -> u32 {
+        self.supply.shuffles
+    }
+
+    /// The public facts of the turn that legality reads (shared with the views, C-5).
+    #[inline]
+    fn facts(&self) -> Facts<'_> {
+        Facts {
+            settings: &self.setup.settings,
+            phase: self.phase,
+            turn: self.turn,
+            mode: self.mode,
+            pending: self.pending,
+            top: self.top(),
+            named: self.named,
+            drawn: self.drawn,
+            in_hand: self.in_hand,
+            stock: self.supply.stock.len(),
+            discards: self.supply.discard.len(),
+        }
+    }
+
     /// HX-7: with two players left in the hand a skip is another turn, so the ace works
     /// like the 8.
     #[inline]
     fn is_extra_card(&self, c: Card) -> bool {
-        EIGHTS.contains(c) || (ACES.contains(c) && count(self.in_hand) == 2)
-    }
-
-    /// HX-2, HX-5, HX-8: the distinct cards of `hand` that may be played on the top.
-    #[inline]
-    fn matching(&self, hand: CardSet) -> CardSet {
-        if self.pending > 0 {
-            // HX-5: only a seven answers (HX-8: not a jack).
-            return hand.and(SEVENS);
-        }
-        let top = self.top();
-        let jacks = hand.and(JACKS);
-        if JACKS.contains(top) {
-            // HX-8: the named suit; HX-16: a jack turned up lets any card follow.
-            return match self.named {
-                Some(s) => hand.and(s.mask()).or(jacks),
-                None => hand,
-            };
-        }
-        hand.and(suit_set(top).or(rank_set(top))).or(jacks)
+        self.facts().is_extra_card(c)
     }
 
     /// The distinct cards `p` may play now.
@@ -269,118 +274,13 @@ impl HaftKhabis {
         if self.phase != HaftKhabisPhase::Playing || p != self.turn {
             return CardSet::EMPTY;
         }
-        let hand = self.hands[p.idx() & 7].distinct();
-        match self.mode {
-            TurnMode::Drawn => self.drawn.map_or(CardSet::EMPTY, Card::bit),
-            TurnMode::AceAnswer => hand.and(ACES),
-            TurnMode::Normal | TurnMode::Extra => self.matching(hand),
-        }
+        self.facts().playable(self.hands[p.idx() & 7])
     }
 
-    /// HX-9 / D-6: whether `left` (what an action leaves in hand) must be declared: one
-    /// card, or an 8 and one more (an ace and one more with two players in the hand).
+    /// HX-9 / D-6: whether `left` (what an action leaves in hand) must be declared.
     #[inline]
     fn must_declare(&self, left: CardBag, len: u32) -> bool {
-        match len {
-            1 => true,
-            2 => {
-                let d = left.distinct();
-                !d.and(EIGHTS).is_empty() || (count(self.in_hand) == 2 && !d.and(ACES).is_empty())
-            }
-            _ => false,
-        }
-    }
-
-    /// The cards a draw by `p` would take now (HX-5 a pending penalty, else one), counting
-    /// the discards that a reshuffle would bring back (HX-15).
-    fn draw_count(&self) -> u32 {
-        let avail = self.supply.stock.len() + self.supply.discard.len().saturating_sub(1);
-        let want = if self.pending > 0 {
-            self.pending as usize
-        } else {
-            1
-        };
-        want.min(avail) as u32
-    }
-
-    /// Whether `p` (to act) may draw now.
-    fn may_draw(&self, playable: CardSet) -> bool {
-        match self.mode {
-            TurnMode::Normal => {
-                self.pending > 0 || (playable.is_empty() && self.supply.can_draw(true))
-            }
-            TurnMode::Extra => playable.is_empty() && self.supply.can_draw(true),
-            _ => false,
-        }
-    }
-
-    /// Whether `p` (to act) may pass now.
-    fn may_pass(&self, p: Seat, playable: CardSet) -> bool {
-        match self.mode {
-            TurnMode::AceAnswer => true,
-            TurnMode::Drawn => self.settings().keep_drawn_card,
-            TurnMode::Extra => {
-                (self.settings().forgo_eight && self.sizes[p.idx() & 7] > 0)
-                    || (playable.is_empty() && !self.supply.can_draw(true))
-            }
-            TurnMode::Normal => {
-                self.pending == 0 && playable.is_empty() && !self.supply.can_draw(true)
-            }
-        }
-    }
-
-    /// Every legal play of `c` by `p`: suits for a jack, targets (and cards to give) for a
-    /// two, with and without the declaration where one is due.
-    fn push_plays(&self, p: Seat, c: Card, out: &mut Vec<HaftKhabisAction>) {
-        let mut after = self.hands[p.idx() & 7];
-        after.remove(c);
-        let size = self.sizes[p.idx() & 7] as u32 - 1;
-        let emptied = size == 0;
-        let push = |out: &mut Vec<HaftKhabisAction>, play: HxPlay, left: CardBag| {
-            out.push(HaftKhabisAction::Play(play));
-            let len = if play.give.is_some() { size - 1 } else { size };
-            if self.must_declare(left, len) {
-                out.push(HaftKhabisAction::Play(HxPlay { last: true, ..play }));
-            }
-        };
-        if JACKS.contains(c) && !emptied {
-            for s in SUITS {
-                push(
-                    out,
-                    HxPlay {
-                        suit: Some(s),
-                        ..HxPlay::card(c)
-                    },
-                    after,
-                );
-            }
-        } else if TWOS.contains(c) && !emptied && self.settings().two != TwoRule::NoEffect {
-            let gives = self.settings().two == TwoRule::GiveCard && size >= 2;
-            for t in self.in_hand.iter().filter(|&t| t != p) {
-                let play = HxPlay {
-                    target: Some(t),
-                    ..HxPlay::card(c)
-                };
-                if gives {
-                    for g in after.distinct() {
-                        let mut left = after;
-                        left.remove(g);
-                        push(
-                            out,
-                            HxPlay {
-                                give: Some(g),
-                                ..play
-                            },
-                            left,
-                        );
-                    }
-                } else {
-                    push(out, play, after);
-                }
-            }
-        } else {
-            push(out, HxPlay::card(c), after);
-        }
+        self.facts().must_declare(left, len)
     }
 
     /// Checks a play by the seat to act; returns what it leaves in hand.
@@ -580,7 +480,7 @@ impl HaftKhabis {
 
     fn draw(&mut self, p: Seat, last: bool) -> Result<HaftKhabisEvent, HaftKhabisError> {
         let playable = self.playable(p);
-        if !self.may_draw(playable) {
+        if !self.facts().may_draw(playable) {
             return Err(match self.mode {
                 TurnMode::AceAnswer => HaftKhabisError::MustAnswerAce,
                 TurnMode::Drawn => HaftKhabisError::OnlyTheDrawnCard,
@@ -588,7 +488,7 @@ impl HaftKhabis {
             });
         }
         let i = p.idx() & 7;
-        let k = self.draw_count();
+        let k = self.facts().draw_count();
         if last && self.sizes[i] as u32 + k != 1 {
             return Err(HaftKhabisError::NothingToDeclare);
         }
@@ -635,7 +535,7 @@ impl HaftKhabis {
             self.add(p, c);
             self.declare_draw(p, last);
             // HX-2: a drawn card that fits is played at once (or kept, setting).
-            fits = self.matching(c.bit()) == c.bit();
+            fits = self.facts().matching(c.bit()) == c.bit();
             if fits {
                 self.mode = TurnMode::Drawn;
                 self.drawn = Some(c);
@@ -658,7 +558,10 @@ impl HaftKhabis {
 
     fn pass(&mut self, p: Seat) -> Result<HaftKhabisEvent, HaftKhabisError> {
         let playable = self.playable(p);
-        if !self.may_pass(p, playable) {
+        if !self
+            .facts()
+            .may_pass(self.sizes[p.idx() & 7] as u32, playable)
+        {
             return Err(HaftKhabisError::MayNotPass);
         }
         let mut after = HxAfter::default();
@@ -745,7 +648,7 @@ impl HaftKhabis {
     }
 
     fn block(&mut self, after: &mut HxAfter) {
-        self.finish_hand(None, true);
+        self.finish_hand(None, true, after);
         after.hand_over = true;
         after.blocked = true;
     }
@@ -756,7 +659,7 @@ impl HaftKhabis {
         after.finished = Some(p);
         if self.settings().end != EndMode::FinishingOrder {
             after.hand_over = true;
-            self.finish_hand(Some(p), false);
+            self.finish_hand(Some(p), false, after);
             return;
         }
         let q = self.next(p);
@@ -768,7 +671,7 @@ impl HaftKhabis {
         }
         if count(self.in_hand) <= 1 {
             after.hand_over = true;
-            self.finish_hand(Some(p), false);
+            self.finish_hand(Some(p), false, after);
         } else if self.turn == p {
             self.turn = q;
             self.mode = TurnMode::Normal;
@@ -777,8 +680,9 @@ impl HaftKhabis {
     }
 
     /// HX-12: replaces each seven left in a loser's hand by two cards from the stock
-    /// (repeating for drawn sevens; HX-15 reshuffles; with no card left a seven stays).
-    fn replace_sevens(&mut self, s: Seat) -> u8 {
+    /// (repeating for drawn sevens; HX-15 reshuffles, which `after` reports; with no card
+    /// left a seven stays).
+    fn replace_sevens(&mut self, s: Seat, after: &mut HxAfter) -> u8 {
         let mut replaced = 0;
         while let Some(seven) = self.hands[s.idx() & 7].distinct().and(SEVENS).first() {
             if !self.supply.can_draw(true) {
@@ -786,8 +690,7 @@ impl HaftKhabis {
             }
             self.take(s, seven);
             self.set_aside.push(seven);
-            let mut ignore = HxAfter::default();
-            self.give(s, 2, &mut ignore);
+            self.give(s, 2, after);
             replaced += 1;
         }
         replaced
@@ -795,7 +698,9 @@ impl HaftKhabis {
 
     /// HX-12 / HX-13: scores the hand and decides whether the game is over.
     #[inline(never)]
-    fn finish_hand(&mut self, mut winner: Option<Seat>, blocked: bool) {
+    /// `after` learns of a reshuffle by HX-12's scoring draws (HX-15), so that the event
+    /// that ends the hand tells the table the stock was rebuilt.
+    fn finish_hand(&mut self, mut winner: Option<Seat>, blocked: bool, after: &mut HxAfter) {
         let mut points = [0i32; 8];
         let mut replaced = [0u8; 8];
         let mut eliminated = SeatSet::default();
@@ -834,7 +739,7 @@ impl HaftKhabis {
                 if !self.active.contains(s) || Some(s) == winner {
                     continue;
                 }
-                replaced[s.idx()] = self.replace_sevens(s);
+                replaced[s.idx()] = self.replace_sevens(s, after);
                 points[s.idx()] = penalty_points(self.hands[s.idx()]) * multiplier as i32;
                 self.totals[s.idx()] += points[s.idx()];
             }
@@ -1081,6 +986,7 @@ impl HaftKhabis {
 
 /// For the property tests of [`crate::testkit`] (two decks from six players: the
 /// places are [`CardBag`]s).
+#[cfg(any(test, feature = "testkit"))]
 impl Inspect for HaftKhabis {
     type Cards = CardBag;
 
@@ -1100,7 +1006,7 @@ impl Inspect for HaftKhabis {
     /// Shuffles the hidden cards a seat other than `viewer` may not see — the other hands
     /// and the stock — keeping every count, for the property test that a view shows no
     /// hidden card. Nothing is hidden once the hand is over.
-    fn scramble_hidden(&mut self, viewer: Seat, rng: &mut Rng) {
+    fn scramble_hidden(&mut self, viewer: Seat, rng: &mut crate::rng::Rng) {
         if self.turn().is_none() {
             return;
         }
@@ -1238,42 +1144,9 @@ impl Game for HaftKhabis {
         if seat != self.turn {
             return;
         }
-        match self.phase {
-            HaftKhabisPhase::DealerNames => {
-                let gives = self.settings().two == TwoRule::GiveCard;
-                for t in self.in_hand.iter().filter(|&t| t != seat) {
-                    if gives {
-                        for g in self.hands[seat.idx() & 7].distinct() {
-                            out.push(HaftKhabisAction::Name {
-                                target: t,
-                                give: Some(g),
-                            });
-                        }
-                    } else {
-                        out.push(HaftKhabisAction::Name {
-                            target: t,
-                            give: None,
-                        });
-                    }
-                }
-            }
-            HaftKhabisPhase::Playing => {
-                let playable = self.playable(seat);
-                for c in playable {
-                    self.push_plays(seat, c, out);
-                }
-                if self.may_draw(playable) {
-                    out.push(HaftKhabisAction::Draw { last: false });
-                    if self.sizes[seat.idx() & 7] as u32 + self.draw_count() == 1 {
-                        out.push(HaftKhabisAction::Draw { last: true });
-                    }
-                }
-                if self.may_pass(seat, playable) {
-                    out.push(HaftKhabisAction::Pass);
-                }
-            }
-            _ => {}
-        }
+        let i = seat.idx() & 7;
+        self.facts()
+            .legal_actions(seat, self.hands[i], self.sizes[i] as u32, out);
     }
 
     fn apply(

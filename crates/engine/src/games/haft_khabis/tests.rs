@@ -2,12 +2,13 @@
 //! ARCHITECTURE.md, with one and two decks.
 
 use super::*;
-use crate::card::{parse_cards, Card, CardBag, Suit};
+use crate::card::{parse_cards, Card, CardBag, CardSet, Suit};
 use crate::game::{Deal, Game, RuleError, Setup, SetupError, Status};
 use crate::games::shedding::Direction;
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
-use crate::testkit::{self, Inspect, RandomMatch};
+use crate::table::Public;
+use crate::testkit::{self, Inspect, RandomMatch, StepDone};
 use proptest::prelude::*;
 
 fn card(s: &str) -> Card {
@@ -1301,6 +1302,113 @@ proptest! {
     fn prop_same_seed_and_moves_same_state_and_hash(seed in any::<u64>()) {
         testkit::same_seed_and_moves_same_state_and_hash(random_match(seed, 5))?;
     }
+}
+
+/// Haft Khabis' disclosures ([`testkit::nothing_disclosed`] lists them all): HX-2, whether
+/// a card drawn from the stock fits, and what follows from the turn going on or ending.
+fn disclosure(a: &HaftKhabisEvent, b: &HaftKhabisEvent) -> Option<&'static str> {
+    match (a, b) {
+        (
+            HaftKhabisEvent::Drew {
+                fits: x,
+                penalty: false,
+                ..
+            },
+            HaftKhabisEvent::Drew { fits: y, .. },
+        ) if x != y => Some("HX-2"),
+        _ => None,
+    }
+}
+
+/// The cards a step played face up (CE-2 / HX-2), which a view may not list once they
+/// are under the top card (or reshuffled into the stock in the same step): those of a
+/// play that were in the player's hand. [`Inspect::card_places`] lists the hands first.
+fn played_face_up(d: &StepDone<'_, HaftKhabis>) -> CardSet {
+    match (d.acted, &d.public) {
+        (Some((seat, _)), Public::Event(HaftKhabisEvent::Played { card, .. })) => {
+            let hand = d.before.card_places()[seat.idx()].distinct();
+            card.bit().and(hand)
+        }
+        _ => CardSet::EMPTY,
+    }
+}
+
+// The table runs on what one seat sees (C-5, D-8): legality from a view, updates that name
+// no hidden card, and events that tell every reshuffle.
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    #[test]
+    fn prop_legal_from_view_is_legal_actions(seed in any::<u64>()) {
+        testkit::legal_from_view_is_legal_actions(random_match(seed, 3))?;
+    }
+
+    #[test]
+    fn prop_events_do_not_depend_on_hidden_cards(seed in any::<u64>()) {
+        testkit::events_do_not_depend_on_hidden_cards(random_match(seed, 3), disclosure)?;
+    }
+
+    #[test]
+    fn prop_updates_name_only_known_cards(seed in any::<u64>()) {
+        testkit::updates_name_only_known_cards(random_match(seed, 3), played_face_up)?;
+    }
+
+    /// HX-15: an action's event says `reshuffled` exactly when the discards were shuffled
+    /// into a new stock, HX-12's scoring draws at the end of a hand included.
+    #[test]
+    fn prop_hx_15_every_reshuffle_is_in_the_event(seed in any::<u64>()) {
+        random_match(seed, 5).play_steps(|_, _| Ok(()), |d, _| {
+            let (Some(_), Public::Event(e)) = (d.acted, &d.public) else {
+                return Ok(());
+            };
+            let then = match e {
+                HaftKhabisEvent::Played { then, .. }
+                | HaftKhabisEvent::Drew { then, .. }
+                | HaftKhabisEvent::Passed { then, .. }
+                | HaftKhabisEvent::Named { then, .. } => then,
+            };
+            let shuffled = d.after.shuffles() > d.before.shuffles();
+            if then.reshuffled != shuffled {
+                return Err(format!("reshuffled: {}, but the stock was {}rebuilt: {e:?}",
+                    then.reshuffled, if shuffled { "" } else { "not " }));
+            }
+            Ok(())
+        })?;
+    }
+}
+
+/// HX-12 / HX-15: the scoring draws of a hand's end can reshuffle the pile (about 4% of
+/// random hands); the event that ends such a hand says so.
+#[test]
+fn hx_12_a_reshuffle_by_the_scoring_draws_is_in_the_event() {
+    let mut found = 0;
+    for seed in 0..400 {
+        random_match(seed, 3)
+            .play_steps(
+                |_, _| Ok(()),
+                |d, _| {
+                    if let Public::Event(e) = &d.public {
+                        let ended = !matches!(d.after.status(), Status::Acting(_));
+                        let hx_then = match e {
+                            HaftKhabisEvent::Played { then, .. }
+                            | HaftKhabisEvent::Drew { then, .. }
+                            | HaftKhabisEvent::Passed { then, .. }
+                            | HaftKhabisEvent::Named { then, .. } => then,
+                        };
+                        if ended && d.after.shuffles() > d.before.shuffles() {
+                            assert!(hx_then.reshuffled, "{e:?}");
+                            found += 1;
+                        }
+                    }
+                    Ok(())
+                },
+            )
+            .unwrap();
+    }
+    assert!(
+        found > 0,
+        "no hand ended with a reshuffle: the test proves nothing"
+    );
 }
 
 #[test]

@@ -264,7 +264,8 @@ pub struct HxAfter {
     pub last_card_penalty: Option<(Seat, u8)>,
     /// HX-4: this seat received a penalty card (drawn from the stock, or given).
     pub penalty_card: Option<Seat>,
-    /// HX-15: the discards were shuffled into a new stock.
+    /// HX-15: the discards were shuffled into a new stock (by this action's draws, or by
+    /// HX-12's scoring draws when it ended the hand); the views give the new counts.
     pub reshuffled: bool,
     /// This seat is out: the hand's winner, or in finishing order its next place.
     pub finished: Option<Seat>,

@@ -1,11 +1,13 @@
 //! Hokm's full state and its rules.
 
 use super::types::*;
+use super::view;
 use crate::card::{Card, CardSet, Rank};
 use crate::game::{Game, HandScore, Outcome, Setup, SetupError, Status};
 use crate::hash::stable_hash;
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
+#[cfg(any(test, feature = "testkit"))]
 use crate::testkit::Inspect;
 use std::hash::{Hash, Hasher};
 
@@ -215,19 +217,11 @@ impl Hokm {
 
     /// HK-5: no card above 10 among the hakem's first five.
     fn hakem_hand_is_weak(&self) -> bool {
-        self.hands[self.hakem.idx()]
-            .iter()
-            .all(|c| c.rank() <= Rank::TEN)
+        view::is_weak(self.hands[self.hakem.idx()])
     }
 
     fn mode_allowed(&self, t: Trump) -> bool {
-        let s = &self.setup.settings;
-        match t {
-            Trump::Suit(_) => true,
-            Trump::Sars => s.sars,
-            Trump::Nars => s.nars,
-            Trump::AceNars => s.ace_nars,
-        }
+        view::mode_allowed(&self.setup.settings, t)
     }
 
     /// The cards `seat` may play now (HK-6): empty unless it is that seat's turn in play.
@@ -543,14 +537,7 @@ impl Hokm {
     /// The hakem's choices before play: every trump or mode the room allows (HK-4), and a
     /// redeal when the first five are weak (HK-5).
     fn trump_actions(&self, out: &mut Vec<HokmAction>) {
-        for t in Trump::ALL {
-            if self.mode_allowed(t) {
-                out.push(HokmAction::Trump(t));
-            }
-        }
-        if self.setup.settings.redeal_weak_hand && self.hakem_hand_is_weak() {
-            out.push(HokmAction::Redeal);
-        }
+        view::trump_actions(&self.setup.settings, self.hands[self.hakem.idx()], out);
     }
 
     fn check_turn(&self, seat: Seat) -> Result<(), HokmError> {
@@ -579,6 +566,7 @@ impl Hokm {
 }
 
 /// For the property tests of [`crate::testkit`].
+#[cfg(any(test, feature = "testkit"))]
 impl Inspect for Hokm {
     type Cards = CardSet;
 

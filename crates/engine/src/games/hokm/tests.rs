@@ -1283,6 +1283,36 @@ proptest! {
     }
 }
 
+// The table runs on what one seat sees (C-5, D-8): legality from a view, and updates that
+// name no hidden card. Hokm has no disclosures: its events depend on nothing hidden.
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(100))]
+
+    #[test]
+    fn prop_legal_from_view_is_legal_actions(seed in any::<u64>()) {
+        for players in [4, 2] {
+            testkit::legal_from_view_is_legal_actions(random_match(players, seed))?;
+        }
+    }
+
+    #[test]
+    fn prop_events_do_not_depend_on_hidden_cards(seed in any::<u64>()) {
+        for players in [4, 2] {
+            testkit::events_do_not_depend_on_hidden_cards(
+                random_match(players, seed),
+                testkit::nothing_disclosed,
+            )?;
+        }
+    }
+
+    #[test]
+    fn prop_updates_name_only_known_cards(seed in any::<u64>()) {
+        for players in [4, 2] {
+            testkit::updates_name_only_known_cards(random_match(players, seed), testkit::no_other_public_cards)?;
+        }
+    }
+}
+
 /// HK-13 changed the state's shape (a table size, the 2-player discards, tricks with a
 /// length): the 4-player game must play and hash exactly as before. The values were taken
 /// from the engine before HK-13 (commit 8bb3578): the final state's hash and a hash of

@@ -6,6 +6,7 @@
 
 mod state;
 mod types;
+mod view;
 
 #[cfg(test)]
 mod tests;

@@ -6,6 +6,7 @@ use crate::game::{random_from_list, Game, HandScore, Outcome, Setup, SetupError,
 use crate::hash::stable_hash;
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
+#[cfg(any(test, feature = "testkit"))]
 use crate::testkit::Inspect;
 
 /// The 40 numerals, A and 2 … 10 of every suit (PA-3: A=1 … 10).
@@ -752,6 +753,7 @@ impl Pasur {
 }
 
 /// For the property tests of [`crate::testkit`].
+#[cfg(any(test, feature = "testkit"))]
 impl Inspect for Pasur {
     type Cards = CardSet;
 

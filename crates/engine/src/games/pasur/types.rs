@@ -1,6 +1,6 @@
 //! Pasur's settings, actions, events, errors, view and score sheet.
 
-use super::state::{capture_options_into, legal_actions_into};
+use super::state::capture_options_into;
 use crate::card::{Card, CardSet};
 use crate::game::RuleError;
 use crate::seat::Seat;
@@ -253,9 +253,7 @@ impl PasurView {
     /// unless it is this seat's turn).
     pub fn legal_actions(&self) -> Vec<PasurAction> {
         let mut out = Vec::new();
-        if self.phase == PasurPhase::Playing && self.turn == Some(self.seat) {
-            legal_actions_into(self.hand, self.table, &self.settings, &mut out);
-        }
+        <super::Pasur as crate::table::GameView>::legal_from_view(self, &mut out);
         out
     }
 }

@@ -5,6 +5,7 @@
 
 mod state;
 mod types;
+mod view;
 
 #[cfg(test)]
 mod tests;

@@ -1,12 +1,14 @@
 //! Shelem's full state and its rules.
 
 use super::types::*;
-use crate::card::{Card, CardSet, Rank, Suit};
+use super::view;
+use crate::card::{Card, CardSet, Suit};
 use crate::game::{Game, HandScore, Outcome, Setup, SetupError, Status};
 use crate::games::hokm::Trump;
 use crate::hash::stable_hash;
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
+#[cfg(any(test, feature = "testkit"))]
 use crate::testkit::Inspect;
 
 /// The two jokers.
@@ -184,13 +186,7 @@ impl Shelem {
     }
 
     fn mode_allowed(&self, t: Trump) -> bool {
-        let s = &self.setup.settings;
-        match t {
-            Trump::Suit(_) => true,
-            Trump::Sars => s.sars,
-            Trump::Nars => s.nars,
-            Trump::AceNars => s.ace_nars,
-        }
+        view::mode_allowed(&self.setup.settings, t)
     }
 
     fn no_trump(&self) -> bool {
@@ -278,23 +274,8 @@ impl Shelem {
     /// Following: the cards of the suit to follow, jokers counting as trumps; in no-trump
     /// modes jokers may always be played.
     fn playable(&self, seat: Seat) -> CardSet {
-        let hand = self.hands[seat.idx()];
-        if self.trick.is_empty() {
-            return hand;
-        }
-        let trump_suit = self.trump.and_then(Trump::suit);
-        let follow_mask = match trump_suit {
-            Some(t) if t == self.led => t.mask().or(JOKERS),
-            _ => self.led.mask(),
-        };
-        let follow = hand.and(follow_mask);
-        if follow.is_empty() {
-            hand
-        } else if trump_suit.is_none() {
-            follow.or(hand.and(JOKERS))
-        } else {
-            follow
-        }
+        let led = (!self.trick.is_empty()).then_some(self.led);
+        view::playable(self.hands[seat.idx()], led, self.trump)
     }
 
     /// The cards `seat` may play now: empty unless it is that seat's turn in play.
@@ -454,6 +435,7 @@ impl Shelem {
 }
 
 /// For the property tests of [`crate::testkit`].
+#[cfg(any(test, feature = "testkit"))]
 impl Inspect for Shelem {
     type Cards = CardSet;
 
@@ -523,8 +505,8 @@ impl Inspect for Shelem {
         let all = CardSet::DECK.or(JOKERS);
         v.extend(all.iter().map(ShelemAction::Discard));
         v.extend(all.iter().map(ShelemAction::Play));
-        let two_clubs = Card::new(Suit::Clubs, Rank::TWO);
-        let ace_spades = Card::new(Suit::Spades, Rank::ACE);
+        let two_clubs = Card::new(Suit::Clubs, crate::card::Rank::TWO);
+        let ace_spades = Card::new(Suit::Spades, crate::card::Rank::ACE);
         for joker in [Card::RED_JOKER, Card::BLACK_JOKER, two_clubs, ace_spades] {
             for suit in Suit::ALL {
                 v.push(ShelemAction::JokerLead { joker, suit });
@@ -644,42 +626,15 @@ impl Game for Shelem {
         match self.phase {
             ShelemPhase::Playing => {
                 let cards = self.playable(seat);
-                if self.trick.is_empty() && self.no_trump() {
-                    for c in cards.minus(JOKERS) {
-                        out.push(ShelemAction::Play(c));
-                    }
-                    for joker in cards.and(JOKERS) {
-                        for suit in Suit::ALL {
-                            out.push(ShelemAction::JokerLead { joker, suit });
-                        }
-                    }
-                } else {
-                    for c in cards {
-                        out.push(ShelemAction::Play(c));
-                    }
-                }
+                view::push_plays(cards, self.trick.is_empty() && self.no_trump(), out);
             }
-            ShelemPhase::Bidding => {
-                let (lo, hi) = (self.lowest_bid(), self.total_points());
-                let mut b = lo;
-                while b <= hi {
-                    out.push(ShelemAction::Bid(b));
-                    b += 5;
-                }
-                out.push(ShelemAction::Pass);
-            }
+            ShelemPhase::Bidding => view::push_bids(self.lowest_bid(), self.total_points(), out),
             ShelemPhase::Discarding => {
                 for c in self.hands[seat.idx()] {
                     out.push(ShelemAction::Discard(c));
                 }
             }
-            ShelemPhase::NamingTrump => {
-                for t in Trump::ALL {
-                    if self.mode_allowed(t) {
-                        out.push(ShelemAction::Trump(t));
-                    }
-                }
-            }
+            ShelemPhase::NamingTrump => view::push_trumps(&self.setup.settings, out),
             ShelemPhase::HandOver | ShelemPhase::MatchOver => {}
         }
     }

@@ -963,3 +963,25 @@ proptest! {
         })?;
     }
 }
+
+// The table runs on what one seat sees (C-5, D-8): legality from a view, and updates that
+// name no hidden card. Shelem has no
+// disclosures.
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(150))]
+
+    #[test]
+    fn prop_legal_from_view_is_legal_actions(seed in any::<u64>()) {
+        testkit::legal_from_view_is_legal_actions(random_match(seed, 4))?;
+    }
+
+    #[test]
+    fn prop_events_do_not_depend_on_hidden_cards(seed in any::<u64>()) {
+        testkit::events_do_not_depend_on_hidden_cards(random_match(seed, 4), testkit::nothing_disclosed)?;
+    }
+
+    #[test]
+    fn prop_updates_name_only_known_cards(seed in any::<u64>()) {
+        testkit::updates_name_only_known_cards(random_match(seed, 4), testkit::no_other_public_cards)?;
+    }
+}
