@@ -221,6 +221,7 @@ pub mod joker_lead;
 pub mod lang_toggle;
 pub mod notice;
 pub mod one_tab;
+pub mod replay;
 pub mod result;
 pub mod scoreboard;
 pub mod seat;
