@@ -274,7 +274,7 @@ fn middle(lang: Lang, m: &Middle, pos: &dyn Fn(Seat) -> Pos, names: &[String]) -
     };
     let stock = |n: u8| {
         html! {
-            <span class="rp-stock">{ fill(lang.shedding().stock_n, &[("n", &lang.num(n))]) }</span>
+            <span class="rp-stock">{ fill(lang.replay().stock, &[("n", &lang.num(n))]) }</span>
         }
     };
     match m {
@@ -302,7 +302,7 @@ fn middle(lang: Lang, m: &Middle, pos: &dyn Fn(Seat) -> Pos, names: &[String]) -
                 <div class="rp-table-cards" dir="ltr">
                     { for cards.iter().map(|&c| card(c, "", false)) }
                     if cards.is_empty() {
-                        <span class="rp-empty">{ lang.pasur().table_empty }</span>
+                        <span class="rp-empty">{ lang.replay().nothing }</span>
                     }
                 </div>
                 { stock(*n) }

@@ -23,6 +23,8 @@ pub struct ReplayStrings {
     pub step_of: &'static str,
     /// The middle of the table is empty.
     pub nothing: &'static str,
+    /// `{n}` cards left in the stock.
+    pub stock: &'static str,
     pub keys_help: &'static str,
     // --- captions
     /// Step 0: the hand as dealt.
@@ -103,6 +105,7 @@ pub const FA: ReplayStrings = ReplayStrings {
     pause: "توقف",
     step_of: "قدم {k} از {n}",
     nothing: "وسط خالی است",
+    stock: "{n} کارت در دسته",
     keys_help: "با کلیدهای جهت‌نما قدم به قدم بروید.",
     dealt: "کارت‌ها پخش شد",
     end: "پایان دور",
@@ -160,6 +163,7 @@ pub const EN: ReplayStrings = ReplayStrings {
     pause: "Pause",
     step_of: "Step {k} of {n}",
     nothing: "Nothing on the table",
+    stock: "{n} cards in the stock",
     keys_help: "Step with the arrow keys.",
     dealt: "The cards are dealt",
     end: "End of the hand",

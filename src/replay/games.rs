@@ -138,7 +138,7 @@ impl Replay for Hokm {
                 },
                 _,
             ) => played(w, seat, card, trick.map(|t| t.winner)),
-            (_, action) => vec![format!("{action:?}")],
+            _ => vec![w.name(step.seat).to_string()],
         };
         w.join(parts)
     }
@@ -237,7 +237,7 @@ impl Replay for Shelem {
                 p.extend(trick.map(|t| w.trick_to(t.winner)));
                 p
             }
-            (_, action) => vec![format!("{action:?}")],
+            _ => vec![w.name(step.seat).to_string()],
         };
         w.join(parts)
     }
@@ -304,7 +304,7 @@ impl Replay for Bidel {
                 },
                 _,
             ) => played(w, seat, card, trick.map(|t| t.winner)),
-            (_, action) => vec![format!("{action:?}")],
+            _ => vec![w.name(step.seat).to_string()],
         };
         w.join(parts)
     }

@@ -399,6 +399,31 @@ mod tests {
         assert_eq!(empty.actor(3), None);
     }
 
+    /// Saved tables at the end of a hand, for the replay's screenshots
+    /// (tests/e2e/shots-replay.mjs): one JSON line per table, `{slug, query, save}`.
+    /// `REPLAY_SAVES=/tmp/saves.jsonl cargo test -p cards-web --lib replay_saves -- --ignored`
+    #[test]
+    #[ignore]
+    fn replay_saves() {
+        fn line<G: UiGame>(config: TableConfig<G::Settings>) -> String {
+            let st = play_hands::<G>(config, 1);
+            serde_json::json!({
+                "slug": G::ID.slug(),
+                "query": st.config.to_query(),
+                "save": serde_json::to_string(&st.save()).unwrap(),
+            })
+            .to_string()
+        }
+        let lines = [
+            line::<Hokm>(config::<Hokm>(2, 4)),
+            line::<CrazyEights>(config::<CrazyEights>(7, 8)),
+            line::<HaftKhabis>(config::<HaftKhabis>(7, 7)),
+            line::<Pasur>(config::<Pasur>(7, 4)),
+        ];
+        let path = std::env::var("REPLAY_SAVES").unwrap_or("/tmp/replay-saves.jsonl".into());
+        std::fs::write(path, lines.join("\n") + "\n").unwrap();
+    }
+
     #[test]
     fn cards_in_captions() {
         let c = |s: &str| s.parse::<Card>().unwrap();
