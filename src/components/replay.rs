@@ -4,8 +4,8 @@
 //! each step. Closing it returns to the result.
 //!
 //! [`replay_host`] wraps a table's result panel: it keeps whether the viewer is open and
-//! hands the panel's [`ReplayButton`] the way to open it (a context), so the result panels
-//! of every game only place the button.
+//! opens it on a click on the panel's [`replay_button`], so the result panels of every game
+//! only place the button.
 //!
 //! # Selectors for tests
 //! - `[data-testid=replay-open]`: the result panel's button.
@@ -25,8 +25,9 @@ use crate::i18n::{card_label, fill, suit_symbol, Lang};
 use crate::pages::table::Seen;
 use crate::replay::{card_text, HandReplay, Middle, Words};
 use crate::state::{setup_of, LogEntry, TableState};
+use crate::web;
 use engine::{Card, Seat, Setup, Status};
-use gloo::events::EventListener;
+use gloo::events::{EventListener, EventListenerOptions};
 use gloo::timers::callback::Timeout;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -35,20 +36,11 @@ use yew::prelude::*;
 /// How long each step stays while the replay plays by itself, in milliseconds.
 pub const AUTO_STEP_MS: u32 = 1100;
 
-/// Opens the replay of the hand just over (the context the result panels' button reads).
-#[derive(Clone, PartialEq)]
-pub struct ReplayOpen(pub Callback<()>);
-
-/// The result panel's "Replay this hand" button; nothing outside a [`replay_host`].
-#[function_component(ReplayButton)]
-pub fn replay_button() -> Html {
-    let lang = use_lang();
-    let Some(open) = use_context::<ReplayOpen>() else {
-        return Html::default();
-    };
-    let onclick = open.0.reform(|_: MouseEvent| ());
+/// The result panels' "Replay this hand" button. A plain button: the [`replay_host`]
+/// around the result opens the viewer on a click on it.
+pub fn replay_button(lang: Lang) -> Html {
     html! {
-        <button type="button" class="btn btn-secondary" data-testid="replay-open" {onclick}>
+        <button type="button" class="btn btn-secondary" data-testid="replay-open">
             { lang.replay().open }
         </button>
     }
@@ -84,7 +76,6 @@ pub struct ReplayHostProps<G: UiGame> {
 impl<G: UiGame> PartialEq for ReplayHostProps<G> {
     fn eq(&self, o: &Self) -> bool {
         self.setup == o.setup
-            && self.log.len() == o.log.len()
             && self.log == o.log
             && self.names == o.names
             && self.bottom == o.bottom
@@ -93,60 +84,11 @@ impl<G: UiGame> PartialEq for ReplayHostProps<G> {
     }
 }
 
-/// Keeps whether the viewer is open; shows it instead of the result while it is.
-#[function_component(ReplayHost)]
-pub fn replay_host_view<G: UiGame>(props: &ReplayHostProps<G>) -> Html {
-    let open = use_state(|| false);
-    let replay = {
-        let (setup, log) = (props.setup.clone(), props.log.clone());
-        use_memo((*open, props.log.len()), move |&(open, _)| {
-            open.then(|| HandReplay::<G>::last_hand(&setup, &log).map(Rc::new))
-                .flatten()
-        })
-    };
-    let on_open = {
-        let open = open.clone();
-        Callback::from(move |()| open.set(true))
-    };
-    match (*replay).clone() {
-        Some(replay) if *open => {
-            let on_close = Callback::from(move |()| open.set(false));
-            html! {
-                <ReplayViewer<G> {replay} names={props.names.clone()} bottom={props.bottom}
-                    clockwise={props.clockwise} {on_close} />
-            }
-        }
-        _ => html! {
-            <ContextProvider<ReplayOpen> context={ReplayOpen(on_open)}>
-                { props.children.clone() }
-            </ContextProvider<ReplayOpen>>
-        },
-    }
-}
-
-#[derive(Properties)]
-pub struct ReplayViewerProps<G: UiGame> {
-    pub replay: Rc<HandReplay<G>>,
-    pub names: Vec<AttrValue>,
-    pub bottom: Seat,
-    pub clockwise: bool,
-    pub on_close: Callback<()>,
-}
-
-impl<G: UiGame> PartialEq for ReplayViewerProps<G> {
-    fn eq(&self, o: &Self) -> bool {
-        Rc::ptr_eq(&self.replay, &o.replay)
-            && self.names == o.names
-            && self.bottom == o.bottom
-            && self.clockwise == o.clockwise
-            && self.on_close == o.on_close
-    }
-}
-
-/// Where the viewer is: the step shown (0 = as dealt), the last step, and whether it
-/// plays by itself.
-#[derive(Clone, Copy, Debug, PartialEq)]
+/// Where the viewer is: open or not, the step shown (0 = as dealt), the last step, and
+/// whether it plays by itself.
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
 struct Cursor {
+    open: bool,
     k: usize,
     n: usize,
     playing: bool,
@@ -154,6 +96,9 @@ struct Cursor {
 
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Move {
+    /// Open at the deal, with this many steps.
+    Open(usize),
+    Close,
     First,
     Prev,
     Next,
@@ -168,27 +113,24 @@ impl Reducible for Cursor {
 
     fn reduce(self: Rc<Self>, m: Move) -> Rc<Self> {
         let c = *self;
+        let at = |k: usize| Cursor {
+            k: k.min(c.n),
+            playing: false,
+            ..c
+        };
         let next = match m {
-            Move::First => Cursor {
+            Move::Open(n) => Cursor {
+                open: true,
                 k: 0,
+                n,
                 playing: false,
-                ..c
             },
-            Move::Prev => Cursor {
-                k: c.k.saturating_sub(1),
-                playing: false,
-                ..c
-            },
-            Move::Next => Cursor {
-                k: (c.k + 1).min(c.n),
-                playing: false,
-                ..c
-            },
-            Move::Last => Cursor {
-                k: c.n,
-                playing: false,
-                ..c
-            },
+            _ if !c.open => c,
+            Move::Close => Cursor::default(),
+            Move::First => at(0),
+            Move::Prev => at(c.k.saturating_sub(1)),
+            Move::Next => at(c.k + 1),
+            Move::Last => at(c.n),
             // Playing from the end starts again from the deal.
             Move::Toggle if !c.playing && c.k >= c.n => Cursor {
                 k: 0,
@@ -232,6 +174,7 @@ fn icon(m: Move, playing: bool) -> Html {
         Move::Prev => "M17 5 L7 12 L17 19 Z",
         Move::Next => "M7 5 L17 12 L7 19 Z",
         Move::Last => "M18 5 V19 M5 5 L15 12 L5 19 Z",
+        Move::Close | Move::Open(_) | Move::Tick => "M6 6 L18 18 M18 6 L6 18",
         _ if playing => "M7 5 V19 M17 5 V19",
         _ => "M7 4 L19 12 L7 20 Z",
     };
@@ -263,7 +206,7 @@ fn chip(lang: Lang, card: Card, apart: bool) -> Html {
 }
 
 /// The middle of the table at one step.
-fn middle(lang: Lang, m: &Middle, pos: &dyn Fn(Seat) -> Pos, names: &[String]) -> Html {
+fn middle(lang: Lang, m: &Middle, pos: &dyn Fn(Seat) -> Pos) -> Html {
     let card = |c: Card, class: &'static str, winner: bool| {
         html! {
             <span class={classes!("rp-card", class, winner.then_some("winner"))} role="img"
@@ -286,10 +229,9 @@ fn middle(lang: Lang, m: &Middle, pos: &dyn Fn(Seat) -> Pos, names: &[String]) -
         Middle::Trick { cards, winner } => html! {
             <div class="rp-middle rp-trick" data-testid="replay-middle" data-kind="trick">
                 { for cards.iter().map(|&(seat, c)| {
-                    let at = format!("at-{}", pos(seat).name());
-                    let name = names.get(seat.idx()).cloned().unwrap_or_default();
+                    let at = format!("rp-trick-card at-{}", pos(seat).name());
                     html! {
-                        <span class={classes!("rp-trick-card", at)} data-seat={seat.0.to_string()} title={name}>
+                        <span class={at} data-seat={seat.0.to_string()}>
                             { card(c, "", *winner == Some(seat)) }
                         </span>
                     }
@@ -322,49 +264,65 @@ fn middle(lang: Lang, m: &Middle, pos: &dyn Fn(Seat) -> Pos, names: &[String]) -
     }
 }
 
-/// The replay of a finished hand over the table.
-#[function_component(ReplayViewer)]
-pub fn replay_viewer<G: UiGame>(props: &ReplayViewerProps<G>) -> Html {
+/// Keeps whether the viewer is open (a click on the result's [`replay_button`] opens it)
+/// and shows it instead of the result while it is: the replay of the hand just over.
+#[function_component(ReplayHost)]
+pub fn replay_host_view<G: UiGame>(props: &ReplayHostProps<G>) -> Html {
     let lang = use_lang();
-    let r = lang.replay();
-    let replay = &props.replay;
-    let n = replay.len();
-    let cursor = use_reducer(move || Cursor {
-        k: 0,
-        n,
-        playing: false,
-    });
-    let next_ref = use_node_ref();
+    let cursor = use_reducer(Cursor::default);
+    let open = cursor.open;
+    // The hand's actions: those after the last next-hand entry.
+    let steps = props
+        .log
+        .iter()
+        .rev()
+        .take_while(|e| !matches!(e, LogEntry::NextHand))
+        .count();
+    let replay = {
+        let (setup, log) = (props.setup.clone(), props.log.clone());
+        use_memo((open, props.log.len()), move |&(open, _)| {
+            open.then(|| HandReplay::<G>::last_hand(&setup, &log))
+                .flatten()
+        })
+    };
 
-    // The keys, anywhere on the page while the viewer is open; Escape closes it.
+    // Closed: a click on the result's button opens the viewer. Open: the keys, anywhere on
+    // the page (Escape closes it), and the focus on "next" so Enter steps on at once.
     {
         let d = cursor.dispatcher();
-        let close = props.on_close.clone();
-        use_effect_with(lang, move |&lang| {
-            let listener = web_sys::window().and_then(|w| w.document()).map(|doc| {
-                EventListener::new(&doc, "keydown", move |e| {
-                    let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
-                        return;
-                    };
-                    if e.key() == "Escape" {
-                        e.prevent_default();
-                        close.emit(());
-                    } else if let Some(m) = key_move(&e.key(), lang == Lang::Fa) {
-                        e.prevent_default();
-                        d.dispatch(m);
-                    }
-                })
+        use_effect_with((lang, open, steps), move |&(lang, open, steps)| {
+            let doc = web_sys::window().and_then(|w| w.document());
+            let listener = doc.map(|doc| {
+                if open {
+                    web::focus("[data-testid=replay-next]");
+                    let options = EventListenerOptions::enable_prevent_default();
+                    EventListener::new_with_options(&doc, "keydown", options, move |e| {
+                        let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
+                            return;
+                        };
+                        let m = match e.key().as_str() {
+                            "Escape" => Some(Move::Close),
+                            key => key_move(key, lang == Lang::Fa),
+                        };
+                        if let Some(m) = m {
+                            e.prevent_default();
+                            d.dispatch(m);
+                        }
+                    })
+                } else {
+                    EventListener::new(&doc, "click", move |e| {
+                        let on_button = e
+                            .target()
+                            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                            .and_then(|t| t.closest("[data-testid=replay-open]").ok().flatten())
+                            .is_some();
+                        if on_button {
+                            d.dispatch(Move::Open(steps));
+                        }
+                    })
+                }
             });
             move || drop(listener)
-        });
-    }
-    // The focus starts on "next", so Enter steps on at once.
-    {
-        let next_ref = next_ref.clone();
-        use_effect_with((), move |_| {
-            if let Some(b) = next_ref.cast::<web_sys::HtmlElement>() {
-                let _ = b.focus();
-            }
         });
     }
     // Playing by itself: one step after another until the end.
@@ -376,7 +334,12 @@ pub fn replay_viewer<G: UiGame>(props: &ReplayViewerProps<G>) -> Html {
         });
     }
 
-    let k = cursor.k;
+    let Some(replay) = Option::as_ref(&replay).filter(|_| open) else {
+        return props.children.clone();
+    };
+    let r = lang.replay();
+    let n = replay.len();
+    let k = cursor.k.min(n);
     let names: Vec<String> = props.names.iter().map(|s| s.to_string()).collect();
     let words = Words {
         lang,
@@ -388,79 +351,68 @@ pub fn replay_viewer<G: UiGame>(props: &ReplayViewerProps<G>) -> Html {
     let pos = move |seat: Seat| Pos::of(seat, bottom, players, clockwise);
     let acted = replay.actor(k);
     let end = k == n;
-    let caption = replay.caption(&words, k);
     let notes = state.notes(&words);
-    let go = |m: Move| {
-        let d = cursor.dispatcher();
-        Callback::from(move |_: MouseEvent| d.dispatch(m))
-    };
-    let close = props.on_close.reform(|_: MouseEvent| ());
     let seats = (0..players).map(Seat).map(|seat| {
         let cards = state.cards_of(seat);
-        let p = pos(seat);
+        let p = pos(seat).name();
         html! {
-            <div class={classes!("rp-seat", format!("at-{}", p.name()), (acted == Some(seat)).then_some("acted"))}
-                data-testid={format!("replay-seat-{}", p.name())} data-seat={seat.0.to_string()}
+            <div class={classes!("rp-seat", format!("at-{p}"), (acted == Some(seat)).then_some("acted"))}
+                data-testid={format!("replay-seat-{p}")} data-seat={seat.0.to_string()}
                 data-count={cards.len().to_string()}>
                 <div class="rp-name">
                     <span>{ words.name(seat).to_string() }</span>
                     <span class="rp-count">{ lang.num(cards.len()) }</span>
                 </div>
-                <div class={classes!("rp-hand", (cards.len() > 20).then_some("many"))} dir="ltr">
+                <div class="rp-hand" dir="ltr">
                     { for cards.iter().map(|&(c, apart)| chip(lang, c, apart)) }
                 </div>
             </div>
         }
     });
-    let counter = format!("{} / {}", lang.num(k), lang.num(n));
-    let spoken = fill(r.step_of, &[("k", &lang.num(k)), ("n", &lang.num(n))]);
+    let playing = cursor.playing;
     let ctl = |m: Move, label: &'static str, testid: &'static str, disabled: bool| {
+        let d = cursor.dispatcher();
         html! {
-            <button type="button" class="btn-icon rp-ctl" data-testid={testid} aria-label={label}
-                title={label} {disabled} onclick={go(m)}>{ icon(m, false) }</button>
+            <button type="button" class={classes!("btn-icon", "rp-ctl", (m == Move::Toggle).then_some("rp-play"))}
+                data-testid={testid} aria-label={label} title={label} {disabled}
+                aria-pressed={(m == Move::Toggle).then(|| playing.to_string())}
+                onclick={Callback::from(move |_: MouseEvent| d.dispatch(m))}>{ icon(m, playing) }</button>
         }
     };
-    let playing = cursor.playing;
     html! {
         <div class="overlay replay-overlay">
-            <section class={classes!("panel", "replay", format!("seats-{players}"))} data-testid="replay"
+            <section class="panel replay" data-testid="replay"
                 role="dialog" aria-modal="true" aria-labelledby="replay-title"
                 data-step={k.to_string()} data-steps={n.to_string()} data-end={end.to_string()}>
                 <header class="rp-head">
                     <h2 id="replay-title">{ r.title }</h2>
-                    <button type="button" class="btn btn-small btn-secondary" data-testid="replay-close"
-                        onclick={close}>{ r.back }</button>
+                    { ctl(Move::Close, r.back, "replay-close", false) }
                 </header>
                 <div class="rp-board" dir="ltr">
                     { for seats }
                     <div class="rp-center" dir={lang.dir()}>
-                        { middle(lang, &state.middle(), &pos, &names) }
+                        { middle(lang, &state.middle(), &pos) }
                         if !notes.is_empty() {
                             <p class="rp-notes">{ notes.join(" · ") }</p>
                         }
                     </div>
                 </div>
-                <div class="rp-foot">
-                    <p class="rp-caption" data-testid="replay-caption" aria-live="polite">{ caption }</p>
-                    if end {
-                        <p class="rp-end" data-testid="replay-end">{ r.end }</p>
-                    }
-                    <div class="rp-controls">
-                        { ctl(Move::First, r.first, "replay-first", k == 0) }
-                        { ctl(Move::Prev, r.prev, "replay-prev", k == 0) }
-                        <button type="button" class="btn-icon rp-ctl rp-play" data-testid="replay-play"
-                            aria-label={if playing { r.pause } else { r.play }}
-                            title={if playing { r.pause } else { r.play }}
-                            aria-pressed={playing.to_string()} onclick={go(Move::Toggle)}>
-                            { icon(Move::Toggle, playing) }
-                        </button>
-                        <button type="button" class="btn-icon rp-ctl" data-testid="replay-next" aria-label={r.next}
-                            title={r.next} disabled={end} onclick={go(Move::Next)} ref={next_ref}>
-                            { icon(Move::Next, false) }
-                        </button>
-                        { ctl(Move::Last, r.last, "replay-last", end) }
-                        <span class="rp-counter" data-testid="replay-counter" aria-label={spoken}>{ counter }</span>
-                    </div>
+                <p class="rp-caption" data-testid="replay-caption" aria-live="polite">
+                    { replay.caption(&words, k) }
+                </p>
+                if end {
+                    <p class="rp-end" data-testid="replay-end">{ r.end }</p>
+                }
+                <div class="rp-controls">
+                    { ctl(Move::First, r.first, "replay-first", k == 0) }
+                    { ctl(Move::Prev, r.prev, "replay-prev", k == 0) }
+                    { ctl(Move::Toggle, if playing { r.pause } else { r.play }, "replay-play", false) }
+                    { ctl(Move::Next, r.next, "replay-next", end) }
+                    { ctl(Move::Last, r.last, "replay-last", end) }
+                    <span class="rp-counter" data-testid="replay-counter"
+                        aria-label={fill(r.step_of, &[("k", &lang.num(k)), ("n", &lang.num(n))])}>
+                        { format!("{} / {}", lang.num(k), lang.num(n)) }
+                    </span>
                 </div>
             </section>
         </div>
@@ -472,11 +424,7 @@ mod tests {
     use super::*;
 
     fn run(n: usize, moves: &[Move]) -> Cursor {
-        let mut c = Rc::new(Cursor {
-            k: 0,
-            n,
-            playing: false,
-        });
+        let mut c = Rc::new(Cursor::default()).reduce(Move::Open(n));
         for &m in moves {
             c = c.reduce(m);
         }
@@ -508,6 +456,14 @@ mod tests {
         let c = run(3, &[Move::Toggle, Move::Next]);
         assert!(!c.playing, "a step by hand pauses");
         assert_eq!(run(3, &[Move::Tick]).k, 0, "no tick while paused");
+        assert_eq!(run(3, &[Move::Last, Move::Close]), Cursor::default());
+        let closed = Rc::new(Cursor::default()).reduce(Move::Next);
+        assert_eq!(*closed, Cursor::default(), "nothing moves while closed");
+        assert_eq!(
+            run(3, &[Move::Last, Move::Open(5)]).k,
+            0,
+            "opens at the deal"
+        );
     }
 
     #[test]
