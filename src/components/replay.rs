@@ -227,11 +227,11 @@ fn middle(lang: Lang, m: &Middle, pos: &dyn Fn(Seat) -> Pos) -> Html {
             </div>
         },
         Middle::Trick { cards, winner } => html! {
-            <div class="rp-middle rp-trick" data-testid="replay-middle" data-kind="trick">
+            <div class="rp-middle rp-trick" data-testid="replay-middle" data-kind="trick" dir="ltr">
                 { for cards.iter().map(|&(seat, c)| {
-                    let at = format!("rp-trick-card at-{}", pos(seat).name());
+                    let at = format!("at-{}", pos(seat).name());
                     html! {
-                        <span class={at} data-seat={seat.0.to_string()}>
+                        <span class={classes!("rp-trick-card", at)} data-seat={seat.0.to_string()}>
                             { card(c, "", *winner == Some(seat)) }
                         </span>
                     }

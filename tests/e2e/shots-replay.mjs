@@ -24,8 +24,7 @@ for (const [w, h] of [[1280, 800], [390, 844]]) {
       const name = `${slug}${players}-${w}-${lang}`;
       if (only && !name.includes(only)) continue;
       const page = await browser.newPage({ viewport: { width: w, height: h } });
-      await page.goto(`${base}${slug}.html`, { waitUntil: 'load' });
-      await page.evaluate(
+      await page.addInitScript(
         ([l, key, json]) => {
           localStorage.setItem('cards.lang', l);
           localStorage.setItem(key, json);
@@ -33,7 +32,6 @@ for (const [w, h] of [[1280, 800], [390, 844]]) {
         [lang, `cards.save.v2.${slug}`, save],
       );
       await page.goto(`${base}${slug}.html#/${slug}?${query}`, { waitUntil: 'load' });
-      await page.reload({ waitUntil: 'load' });
       await page.locator('[data-testid=replay-open]').click({ timeout: 15000 });
       const replay = page.locator('[data-testid=replay]');
       await replay.waitFor();
