@@ -419,6 +419,8 @@ mod tests {
             line::<CrazyEights>(config::<CrazyEights>(7, 8)),
             line::<HaftKhabis>(config::<HaftKhabis>(7, 7)),
             line::<Pasur>(config::<Pasur>(7, 4)),
+            line::<Shelem>(config::<Shelem>(7, 4)),
+            line::<Bidel>(config::<Bidel>(7, 4)),
         ];
         let path = std::env::var("REPLAY_SAVES").unwrap_or("/tmp/replay-saves.jsonl".into());
         std::fs::write(path, lines.join("\n") + "\n").unwrap();
