@@ -278,13 +278,6 @@ pub fn replay_host_view<G: UiGame>(props: &ReplayHostProps<G>) -> Html {
         .rev()
         .take_while(|e| !matches!(e, LogEntry::NextHand))
         .count();
-    let replay = {
-        let (setup, log) = (props.setup.clone(), props.log.clone());
-        use_memo((open, props.log.len()), move |&(open, _)| {
-            open.then(|| HandReplay::<G>::last_hand(&setup, &log))
-                .flatten()
-        })
-    };
 
     // Closed: a click on the result's button opens the viewer. Open: the keys, anywhere on
     // the page (Escape closes it), and the focus on "next" so Enter steps on at once.
@@ -334,7 +327,11 @@ pub fn replay_host_view<G: UiGame>(props: &ReplayHostProps<G>) -> Html {
         });
     }
 
-    let Some(replay) = Option::as_ref(&replay).filter(|_| open) else {
+    // Rebuilt at each step shown: replaying a hand takes well under a millisecond.
+    let replay = open
+        .then(|| HandReplay::<G>::last_hand(&props.setup, &props.log))
+        .flatten();
+    let Some(replay) = replay else {
         return props.children.clone();
     };
     let r = lang.replay();
