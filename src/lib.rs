@@ -10,6 +10,7 @@
 //! - [`pages`]: home, Hokm setup and the Hokm table; [`components`]: SVG cards and the
 //!   parts of the table.
 //! - [`prefs`]: sounds and the bots' speed, set for this device.
+//! - [`replay`]: a finished hand stepped through again, action by action.
 //! - [`state`]: the table's state transitions (a Yew `Reducible`); [`config`]: a table's
 //!   settings and seats, and their form in a link; [`i18n`]: every string, Persian and
 //!   English; [`web`]: browser calls (storage, location, clipboard).
@@ -21,6 +22,7 @@ pub mod games;
 pub mod i18n;
 pub mod pages;
 pub mod prefs;
+pub mod replay;
 pub mod route;
 pub mod rules;
 pub mod state;

@@ -53,6 +53,8 @@
 //!   `data-turn=<seat>` (empty when nobody acts; the first seat when several choose at
 //!   once), `data-bottom=<seat>` (the seat drawn at the bottom), `data-busy=true` while a
 //!   completed trick is shown or a bot is about to act.
+//! - After a hand, `[data-testid=replay-open]` on every result panel opens the hand replay
+//!   (`[data-testid=replay]`; its selectors are listed in [`replay`]).
 //! - `[data-testid=settings-button]` opens `[data-testid=settings-panel]`: the room's
 //!   settings read-only, a row `[data-testid=setting-opt-…]` (`data-value`, 0/1 for
 //!   switches) per setting, and `[data-testid=rules-link]` to the rule page.
@@ -221,6 +223,7 @@ pub mod joker_lead;
 pub mod lang_toggle;
 pub mod notice;
 pub mod one_tab;
+pub mod replay;
 pub mod result;
 pub mod scoreboard;
 pub mod seat;

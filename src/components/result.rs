@@ -4,6 +4,7 @@
 use crate::app::use_lang;
 use crate::components::card::MiniCard;
 use crate::components::hand::sort_hand;
+use crate::components::replay::replay_button;
 use crate::components::team::{side_won, Cell, Column, TeamResult};
 use crate::i18n::fill;
 use engine::games::hokm::HandResult;
@@ -47,6 +48,7 @@ pub fn result_actions_labelled(
     let s = lang.s();
     html! {
         <div class="actions">
+            { replay_button(lang) }
             if over {
                 <button type="button" class="btn" data-testid="new-match" onclick={on_new}>
                     { s.new_match }

@@ -184,7 +184,7 @@ pub struct ShownTrick {
 }
 
 /// A game the web app can seat, save, link to and let bots play.
-pub trait UiGame: Game<Settings: UiSettings> + 'static {
+pub trait UiGame: Game<Settings: UiSettings> + crate::replay::Replay + 'static {
     /// The game.
     const ID: GameId;
     /// The player counts the setup form offers; the first is the default.

@@ -8,6 +8,7 @@ pub mod bidel;
 pub mod en;
 pub mod fa;
 pub mod pasur;
+pub mod replay;
 pub mod shedding;
 pub mod shelem;
 
@@ -459,6 +460,7 @@ mod tests {
         ("i18n/pasur.rs", include_str!("pasur.rs")),
         ("i18n/shedding.rs", include_str!("shedding.rs")),
         ("i18n/shelem.rs", include_str!("shelem.rs")),
+        ("i18n/replay.rs", include_str!("replay.rs")),
         ("games/hokm.rs", include_str!("../games/hokm.rs")),
         ("games/shelem.rs", include_str!("../games/shelem.rs")),
         ("games/pasur.rs", include_str!("../games/pasur.rs")),

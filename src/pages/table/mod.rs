@@ -646,7 +646,7 @@ pub fn frame<G: UiGame>(
                     { for error }
                     { parts.hand }
                 </section>
-                { parts.result }
+                { crate::components::replay::replay_host(st, seen, parts.result) }
             </div>
             { for cover }
         </main>
