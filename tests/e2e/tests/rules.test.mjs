@@ -33,7 +33,11 @@ export const tests = [
         const panel = page.locator('[data-testid=settings-panel]');
         await panel.waitFor({ timeout: 5000 });
         assert((await panel.locator(`[data-testid=setting-${opt}]`).count()) === 1, `${game}: ${opt} is listed`);
-        assert((await panel.locator('input, select').count()) === 0, `${game}: nothing to change at the table`);
+        // The room's rules cannot be changed at the table; only this device's sound and bot
+        // speed, in their own section, can.
+        const inputs = await panel.locator('input, select').count();
+        const device = await panel.locator('[data-testid=device-prefs] input, [data-testid=device-prefs] select').count();
+        assert(inputs === device && device === 2, `${game}: nothing of the room to change at the table (${inputs} inputs, ${device} of this device)`);
         const tableHash = new URL(page.url()).hash;
         await panel.locator('[data-testid=rules-link]').click();
         await page.locator('[data-testid=rules]').waitFor({ timeout: 5000 });
