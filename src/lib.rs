@@ -10,6 +10,8 @@
 //! - [`pages`]: home, Hokm setup and the Hokm table; [`components`]: SVG cards and the
 //!   parts of the table.
 //! - [`prefs`]: sounds and the bots' speed, set for this device.
+//! - [`sheet`]: the match's score sheet, replayed from the log; [`stats`]: this device's
+//!   statistics per game.
 //! - [`state`]: the table's state transitions (a Yew `Reducible`); [`config`]: a table's
 //!   settings and seats, and their form in a link; [`i18n`]: every string, Persian and
 //!   English; [`web`]: browser calls (storage, location, clipboard).
@@ -23,7 +25,9 @@ pub mod pages;
 pub mod prefs;
 pub mod route;
 pub mod rules;
+pub mod sheet;
 pub mod state;
+pub mod stats;
 pub mod web;
 
 use app::{App, Home, Play, Site};

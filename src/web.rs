@@ -204,4 +204,3 @@ mod tests {
         assert_eq!(depth, 0, "a block is left open");
     }
 }
-

@@ -225,6 +225,7 @@ pub mod result;
 pub mod scoreboard;
 pub mod seat;
 pub mod share;
+pub mod sheet;
 pub mod shelem_board;
 pub mod shelem_result;
 pub mod sprite;

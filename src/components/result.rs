@@ -4,6 +4,7 @@
 use crate::app::use_lang;
 use crate::components::card::MiniCard;
 use crate::components::hand::sort_hand;
+use crate::components::sheet::MatchSummary;
 use crate::components::team::{side_won, Cell, Column, TeamResult};
 use crate::i18n::fill;
 use engine::games::hokm::HandResult;
@@ -46,6 +47,11 @@ pub fn result_actions_labelled(
 ) -> Html {
     let s = lang.s();
     html! {
+        <>
+        // The match's chart, sheet and statistics (from the table's context).
+        if over {
+            <MatchSummary />
+        }
         <div class="actions">
             if over {
                 <button type="button" class="btn" data-testid="new-match" onclick={on_new}>
@@ -58,6 +64,7 @@ pub fn result_actions_labelled(
                 </button>
             }
         </div>
+        </>
     }
 }
 
