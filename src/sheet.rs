@@ -374,6 +374,46 @@ mod tests {
         assert_eq!(match_record(&st, &table_history(&st)), None);
     }
 
+    /// Saved tables for the screenshots of the sheet (tests/e2e/shots-sheet.mjs): a whole
+    /// match of bots per game, as a save cut in the middle of the match and a save of the
+    /// finished match, one JSON line per table written to `$SHEET_SAVES`.
+    /// `SHEET_SAVES=/tmp/saves.jsonl cargo test -p cards-web --lib -- --ignored sheet_saves`
+    #[test]
+    #[ignore]
+    fn sheet_saves_for_screenshots() {
+        fn line<G: UiGame>(config: TableConfig<G::Settings>) -> String {
+            let (log, _) = play::<G>(&config, 100_000);
+            let hands: Vec<usize> = log
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| **e == LogEntry::NextHand)
+                .map(|(i, _)| i)
+                .collect();
+            let cut = hands.get(hands.len() / 2).map_or(log.len() / 2, |&i| i + 9);
+            let mid = table::<G>(&config, &log[..cut]).save();
+            let end = table::<G>(&config, &log).save();
+            serde_json::json!({
+                "slug": G::ID.slug(),
+                "query": config.to_query(),
+                "mid": mid,
+                "end": end,
+            })
+            .to_string()
+        }
+        let mut out = vec![
+            line::<Hokm>(config::<Hokm>(21, &[])),
+            line::<Bidel>(config::<Bidel>(22, &[])),
+            line::<Shelem>(config::<Shelem>(23, &[])),
+            line::<HaftKhabis>(config::<HaftKhabis>(24, &[("cap", 150)])),
+            line::<Pasur>(config::<Pasur>(25, &[])),
+        ];
+        let mut eight = config::<CrazyEights>(26, &[]);
+        eight.players = crate::config::default_players(8);
+        out.push(line::<CrazyEights>(eight));
+        let path = std::env::var("SHEET_SAVES").unwrap_or_else(|_| "/tmp/sheet-saves.jsonl".into());
+        std::fs::write(path, out.join("\n") + "\n").expect("written");
+    }
+
     #[test]
     fn best_hands_and_rules() {
         let h = History {
