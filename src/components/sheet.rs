@@ -306,19 +306,48 @@ pub fn axis_step(lo: i32, hi: i32) -> i32 {
     }
 }
 
-/// The chart's geometry, in the SVG's own units.
-const W: f64 = 340.0;
-const H: f64 = 190.0;
-const TOP: f64 = 12.0;
-const BOTTOM: f64 = 24.0;
+/// The chart's geometry, in the SVG's own units (tenths of a pixel at its natural size,
+/// so every coordinate is a whole number: no float formatting in the page's code).
+const W: i32 = 3400;
+const H: i32 = 1900;
+const TOP: i32 = 120;
+const BOTTOM: i32 = 240;
 /// The side of the y axis' labels.
-const AXIS: f64 = 34.0;
-/// The far side's margin (room for the target's label).
-const FAR: f64 = 14.0;
+const AXIS: i32 = 340;
+/// The far side's margin.
+const FAR: i32 = 140;
+
+/// `a * b / c` without overflow (0 when `c` is 0).
+fn scale(a: i64, b: i64, c: i64) -> i32 {
+    if c == 0 {
+        return 0;
+    }
+    (a.saturating_mul(b) / c).clamp(i64::from(i32::MIN), i64::from(i32::MAX)) as i32
+}
+
+/// The hands labelled under the chart of `n` hands: about ten, the last always, none too
+/// close to it.
+pub fn tick_hands(n: usize) -> Vec<usize> {
+    let every = n.div_ceil(10).max(1);
+    (1..=n)
+        .filter(|&i| i == n || (i % every == 0 && (every == 1 || n - i >= every)))
+        .collect()
+}
+
+/// A side's marker on the chart and in the legend: a circle, square, triangle or diamond.
+fn marker(side: usize, px: i32, py: i32) -> Html {
+    let at = format!("translate({px} {py})");
+    match side % 4 {
+        0 => html! { <circle r="30" transform={at} /> },
+        1 => html! { <rect x="-28" y="-28" width="56" height="56" transform={at} /> },
+        2 => html! { <path d="M0 -38 L36 26 L-36 26 Z" transform={at} /> },
+        _ => html! { <path d="M0 -38 L38 0 L0 38 L-38 0 Z" transform={at} /> },
+    }
+}
 
 /// The chart of the running totals: a line per side from the start of the match to the last
-/// hand (yours thicker), the target as a dashed line, and a legend naming the sides with
-/// their totals. In Persian the hands run from right to left.
+/// hand (yours thicker, drawn last), the target as a dashed line, and a legend naming the
+/// sides with their totals. In Persian the hands run from right to left.
 fn chart(lang: Lang, ctx: &SheetCtx, h: &History) -> Html {
     let t = lang.sheet();
     let rtl = lang == Lang::Fa;
@@ -333,45 +362,49 @@ fn chart(lang: Lang, ctx: &SheetCtx, h: &History) -> Html {
         .collect();
     let all = series.iter().flatten().copied().chain(ctx.rules.target);
     let lo = all.clone().min().unwrap_or(0).min(0);
-    let hi = all.max().unwrap_or(1).max(lo + 1);
+    let hi = all.max().unwrap_or(1).max(lo.saturating_add(1));
     let step = axis_step(lo, hi);
-    let lo = lo.div_euclid(step) * step;
-    let hi = hi.div_euclid(step) * step + if hi % step == 0 { 0 } else { step };
-    let (left, right) = if rtl {
-        (FAR, W - AXIS)
-    } else {
-        (AXIS, W - FAR)
-    };
+    let lo = lo.div_euclid(step).saturating_mul(step);
+    let hi = (hi.div_euclid(step) + i32::from(hi.rem_euclid(step) != 0)).saturating_mul(step);
+    let (left, right) = if rtl { (FAR, W - AXIS) } else { (AXIS, W - FAR) };
     let x = |i: usize| {
-        let f = i as f64 / n as f64;
+        let dx = scale(i as i64, i64::from(right - left), n as i64);
         if rtl {
-            right - f * (right - left)
+            right - dx
         } else {
-            left + f * (right - left)
+            left + dx
         }
     };
-    let y = |v: i32| TOP + (f64::from(hi) - f64::from(v)) / f64::from(hi - lo) * (H - TOP - BOTTOM);
-    let label_x = if rtl { W - AXIS + 5.0 } else { AXIS - 5.0 };
-    let anchor = if rtl { "start" } else { "end" };
+    let y = |v: i32| {
+        TOP + scale(
+            i64::from(hi) - i64::from(v),
+            i64::from(H - TOP - BOTTOM),
+            i64::from(hi) - i64::from(lo),
+        )
+    };
+    let (label_x, anchor) = if rtl {
+        (W - AXIS + 50, "start")
+    } else {
+        (AXIS - 50, "end")
+    };
     let grid = (0..)
-        .map(|k| lo + k * step)
+        .map(|k: i32| lo.saturating_add(k.saturating_mul(step)))
         .take_while(|&v| v <= hi)
+        .take(12)
         .map(|v| {
             html! {
                 <g class="grid">
                     <line x1={left.to_string()} x2={right.to_string()} y1={y(v).to_string()} y2={y(v).to_string()}
                         class={classes!((v == 0).then_some("zero"))} />
-                    <text x={label_x.to_string()} y={(y(v) + 4.0).to_string()} text-anchor={anchor}>
+                    <text x={label_x.to_string()} y={(y(v) + 40).to_string()} text-anchor={anchor}>
                         { lang.num(v) }
                     </text>
                 </g>
             }
         });
-    // Hand numbers under the axis, at most about ten of them.
-    let every = n.div_ceil(10).max(1);
-    let ticks = (1..=n).filter(|i| i % every == 0 || *i == n).map(|i| {
+    let ticks = tick_hands(n).into_iter().map(|i| {
         html! {
-            <text class="tick" x={x(i).to_string()} y={(H - 6.0).to_string()} text-anchor="middle">
+            <text class="tick" x={x(i).to_string()} y={(H - 60).to_string()} text-anchor="middle">
                 { lang.num(i) }
             </text>
         }
@@ -385,31 +418,19 @@ fn chart(lang: Lang, ctx: &SheetCtx, h: &History) -> Html {
             },
             &[("n", &lang.num(v))],
         );
-        let tx = if rtl { left } else { right };
+        // The label sits at the start of the match, where the lines are lowest.
+        let (tx, anchor) = if rtl {
+            (right, "end")
+        } else {
+            (left, "start")
+        };
         html! {
             <g class="target-line" data-testid="chart-target" data-value={v.to_string()}>
                 <line x1={left.to_string()} x2={right.to_string()} y1={y(v).to_string()} y2={y(v).to_string()} />
-                <text x={tx.to_string()} y={(y(v) - 4.0).to_string()} text-anchor={if rtl { "start" } else { "end" }}>
-                    { label }
-                </text>
+                <text x={tx.to_string()} y={(y(v) - 40).to_string()} text-anchor={anchor}>{ label }</text>
             </g>
         }
     });
-    let marker = |side: usize, px: f64, py: f64| -> Html {
-        let (px, py) = (px.to_string(), py.to_string());
-        match side % 4 {
-            0 => html! { <circle cx={px} cy={py} r="3" /> },
-            1 => {
-                html! { <rect x={px} y={py} width="5.6" height="5.6" transform="translate(-2.8 -2.8)" /> }
-            }
-            2 => {
-                html! { <path d="M0 -3.8 L3.6 2.6 L-3.6 2.6 Z" transform={format!("translate({px} {py})")} /> }
-            }
-            _ => {
-                html! { <path d="M0 -3.8 L3.8 0 L0 3.8 L-3.8 0 Z" transform={format!("translate({px} {py})")} /> }
-            }
-        }
-    };
     // Your line is drawn last, over the others.
     let mut order: Vec<usize> = (0..series.len()).collect();
     order.sort_by_key(|&s| ctx.mine == Some(s));
@@ -418,7 +439,7 @@ fn chart(lang: Lang, ctx: &SheetCtx, h: &History) -> Html {
         let points: Vec<String> = values
             .iter()
             .enumerate()
-            .map(|(i, &v)| format!("{:.1},{:.1}", x(i), y(v)))
+            .map(|(i, &v)| format!("{},{}", x(i), y(v)))
             .collect();
         let color = COLORS[side % COLORS.len()];
         let mine = ctx.mine == Some(side);
@@ -440,10 +461,10 @@ fn chart(lang: Lang, ctx: &SheetCtx, h: &History) -> Html {
         let total = totals.get(side).copied().unwrap_or(0);
         html! {
             <li class={classes!(mine.then_some("mine"))} data-side={side.to_string()}>
-                <svg class="legend-key" viewBox="-10 -5 20 10" aria-hidden="true" focusable="false"
+                <svg class="legend-key" viewBox="-100 -50 200 100" aria-hidden="true" focusable="false"
                     stroke={color} fill={color}>
-                    <line x1="-9" x2="9" y1="0" y2="0" />
-                    { marker(side, 0.0, 0.0) }
+                    <line x1="-90" x2="90" y1="0" y2="0" />
+                    { marker(side, 0, 0) }
                 </svg>
                 <span class="legend-name">{ ctx.names.get(side).cloned().unwrap_or_default() }</span>
                 <bdi class="legend-total" dir="ltr">{ signed_total(lang, total) }</bdi>
@@ -455,9 +476,11 @@ fn chart(lang: Lang, ctx: &SheetCtx, h: &History) -> Html {
     } else {
         t.highest_wins
     };
+    // The drawing is laid out left to right (its text anchors too); Persian only mirrors
+    // the hands' axis.
     html! {
         <figure class="scores-chart" data-testid="scores-chart" data-hands={h.lines.len().to_string()}>
-            <svg viewBox={format!("0 0 {W} {H}")} role="img" aria-label={t.chart_label}>
+            <svg class="chart" viewBox={format!("0 0 {W} {H}")} dir="ltr" role="img" aria-label={t.chart_label}>
                 <title>{ t.chart_label }</title>
                 { for grid }
                 { for target }
@@ -510,6 +533,17 @@ pub fn stats_line(lang: Lang, st: &Stats, testid: &str) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hand_ticks_are_spaced() {
+        assert_eq!(tick_hands(1), [1]);
+        assert_eq!(tick_hands(3), [1, 2, 3]);
+        assert_eq!(tick_hands(10), (1..=10).collect::<Vec<_>>());
+        assert_eq!(tick_hands(13), [2, 4, 6, 8, 10, 13]);
+        assert_eq!(tick_hands(14), [2, 4, 6, 8, 10, 12, 14]);
+        assert_eq!(scale(5, 10, 0), 0);
+        assert_eq!(scale(3, 3200, 7), 1371);
+    }
 
     #[test]
     fn axis_steps_are_round() {

@@ -232,7 +232,7 @@ export const tests = [
       assert(heads[0].includes('شما'), `your team first (${heads[0]})`);
       const target = sheet.locator('[data-testid=chart-target]');
       assert((await target.getAttribute('data-value')) === '3', 'the target line at 3');
-      const svg = await sheet.locator('[data-testid=scores-chart] svg').boundingBox();
+      const svg = await sheet.locator('[data-testid=scores-chart] svg.chart').boundingBox();
       assert(svg.width >= 300, `the chart is wide enough to read (${svg.width} px)`);
     },
   },
