@@ -12,8 +12,8 @@ use crate::app::use_lang;
 use crate::games::UiGame;
 use crate::i18n::{fill, Lang};
 use crate::pages::table::Seen;
+use crate::sheet::SheetRules;
 use crate::sheet::{best_hand, match_record, sheet_rules, table_history, your_side, History};
-use crate::sheet::{HandLine, SheetRules};
 use crate::state::TableState;
 use crate::stats::{match_key, MatchRecord, Stats};
 use engine::Seat;
@@ -108,11 +108,13 @@ pub fn use_match_stats<G: UiGame>(state: &UseReducerHandle<TableState<G>>) {
     });
 }
 
-/// The sheet of the table in context, rebuilt once per action while shown.
+/// The sheet of the table in context, rebuilt once per action while shown (`None` while
+/// hidden).
 #[hook]
-fn use_history(ctx: &SheetCtx) -> Rc<History> {
-    let history = ctx.history.clone();
-    let memo = use_memo((ctx.log_len, ctx.key.clone()), move |_| history.emit(()));
+fn use_history(ctx: Option<&SheetCtx>) -> Option<Rc<History>> {
+    let deps = ctx.map(|c| (c.log_len, c.key.clone()));
+    let history = ctx.map(|c| c.history.clone());
+    let memo = use_memo(deps, move |d| d.as_ref().and(history.map(|h| h.emit(()))));
     (*memo).clone()
 }
 
@@ -122,13 +124,16 @@ pub fn scores_button() -> Html {
     let lang = use_lang();
     let t = lang.sheet();
     let open = use_state(|| false);
+    let ctx = use_context::<SheetCtx>();
+    let history = use_history(ctx.as_ref().filter(|_| *open));
     let toggle = {
         let open = open.clone();
         Callback::from(move |_: MouseEvent| open.set(!*open))
     };
-    let Some(ctx) = use_context::<SheetCtx>() else {
+    let Some(ctx) = ctx else {
         return Html::default();
     };
+    let body = history.map(|h| sheet_html(lang, &ctx, &h, false));
     html! {
         <div class="scores">
             <button type="button" class="btn-ghost" data-testid="scores-button"
@@ -138,11 +143,11 @@ pub fn scores_button() -> Html {
                     <path d="M4 4 V20 H20 M7 16 L11 11 L14 13 L19 6" />
                 </svg>
             </button>
-            if *open {
+            if let Some(body) = body {
                 <div class="panel share-pop scores-panel" data-testid="scores-panel" role="dialog"
                     aria-label={t.sheet}>
                     <h2>{ t.sheet }</h2>
-                    <SheetBody ctx={ctx} />
+                    { Html::from_html_unchecked(body.into()) }
                     <div class="popover-actions">
                         <span></span>
                         <button type="button" class="btn btn-small" data-testid="scores-close"
@@ -154,47 +159,17 @@ pub fn scores_button() -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
-struct SheetBodyProps {
-    ctx: SheetCtx,
-}
-
-/// The chart and the table of every hand (the top bar's panel).
-#[function_component(SheetBody)]
-fn sheet_body(props: &SheetBodyProps) -> Html {
-    let lang = use_lang();
-    let history = use_history(&props.ctx);
-    if history.lines.is_empty() {
-        return html! {
-            <p class="help" data-testid="scores-empty">{ lang.sheet().no_hand_yet }</p>
-        };
-    }
-    html! {
-        <>
-            { chart(lang, &props.ctx, &history) }
-            { sheet_table(lang, &props.ctx, &history) }
-        </>
-    }
-}
-
 /// What the match result adds at the end of a match: the chart of the running totals, the
 /// table of every hand (folded) and this device's statistics of the game. Nothing outside
 /// a table.
 #[function_component(MatchSummary)]
 pub fn match_summary() -> Html {
+    let lang = use_lang();
     let ctx = use_context::<SheetCtx>();
-    let Some(ctx) = ctx else {
+    let history = use_history(ctx.as_ref());
+    let (Some(ctx), Some(history)) = (ctx, history) else {
         return Html::default();
     };
-    html! { <SummaryBody {ctx} /> }
-}
-
-#[function_component(SummaryBody)]
-fn summary_body(props: &SheetBodyProps) -> Html {
-    let lang = use_lang();
-    let t = lang.sheet();
-    let ctx = &props.ctx;
-    let history = use_history(ctx);
     // The statistics with this match counted (the effect that stores it may not have run
     // yet; counting it again changes nothing).
     let stats = ctx.won.zip(ctx.mine).map(|(won, side)| {
@@ -207,88 +182,121 @@ fn summary_body(props: &SheetBodyProps) -> Html {
         });
         st
     });
+    let body = sheet_html(lang, &ctx, &history, true);
     html! {
         <section class="match-summary" data-testid="match-summary">
-            if !history.lines.is_empty() {
-                { chart(lang, ctx, &history) }
-                <details class="scores-details" data-testid="scores-details">
-                    <summary>{ t.every_hand }</summary>
-                    { sheet_table(lang, ctx, &history) }
-                </details>
-            }
+            { Html::from_html_unchecked(body.into()) }
             { for stats.map(|st| stats_line(lang, &st, "match-stats")) }
         </section>
     }
 }
 
-/// A number of points with its sign where it is a change ("+3", "−2").
-fn signed(lang: Lang, n: i32) -> String {
-    crate::components::team::points_text(lang, n, true)
+/// Text for HTML: `&`, `<`, `>` and quotes escaped (names are typed by players).
+pub fn escape(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&#39;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+/// A number of points with its sign ("+3", "−2") or a total ("−2"), the minus kept on the
+/// left in Persian too.
+fn signed(lang: Lang, n: i32, plus: bool) -> String {
+    crate::components::team::points_text(lang, n, plus)
+}
+
+/// ` class="mine"` on your side's cells.
+fn mine_class(ctx: &SheetCtx, side: usize) -> &'static str {
+    if ctx.mine == Some(side) {
+        " class=\"mine\""
+    } else {
+        ""
+    }
+}
+
+/// The sheet's markup: the chart and the table of every hand (folded in a `<details>` in
+/// the match result), or a line saying no hand ended yet. Built as text (it is only shown,
+/// never edited), which keeps the pages' code small.
+fn sheet_html(lang: Lang, ctx: &SheetCtx, h: &History, folded: bool) -> String {
+    let t = lang.sheet();
+    if h.lines.is_empty() {
+        return format!(
+            "<p class=\"help\" data-testid=\"scores-empty\">{}</p>",
+            t.no_hand_yet
+        );
+    }
+    let mut out = chart_html(lang, ctx, h);
+    if folded {
+        out.push_str(&format!(
+            "<details class=\"scores-details\" data-testid=\"scores-details\"><summary>{}</summary>",
+            t.every_hand
+        ));
+    }
+    out.push_str(&table_html(lang, ctx, h));
+    if folded {
+        out.push_str("</details>");
+    }
+    out
 }
 
 /// The table of every hand: a row per hand (its points and the totals after it, per side)
 /// and the totals.
-fn sheet_table(lang: Lang, ctx: &SheetCtx, h: &History) -> Html {
+fn table_html(lang: Lang, ctx: &SheetCtx, h: &History) -> String {
     let t = lang.sheet();
     let sides = h.sides();
-    let head = (0..sides).map(|side| {
-        let mine = ctx.mine == Some(side);
-        html! {
-            <th scope="col" class={classes!(mine.then_some("mine"))} data-side={side.to_string()}>
-                <span class="swatch" style={format!("background:{}", COLORS[side % COLORS.len()])}></span>
-                { ctx.names.get(side).cloned().unwrap_or_default() }
-            </th>
-        }
-    });
-    let row = |(k, l): (usize, &HandLine)| {
-        let cells = (0..sides).map(|side| {
+    let mut out = format!(
+        "<div class=\"scores-scroll\"><table class=\"scores-table\" data-testid=\"scores-table\" data-hands=\"{}\"><thead><tr><th scope=\"col\">{}</th>",
+        h.lines.len(),
+        t.hand
+    );
+    for side in 0..sides {
+        out.push_str(&format!(
+            "<th scope=\"col\"{} data-side=\"{side}\"><span class=\"swatch\" style=\"background:{}\"></span>{}</th>",
+            mine_class(ctx, side),
+            COLORS[side % COLORS.len()],
+            escape(ctx.names.get(side).map_or("", |n| n.as_str()))
+        ));
+    }
+    out.push_str("</tr></thead><tbody>");
+    for (k, l) in h.lines.iter().enumerate() {
+        out.push_str(&format!(
+            "<tr data-testid=\"scores-row-{}\"><th scope=\"row\">{}</th>",
+            k + 1,
+            lang.num(k + 1)
+        ));
+        for side in 0..sides {
             let p = l.points.get(side).copied().unwrap_or(0);
             let total = l.totals.get(side).copied().unwrap_or(0);
-            html! {
-                <td class={classes!((ctx.mine == Some(side)).then_some("mine"))}
-                    data-side={side.to_string()} data-points={p.to_string()} data-total={total.to_string()}>
-                    <bdi class="pts" dir="ltr">{ signed(lang, p) }</bdi>
-                    <span class="tot">{ lang.num(total) }</span>
-                </td>
-            }
-        });
-        html! {
-            <tr data-testid={format!("scores-row-{}", k + 1)}>
-                <th scope="row">{ lang.num(k + 1) }</th>
-                { for cells }
-            </tr>
+            out.push_str(&format!(
+                "<td{} data-side=\"{side}\" data-points=\"{p}\" data-total=\"{total}\"><bdi class=\"pts\" dir=\"ltr\">{}</bdi><bdi class=\"tot\" dir=\"ltr\">{}</bdi></td>",
+                mine_class(ctx, side),
+                signed(lang, p, true),
+                signed(lang, total, false)
+            ));
         }
-    };
-    let totals = h.totals();
-    html! {
-        <div class="scores-scroll">
-            <table class="scores-table" data-testid="scores-table" data-hands={h.lines.len().to_string()}>
-                <thead>
-                    <tr><th scope="col">{ t.hand }</th>{ for head }</tr>
-                </thead>
-                <tbody>{ for h.lines.iter().enumerate().map(row) }</tbody>
-                <tfoot>
-                    <tr data-testid="scores-totals">
-                        <th scope="row">{ t.total }</th>
-                        { for (0..sides).map(|side| {
-                            let v = totals.get(side).copied().unwrap_or(0);
-                            html! {
-                                <td class={classes!((ctx.mine == Some(side)).then_some("mine"))}
-                                    data-side={side.to_string()} data-value={v.to_string()}>
-                                    <bdi dir="ltr">{ signed_total(lang, v) }</bdi>
-                                </td>
-                            }
-                        }) }
-                    </tr>
-                </tfoot>
-            </table>
-        </div>
+        out.push_str("</tr>");
     }
-}
-
-/// A total: its minus sign kept on the left in Persian too.
-fn signed_total(lang: Lang, n: i32) -> String {
-    crate::components::team::points_text(lang, n, false)
+    out.push_str(&format!(
+        "</tbody><tfoot><tr data-testid=\"scores-totals\"><th scope=\"row\">{}</th>",
+        t.total
+    ));
+    for (side, v) in h.totals().iter().enumerate() {
+        out.push_str(&format!(
+            "<td{} data-side=\"{side}\" data-value=\"{v}\"><bdi dir=\"ltr\">{}</bdi></td>",
+            mine_class(ctx, side),
+            signed(lang, *v, false)
+        ));
+    }
+    out.push_str("</tr></tfoot></table></div>");
+    out
 }
 
 /// Round steps for an axis from `lo` to `hi`: 1, 2 or 5 times a power of ten, about four
@@ -334,39 +342,49 @@ pub fn tick_hands(n: usize) -> Vec<usize> {
         .collect()
 }
 
-/// A side's marker on the chart and in the legend: a circle, square, triangle or diamond.
-fn marker(side: usize, px: i32, py: i32) -> Html {
-    let at = format!("translate({px} {py})");
-    match side % 4 {
-        0 => html! { <circle r="30" transform={at} /> },
-        1 => html! { <rect x="-28" y="-28" width="56" height="56" transform={at} /> },
-        2 => html! { <path d="M0 -38 L36 26 L-36 26 Z" transform={at} /> },
-        _ => html! { <path d="M0 -38 L38 0 L0 38 L-38 0 Z" transform={at} /> },
-    }
+/// A side's marker at (`x`, `y`): a circle, square, triangle or diamond.
+fn marker(side: usize, x: i32, y: i32) -> String {
+    let shape = match side % 4 {
+        0 => "<circle r=\"30\"",
+        1 => "<rect x=\"-28\" y=\"-28\" width=\"56\" height=\"56\"",
+        2 => "<path d=\"M0 -38 L36 26 L-36 26 Z\"",
+        _ => "<path d=\"M0 -38 L38 0 L0 38 L-38 0 Z\"",
+    };
+    format!("{shape} transform=\"translate({x} {y})\"/>")
 }
 
 /// The chart of the running totals: a line per side from the start of the match to the last
 /// hand (yours thicker, drawn last), the target as a dashed line, and a legend naming the
-/// sides with their totals. In Persian the hands run from right to left.
-fn chart(lang: Lang, ctx: &SheetCtx, h: &History) -> Html {
+/// sides with their totals. In Persian the hands run from right to left; the drawing's text
+/// is laid out left to right.
+fn chart_html(lang: Lang, ctx: &SheetCtx, h: &History) -> String {
     let t = lang.sheet();
     let rtl = lang == Lang::Fa;
     let n = h.lines.len().max(1);
-    let series: Vec<Vec<i32>> = (0..h.sides())
-        .map(|side| {
-            std::iter::once(&h.start)
-                .chain(h.lines.iter().map(|l| &l.totals))
-                .map(|v| v.get(side).copied().unwrap_or(0))
-                .collect()
-        })
-        .collect();
-    let all = series.iter().flatten().copied().chain(ctx.rules.target);
-    let lo = all.clone().min().unwrap_or(0).min(0);
-    let hi = all.max().unwrap_or(1).max(lo.saturating_add(1));
+    let sides = h.sides();
+    let value = |side: usize, i: usize| -> i32 {
+        let v = if i == 0 {
+            &h.start
+        } else {
+            &h.lines[(i - 1).min(h.lines.len().saturating_sub(1))].totals
+        };
+        v.get(side).copied().unwrap_or(0)
+    };
+    let all = || {
+        (0..sides)
+            .flat_map(move |s| (0..=h.lines.len()).map(move |i| value(s, i)))
+            .chain(ctx.rules.target)
+    };
+    let lo = all().min().unwrap_or(0).min(0);
+    let hi = all().max().unwrap_or(1).max(lo.saturating_add(1));
     let step = axis_step(lo, hi);
     let lo = lo.div_euclid(step).saturating_mul(step);
     let hi = (hi.div_euclid(step) + i32::from(hi.rem_euclid(step) != 0)).saturating_mul(step);
-    let (left, right) = if rtl { (FAR, W - AXIS) } else { (AXIS, W - FAR) };
+    let (left, right) = if rtl {
+        (FAR, W - AXIS)
+    } else {
+        (AXIS, W - FAR)
+    };
     let x = |i: usize| {
         let dx = scale(i as i64, i64::from(right - left), n as i64);
         if rtl {
@@ -382,117 +400,101 @@ fn chart(lang: Lang, ctx: &SheetCtx, h: &History) -> Html {
             i64::from(hi) - i64::from(lo),
         )
     };
+    let mut out = format!(
+        "<figure class=\"scores-chart\" data-testid=\"scores-chart\" data-hands=\"{}\"><svg class=\"chart\" viewBox=\"0 0 {W} {H}\" dir=\"ltr\" role=\"img\" aria-label=\"{}\"><title>{}</title>",
+        h.lines.len(),
+        t.chart_label,
+        t.chart_label
+    );
+    // The grid, its values beside the axis.
     let (label_x, anchor) = if rtl {
         (W - AXIS + 50, "start")
     } else {
         (AXIS - 50, "end")
     };
-    let grid = (0..)
-        .map(|k: i32| lo.saturating_add(k.saturating_mul(step)))
-        .take_while(|&v| v <= hi)
-        .take(12)
-        .map(|v| {
-            html! {
-                <g class="grid">
-                    <line x1={left.to_string()} x2={right.to_string()} y1={y(v).to_string()} y2={y(v).to_string()}
-                        class={classes!((v == 0).then_some("zero"))} />
-                    <text x={label_x.to_string()} y={(y(v) + 40).to_string()} text-anchor={anchor}>
-                        { lang.num(v) }
-                    </text>
-                </g>
-            }
-        });
-    let ticks = tick_hands(n).into_iter().map(|i| {
-        html! {
-            <text class="tick" x={x(i).to_string()} y={(H - 60).to_string()} text-anchor="middle">
-                { lang.num(i) }
-            </text>
+    let mut v = lo;
+    for _ in 0..12 {
+        if v > hi {
+            break;
         }
-    });
-    let target = ctx.rules.target.map(|v| {
-        let label = fill(
-            if ctx.rules.lower_wins {
-                t.limit_line
-            } else {
-                t.target_line
-            },
-            &[("n", &lang.num(v))],
-        );
-        // The label sits at the start of the match, where the lines are lowest.
-        let (tx, anchor) = if rtl {
-            (right, "end")
-        } else {
-            (left, "start")
-        };
-        html! {
-            <g class="target-line" data-testid="chart-target" data-value={v.to_string()}>
-                <line x1={left.to_string()} x2={right.to_string()} y1={y(v).to_string()} y2={y(v).to_string()} />
-                <text x={tx.to_string()} y={(y(v) - 40).to_string()} text-anchor={anchor}>{ label }</text>
-            </g>
-        }
-    });
-    // Your line is drawn last, over the others.
-    let mut order: Vec<usize> = (0..series.len()).collect();
-    order.sort_by_key(|&s| ctx.mine == Some(s));
-    let lines = order.into_iter().map(|side| {
-        let values = &series[side];
-        let points: Vec<String> = values
-            .iter()
-            .enumerate()
-            .map(|(i, &v)| format!("{},{}", x(i), y(v)))
-            .collect();
-        let color = COLORS[side % COLORS.len()];
-        let mine = ctx.mine == Some(side);
-        let data: Vec<String> = values.iter().map(i32::to_string).collect();
-        html! {
-            <g class={classes!("series", mine.then_some("mine"))} stroke={color} fill={color}
-                data-side={side.to_string()} data-totals={data.join(",")}>
-                <polyline points={points.join(" ")} fill="none" />
-                if n <= 24 {
-                    { for values.iter().enumerate().skip(1).map(|(i, &v)| marker(side, x(i), y(v))) }
-                }
-            </g>
-        }
-    });
-    let totals = h.totals();
-    let legend = (0..h.sides()).map(|side| {
-        let color = COLORS[side % COLORS.len()];
-        let mine = ctx.mine == Some(side);
-        let total = totals.get(side).copied().unwrap_or(0);
-        html! {
-            <li class={classes!(mine.then_some("mine"))} data-side={side.to_string()}>
-                <svg class="legend-key" viewBox="-100 -50 200 100" aria-hidden="true" focusable="false"
-                    stroke={color} fill={color}>
-                    <line x1="-90" x2="90" y1="0" y2="0" />
-                    { marker(side, 0, 0) }
-                </svg>
-                <span class="legend-name">{ ctx.names.get(side).cloned().unwrap_or_default() }</span>
-                <bdi class="legend-total" dir="ltr">{ signed_total(lang, total) }</bdi>
-            </li>
-        }
-    });
-    let rule = if ctx.rules.lower_wins {
-        t.lowest_wins
-    } else {
-        t.highest_wins
-    };
-    // The drawing is laid out left to right (its text anchors too); Persian only mirrors
-    // the hands' axis.
-    html! {
-        <figure class="scores-chart" data-testid="scores-chart" data-hands={h.lines.len().to_string()}>
-            <svg class="chart" viewBox={format!("0 0 {W} {H}")} dir="ltr" role="img" aria-label={t.chart_label}>
-                <title>{ t.chart_label }</title>
-                { for grid }
-                { for target }
-                { for lines }
-                { for ticks }
-            </svg>
-            <figcaption>
-                <ul class="chart-legend" role="list">{ for legend }</ul>
-                <span class="chart-rule">{ rule }</span>
-            </figcaption>
-        </figure>
+        out.push_str(&format!(
+            "<line class=\"grid{}\" x1=\"{left}\" x2=\"{right}\" y1=\"{y}\" y2=\"{y}\"/><text x=\"{label_x}\" y=\"{}\" text-anchor=\"{anchor}\">{}</text>",
+            if v == 0 { " zero" } else { "" },
+            y(v) + 40,
+            lang.num(v),
+            y = y(v)
+        ));
+        v = v.saturating_add(step);
     }
+    if let Some(v) = ctx.rules.target {
+        let label = if ctx.rules.lower_wins {
+            t.limit_line
+        } else {
+            t.target_line
+        };
+        // The label sits at the start of the match, where the lines are lowest.
+        let (tx, anchor) = if rtl { (right, "end") } else { (left, "start") };
+        out.push_str(&format!(
+            "<g class=\"target-line\" data-testid=\"chart-target\" data-value=\"{v}\"><line x1=\"{left}\" x2=\"{right}\" y1=\"{y}\" y2=\"{y}\"/><text x=\"{tx}\" y=\"{}\" text-anchor=\"{anchor}\">{}</text></g>",
+            y(v) - 40,
+            fill(label, &[("n", &lang.num(v))]),
+            y = y(v)
+        ));
+    }
+    // The lines, yours last (over the others).
+    for side in (0..sides)
+        .filter(|&s| ctx.mine != Some(s))
+        .chain(ctx.mine.filter(|&m| m < sides))
+    {
+        let color = COLORS[side % COLORS.len()];
+        let values: Vec<String> = (0..=h.lines.len())
+            .map(|i| value(side, i).to_string())
+            .collect();
+        let points: Vec<String> = (0..=h.lines.len())
+            .map(|i| format!("{},{}", x(i), y(value(side, i))))
+            .collect();
+        out.push_str(&format!(
+            "<g class=\"series{}\" stroke=\"{color}\" fill=\"{color}\" data-side=\"{side}\" data-totals=\"{}\"><polyline fill=\"none\" points=\"{}\"/>",
+            if ctx.mine == Some(side) { " mine" } else { "" },
+            values.join(","),
+            points.join(" ")
+        ));
+        if n <= 24 {
+            for i in 1..=h.lines.len() {
+                out.push_str(&marker(side, x(i), y(value(side, i))));
+            }
+        }
+        out.push_str("</g>");
+    }
+    for i in tick_hands(n) {
+        out.push_str(&format!(
+            "<text class=\"tick\" x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>",
+            x(i),
+            H - 60,
+            lang.num(i)
+        ));
+    }
+    out.push_str("</svg><figcaption><ul class=\"chart-legend\" role=\"list\">");
+    let totals = h.totals();
+    for side in 0..sides {
+        let color = COLORS[side % COLORS.len()];
+        out.push_str(&format!(
+            "<li{} data-side=\"{side}\"><svg class=\"legend-key\" viewBox=\"-100 -50 200 100\" aria-hidden=\"true\" focusable=\"false\" stroke=\"{color}\" fill=\"{color}\"><line x1=\"-90\" x2=\"90\" y1=\"0\" y2=\"0\"/>{}</svg><span class=\"legend-name\">{}</span><bdi class=\"legend-total\" dir=\"ltr\">{}</bdi></li>",
+            mine_class(ctx, side),
+            marker(side, 0, 0),
+            escape(ctx.names.get(side).map_or("", |n| n.as_str())),
+            signed(lang, totals.get(side).copied().unwrap_or(0), false)
+        ));
+    }
+    out.push_str(&format!(
+        "</ul><span class=\"chart-rule\">{}</span></figcaption></figure>",
+        if ctx.rules.lower_wins {
+            t.lowest_wins
+        } else {
+            t.highest_wins
+        }
+    ));
+    out
 }
 
 /// A quiet line of this device's statistics of a game (none before a match was played):
@@ -516,7 +518,7 @@ pub fn stats_line(lang: Lang, st: &Stats, testid: &str) -> Html {
         ));
     }
     if let Some(b) = st.best_hand {
-        parts.push(fill(t.best_hand, &[("n", &signed_total(lang, b))]));
+        parts.push(fill(t.best_hand, &[("n", &signed(lang, b, false))]));
     }
     let sep = if lang == Lang::Fa { "، " } else { ", " };
     html! {
@@ -533,6 +535,15 @@ pub fn stats_line(lang: Lang, st: &Stats, testid: &str) -> Html {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_are_escaped() {
+        assert_eq!(
+            escape("<b>Sara & \"Ali\"'s</b>"),
+            "&lt;b&gt;Sara &amp; &quot;Ali&quot;&#39;s&lt;/b&gt;"
+        );
+        assert_eq!(escape("سارا"), "سارا");
+    }
 
     #[test]
     fn hand_ticks_are_spaced() {
