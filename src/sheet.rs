@@ -6,6 +6,7 @@
 
 use crate::config::SeatKind;
 use crate::games::{GameId, UiGame, UiSettings};
+use crate::route::Route;
 use crate::state::{setup_of, LogEntry, TableState};
 use crate::stats::{match_key, MatchRecord};
 use engine::{Game, Setup, Status};
@@ -176,7 +177,7 @@ pub fn match_record<G: UiGame>(st: &TableState<G>, history: &History) -> Option<
     let side = your_side(st)?;
     let rules = sheet_rules::<G>(&st.config.settings);
     Some(MatchRecord {
-        key: match_key(G::ID.slug(), &st.config.to_query()),
+        key: match_key(&Route::Table(G::ID, st.config.to_query()).hash()),
         won: outcome.winners.contains(&side),
         best_hand: best_hand(history, side, rules.lower_wins),
         lower_wins: rules.lower_wins,
@@ -350,7 +351,7 @@ mod tests {
             let outcome = game.outcome().unwrap();
             assert_eq!(m.won, outcome.winners.contains(&0), "you sit in seat 0");
             assert_eq!(m.best_hand, h.lines.last().map(|l| l.points[0]));
-            assert_eq!(m.key, match_key("hokm", &c.to_query()));
+            assert_eq!(m.key, match_key(&format!("#/hokm?{}", c.to_query())));
             assert!(!m.lower_wins);
             // Before the end, nothing to record.
             let mid = table::<Hokm>(&c, &log[..log.len() / 2]);

@@ -19,11 +19,11 @@ pub fn stats_key(slug: &str) -> String {
     format!("cards.stats.{slug}")
 }
 
-/// The key of a match: a hash of its table's canonical link (game, seed, seats, rules,
-/// names), 16 hexadecimal digits (FNV-1a, 64 bits).
-pub fn match_key(slug: &str, query: &str) -> String {
+/// The key of a match: a hash of its table's canonical link (`#/<game>?seed=…`: game,
+/// seed, seats, rules, names), 16 hexadecimal digits (FNV-1a, 64 bits).
+pub fn match_key(link: &str) -> String {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    for b in slug.bytes().chain([b'?']).chain(query.bytes()) {
+    for b in link.bytes() {
         h ^= u64::from(b);
         h = h.wrapping_mul(0x0100_0000_01b3);
     }
@@ -322,7 +322,7 @@ mod tests {
     fn json_round_trips_and_bad_values_are_ignored() {
         let mut s = Stats::default();
         assert_eq!(Stats::parse(&s.to_json()), Some(s.clone()));
-        s.record(&m(&match_key("hokm", "seed=1&seats=ybbb"), true, Some(-3)));
+        s.record(&m(&match_key("#/hokm?seed=1&seats=ybbb"), true, Some(-3)));
         s.record(&m("b", false, None));
         let json = s.to_json();
         assert_eq!(Stats::parse(&json), Some(s.clone()));
@@ -365,10 +365,11 @@ mod tests {
 
     #[test]
     fn match_keys_differ_by_link_and_game() {
-        let a = match_key("hokm", "seed=1&seats=ybbb");
+        let a = match_key("#/hokm?seed=1&seats=ybbb");
         assert_eq!(a.len(), 16);
-        assert_eq!(a, match_key("hokm", "seed=1&seats=ybbb"));
-        assert_ne!(a, match_key("hokm", "seed=2&seats=ybbb"));
-        assert_ne!(a, match_key("bidel", "seed=1&seats=ybbb"));
+        assert!(a.chars().all(|c| c.is_ascii_hexdigit()));
+        assert_eq!(a, match_key("#/hokm?seed=1&seats=ybbb"));
+        assert_ne!(a, match_key("#/hokm?seed=2&seats=ybbb"));
+        assert_ne!(a, match_key("#/bidel?seed=1&seats=ybbb"));
     }
 }

@@ -69,11 +69,13 @@ fn side_names<G: UiGame>(st: &TableState<G>, seen: &Seen, lang: Lang) -> Vec<Att
         .collect()
 }
 
-/// The score sheet's context of a table (see [`crate::pages::table::frame`]).
+/// The score sheet's context of a table (see [`crate::pages::table::frame`]) whose link is
+/// `link` (`#/<game>?…`).
 pub fn sheet_context<G: UiGame>(
     st: &UseReducerHandle<TableState<G>>,
     seen: &Seen,
     lang: Lang,
+    link: &str,
 ) -> SheetCtx {
     let mine = your_side::<G>(st);
     let won = st
@@ -87,7 +89,7 @@ pub fn sheet_context<G: UiGame>(
         mine,
         rules: sheet_rules::<G>(&st.config.settings),
         log_len: st.log.len(),
-        key: match_key(G::ID.slug(), &st.config.to_query()).into(),
+        key: match_key(link).into(),
         won,
         history: Callback::from(move |()| Rc::new(table_history::<G>(&handle))),
     }

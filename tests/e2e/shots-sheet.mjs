@@ -20,6 +20,8 @@ for (const [w, h] of [[1280, 800], [390, 844]]) {
     await page.evaluate((l) => localStorage.setItem('cards.lang', l), lang);
     const tag = `${w}-${lang}`;
     const open = async (t, save, selector) => {
+      // From the home page (no table there to save over the one set here).
+      await page.goto(`${base}#/`, { waitUntil: 'load' });
       await page.evaluate(([slug, json]) => localStorage.setItem(`cards.save.v2.${slug}`, json), [t.slug, JSON.stringify(save)]);
       await page.goto(`${base}${t.slug}.html#/${t.slug}?${t.query}`, { waitUntil: 'load' });
       await page.locator(selector).first().waitFor({ timeout: 15000 });

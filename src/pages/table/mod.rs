@@ -595,6 +595,7 @@ pub fn frame<G: UiGame>(
     let config = &st.config;
     let here = Route::Table(G::ID, config.to_query()).hash();
     let share_url = web::url_of(&here);
+    let sheet = sheet_context(st, seen, lang, &here);
     let rules = Route::Rules(G::ID, Some(here)).hash();
     let rows = setting_rows(lang, &config.settings, config.player_count());
     let error = error_toast(st, lang);
@@ -612,7 +613,6 @@ pub fn frame<G: UiGame>(
             }
         })
     };
-    let sheet = sheet_context(st, seen, lang);
     html! {
         <ContextProvider<SheetCtx> context={sheet}>
         <main class={classes!("page", "table-page", format!("players-{}", seen.n))} data-testid="table"
