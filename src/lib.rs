@@ -11,6 +11,8 @@
 //!   parts of the table.
 //! - [`prefs`]: sounds and the bots' speed, set for this device.
 //! - [`replay`]: a finished hand stepped through again, action by action.
+//! - [`sheet`]: the match's score sheet, replayed from the log; [`stats`]: this device's
+//!   statistics per game.
 //! - [`state`]: the table's state transitions (a Yew `Reducible`); [`config`]: a table's
 //!   settings and seats, and their form in a link; [`i18n`]: every string, Persian and
 //!   English; [`web`]: browser calls (storage, location, clipboard).
@@ -25,7 +27,9 @@ pub mod prefs;
 pub mod replay;
 pub mod route;
 pub mod rules;
+pub mod sheet;
 pub mod state;
+pub mod stats;
 pub mod web;
 
 use app::{App, Home, Play, Site};

@@ -18,6 +18,9 @@
 //!   `game-haft-khabis`, `game-crazy-eights` (all enabled).
 //! - `[data-testid=continue]` with `data-game=<slug>`: resume that game's saved table (one
 //!   per game in progress).
+//! - `[data-testid=stats-<slug>]` inside a game's card, once a match of it was played on
+//!   this device: `data-played`, `data-won`, `data-streak`, `data-best-streak`,
+//!   `data-best-hand` (empty before a hand of yours ended).
 //!
 //! Setup (`#/<game>/setup?…`, every game)
 //! - `[data-testid=setup]` with `data-game`.
@@ -58,6 +61,16 @@
 //! - `[data-testid=settings-button]` opens `[data-testid=settings-panel]`: the room's
 //!   settings read-only, a row `[data-testid=setting-opt-…]` (`data-value`, 0/1 for
 //!   switches) per setting, and `[data-testid=rules-link]` to the rule page.
+//! - `[data-testid=scores-button]` opens `[data-testid=scores-panel]` (closed by
+//!   `scores-close`): `[data-testid=scores-empty]` before a hand ended, else the chart
+//!   `[data-testid=scores-chart]` (`data-hands`; per side `g.series[data-side]` with
+//!   `data-totals` = the totals from the start, comma-separated, yours with class `mine`;
+//!   `[data-testid=chart-target]` with `data-value` where the game has a target) and
+//!   `[data-testid=scores-table]`: rows `scores-row-N` (hand N, from 1) with a `td` per side
+//!   (`data-side`, `data-points`, `data-total`), then `scores-totals` (`td[data-value]`).
+//! - At the end of a match the result panel holds `[data-testid=match-summary]`: the same
+//!   chart, the table inside `[data-testid=scores-details]` (folded), and
+//!   `[data-testid=match-stats]` (as the home page's `stats-<slug>`, this match counted).
 //!
 //! Bidel table
 //! - `data-phase=choosing_trump|passing|playing|hand_over|match_over`.
@@ -228,6 +241,7 @@ pub mod result;
 pub mod scoreboard;
 pub mod seat;
 pub mod share;
+pub mod sheet;
 pub mod shelem_board;
 pub mod shelem_result;
 pub mod sprite;

@@ -5,6 +5,7 @@ use crate::app::use_lang;
 use crate::components::card::MiniCard;
 use crate::components::hand::sort_hand;
 use crate::components::replay::replay_button;
+use crate::components::sheet::MatchSummary;
 use crate::components::team::{side_won, Cell, Column, TeamResult};
 use crate::i18n::fill;
 use engine::games::hokm::HandResult;
@@ -47,6 +48,11 @@ pub fn result_actions_labelled(
 ) -> Html {
     let s = lang.s();
     html! {
+        <>
+        // The match's chart, sheet and statistics (from the table's context).
+        if over {
+            <MatchSummary />
+        }
         <div class="actions">
             { replay_button(lang) }
             if over {
@@ -60,6 +66,7 @@ pub fn result_actions_labelled(
                 </button>
             }
         </div>
+        </>
     }
 }
 

@@ -10,6 +10,7 @@ pub mod fa;
 pub mod pasur;
 pub mod replay;
 pub mod shedding;
+pub mod sheet;
 pub mod shelem;
 
 use engine::games::hokm::{HokmError, Trump};
@@ -461,6 +462,7 @@ mod tests {
         ("i18n/shedding.rs", include_str!("shedding.rs")),
         ("i18n/shelem.rs", include_str!("shelem.rs")),
         ("i18n/replay.rs", include_str!("replay.rs")),
+        ("i18n/sheet.rs", include_str!("sheet.rs")),
         ("games/hokm.rs", include_str!("../games/hokm.rs")),
         ("games/shelem.rs", include_str!("../games/shelem.rs")),
         ("games/pasur.rs", include_str!("../games/pasur.rs")),

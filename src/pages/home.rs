@@ -3,10 +3,12 @@
 use crate::app::use_lang;
 use crate::components::card::suit_shape;
 use crate::components::lang_toggle::LangToggle;
+use crate::components::sheet::stats_line;
 use crate::games::GameId;
 use crate::i18n::fill;
 use crate::route::Route;
 use crate::state::{progress_key, save_key};
+use crate::stats::Stats;
 use crate::web;
 use engine::Suit;
 use yew::prelude::*;
@@ -87,6 +89,8 @@ pub fn home_page() -> Html {
     let s = lang.s();
     // Games in progress (not finished) can be continued.
     let saved = use_memo((), |_| in_progress());
+    // This device's statistics of each game (a quiet line once a match was played).
+    let stats = use_memo((), |_| GameId::ALL.map(|g| Stats::load(g.slug())));
     html! {
         <main class="page home-page">
             <header class="topbar">
@@ -118,6 +122,9 @@ pub fn home_page() -> Html {
                                     { pips }
                                     <span class="game-name">{ name }</span>
                                     <span class="game-blurb">{ blurb }</span>
+                                    { GameId::ALL.iter().position(|&x| x == game)
+                                        .map(|i| stats_line(lang, &stats[i], &format!("stats-{}", game.slug())))
+                                        .unwrap_or_default() }
                                     <span class="game-go">{ if going.is_some() { s.new_match } else { s.play } }</span>
                                 </a>
                                 if let Some(hash) = going {

@@ -18,6 +18,7 @@ use crate::components::lang_toggle::LangToggle;
 use crate::components::one_tab::OneTab;
 use crate::components::seat::Pos;
 use crate::components::share::Share;
+use crate::components::sheet::{sheet_context, use_match_stats, ScoresButton, SheetCtx};
 use crate::components::trick::TrickView;
 use crate::config::{Player, SeatKind, TableConfig};
 use crate::games::{ShownTrick, UiGame, UiSettings};
@@ -75,6 +76,8 @@ pub fn use_table<G: UiGame>(config: TableConfig<G::Settings>) -> UseReducerHandl
     let prefs = use_prefs();
     let state = use_reducer(move || initial_state::<G>(config));
     let dispatcher = state.dispatcher();
+    // A finished match counts in this device's statistics, once.
+    use_match_stats(&state);
 
     // A save that did not replay: tell the player once.
     {
@@ -592,6 +595,7 @@ pub fn frame<G: UiGame>(
     let config = &st.config;
     let here = Route::Table(G::ID, config.to_query()).hash();
     let share_url = web::url_of(&here);
+    let sheet = sheet_context(st, seen, lang, &here);
     let rules = Route::Rules(G::ID, Some(here)).hash();
     let rows = setting_rows(lang, &config.settings, config.player_count());
     let error = error_toast(st, lang);
@@ -610,6 +614,7 @@ pub fn frame<G: UiGame>(
         })
     };
     html! {
+        <ContextProvider<SheetCtx> context={sheet}>
         <main class={classes!("page", "table-page", format!("players-{}", seen.n))} data-testid="table"
             data-game={G::ID.slug()} data-phase={parts.phase}
             data-turn={parts.turn.map(|t| t.0.to_string()).unwrap_or_default()}
@@ -622,6 +627,7 @@ pub fn frame<G: UiGame>(
                 </a>
                 { parts.scoreboard }
                 <div class="topbar-actions">
+                    <ScoresButton />
                     <TableSettings {rows} rules={AttrValue::from(rules)} />
                     <Share url={AttrValue::from(share_url)} />
                     <LangToggle />
@@ -650,6 +656,7 @@ pub fn frame<G: UiGame>(
             </div>
             { for cover }
         </main>
+        </ContextProvider<SheetCtx>>
     }
 }
 

@@ -290,7 +290,7 @@ export const tests = [
         assert((await page.locator('[data-testid=match-result]').count()) === 0, 'no winner yet');
         assert((await page.locator('[data-testid=new-match]').count()) === 0, 'no new match yet');
         const next = page.locator('[data-testid=next-hand]');
-        // Pasur plays rounds: the button says so, in Persian and English.
+        // The next hand's button, in Persian and English (a hand is «دور», docs/glossary.md).
         assert((await next.textContent()).trim() === 'دور بعد', `the Persian button (${await next.textContent()})`);
         // The sheet stays over a reload (the match is saved); now in English.
         await page.evaluate(() => localStorage.setItem('cards.lang', 'en'));
@@ -298,7 +298,7 @@ export const tests = [
         await page.locator('html[lang=en]').waitFor({ timeout: 15000 });
         await sheet.waitFor({ timeout: 15000 });
         assert(Number(await sheet.getAttribute('data-round')) === rounds, 'the same sheet after the reload');
-        assert((await next.textContent()).trim() === 'Next round', `the English button (${await next.textContent()})`);
+        assert((await next.textContent()).trim() === 'Next hand', `the English button (${await next.textContent()})`);
         await next.click();
         await sheet.waitFor({ state: 'detached', timeout: 10000 });
       }
