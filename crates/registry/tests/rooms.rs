@@ -38,7 +38,7 @@ impl GameFn for PlayBoth {
         );
         assert_eq!(
             room.log()["deal"],
-            serde_json::to_value(&deal_of(&typed)).unwrap()
+            serde_json::to_value(&typed.setup().deal).unwrap()
         );
         let mut rng = Rng::new(self.seed ^ 0xA11CE);
         let mut legal = Vec::new();
@@ -126,10 +126,6 @@ impl GameFn for PlayBoth {
         assert_eq!(room.state_hash(), hash);
         (steps, true)
     }
-}
-
-fn deal_of<G: engine::Game>(g: &G) -> engine::Deal {
-    g.setup().deal.clone()
 }
 
 /// A seat's view, from its snapshot.
