@@ -30,4 +30,4 @@ pub use log::{
 };
 pub use rng::Rng;
 pub use seat::{Seat, SeatSet};
-pub use table::{GameView, Public, SeatUpdate, Update};
+pub use table::{GameView, Move, Public, SeatUpdate, Update, PROTOCOL_VERSION};

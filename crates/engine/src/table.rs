@@ -33,6 +33,34 @@ pub enum Public<E> {
     /// The hand was over and the next one was dealt ([`Game::next_hand`]); the view shows
     /// the new hand.
     NextHand,
+    /// The seat's turn timer ran out (D-7): the events of what its timeout played, in
+    /// order (one or more; [`Game::apply_timeout`]).
+    Timeout {
+        /// The seat that timed out.
+        seat: Seat,
+        /// The events of the actions the timeout played.
+        events: Vec<E>,
+    },
+}
+
+/// The version of the wire form of what a seat is sent ([`SeatUpdate`] in JSON, with the
+/// games' views and events in it) and of what it sends ([`Move`]). Shared by the relay and
+/// the browser; bumped whenever that JSON changes in a way a peer of the previous version
+/// would misread (docs/protocol.md). The registry's golden fixtures pin it.
+pub const PROTOCOL_VERSION: u32 = 1;
+
+/// What a seat sends to act: its action, stamped with the step of the newest frame it
+/// has seen ([`SeatUpdate::step`]). A relay refuses a move whose step is not the room's
+/// current one (the seat acted on an old view), and the seat resends from its new view.
+///
+/// JSON: `{"step": 12, "action": A}`.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Move<A> {
+    /// The step of the newest frame the seat has seen.
+    pub step: u32,
+    /// The seat's action.
+    pub action: A,
 }
 
 /// What one seat is sent after a step: never another seat's action or hidden card.
@@ -40,7 +68,9 @@ pub enum Public<E> {
 pub struct SeatUpdate<E, V> {
     /// The seat this update is for.
     pub seat: Seat,
-    /// The step's number in the match (the relay's order; 0 for the first action).
+    /// The step's number in the match: the number of steps of the match log this view
+    /// follows (a room sends 1 after the first step; a snapshot carries the number of
+    /// steps so far, 0 before any).
     pub step: u32,
     /// What happened, for everybody; `None` in a snapshot (a seat joining or reconnecting).
     pub public: Option<Public<E>>,

@@ -54,6 +54,28 @@ pub enum Error {
         /// The game's message.
         message: String,
     },
+    /// A step that does not apply now, whatever the action: the match is over, the hand is
+    /// over (only the next hand applies), the next hand while the hand is played, a
+    /// timeout of a seat that may not act.
+    NotNow {
+        /// "match_over", "hand_over", "hand_not_over", "not_acting" or "no_timeout_action".
+        code: &'static str,
+        /// What is wrong.
+        message: String,
+    },
+    /// A seat's message is not JSON, or not a move (`{"step": n, "action": A}`).
+    BadMessage(String),
+    /// A move stamped with another step than the room's current one: the seat acted on an
+    /// old view (or one from the future) and must resend from its newest frame.
+    StaleStep {
+        /// The step the move was stamped with.
+        got: u32,
+        /// The room's current step (the steps applied so far).
+        now: u32,
+    },
+    /// A match log that is not JSON of a log, is of another game or a later version, or
+    /// does not replay.
+    BadLog(String),
 }
 
 impl Error {
@@ -68,7 +90,23 @@ impl Error {
             Error::BadSeat { .. } => "bad_seat",
             Error::BadAction { .. } => "bad_action",
             Error::Rule { code, .. } => code,
+            Error::NotNow { code, .. } => code,
+            Error::BadMessage(_) => "bad_message",
+            Error::StaleStep { .. } => "stale_step",
+            Error::BadLog(_) => "bad_log",
         }
+    }
+
+    /// The error as a seat is sent it: `{"error": code, "message": text}`, plus `"rule"`
+    /// (the rule ID of RULES.md) for a rule error that names one.
+    pub fn to_json(&self) -> serde_json::Value {
+        let mut v = serde_json::json!({ "error": self.code(), "message": self.to_string() });
+        if let Error::Rule { rule, .. } = self {
+            if !rule.is_empty() {
+                v["rule"] = serde_json::json!(rule);
+            }
+        }
+        v
     }
 }
 
@@ -97,7 +135,13 @@ impl Display for Error {
             Error::BadAction { game, action, why } => {
                 write!(f, "bad action {action}: not a {game} action ({why})")
             }
-            Error::Rule { message, .. } => write!(f, "{message}"),
+            Error::Rule { message, .. } | Error::NotNow { message, .. } => write!(f, "{message}"),
+            Error::BadMessage(why) => write!(f, "bad message: {why}"),
+            Error::StaleStep { got, now } => write!(
+                f,
+                "stale move: it was made at step {got}, the room is at step {now}"
+            ),
+            Error::BadLog(why) => write!(f, "bad match log: {why}"),
         }
     }
 }

@@ -7,7 +7,10 @@
 //! - [`with_game`]: calls a generic function ([`GameFn`]) with the game type of a slug, for
 //!   callers that want the typed game (simulation with bots, transcript replay).
 //! - [`new_room`]: a match of any game behind the object-safe [`Room`] trait, driven with
-//!   JSON actions and giving JSON views ([`room`]).
+//!   JSON steps and answering with one JSON frame per seat ([`room`], docs/protocol.md);
+//!   [`room_from_log`] rebuilds one from its match log.
+//! - [`PROTOCOL_VERSION`]: the version of that wire form (the engine's, shared with the
+//!   browser); the golden fixtures in `tests/golden/` pin it.
 //!
 //! This crate is native-side glue: it adds `serde_json` (and the bots) on top of the engine,
 //! which stays free of both. The web app does not depend on it, so its pages carry only
@@ -16,8 +19,9 @@
 pub mod error;
 pub mod room;
 
+pub use engine::table::PROTOCOL_VERSION;
 pub use error::Error;
-pub use room::{Erased, Room};
+pub use room::{frames, Erased, Room, SeatFrame};
 
 use bots::{BidelBot, Bot, CrazyEightsBot, HaftKhabisBot, HokmBot, PasurBot, ShelemBot};
 use engine::games::bidel::Bidel;
@@ -26,11 +30,11 @@ use engine::games::haft_khabis::HaftKhabis;
 use engine::games::hokm::Hokm;
 use engine::games::pasur::Pasur;
 use engine::games::shelem::Shelem;
-use engine::{Deal, Game, Setup};
+use engine::{Deal, Game, GameView, MatchLogOf, Setup};
 use serde_json::{json, Map, Value};
 
 /// A game the registry lists: the engine's [`Game`] plus what a program needs to offer it.
-pub trait Registered: Game + Send + 'static {
+pub trait Registered: GameView<Settings: Send, Action: Send> + Send + 'static {
     /// The game's display name ("Haft Khabis").
     const TITLE: &'static str;
     /// The web app's slug, used in its links and page names ("haft-khabis").
@@ -68,6 +72,7 @@ pub struct GameInfo {
     settings_defaults: fn() -> Value,
     settings_check: fn(Option<&Value>) -> Result<(), Error>,
     new_room: NewRoomFn,
+    from_log: fn(&Value) -> Result<Box<dyn Room>, Error>,
 }
 
 /// Makes a room of one game: players, settings JSON, deal.
@@ -85,6 +90,7 @@ impl GameInfo {
             settings_defaults: settings_defaults::<G>,
             settings_check: check_settings_of::<G>,
             new_room: new_room_of::<G>,
+            from_log: room_from_log_of::<G>,
         }
     }
 
@@ -203,6 +209,25 @@ pub fn new_room(
     find(slug)?.new_room(players, settings, deal)
 }
 
+/// A room rebuilt from its match log ([`Room::log`]): the game named by the log's `game`,
+/// every step replayed, the log kept; it has the state hash of the room that wrote it.
+/// Errors: [`Error::UnknownGame`], or [`Error::BadLog`] for a log that does not parse, is
+/// of a later version, or does not replay (naming the step).
+pub fn room_from_log(log: &Value) -> Result<Box<dyn Room>, Error> {
+    let game = log
+        .get("game")
+        .and_then(Value::as_str)
+        .ok_or_else(|| Error::BadLog("no \"game\" name".to_string()))?;
+    (find(game)?.from_log)(log)
+}
+
+fn room_from_log_of<G: Registered>(json: &Value) -> Result<Box<dyn Room>, Error> {
+    let log: MatchLogOf<G> =
+        serde_json::from_value(json.clone()).map_err(|e| Error::BadLog(e.to_string()))?;
+    GameInfo::of::<G>().check_players(log.public.players)?;
+    Ok(Box::new(Erased::<G>::from_log(log)?))
+}
+
 /// `G::Settings::default()` as JSON (an object with every setting name).
 pub fn settings_defaults<G: Game>() -> Value {
     serde_json::to_value(G::Settings::default()).unwrap_or_else(|_| Value::Object(Map::new()))
@@ -249,8 +274,7 @@ fn new_room_of<G: Registered>(
         settings: parse_settings::<G>(settings)?,
         deal,
     };
-    let game = G::new(&setup).map_err(Error::Setup)?;
-    Ok(Box::new(Erased::new(game)))
+    Ok(Box::new(Erased::<G>::new(setup)?))
 }
 
 impl Registered for Hokm {

@@ -33,8 +33,12 @@ impl GameFn for PlayBoth {
         assert_eq!(room.players(), self.players);
         assert_eq!(room.sides(), typed.sides());
         assert_eq!(
-            room.setup_json(),
-            serde_json::to_value(typed.setup()).unwrap()
+            room.public_setup(),
+            serde_json::to_value(typed.setup().public()).unwrap()
+        );
+        assert_eq!(
+            room.log()["deal"],
+            serde_json::to_value(&typed.setup().deal).unwrap()
         );
         let mut rng = Rng::new(self.seed ^ 0xA11CE);
         let mut legal = Vec::new();
@@ -62,7 +66,7 @@ impl GameFn for PlayBoth {
                             .clone()
                     );
                     assert_eq!(
-                        room.view_json(seat).unwrap(),
+                        view_of(room.as_ref(), seat),
                         serde_json::to_value(typed.view(seat)).unwrap()
                     );
                     if steps.is_multiple_of(97) {
@@ -74,9 +78,15 @@ impl GameFn for PlayBoth {
                     } else {
                         rng.below(legal.len() as u32) as usize
                     };
-                    let event = room.apply_json(seat, &legal_json[i]).unwrap();
+                    let frames = room.act(seat, &legal_json[i]).unwrap();
                     let typed_event = typed.apply(seat, &legal[i]).unwrap();
-                    assert_eq!(event, serde_json::to_value(&typed_event).unwrap());
+                    assert_eq!(frames.len(), self.players as usize);
+                    for f in &frames {
+                        assert_eq!(
+                            f.frame["public"]["event"],
+                            serde_json::to_value(&typed_event).unwrap()
+                        );
+                    }
                     for b in &mut bots {
                         b.observe(&typed_event);
                     }
@@ -87,7 +97,7 @@ impl GameFn for PlayBoth {
                     assert_eq!(room.hand_score(), typed.hand_score());
                     for s in 0..self.players {
                         assert_eq!(
-                            room.view_json(Seat(s)).unwrap(),
+                            view_of(room.as_ref(), Seat(s)),
                             serde_json::to_value(typed.view(Seat(s))).unwrap()
                         );
                     }
@@ -106,6 +116,10 @@ impl GameFn for PlayBoth {
         assert!(room.outcome().is_some());
         let back = room.as_any().downcast_ref::<registry::Erased<G>>().unwrap();
         assert_eq!(back.game().state_hash(), typed.state_hash());
+        // The log rebuilds the room.
+        let again = registry::room_from_log(&room.log()).unwrap();
+        assert_eq!(again.state_hash(), typed.state_hash());
+        assert_eq!(again.log(), room.log());
         // Nothing more is accepted once the match is over.
         let hash = room.state_hash();
         assert!(room.next_hand().is_err());
@@ -114,11 +128,16 @@ impl GameFn for PlayBoth {
     }
 }
 
+/// A seat's view, from its snapshot.
+fn view_of(room: &dyn Room, seat: Seat) -> Value {
+    room.snapshot(seat).unwrap().frame["view"].clone()
+}
+
 /// Requests that must be refused without changing the room.
 fn refuses_bad_actions(room: &mut dyn Room, acting: &[Seat], legal: &[Value]) {
     let hash = room.state_hash();
     let views: Vec<Value> = (0..room.players())
-        .map(|s| room.view_json(Seat(s)).unwrap())
+        .map(|s| view_of(room, Seat(s)))
         .collect();
     let seat = acting[0];
     for bad in [
@@ -129,7 +148,7 @@ fn refuses_bad_actions(room: &mut dyn Room, acting: &[Seat], legal: &[Value]) {
         json!({ "play": "ZZ" }),
         json!([1, 2, 3]),
     ] {
-        let err = room.apply_json(seat, &bad).unwrap_err();
+        let err = room.act(seat, &bad).unwrap_err();
         assert!(
             matches!(err, Error::BadAction { .. }),
             "{}: {bad} gave {err:?}",
@@ -145,24 +164,23 @@ fn refuses_bad_actions(room: &mut dyn Room, acting: &[Seat], legal: &[Value]) {
         assert_eq!(room.state_hash(), hash, "{bad} changed the room");
     }
     // A seat that does not exist.
-    let err = room
-        .apply_json(Seat(room.players()), &legal[0])
-        .unwrap_err();
+    let err = room.act(Seat(room.players()), &legal[0]).unwrap_err();
     assert!(matches!(err, Error::BadSeat { .. }), "{err:?}");
-    assert!(room.view_json(Seat(200)).is_err());
+    assert!(room.snapshot(Seat(200)).is_err());
     assert!(room.legal_json(Seat(200)).is_empty());
     assert_eq!(room.side_of(Seat(200)), None);
     // A legal action, from a seat that may not act now.
     if let Some(idle) = (0..room.players()).map(Seat).find(|s| !acting.contains(s)) {
-        let err = room.apply_json(idle, &legal[0]).unwrap_err();
+        let err = room.act(idle, &legal[0]).unwrap_err();
         assert!(matches!(err, Error::Rule { .. }), "{err:?}");
         assert!(!err.to_string().is_empty());
     }
     // No new hand while the hand is being played.
-    assert!(matches!(room.next_hand(), Err(Error::Rule { .. })));
+    let err = room.next_hand().unwrap_err();
+    assert_eq!(err.code(), "hand_not_over", "{err:?}");
     assert_eq!(room.state_hash(), hash);
     for (s, view) in views.iter().enumerate() {
-        assert_eq!(&room.view_json(Seat(s as u8)).unwrap(), view);
+        assert_eq!(&view_of(room, Seat(s as u8)), view);
     }
 }
 
