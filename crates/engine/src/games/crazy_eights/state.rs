@@ -7,7 +7,6 @@ use crate::game::{random_from_list, Game, HandScore, Outcome, Setup, SetupError,
 #[cfg(any(test, feature = "testkit"))]
 use crate::games::shedding::{hands_stock_discard, scramble_hands_and_stock};
 use crate::games::shedding::{rank_mask, CardRun, Direction, Supply, SUITS};
-use crate::hash::stable_hash;
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
 #[cfg(any(test, feature = "testkit"))]
@@ -1167,14 +1166,6 @@ impl Game for CrazyEights {
         self.n
     }
 
-    fn sides(&self) -> usize {
-        self.n as usize
-    }
-
-    fn side_of(&self, seat: Seat) -> usize {
-        seat.idx()
-    }
-
     fn status(&self) -> Status {
         match self.phase {
             CrazyEightsPhase::Playing | CrazyEightsPhase::DealerNamesSuit => {
@@ -1396,9 +1387,5 @@ impl Game for CrazyEights {
             totals: self.totals(),
             winners: vec![w.idx()],
         })
-    }
-
-    fn state_hash(&self) -> u64 {
-        stable_hash(self)
     }
 }

@@ -7,7 +7,6 @@ use crate::game::{Game, HandScore, Outcome, Setup, SetupError, Status};
 #[cfg(any(test, feature = "testkit"))]
 use crate::games::shedding::{hands_stock_discard, scramble_hands_and_stock};
 use crate::games::shedding::{Direction, Pile, Supply};
-use crate::hash::stable_hash;
 use crate::seat::{Seat, SeatSet};
 #[cfg(any(test, feature = "testkit"))]
 use crate::testkit::Inspect;
@@ -1122,14 +1121,6 @@ impl Game for HaftKhabis {
         self.n
     }
 
-    fn sides(&self) -> usize {
-        self.n as usize
-    }
-
-    fn side_of(&self, seat: Seat) -> usize {
-        seat.idx()
-    }
-
     fn status(&self) -> Status {
         match self.phase {
             HaftKhabisPhase::Playing | HaftKhabisPhase::DealerNames => {
@@ -1298,9 +1289,5 @@ impl Game for HaftKhabis {
             totals: self.totals(),
             winners: self.winners.iter().map(|s| s.idx()).collect(),
         })
-    }
-
-    fn state_hash(&self) -> u64 {
-        stable_hash(self)
     }
 }

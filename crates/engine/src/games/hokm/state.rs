@@ -4,7 +4,6 @@ use super::types::*;
 use super::view;
 use crate::card::{Card, CardSet, Rank};
 use crate::game::{Game, HandScore, Outcome, Setup, SetupError, Status};
-use crate::hash::stable_hash;
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
 #[cfg(any(test, feature = "testkit"))]
@@ -852,10 +851,6 @@ impl Game for Hokm {
             totals: self.totals(),
             winners: vec![w],
         })
-    }
-
-    fn state_hash(&self) -> u64 {
-        stable_hash(self)
     }
 }
 
