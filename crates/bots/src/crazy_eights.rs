@@ -7,7 +7,7 @@
 
 use crate::Bot;
 use engine::games::crazy_eights::{
-    card_points, CePlay, CrazyEights, CrazyEightsAction, CrazyEightsView,
+    card_points, CrazyEights, CrazyEightsAction, CrazyEightsPlay, CrazyEightsView,
 };
 use engine::games::shedding::Direction;
 use engine::{Card, CardBag, Rank, Rng, Seat, Suit};
@@ -81,7 +81,7 @@ fn score(v: &CrazyEightsView, a: &CrazyEightsAction) -> i32 {
             }
         }
         CrazyEightsAction::Pass => -90,
-        CrazyEightsAction::Play(CePlay { cards, suit, last }) => {
+        CrazyEightsAction::Play(CrazyEightsPlay { cards, suit, last }) => {
             let mut left = v.hand;
             for &c in cards.as_slice() {
                 left.remove(c);
@@ -206,13 +206,13 @@ mod tests {
     }
 
     fn play(c: &str) -> CrazyEightsAction {
-        CrazyEightsAction::Play(CePlay::card(card(c)))
+        CrazyEightsAction::Play(CrazyEightsPlay::card(card(c)))
     }
 
     fn play_suit(c: &str, s: Suit) -> CrazyEightsAction {
-        CrazyEightsAction::Play(CePlay {
+        CrazyEightsAction::Play(CrazyEightsPlay {
             suit: Some(s),
-            ..CePlay::card(card(c))
+            ..CrazyEightsPlay::card(card(c))
         })
     }
 
@@ -261,9 +261,9 @@ mod tests {
     #[test]
     fn always_declares_its_last_card_and_goes_out_when_it_can() {
         let v = view("9S 4C", "9D", [2, 5, 5, 5]);
-        let declared = CrazyEightsAction::Play(CePlay {
+        let declared = CrazyEightsAction::Play(CrazyEightsPlay {
             last: true,
-            ..CePlay::card(card("9S"))
+            ..CrazyEightsPlay::card(card("9S"))
         });
         assert_eq!(
             choose(&v, &[play("9S"), declared, CrazyEightsAction::Draw]),
@@ -281,7 +281,7 @@ mod tests {
         let mut v = view("5S 5C 5H KD", "5D", [4, 5, 5, 5]);
         v.settings.equal_cards = true;
         let run = |s: &str| {
-            CrazyEightsAction::Play(CePlay {
+            CrazyEightsAction::Play(CrazyEightsPlay {
                 cards: CardRun::new(&parse_cards(s).unwrap()).unwrap(),
                 suit: None,
                 last: false,

@@ -7,7 +7,9 @@
 //! its last card (HX-9, D-6).
 
 use crate::Bot;
-use engine::games::haft_khabis::{HaftKhabis, HaftKhabisAction, HaftKhabisView, HxPlay, TurnMode};
+use engine::games::haft_khabis::{
+    HaftKhabis, HaftKhabisAction, HaftKhabisPlay, HaftKhabisView, TurnMode,
+};
 use engine::games::shedding::Direction;
 use engine::{Card, CardBag, Rank, Rng, Seat, Suit};
 
@@ -80,7 +82,7 @@ fn score(v: &HaftKhabisView, a: &HaftKhabisAction) -> i32 {
             _ => -90,
         },
         HaftKhabisAction::Name { target, give } => -5 * count_of(target) + give.map_or(0, giving),
-        HaftKhabisAction::Play(HxPlay {
+        HaftKhabisAction::Play(HaftKhabisPlay {
             card,
             suit,
             target,
@@ -236,11 +238,11 @@ mod tests {
     }
 
     fn play(c: &str) -> HaftKhabisAction {
-        HaftKhabisAction::Play(HxPlay::card(card(c)))
+        HaftKhabisAction::Play(HaftKhabisPlay::card(card(c)))
     }
 
-    fn with(c: &str, f: impl FnOnce(&mut HxPlay)) -> HaftKhabisAction {
-        let mut p = HxPlay::card(card(c));
+    fn with(c: &str, f: impl FnOnce(&mut HaftKhabisPlay)) -> HaftKhabisAction {
+        let mut p = HaftKhabisPlay::card(card(c));
         f(&mut p);
         HaftKhabisAction::Play(p)
     }

@@ -22,6 +22,7 @@ use crate::seat::{Seat, SeatSet};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 use std::fmt::{Debug, Display};
+use std::hash::Hash;
 
 /// Where the cards come from: a seed, and optionally explicit deck orders.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -235,7 +236,7 @@ pub trait RuleError: std::error::Error + Clone + PartialEq + Debug {
 }
 
 /// The common interface of every game.
-pub trait Game: Clone + Debug + Sized {
+pub trait Game: Clone + Debug + Hash + Sized {
     /// Room settings, chosen at setup and shown read-only at the table.
     type Settings: Clone + Debug + Default + PartialEq + Serialize + DeserializeOwned;
     /// One action of one seat (JSON forms in docs/transcript.md).
@@ -256,10 +257,15 @@ pub trait Game: Clone + Debug + Sized {
     fn setup(&self) -> &Setup<Self::Settings>;
     /// Number of seats.
     fn players(&self) -> u8;
-    /// Number of scoring sides (teams, or players where everyone plays alone).
-    fn sides(&self) -> usize;
-    /// The side a seat scores for.
-    fn side_of(&self, seat: Seat) -> usize;
+    /// Number of scoring sides (teams, or players where everyone plays alone). By default
+    /// one per seat: everyone plays alone.
+    fn sides(&self) -> usize {
+        self.players() as usize
+    }
+    /// The side a seat scores for. By default the seat's own (everyone plays alone).
+    fn side_of(&self, seat: Seat) -> usize {
+        seat.idx()
+    }
     /// Who may act now.
     fn status(&self) -> Status;
     /// Appends the legal actions of `seat` to `out` (none if it may not act).
@@ -311,8 +317,11 @@ pub trait Game: Clone + Debug + Sized {
     fn totals(&self) -> Vec<i32>;
     /// The result, once the match is over.
     fn outcome(&self) -> Option<Outcome>;
-    /// A stable hash of the full state, identical on every platform.
-    fn state_hash(&self) -> u64;
+    /// A stable hash of the full state, identical on every platform: the state's [`Hash`]
+    /// fed to [`crate::hash::stable_hash`].
+    fn state_hash(&self) -> u64 {
+        crate::hash::stable_hash(self)
+    }
 }
 
 /// [`Game::random_action`]'s definition: lists `seat`'s legal actions into `scratch` and

@@ -13,8 +13,8 @@ use crate::components::card::MiniCard;
 use crate::components::hand::{BagHand, HandCard, HiddenHand, HAND_SUIT_ORDER};
 use crate::i18n::{fill, rank_name, Lang};
 use engine::games::crazy_eights::{
-    After, CePlay, CrazyEights, CrazyEightsAction, CrazyEightsEvent, CrazyEightsPhase,
-    CrazyEightsSettings, CrazyEightsView,
+    CrazyEights, CrazyEightsAction, CrazyEightsAfter, CrazyEightsEvent, CrazyEightsPhase,
+    CrazyEightsPlay, CrazyEightsSettings, CrazyEightsView,
 };
 use engine::games::shedding::CardRun;
 use engine::{Card, CardSet, Game, Seat, SeatSet};
@@ -22,15 +22,15 @@ use yew::prelude::*;
 
 /// The plays of the cards `run` (one card, or several of a rank in play order, CE-11)
 /// among the legal actions, with the declaration `last` preferred when both are legal.
-pub fn plays_of(legal: &[CrazyEightsAction], run: CardRun, last: bool) -> Vec<CePlay> {
-    let all: Vec<CePlay> = legal
+pub fn plays_of(legal: &[CrazyEightsAction], run: CardRun, last: bool) -> Vec<CrazyEightsPlay> {
+    let all: Vec<CrazyEightsPlay> = legal
         .iter()
         .filter_map(|a| match a {
             CrazyEightsAction::Play(p) if p.cards == run => Some(*p),
             _ => None,
         })
         .collect();
-    let wanted: Vec<CePlay> = all.iter().copied().filter(|p| p.last == last).collect();
+    let wanted: Vec<CrazyEightsPlay> = all.iter().copied().filter(|p| p.last == last).collect();
     if wanted.is_empty() {
         all
     } else {
@@ -99,7 +99,7 @@ pub fn may_declare(legal: &[CrazyEightsAction]) -> bool {
 }
 
 /// What followed an event, if it says.
-fn after_of(e: &CrazyEightsEvent) -> Option<After> {
+fn after_of(e: &CrazyEightsEvent) -> Option<CrazyEightsAfter> {
     match e {
         CrazyEightsEvent::Played { then, .. }
         | CrazyEightsEvent::Drew { then, .. }
@@ -161,7 +161,7 @@ pub fn crazy_eights_table(props: &TableProps<CrazyEightsSettings>) -> Html {
             chosen.set(Vec::new());
             match plays.first() {
                 // Not legal: the engine says why.
-                None => act.emit(CrazyEightsAction::Play(CePlay {
+                None => act.emit(CrazyEightsAction::Play(CrazyEightsPlay {
                     cards: run,
                     suit: None,
                     last,
@@ -409,15 +409,15 @@ mod tests {
         let eight = c("8S");
         let mut legal = vec![CrazyEightsAction::Draw];
         for suit in Suit::ALL {
-            legal.push(CrazyEightsAction::Play(CePlay {
+            legal.push(CrazyEightsAction::Play(CrazyEightsPlay {
                 suit: Some(suit),
-                ..CePlay::card(eight)
+                ..CrazyEightsPlay::card(eight)
             }));
         }
-        legal.push(CrazyEightsAction::Play(CePlay::card(c("5H"))));
-        legal.push(CrazyEightsAction::Play(CePlay {
+        legal.push(CrazyEightsAction::Play(CrazyEightsPlay::card(c("5H"))));
+        legal.push(CrazyEightsAction::Play(CrazyEightsPlay {
             last: true,
-            ..CePlay::card(c("5H"))
+            ..CrazyEightsPlay::card(c("5H"))
         }));
         let one = |s: &str| CardRun::one(c(s));
         assert_eq!(
@@ -427,14 +427,14 @@ mod tests {
         );
         assert_eq!(
             plays_of(&legal, one("5H"), true),
-            vec![CePlay {
+            vec![CrazyEightsPlay {
                 last: true,
-                ..CePlay::card(c("5H"))
+                ..CrazyEightsPlay::card(c("5H"))
             }]
         );
         assert_eq!(
             plays_of(&legal, one("5H"), false),
-            vec![CePlay::card(c("5H"))]
+            vec![CrazyEightsPlay::card(c("5H"))]
         );
         // The declaration is dropped when it does not belong to the play.
         assert_eq!(plays_of(&legal, one("8S"), true).len(), 4);
@@ -448,14 +448,14 @@ mod tests {
         // 5H fits; 5C fits only with the 5H (CE-11: one of the set must fit); 9D fits alone.
         let run = |v: &[&str]| CardRun::new(&v.iter().map(|s| c(s)).collect::<Vec<_>>()).unwrap();
         let legal = vec![
-            CrazyEightsAction::Play(CePlay::card(c("5H"))),
-            CrazyEightsAction::Play(CePlay::card(c("9D"))),
-            CrazyEightsAction::Play(CePlay {
+            CrazyEightsAction::Play(CrazyEightsPlay::card(c("5H"))),
+            CrazyEightsAction::Play(CrazyEightsPlay::card(c("9D"))),
+            CrazyEightsAction::Play(CrazyEightsPlay {
                 cards: run(&["5C", "5H"]),
                 suit: None,
                 last: false,
             }),
-            CrazyEightsAction::Play(CePlay {
+            CrazyEightsAction::Play(CrazyEightsPlay {
                 cards: run(&["5H", "5C"]),
                 suit: None,
                 last: false,

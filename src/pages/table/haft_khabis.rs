@@ -14,8 +14,8 @@ use crate::components::card::MiniCard;
 use crate::components::hand::{BagHand, HandCard, HiddenHand, HAND_SUIT_ORDER};
 use crate::i18n::{card_label, fill, Lang};
 use engine::games::haft_khabis::{
-    EndMode, HaftKhabis, HaftKhabisAction, HaftKhabisEvent, HaftKhabisPhase, HaftKhabisSettings,
-    HaftKhabisView, HxAfter, HxPlay, TurnMode,
+    EndMode, HaftKhabis, HaftKhabisAction, HaftKhabisAfter, HaftKhabisEvent, HaftKhabisPhase,
+    HaftKhabisPlay, HaftKhabisSettings, HaftKhabisView, TurnMode,
 };
 use engine::{Card, CardSet, Game, Seat, Suit};
 use yew::prelude::*;
@@ -54,23 +54,23 @@ fn dedup<T: PartialEq>(v: impl Iterator<Item = T>) -> Vec<T> {
 /// The plays (or namings) `p` can still become among the legal actions, preferring the
 /// declaration `last`, and the next question to ask.
 pub fn step(legal: &[HaftKhabisAction], p: Partial, last: bool) -> Step {
-    let cands: Vec<HxPlay> = legal
+    let cands: Vec<HaftKhabisPlay> = legal
         .iter()
         .filter_map(|a| match *a {
             HaftKhabisAction::Play(x) if Some(x.card) == p.card => Some(x),
-            HaftKhabisAction::Name { target, give } if p.card.is_none() => Some(HxPlay {
+            HaftKhabisAction::Name { target, give } if p.card.is_none() => Some(HaftKhabisPlay {
                 target: Some(target),
                 give,
-                ..HxPlay::card(Card::RED_JOKER)
+                ..HaftKhabisPlay::card(Card::RED_JOKER)
             }),
             _ => None,
         })
         .filter(|x| p.suit.is_none() || x.suit == p.suit)
         .filter(|x| p.target.is_none() || x.target == p.target)
         .collect();
-    let wanted: Vec<HxPlay> = cands.iter().copied().filter(|x| x.last == last).collect();
+    let wanted: Vec<HaftKhabisPlay> = cands.iter().copied().filter(|x| x.last == last).collect();
     let cands = if wanted.is_empty() { cands } else { wanted };
-    let action = |x: HxPlay| match p.card {
+    let action = |x: HaftKhabisPlay| match p.card {
         Some(_) => HaftKhabisAction::Play(x),
         None => HaftKhabisAction::Name {
             target: x.target.unwrap_or(Seat(0)),
@@ -144,9 +144,9 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
             Step::Nothing => {
                 partial.set(None);
                 if let Some(c) = p.card {
-                    act.emit(HaftKhabisAction::Play(HxPlay {
+                    act.emit(HaftKhabisAction::Play(HaftKhabisPlay {
                         last,
-                        ..HxPlay::card(c)
+                        ..HaftKhabisPlay::card(c)
                     }))
                 }
             }
@@ -438,7 +438,7 @@ fn scoreboard(lang: Lang, seen: &Seen, view: &HaftKhabisView) -> Html {
 }
 
 /// What followed an event.
-fn after_of(e: &HaftKhabisEvent) -> HxAfter {
+fn after_of(e: &HaftKhabisEvent) -> HaftKhabisAfter {
     match e {
         HaftKhabisEvent::Played { then, .. }
         | HaftKhabisEvent::Drew { then, .. }
@@ -461,10 +461,10 @@ mod tests {
         let mut legal = vec![];
         for t in [Seat(1), Seat(2)] {
             for g in [c("5H"), c("9S")] {
-                legal.push(HaftKhabisAction::Play(HxPlay {
+                legal.push(HaftKhabisAction::Play(HaftKhabisPlay {
                     target: Some(t),
                     give: Some(g),
-                    ..HxPlay::card(two)
+                    ..HaftKhabisPlay::card(two)
                 }));
             }
         }

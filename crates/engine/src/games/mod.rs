@@ -7,3 +7,4 @@ pub mod hokm;
 pub mod pasur;
 pub mod shedding;
 pub mod shelem;
+pub mod trick;

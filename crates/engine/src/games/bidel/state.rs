@@ -3,7 +3,6 @@
 use super::types::*;
 use crate::card::{Card, CardSet, Rank, Suit};
 use crate::game::{random_from_list, Game, HandScore, Outcome, Setup, SetupError, Status};
-use crate::hash::stable_hash;
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
 #[cfg(any(test, feature = "testkit"))]
@@ -754,14 +753,6 @@ impl Game for Bidel {
         self.n
     }
 
-    fn sides(&self) -> usize {
-        self.n as usize
-    }
-
-    fn side_of(&self, seat: Seat) -> usize {
-        seat.idx()
-    }
-
     fn status(&self) -> Status {
         match self.phase {
             BidelPhase::ChoosingTrump | BidelPhase::Playing => {
@@ -903,9 +894,5 @@ impl Game for Bidel {
             totals: self.totals(),
             winners: vec![w.idx()],
         })
-    }
-
-    fn state_hash(&self) -> u64 {
-        stable_hash(self)
     }
 }

@@ -2,6 +2,7 @@
 
 use crate::card::{Card, CardSet, Suit};
 use crate::game::RuleError;
+pub use crate::games::trick::TrickCards;
 use crate::seat::{Seat, SeatSet};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
@@ -150,89 +151,6 @@ pub enum BidelAction {
     Trump(BidelTrump),
     /// BD-3 … BD-6: play a card to the trick.
     Play(Card),
-}
-
-/// The cards of a trick in play order (three or four), stored without allocating.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct TrickCards {
-    cards: [Card; 4],
-    len: u8,
-}
-
-impl TrickCards {
-    /// No card yet.
-    pub const EMPTY: TrickCards = TrickCards {
-        cards: [Card::RED_JOKER; 4],
-        len: 0,
-    };
-
-    /// The cards, leader's first.
-    pub fn as_slice(&self) -> &[Card] {
-        &self.cards[..self.len as usize]
-    }
-
-    /// The led card, if any.
-    #[inline]
-    pub fn lead(&self) -> Option<Card> {
-        (self.len != 0).then_some(self.cards[0])
-    }
-
-    /// All four slots, leader's first; slots from `len` on hold whatever was there before.
-    #[inline]
-    pub(super) fn slots(&self) -> &[Card; 4] {
-        &self.cards
-    }
-
-    /// Number of cards.
-    pub fn len(&self) -> usize {
-        self.len as usize
-    }
-
-    /// Whether no card was played yet.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// Adds a card (ignored beyond four, which the rules never reach).
-    #[inline]
-    pub fn push(&mut self, c: Card) {
-        let len = self.len as usize;
-        if len < 4 {
-            self.cards[len] = c;
-            self.len = len as u8 + 1;
-        }
-    }
-
-    /// Empties the trick.
-    pub fn clear(&mut self) {
-        self.len = 0;
-    }
-}
-
-impl fmt::Debug for TrickCards {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.as_slice()).finish()
-    }
-}
-
-impl Serialize for TrickCards {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.as_slice())
-    }
-}
-
-impl<'de> Deserialize<'de> for TrickCards {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let v = Vec::<Card>::deserialize(d)?;
-        if v.len() > 4 {
-            return Err(serde::de::Error::custom("a trick holds at most 4 cards"));
-        }
-        let mut t = TrickCards::EMPTY;
-        for c in v {
-            t.push(c);
-        }
-        Ok(t)
-    }
 }
 
 /// A completed trick.

@@ -13,6 +13,6 @@ mod tests;
 
 pub use state::{card_points, countdown_rank, CrazyEights};
 pub use types::{
-    After, CePlay, CrazyEightsAction, CrazyEightsError, CrazyEightsEvent, CrazyEightsPhase,
-    CrazyEightsResult, CrazyEightsSettings, CrazyEightsView, EightPower, WildRank,
+    CrazyEightsAction, CrazyEightsAfter, CrazyEightsError, CrazyEightsEvent, CrazyEightsPhase,
+    CrazyEightsPlay, CrazyEightsResult, CrazyEightsSettings, CrazyEightsView, EightPower, WildRank,
 };

@@ -7,7 +7,6 @@ use crate::game::{random_from_list, Game, HandScore, Outcome, Setup, SetupError,
 #[cfg(any(test, feature = "testkit"))]
 use crate::games::shedding::{hands_stock_discard, scramble_hands_and_stock};
 use crate::games::shedding::{rank_mask, CardRun, Direction, Supply, SUITS};
-use crate::hash::stable_hash;
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
 #[cfg(any(test, feature = "testkit"))]
@@ -401,7 +400,7 @@ impl CrazyEights {
 
     /// Checks a play by the seat to act; the error names the broken rule.
     #[inline]
-    fn check_play(&self, p: Seat, play: &CePlay) -> Result<(), CrazyEightsError> {
+    fn check_play(&self, p: Seat, play: &CrazyEightsPlay) -> Result<(), CrazyEightsError> {
         let run = play.cards;
         if run.len() == 1 && self.drawn.is_none() {
             // One card: the common case, checked without building the run's multiset.
@@ -464,7 +463,7 @@ impl CrazyEights {
 
     /// Gives `seat` up to `count` cards from the stock (reshuffling as CE-9 allows);
     /// returns how many it got.
-    fn give(&mut self, seat: Seat, count: u8, after: &mut After) -> u8 {
+    fn give(&mut self, seat: Seat, count: u8, after: &mut CrazyEightsAfter) -> u8 {
         let mut got = 0;
         for _ in 0..count {
             let (c, shuffled) = self.supply.draw(&self.setup.deal, self.rules.reshuffle);
@@ -485,7 +484,7 @@ impl CrazyEights {
 
     /// D-6: `p`'s turn ends; if it did not declare its last card, it draws the penalty.
     #[inline]
-    fn end_turn(&mut self, p: Seat, after: &mut After) {
+    fn end_turn(&mut self, p: Seat, after: &mut CrazyEightsAfter) {
         if self.undeclared == Some(p) {
             self.last_card_penalty(p, after);
         }
@@ -493,7 +492,7 @@ impl CrazyEights {
 
     #[cold]
     #[inline(never)]
-    fn last_card_penalty(&mut self, p: Seat, after: &mut After) {
+    fn last_card_penalty(&mut self, p: Seat, after: &mut CrazyEightsAfter) {
         self.undeclared = None;
         if !self.hands[p.idx() & 7].is_empty() {
             let got = self.give(p, LAST_CARD_PENALTY, after);
@@ -503,7 +502,7 @@ impl CrazyEights {
 
     /// The effects of `effective` (the cards that take effect) played by `p`, and the turn
     /// passing on (CE-5, CE-11; CE-6 for a starting card, with `p` the dealer).
-    fn resolve(&mut self, p: Seat, effective: &[Card], after: &mut After) {
+    fn resolve(&mut self, p: Seat, effective: &[Card], after: &mut CrazyEightsAfter) {
         let mut skips = 0u8;
         let mut reverses = 0u8;
         let mut draw = 0u8;
@@ -536,7 +535,11 @@ impl CrazyEights {
     /// One card played (the common case), checked and applied without building the run's
     /// multiset; the same rules as [`CrazyEights::play`].
     #[inline]
-    fn play_one(&mut self, p: Seat, play: &CePlay) -> Result<CrazyEightsEvent, CrazyEightsError> {
+    fn play_one(
+        &mut self,
+        p: Seat,
+        play: &CrazyEightsPlay,
+    ) -> Result<CrazyEightsEvent, CrazyEightsError> {
         let c = play.cards.last();
         let i = p.idx() & 7;
         let hand = self.hands[i];
@@ -570,10 +573,10 @@ impl CrazyEights {
         self.stuck = 0;
         self.mark_declaration(p, play.last, due);
         if size == 1 {
-            return Ok(self.went_out(p, play, After::default()));
+            return Ok(self.went_out(p, play, CrazyEightsAfter::default()));
         }
         if self.undeclared != Some(p) && !self.rules.special_cards.contains(c) {
-            // The common case: no penalty, no effect. `After` is built here whole rather
+            // The common case: no penalty, no effect. `CrazyEightsAfter` is built here whole rather
             // than filled in through a reference, so it stays out of memory (a struct
             // written a byte at a time and then copied whole stalls the copy).
             self.turn = self.step(p);
@@ -584,14 +587,14 @@ impl CrazyEights {
                 suit: play.suit,
                 declared: play.last,
                 out: false,
-                then: After {
+                then: CrazyEightsAfter {
                     hand_over: blocked,
                     blocked,
-                    ..After::default()
+                    ..CrazyEightsAfter::default()
                 },
             });
         }
-        let mut after = After::default();
+        let mut after = CrazyEightsAfter::default();
         self.end_turn(p, &mut after);
         if self.rules.special_cards.contains(c) {
             self.resolve(p, &[c], &mut after);
@@ -629,7 +632,12 @@ impl CrazyEights {
     /// down and new cards are dealt, and the play takes effect (CE-12).
     #[cold]
     #[inline(never)]
-    fn went_out(&mut self, p: Seat, play: &CePlay, mut after: After) -> CrazyEightsEvent {
+    fn went_out(
+        &mut self,
+        p: Seat,
+        play: &CrazyEightsPlay,
+        mut after: CrazyEightsAfter,
+    ) -> CrazyEightsEvent {
         let i = p.idx() & 7;
         let event = |after| CrazyEightsEvent::Played {
             seat: p,
@@ -671,7 +679,11 @@ impl CrazyEights {
     }
 
     /// Cards played (one, or several of equal rank, CE-11).
-    fn play(&mut self, p: Seat, play: &CePlay) -> Result<CrazyEightsEvent, CrazyEightsError> {
+    fn play(
+        &mut self,
+        p: Seat,
+        play: &CrazyEightsPlay,
+    ) -> Result<CrazyEightsEvent, CrazyEightsError> {
         if play.cards.len() == 1 {
             return self.play_one(p, play);
         }
@@ -689,7 +701,7 @@ impl CrazyEights {
         self.drawn = None;
         self.stuck = 0;
         self.mark_declaration(p, play.last, due);
-        let mut after = After::default();
+        let mut after = CrazyEightsAfter::default();
         if self.hands[i].is_empty() {
             return Ok(self.went_out(p, play, after));
         }
@@ -722,7 +734,7 @@ impl CrazyEights {
             return Err(CrazyEightsError::MayNotDraw);
         }
         self.stuck = 0;
-        let mut after = After::default();
+        let mut after = CrazyEightsAfter::default();
         if self.pending > 0 {
             // CE-5 / D-3: the whole penalty; drawn cards are not played this turn.
             let count = self.give(p, self.pending, &mut after);
@@ -749,7 +761,7 @@ impl CrazyEights {
             }
         }
         if may_play || self.undeclared != Some(p) {
-            // No penalty due: `After` is built whole, as in `play_one`.
+            // No penalty due: `CrazyEightsAfter` is built whole, as in `play_one`.
             if !may_play {
                 self.turn = self.step(p);
             }
@@ -759,11 +771,11 @@ impl CrazyEights {
                 count: c.is_some() as u8,
                 penalty: false,
                 may_play,
-                then: After {
+                then: CrazyEightsAfter {
                     reshuffled: shuffled,
                     hand_over: blocked,
                     blocked,
-                    ..After::default()
+                    ..CrazyEightsAfter::default()
                 },
             });
         }
@@ -785,7 +797,7 @@ impl CrazyEights {
         if !self.may_pass(p, playable) {
             return Err(CrazyEightsError::MayNotPass);
         }
-        let mut after = After::default();
+        let mut after = CrazyEightsAfter::default();
         if self.drawn.take().is_some() {
             self.stuck = 0;
         } else {
@@ -810,7 +822,7 @@ impl CrazyEights {
 
     /// D-4: a hand that reaches the action limit is blocked.
     #[inline]
-    fn count_action(&mut self, after: &mut After) {
+    fn count_action(&mut self, after: &mut CrazyEightsAfter) {
         if self.tick() {
             after.hand_over = true;
             after.blocked = true;
@@ -829,7 +841,7 @@ impl CrazyEights {
     }
 
     #[cold]
-    fn block(&mut self, after: &mut After) {
+    fn block(&mut self, after: &mut CrazyEightsAfter) {
         self.finish_hand(None, true);
         after.hand_over = true;
         after.blocked = true;
@@ -937,7 +949,7 @@ impl CrazyEights {
             self.phase = CrazyEightsPhase::DealerNamesSuit;
             self.turn = self.dealer;
         } else {
-            let mut after = After::default();
+            let mut after = CrazyEightsAfter::default();
             self.resolve(self.dealer, &[top], &mut after);
         }
     }
@@ -946,7 +958,7 @@ impl CrazyEights {
         self.named = Some(suit);
         self.phase = CrazyEightsPhase::Playing;
         let top = self.top();
-        let mut after = After::default();
+        let mut after = CrazyEightsAfter::default();
         self.resolve(p, &[top], &mut after);
         CrazyEightsEvent::SuitNamed { seat: p, suit }
     }
@@ -1167,14 +1179,6 @@ impl Game for CrazyEights {
         self.n
     }
 
-    fn sides(&self) -> usize {
-        self.n as usize
-    }
-
-    fn side_of(&self, seat: Seat) -> usize {
-        seat.idx()
-    }
-
     fn status(&self) -> Status {
         match self.phase {
             CrazyEightsPhase::Playing | CrazyEightsPhase::DealerNamesSuit => {
@@ -1245,7 +1249,7 @@ impl Game for CrazyEights {
                 break;
             }
             if q < start + 4 {
-                return Some(CrazyEightsAction::Play(CePlay {
+                return Some(CrazyEightsAction::Play(CrazyEightsPlay {
                     cards: CardRun::one(h),
                     suit: Some(SUITS[(q - start) as usize & 3]),
                     last,
@@ -1254,7 +1258,7 @@ impl Game for CrazyEights {
             heavies_before += 1;
         }
         let c = playable.nth(q - 3 * heavies_before)?;
-        Some(CrazyEightsAction::Play(CePlay {
+        Some(CrazyEightsAction::Play(CrazyEightsPlay {
             cards: CardRun::one(c),
             suit: None,
             last,
@@ -1396,9 +1400,5 @@ impl Game for CrazyEights {
             totals: self.totals(),
             winners: vec![w.idx()],
         })
-    }
-
-    fn state_hash(&self) -> u64 {
-        stable_hash(self)
     }
 }

@@ -76,7 +76,10 @@ fn dealt(n: u8, settings: CrazyEightsSettings, hands: &[&str], start: &str) -> C
 }
 
 fn play(g: &mut CrazyEights, seat: u8, c: &str) -> Result<CrazyEightsEvent, CrazyEightsError> {
-    g.apply(Seat(seat), &CrazyEightsAction::Play(CePlay::card(card(c))))
+    g.apply(
+        Seat(seat),
+        &CrazyEightsAction::Play(CrazyEightsPlay::card(card(c))),
+    )
 }
 
 fn play_as(
@@ -89,7 +92,7 @@ fn play_as(
     let run = CardRun::new(&parse_cards(cards).unwrap()).unwrap();
     g.apply(
         Seat(seat),
-        &CrazyEightsAction::Play(CePlay {
+        &CrazyEightsAction::Play(CrazyEightsPlay {
             cards: run,
             suit,
             last,
@@ -228,7 +231,10 @@ fn rule_ce_3_a_starting_eight_lets_the_dealer_name_the_suit() {
         ]
     );
     let e = g
-        .apply(Seat(3), &CrazyEightsAction::Play(CePlay::card(card("3S"))))
+        .apply(
+            Seat(3),
+            &CrazyEightsAction::Play(CrazyEightsPlay::card(card("3S"))),
+        )
         .unwrap_err();
     assert_eq!(e.code(), "wrong_phase");
     let ev = g
@@ -427,7 +433,7 @@ fn rule_ce_7_a_special_last_card_has_no_effect_except_in_countdown() {
         e,
         CrazyEightsEvent::Played {
             out: true,
-            then: After {
+            then: CrazyEightsAfter {
                 hand_over: true,
                 ..
             },
@@ -481,7 +487,7 @@ fn rule_ce_8_last_card_must_be_declared_or_two_are_drawn() {
         e,
         CrazyEightsEvent::Played {
             declared: true,
-            then: After {
+            then: CrazyEightsAfter {
                 last_card_penalty: None,
                 ..
             },
@@ -496,7 +502,7 @@ fn rule_ce_8_last_card_must_be_declared_or_two_are_drawn() {
     assert!(matches!(
         e,
         CrazyEightsEvent::Played {
-            then: After {
+            then: CrazyEightsAfter {
                 last_card_penalty: Some((Seat(0), 2)),
                 ..
             },
@@ -533,7 +539,7 @@ fn rule_ce_9_empty_stock_reshuffles_keeping_the_top_or_blocks() {
     assert!(matches!(
         e,
         CrazyEightsEvent::Drew {
-            then: After {
+            then: CrazyEightsAfter {
                 reshuffled: true,
                 ..
             },
@@ -558,7 +564,7 @@ fn rule_ce_9_empty_stock_reshuffles_keeping_the_top_or_blocks() {
     assert!(matches!(
         e,
         CrazyEightsEvent::Passed {
-            then: After { blocked: true, .. },
+            then: CrazyEightsAfter { blocked: true, .. },
             ..
         }
     ));
@@ -721,7 +727,7 @@ fn rule_ce_11_queen_of_spades_draws_five_wild_rank_and_the_eights_power() {
     assert!(matches!(
         e,
         CrazyEightsEvent::Played {
-            then: After {
+            then: CrazyEightsAfter {
                 forced_draw: Some((Seat(1), 5)),
                 ..
             },
@@ -842,7 +848,7 @@ fn rule_ce_12_countdown_wild_ranks_going_out_and_winning() {
         e,
         CrazyEightsEvent::Played {
             out: true,
-            then: After {
+            then: CrazyEightsAfter {
                 dealt: Some(4),
                 hand_over: false,
                 ..
@@ -996,11 +1002,11 @@ fn rule_d_4_a_hand_that_reaches_the_action_limit_is_blocked() {
 fn actions_and_settings_have_the_documented_json_forms() {
     let cases = [
         (
-            CrazyEightsAction::Play(CePlay::card(card("7H"))),
+            CrazyEightsAction::Play(CrazyEightsPlay::card(card("7H"))),
             r#"{"play":"7H"}"#,
         ),
         (
-            CrazyEightsAction::Play(CePlay {
+            CrazyEightsAction::Play(CrazyEightsPlay {
                 cards: CardRun::one(card("8S")),
                 suit: Some(Suit::Hearts),
                 last: false,
@@ -1008,7 +1014,7 @@ fn actions_and_settings_have_the_documented_json_forms() {
             r#"{"play":"8S","suit":"H"}"#,
         ),
         (
-            CrazyEightsAction::Play(CePlay {
+            CrazyEightsAction::Play(CrazyEightsPlay {
                 cards: CardRun::new(&[card("5D"), card("5H")]).unwrap(),
                 suit: None,
                 last: true,
@@ -1100,7 +1106,7 @@ fn candidate_actions(g: &CrazyEights, r: &mut Rng) -> Vec<CrazyEightsAction> {
         } else {
             CardRun::one(c)
         };
-        v.push(CrazyEightsAction::Play(CePlay {
+        v.push(CrazyEightsAction::Play(CrazyEightsPlay {
             cards,
             suit,
             last: r.below(2) == 1,
@@ -1110,8 +1116,11 @@ fn candidate_actions(g: &CrazyEights, r: &mut Rng) -> Vec<CrazyEightsAction> {
     let legal: Vec<_> = v.clone();
     for a in legal {
         if let CrazyEightsAction::Play(p) = a {
-            v.push(CrazyEightsAction::Play(CePlay { last: !p.last, ..p }));
-            v.push(CrazyEightsAction::Play(CePlay {
+            v.push(CrazyEightsAction::Play(CrazyEightsPlay {
+                last: !p.last,
+                ..p
+            }));
+            v.push(CrazyEightsAction::Play(CrazyEightsPlay {
                 suit: if p.suit.is_some() {
                     None
                 } else {
@@ -1250,7 +1259,7 @@ fn rule_d_6_the_declaration_is_part_of_the_play_and_the_penalty_comes_as_the_tur
     assert!(matches!(
         e,
         CrazyEightsEvent::Played {
-            then: After {
+            then: CrazyEightsAfter {
                 last_card_penalty: Some((Seat(0), 2)),
                 ..
             },

@@ -118,7 +118,7 @@ impl Default for CrazyEightsSettings {
 /// A play: one card or several of equal rank (CE-11), the suit named with a wild card that
 /// names one (CE-2), and the last-card declaration (CE-8, D-6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct CePlay {
+pub struct CrazyEightsPlay {
     /// The cards in play order; the last is the new top.
     pub cards: CardRun,
     /// The suit named (only with a wild card that names one).
@@ -127,10 +127,10 @@ pub struct CePlay {
     pub last: bool,
 }
 
-impl CePlay {
+impl CrazyEightsPlay {
     /// One card, no suit, no declaration.
-    pub const fn card(c: Card) -> CePlay {
-        CePlay {
+    pub const fn card(c: Card) -> CrazyEightsPlay {
+        CrazyEightsPlay {
             cards: CardRun::one(c),
             suit: None,
             last: false,
@@ -143,7 +143,7 @@ impl CePlay {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum CrazyEightsAction {
     /// CE-2: play one card (or several of equal rank, CE-11).
-    Play(CePlay),
+    Play(CrazyEightsPlay),
     /// CE-4: draw one card; with a two pending (CE-5), take the whole penalty.
     Draw,
     /// CE-4: keep a drawn card that could be played; D-4: a player who can neither play nor
@@ -206,7 +206,11 @@ impl<'de> Deserialize<'de> for CrazyEightsAction {
                 play: Some(cards),
                 suit,
                 last,
-            }) => Ok(CrazyEightsAction::Play(CePlay { cards, suit, last })),
+            }) => Ok(CrazyEightsAction::Play(CrazyEightsPlay {
+                cards,
+                suit,
+                last,
+            })),
             Raw::Obj(Obj {
                 play: None,
                 suit: Some(s),
@@ -236,7 +240,7 @@ pub enum CrazyEightsEvent {
         /// were dealt).
         out: bool,
         /// The consequences, in order.
-        then: After,
+        then: CrazyEightsAfter,
     },
     /// `seat` drew `count` cards (CE-4 one; CE-5 the pending penalty, `penalty` set).
     Drew {
@@ -245,17 +249,17 @@ pub enum CrazyEightsEvent {
         penalty: bool,
         /// CE-4 `play_drawn_card`: the drawn card fits and may be played now.
         may_play: bool,
-        then: After,
+        then: CrazyEightsAfter,
     },
     /// `seat` passed (kept a drawn card, or could neither play nor draw, D-4).
-    Passed { seat: Seat, then: After },
+    Passed { seat: Seat, then: CrazyEightsAfter },
     /// CE-3: the dealer named the suit of the starting wild card.
     SuitNamed { seat: Seat, suit: Suit },
 }
 
 /// What followed an action, for everyone to see.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct After {
+pub struct CrazyEightsAfter {
     /// D-6 / CE-8: this seat forgot to declare its last card and drew this many.
     pub last_card_penalty: Option<(Seat, u8)>,
     /// CE-11: Q♠ made this seat draw this many (its turn).

@@ -3,7 +3,9 @@
 //! [`crate::table::GameView`].
 
 use super::state::{CrazyEights, Multi, Rules};
-use super::types::{CePlay, CrazyEightsAction, CrazyEightsPhase, CrazyEightsView, EightPower};
+use super::types::{
+    CrazyEightsAction, CrazyEightsPhase, CrazyEightsPlay, CrazyEightsView, EightPower,
+};
 use crate::card::{Card, CardBag, CardSet, Rank, Suit};
 use crate::games::shedding::{rank_mask, rank_set, suit_set, CardRun, SUITS};
 use crate::seat::Seat;
@@ -158,13 +160,13 @@ impl Facts<'_> {
             &[None]
         };
         for &suit in suits {
-            out.push(CrazyEightsAction::Play(CePlay {
+            out.push(CrazyEightsAction::Play(CrazyEightsPlay {
                 cards: run,
                 suit,
                 last: false,
             }));
             if declare {
-                out.push(CrazyEightsAction::Play(CePlay {
+                out.push(CrazyEightsAction::Play(CrazyEightsPlay {
                     cards: run,
                     suit,
                     last: true,

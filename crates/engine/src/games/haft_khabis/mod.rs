@@ -14,6 +14,7 @@ mod tests;
 
 pub use state::{penalty_points, HaftKhabis};
 pub use types::{
-    EndMode, HaftKhabisAction, HaftKhabisError, HaftKhabisEvent, HaftKhabisPhase, HaftKhabisResult,
-    HaftKhabisSettings, HaftKhabisView, HxAfter, HxPlay, SevenStacking, TurnMode, TwoRule,
+    EndMode, HaftKhabisAction, HaftKhabisAfter, HaftKhabisError, HaftKhabisEvent, HaftKhabisPhase,
+    HaftKhabisPlay, HaftKhabisResult, HaftKhabisSettings, HaftKhabisView, SevenStacking, TurnMode,
+    TwoRule,
 };

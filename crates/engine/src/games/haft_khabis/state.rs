@@ -7,7 +7,6 @@ use crate::game::{Game, HandScore, Outcome, Setup, SetupError, Status};
 #[cfg(any(test, feature = "testkit"))]
 use crate::games::shedding::{hands_stock_discard, scramble_hands_and_stock};
 use crate::games::shedding::{Direction, Pile, Supply};
-use crate::hash::stable_hash;
 use crate::seat::{Seat, SeatSet};
 #[cfg(any(test, feature = "testkit"))]
 use crate::testkit::Inspect;
@@ -284,7 +283,7 @@ impl HaftKhabis {
     }
 
     /// Checks a play by the seat to act; returns what it leaves in hand.
-    fn check_play(&self, p: Seat, play: &HxPlay) -> Result<CardBag, HaftKhabisError> {
+    fn check_play(&self, p: Seat, play: &HaftKhabisPlay) -> Result<CardBag, HaftKhabisError> {
         let c = play.card;
         let hand = self.hands[p.idx() & 7];
         if self.mode == TurnMode::Drawn && self.drawn != Some(c) {
@@ -331,7 +330,7 @@ impl HaftKhabis {
     }
 
     /// Gives `seat` up to `k` cards from the stock (HX-15: reshuffling when it runs out).
-    fn give(&mut self, seat: Seat, k: u8, after: &mut HxAfter) -> u8 {
+    fn give(&mut self, seat: Seat, k: u8, after: &mut HaftKhabisAfter) -> u8 {
         let mut got = 0;
         for _ in 0..k {
             let (c, shuffled) = self.supply.draw(&self.setup.deal, true);
@@ -376,7 +375,7 @@ impl HaftKhabis {
     }
 
     /// `p`'s turn ends (D-6: an undeclared last card costs a card) and `q` is to act.
-    fn pass_turn(&mut self, p: Seat, q: Seat, mode: TurnMode, after: &mut HxAfter) {
+    fn pass_turn(&mut self, p: Seat, q: Seat, mode: TurnMode, after: &mut HaftKhabisAfter) {
         if self.undeclared == Some(p) {
             self.undeclared = None;
             if self.sizes[p.idx() & 7] > 0 {
@@ -389,11 +388,11 @@ impl HaftKhabis {
         self.drawn = None;
     }
 
-    fn play(&mut self, p: Seat, play: &HxPlay) -> Result<HaftKhabisEvent, HaftKhabisError> {
+    fn play(&mut self, p: Seat, play: &HaftKhabisPlay) -> Result<HaftKhabisEvent, HaftKhabisError> {
         let left = self.check_play(p, play)?;
         let c = play.card;
         let i = p.idx() & 7;
-        let mut after = HxAfter::default();
+        let mut after = HaftKhabisAfter::default();
         self.take(p, c);
         if let (Some(g), Some(t)) = (play.give, play.target) {
             self.take(p, g);
@@ -493,7 +492,7 @@ impl HaftKhabis {
             return Err(HaftKhabisError::NothingToDeclare);
         }
         self.stuck = 0;
-        let mut after = HxAfter::default();
+        let mut after = HaftKhabisAfter::default();
         if self.pending > 0 {
             // HX-5 / D-3: the whole penalty; the chain ends, the seven is now ordinary.
             let count = self.give(p, self.pending, &mut after);
@@ -564,7 +563,7 @@ impl HaftKhabis {
         {
             return Err(HaftKhabisError::MayNotPass);
         }
-        let mut after = HxAfter::default();
+        let mut after = HaftKhabisAfter::default();
         let i = p.idx() & 7;
         match self.mode {
             TurnMode::Extra if self.sizes[i] == 0 => {
@@ -608,7 +607,7 @@ impl HaftKhabis {
         if target == p || !self.in_hand.contains(target) || gives != give.is_some() {
             return Err(HaftKhabisError::Target);
         }
-        let mut after = HxAfter::default();
+        let mut after = HaftKhabisAfter::default();
         match give {
             Some(g) => {
                 if !self.hands[p.idx() & 7].contains(g) {
@@ -635,7 +634,7 @@ impl HaftKhabis {
     }
 
     /// D-4: a hand that reaches the action limit is blocked.
-    fn count_action(&mut self, after: &mut HxAfter) {
+    fn count_action(&mut self, after: &mut HaftKhabisAfter) {
         self.actions += 1;
         if self.actions >= MAX_ACTIONS
             && matches!(
@@ -647,7 +646,7 @@ impl HaftKhabis {
         }
     }
 
-    fn block(&mut self, after: &mut HxAfter) {
+    fn block(&mut self, after: &mut HaftKhabisAfter) {
         self.finish_hand(None, true, after);
         after.hand_over = true;
         after.blocked = true;
@@ -655,7 +654,7 @@ impl HaftKhabis {
 
     /// `p` is out: it wins the hand, or in finishing order takes the next place (HX-11,
     /// HX-13).
-    fn finish(&mut self, p: Seat, after: &mut HxAfter) {
+    fn finish(&mut self, p: Seat, after: &mut HaftKhabisAfter) {
         after.finished = Some(p);
         if self.settings().end != EndMode::FinishingOrder {
             after.hand_over = true;
@@ -682,7 +681,7 @@ impl HaftKhabis {
     /// HX-12: replaces each seven left in a loser's hand by two cards from the stock
     /// (repeating for drawn sevens; HX-15 reshuffles, which `after` reports; with no card
     /// left a seven stays).
-    fn replace_sevens(&mut self, s: Seat, after: &mut HxAfter) -> u8 {
+    fn replace_sevens(&mut self, s: Seat, after: &mut HaftKhabisAfter) -> u8 {
         let mut replaced = 0;
         while let Some(seven) = self.hands[s.idx() & 7].distinct().and(SEVENS).first() {
             if !self.supply.can_draw(true) {
@@ -700,7 +699,12 @@ impl HaftKhabis {
     #[inline(never)]
     /// `after` learns of a reshuffle by HX-12's scoring draws (HX-15), so that the event
     /// that ends the hand tells the table the stock was rebuilt.
-    fn finish_hand(&mut self, mut winner: Option<Seat>, blocked: bool, after: &mut HxAfter) {
+    fn finish_hand(
+        &mut self,
+        mut winner: Option<Seat>,
+        blocked: bool,
+        after: &mut HaftKhabisAfter,
+    ) {
         let mut points = [0i32; 8];
         let mut replaced = [0u8; 8];
         let mut eliminated = SeatSet::default();
@@ -979,7 +983,7 @@ impl HaftKhabis {
     /// Test positions: the hand ends blocked (D-4).
     #[cfg(test)]
     pub(super) fn force_block(&mut self) {
-        let mut after = HxAfter::default();
+        let mut after = HaftKhabisAfter::default();
         self.block(&mut after);
     }
 }
@@ -1122,14 +1126,6 @@ impl Game for HaftKhabis {
         self.n
     }
 
-    fn sides(&self) -> usize {
-        self.n as usize
-    }
-
-    fn side_of(&self, seat: Seat) -> usize {
-        seat.idx()
-    }
-
     fn status(&self) -> Status {
         match self.phase {
             HaftKhabisPhase::Playing | HaftKhabisPhase::DealerNames => {
@@ -1223,7 +1219,7 @@ impl Game for HaftKhabis {
             && self.phase == HaftKhabisPhase::Playing
             && self.in_hand.contains(seat)
         {
-            let mut then = HxAfter::default();
+            let mut then = HaftKhabisAfter::default();
             let count = self.give(seat, 1, &mut then);
             events.push(HaftKhabisEvent::Drew {
                 seat,
@@ -1298,9 +1294,5 @@ impl Game for HaftKhabis {
             totals: self.totals(),
             winners: self.winners.iter().map(|s| s.idx()).collect(),
         })
-    }
-
-    fn state_hash(&self) -> u64 {
-        stable_hash(self)
     }
 }

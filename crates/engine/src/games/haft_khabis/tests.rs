@@ -90,16 +90,20 @@ fn act(
 }
 
 fn play(g: &mut HaftKhabis, seat: u8, c: &str) -> Result<HaftKhabisEvent, HaftKhabisError> {
-    act(g, seat, HaftKhabisAction::Play(HxPlay::card(card(c))))
+    act(
+        g,
+        seat,
+        HaftKhabisAction::Play(HaftKhabisPlay::card(card(c))),
+    )
 }
 
 fn play_with(
     g: &mut HaftKhabis,
     seat: u8,
     c: &str,
-    f: impl FnOnce(&mut HxPlay),
+    f: impl FnOnce(&mut HaftKhabisPlay),
 ) -> Result<HaftKhabisEvent, HaftKhabisError> {
-    let mut p = HxPlay::card(card(c));
+    let mut p = HaftKhabisPlay::card(card(c));
     f(&mut p);
     act(g, seat, HaftKhabisAction::Play(p))
 }
@@ -264,7 +268,7 @@ fn rule_hx_4_two_names_a_player_who_draws_or_receives_a_card() {
     assert!(matches!(
         e,
         HaftKhabisEvent::Played {
-            then: HxAfter {
+            then: HaftKhabisAfter {
                 penalty_card: Some(Seat(2)),
                 ..
             },
@@ -575,7 +579,7 @@ fn rule_hx_10_rule_3_shrapnel_a_hand_ending_on_a_seven_goes_on_while_the_chain_r
         e,
         HaftKhabisEvent::Played {
             emptied: true,
-            then: HxAfter {
+            then: HaftKhabisAfter {
                 hand_over: false,
                 ..
             },
@@ -590,7 +594,7 @@ fn rule_hx_10_rule_3_shrapnel_a_hand_ending_on_a_seven_goes_on_while_the_chain_r
         e,
         HaftKhabisEvent::Drew {
             count: 6,
-            then: HxAfter {
+            then: HaftKhabisAfter {
                 finished: Some(Seat(0)),
                 hand_over: true,
                 ..
@@ -612,7 +616,7 @@ fn rule_hx_10_rule_3_shrapnel_a_hand_ending_on_a_seven_goes_on_while_the_chain_r
         e,
         HaftKhabisEvent::Drew {
             count: 6,
-            then: HxAfter {
+            then: HaftKhabisAfter {
                 hand_over: false,
                 ..
             },
@@ -877,7 +881,7 @@ fn rule_hx_13_cap_ends_hands_elimination_and_finishing_order() {
     assert!(matches!(
         e,
         HaftKhabisEvent::Played {
-            then: HxAfter {
+            then: HaftKhabisAfter {
                 finished: Some(Seat(0)),
                 hand_over: false,
                 ..
@@ -920,7 +924,7 @@ fn rule_hx_15_empty_stock_reshuffles_keeping_the_top_and_penalties_draw_what_the
         matches!(
             e,
             HaftKhabisEvent::Drew {
-                then: HxAfter {
+                then: HaftKhabisAfter {
                     reshuffled: true,
                     ..
                 },
@@ -1081,7 +1085,7 @@ fn rule_d_4_unable_to_play_or_draw_passes_and_the_action_limit_blocks() {
     assert!(matches!(
         e,
         HaftKhabisEvent::Played {
-            then: HxAfter {
+            then: HaftKhabisAfter {
                 blocked: true,
                 hand_over: true,
                 ..
@@ -1100,25 +1104,25 @@ fn rule_d_4_unable_to_play_or_draw_passes_and_the_action_limit_blocks() {
 
 #[test]
 fn actions_and_settings_have_the_documented_json_forms() {
-    let p = |s: &str| HxPlay::card(card(s));
+    let p = |s: &str| HaftKhabisPlay::card(card(s));
     let cases = [
         (HaftKhabisAction::Play(p("7H")), r#"{"play":"7H"}"#),
         (
-            HaftKhabisAction::Play(HxPlay {
+            HaftKhabisAction::Play(HaftKhabisPlay {
                 suit: Some(Suit::Hearts),
                 ..p("JS")
             }),
             r#"{"play":"JS","suit":"H"}"#,
         ),
         (
-            HaftKhabisAction::Play(HxPlay {
+            HaftKhabisAction::Play(HaftKhabisPlay {
                 target: Some(Seat(3)),
                 ..p("2C")
             }),
             r#"{"play":"2C","target":3}"#,
         ),
         (
-            HaftKhabisAction::Play(HxPlay {
+            HaftKhabisAction::Play(HaftKhabisPlay {
                 target: Some(Seat(3)),
                 give: Some(card("5H")),
                 ..p("2C")
@@ -1126,7 +1130,7 @@ fn actions_and_settings_have_the_documented_json_forms() {
             r#"{"play":"2C","target":3,"give":"5H"}"#,
         ),
         (
-            HaftKhabisAction::Play(HxPlay {
+            HaftKhabisAction::Play(HaftKhabisPlay {
                 last: true,
                 ..p("9C")
             }),
@@ -1227,7 +1231,7 @@ fn candidate_actions(g: &HaftKhabis, r: &mut Rng) -> Vec<HaftKhabisAction> {
     }
     for _ in 0..10 {
         let c = Card::from_index(r.below(52) as u8).unwrap();
-        v.push(HaftKhabisAction::Play(HxPlay {
+        v.push(HaftKhabisAction::Play(HaftKhabisPlay {
             card: c,
             suit: [None, Some(Suit::Clubs)][r.below(2) as usize],
             target: [None, Some(Seat(r.below(8) as u8))][r.below(2) as usize],
@@ -1239,8 +1243,11 @@ fn candidate_actions(g: &HaftKhabis, r: &mut Rng) -> Vec<HaftKhabisAction> {
     for a in legal {
         match a {
             HaftKhabisAction::Play(p) => {
-                v.push(HaftKhabisAction::Play(HxPlay { last: !p.last, ..p }));
-                v.push(HaftKhabisAction::Play(HxPlay {
+                v.push(HaftKhabisAction::Play(HaftKhabisPlay {
+                    last: !p.last,
+                    ..p
+                }));
+                v.push(HaftKhabisAction::Play(HaftKhabisPlay {
                     suit: if p.suit.is_some() {
                         None
                     } else {
@@ -1248,7 +1255,7 @@ fn candidate_actions(g: &HaftKhabis, r: &mut Rng) -> Vec<HaftKhabisAction> {
                     },
                     ..p
                 }));
-                v.push(HaftKhabisAction::Play(HxPlay {
+                v.push(HaftKhabisAction::Play(HaftKhabisPlay {
                     target: p.target.map(|t| Seat((t.0 + 1) % 8)),
                     give: None,
                     ..p
@@ -1475,7 +1482,7 @@ fn rule_d_6_the_declaration_is_part_of_the_action_and_the_penalty_comes_as_the_t
     assert!(matches!(
         e,
         HaftKhabisEvent::Played {
-            then: HxAfter {
+            then: HaftKhabisAfter {
                 last_card_penalty: Some((Seat(0), 1)),
                 ..
             },
@@ -1501,7 +1508,7 @@ fn rule_d_6_the_declaration_is_part_of_the_action_and_the_penalty_comes_as_the_t
     assert!(matches!(
         e,
         HaftKhabisEvent::Drew {
-            then: HxAfter {
+            then: HaftKhabisAfter {
                 last_card_penalty: None,
                 ..
             },

@@ -104,7 +104,7 @@ impl Default for HaftKhabisSettings {
 /// with a two (HX-4) and the card given to them (setting), and the last-card declaration
 /// (HX-9, D-6).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct HxPlay {
+pub struct HaftKhabisPlay {
     pub card: Card,
     /// HX-8: the suit to follow after a jack.
     pub suit: Option<Suit>,
@@ -116,10 +116,10 @@ pub struct HxPlay {
     pub last: bool,
 }
 
-impl HxPlay {
+impl HaftKhabisPlay {
     /// A plain play of `card`.
-    pub const fn card(card: Card) -> HxPlay {
-        HxPlay {
+    pub const fn card(card: Card) -> HaftKhabisPlay {
+        HaftKhabisPlay {
             card,
             suit: None,
             target: None,
@@ -135,7 +135,7 @@ impl HxPlay {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum HaftKhabisAction {
     /// HX-2 … HX-8: play a card.
-    Play(HxPlay),
+    Play(HaftKhabisPlay),
     /// HX-2: draw a card when unable to play; HX-5: take a pending penalty (D-3); HX-10
     /// rule 2: draw the 8's extra card. `last`: the draw leaves one card and is declared.
     Draw { last: bool },
@@ -222,7 +222,7 @@ impl<'de> Deserialize<'de> for HaftKhabisAction {
                     target,
                     give,
                     last,
-                } => Ok(HaftKhabisAction::Play(HxPlay {
+                } => Ok(HaftKhabisAction::Play(HaftKhabisPlay {
                     card,
                     suit,
                     target,
@@ -259,7 +259,7 @@ impl<'de> Deserialize<'de> for HaftKhabisAction {
 
 /// What followed an action, for everyone to see.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct HxAfter {
+pub struct HaftKhabisAfter {
     /// HX-9 / D-6: this seat did not declare its last card and drew this many.
     pub last_card_penalty: Option<(Seat, u8)>,
     /// HX-4: this seat received a penalty card (drawn from the stock, or given).
@@ -292,7 +292,7 @@ pub enum HaftKhabisEvent {
         declared: bool,
         /// The player's hand is empty.
         emptied: bool,
-        then: HxAfter,
+        then: HaftKhabisAfter,
     },
     /// `seat` drew `count` cards: one (HX-2, HX-10), or a seven penalty (`penalty`, HX-5).
     Drew {
@@ -302,17 +302,17 @@ pub enum HaftKhabisEvent {
         /// HX-2: the drawn card fits and must be played now (or kept, setting).
         fits: bool,
         declared: bool,
-        then: HxAfter,
+        then: HaftKhabisAfter,
     },
     /// `seat` passed: accepted a skip, kept a drawn card, forwent the 8's extra card, or
     /// could neither play nor draw.
-    Passed { seat: Seat, then: HxAfter },
+    Passed { seat: Seat, then: HaftKhabisAfter },
     /// HX-16: the dealer named a player for the two turned up.
     Named {
         seat: Seat,
         target: Seat,
         gave: bool,
-        then: HxAfter,
+        then: HaftKhabisAfter,
     },
 }
 

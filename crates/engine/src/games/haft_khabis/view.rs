@@ -3,8 +3,8 @@
 
 use super::state::{count, HaftKhabis, ACES, EIGHTS, JACKS, SEVENS, TWOS};
 use super::types::{
-    HaftKhabisAction, HaftKhabisPhase, HaftKhabisSettings, HaftKhabisView, HxPlay, TurnMode,
-    TwoRule,
+    HaftKhabisAction, HaftKhabisPhase, HaftKhabisPlay, HaftKhabisSettings, HaftKhabisView,
+    TurnMode, TwoRule,
 };
 use crate::card::{Card, CardBag, CardSet, Suit};
 use crate::games::shedding::{rank_set, suit_set, SUITS};
@@ -145,20 +145,23 @@ impl Facts<'_> {
         after.remove(c);
         let size = size.saturating_sub(1);
         let emptied = size == 0;
-        let push = |out: &mut Vec<HaftKhabisAction>, play: HxPlay, left: CardBag| {
+        let push = |out: &mut Vec<HaftKhabisAction>, play: HaftKhabisPlay, left: CardBag| {
             out.push(HaftKhabisAction::Play(play));
             let len = if play.give.is_some() { size - 1 } else { size };
             if self.must_declare(left, len) {
-                out.push(HaftKhabisAction::Play(HxPlay { last: true, ..play }));
+                out.push(HaftKhabisAction::Play(HaftKhabisPlay {
+                    last: true,
+                    ..play
+                }));
             }
         };
         if JACKS.contains(c) && !emptied {
             for s in SUITS {
                 push(
                     out,
-                    HxPlay {
+                    HaftKhabisPlay {
                         suit: Some(s),
-                        ..HxPlay::card(c)
+                        ..HaftKhabisPlay::card(c)
                     },
                     after,
                 );
@@ -166,9 +169,9 @@ impl Facts<'_> {
         } else if TWOS.contains(c) && !emptied && self.settings.two != TwoRule::NoEffect {
             let gives = self.settings.two == TwoRule::GiveCard && size >= 2;
             for t in self.in_hand.iter().filter(|&t| t != p) {
-                let play = HxPlay {
+                let play = HaftKhabisPlay {
                     target: Some(t),
-                    ..HxPlay::card(c)
+                    ..HaftKhabisPlay::card(c)
                 };
                 if gives {
                     for g in after.distinct() {
@@ -176,7 +179,7 @@ impl Facts<'_> {
                         left.remove(g);
                         push(
                             out,
-                            HxPlay {
+                            HaftKhabisPlay {
                                 give: Some(g),
                                 ..play
                             },
@@ -188,7 +191,7 @@ impl Facts<'_> {
                 }
             }
         } else {
-            push(out, HxPlay::card(c), after);
+            push(out, HaftKhabisPlay::card(c), after);
         }
     }
 

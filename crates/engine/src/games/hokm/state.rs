@@ -4,7 +4,6 @@ use super::types::*;
 use super::view;
 use crate::card::{Card, CardSet, Rank};
 use crate::game::{Game, HandScore, Outcome, Setup, SetupError, Status};
-use crate::hash::stable_hash;
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
 #[cfg(any(test, feature = "testkit"))]
@@ -80,7 +79,11 @@ impl Hash for Hokm {
         self.trick.hash(h);
         self.trick_len.hash(h);
         self.played.hash(h);
-        self.last_trick.hash(h);
+        // A completed trick as before its cards were the shared `TrickCards`: leader, the
+        // four slots, winner (the length follows from the number of seats).
+        self.last_trick
+            .map(|t| (t.leader, *t.cards.slots(), t.winner))
+            .hash(h);
         self.tricks.hash(h);
         self.score.hash(h);
         self.hand_number.hash(h);
@@ -248,8 +251,8 @@ impl Hokm {
     }
 
     /// The cards of the complete trick as a set. With two players the last two slots are
-    /// never written and hold the filler red joker (so that [`TrickCards`] knows the
-    /// trick's length), which the mask leaves out.
+    /// never written and hold the filler red joker (as [`TrickCards::EMPTY`]'s slots do),
+    /// which the mask leaves out.
     fn full_trick(&self) -> CardSet {
         self.trick
             .iter()
@@ -338,7 +341,7 @@ impl Hokm {
         let winner = self.trick_winner(cards);
         let trick = Trick {
             leader: self.leader,
-            cards: TrickCards::new(self.trick),
+            cards: TrickCards::from_slots(self.trick, self.n),
             winner,
         };
         self.played = self.played.or(cards);
@@ -848,10 +851,6 @@ impl Game for Hokm {
             totals: self.totals(),
             winners: vec![w],
         })
-    }
-
-    fn state_hash(&self) -> u64 {
-        stable_hash(self)
     }
 }
 

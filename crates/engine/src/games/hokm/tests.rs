@@ -1186,12 +1186,15 @@ fn rule_hk_13_actions_and_events_have_the_documented_json_forms() {
     // A trick of two is a list of two cards, and reads back.
     let t = Trick {
         leader: Seat(1),
-        cards: TrickCards::new([
-            "AS".parse().unwrap(),
-            "2S".parse().unwrap(),
-            Card::RED_JOKER,
-            Card::RED_JOKER,
-        ]),
+        cards: TrickCards::from_slots(
+            [
+                "AS".parse().unwrap(),
+                "2S".parse().unwrap(),
+                Card::RED_JOKER,
+                Card::RED_JOKER,
+            ],
+            2,
+        ),
         winner: Seat(1),
     };
     let json = serde_json::to_string(&t).unwrap();

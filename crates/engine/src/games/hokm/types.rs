@@ -2,6 +2,7 @@
 
 use crate::card::{Card, CardSet, Rank, Suit};
 use crate::game::RuleError;
+pub use crate::games::trick::TrickCards;
 use crate::seat::Seat;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
@@ -157,65 +158,6 @@ pub enum HokmAction {
     TakeNext,
 }
 
-/// The cards of a trick in play order: four, or two in the 2-player form (HK-13). Derefs
-/// to a slice of its cards; JSON: a list of cards.
-///
-/// Stored as four slots without a length: Hokm is played without jokers, so the slots after
-/// the trick's cards hold a joker. A four-card trick is then the `[Card; 4]` it replaced
-/// (same size, same hash), and the 4-player game did not get slower or change its hashes.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct TrickCards {
-    cards: [Card; 4],
-}
-
-impl TrickCards {
-    /// The trick held in `slots`: the cards before the first joker.
-    #[inline]
-    pub(super) fn new(slots: [Card; 4]) -> TrickCards {
-        TrickCards { cards: slots }
-    }
-
-    /// The cards, leader's first.
-    pub fn as_slice(&self) -> &[Card] {
-        let len = self.cards.iter().position(|c| c.is_joker()).unwrap_or(4);
-        &self.cards[..len]
-    }
-}
-
-impl Deref for TrickCards {
-    type Target = [Card];
-    fn deref(&self) -> &[Card] {
-        self.as_slice()
-    }
-}
-
-impl fmt::Debug for TrickCards {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.debug_list().entries(self.as_slice()).finish()
-    }
-}
-
-impl Serialize for TrickCards {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.as_slice())
-    }
-}
-
-impl<'de> Deserialize<'de> for TrickCards {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        let v = Vec::<Card>::deserialize(d)?;
-        if v.len() > 4 {
-            return Err(serde::de::Error::custom("a trick holds at most 4 cards"));
-        }
-        if v.iter().any(|c| c.is_joker()) {
-            return Err(serde::de::Error::custom("Hokm is played without jokers"));
-        }
-        let mut cards = [Card::RED_JOKER; 4];
-        cards[..v.len()].copy_from_slice(&v);
-        Ok(TrickCards::new(cards))
-    }
-}
-
 /// One value per seat (4, or 2 in the 2-player form), stored without allocating so that
 /// building a view stays cheap for bots. Derefs to a slice (`counts[seat.idx()]`,
 /// `.iter()`, `.len()`); JSON: a list with one entry per seat.
@@ -300,10 +242,20 @@ impl<'de, T: Copy + Default + Deserialize<'de>> Deserialize<'de> for PerSeat<T> 
 pub struct Trick {
     /// Who led it.
     pub leader: Seat,
-    /// The cards in play order, the leader's first: one per player.
+    /// The cards in play order, the leader's first: one per player (never a joker).
+    #[serde(deserialize_with = "cards_without_jokers")]
     pub cards: TrickCards,
     /// Who won it (HK-6).
     pub winner: Seat,
+}
+
+/// A trick's cards from JSON, refusing a joker: Hokm is played without them.
+fn cards_without_jokers<'de, D: Deserializer<'de>>(d: D) -> Result<TrickCards, D::Error> {
+    let cards = TrickCards::deserialize(d)?;
+    if cards.iter().any(|c| c.is_joker()) {
+        return Err(serde::de::Error::custom("Hokm is played without jokers"));
+    }
+    Ok(cards)
 }
 
 /// What an applied action showed everybody.

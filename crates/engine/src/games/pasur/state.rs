@@ -3,7 +3,6 @@
 use super::types::*;
 use crate::card::{Card, CardSet, Rank, Suit};
 use crate::game::{random_from_list, Game, HandScore, Outcome, Setup, SetupError, Status};
-use crate::hash::stable_hash;
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
 #[cfg(any(test, feature = "testkit"))]
@@ -1041,9 +1040,5 @@ impl Game for Pasur {
             totals: self.totals(),
             winners: vec![w],
         })
-    }
-
-    fn state_hash(&self) -> u64 {
-        stable_hash(self)
     }
 }

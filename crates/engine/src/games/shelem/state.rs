@@ -5,7 +5,6 @@ use super::view;
 use crate::card::{Card, CardSet, Suit};
 use crate::game::{Game, HandScore, Outcome, Setup, SetupError, Status};
 use crate::games::hokm::Trump;
-use crate::hash::stable_hash;
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
 #[cfg(any(test, feature = "testkit"))]
@@ -773,9 +772,5 @@ impl Game for Shelem {
             totals: self.totals(),
             winners: vec![w],
         })
-    }
-
-    fn state_hash(&self) -> u64 {
-        stable_hash(self)
     }
 }

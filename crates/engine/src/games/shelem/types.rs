@@ -3,9 +3,9 @@
 use crate::card::{Card, CardSet, Suit};
 use crate::game::RuleError;
 use crate::games::hokm::Trump;
+pub use crate::games::trick::TrickCards;
 use crate::seat::Seat;
-use serde::de::{SeqAccess, Visitor};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// Room settings (RULES.md SH-3, SH-4, SH-6, SH-9). Missing fields take defaults.
@@ -56,80 +56,6 @@ pub enum ShelemAction {
     Play(Card),
     /// SH-6: lead a joker in a no-trump mode, naming the suit the others must follow.
     JokerLead { joker: Card, suit: Suit },
-}
-
-/// The cards of a trick in play order (2 or 4 of them). JSON: a list of cards.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct TrickCards {
-    cards: [Card; 4],
-    len: u8,
-}
-
-impl TrickCards {
-    /// No card yet.
-    pub const EMPTY: TrickCards = TrickCards {
-        cards: [Card::RED_JOKER; 4],
-        len: 0,
-    };
-
-    /// The cards in play order.
-    pub fn as_slice(&self) -> &[Card] {
-        &self.cards[..self.len as usize]
-    }
-
-    /// Appends a card (ignored beyond four).
-    pub fn push(&mut self, c: Card) {
-        if let Some(slot) = self.cards.get_mut(self.len as usize) {
-            *slot = c;
-            self.len += 1;
-        }
-    }
-
-    /// How many cards.
-    pub fn len(&self) -> usize {
-        self.len as usize
-    }
-
-    /// Whether no card has been played.
-    pub fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// The cards as a set.
-    pub fn set(&self) -> CardSet {
-        self.as_slice()
-            .iter()
-            .fold(CardSet::EMPTY, |s, &c| s.or(c.bit()))
-    }
-}
-
-impl Serialize for TrickCards {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.collect_seq(self.as_slice())
-    }
-}
-
-impl<'de> Deserialize<'de> for TrickCards {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = TrickCards;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a list of at most four cards")
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<TrickCards, A::Error> {
-                let mut t = TrickCards::EMPTY;
-                while let Some(c) = seq.next_element::<Card>()? {
-                    if t.len() == 4 {
-                        return Err(serde::de::Error::custom("more than four cards"));
-                    }
-                    t.push(c);
-                }
-                Ok(t)
-            }
-        }
-        d.deserialize_seq(V)
-    }
 }
 
 /// A completed trick.
