@@ -5,8 +5,8 @@ use super::{Middle, Replay, Step, Words};
 use crate::components::hand::{sort_bag, sort_hand};
 use crate::i18n::{suit_name, suit_symbol, trump_name, Lang};
 use engine::games::bidel::{Bidel, BidelAction, BidelEvent, BidelTrump};
-use engine::games::crazy_eights::{After, CrazyEights, CrazyEightsEvent};
-use engine::games::haft_khabis::{HaftKhabis, HaftKhabisEvent, HxAfter};
+use engine::games::crazy_eights::{CrazyEights, CrazyEightsAfter, CrazyEightsEvent};
+use engine::games::haft_khabis::{HaftKhabis, HaftKhabisAfter, HaftKhabisEvent};
 use engine::games::hokm::{Hokm, HokmAction, HokmEvent, Trump};
 use engine::games::pasur::{pasur_value, Pasur, PasurEvent};
 use engine::games::shelem::{Shelem, ShelemAction, ShelemEvent};
@@ -481,7 +481,7 @@ impl Replay for CrazyEights {
         let r = w.lang.replay();
         let t = w.lang.shedding();
         let hand = |g: &CrazyEights, s: Seat| g.view(s).hand;
-        let then = |parts: &mut Vec<String>, a: After| {
+        let then = |parts: &mut Vec<String>, a: CrazyEightsAfter| {
             if let Some((s, n)) = a.last_card_penalty {
                 parts.push(w.about(s, t.forgot, t.forgot_you, &[("n", &w.lang.num(n))]));
             }
@@ -565,7 +565,7 @@ impl Replay for HaftKhabis {
         let t = w.lang.shedding();
         let hand = |g: &HaftKhabis, s: Seat| g.view(s).hand;
         let actor = step.seat;
-        let then = |parts: &mut Vec<String>, a: HxAfter| {
+        let then = |parts: &mut Vec<String>, a: HaftKhabisAfter| {
             if let Some((s, n)) = a.last_card_penalty {
                 parts.push(w.about(s, t.forgot, t.forgot_you, &[("n", &w.lang.num(n))]));
             }
