@@ -22,8 +22,9 @@ async function listen(page) {
 
 const played = (page) => page.evaluate(() => ({ ...(window.cardsSound?.played || {}), vibrations: window.__vibrations }));
 
-/** Plays on (the hakem's draw, trump, your cards) until `done()` holds or time runs out. */
-async function playUntil(page, assert, done, ms) {
+/** Plays a Hokm table on (the hakem's draw, trump, your cards) until `done()` holds or time
+ *  runs out. */
+export async function playUntil(page, assert, done, ms) {
   const table = page.locator('[data-testid=table]');
   const end = Date.now() + ms;
   while (!(await done())) {

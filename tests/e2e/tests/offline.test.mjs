@@ -4,6 +4,7 @@
 // web app manifest with its icons, so a browser offers to install it.
 
 import { startStaticServer } from '../lib.mjs';
+import { playUntil } from './feel.test.mjs';
 
 /** Waits until the service worker controls the page and has kept what the page loaded. */
 async function kept(page, what) {
@@ -63,26 +64,10 @@ export const tests = [
         const table = page.locator('[data-testid=table]');
         await table.waitFor({ timeout: 15000 });
         // Until your turn to play a card (the first hakem's draw, naming trump if you are hakem).
-        const end = Date.now() + 40000;
-        for (;;) {
-          assert(Date.now() < end, 'your turn came');
-          const draw = page.locator('[data-testid=draw-ok]');
-          if (await draw.isVisible()) {
-            await draw.click();
-            continue;
-          }
-          const [phase, turn, bottom, busy] = await Promise.all(
-            ['data-phase', 'data-turn', 'data-bottom', 'data-busy'].map((a) => table.getAttribute(a)),
-          );
-          if (turn === bottom && busy !== 'true') {
-            if (phase === 'playing') break;
-            if (phase === 'choosing_trump') {
-              await page.locator('[data-testid=trump-picker] button[data-trump]').first().click();
-              continue;
-            }
-          }
-          await page.waitForTimeout(100);
-        }
+        await playUntil(page, assert, () => page.evaluate(() => {
+          const t = document.querySelector('[data-testid=table]');
+          return t.dataset.phase === 'playing' && t.dataset.turn === t.dataset.bottom && t.dataset.busy !== 'true';
+        }), 40000);
         const hand = page.locator('[data-testid=hand] button.playable[data-card]');
         await hand.first().waitFor({ timeout: 30000 });
         const before = await page.locator('[data-testid=hand] button[data-card]').count();
