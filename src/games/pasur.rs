@@ -16,7 +16,7 @@ const OPTIONS: &[Opt] = &[
         values: &[62, 100, 150],
         label: ["بازی تا", "Match to"],
         help: [
-            "تیمی که به این امتیاز برسد برنده است؛ اگر هر دو برسند، امتیاز بیشتر.",
+            "طرفی (بازیکن یا تیمی) که به این امتیاز برسد برنده است؛ اگر هر دو برسند، امتیاز بیشتر.",
             "The first side to reach this score wins; if both do, the higher total.",
         ],
         players: &[],

@@ -17,7 +17,7 @@ const OPTIONS: &[Opt] = &[
         values: &[1000, 1165, 1200],
         label: [FA.opt_target, EN.opt_target],
         help: [
-            "تیمی که زودتر به این امتیاز برسد برنده است.",
+            "طرفی (بازیکن یا تیمی) که زودتر به این امتیاز برسد برنده است.",
             "The first side to reach this score wins.",
         ],
         players: &[],
