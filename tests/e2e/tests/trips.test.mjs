@@ -21,8 +21,26 @@ export const tests = [
       const ok = await page.locator('[data-testid=draw-ok]').boundingBox();
       assert(ok && ok.y + ok.height <= 657, `its OK button is in view (bottom ${ok && ok.y + ok.height})`);
 
-      // Pasur on a phone: every score chip explains itself and is big enough to read and tap.
+      // The top bar on a phone: no score, name or label runs under the buttons or the home
+      // link (Shelem in Persian has the widest board).
       await page.setViewportSize({ width: 390, height: 844 });
+      for (const [link, lang] of [['#/shelem?seed=3&seats=ybbb', 'fa'], ['#/shelem?seed=3&seats=ybbb', 'en'], ['#/hokm?seed=2&seats=ybbb', 'fa']]) {
+        await open(page, url, link, lang);
+        await page.locator('[data-testid=table]').waitFor({ timeout: 15000 });
+        const under = await page.evaluate(() => {
+          const boxes = [...document.querySelectorAll('.topbar-actions, .home-link')].map((e) => e.getBoundingClientRect());
+          const hit = [];
+          for (const el of document.querySelectorAll('.table-topbar *')) {
+            if (el.closest('.topbar-actions, .home-link') || el.children.length || !el.textContent.trim()) continue;
+            const b = el.getBoundingClientRect();
+            if (boxes.some((x) => b.right > x.left + 1 && b.left < x.right - 1 && b.bottom > x.top + 1 && b.top < x.bottom - 1)) hit.push(el.textContent.trim());
+          }
+          return hit;
+        });
+        assert(under.length === 0, `${link} ${lang}: under the top bar's buttons: ${under.join(', ')}`);
+      }
+
+      // Pasur on a phone: every score chip explains itself and is big enough to read and tap.
       await open(page, url, '#/pasur?seed=9&seats=yb', 'fa');
       await page.locator('[data-testid=table]').waitFor({ timeout: 15000 });
       const chips = await page.locator('.chip').evaluateAll((els) =>
