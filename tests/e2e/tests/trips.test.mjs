@@ -70,7 +70,11 @@ export const tests = [
       const cont = await page.locator('[data-testid=continue]').evaluateAll((els) =>
         els.map((e) => e.closest('li.game')?.querySelector('[data-testid^=game-]')?.dataset.testid || ''),
       );
-      assert(cont.length === 2 && new Set(cont).size === 2 && cont.every((c) => c), `one continue on each game's card (${cont})`);
+      // (Shelem was opened above too: three games in progress.)
+      assert(
+        cont.length === 3 && new Set(cont).size === 3 && ['game-hokm', 'game-shelem', 'game-pasur'].every((g) => cont.includes(g)),
+        `one continue on each game's card (${cont})`,
+      );
 
       // Rule pages: rule IDs are anchors, not read as text until pointed at.
       await open(page, url, '#/hokm/rules', 'en');
