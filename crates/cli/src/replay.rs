@@ -297,11 +297,7 @@ fn replay_game<G: Registered>(input: &Input) -> Result<(Value, Value), String> {
     if matches!(g.status(), Status::HandOver | Status::MatchOver) {
         r.hand_done(&g);
     }
-    let status = match g.status() {
-        Status::Acting(s) => json!({ "acting": s.iter().map(|s| s.0).collect::<Vec<_>>() }),
-        Status::HandOver => json!("hand_over"),
-        Status::MatchOver => json!("match_over"),
-    };
+    let status = json!(g.status());
     let mut next_legal = Vec::new();
     if let Status::Acting(s) = g.status() {
         for seat in s.iter() {

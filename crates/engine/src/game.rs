@@ -171,7 +171,10 @@ pub struct Setup<S> {
 }
 
 /// Who may act now.
+///
+/// JSON: `{"acting": [seats]}`, `"hand_over"` or `"match_over"`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(into = "StatusJson", try_from = "StatusJson")]
 pub enum Status {
     /// These seats may act (more than one during a simultaneous choice).
     Acting(SeatSet),
@@ -179,6 +182,45 @@ pub enum Status {
     HandOver,
     /// The match is over; see [`Game::outcome`].
     MatchOver,
+}
+
+/// [`Status`] as JSON: the acting seats as a list of numbers.
+#[derive(Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+enum StatusJson {
+    Acting(Vec<u8>),
+    HandOver,
+    MatchOver,
+}
+
+impl From<Status> for StatusJson {
+    fn from(s: Status) -> StatusJson {
+        match s {
+            Status::Acting(set) => StatusJson::Acting(set.iter().map(|s| s.0).collect()),
+            Status::HandOver => StatusJson::HandOver,
+            Status::MatchOver => StatusJson::MatchOver,
+        }
+    }
+}
+
+impl TryFrom<StatusJson> for Status {
+    type Error = String;
+    fn try_from(s: StatusJson) -> Result<Status, String> {
+        Ok(match s {
+            StatusJson::Acting(seats) => {
+                let mut set = SeatSet::default();
+                for s in seats {
+                    if s >= 8 {
+                        return Err(format!("seat {s} out of range"));
+                    }
+                    set.0 |= 1 << s;
+                }
+                Status::Acting(set)
+            }
+            StatusJson::HandOver => Status::HandOver,
+            StatusJson::MatchOver => Status::MatchOver,
+        })
+    }
 }
 
 /// A game could not be set up.

@@ -11,7 +11,7 @@
 //!   event and that seat's own view, never the action (a raw action may carry a hidden
 //!   card: Bidel's pass, Shelem's and two-player Hokm's discards, Haft Khabis' given card).
 
-use crate::game::Game;
+use crate::game::{Game, Status};
 use crate::seat::Seat;
 use serde::{Deserialize, Serialize};
 
@@ -47,7 +47,7 @@ pub enum Public<E> {
 /// games' views and events in it) and of what it sends ([`Move`]). Shared by the relay and
 /// the browser; bumped whenever that JSON changes in a way a peer of the previous version
 /// would misread (docs/protocol.md). The registry's golden fixtures pin it.
-pub const PROTOCOL_VERSION: u32 = 1;
+pub const PROTOCOL_VERSION: u32 = 2;
 
 /// What a seat sends to act: its action, stamped with the step of the newest frame it
 /// has seen ([`SeatUpdate::step`]). A relay refuses a move whose step is not the room's
@@ -74,6 +74,9 @@ pub struct SeatUpdate<E, V> {
     pub step: u32,
     /// What happened, for everybody; `None` in a snapshot (a seat joining or reconnecting).
     pub public: Option<Public<E>>,
+    /// Who may act now (public: every seat sees whose turn it is), the hand being over, or
+    /// the match.
+    pub status: Status,
     /// This seat's view after the step.
     pub view: V,
 }
@@ -90,6 +93,7 @@ pub fn updates<G: Game>(g: &G, step: u32, public: Option<&Public<G::Event>>) -> 
             seat: Seat(s),
             step,
             public: public.cloned(),
+            status: g.status(),
             view: g.view(Seat(s)),
         })
         .collect()
@@ -98,7 +102,7 @@ pub fn updates<G: Game>(g: &G, step: u32, public: Option<&Public<G::Event>>) -> 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::{Deal, Setup, Status};
+    use crate::game::{Deal, Setup};
     use crate::games::shelem::{Shelem, ShelemAction, ShelemSettings};
 
     /// SH-5: the hakem's discards are face down. Every seat's update after one carries the

@@ -3,7 +3,7 @@
 //! sent, and that bad input is refused and changes nothing.
 //!
 //! For every frame of seat `s`:
-//! - it is the engine's update, `{"seat", "step", "public", "view"}`, for `s` at the
+//! - it is the engine's update, `{"seat", "step", "public", "status", "view"}`, for `s` at the
 //!   room's step, it reads back as the typed [`Update`], and its view is `s`'s view;
 //! - it does not change when the cards hidden from `s` are swapped ([`Inspect`]);
 //! - every card it names is one `s` has seen in its own views this hand, or the card(s) of
@@ -139,7 +139,12 @@ impl<G: Registered + Inspect> Match<G> {
             let seat = Seat(s as u8);
             assert_eq!((f.seat, f.step), (seat, self.room.steps()), "{at}");
             let keys: Vec<&String> = f.frame.as_object().unwrap().keys().collect();
-            assert_eq!(keys, ["public", "seat", "step", "view"], "{at}");
+            assert_eq!(keys, ["public", "seat", "status", "step", "view"], "{at}");
+            assert_eq!(
+                typed_status(&f.frame),
+                g.status(),
+                "{at}: the status is the room's"
+            );
             assert_eq!(f.frame["seat"], json!(s), "{at}");
             assert_eq!(f.frame["step"], json!(f.step), "{at}");
             let typed: Update<G> = serde_json::from_value(f.frame.clone())
@@ -428,4 +433,9 @@ fn errors_have_a_stable_json_form() {
     let e = room.next_hand().unwrap_err();
     assert_eq!(e.to_json()["error"], "hand_not_over");
     let _ = Public::<()>::NextHand; // The public part's forms are pinned by the fixtures.
+}
+
+/// The `status` of a frame, read back.
+fn typed_status(frame: &serde_json::Value) -> engine::Status {
+    serde_json::from_value(frame["status"].clone()).expect("a frame\'s status reads back")
 }
