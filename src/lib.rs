@@ -20,6 +20,7 @@
 pub mod app;
 pub mod components;
 pub mod config;
+pub mod driver;
 pub mod games;
 pub mod i18n;
 pub mod pages;
@@ -28,6 +29,7 @@ pub mod replay;
 pub mod route;
 pub mod rules;
 pub mod sheet;
+pub mod source;
 pub mod state;
 pub mod stats;
 pub mod web;

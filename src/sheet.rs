@@ -28,6 +28,8 @@ pub struct History {
     pub start: Vec<i32>,
     /// Every finished hand, in order.
     pub lines: Vec<HandLine>,
+    /// The sides that won, once the match is over.
+    pub winners: Option<Vec<usize>>,
 }
 
 impl History {
@@ -134,7 +136,12 @@ pub fn hand_history<G: Game>(
         }
         playing = now;
     }
-    History { start, lines }
+    let winners = game.outcome().map(|o| o.winners);
+    History {
+        start,
+        lines,
+        winners,
+    }
 }
 
 /// The best hand of `side` on the sheet: its highest points, or its lowest where the lowest
@@ -158,25 +165,26 @@ pub fn your_side<G: UiGame>(st: &TableState<G>) -> Option<usize> {
         .players
         .iter()
         .position(|p| p.kind == SeatKind::You)?;
-    Some(st.game.side_of(st.seat_of(you)))
+    Some(G::side_of_seat(st.players(), st.seat_of(you)))
 }
 
 /// The sheet of a table so far.
 pub fn table_history<G: UiGame>(st: &TableState<G>) -> History {
     let rules = sheet_rules::<G>(&st.config.settings);
-    hand_history::<G>(&setup_of::<G>(&st.config), &st.log, rules.points_are_totals)
+    let log = st.log().unwrap_or_default();
+    hand_history::<G>(&setup_of::<G>(&st.config), &log, rules.points_are_totals)
 }
 
 /// A finished match as this device's statistics count it: keyed by its table's link, won
 /// when your side is among the winners, with your side's best hand. `None` while the match
 /// goes on, or at a table without a seat of yours.
 pub fn match_record<G: UiGame>(st: &TableState<G>, history: &History) -> Option<MatchRecord> {
-    let outcome = st.game.outcome()?;
+    let winners = history.winners.as_ref()?;
     let side = your_side(st)?;
     let rules = sheet_rules::<G>(&st.config.settings);
     Some(MatchRecord {
         key: match_key(&Route::Table(G::ID, st.config.to_query()).hash()),
-        won: outcome.winners.contains(&side),
+        won: winners.contains(&side),
         best_hand: best_hand(history, side, rules.lower_wins),
         lower_wins: rules.lower_wins,
     })
@@ -193,6 +201,7 @@ mod tests {
     use engine::games::hokm::Hokm;
     use engine::games::pasur::Pasur;
     use engine::games::shelem::Shelem;
+    use engine::Game;
     use engine::Seat;
 
     /// Plays a match with the rule bots in every seat (the next hand dealt at once),
@@ -389,8 +398,8 @@ mod tests {
                 .map(|(i, _)| i)
                 .collect();
             let cut = hands.get(hands.len() / 2).map_or(log.len() / 2, |&i| i + 9);
-            let mid = table::<G>(&config, &log[..cut]).save();
-            let end = table::<G>(&config, &log).save();
+            let mid = table::<G>(&config, &log[..cut]).save().unwrap();
+            let end = table::<G>(&config, &log).save().unwrap();
             serde_json::json!({
                 "slug": G::ID.slug(),
                 "query": config.to_query(),
@@ -416,6 +425,7 @@ mod tests {
     #[test]
     fn best_hands_and_rules() {
         let h = History {
+            winners: None,
             start: vec![0, 0],
             lines: vec![
                 HandLine {

@@ -1,15 +1,17 @@
-//! The table's state and every transition of it, as a Yew [`Reducible`], for any game: the
-//! engine's game, the action log (what a saved game is rebuilt from), the bots, and what the
-//! screen shows around the rules (a finished trick held in view, the pass-and-play cover,
-//! messages).
+//! The table's state and every transition of it, as a Yew [`Reducible`], for any game: what
+//! the bottom seat may know (its view, its legal actions from that view, the status, this
+//! hand's public events), the [`Source`] of play behind it (the game and its log, in the
+//! page for local play), the bots behind their driver, and what the screen shows around
+//! the rules (a finished trick held in view, the pass-and-play cover, messages).
 //!
 //! No-op actions return the same `Rc`, so nothing re-renders. Side effects (timers,
 //! storage) are not here: the table's hook runs them in `use_effect_with`.
 
 use crate::config::{players_valid, SeatKind, TableConfig};
+use crate::driver::Inline;
 use crate::games::{ShownTrick, UiGame};
-use bots::Bot;
-use engine::log::apply_step;
+use crate::source::{Local, Refused, Source};
+use engine::table::{Public, Update};
 use engine::{Deal, Game, MatchLog, MatchLogOf, Seat, SeatSet, Setup, Status, Step};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
@@ -88,38 +90,6 @@ pub fn setup_of<G: UiGame>(config: &TableConfig<G::Settings>) -> Setup<G::Settin
     }
 }
 
-/// The bots of the table, one per engine seat played by a bot.
-pub struct Bots<G: Game>(Vec<Option<Box<dyn Bot<G>>>>);
-
-impl<G: UiGame> Bots<G> {
-    fn new(config: &TableConfig<G::Settings>, seating: &[u8]) -> Bots<G> {
-        Bots(
-            seating
-                .iter()
-                .enumerate()
-                .map(|(s, &player)| {
-                    let kind = config.players.get(player as usize).map(|p| p.kind);
-                    (kind == Some(SeatKind::Bot)).then(|| {
-                        G::bot(config.seed ^ 0x9E37_79B9_7F4A_7C15u64.wrapping_mul(s as u64 + 1))
-                    })
-                })
-                .collect(),
-        )
-    }
-
-    fn observe(&mut self, ev: &G::Event) {
-        for b in self.0.iter_mut().flatten() {
-            b.observe(ev);
-        }
-    }
-
-    /// The bot of `seat` chooses from its view (None if a person plays that seat).
-    pub fn choose(&mut self, seat: Seat, view: &G::View, legal: &[G::Action]) -> Option<G::Action> {
-        let bot = self.0.get_mut(seat.idx())?.as_mut()?;
-        (!legal.is_empty()).then(|| bot.choose(view, legal))
-    }
-}
-
 /// A completed trick kept in view for a moment (HK-11).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Held {
@@ -137,14 +107,32 @@ pub struct ErrorNote<E> {
     pub id: u64,
 }
 
-/// Everything the table shows.
+/// One public event of the hand, with the step that made it.
+pub type Heard<E> = (u32, Public<E>);
+
+/// Everything the table shows: what its seat may know (its view and legal actions, the
+/// status, the public events of this hand) and the screen's own state around it. The game
+/// itself is behind [`TableState::source`]; the pages never read it.
 pub struct TableState<G: UiGame> {
     pub config: TableConfig<G::Settings>,
-    pub game: G,
     /// Which participant sits in each engine seat.
     pub seating: Vec<u8>,
-    pub log: Vec<LogEntry<G::Action>>,
-    pub bots: Rc<RefCell<Bots<G>>>,
+    /// Where the play comes from ([`Local`] here).
+    pub source: Rc<RefCell<dyn Source<G>>>,
+    /// The bots of this device.
+    pub bots: Rc<RefCell<Inline<G>>>,
+    /// The seat whose view this is: the seat drawn at the bottom.
+    pub seat: Seat,
+    /// The number of steps of the match this view follows.
+    pub step: u32,
+    /// The bottom seat's view.
+    pub view: G::View,
+    /// The bottom seat's legal actions, from its view (none unless it may act).
+    pub legal: Rc<Vec<G::Action>>,
+    /// Who may act, or whether the hand or the match is over.
+    pub status: Status,
+    /// The public events of this hand so far, oldest first.
+    pub events: Rc<Vec<Heard<G::Event>>>,
     pub held: Option<Held>,
     pub error: Option<ErrorNote<G::Error>>,
     /// The person who last confirmed "I am …" at the pass-and-play cover.
@@ -161,13 +149,22 @@ pub struct TableState<G: UiGame> {
 
 /// What can happen at the table.
 #[derive(Clone, Debug, PartialEq)]
-pub enum TableAction<A> {
-    /// A seat acts; `by_bot` errors are dropped instead of shown.
-    Act { seat: Seat, action: A, by_bot: bool },
+pub enum TableAction<G: UiGame> {
+    /// A person acts (a refused action's error is shown).
+    Act { seat: Seat, action: G::Action },
+    /// A bot acts, on the view of `step` (an answer for an older step is dropped, and so is
+    /// a refused one).
+    Bot {
+        seat: Seat,
+        step: u32,
+        action: G::Action,
+    },
     /// Several actions of one seat at once (Bidel's three passed cards); all or none apply.
-    ActAll { seat: Seat, actions: Vec<A> },
+    ActAll { seat: Seat, actions: Vec<G::Action> },
     /// Deal the next hand.
     NextHand,
+    /// Updates of this table's seat from a source that answers later (a relay).
+    Receive(Vec<Update<G>>),
     /// The held trick's timer fired (hold → gather → gone).
     HoldStep { id: u64, skip_animation: bool },
     /// A person confirmed at the cover.
@@ -180,35 +177,96 @@ pub enum TableAction<A> {
     DismissError(u64),
 }
 
+/// The table of a new game of `config`; a setup the engine refuses falls back to the
+/// default table (the link parser only lets valid settings through: a safety net).
+fn local_of<G: UiGame>(config: TableConfig<G::Settings>) -> (TableConfig<G::Settings>, Local<G>) {
+    match Local::new(&setup_of::<G>(&config)) {
+        Ok(l) => (config, l),
+        Err(_) => {
+            let config = TableConfig {
+                seed: config.seed,
+                ..TableConfig::new(G::PLAYER_COUNTS)
+            };
+            let local = Local::new(&setup_of::<G>(&config)).expect("the default table is valid");
+            (config, local)
+        }
+    }
+}
+
 impl<G: UiGame> TableState<G> {
-    /// A new match for this table. A setup the engine refuses falls back to the default
-    /// table (the link parser only lets valid settings through, so this is a safety net).
+    /// A new match for this table, played in the page.
     pub fn new(config: TableConfig<G::Settings>) -> TableState<G> {
-        let (config, game) = match G::new(&setup_of::<G>(&config)) {
-            Ok(g) => (config, g),
-            Err(_) => {
-                let config = TableConfig {
-                    seed: config.seed,
-                    ..TableConfig::new(G::PLAYER_COUNTS)
-                };
-                let game = G::new(&setup_of::<G>(&config)).expect("the default table is valid");
-                (config, game)
-            }
-        };
-        let seating = game.seating();
-        let bots = Bots::new(&config, &seating);
-        let intro_open = game.has_intro();
-        TableState {
+        let (config, local) = local_of::<G>(config);
+        TableState::with_local(config, local, |_| None)
+    }
+
+    /// The table of `local`, a match of `config` (new or restored by `replay`, which gets
+    /// the bots to hand each step's updates to).
+    fn with_local(
+        config: TableConfig<G::Settings>,
+        local: Local<G>,
+        replay: impl FnOnce(&mut Inline<G>) -> Option<Local<G>>,
+    ) -> TableState<G> {
+        let first = local.snapshot(Seat(0)).expect("seat 0 exists");
+        let seating = G::seating(&first.view);
+        let mut bots = Inline::new(&config, &seating);
+        // The bots see the opening views, then whatever a saved match replays.
+        let opening: Vec<_> = (0..seating.len() as u8)
+            .filter_map(|s| local.snapshot(Seat(s)))
+            .collect();
+        bots.receive(&opening);
+        let local = replay(&mut bots).unwrap_or(local);
+        let opening = local.steps() == 0;
+        let mut st = TableState {
+            intro_open: opening && G::has_intro(),
             config,
-            game,
             seating,
-            log: Vec::new(),
+            source: Rc::new(RefCell::new(local)),
             bots: Rc::new(RefCell::new(bots)),
+            seat: Seat(0),
+            step: 0,
+            view: first.view,
+            legal: Rc::default(),
+            status: first.status,
+            events: Rc::default(),
             held: None,
             error: None,
             revealed: None,
             show_last: false,
-            intro_open,
+            epoch: 0,
+            restore_failed: false,
+        };
+        st.refresh(&[]);
+        st
+    }
+
+    /// The table of a seat whose play comes from `source` (a relay): the seat's first
+    /// update (a snapshot) in hand, its later updates arriving as [`TableAction::Receive`].
+    /// The relay plays the bots, so none play here.
+    pub fn remote(
+        config: TableConfig<G::Settings>,
+        source: Rc<RefCell<dyn Source<G>>>,
+        first: Update<G>,
+    ) -> TableState<G> {
+        let seating = G::seating(&first.view);
+        let mut legal = Vec::new();
+        G::legal_from_view(&first.view, &mut legal);
+        TableState {
+            intro_open: first.step == 0 && G::has_intro(),
+            config,
+            seating,
+            source,
+            bots: Rc::new(RefCell::new(Inline::none())),
+            seat: first.seat,
+            step: first.step,
+            view: first.view,
+            legal: Rc::new(legal),
+            status: first.status,
+            events: Rc::default(),
+            held: None,
+            error: None,
+            revealed: None,
+            show_last: false,
             epoch: 0,
             restore_failed: false,
         }
@@ -216,38 +274,46 @@ impl<G: UiGame> TableState<G> {
 
     /// Rebuilds a saved game by replaying its log; `None` if any entry does not apply.
     pub fn restore(save: &SaveOf<G>) -> Option<TableState<G>> {
-        let mut st = TableState::<G>::new(save.config.clone());
-        if st.config != save.config {
+        let (config, fresh) = local_of::<G>(save.config.clone());
+        if config != save.config {
             return None;
         }
-        let mut events = Vec::new();
-        for entry in &save.log {
-            events.clear();
-            apply_step(&mut st.game, entry, &mut events).ok()?;
-            for ev in &events {
-                st.bots.borrow_mut().observe(ev);
-            }
-            st.log.push(entry.clone());
-        }
-        st.seating = st.game.seating();
-        st.intro_open = st.intro_open && st.log.is_empty();
-        Some(st)
+        let setup = setup_of::<G>(&config);
+        let mut replayed = false;
+        let st = TableState::with_local(config, fresh, |bots| {
+            let local = Local::restore(&setup, &save.log, |ups| bots.receive(ups));
+            replayed = local.is_some();
+            local
+        });
+        replayed.then_some(st)
     }
 
-    /// The save of this state.
-    pub fn save(&self) -> SaveOf<G> {
-        Save {
+    /// The save of this state (local play only).
+    pub fn save(&self) -> Option<SaveOf<G>> {
+        let log = self.source.borrow().log()?;
+        Some(Save {
             version: SAVE_VERSION,
             game: G::ID.slug().to_string(),
             setup: setup_of::<G>(&self.config),
             config: self.config.clone(),
-            log: self.log.clone(),
-        }
+            log: (*log).clone(),
+        })
+    }
+
+    /// The match log so far, where this device holds it (local play).
+    pub fn log(&self) -> Option<Rc<Vec<LogEntry<G::Action>>>> {
+        self.source.borrow().log()
+    }
+
+    /// The whole game behind the table (tests only).
+    #[cfg(test)]
+    pub fn game(&self) -> G {
+        self.source.borrow().game().expect("a local table")
     }
 
     /// The number of seats.
     pub fn players(&self) -> u8 {
-        self.game.players()
+        self.seating.len() as u8
     }
 
     /// Which participant sits in `seat`.
@@ -267,17 +333,9 @@ impl<G: UiGame> TableState<G> {
         )
     }
 
-    /// Whether a bot plays `seat`.
-    pub fn is_bot_seat(&self, seat: Seat) -> bool {
-        self.config
-            .players
-            .get(self.player_at(seat))
-            .is_some_and(|p| p.kind == SeatKind::Bot)
-    }
-
     /// The seats that may act now.
     pub fn acting(&self) -> SeatSet {
-        match self.game.status() {
+        match self.status {
             Status::Acting(set) => set,
             _ => SeatSet::default(),
         }
@@ -330,16 +388,22 @@ impl<G: UiGame> TableState<G> {
         if self.intro_open || self.held.is_some() || self.show_last || self.cover_for().is_some() {
             return None;
         }
-        self.acting().iter().find(|&s| self.is_bot_seat(s))
+        let bots = self.bots.borrow();
+        self.acting().iter().find(|&s| bots.plays(s))
     }
 
     fn changed(&self) -> TableState<G> {
         TableState {
             config: self.config.clone(),
-            game: self.game.clone(),
             seating: self.seating.clone(),
-            log: self.log.clone(),
+            source: self.source.clone(),
             bots: self.bots.clone(),
+            seat: self.seat,
+            step: self.step,
+            view: self.view.clone(),
+            legal: self.legal.clone(),
+            status: self.status,
+            events: self.events.clone(),
             held: self.held.clone(),
             error: self.error.clone(),
             revealed: self.revealed,
@@ -350,82 +414,147 @@ impl<G: UiGame> TableState<G> {
         }
     }
 
-    /// Applies one action to `next`; the event's trick (if any) is held.
-    fn apply_one(next: &mut TableState<G>, seat: Seat, action: G::Action) -> Result<(), G::Error> {
-        let ev = next.game.apply(seat, &action)?;
-        next.bots.borrow_mut().observe(&ev);
-        next.log.push(LogEntry::Act { seat, action });
-        if let Some(trick) = G::completed_trick(&ev) {
-            next.held = Some(Held {
-                trick,
-                collecting: false,
-                id: next.epoch,
-            });
+    /// Takes in updates: the public events of each new step (a new hand clears the hand's
+    /// events; a completed trick is held in view), the status, and this table's seat's
+    /// newest view. Updates of other seats (a local source answers every seat's) give only
+    /// their step's event and status.
+    fn absorb(&mut self, updates: &[Update<G>]) {
+        for u in updates {
+            if u.step > self.step {
+                self.step = u.step;
+                self.status = u.status;
+                match &u.public {
+                    Some(Public::NextHand) => {
+                        self.events = Rc::default();
+                        self.held = None;
+                    }
+                    Some(p) => {
+                        if let Some(trick) = completed_trick::<G>(p) {
+                            self.held = Some(Held {
+                                trick,
+                                collecting: false,
+                                id: self.epoch,
+                            });
+                        }
+                        Rc::make_mut(&mut self.events).push((u.step, p.clone()));
+                    }
+                    // A snapshot that jumps ahead (a reconnect): this hand's events
+                    // before it are unknown.
+                    None => self.events = Rc::default(),
+                }
+            }
         }
-        Ok(())
+        self.refresh(updates);
     }
 
+    /// Puts the view of the seat the screen is for in place: its newest update among
+    /// `updates`, else a snapshot from the source (pass-and-play turns the screen to the
+    /// next person).
+    fn refresh(&mut self, updates: &[Update<G>]) {
+        let seat = self.seat_of(self.viewer());
+        let snapshot;
+        let newest = updates
+            .iter()
+            .rev()
+            .find(|u| u.seat == seat && u.step == self.step);
+        let update = match newest {
+            Some(u) => u,
+            None => match self.source.borrow().snapshot(seat) {
+                Some(s) => {
+                    snapshot = s;
+                    &snapshot
+                }
+                None => return,
+            },
+        };
+        self.seat = seat;
+        self.status = update.status;
+        self.view = update.view.clone();
+        self.seating = G::seating(&self.view);
+        let mut legal = Vec::new();
+        G::legal_from_view(&self.view, &mut legal);
+        self.legal = Rc::new(legal);
+    }
+
+    /// After a step was taken: messages and reviews close.
     fn acted(mut next: TableState<G>) -> Rc<TableState<G>> {
         next.error = None;
         next.show_last = false;
         next.intro_open = false;
-        next.seating = next.game.seating();
         Rc::new(next)
+    }
+
+    /// Sends `actions` of `seat` to the source and takes in what it answers.
+    fn send(self: Rc<Self>, seat: Seat, actions: &[G::Action], by_bot: bool) -> Rc<Self> {
+        let answer = self.source.borrow_mut().act(seat, self.step, actions);
+        match answer {
+            Ok(ups) => {
+                self.bots.borrow_mut().receive(&ups);
+                let mut next = self.changed();
+                next.held = None;
+                next.absorb(&ups);
+                TableState::acted(next)
+            }
+            Err(_) if by_bot => self,
+            Err(Refused::Stale) => self,
+            Err(Refused::Rule(error)) => {
+                let mut next = self.changed();
+                next.error = Some(ErrorNote {
+                    error,
+                    id: next.epoch,
+                });
+                Rc::new(next)
+            }
+        }
+    }
+}
+
+/// The trick a public event completed, if any.
+fn completed_trick<G: UiGame>(public: &Public<G::Event>) -> Option<ShownTrick> {
+    match public {
+        Public::Event(e) => G::completed_trick(e),
+        Public::Timeout { events, .. } => events.iter().rev().find_map(G::completed_trick),
+        Public::NextHand => None,
     }
 }
 
 impl<G: UiGame> Reducible for TableState<G> {
-    type Action = TableAction<G::Action>;
+    type Action = TableAction<G>;
 
-    fn reduce(self: Rc<Self>, action: TableAction<G::Action>) -> Rc<Self> {
+    fn reduce(self: Rc<Self>, action: TableAction<G>) -> Rc<Self> {
         match action {
-            TableAction::Act {
-                seat,
-                action,
-                by_bot,
-            } => {
-                let mut next = self.changed();
-                next.held = None;
-                match TableState::apply_one(&mut next, seat, action) {
-                    Ok(()) => TableState::acted(next),
-                    Err(_) if by_bot => self,
-                    Err(error) => {
-                        next.held = self.held.clone();
-                        next.error = Some(ErrorNote {
-                            error,
-                            id: next.epoch,
-                        });
-                        Rc::new(next)
-                    }
-                }
-            }
-            TableAction::ActAll { seat, actions } => {
-                let mut next = self.changed();
-                next.held = None;
-                for action in actions {
-                    if let Err(error) = TableState::apply_one(&mut next, seat, action) {
-                        // Nothing applies: back to the state before, with the message.
-                        let mut back = self.changed();
-                        back.error = Some(ErrorNote {
-                            error,
-                            id: back.epoch,
-                        });
-                        return Rc::new(back);
-                    }
-                }
-                TableState::acted(next)
-            }
-            TableAction::NextHand => {
-                let mut next = self.changed();
-                if next.game.next_hand().is_err() {
+            TableAction::Act { seat, action } => self.send(seat, &[action], false),
+            TableAction::Bot { seat, step, action } => {
+                if step != self.step {
                     return self;
                 }
-                next.log.push(LogEntry::NextHand);
-                next.held = None;
+                self.send(seat, &[action], true)
+            }
+            TableAction::ActAll { seat, actions } => self.send(seat, &actions, false),
+            TableAction::NextHand => {
+                let answer = self.source.borrow_mut().next_hand(self.step);
+                let Ok(ups) = answer else {
+                    return self;
+                };
+                self.bots.borrow_mut().receive(&ups);
+                let mut next = self.changed();
                 next.error = None;
                 next.show_last = false;
-                next.seating = next.game.seating();
+                next.absorb(&ups);
                 Rc::new(next)
+            }
+            TableAction::Receive(ups) => {
+                // Old news (a duplicate) changes nothing; a snapshot always refreshes.
+                if ups
+                    .iter()
+                    .all(|u| u.step <= self.step && u.public.is_some())
+                {
+                    return self;
+                }
+                let mut next = self.changed();
+                next.held = None;
+                next.absorb(&ups);
+                TableState::acted(next)
             }
             TableAction::HoldStep { id, skip_animation } => match &self.held {
                 Some(h) if h.id == id => {
@@ -445,6 +574,7 @@ impl<G: UiGame> Reducible for TableState<G> {
                 let mut next = self.changed();
                 next.revealed = Some(p);
                 next.error = None;
+                next.refresh(&[]);
                 Rc::new(next)
             }
             TableAction::ToggleLastTrick => {
@@ -480,6 +610,7 @@ mod tests {
     use engine::games::hokm::{Hokm, HokmAction};
     use engine::games::pasur::Pasur;
     use engine::games::shelem::Shelem;
+    use engine::Game;
     use engine::RuleError;
 
     fn config<G: UiGame>(seed: u64) -> TableConfig<G::Settings> {
@@ -491,36 +622,32 @@ mod tests {
 
     fn first_legal<G: UiGame>(st: &TableState<G>, seat: Seat) -> G::Action {
         let mut legal = Vec::new();
-        st.game.legal_actions(seat, &mut legal);
+        st.game().legal_actions(seat, &mut legal);
         legal[0].clone()
     }
 
     fn play_first_legal<G: UiGame>(st: &mut Rc<TableState<G>>, steps: usize) {
         for _ in 0..steps {
             let Some(seat) = st.to_act() else {
-                if st.game.status() == Status::HandOver {
+                if st.game().status() == Status::HandOver {
                     *st = st.clone().reduce(TableAction::NextHand);
                     continue;
                 }
                 break;
             };
             let action = first_legal(st, seat);
-            *st = st.clone().reduce(TableAction::Act {
-                seat,
-                action,
-                by_bot: false,
-            });
+            *st = st.clone().reduce(TableAction::Act { seat, action });
         }
     }
 
     fn save_replays<G: UiGame>(seed: u64) {
         let mut st = Rc::new(TableState::<G>::new(config::<G>(seed)));
         play_first_legal(&mut st, 80);
-        let json = serde_json::to_string(&st.save()).unwrap();
+        let json = serde_json::to_string(&st.save().unwrap()).unwrap();
         let back = parse_save::<G>(&json).expect("parses");
         let restored = TableState::<G>::restore(&back).expect("replays");
-        assert_eq!(restored.game.state_hash(), st.game.state_hash());
-        assert_eq!(restored.log, st.log);
+        assert_eq!(restored.game().state_hash(), st.game().state_hash());
+        assert_eq!((*restored.log().unwrap()), (*st.log().unwrap()));
     }
 
     #[test]
@@ -556,17 +683,20 @@ mod tests {
     fn an_old_save_reads_and_replays_and_is_a_match_log() {
         let mut st = Rc::new(TableState::<Hokm>::new(config::<Hokm>(3)));
         play_first_legal(&mut st, 200);
-        assert!(st.log.contains(&LogEntry::NextHand), "a hand was dealt");
-        let json = old_save_json(3, &st.log);
+        assert!(
+            (*st.log().unwrap()).contains(&LogEntry::NextHand),
+            "a hand was dealt"
+        );
+        let json = old_save_json(3, &st.log().unwrap());
         let back = parse_save::<Hokm>(&json).expect("an old save parses");
-        assert_eq!(back.log, st.log);
+        assert_eq!(back.log, (*st.log().unwrap()));
         let restored = TableState::<Hokm>::restore(&back).expect("and replays");
-        assert_eq!(restored.game.state_hash(), st.game.state_hash());
+        assert_eq!(restored.game().state_hash(), st.game().state_hash());
         // The save is a match log: the engine's replay gives the same game.
         let log = match_log::<Hokm>(&back);
         assert_eq!(log.deal.seed, 3);
         let g: Hokm = log.replay().unwrap();
-        assert_eq!(g.state_hash(), st.game.state_hash());
+        assert_eq!(g.state_hash(), st.game().state_hash());
         let public = serde_json::to_value(&log.public).unwrap();
         assert!(public.get("seed").is_none() && public.get("deal").is_none());
     }
@@ -577,17 +707,17 @@ mod tests {
         assert!(parse_save::<Hokm>("{}").is_none());
         assert!(parse_save::<Hokm>("not json").is_none());
         let st = TableState::<Hokm>::new(config::<Hokm>(0));
-        let mut save = st.save();
+        let mut save = st.save().unwrap();
         save.version = 1;
         assert!(parse_save::<Hokm>(&serde_json::to_string(&save).unwrap()).is_none());
-        let bidel = TableState::<Bidel>::new(config::<Bidel>(0)).save();
+        let bidel = TableState::<Bidel>::new(config::<Bidel>(0)).save().unwrap();
         let json = serde_json::to_string(&bidel).unwrap();
         assert!(
             parse_save::<Hokm>(&json).is_none(),
             "a Bidel save is not Hokm's"
         );
         assert!(parse_save::<Bidel>(&json).is_some());
-        let mut save = st.save();
+        let mut save = st.save().unwrap();
         save.log.push(LogEntry::NextHand);
         let json = serde_json::to_string(&save).unwrap();
         let parsed = parse_save::<Hokm>(&json).unwrap();
@@ -607,22 +737,28 @@ mod tests {
         let after = st.clone().reduce(TableAction::Act {
             seat: other,
             action: HokmAction::Redeal,
-            by_bot: false,
         });
         assert_eq!(after.error.as_ref().unwrap().error.code(), "not_your_turn");
-        let bot = st.clone().reduce(TableAction::Act {
+        // A bot's refused answer, or an answer for another step, is dropped.
+        let bot = st.clone().reduce(TableAction::Bot {
             seat: other,
+            step: st.step,
             action: HokmAction::Redeal,
-            by_bot: true,
         });
         assert!(Rc::ptr_eq(&st, &bot));
+        let stale = st.clone().reduce(TableAction::Bot {
+            seat,
+            step: st.step + 1,
+            action: st.legal.first().cloned().unwrap_or(HokmAction::Redeal),
+        });
+        assert!(Rc::ptr_eq(&st, &stale));
     }
 
     #[test]
     fn act_all_applies_every_action_or_none() {
         let st = Rc::new(TableState::<Bidel>::new(config::<Bidel>(5)));
         let seat = Seat(0);
-        let view = st.game.view(seat);
+        let view = st.game().view(seat);
         let cards: Vec<_> = view.hand.iter().take(3).collect();
         let pass = |c| engine::games::bidel::BidelAction::Pass(c);
         // The third card repeats the first: refused, and nothing of it applies.
@@ -631,14 +767,14 @@ mod tests {
             actions: vec![pass(cards[0]), pass(cards[1]), pass(cards[0])],
         });
         assert!(bad.error.is_some());
-        assert!(bad.log.is_empty());
-        assert_eq!(bad.game.state_hash(), st.game.state_hash());
+        assert!((*bad.log().unwrap()).is_empty());
+        assert_eq!(bad.game().state_hash(), st.game().state_hash());
         let good = st.clone().reduce(TableAction::ActAll {
             seat,
             actions: cards.iter().map(|&c| pass(c)).collect(),
         });
         assert!(good.error.is_none());
-        assert_eq!(good.log.len(), 3);
+        assert_eq!((*good.log().unwrap()).len(), 3);
     }
 
     /// Plays a whole match through the reducer: bots where bots sit, the first legal
@@ -661,39 +797,31 @@ mod tests {
                 });
                 continue;
             }
-            match st.game.status() {
+            match st.game().status() {
                 Status::MatchOver => break,
                 Status::HandOver => st = st.reduce(TableAction::NextHand),
                 Status::Acting(_) => {
                     let (seat, action) = match st.bot_to_act() {
                         Some(bot) => {
-                            let view = st.game.view(bot);
-                            let mut legal = Vec::new();
-                            st.game.legal_actions(bot, &mut legal);
-                            let a = st.bots.borrow_mut().choose(bot, &view, &legal).unwrap();
+                            let a = st.bots.borrow_mut().choose(bot, st.step).unwrap();
                             (bot, a)
                         }
                         None => {
                             let seat = st.to_act().unwrap();
-                            assert!(!st.is_bot_seat(seat));
-                            let mut legal = Vec::new();
-                            st.game.legal_actions(seat, &mut legal);
-                            (seat, person.choose(&st.game.view(seat), &legal))
+                            assert!(!st.bots.borrow().plays(seat));
+                            assert_eq!(st.seat, seat, "the person's view is shown");
+                            (seat, person.choose(&st.view, &st.legal))
                         }
                     };
-                    let before = st.log.len();
-                    st = st.reduce(TableAction::Act {
-                        seat,
-                        action,
-                        by_bot: false,
-                    });
-                    assert_eq!(st.log.len(), before + 1);
+                    let before = st.step as usize;
+                    st = st.reduce(TableAction::Act { seat, action });
+                    assert_eq!(st.step as usize, before + 1);
                 }
             }
         }
-        assert_eq!(st.game.status(), Status::MatchOver);
-        let restored = TableState::<G>::restore(&st.save()).unwrap();
-        assert_eq!(restored.game.state_hash(), st.game.state_hash());
+        assert_eq!(st.game().status(), Status::MatchOver);
+        let restored = TableState::<G>::restore(&st.save().unwrap()).unwrap();
+        assert_eq!(restored.game().state_hash(), st.game().state_hash());
     }
 
     #[test]
@@ -727,5 +855,176 @@ mod tests {
         assert_eq!(st.cover_for(), Some(v));
         let st = st.reduce(TableAction::Reveal(v));
         assert_eq!(st.cover_for(), None);
+    }
+
+    /// A relay as the table sees it: what the table sends is only recorded here; the test
+    /// applies it to the room's game and hands the table its seat's updates.
+    struct FakeRelay<G: UiGame> {
+        sent: Vec<Step<G::Action>>,
+    }
+
+    impl<G: UiGame> Source<G> for FakeRelay<G> {
+        fn act(
+            &mut self,
+            seat: Seat,
+            _step: u32,
+            actions: &[G::Action],
+        ) -> Result<Vec<Update<G>>, Refused<G::Error>> {
+            self.sent.extend(actions.iter().map(|a| Step::Act {
+                seat,
+                action: a.clone(),
+            }));
+            Ok(Vec::new())
+        }
+
+        fn next_hand(&mut self, _step: u32) -> Result<Vec<Update<G>>, Refused<G::Error>> {
+            self.sent.push(Step::NextHand);
+            Ok(Vec::new())
+        }
+
+        fn snapshot(&self, _seat: Seat) -> Option<Update<G>> {
+            None
+        }
+    }
+
+    /// What the table shows, as far as the state decides it: the seat, its view and legal
+    /// actions, the status, the hand's events, the trick held in view, the seating.
+    fn shown<G: UiGame>(st: &TableState<G>) -> impl PartialEq + std::fmt::Debug {
+        (
+            st.seat,
+            st.step,
+            st.view.clone(),
+            st.legal.clone(),
+            st.status,
+            st.events.clone(),
+            st.held.as_ref().map(|h| (h.trick.clone(), h.collecting)),
+            st.seating.clone(),
+            st.intro_open,
+        )
+    }
+
+    /// Plays one match of `config` through a local table (the game, the log and the bots
+    /// in the page) and, step by step, through a remote table fed only with its seat's
+    /// per-seat updates from a room's game: the two show the same thing at every step.
+    fn local_and_remote_agree<G: UiGame>(config: TableConfig<G::Settings>, max_steps: usize) {
+        let mut local = Rc::new(TableState::<G>::new(config.clone()));
+        assert_eq!(local.config, config, "{}: a valid table", G::NAME);
+        let seat = local.seat;
+        let mut room = G::new(&setup_of::<G>(&config)).unwrap();
+        let relay = Rc::new(RefCell::new(FakeRelay::<G> { sent: Vec::new() }));
+        let first = Update::<G> {
+            seat,
+            step: 0,
+            public: None,
+            status: room.status(),
+            view: room.view(seat),
+        };
+        let mut remote = Rc::new(TableState::<G>::remote(config, relay.clone(), first));
+        let mut person = G::bot(11);
+        let mut steps = 0;
+        // The room applies what the remote table sent, or what its own bots chose, and
+        // sends the table its seat's update.
+        let mut relay_step =
+            |room: &mut G, remote: &mut Rc<TableState<G>>, step: Step<G::Action>| {
+                let mut events = Vec::new();
+                engine::log::apply_step(room, &step, &mut events).expect("the step applies");
+                steps += 1;
+                let public = match step {
+                    Step::Act { .. } => Public::Event(events.pop().unwrap()),
+                    Step::NextHand => Public::NextHand,
+                    Step::Timeout { seat } => Public::Timeout { seat, events },
+                };
+                let ups = engine::table::updates(room, steps, Some(&public));
+                *remote = remote
+                    .clone()
+                    .reduce(TableAction::Receive(vec![ups[seat.idx()].clone()]));
+            };
+        if local.intro_open {
+            local = local.reduce(TableAction::CloseIntro);
+            remote = remote.reduce(TableAction::CloseIntro);
+        }
+        assert_eq!(shown(&local), shown(&remote), "{} at the start", G::NAME);
+        for _ in 0..max_steps {
+            if let Some(h) = local.held.clone() {
+                local = local.reduce(TableAction::HoldStep {
+                    id: h.id,
+                    skip_animation: true,
+                });
+                let id = remote.held.as_ref().expect("held on both").id;
+                remote = remote.reduce(TableAction::HoldStep {
+                    id,
+                    skip_animation: true,
+                });
+            } else {
+                match local.status {
+                    Status::MatchOver => break,
+                    Status::HandOver => {
+                        local = local.reduce(TableAction::NextHand);
+                        remote = remote.reduce(TableAction::NextHand);
+                    }
+                    Status::Acting(_) => match local.bot_to_act() {
+                        Some(bot) => {
+                            let step = local.step;
+                            let action = local.bots.borrow_mut().choose(bot, step).unwrap();
+                            local = local.reduce(TableAction::Bot {
+                                seat: bot,
+                                step,
+                                action: action.clone(),
+                            });
+                            // The room's bot: the same choice, made on the room's side.
+                            relay
+                                .borrow_mut()
+                                .sent
+                                .push(Step::Act { seat: bot, action });
+                        }
+                        None => {
+                            assert_eq!(local.seat, seat);
+                            let action = person.choose(&local.view, &local.legal);
+                            local = local.reduce(TableAction::Act {
+                                seat,
+                                action: action.clone(),
+                            });
+                            remote = remote.reduce(TableAction::Act { seat, action });
+                        }
+                    },
+                }
+                let sent: Vec<_> = relay.borrow_mut().sent.drain(..).collect();
+                assert_eq!(sent.len(), 1, "{}: one step at a time", G::NAME);
+                for step in sent {
+                    relay_step(&mut room, &mut remote, step);
+                }
+            }
+            assert_eq!(
+                shown(&local),
+                shown(&remote),
+                "{} at step {}",
+                G::NAME,
+                local.step
+            );
+        }
+        assert_eq!(local.status, Status::MatchOver, "{} ended", G::NAME);
+        assert_eq!(room.state_hash(), local.game().state_hash());
+    }
+
+    #[test]
+    fn a_local_table_and_a_remote_one_fed_by_per_seat_updates_show_the_same() {
+        use engine::games::crazy_eights::CrazyEights;
+        use engine::games::haft_khabis::HaftKhabis;
+        let mut c = config::<Hokm>(21);
+        c.settings.target = 3;
+        local_and_remote_agree::<Hokm>(c.clone(), 4000);
+        c.players.truncate(2);
+        local_and_remote_agree::<Hokm>(c, 4000);
+        let mut c = config::<Shelem>(21);
+        c.settings.target = 1000;
+        local_and_remote_agree::<Shelem>(c.clone(), 20_000);
+        c.players.truncate(2);
+        local_and_remote_agree::<Shelem>(c, 20_000);
+        let mut c = config::<Bidel>(21);
+        c.settings.target = 100;
+        local_and_remote_agree::<Bidel>(c, 20_000);
+        local_and_remote_agree::<Pasur>(config::<Pasur>(21), 20_000);
+        local_and_remote_agree::<CrazyEights>(config::<CrazyEights>(21), 20_000);
+        local_and_remote_agree::<HaftKhabis>(config::<HaftKhabis>(21), 20_000);
     }
 }

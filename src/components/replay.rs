@@ -49,11 +49,14 @@ pub fn replay_button(lang: Lang) -> Html {
 /// A table's result panel, with the hand replay behind its button: while a hand is over
 /// (or the match), the panel and the viewer share this place; otherwise `result` as is.
 pub fn replay_host<G: UiGame>(st: &TableState<G>, seen: &Seen, result: Html) -> Html {
-    if !matches!(st.game.status(), Status::HandOver | Status::MatchOver) {
+    // The replay shows every seat's cards: only where this device holds the match's log.
+    let log = st.log();
+    let Some(log) = log.filter(|_| matches!(st.status, Status::HandOver | Status::MatchOver))
+    else {
         return result;
-    }
+    };
     html! {
-        <ReplayHost<G> setup={setup_of::<G>(&st.config)} log={Rc::new(st.log.clone())}
+        <ReplayHost<G> setup={setup_of::<G>(&st.config)} {log}
             names={seen.names.clone()} bottom={seen.bottom} clockwise={seen.clockwise}>
             { result }
         </ReplayHost<G>>

@@ -16,7 +16,7 @@ use crate::sheet::SheetRules;
 use crate::sheet::{best_hand, match_record, sheet_rules, table_history, your_side, History};
 use crate::state::TableState;
 use crate::stats::{match_key, MatchRecord, Stats};
-use engine::Seat;
+use engine::{Seat, Status};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -48,11 +48,12 @@ pub struct SheetCtx {
 
 /// The names of the sides: each side's seats by name ("A and C" for a team of two).
 fn side_names<G: UiGame>(st: &TableState<G>, seen: &Seen, lang: Lang) -> Vec<AttrValue> {
-    (0..st.game.sides())
+    let n = st.players();
+    (0..G::side_count(n))
         .map(|side| {
             let seats: Vec<AttrValue> = (0..seen.n)
                 .map(Seat)
-                .filter(|&s| st.game.side_of(s) == side)
+                .filter(|&s| G::side_of_seat(n, s) == side)
                 .map(|s| seen.name(s))
                 .collect();
             match &seats[..] {
@@ -78,17 +79,18 @@ pub fn sheet_context<G: UiGame>(
     link: &str,
 ) -> SheetCtx {
     let mine = your_side::<G>(st);
-    let won = st
-        .game
-        .outcome()
-        .and_then(|o| mine.map(|m| o.winners.contains(&m)));
+    // Whether your side won, once the match is over (the sheet's replay of the log knows).
+    let won = (st.status == Status::MatchOver)
+        .then(|| table_history::<G>(st).winners)
+        .flatten()
+        .and_then(|w| mine.map(|m| w.contains(&m)));
     let handle = st.clone();
     SheetCtx {
         slug: G::ID.slug(),
         names: Rc::new(side_names(st, seen, lang)),
         mine,
         rules: sheet_rules::<G>(&st.config.settings),
-        log_len: st.log.len(),
+        log_len: st.step as usize,
         key: match_key(link).into(),
         won,
         history: Callback::from(move |()| Rc::new(table_history::<G>(&handle))),
@@ -99,9 +101,9 @@ pub fn sheet_context<G: UiGame>(
 /// finds its key already counted).
 #[hook]
 pub fn use_match_stats<G: UiGame>(state: &UseReducerHandle<TableState<G>>) {
-    let over = state.game.outcome().is_some();
+    let over = state.status == Status::MatchOver;
     let st = state.clone();
-    use_effect_with((over, state.log.len()), move |&(over, _)| {
+    use_effect_with((over, state.step), move |&(over, _)| {
         if over {
             if let Some(m) = match_record(&st, &table_history(&st)) {
                 Stats::record_stored(G::ID.slug(), &m);

@@ -81,6 +81,10 @@ impl UiGame for Bidel {
     const PLAYER_COUNTS: &'static [u8] = &[4, 3];
     const RULES: &'static crate::rules::GameRules = &crate::rules::bidel::RULES;
 
+    fn seating(view: &<Bidel as engine::Game>::View) -> Vec<u8> {
+        (0..view.players).collect()
+    }
+
     fn bot(seed: u64) -> Box<dyn Bot<Bidel>> {
         Box::new(BidelBot::new(seed))
     }

@@ -280,6 +280,10 @@ impl UiGame for CrazyEights {
     const RULES: &'static crate::rules::GameRules = &crate::rules::crazy_eights::RULES;
     const CLOCKWISE: bool = true;
 
+    fn seating(view: &<CrazyEights as engine::Game>::View) -> Vec<u8> {
+        (0..view.players).collect()
+    }
+
     fn bot(seed: u64) -> Box<dyn Bot<CrazyEights>> {
         Box::new(CrazyEightsBot::new(seed))
     }

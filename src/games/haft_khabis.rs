@@ -230,6 +230,10 @@ impl UiGame for HaftKhabis {
     const RULES: &'static crate::rules::GameRules = &crate::rules::haft_khabis::RULES;
     const CLOCKWISE: bool = true;
 
+    fn seating(view: &<HaftKhabis as engine::Game>::View) -> Vec<u8> {
+        (0..view.players).collect()
+    }
+
     fn bot(seed: u64) -> Box<dyn Bot<HaftKhabis>> {
         Box::new(HaftKhabisBot::new(seed))
     }

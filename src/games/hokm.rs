@@ -7,7 +7,7 @@ use crate::i18n::fa::FA;
 use crate::i18n::Lang;
 use crate::pages::table::hokm::HokmTable;
 use bots::{Bot, HokmBot};
-use engine::games::hokm::{Hokm, HokmEvent, HokmSettings};
+use engine::games::hokm::{Hokm, HokmEvent, HokmSettings, HokmView};
 use engine::{Card, Game, Seat};
 use yew::prelude::*;
 
@@ -101,8 +101,8 @@ impl UiGame for Hokm {
         Box::new(HokmBot::new(seed))
     }
 
-    fn seating(&self) -> Vec<u8> {
-        self.view(Seat(0)).seating.to_vec()
+    fn seating(view: &HokmView) -> Vec<u8> {
+        view.seating.to_vec()
     }
 
     fn completed_trick(event: &HokmEvent) -> Option<ShownTrick> {
@@ -117,7 +117,7 @@ impl UiGame for Hokm {
         }
     }
 
-    fn has_intro(&self) -> bool {
+    fn has_intro() -> bool {
         true
     }
 

@@ -16,7 +16,8 @@ use crate::i18n::fa::FA;
 use crate::i18n::Lang;
 use crate::rules::GameRules;
 use bots::Bot;
-use engine::{Card, Game, Seat};
+use engine::table::GameView;
+use engine::{Card, Seat};
 use yew::Html;
 
 /// A game of the site, as it appears in links (`#/<slug>/…`).
@@ -184,7 +185,7 @@ pub struct ShownTrick {
 }
 
 /// A game the web app can seat, save, link to and let bots play.
-pub trait UiGame: Game<Settings: UiSettings> + crate::replay::Replay + 'static {
+pub trait UiGame: GameView<Settings: UiSettings> + crate::replay::Replay + 'static {
     /// The game.
     const ID: GameId;
     /// The player counts the setup form offers; the first is the default.
@@ -203,10 +204,27 @@ pub trait UiGame: Game<Settings: UiSettings> + crate::replay::Replay + 'static {
     /// The rule bot of one seat, deterministic from `seed`.
     fn bot(seed: u64) -> Box<dyn Bot<Self>>;
 
-    /// Which participant (index of the setup's seats) sits in each engine seat.
-    fn seating(&self) -> Vec<u8> {
-        (0..self.players()).collect()
+    /// The number of sides that score: two partnerships, else every player alone.
+    fn side_count(players: u8) -> usize {
+        if Self::partnerships(players) {
+            2
+        } else {
+            players as usize
+        }
     }
+
+    /// The side `seat` scores for (the engine's [`Game::side_of`], known without the game).
+    fn side_of_seat(players: u8, seat: Seat) -> usize {
+        if Self::partnerships(players) {
+            seat.side()
+        } else {
+            seat.idx()
+        }
+    }
+
+    /// Which participant (index of the setup's seats) sits in each engine seat, from any
+    /// seat's view.
+    fn seating(view: &Self::View) -> Vec<u8>;
 
     /// The trick an event completed, if it completed one (it stays in view a moment).
     /// Games without tricks (Pasur, the shedding games) keep the default: none.
@@ -217,7 +235,7 @@ pub trait UiGame: Game<Settings: UiSettings> + crate::replay::Replay + 'static {
 
     /// Whether the table opens with an introduction panel (Hokm's hakem draw) that bots
     /// wait for.
-    fn has_intro(&self) -> bool {
+    fn has_intro() -> bool {
         false
     }
 

@@ -117,6 +117,10 @@ impl UiGame for Pasur {
         players == 4
     }
 
+    fn seating(view: &<Pasur as engine::Game>::View) -> Vec<u8> {
+        (0..view.players).collect()
+    }
+
     fn bot(seed: u64) -> Box<dyn Bot<Pasur>> {
         Box::new(PasurBot::new(seed))
     }

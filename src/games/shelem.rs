@@ -91,6 +91,10 @@ impl UiGame for Shelem {
         players == 4
     }
 
+    fn seating(view: &<Shelem as engine::Game>::View) -> Vec<u8> {
+        (0..view.players).collect()
+    }
+
     fn bot(seed: u64) -> Box<dyn Bot<Shelem>> {
         Box::new(ShelemBot::new(seed))
     }

@@ -259,7 +259,7 @@ mod tests {
         let mut bot = G::bot(11);
         let mut done = 0;
         for _ in 0..20_000 {
-            match st.game.status() {
+            match st.game().status() {
                 Status::MatchOver => break,
                 Status::HandOver => {
                     done += 1;
@@ -271,18 +271,14 @@ mod tests {
                 Status::Acting(set) => {
                     let seat = set.first().unwrap();
                     let mut legal = Vec::new();
-                    st.game.legal_actions(seat, &mut legal);
-                    let action = bot.choose(&st.game.view(seat), &legal);
-                    st = st.reduce(TableAction::Act {
-                        seat,
-                        action,
-                        by_bot: false,
-                    });
+                    st.game().legal_actions(seat, &mut legal);
+                    let action = bot.choose(&st.game().view(seat), &legal);
+                    st = st.reduce(TableAction::Act { seat, action });
                 }
             }
         }
         assert!(
-            matches!(st.game.status(), Status::HandOver | Status::MatchOver),
+            matches!(st.game().status(), Status::HandOver | Status::MatchOver),
             "{} hand over",
             G::NAME
         );
@@ -305,13 +301,13 @@ mod tests {
     /// a caption in both languages with every hole filled.
     fn replays<G: UiGame>(config: TableConfig<G::Settings>, hands: usize) {
         let st = play_hands::<G>(config, hands);
-        let r = HandReplay::<G>::last_hand(&setup_of::<G>(&st.config), &st.log)
+        let r = HandReplay::<G>::last_hand(&setup_of::<G>(&st.config), &st.log().unwrap())
             .unwrap_or_else(|| panic!("{} replays", G::NAME));
         assert!(!r.is_empty());
         assert_eq!(r.states.len(), r.len() + 1);
         assert_eq!(
             r.state(r.len()).state_hash(),
-            st.game.state_hash(),
+            st.game().state_hash(),
             "{}: the replay ends where the table is",
             G::NAME
         );
@@ -383,10 +379,10 @@ mod tests {
     fn a_corrupt_log_gives_no_replay() {
         let st = play_hands::<Hokm>(config::<Hokm>(5, 4), 1);
         let setup = setup_of::<Hokm>(&st.config);
-        let mut log = st.log.clone();
+        let mut log = (*st.log().unwrap()).clone();
         log.swap(3, 4);
         assert!(HandReplay::<Hokm>::last_hand(&setup, &log).is_none());
-        log = st.log.clone();
+        log = (*st.log().unwrap()).clone();
         log.push(LogEntry::NextHand);
         log.push(LogEntry::NextHand);
         assert!(HandReplay::<Hokm>::last_hand(&setup, &log).is_none());
@@ -411,7 +407,7 @@ mod tests {
             serde_json::json!({
                 "slug": G::ID.slug(),
                 "query": st.config.to_query(),
-                "save": serde_json::to_string(&st.save()).unwrap(),
+                "save": serde_json::to_string(&st.save().unwrap()).unwrap(),
             })
             .to_string()
         }

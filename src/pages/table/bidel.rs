@@ -17,7 +17,7 @@ use engine::games::bidel::{
     Bidel, BidelAction, BidelPhase, BidelSettings, BidelTrump, BidelView, HandResult, PassDirection,
 };
 use engine::games::hokm::Trump;
-use engine::{Card, CardSet, Game, Seat, Suit};
+use engine::{Card, CardSet, Seat, Suit};
 use yew::prelude::*;
 
 /// How many cards each player passes (BD-2).
@@ -64,7 +64,7 @@ pub fn bidel_table(props: &TableProps<BidelSettings>) -> Html {
     let config = &st.config;
     let seen = Seen::of(st, lang);
     let bottom = seen.bottom;
-    let view = st.game.view(bottom);
+    let view = st.view.clone();
     let n = seen.n;
     let phase = view.phase;
     let my_turn = seen.my_turn;
@@ -90,7 +90,6 @@ pub fn bidel_table(props: &TableProps<BidelSettings>) -> Html {
             d.dispatch(TableAction::Act {
                 seat: bottom,
                 action,
-                by_bot: false,
             })
         })
     };
@@ -202,7 +201,13 @@ pub fn bidel_table(props: &TableProps<BidelSettings>) -> Html {
         )
     } else if playing {
         (
-            st.game.legal_cards(bottom),
+            st.legal
+                .iter()
+                .filter_map(|a| match a {
+                    BidelAction::Play(c) => Some(*c),
+                    _ => None,
+                })
+                .collect(),
             act.reform(BidelAction::Play),
             None,
         )

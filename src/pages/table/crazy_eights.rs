@@ -4,8 +4,8 @@
 //! totals, and the hand result with everyone's cards (D-8).
 
 use super::shedding::{
-    self, act_callback, bar_buttons, other_seats, penalty_notice, piles, piles_of,
-    result_callbacks, result_panel, seat_plate, suit_button, use_last_penalty, HandOutcome,
+    self, act_callback, bar_buttons, last_penalty, other_seats, penalty_notice, piles, piles_of,
+    result_callbacks, result_panel, seat_plate, suit_button, HandOutcome,
 };
 use super::{frame, use_table, Frame, Seen, TableProps};
 use crate::app::use_lang;
@@ -17,7 +17,7 @@ use engine::games::crazy_eights::{
     CrazyEightsPlay, CrazyEightsSettings, CrazyEightsView,
 };
 use engine::games::shedding::CardRun;
-use engine::{Card, CardSet, Game, Seat, SeatSet};
+use engine::{Card, CardSet, Seat, SeatSet};
 use yew::prelude::*;
 
 /// The plays of the cards `run` (one card, or several of a rank in play order, CE-11)
@@ -118,7 +118,7 @@ pub fn crazy_eights_table(props: &TableProps<CrazyEightsSettings>) -> Html {
     let st = &*state;
     let seen = Seen::of(st, lang);
     let bottom = seen.bottom;
-    let view = st.game.view(bottom);
+    let view = st.view.clone();
     let phase = view.phase;
     let my_turn = seen.my_turn;
 
@@ -131,7 +131,7 @@ pub fn crazy_eights_table(props: &TableProps<CrazyEightsSettings>) -> Html {
         let picking = picking.clone();
         let chosen = chosen.clone();
         let declare = declare.clone();
-        use_effect_with((st.log.len(), bottom), move |_| {
+        use_effect_with((st.step, bottom), move |_| {
             picking.set(None);
             chosen.set(Vec::new());
             declare.set(false);
@@ -140,12 +140,13 @@ pub fn crazy_eights_table(props: &TableProps<CrazyEightsSettings>) -> Html {
 
     // A forgotten declaration (D-6), announced for a round.
     let penalty =
-        use_last_penalty::<CrazyEights>(st, |e| after_of(e).and_then(|a| a.last_card_penalty));
+        last_penalty::<CrazyEights>(st, |e| after_of(e).and_then(|a| a.last_card_penalty));
 
-    let mut legal = Vec::new();
-    if my_turn {
-        st.game.legal_actions(bottom, &mut legal);
-    }
+    let legal = if my_turn {
+        st.legal.to_vec()
+    } else {
+        Vec::new()
+    };
     let act = act_callback(&state, bottom);
 
     let playing = my_turn && phase == CrazyEightsPhase::Playing;

@@ -5,8 +5,8 @@
 //! declaration (D-6), and the end-of-game modes of HX-13 in the result.
 
 use super::shedding::{
-    self, act_callback, bar_buttons, other_seats, penalty_notice, piles, piles_of,
-    result_callbacks, result_panel, seat_plate, suit_button, use_last_penalty, HandOutcome,
+    self, act_callback, bar_buttons, last_penalty, other_seats, penalty_notice, piles, piles_of,
+    result_callbacks, result_panel, seat_plate, suit_button, HandOutcome,
 };
 use super::{frame, use_table, Frame, Seen, TableProps};
 use crate::app::use_lang;
@@ -17,7 +17,7 @@ use engine::games::haft_khabis::{
     EndMode, HaftKhabis, HaftKhabisAction, HaftKhabisAfter, HaftKhabisEvent, HaftKhabisPhase,
     HaftKhabisPlay, HaftKhabisSettings, HaftKhabisView, TurnMode,
 };
-use engine::{Card, CardSet, Game, Seat, Suit};
+use engine::{Card, CardSet, Seat, Suit};
 use yew::prelude::*;
 
 /// A choice in progress: the card played (none when the dealer names a player, HX-16), and
@@ -107,7 +107,7 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
     let st = &*state;
     let seen = Seen::of(st, lang);
     let bottom = seen.bottom;
-    let view = st.game.view(bottom);
+    let view = st.view.clone();
     let phase = view.phase;
     let my_turn = seen.my_turn;
 
@@ -116,18 +116,19 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
     {
         let partial = partial.clone();
         let declare = declare.clone();
-        use_effect_with((st.log.len(), bottom), move |_| {
+        use_effect_with((st.step, bottom), move |_| {
             partial.set(None);
             declare.set(false);
         });
     }
     // A forgotten declaration (D-6, HX-9), announced for a round.
-    let penalty = use_last_penalty::<HaftKhabis>(st, |e| after_of(e).last_card_penalty);
+    let penalty = last_penalty::<HaftKhabis>(st, |e| after_of(e).last_card_penalty);
 
-    let mut legal = Vec::new();
-    if my_turn {
-        st.game.legal_actions(bottom, &mut legal);
-    }
+    let legal = if my_turn {
+        st.legal.to_vec()
+    } else {
+        Vec::new()
+    };
     let act = act_callback(&state, bottom);
     let playing = my_turn && phase == HaftKhabisPhase::Playing;
     let last = *declare;

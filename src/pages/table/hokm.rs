@@ -14,10 +14,11 @@ use crate::components::scoreboard::Scoreboard;
 use crate::components::seat::{Crown, Pos, SeatView};
 use crate::components::trump_picker::TrumpPicker;
 use crate::games::hokm::shown_trick;
+use crate::games::UiGame;
 use crate::i18n::fill;
 use crate::state::TableAction;
 use engine::games::hokm::{Hokm, HokmAction, HokmPhase, HokmSettings, Trump};
-use engine::{Card, CardSet, Game, Seat};
+use engine::{Card, CardSet, Seat};
 use yew::prelude::*;
 
 /// The Hokm table screen.
@@ -31,13 +32,13 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
     let config = &st.config;
     let seen = Seen::of(st, lang);
     let bottom = seen.bottom;
-    let view = st.game.view(bottom);
+    let view = st.view.clone();
     let n = seen.n;
     let teams = seen.teams(lang);
     let phase = view.phase;
     let turn = view.turn;
     let my_turn = seen.my_turn;
-    let my_side = st.game.side_of(bottom);
+    let my_side = Hokm::side_of_seat(n, bottom);
 
     // The cards chosen to discard (HK-13), until confirmed.
     let chosen = use_state(|| CardSet::EMPTY);
@@ -61,7 +62,6 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
             d.dispatch(TableAction::Act {
                 seat: bottom,
                 action,
-                by_bot: false,
             })
         })
     };
@@ -77,8 +77,7 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
         }
     } else if phase == HokmPhase::ChoosingTrump {
         if my_turn {
-            let mut legal = Vec::new();
-            st.game.legal_actions(bottom, &mut legal);
+            let legal = &st.legal;
             let choices: Vec<Trump> = legal
                 .iter()
                 .filter_map(|a| match a {
@@ -192,7 +191,13 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
     // --- the bottom player's cards
     let playing = my_turn && phase == HokmPhase::Playing;
     let legal: CardSet = if playing {
-        st.game.legal_cards(bottom)
+        st.legal
+            .iter()
+            .filter_map(|a| match a {
+                HokmAction::Play(c) => Some(*c),
+                _ => None,
+            })
+            .collect()
     } else {
         CardSet::EMPTY
     };

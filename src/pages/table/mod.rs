@@ -26,11 +26,12 @@ use crate::i18n::{about, fill, Lang};
 use crate::prefs::{Prefs, Speed};
 use crate::route::Route;
 use crate::state::{
-    parse_save, progress_key, save_key, LogEntry, TableAction, TableState, BOT_QUICK_MS, ERROR_MS,
+    parse_save, progress_key, save_key, TableAction, TableState, BOT_QUICK_MS, ERROR_MS,
     TRICK_COLLECT_MS,
 };
 use crate::web;
-use engine::{Card, Seat};
+use engine::table::Public;
+use engine::{Card, Seat, Status};
 use gloo::timers::callback::Timeout;
 use yew::prelude::*;
 
@@ -94,13 +95,13 @@ pub fn use_table<G: UiGame>(config: TableConfig<G::Settings>) -> UseReducerHandl
     // Save after every action (and once at the start, replacing an older game).
     {
         let st = state.clone();
-        use_effect_with(state.log.len(), move |_| {
-            if let Ok(json) = serde_json::to_string(&st.save()) {
+        use_effect_with(state.step, move |_| {
+            if let Some(json) = st.save().and_then(|s| serde_json::to_string(&s).ok()) {
                 web::storage_set(&save_key(G::ID.slug()), &json);
             }
             // The home page's "continue" link, while the match is not over.
             let progress = progress_key(G::ID.slug());
-            if st.game.outcome().is_none() {
+            if st.status != Status::MatchOver {
                 web::storage_set(&progress, &Route::Table(G::ID, st.config.to_query()).href());
             } else {
                 web::storage_remove(&progress);
@@ -122,16 +123,12 @@ pub fn use_table<G: UiGame>(config: TableConfig<G::Settings>) -> UseReducerHandl
         use_effect_with((state.epoch, bot), move |&(_, bot)| {
             let timer = bot.map(|seat| {
                 Timeout::new(delay, move || {
-                    let view = st.game.view(seat);
-                    let mut legal = Vec::new();
-                    st.game.legal_actions(seat, &mut legal);
-                    let action = st.bots.borrow_mut().choose(seat, &view, &legal);
+                    // The bot driver answers for the step it was asked on; the table
+                    // drops an answer that comes after the table moved on.
+                    let step = st.step;
+                    let action = st.bots.borrow_mut().choose(seat, step);
                     if let Some(action) = action {
-                        st.dispatch(TableAction::Act {
-                            seat,
-                            action,
-                            by_bot: true,
-                        });
+                        st.dispatch(TableAction::Bot { seat, step, action });
                     }
                 })
             });
@@ -168,9 +165,12 @@ pub fn use_table<G: UiGame>(config: TableConfig<G::Settings>) -> UseReducerHandl
     // also vibrates a phone. None for the state a page opens with.
     {
         let sound = prefs.sound;
-        let seen = use_mut_ref(|| None::<(usize, Option<u64>, bool)>);
-        let len = state.log.len();
-        let acted = matches!(state.log.last(), Some(LogEntry::Act { .. }));
+        let seen = use_mut_ref(|| None::<(u32, Option<u64>, bool)>);
+        let len = state.step;
+        let acted = matches!(
+            state.events.last(),
+            Some((at, Public::Event(_) | Public::Timeout { .. })) if *at == len
+        );
         let trick = state.held.as_ref().filter(|h| !h.collecting).map(|h| h.id);
         let bottom = state.seat_of(state.viewer());
         let mine = state.cover_for().is_none() && state.acting().contains(bottom);
@@ -243,7 +243,7 @@ pub struct Seen {
 impl Seen {
     pub fn of<G: UiGame>(st: &TableState<G>, lang: Lang) -> Seen {
         let n = st.players();
-        let bottom = st.seat_of(st.viewer());
+        let bottom = st.seat;
         let by_player: Vec<String> = st
             .config
             .players

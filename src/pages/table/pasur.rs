@@ -18,7 +18,7 @@ use engine::games::pasur::{
     pasur_value, Pasur, PasurAction, PasurPhase, PasurSettings, PasurView, RoundResult, ScoreLine,
     SideTally,
 };
-use engine::{Card, CardSet, Game, Seat, Suit};
+use engine::{Card, CardSet, Seat, Suit};
 use yew::prelude::*;
 
 /// The table's `data-phase`.
@@ -164,13 +164,13 @@ pub fn pasur_table(props: &TableProps<PasurSettings>) -> Html {
     let config = &st.config;
     let seen = Seen::of(st, lang);
     let bottom = seen.bottom;
-    let view = st.game.view(bottom);
+    let view = st.view.clone();
     let n = seen.n;
     let phase = view.phase;
     let turn = view.turn;
     let my_turn = seen.my_turn && phase == PasurPhase::Playing;
     let my_side = bottom.side();
-    let log_len = st.log.len();
+    let log_len = st.step as usize;
     let shown = !seen.hidden;
     let teams = seen.teams(lang);
 
@@ -183,7 +183,7 @@ pub fn pasur_table(props: &TableProps<PasurSettings>) -> Html {
         _ => Pick::default(),
     };
     let legal = if my_turn {
-        view.legal_actions()
+        st.legal.to_vec()
     } else {
         Vec::new()
     };
@@ -232,7 +232,6 @@ pub fn pasur_table(props: &TableProps<PasurSettings>) -> Html {
             d.dispatch(TableAction::Act {
                 seat: bottom,
                 action,
-                by_bot: false,
             })
         })
     };
@@ -983,6 +982,7 @@ mod tests {
     use crate::config::TableConfig;
     use crate::games::UiGame;
     use crate::state::TableState;
+    use engine::Game;
     use engine::Status;
     use std::rc::Rc;
     use yew::Reducible;
@@ -1109,7 +1109,7 @@ mod tests {
     /// What the browser test does at its turn (tests/e2e/tests/pasur.test.mjs): tap the
     /// first card of the hand as it is drawn; with several sets, take the last one.
     fn e2e_choice(st: &TableState<Pasur>, seat: Seat) -> (PasurAction, usize) {
-        let v = st.game.view(seat);
+        let v = st.game().view(seat);
         let first = crate::components::hand::sort_hand(v.hand)[0];
         let ch = choices(&v.legal_actions(), first);
         (ch[ch.len() - 1], ch.len())
@@ -1137,34 +1137,22 @@ mod tests {
     ) -> (Rc<TableState<Pasur>>, usize, RoundResult, u32) {
         let mut several = 0;
         let mut most = 0;
-        while st.game.status() != Status::HandOver && st.game.status() != Status::MatchOver {
+        while st.game().status() != Status::HandOver && st.game().status() != Status::MatchOver {
             let (seat, action) = match st.bot_to_act() {
-                Some(bot) => {
-                    let view = st.game.view(bot);
-                    let mut legal = Vec::new();
-                    st.game.legal_actions(bot, &mut legal);
-                    (
-                        bot,
-                        st.bots.borrow_mut().choose(bot, &view, &legal).unwrap(),
-                    )
-                }
+                Some(bot) => (bot, st.bots.borrow_mut().choose(bot, st.step).unwrap()),
                 None => {
                     let seat = st.to_act().unwrap();
-                    most = most.max(st.game.table().len());
+                    most = most.max(st.game().table().len());
                     let (a, n) = e2e_choice(&st, seat);
                     several += usize::from(n >= 2);
                     (seat, a)
                 }
             };
-            let before = st.log.len();
-            st = st.reduce(TableAction::Act {
-                seat,
-                action,
-                by_bot: false,
-            });
-            assert_eq!(st.log.len(), before + 1, "{action:?} is legal");
+            let before = st.step as usize;
+            st = st.reduce(TableAction::Act { seat, action });
+            assert_eq!(st.step as usize, before + 1, "{action:?} is legal");
         }
-        let r = st.game.view(Seat(0)).result.unwrap();
+        let r = st.game().view(Seat(0)).result.unwrap();
         (st, several, r, most)
     }
 
@@ -1177,7 +1165,7 @@ mod tests {
             let (next, _, r, _) = play_round_as_the_e2e_test(st);
             rounds.push(r);
             st = next;
-            if let Some(w) = st.game.view(Seat(0)).winner {
+            if let Some(w) = st.game().view(Seat(0)).winner {
                 return (rounds, w);
             }
             st = st.reduce(TableAction::NextHand);
@@ -1212,7 +1200,7 @@ mod tests {
             ..config(E2E_SEED, "yb")
         });
         assert_eq!(st.to_act(), Some(Seat(0)), "you play first");
-        let v = st.game.view(Seat(0));
+        let v = st.game().view(Seat(0));
         let sets: Vec<CardSet> = choices(&v.legal_actions(), card("2H"))
             .iter()
             .map(takes)
@@ -1271,31 +1259,24 @@ mod tests {
         let mut st = Rc::new(TableState::<Pasur>::new(config(2, "ybbb")));
         let mut person = Pasur::bot(7);
         for _ in 0..5000 {
-            match st.game.status() {
+            match st.game().status() {
                 Status::MatchOver => break,
                 Status::HandOver => st = st.reduce(TableAction::NextHand),
                 Status::Acting(_) => {
                     let seat = st.to_act().unwrap();
-                    let view = st.game.view(seat);
-                    let mut legal = Vec::new();
-                    st.game.legal_actions(seat, &mut legal);
                     let action = match st.bot_to_act() {
-                        Some(bot) => st.bots.borrow_mut().choose(bot, &view, &legal).unwrap(),
-                        None => person.choose(&view, &legal),
+                        Some(bot) => st.bots.borrow_mut().choose(bot, st.step).unwrap(),
+                        None => person.choose(&st.view, &st.legal),
                     };
-                    st = st.reduce(TableAction::Act {
-                        seat,
-                        action,
-                        by_bot: false,
-                    });
+                    st = st.reduce(TableAction::Act { seat, action });
                 }
             }
         }
-        let v = st.game.view(Seat(0));
+        let v = st.game().view(Seat(0));
         assert_eq!(phase_name(v.phase), "match_over");
         assert!(v.winner.is_some());
-        let restored = TableState::<Pasur>::restore(&st.save()).unwrap();
-        assert_eq!(restored.game.state_hash(), st.game.state_hash());
+        let restored = TableState::<Pasur>::restore(&st.save().unwrap()).unwrap();
+        assert_eq!(restored.game().state_hash(), st.game().state_hash());
     }
 
     #[test]

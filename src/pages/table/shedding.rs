@@ -10,8 +10,9 @@ use crate::components::result::result_actions;
 use crate::components::seat::{Pos, SeatView};
 use crate::games::UiGame;
 use crate::i18n::{about, card_label, fill, suit_name, Lang};
-use crate::state::{LogEntry, TableAction, TableState};
+use crate::state::{TableAction, TableState};
 use engine::games::shedding::Direction;
+use engine::table::Public;
 use engine::{Card, CardBag, Seat, SeatSet, Suit};
 use yew::prelude::*;
 
@@ -151,37 +152,33 @@ pub struct Penalty {
     pub at: usize,
 }
 
-/// The latest forgotten declaration (D-6), kept in view for one round of turns. The table
-/// keeps actions, not events: each new action is applied to a copy of the game before it
-/// to learn its event, and `penalty_of` reads the penalty from the event.
-#[hook]
-pub fn use_last_penalty<G: UiGame>(
+/// The latest forgotten declaration (D-6) among this hand's events, kept in view for one
+/// round of turns; `penalty_of` reads the penalty from an event.
+pub fn last_penalty<G: UiGame>(
     st: &TableState<G>,
     penalty_of: fn(&G::Event) -> Option<(Seat, u8)>,
 ) -> Option<Penalty> {
-    let memo = use_mut_ref(|| (usize::MAX, None::<G>, None::<Penalty>));
-    let mut m = memo.borrow_mut();
-    let len = st.log.len();
-    if m.0 != len {
-        let next = m.0.wrapping_add(1) == len;
-        let found = match (m.1.as_mut(), st.log.last()) {
-            (Some(g), Some(LogEntry::Act { seat, action })) if next => g
-                .apply(*seat, action)
-                .ok()
-                .and_then(|e| penalty_of(&e))
+    let n = st.players() as u32;
+    st.events
+        .iter()
+        .rev()
+        .take_while(|(at, _)| st.step < at + n)
+        .find_map(|(at, public)| {
+            let events = match public {
+                Public::Event(e) => std::slice::from_ref(e),
+                Public::Timeout { events, .. } => events,
+                Public::NextHand => &[],
+            };
+            events
+                .iter()
+                .rev()
+                .find_map(penalty_of)
                 .map(|(seat, cards)| Penalty {
                     seat,
                     cards,
-                    at: len,
-                }),
-            _ => None,
-        };
-        // A new hand (or a jump in the log: a restore, a new match) forgets the old one.
-        let keep = if next && len > 0 { m.2 } else { None };
-        *m = (len, Some(st.game.clone()), found.or(keep));
-    }
-    let n = st.players() as usize;
-    m.2.filter(|p| len < p.at + n && len >= p.at)
+                    at: *at as usize,
+                })
+        })
 }
 
 /// The notice of a forgotten declaration (D-6).
@@ -408,11 +405,5 @@ pub fn act_callback<G: UiGame>(
     seat: Seat,
 ) -> Callback<G::Action> {
     let d = st.dispatcher();
-    Callback::from(move |action| {
-        d.dispatch(TableAction::Act {
-            seat,
-            action,
-            by_bot: false,
-        })
-    })
+    Callback::from(move |action| d.dispatch(TableAction::Act { seat, action }))
 }

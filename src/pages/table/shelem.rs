@@ -15,10 +15,14 @@ use crate::components::shelem_board::ShelemBoard;
 use crate::components::shelem_result::ShelemResult;
 use crate::components::trump_picker::TrumpPicker;
 use crate::games::hokm::shown_trick;
+use crate::games::UiGame;
 use crate::i18n::fill;
-use crate::state::{LogEntry, TableAction};
-use engine::games::shelem::{Shelem, ShelemAction, ShelemPhase, ShelemSettings, ShelemView, Trump};
-use engine::{Card, CardSet, Game, Seat, Suit};
+use crate::state::{Heard, TableAction};
+use engine::games::shelem::{
+    Shelem, ShelemAction, ShelemEvent, ShelemPhase, ShelemSettings, ShelemView, Trump,
+};
+use engine::table::Public;
+use engine::{Card, CardSet, Seat, Suit};
 use yew::prelude::*;
 
 /// The table's `data-phase`.
@@ -59,17 +63,12 @@ pub fn plate_bid(view: &ShelemView, seat: Seat) -> Option<PlateBid> {
 }
 
 /// Whether the auction has just started again because everybody passed (SH-4): the last
-/// action was a pass, and the new auction has no bid and no pass yet.
-pub fn just_redealt(view: &ShelemView, log: &[LogEntry<ShelemAction>]) -> bool {
+/// event of the hand is the pass that redealt.
+pub fn just_redealt(view: &ShelemView, events: &[Heard<ShelemEvent>]) -> bool {
     view.phase == ShelemPhase::Bidding
-        && view.bids.iter().all(Option::is_none)
-        && !view.passed.iter().any(|&p| p)
         && matches!(
-            log.last(),
-            Some(LogEntry::Act {
-                action: ShelemAction::Pass,
-                ..
-            })
+            events.last(),
+            Some((_, Public::Event(ShelemEvent::Passed { redealt: true, .. })))
         )
 }
 
@@ -98,13 +97,13 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
     let config = &st.config;
     let seen = Seen::of(st, lang);
     let bottom = seen.bottom;
-    let view = st.game.view(bottom);
+    let view = st.view.clone();
     let n = seen.n;
     let teams = seen.teams(lang);
     let phase = view.phase;
     let turn = view.turn;
     let my_turn = seen.my_turn;
-    let my_side = st.game.side_of(bottom);
+    let my_side = Shelem::side_of_seat(st.players(), bottom);
     let am_hakem = view.hakem == Some(bottom);
     let hakem_name = view.hakem.map(|h| seen.name(h)).unwrap_or_default();
 
@@ -114,7 +113,6 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
             d.dispatch(TableAction::Act {
                 seat: bottom,
                 action,
-                by_bot: false,
             })
         })
     };
@@ -203,7 +201,7 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
                 .map(|t| AttrValue::from(seen.turn_text(t, sh.your_turn_bid, sh.turn_bid)));
             html! {
                 <Auction {high} {choices} {my_turn} {waiting} total={shelem_bid(&view)} {bids}
-                    redealt={just_redealt(&view, &st.log)}
+                    redealt={just_redealt(&view, &st.events)}
                     on_bid={act.reform(ShelemAction::Bid)}
                     on_pass={act.reform(|_| ShelemAction::Pass)} />
             }
@@ -220,8 +218,7 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
             ))
         }
         ShelemPhase::NamingTrump if my_turn => {
-            let mut legal = Vec::new();
-            st.game.legal_actions(bottom, &mut legal);
+            let legal = &st.legal;
             let choices: Vec<Trump> = legal
                 .iter()
                 .filter_map(|a| match a {
@@ -287,7 +284,13 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
     } else {
         let playing = my_turn && phase == ShelemPhase::Playing;
         let legal = if playing {
-            st.game.legal_cards(bottom)
+            st.legal
+                .iter()
+                .filter_map(|a| match a {
+                    ShelemAction::Play(c) => Some(*c),
+                    _ => None,
+                })
+                .collect()
         } else {
             CardSet::EMPTY
         };
@@ -415,6 +418,7 @@ mod tests {
     use super::*;
     use crate::config::TableConfig;
     use crate::state::TableState;
+    use engine::Game;
     use engine::Status;
     use std::rc::Rc;
     use yew::Reducible;
@@ -441,15 +445,11 @@ mod tests {
     ) -> Option<(Seat, usize, CardSet)> {
         let mut st = Rc::new(TableState::<Shelem>::new(config));
         let mut my_bids = 0;
-        while st.game.phase() == ShelemPhase::Bidding {
+        while st.game().phase() == ShelemPhase::Bidding {
             let seat = st.to_act().unwrap();
-            let view = st.game.view(seat);
+            let view = st.game().view(seat);
             let action = match st.bot_to_act() {
-                Some(bot) => {
-                    let mut legal = Vec::new();
-                    st.game.legal_actions(bot, &mut legal);
-                    st.bots.borrow_mut().choose(bot, &view, &legal).unwrap()
-                }
+                Some(bot) => st.bots.borrow_mut().choose(bot, st.step).unwrap(),
                 None => match bid_choices(view.bid_range).first() {
                     Some(&b) if b <= cap => {
                         my_bids += 1;
@@ -458,22 +458,18 @@ mod tests {
                     _ => ShelemAction::Pass,
                 },
             };
-            let before = st.log.len();
-            st = st.reduce(TableAction::Act {
-                seat,
-                action,
-                by_bot: false,
-            });
-            assert_eq!(st.log.len(), before + 1);
-            if just_redealt(&st.game.view(Seat(0)), &st.log) {
+            let before = st.step as usize;
+            st = st.reduce(TableAction::Act { seat, action });
+            assert_eq!(st.step as usize, before + 1);
+            if just_redealt(&st.game().view(Seat(0)), &st.events) {
                 return None;
             }
         }
         assert_eq!(
-            st.game.status(),
+            st.game().status(),
             Status::Acting(engine::SeatSet::only(st.to_act()?))
         );
-        let v = st.game.view(Seat(0));
+        let v = st.game().view(Seat(0));
         Some((v.hakem?, my_bids, v.hand))
     }
 
@@ -548,25 +544,23 @@ mod tests {
     #[test]
     fn everybody_passing_is_told_as_a_redeal() {
         let mut st = Rc::new(TableState::<Shelem>::new(config(3, 4)));
-        assert!(!just_redealt(&st.game.view(Seat(0)), &st.log));
+        assert!(!just_redealt(&st.game().view(Seat(0)), &st.events));
         for _ in 0..4 {
             let seat = st.to_act().unwrap();
             st = st.reduce(TableAction::Act {
                 seat,
                 action: ShelemAction::Pass,
-                by_bot: false,
             });
         }
-        let v = st.game.view(Seat(0));
+        let v = st.game().view(Seat(0));
         assert_eq!(v.phase, ShelemPhase::Bidding);
-        assert!(just_redealt(&v, &st.log));
+        assert!(just_redealt(&v, &st.events));
         let seat = st.to_act().unwrap();
         st = st.reduce(TableAction::Act {
             seat,
             action: ShelemAction::Pass,
-            by_bot: false,
         });
-        assert!(!just_redealt(&st.game.view(Seat(0)), &st.log));
+        assert!(!just_redealt(&st.game().view(Seat(0)), &st.events));
     }
 
     #[test]
@@ -584,9 +578,8 @@ mod tests {
         st = st.reduce(TableAction::Act {
             seat: first,
             action: ShelemAction::Bid(200),
-            by_bot: false,
         });
-        let v = st.game.view(first);
+        let v = st.game().view(first);
         assert_eq!(phase_name(v.phase), "discarding");
         let widow = v.widow.unwrap();
         assert_eq!(widow.len(), 6);
@@ -604,15 +597,14 @@ mod tests {
             actions: down,
         });
         assert!(st.error.is_none());
-        let v = st.game.view(first);
+        let v = st.game().view(first);
         assert_eq!(phase_name(v.phase), "choosing_trump");
         assert_eq!(v.discard_count, 6);
         st = st.reduce(TableAction::Act {
             seat: first,
             action: ShelemAction::Trump(Trump::Sars),
-            by_bot: false,
         });
-        let v = st.game.view(first);
+        let v = st.game().view(first);
         assert_eq!(phase_name(v.phase), "playing");
         let plain = v.hand.iter().find(|c| !c.is_joker()).unwrap();
         assert!(!needs_joker_suit(&v, plain));

@@ -1,0 +1,171 @@
+//! Where the table's play comes from. The table keeps only what its seat may know (a view,
+//! the public events, the status); a [`Source`] applies the seats' actions and answers with
+//! the engine's per-seat updates ([`engine::table::updates`]), exactly as an online relay
+//! sends them. [`Local`] holds the whole game and its log in the page (offline play,
+//! pass-and-play, share links, saves); a remote source (next: a WebSocket to the relay)
+//! sends the action away and its updates arrive later, as the table's `Receive` action.
+//!
+
+use crate::games::UiGame;
+use engine::log::{apply_step, StepError};
+use engine::table::{updates, Public, Update};
+use engine::{Game, Seat, Setup, Step};
+use std::rc::Rc;
+
+/// Why a source did not apply an action.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Refused<E> {
+    /// The game's rule refused it (shown to a person).
+    Rule(E),
+    /// It was chosen on an older view than the source's (a bot's late answer after a new
+    /// hand or a reload), or no step applies there (the hand or the match is over):
+    /// dropped.
+    Stale,
+}
+
+/// A source of play: where a table sends its actions and gets its seats' updates from.
+pub trait Source<G: UiGame> {
+    /// Plays `actions` of `seat` in order, all or none, chosen on the view of step `step`.
+    /// Answers the updates of every step applied now, each step's updates in seat order (a
+    /// remote source answers none: they arrive later).
+    fn act(
+        &mut self,
+        seat: Seat,
+        step: u32,
+        actions: &[G::Action],
+    ) -> Result<Vec<Update<G>>, Refused<G::Error>>;
+
+    /// Deals the next hand (the table's "next hand" button), as [`Source::act`].
+    fn next_hand(&mut self, step: u32) -> Result<Vec<Update<G>>, Refused<G::Error>>;
+
+    /// A snapshot of `seat`, if this device may see that seat (its own; in pass-and-play
+    /// every person's seat at this device).
+    fn snapshot(&self, seat: Seat) -> Option<Update<G>>;
+
+    /// The match log, where this device holds it (local play only): the save, the score
+    /// sheet and the hand replay read it.
+    fn log(&self) -> Option<Rc<Vec<Step<G::Action>>>> {
+        None
+    }
+
+    /// The whole game, for tests that check the table against the engine.
+    #[cfg(test)]
+    fn game(&self) -> Option<G> {
+        None
+    }
+}
+
+/// The whole match in the page: the game, its log, and every seat's updates computed here.
+pub struct Local<G: Game> {
+    game: G,
+    log: Rc<Vec<Step<G::Action>>>,
+}
+
+impl<G: UiGame> Local<G> {
+    /// A new match.
+    pub fn new(setup: &Setup<G::Settings>) -> Result<Local<G>, engine::SetupError> {
+        Ok(Local {
+            game: G::new(setup)?,
+            log: Rc::default(),
+        })
+    }
+
+    /// A saved match: `steps` replayed on a new game of `setup`, every step's updates
+    /// handed to `each` (the bots' memory of the hand is rebuilt from them). `None` if a
+    /// step does not apply.
+    pub fn restore(
+        setup: &Setup<G::Settings>,
+        steps: &[Step<G::Action>],
+        mut each: impl FnMut(&[Update<G>]),
+    ) -> Option<Local<G>> {
+        let mut local = Local::new(setup).ok()?;
+        for step in steps {
+            let ups = local.apply(step).ok()?;
+            each(&ups);
+        }
+        Some(local)
+    }
+
+    /// The steps applied so far.
+    pub fn steps(&self) -> u32 {
+        self.log.len() as u32
+    }
+
+    /// Applies one step and logs it: every seat's update.
+    fn apply(&mut self, step: &Step<G::Action>) -> Result<Vec<Update<G>>, Refused<G::Error>> {
+        let mut events = Vec::new();
+        apply_step(&mut self.game, step, &mut events).map_err(|e| match e {
+            StepError::Rule(e) => Refused::Rule(e),
+            _ => Refused::Stale,
+        })?;
+        let public = match step {
+            Step::Act { .. } => Public::Event(events.pop().expect("an action has its event")),
+            Step::NextHand => Public::NextHand,
+            Step::Timeout { seat } => Public::Timeout {
+                seat: *seat,
+                events,
+            },
+        };
+        Rc::make_mut(&mut self.log).push(step.clone());
+        Ok(updates(&self.game, self.steps(), Some(&public)))
+    }
+
+    fn at(&self, step: u32) -> Result<(), Refused<G::Error>> {
+        if step == self.steps() {
+            Ok(())
+        } else {
+            Err(Refused::Stale)
+        }
+    }
+}
+
+impl<G: UiGame> Source<G> for Local<G> {
+    fn act(
+        &mut self,
+        seat: Seat,
+        step: u32,
+        actions: &[G::Action],
+    ) -> Result<Vec<Update<G>>, Refused<G::Error>> {
+        self.at(step)?;
+        // All or none: a refused action puts the game and the log back as they were.
+        let (game, log) = (self.game.clone(), self.log.clone());
+        let mut out = Vec::new();
+        for action in actions {
+            match self.apply(&Step::Act {
+                seat,
+                action: action.clone(),
+            }) {
+                Ok(ups) => out.extend(ups),
+                Err(e) => {
+                    (self.game, self.log) = (game, log);
+                    return Err(e);
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    fn next_hand(&mut self, step: u32) -> Result<Vec<Update<G>>, Refused<G::Error>> {
+        self.at(step)?;
+        self.apply(&Step::NextHand)
+    }
+
+    fn snapshot(&self, seat: Seat) -> Option<Update<G>> {
+        (seat.0 < self.game.players()).then(|| Update::<G> {
+            seat,
+            step: self.steps(),
+            public: None,
+            status: self.game.status(),
+            view: self.game.view(seat),
+        })
+    }
+
+    fn log(&self) -> Option<Rc<Vec<Step<G::Action>>>> {
+        Some(self.log.clone())
+    }
+
+    #[cfg(test)]
+    fn game(&self) -> Option<G> {
+        Some(self.game.clone())
+    }
+}
