@@ -1,14 +1,15 @@
-//! The root component: language and notices (shared through [`AppCtx`]), the hash router,
+//! The root component: language and notices (shared through [`AppCtx`], crate::context), the hash router,
 //! and which screens a page of the site has ([`Site`]).
 
+use crate::adapters::GameId;
 use crate::components::notice::NoticeBar;
 use crate::components::sprite::SvgDefs;
-use crate::games::{GameId, UiGame};
+use crate::context::{AppCtx, Notice};
 use crate::i18n::Lang;
 use crate::pages::home::HomePage;
 use crate::pages::rules::RulesPage;
 use crate::pages::setup::SetupPage;
-use crate::pages::table::TableRoute;
+use crate::pages::table::{TablePage, TableRoute};
 use crate::prefs::Prefs;
 use crate::route::Route;
 use crate::state::{parse_save, progress_key, save_key, OLD_SAVE_KEY, SAVE_VERSION};
@@ -22,38 +23,6 @@ use yew::prelude::*;
 pub const LANG_KEY: &str = "cards.lang";
 /// How long a notice stays, in milliseconds.
 pub const NOTICE_MS: u32 = 10_000;
-
-/// A message shown at the top of every screen until dismissed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Notice {
-    /// A saved game was corrupt or from an old version and was discarded.
-    RestoreFailed,
-    /// A link held invalid values; defaults were used.
-    BadLink,
-}
-
-/// What every component may read: the language, and ways to change it or show a notice.
-#[derive(Clone, PartialEq)]
-pub struct AppCtx {
-    pub lang: Lang,
-    pub set_lang: Callback<Lang>,
-    pub notify: Callback<Notice>,
-    /// This device's sound switch and bots' speed.
-    pub prefs: Prefs,
-    pub set_prefs: Callback<Prefs>,
-}
-
-/// This device's preferences (the stored ones when there is no context).
-#[hook]
-pub fn use_prefs() -> Prefs {
-    use_context::<AppCtx>().map_or_else(Prefs::load, |c| c.prefs)
-}
-
-/// The current language (Persian when there is no context, e.g. in isolation).
-#[hook]
-pub fn use_lang() -> Lang {
-    use_context::<AppCtx>().map(|c| c.lang).unwrap_or_default()
-}
 
 /// What one page of the site (one WebAssembly module) has: the screens of some routes.
 /// A route it does not have opens the page that has it.
@@ -95,7 +64,7 @@ impl Site for Home {
 /// The page of one game (`<slug>.html`): its setup form, table and rule page.
 pub struct Play<G>(PhantomData<G>);
 
-impl<G: UiGame> Site for Play<G> {
+impl<G: TablePage> Site for Play<G> {
     fn page(route: &Route) -> Option<Html> {
         match route {
             Route::Setup(g, q) if *g == G::ID => Some(html! { <SetupPage<G> query={q.clone()} /> }),

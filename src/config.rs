@@ -4,11 +4,11 @@
 //!
 //! Query keys: `seed` (u64), `seats` (one letter per seat, as many as players: `y` you,
 //! `p` another person on this device, `b` bot), `n0`, `n1`, … (names of people,
-//! percent-encoded), and each room setting of the game by its [`crate::games::Opt::key`]
+//! percent-encoded), and each room setting of the game by its [`crate::adapters::Opt::key`]
 //! (a number; switches `1` on, `0` off). Missing keys take the defaults; bad values take
 //! the defaults and are reported so the app can show a notice. Nothing here panics.
 
-use crate::games::UiSettings;
+use crate::adapters::UiSettings;
 use serde::{Deserialize, Serialize};
 
 /// Who plays a seat.

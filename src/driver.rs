@@ -5,8 +5,8 @@
 //! choice names the step it was made on: the table drops an answer made on an older step
 //! (after a new hand or a reload).
 
+use crate::adapters::UiGame;
 use crate::config::{SeatKind, TableConfig};
-use crate::games::UiGame;
 use bots::Bot;
 use engine::table::{Public, Update};
 use engine::Seat;

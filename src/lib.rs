@@ -17,17 +17,20 @@
 //!   settings and seats, and their form in a link; [`i18n`]: every string, Persian and
 //!   English; [`web`]: browser calls (storage, location, clipboard).
 
+pub mod adapters;
 pub mod app;
+pub mod card_order;
 pub mod components;
 pub mod config;
+pub mod context;
 pub mod driver;
-pub mod games;
 pub mod i18n;
 pub mod pages;
 pub mod prefs;
 pub mod replay;
 pub mod route;
-pub mod rules;
+pub mod rule_pages;
+pub mod seen;
 pub mod sheet;
 pub mod source;
 pub mod state;
@@ -47,6 +50,6 @@ pub fn start_home() {
 }
 
 /// Starts the page of one game (`<slug>.html`): its setup form, table and rules.
-pub fn start_game<G: games::UiGame>() {
+pub fn start_game<G: pages::table::TablePage>() {
     start::<Play<G>>();
 }

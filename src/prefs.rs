@@ -1,6 +1,6 @@
 //! What a player sets for this device rather than for a table: sounds (with vibration on a
 //! phone) and how fast the bots play. Kept in local storage and shared through
-//! [`crate::app::AppCtx`], so every table of every game follows them.
+//! [`crate::context::AppCtx`], so every table of every game follows them.
 
 use crate::web;
 

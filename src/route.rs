@@ -14,8 +14,8 @@
 //! `index.html` ([`Route::page_file`]); every page reads the same hashes, so an old link
 //! (`index.html#/hokm?…`) still arrives at its table.
 
+use crate::adapters::GameId;
 use crate::config::{percent_decode, percent_encode};
-use crate::games::GameId;
 
 /// A screen of the app.
 #[derive(Clone, Debug, PartialEq, Eq)]

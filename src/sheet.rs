@@ -4,8 +4,8 @@
 //! line, and whether the lowest total wins. Pure functions; the screens are in
 //! [`crate::components::sheet`].
 
+use crate::adapters::{GameId, UiGame, UiSettings};
 use crate::config::SeatKind;
-use crate::games::{GameId, UiGame, UiSettings};
 use crate::route::Route;
 use crate::state::{setup_of, LogEntry, TableState};
 use crate::stats::{match_key, MatchRecord};

@@ -6,7 +6,7 @@
 //! sends the action away and its updates arrive later, as the table's `Receive` action.
 //!
 
-use crate::games::UiGame;
+use crate::adapters::UiGame;
 use engine::log::{apply_step, StepError};
 use engine::table::{updates, Public, Update};
 use engine::{Game, Seat, Setup, Step};

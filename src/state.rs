@@ -7,9 +7,9 @@
 //! No-op actions return the same `Rc`, so nothing re-renders. Side effects (timers,
 //! storage) are not here: the table's hook runs them in `use_effect_with`.
 
+use crate::adapters::{ShownTrick, UiGame};
 use crate::config::{players_valid, SeatKind, TableConfig};
 use crate::driver::Inline;
-use crate::games::{ShownTrick, UiGame};
 use crate::source::{Local, Refused, Source};
 use engine::table::{Public, Update};
 use engine::{Deal, Game, MatchLog, MatchLogOf, Seat, SeatSet, Setup, Status, Step};
@@ -280,11 +280,21 @@ impl<G: UiGame> TableState<G> {
         }
         let setup = setup_of::<G>(&config);
         let mut replayed = false;
-        let st = TableState::with_local(config, fresh, |bots| {
-            let local = Local::restore(&setup, &save.log, |ups| bots.receive(ups));
+        // This hand's public events, as the table heard them before the reload.
+        let mut events: Vec<Heard<G::Event>> = Vec::new();
+        let mut st = TableState::with_local(config, fresh, |bots| {
+            let local = Local::restore(&setup, &save.log, |ups| {
+                bots.receive(ups);
+                match ups.first().and_then(|u| Some((u.step, u.public.clone()?))) {
+                    Some((_, Public::NextHand)) => events.clear(),
+                    Some(heard) => events.push(heard),
+                    None => {}
+                }
+            });
             replayed = local.is_some();
             local
         });
+        st.events = Rc::new(events);
         replayed.then_some(st)
     }
 
@@ -468,6 +478,7 @@ impl<G: UiGame> TableState<G> {
             },
         };
         self.seat = seat;
+        self.step = update.step;
         self.status = update.status;
         self.view = update.view.clone();
         self.seating = G::seating(&self.view);
@@ -647,6 +658,28 @@ mod tests {
         let back = parse_save::<G>(&json).expect("parses");
         let restored = TableState::<G>::restore(&back).expect("replays");
         assert_eq!(restored.game().state_hash(), st.game().state_hash());
+        // The restored table is at the same step as the bots' views: the bot to act does.
+        assert_eq!(restored.step, st.step);
+        assert_eq!(
+            (
+                restored.seat,
+                &restored.view,
+                &restored.legal,
+                restored.status
+            ),
+            (st.seat, &st.view, &st.legal, st.status)
+        );
+        assert_eq!(
+            restored.events, st.events,
+            "this hand's events are replayed too"
+        );
+        if let Some(bot) = restored.bot_to_act() {
+            assert!(restored
+                .bots
+                .borrow_mut()
+                .choose(bot, restored.step)
+                .is_some());
+        }
         assert_eq!((*restored.log().unwrap()), (*st.log().unwrap()));
     }
 

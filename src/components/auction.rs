@@ -1,7 +1,7 @@
 //! Shelem's auction (SH-4): the high bid and its bidder, and on the player's turn a grid of
 //! every legal bid (from the lowest up to the points in play, in steps of 5) and a pass.
 
-use crate::app::use_lang;
+use crate::context::use_lang;
 use crate::i18n::fill;
 use yew::prelude::*;
 

@@ -1,8 +1,8 @@
 //! Cards drawn in SVG: corner indices, suit pips in the classic layouts, framed court
 //! cards, and a patterned back. No images.
 
-use crate::app::use_lang;
 use crate::components::sprite::BACK_PATTERN;
+use crate::context::use_lang;
 use crate::i18n::card_label;
 use engine::{Card, Suit};
 use yew::prelude::*;

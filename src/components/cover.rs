@@ -1,7 +1,7 @@
 //! Pass-and-play: a screen that hides every hand until the next person confirms.
 
-use crate::app::use_lang;
 use crate::components::lang_toggle::LangToggle;
+use crate::context::use_lang;
 use crate::i18n::fill;
 use yew::prelude::*;
 

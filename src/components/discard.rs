@@ -1,7 +1,7 @@
 //! Shelem's discards (SH-5): the hakem, holding the widow (its cards marked in the hand),
 //! chooses as many cards as the widow held and lays them down in one go.
 
-use crate::app::use_lang;
+use crate::context::use_lang;
 use crate::i18n::fill;
 use yew::prelude::*;
 

@@ -1,8 +1,8 @@
 //! HK-2: the face-up cards dealt to find the first hakem (and, with the setting, the
 //! hakem's partner), shown at the start of a match.
 
-use crate::app::use_lang;
 use crate::components::card::MiniCard;
+use crate::context::use_lang;
 use crate::i18n::{about, fill};
 use engine::{Card, Rank, Seat};
 use yew::prelude::*;

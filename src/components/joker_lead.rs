@@ -1,9 +1,9 @@
 //! Shelem's joker lead in a no-trump mode (SH-6): its player names the suit the others
 //! must follow.
 
-use crate::app::use_lang;
+use crate::card_order::HAND_SUIT_ORDER;
 use crate::components::card::{suit_shape, MiniCard};
-use crate::components::hand::HAND_SUIT_ORDER;
+use crate::context::use_lang;
 use crate::i18n::suit_name;
 use engine::{Card, Suit};
 use yew::prelude::*;

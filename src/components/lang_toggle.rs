@@ -1,6 +1,6 @@
 //! The language switch, shown on every screen.
 
-use crate::app::AppCtx;
+use crate::context::AppCtx;
 use yew::prelude::*;
 
 /// A button naming the other language; a click switches to it.

@@ -226,6 +226,7 @@
 //!   plays rounds), or at the end `match-result` (`data-winner` side; the winner's
 //!   `sheet-match-N` has class `won`) and `new-match`.
 
+pub mod actions;
 pub mod auction;
 pub mod card;
 pub mod cover;

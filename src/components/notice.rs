@@ -1,6 +1,6 @@
 //! Notices at the top of the page (a save that could not be restored, a bad link).
 
-use crate::app::{use_lang, Notice};
+use crate::context::{use_lang, Notice};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]

@@ -4,8 +4,8 @@
 //! its table away (no timers, no saves) and says so, with a button to take it back, which
 //! reloads the saved game and claims it again.
 
-use crate::app::use_lang;
 use crate::components::lang_toggle::LangToggle;
+use crate::context::use_lang;
 use crate::route::Route;
 use gloo::events::EventListener;
 use wasm_bindgen::JsValue;

@@ -17,13 +17,14 @@
 //!   (`data-kind=trick|table|pile|empty`, its cards `[data-card]`).
 //! - Keys: arrows step (in Persian the left arrow goes forward), Home / End, Escape closes.
 
-use crate::app::use_lang;
 use crate::components::card::{suit_color, CardSvg};
-use crate::components::seat::Pos;
-use crate::games::UiGame;
+use crate::context::use_lang;
+use crate::seen::Pos;
+
+use crate::adapters::UiGame;
 use crate::i18n::{card_label, fill, suit_symbol, Lang};
-use crate::pages::table::Seen;
 use crate::replay::{card_text, HandReplay, Middle, Words};
+use crate::seen::Seen;
 use crate::state::{setup_of, LogEntry, TableState};
 use crate::web;
 use engine::{Card, Seat, Setup, Status};

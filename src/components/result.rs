@@ -1,12 +1,10 @@
 //! The hand result (HK-7, HK-8) with every hand's remaining cards (D-8), and the match
 //! result (HK-9).
 
-use crate::app::use_lang;
+use crate::card_order::sort_hand;
 use crate::components::card::MiniCard;
-use crate::components::hand::sort_hand;
-use crate::components::replay::replay_button;
-use crate::components::sheet::MatchSummary;
 use crate::components::team::{side_won, Cell, Column, TeamResult};
+use crate::context::use_lang;
 use crate::i18n::fill;
 use engine::games::hokm::HandResult;
 use yew::prelude::*;
@@ -24,50 +22,6 @@ pub struct ResultPanelProps {
     pub match_winner: Option<usize>,
     pub on_next: Callback<()>,
     pub on_new_match: Callback<()>,
-}
-
-/// The buttons under every game's hand result: the next hand, or at the end of the match a
-/// new one.
-pub fn result_actions(
-    lang: crate::i18n::Lang,
-    over: bool,
-    on_next: Callback<MouseEvent>,
-    on_new: Callback<MouseEvent>,
-) -> Html {
-    result_actions_labelled(lang, over, lang.s().next_hand, on_next, on_new)
-}
-
-/// [`result_actions`] with the next button's own label (Pasur plays rounds, not hands).
-/// The button keeps its `next-hand` test id in every game.
-pub fn result_actions_labelled(
-    lang: crate::i18n::Lang,
-    over: bool,
-    next_label: &'static str,
-    on_next: Callback<MouseEvent>,
-    on_new: Callback<MouseEvent>,
-) -> Html {
-    let s = lang.s();
-    html! {
-        <>
-        // The match's chart, sheet and statistics (from the table's context).
-        if over {
-            <MatchSummary />
-        }
-        <div class="actions">
-            { replay_button(lang) }
-            if over {
-                <button type="button" class="btn" data-testid="new-match" onclick={on_new}>
-                    { s.new_match }
-                </button>
-            } else {
-                <button type="button" class="btn" data-testid="next-hand" onclick={on_next}
-                    autofocus=true>
-                    { next_label }
-                </button>
-            }
-        </div>
-        </>
-    }
 }
 
 /// The panel shown when a Hokm hand (and maybe the match) is over: who won it, kot, the

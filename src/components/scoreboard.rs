@@ -1,8 +1,8 @@
 //! Match score, tricks of this hand, the target, trump and hakem: always visible (HK-12).
 
-use crate::app::use_lang;
 use crate::components::seat::Crown;
 use crate::components::team::{trump_info, Cell, Column, TeamBoard};
+use crate::context::use_lang;
 use engine::games::hokm::Trump;
 use yew::prelude::*;
 

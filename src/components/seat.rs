@@ -1,79 +1,13 @@
 //! The players around the table: where each seat is drawn, name plates with the hakem's
 //! crown and the trump badge, and the backs of the cards they hold.
 
-use crate::app::use_lang;
 use crate::components::card::{suit_shape, CardSvg};
+use crate::context::use_lang;
 use crate::i18n::{fill, trump_name};
+use crate::seen::Pos;
 use engine::games::hokm::Trump;
 use engine::Seat;
 use yew::prelude::*;
-
-/// Where a seat is drawn, relative to the player at the bottom. Play passes from seat i
-/// to i+1, drawn on the bottom player's right (counter-clockwise) in Hokm, Shelem, Pasur
-/// and Bidel, and on the left (clockwise) in Haft Khabis and Crazy Eights (C-2).
-///
-/// Up to four players sit at the bottom, right, top and left. Five to eight (the shedding
-/// games) sit around a wider ring: one or two seats up each side column (`Right`, then
-/// `RightUpper` above it; `LeftUpper`, then `Left` below it) and two or three along the
-/// top (`TopRight`, `Top`, `TopLeft`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Pos {
-    Bottom,
-    Right,
-    RightUpper,
-    TopRight,
-    Top,
-    TopLeft,
-    LeftUpper,
-    Left,
-}
-
-impl Pos {
-    /// The places of a table of `n` seats, counter-clockwise from the bottom seat: the
-    /// right side, up the right, the top from right to left, down the left.
-    pub fn ring(n: u8) -> &'static [Pos] {
-        use Pos::*;
-        match n {
-            ..=2 => &[Bottom, Top],
-            3 => &[Bottom, Right, Left],
-            4 => &[Bottom, Right, Top, Left],
-            5 => &[Bottom, Right, TopRight, TopLeft, Left],
-            6 => &[Bottom, Right, TopRight, Top, TopLeft, Left],
-            7 => &[
-                Bottom, Right, RightUpper, TopRight, TopLeft, LeftUpper, Left,
-            ],
-            _ => &[
-                Bottom, Right, RightUpper, TopRight, Top, TopLeft, LeftUpper, Left,
-            ],
-        }
-    }
-
-    /// The most seats a table draws.
-    pub const MAX_SEATS: u8 = 8;
-
-    /// Where `seat` is drawn when `bottom` is at the bottom of a table of `n`: the seat
-    /// after the bottom one in turn order on its right, or with `clockwise` on its left
-    /// (C-2).
-    pub fn of(seat: Seat, bottom: Seat, n: u8, clockwise: bool) -> Pos {
-        let n = n.clamp(2, Self::MAX_SEATS);
-        let k = (seat.0 % n + n - bottom.0 % n) % n;
-        let k = if clockwise { (n - k) % n } else { k };
-        Pos::ring(n)[k as usize]
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Pos::Bottom => "bottom",
-            Pos::Right => "right",
-            Pos::RightUpper => "right-upper",
-            Pos::TopRight => "top-right",
-            Pos::Top => "top",
-            Pos::TopLeft => "top-left",
-            Pos::LeftUpper => "left-upper",
-            Pos::Left => "left",
-        }
-    }
-}
 
 /// The hakem's crown.
 #[function_component(Crown)]

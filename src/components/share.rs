@@ -1,7 +1,7 @@
 //! The share-link control: the table's link (game, settings, seats and seed) to open on
 //! another device for the same table and deal.
 
-use crate::app::use_lang;
+use crate::context::use_lang;
 use crate::web;
 use yew::prelude::*;
 

@@ -8,10 +8,10 @@
 //! per action ([`crate::sheet::hand_history`]). [`use_match_stats`] counts a finished match
 //! in this device's statistics, once.
 
-use crate::app::use_lang;
-use crate::games::UiGame;
+use crate::adapters::UiGame;
+use crate::context::use_lang;
 use crate::i18n::{fill, Lang};
-use crate::pages::table::Seen;
+use crate::seen::Seen;
 use crate::sheet::SheetRules;
 use crate::sheet::{best_hand, match_record, sheet_rules, table_history, your_side, History};
 use crate::state::TableState;
@@ -214,7 +214,7 @@ pub fn escape(text: &str) -> String {
 /// A number of points with its sign ("+3", "−2") or a total ("−2"), the minus kept on the
 /// left in Persian too.
 fn signed(lang: Lang, n: i32, plus: bool) -> String {
-    crate::components::team::points_text(lang, n, plus)
+    crate::i18n::points_text(lang, n, plus)
 }
 
 /// ` class="mine"` on your side's cells.

@@ -2,9 +2,9 @@
 //! (SH-3; the discards only once the hand is scored, D-8), the tricks and the match score
 //! toward the target (SH-9); the contract (the bid and the hakem) and trump (SH-6).
 
-use crate::app::use_lang;
 use crate::components::seat::Crown;
 use crate::components::team::{trump_info, Cell, Column, TeamBoard};
+use crate::context::use_lang;
 use crate::i18n::fill;
 use engine::games::hokm::Trump;
 use yew::prelude::*;

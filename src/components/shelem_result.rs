@@ -2,11 +2,11 @@
 //! points each side took (the hakem's discards included and shown, D-8), what each side
 //! scores this hand and the match totals (SH-9).
 
-use crate::app::use_lang;
+use crate::card_order::sort_hand;
 use crate::components::card::MiniCard;
-use crate::components::hand::sort_hand;
 use crate::components::seat::TrumpBadge;
 use crate::components::team::{Cell, Column, TeamResult};
+use crate::context::use_lang;
 use crate::i18n::fill;
 use engine::games::shelem::HandResult;
 use yew::prelude::*;

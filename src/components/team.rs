@@ -3,10 +3,10 @@
 //! only what is its own: the columns of the tables, the notes in the top bar, the data
 //! attributes and the lines of the result.
 
-use crate::app::use_lang;
-use crate::components::result::result_actions;
+use crate::components::actions::result_actions;
 use crate::components::seat::TrumpBadge;
-use crate::i18n::{fill, Lang};
+use crate::context::use_lang;
+use crate::i18n::{fill, points_text, Lang};
 use engine::games::hokm::Trump;
 use yew::prelude::*;
 
@@ -97,19 +97,6 @@ impl Column {
             tricks.map(|n| Cell::num(lang, n)),
         )
     }
-}
-
-/// A number of points with its sign: "+120" (when `plus`), "−120", "0" (Persian digits in
-/// Persian). Shown inside `<bdi dir="ltr">` so the minus stays on the left in Persian too.
-pub fn points_text(lang: Lang, n: i32, plus: bool) -> String {
-    let sign = if n > 0 && plus {
-        "+"
-    } else if n < 0 {
-        "−"
-    } else {
-        ""
-    };
-    format!("{sign}{}", lang.num(n.unsigned_abs()))
 }
 
 /// How the rows of a team table are drawn.

@@ -1,8 +1,9 @@
 //! The cards in the middle of the table, each in front of the player who played it.
 
-use crate::app::use_lang;
 use crate::components::card::CardSvg;
-use crate::components::seat::Pos;
+use crate::context::use_lang;
+use crate::seen::Pos;
+
 use crate::i18n::card_label;
 use engine::{Card, Seat};
 use yew::prelude::*;

@@ -1,9 +1,9 @@
 //! The hakem's choice of trump or a no-trump mode (Hokm's HK-4 from the first five cards,
 //! with HK-5's redeal; Shelem's SH-6 after the discards).
 
-use crate::app::use_lang;
+use crate::card_order::HAND_SUIT_ORDER;
 use crate::components::card::suit_shape;
-use crate::components::hand::HAND_SUIT_ORDER;
+use crate::context::use_lang;
 use crate::i18n::trump_name;
 use engine::games::hokm::Trump;
 use yew::prelude::*;

@@ -448,6 +448,19 @@ pub fn rule_error_message(lang: Lang, code: &str, led: Option<Suit>) -> String {
     }
 }
 
+/// A number of points with its sign: "+120" (when `plus`), "−120", "0" (Persian digits in
+/// Persian). Shown inside `<bdi dir="ltr">` so the minus stays on the left in Persian too.
+pub fn points_text(lang: Lang, n: i32, plus: bool) -> String {
+    let sign = if n > 0 && plus {
+        "+"
+    } else if n < 0 {
+        "−"
+    } else {
+        ""
+    };
+    format!("{sign}{}", lang.num(n.unsigned_abs()))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -463,29 +476,38 @@ mod tests {
         ("i18n/shelem.rs", include_str!("shelem.rs")),
         ("i18n/replay.rs", include_str!("replay.rs")),
         ("i18n/sheet.rs", include_str!("sheet.rs")),
-        ("games/hokm.rs", include_str!("../games/hokm.rs")),
-        ("games/shelem.rs", include_str!("../games/shelem.rs")),
-        ("games/pasur.rs", include_str!("../games/pasur.rs")),
-        ("games/bidel.rs", include_str!("../games/bidel.rs")),
+        ("adapters/hokm.rs", include_str!("../adapters/hokm.rs")),
+        ("adapters/shelem.rs", include_str!("../adapters/shelem.rs")),
+        ("adapters/pasur.rs", include_str!("../adapters/pasur.rs")),
+        ("adapters/bidel.rs", include_str!("../adapters/bidel.rs")),
         (
             "games/haft_khabis.rs",
-            include_str!("../games/haft_khabis.rs"),
+            include_str!("../adapters/haft_khabis.rs"),
         ),
         (
             "games/crazy_eights.rs",
-            include_str!("../games/crazy_eights.rs"),
+            include_str!("../adapters/crazy_eights.rs"),
         ),
-        ("rules/hokm.rs", include_str!("../rules/hokm.rs")),
-        ("rules/shelem.rs", include_str!("../rules/shelem.rs")),
-        ("rules/pasur.rs", include_str!("../rules/pasur.rs")),
-        ("rules/bidel.rs", include_str!("../rules/bidel.rs")),
+        ("rule_pages/hokm.rs", include_str!("../rule_pages/hokm.rs")),
+        (
+            "rule_pages/shelem.rs",
+            include_str!("../rule_pages/shelem.rs"),
+        ),
+        (
+            "rule_pages/pasur.rs",
+            include_str!("../rule_pages/pasur.rs"),
+        ),
+        (
+            "rule_pages/bidel.rs",
+            include_str!("../rule_pages/bidel.rs"),
+        ),
         (
             "rules/haft_khabis.rs",
-            include_str!("../rules/haft_khabis.rs"),
+            include_str!("../rule_pages/haft_khabis.rs"),
         ),
         (
             "rules/crazy_eights.rs",
-            include_str!("../rules/crazy_eights.rs"),
+            include_str!("../rule_pages/crazy_eights.rs"),
         ),
     ];
 

@@ -1,10 +1,10 @@
 //! The home page: the games of the site and a way back into each game in progress.
 
-use crate::app::use_lang;
+use crate::adapters::GameId;
 use crate::components::card::suit_shape;
 use crate::components::lang_toggle::LangToggle;
 use crate::components::sheet::stats_line;
-use crate::games::GameId;
+use crate::context::use_lang;
 use crate::i18n::fill;
 use crate::route::Route;
 use crate::state::{progress_key, save_key};

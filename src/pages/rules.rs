@@ -1,16 +1,16 @@
-//! A game's rule page (`#/<game>/rules`): the text of [`crate::rules`] in the current
+//! A game's rule page (`#/<game>/rules`): the text of [`crate::rule_pages`] in the current
 //! language, each paragraph tagged with the rule it explains, and a way back to where the
 //! player came from (the setup form, the table) or home.
 
-use crate::app::use_lang;
 use crate::components::lang_toggle::LangToggle;
+use crate::context::use_lang;
 use crate::route::Route;
-use crate::rules::{self, GameRules, Item};
+use crate::rule_pages::{self, GameRules, Item};
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
 pub struct RulesPageProps {
-    /// The game's rule text ([`crate::games::UiGame::RULES`]).
+    /// The game's rule text ([`crate::adapters::UiGame::RULES`]).
     pub rules: &'static GameRules,
     /// A hash to return to (`#/hokm/setup?…`); without it the page links home. Only links
     /// inside the app (`#/…`) are followed.
@@ -22,8 +22,8 @@ pub struct RulesPageProps {
 #[function_component(RulesPage)]
 pub fn rules_page(props: &RulesPageProps) -> Html {
     let lang = use_lang();
-    let ui = rules::ui(lang);
-    let back = rules::safe_back(props.back.as_deref()).map(str::to_string);
+    let ui = rule_pages::ui(lang);
+    let back = rule_pages::safe_back(props.back.as_deref()).map(str::to_string);
 
     // A new page starts at its top, wherever the previous screen was scrolled to.
     use_effect_with(props.rules.game, |_| {

@@ -1,12 +1,12 @@
 //! The setup form of any game: how many play, who plays each seat, and the room settings
 //! (the game's [`UiSettings::options`]). Start draws a fresh seed and opens the table's link.
 
-use crate::app::use_lang;
+use crate::adapters::{Opt, UiGame, UiSettings};
 use crate::components::lang_toggle::LangToggle;
 use crate::config::{
     clean_name, default_players, players_valid, Player, SeatKind, TableConfig, MAX_NAME,
 };
-use crate::games::{Opt, UiGame, UiSettings};
+use crate::context::use_lang;
 use crate::i18n::{fill, Lang, Strings};
 use crate::route::Route;
 use crate::web;

@@ -2,7 +2,7 @@
 //! the words of each step ([`Replay`]). A game's page carries only its own implementation.
 
 use super::{Middle, Replay, Step, Words};
-use crate::components::hand::{sort_bag, sort_hand};
+use crate::card_order::{sort_bag, sort_hand};
 use crate::i18n::{suit_name, suit_symbol, trump_name, Lang};
 use engine::games::bidel::{Bidel, BidelAction, BidelEvent, BidelTrump};
 use engine::games::crazy_eights::{CrazyEights, CrazyEightsAfter, CrazyEightsEvent};

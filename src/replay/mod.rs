@@ -9,8 +9,7 @@
 pub mod games;
 
 use crate::i18n::{about, card_label, fill, suit_symbol, Lang};
-use crate::state::LogEntry;
-use engine::{Card, Game, Seat, Setup, Suit};
+use engine::{Card, Game, Seat, Setup, Step as LogEntry, Suit};
 
 /// What lies in the middle of the table at one step.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -239,8 +238,8 @@ impl<G: Replay> HandReplay<G> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::adapters::UiGame;
     use crate::config::TableConfig;
-    use crate::games::UiGame;
     use crate::state::{setup_of, TableAction, TableState};
     use engine::games::bidel::Bidel;
     use engine::games::crazy_eights::CrazyEights;

@@ -3,15 +3,17 @@
 //! far by each player, and the hand result with moon shots (BD-7 … BD-9).
 
 use super::{
-    frame, last_trick_button, new_match_callback, trick_center, use_table, Frame, Seen, TableProps,
+    frame, last_trick_button, new_match_callback, trick_center, use_table, Frame, TableProps,
 };
-use crate::app::use_lang;
+use crate::adapters::hokm::shown_trick;
+use crate::card_order::HAND_SUIT_ORDER;
+use crate::components::actions::result_actions;
 use crate::components::card::{suit_shape, MiniCard};
-use crate::components::hand::{Hand, HiddenHand, HAND_SUIT_ORDER};
-use crate::components::result::result_actions;
-use crate::components::seat::{Crown, Pos, SeatView, TrumpBadge};
-use crate::games::hokm::shown_trick;
+use crate::components::hand::{Hand, HiddenHand};
+use crate::components::seat::{Crown, SeatView, TrumpBadge};
+use crate::context::use_lang;
 use crate::i18n::{about, fill, suit_name, Lang};
+use crate::seen::{Pos, Seen};
 use crate::state::TableAction;
 use engine::games::bidel::{
     Bidel, BidelAction, BidelPhase, BidelSettings, BidelTrump, BidelView, HandResult, PassDirection,
@@ -502,6 +504,12 @@ fn result_panel(
                 { result_actions(lang, over, on_next.clone(), on_new.clone()) }
             </section>
         </div>
+    }
+}
+
+impl super::TablePage for Bidel {
+    fn table(config: crate::config::TableConfig<BidelSettings>, key: String) -> Html {
+        html! { <BidelTable {key} {config} /> }
     }
 }
 

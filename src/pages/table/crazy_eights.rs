@@ -7,11 +7,13 @@ use super::shedding::{
     self, act_callback, bar_buttons, last_penalty, other_seats, penalty_notice, piles, piles_of,
     result_callbacks, result_panel, seat_plate, suit_button, HandOutcome,
 };
-use super::{frame, use_table, Frame, Seen, TableProps};
-use crate::app::use_lang;
+use super::{frame, use_table, Frame, TableProps};
+use crate::card_order::{HandCard, HAND_SUIT_ORDER};
 use crate::components::card::MiniCard;
-use crate::components::hand::{BagHand, HandCard, HiddenHand, HAND_SUIT_ORDER};
+use crate::components::hand::{BagHand, HiddenHand};
+use crate::context::use_lang;
 use crate::i18n::{fill, rank_name, Lang};
+use crate::seen::Seen;
 use engine::games::crazy_eights::{
     CrazyEights, CrazyEightsAction, CrazyEightsAfter, CrazyEightsEvent, CrazyEightsPhase,
     CrazyEightsPlay, CrazyEightsSettings, CrazyEightsView,
@@ -394,6 +396,12 @@ fn scoreboard(lang: Lang, seen: &Seen, view: &CrazyEightsView) -> Html {
     };
     let heading = if countdown { t.countdown } else { t.total };
     shedding::scoreboard(lang, seen, view.hand_number, heading, &view.totals, info)
+}
+
+impl super::TablePage for CrazyEights {
+    fn table(config: crate::config::TableConfig<CrazyEightsSettings>, key: String) -> Html {
+        html! { <CrazyEightsTable {key} {config} /> }
+    }
 }
 
 #[cfg(test)]

@@ -8,11 +8,13 @@ use super::shedding::{
     self, act_callback, bar_buttons, last_penalty, other_seats, penalty_notice, piles, piles_of,
     result_callbacks, result_panel, seat_plate, suit_button, HandOutcome,
 };
-use super::{frame, use_table, Frame, Seen, TableProps};
-use crate::app::use_lang;
+use super::{frame, use_table, Frame, TableProps};
+use crate::card_order::{HandCard, HAND_SUIT_ORDER};
 use crate::components::card::MiniCard;
-use crate::components::hand::{BagHand, HandCard, HiddenHand, HAND_SUIT_ORDER};
+use crate::components::hand::{BagHand, HiddenHand};
+use crate::context::use_lang;
 use crate::i18n::{card_label, fill, Lang};
+use crate::seen::Seen;
 use engine::games::haft_khabis::{
     EndMode, HaftKhabis, HaftKhabisAction, HaftKhabisAfter, HaftKhabisEvent, HaftKhabisPhase,
     HaftKhabisPlay, HaftKhabisSettings, HaftKhabisView, TurnMode,
@@ -445,6 +447,12 @@ fn after_of(e: &HaftKhabisEvent) -> HaftKhabisAfter {
         | HaftKhabisEvent::Drew { then, .. }
         | HaftKhabisEvent::Passed { then, .. }
         | HaftKhabisEvent::Named { then, .. } => *then,
+    }
+}
+
+impl super::TablePage for HaftKhabis {
+    fn table(config: crate::config::TableConfig<HaftKhabisSettings>, key: String) -> Html {
+        html! { <HaftKhabisTable {key} {config} /> }
     }
 }
 

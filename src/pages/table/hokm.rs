@@ -3,19 +3,20 @@
 //! shared frame.
 
 use super::{
-    frame, last_trick_button, new_match_callback, trick_center, use_table, Frame, Seen, TableProps,
+    frame, last_trick_button, new_match_callback, trick_center, use_table, Frame, TableProps,
 };
-use crate::app::use_lang;
+use crate::adapters::hokm::shown_trick;
+use crate::adapters::UiGame;
 use crate::components::card::CardSvg;
 use crate::components::draw::DrawPanel;
 use crate::components::hand::{Hand, HiddenHand};
 use crate::components::result::ResultPanel;
 use crate::components::scoreboard::Scoreboard;
-use crate::components::seat::{Crown, Pos, SeatView};
+use crate::components::seat::{Crown, SeatView};
 use crate::components::trump_picker::TrumpPicker;
-use crate::games::hokm::shown_trick;
-use crate::games::UiGame;
+use crate::context::use_lang;
 use crate::i18n::fill;
+use crate::seen::{Pos, Seen};
 use crate::state::TableAction;
 use engine::games::hokm::{Hokm, HokmAction, HokmPhase, HokmSettings, Trump};
 use engine::{Card, CardSet, Seat};
@@ -305,4 +306,10 @@ fn status_waiting_discard(
         .map(|s| seen.name(s).to_string())
         .collect();
     fill(lang.s().waiting_discard, &[("names", &names.join("، "))])
+}
+
+impl super::TablePage for Hokm {
+    fn table(config: crate::config::TableConfig<HokmSettings>, key: String) -> Html {
+        html! { <HokmTable {key} {config} /> }
+    }
 }

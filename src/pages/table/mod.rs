@@ -12,19 +12,19 @@ pub mod pasur;
 pub mod shedding;
 pub mod shelem;
 
-use crate::app::{use_lang, use_prefs, AppCtx, Notice};
+use crate::adapters::{ShownTrick, UiGame, UiSettings};
 use crate::components::cover::Cover;
 use crate::components::lang_toggle::LangToggle;
 use crate::components::one_tab::OneTab;
-use crate::components::seat::Pos;
 use crate::components::share::Share;
 use crate::components::sheet::{sheet_context, use_match_stats, ScoresButton, SheetCtx};
 use crate::components::trick::TrickView;
-use crate::config::{Player, SeatKind, TableConfig};
-use crate::games::{ShownTrick, UiGame, UiSettings};
-use crate::i18n::{about, fill, Lang};
+use crate::config::{SeatKind, TableConfig};
+use crate::context::{use_lang, use_prefs, AppCtx, Notice};
+use crate::i18n::{about, Lang};
 use crate::prefs::{Prefs, Speed};
 use crate::route::Route;
+use crate::seen::{Pos, Seen};
 use crate::state::{
     parse_save, progress_key, save_key, TableAction, TableState, BOT_QUICK_MS, ERROR_MS,
     TRICK_COLLECT_MS,
@@ -37,19 +37,6 @@ use yew::prelude::*;
 
 /// How long an introduction panel (Hokm's hakem draw) stays open by itself, in ms.
 pub const INTRO_MS: u32 = 6000;
-
-/// A participant's display name: the typed label, else "You", "Player n" or "Bot n"
-/// (n = the seat chosen at setup, from 1).
-pub fn player_name(lang: Lang, player: &Player, index: usize) -> String {
-    let s = lang.s();
-    let n = lang.num(index + 1);
-    match player.kind {
-        _ if !player.name.is_empty() && player.kind.is_human() => player.name.clone(),
-        SeatKind::You => s.you.to_string(),
-        SeatKind::Person => fill(s.player_n, &[("n", &n)]),
-        SeatKind::Bot => fill(s.bot_n, &[("n", &n)]),
-    }
-}
 
 /// Builds the table's state: the saved game if it is this table's, else a new match. A save
 /// that cannot be read, or that does not replay, is dropped with a notice.
@@ -214,102 +201,6 @@ pub fn use_table<G: UiGame>(config: TableConfig<G::Settings>) -> UseReducerHandl
     }
 
     state
-}
-
-/// What every table page works out first: who is at the bottom, everybody's name, and
-/// whether the bottom person may act now.
-pub struct Seen {
-    /// The seat drawn at the bottom (the person the screen is for).
-    pub bottom: Seat,
-    /// The number of seats.
-    pub n: u8,
-    /// The next seat in turn order is drawn on the bottom seat's left (C-2).
-    pub clockwise: bool,
-    /// Display names by participant (the setup's seats).
-    pub by_player: Vec<String>,
-    /// Display names by engine seat.
-    pub names: Vec<AttrValue>,
-    /// The pass-and-play cover is up for this participant.
-    pub cover: Option<usize>,
-    /// The bottom seat's cards are drawn face down: under the cover, and in pass-and-play
-    /// as soon as that person's move is made (the others may be watching the screen).
-    pub hidden: bool,
-    /// The bottom seat may act now (and nothing covers it).
-    pub my_turn: bool,
-    /// A trick is held or a bot is about to act.
-    pub busy: bool,
-}
-
-impl Seen {
-    pub fn of<G: UiGame>(st: &TableState<G>, lang: Lang) -> Seen {
-        let n = st.players();
-        let bottom = st.seat;
-        let by_player: Vec<String> = st
-            .config
-            .players
-            .iter()
-            .enumerate()
-            .map(|(i, p)| player_name(lang, p, i))
-            .collect();
-        let names = (0..n)
-            .map(|s| {
-                let p = st.player_at(Seat(s));
-                AttrValue::from(by_player.get(p).cloned().unwrap_or_default())
-            })
-            .collect();
-        let cover = st.cover_for();
-        let acting = st.acting().contains(bottom);
-        let my_turn = cover.is_none() && acting;
-        let hidden = cover.is_some() || (st.config.humans() >= 2 && !acting);
-        Seen {
-            bottom,
-            n,
-            clockwise: G::CLOCKWISE,
-            by_player,
-            names,
-            cover,
-            hidden,
-            my_turn,
-            busy: st.held.is_some() || st.bot_to_act().is_some(),
-        }
-    }
-
-    /// Where `seat` is drawn.
-    pub fn pos(&self, seat: Seat) -> Pos {
-        Pos::of(seat, self.bottom, self.n, self.clockwise)
-    }
-
-    /// The name of `seat`.
-    pub fn name(&self, seat: Seat) -> AttrValue {
-        self.names.get(seat.idx()).cloned().unwrap_or_default()
-    }
-
-    /// The names of the two sides of a partnership game: "A and C" / "B and D" with four
-    /// players (seats 0+2 against 1+3), the player's own name with two.
-    pub fn teams(&self, lang: Lang) -> [AttrValue; 2] {
-        std::array::from_fn(|side| {
-            let side = Seat(side as u8);
-            if self.n == 4 {
-                let partner = Seat(side.0 + 2);
-                fill(
-                    lang.s().team_of,
-                    &[("a", &self.name(side)), ("b", &self.name(partner))],
-                )
-                .into()
-            } else {
-                self.name(side)
-            }
-        })
-    }
-
-    /// "It is {name}'s turn to …" or "Your turn to …", for the seat `turn`.
-    pub fn turn_text(&self, turn: Seat, mine: &str, theirs: &str) -> String {
-        if turn == self.bottom && self.cover.is_none() {
-            mine.to_string()
-        } else {
-            fill(theirs, &[("name", &self.name(turn))])
-        }
-    }
 }
 
 /// The cards in the middle: the last trick under review, else a completed trick held for a
@@ -660,6 +551,12 @@ pub fn frame<G: UiGame>(
     }
 }
 
+/// A game with a table screen.
+pub trait TablePage: UiGame {
+    /// The game's table screen for a canonical link (`key` renews it when the link changes).
+    fn table(config: TableConfig<Self::Settings>, key: String) -> Html;
+}
+
 /// A game's table screen: a canonical link's settings and seats.
 #[derive(Properties, PartialEq)]
 pub struct TableProps<S: PartialEq> {
@@ -697,7 +594,7 @@ fn table_link<G: UiGame>(query: &str) -> TableLink<G::Settings> {
 /// A table link: made canonical first (a seed added, bad values replaced, with a notice),
 /// then the game's table. Memoized on the link, so a missing seed is drawn once.
 #[function_component(TableRoute)]
-pub fn table_route<G: UiGame>(props: &TableRouteProps) -> Html {
+pub fn table_route<G: TablePage>(props: &TableRouteProps) -> Html {
     let ctx = use_context::<AppCtx>();
     let link = use_memo(props.query.clone(), |q| table_link::<G>(q));
     {

@@ -6,13 +6,14 @@
 //! point cards are always in the top bar (D-8); the round ends with its score sheet line by
 //! line (PA-6, PA-10) and the running totals toward the target (PA-11).
 
-use super::{frame, new_match_callback, use_table, Frame, Seen, TableProps};
-use crate::app::use_lang;
+use super::{frame, new_match_callback, use_table, Frame, TableProps};
+use crate::components::actions::result_actions_labelled;
 use crate::components::card::{suit_shape, CardSvg, MiniCard};
 use crate::components::hand::{Hand, HiddenHand};
-use crate::components::result::result_actions_labelled;
-use crate::components::seat::{Pos, SeatView};
+use crate::components::seat::SeatView;
+use crate::context::use_lang;
 use crate::i18n::{about, card_label, fill, Lang};
+use crate::seen::{Pos, Seen};
 use crate::state::TableAction;
 use engine::games::pasur::{
     pasur_value, Pasur, PasurAction, PasurPhase, PasurSettings, PasurView, RoundResult, ScoreLine,
@@ -976,11 +977,17 @@ fn score_sheet(
     html! { <div class="overlay result-overlay">{ panel }</div> }
 }
 
+impl super::TablePage for Pasur {
+    fn table(config: crate::config::TableConfig<PasurSettings>, key: String) -> Html {
+        html! { <PasurTable {key} {config} /> }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::adapters::UiGame;
     use crate::config::TableConfig;
-    use crate::games::UiGame;
     use crate::state::TableState;
     use engine::Game;
     use engine::Status;
@@ -1110,7 +1117,7 @@ mod tests {
     /// first card of the hand as it is drawn; with several sets, take the last one.
     fn e2e_choice(st: &TableState<Pasur>, seat: Seat) -> (PasurAction, usize) {
         let v = st.game().view(seat);
-        let first = crate::components::hand::sort_hand(v.hand)[0];
+        let first = crate::card_order::sort_hand(v.hand)[0];
         let ch = choices(&v.legal_actions(), first);
         (ch[ch.len() - 1], ch.len())
     }

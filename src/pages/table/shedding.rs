@@ -4,12 +4,13 @@
 //! the totals in the top bar; and the hand result with everyone's cards (D-8). Each game's
 //! page keeps only what is its own (its pickers, its seat marks, its end of the game).
 
-use super::{new_match_callback, Seen};
+use super::new_match_callback;
+use crate::adapters::UiGame;
+use crate::components::actions::result_actions;
 use crate::components::card::{suit_shape, CardSvg, MiniCard};
-use crate::components::result::result_actions;
-use crate::components::seat::{Pos, SeatView};
-use crate::games::UiGame;
+use crate::components::seat::SeatView;
 use crate::i18n::{about, card_label, fill, suit_name, Lang};
+use crate::seen::{Pos, Seen};
 use crate::state::{TableAction, TableState};
 use engine::games::shedding::Direction;
 use engine::table::Public;

@@ -3,20 +3,22 @@
 //! (SH-3), and the score sheet (SH-7 … SH-10), around the shared frame. Four players, or two
 //! (SH-10: seats at the bottom and the top only).
 
-use super::{frame, new_match_callback, trick_center, use_table, Frame, Seen, TableProps};
-use crate::app::use_lang;
+use super::{frame, new_match_callback, trick_center, use_table, Frame, TableProps};
+use crate::adapters::hokm::shown_trick;
+use crate::adapters::UiGame;
+use crate::card_order::sort_hand;
 use crate::components::auction::{bid_choices, Auction};
 use crate::components::card::MiniCard;
 use crate::components::discard::DiscardPanel;
-use crate::components::hand::{sort_hand, Hand, HiddenHand};
+use crate::components::hand::{Hand, HiddenHand};
 use crate::components::joker_lead::JokerSuitPicker;
-use crate::components::seat::{Crown, Pos, SeatView};
+use crate::components::seat::{Crown, SeatView};
 use crate::components::shelem_board::ShelemBoard;
 use crate::components::shelem_result::ShelemResult;
 use crate::components::trump_picker::TrumpPicker;
-use crate::games::hokm::shown_trick;
-use crate::games::UiGame;
+use crate::context::use_lang;
 use crate::i18n::fill;
+use crate::seen::{Pos, Seen};
 use crate::state::{Heard, TableAction};
 use engine::games::shelem::{
     Shelem, ShelemAction, ShelemEvent, ShelemPhase, ShelemSettings, ShelemView, Trump,
@@ -410,6 +412,12 @@ fn shelem_bid(view: &ShelemView) -> u16 {
         None if view.players == 4 && view.settings.jokers => 200,
         None if view.players == 4 => 165,
         None => 0,
+    }
+}
+
+impl super::TablePage for Shelem {
+    fn table(config: crate::config::TableConfig<ShelemSettings>, key: String) -> Html {
+        html! { <ShelemTable {key} {config} /> }
     }
 }
 

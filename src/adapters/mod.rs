@@ -10,15 +10,13 @@ pub mod hokm;
 pub mod pasur;
 pub mod shelem;
 
-use crate::config::TableConfig;
 use crate::i18n::en::EN;
 use crate::i18n::fa::FA;
 use crate::i18n::Lang;
-use crate::rules::GameRules;
+use crate::rule_pages::GameRules;
 use bots::Bot;
 use engine::table::GameView;
 use engine::{Card, Seat};
-use yew::Html;
 
 /// A game of the site, as it appears in links (`#/<slug>/…`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -241,7 +239,4 @@ pub trait UiGame: GameView<Settings: UiSettings> + crate::replay::Replay + 'stat
 
     /// The message of a rule error in `lang`.
     fn error_message(lang: Lang, error: &Self::Error) -> String;
-
-    /// The game's table screen for a canonical link (`key` renews it when the link changes).
-    fn table(config: TableConfig<Self::Settings>, key: String) -> Html;
 }

@@ -2,15 +2,12 @@
 //! as numbered choices with names), its bot and its error messages.
 
 use super::{GameId, Opt, UiGame, UiSettings};
-use crate::config::TableConfig;
 use crate::i18n::Lang;
-use crate::pages::table::haft_khabis::HaftKhabisTable;
 use bots::{Bot, HaftKhabisBot};
 use engine::games::haft_khabis::{
     EndMode, HaftKhabis, HaftKhabisError, HaftKhabisSettings, SevenStacking, TwoRule,
 };
 use engine::RuleError;
-use yew::prelude::*;
 
 /// The two's rules in the order of their numbers (HX-4).
 pub const TWO_RULES: [TwoRule; 3] = [TwoRule::PenaltyCard, TwoRule::GiveCard, TwoRule::NoEffect];
@@ -220,14 +217,10 @@ impl UiSettings for HaftKhabisSettings {
 }
 
 impl UiGame for HaftKhabis {
-    fn table(config: TableConfig<HaftKhabisSettings>, key: String) -> Html {
-        html! { <HaftKhabisTable {key} {config} /> }
-    }
-
     const ID: GameId = GameId::HaftKhabis;
     /// HX-1: two to seven players (two decks from six); four by default.
     const PLAYER_COUNTS: &'static [u8] = &[4, 2, 3, 5, 6, 7];
-    const RULES: &'static crate::rules::GameRules = &crate::rules::haft_khabis::RULES;
+    const RULES: &'static crate::rule_pages::GameRules = &crate::rule_pages::haft_khabis::RULES;
     const CLOCKWISE: bool = true;
 
     fn seating(view: &<HaftKhabis as engine::Game>::View) -> Vec<u8> {

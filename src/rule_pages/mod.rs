@@ -5,7 +5,7 @@
 //! One file per game ([`hokm`], [`shelem`], [`pasur`], [`bidel`], [`haft_khabis`],
 //! [`crazy_eights`]) holds a [`GameRules`]: the game's id (as in the route
 //! `#/<game>/rules`) and one [`Page`] per language; the game's page shows it through
-//! [`crate::games::UiGame::RULES`], so each page carries only its own game's text. To add
+//! [`crate::adapters::UiGame::RULES`], so each page carries only its own game's text. To add
 //! a game, write its file the same way, name it in the game's `UiGame` impl and list it in
 //! [`GAMES`]; the tests then ask for its rule IDs (see `EXPECTED_IDS` in the tests).
 //!
@@ -357,7 +357,7 @@ mod tests {
 
     #[test]
     fn each_game_page_shows_its_own_rules() {
-        use crate::games::{GameId, UiGame};
+        use crate::adapters::{GameId, UiGame};
         use engine::games::{bidel, crazy_eights, haft_khabis, hokm, pasur, shelem};
         fn slug<G: UiGame>() -> (GameId, &'static str) {
             (G::ID, G::RULES.game)

@@ -1,15 +1,12 @@
 //! Shelem in the web app: its settings as form fields, its bot and its trick.
 
 use super::{GameId, Opt, ShownTrick, UiGame, UiSettings, NO_TRUMP_MODES};
-use crate::config::TableConfig;
 use crate::i18n::en::EN;
 use crate::i18n::fa::FA;
 use crate::i18n::Lang;
-use crate::pages::table::shelem::ShelemTable;
 use bots::{Bot, ShelemBot};
 use engine::games::shelem::{Shelem, ShelemError, ShelemEvent, ShelemSettings};
 use engine::RuleError;
-use yew::prelude::*;
 
 const OPTIONS: &[Opt] = &[
     Opt {
@@ -79,13 +76,9 @@ impl UiSettings for ShelemSettings {
 }
 
 impl UiGame for Shelem {
-    fn table(config: TableConfig<ShelemSettings>, key: String) -> Html {
-        html! { <ShelemTable {key} {config} /> }
-    }
-
     const ID: GameId = GameId::Shelem;
     const PLAYER_COUNTS: &'static [u8] = &[4, 2];
-    const RULES: &'static crate::rules::GameRules = &crate::rules::shelem::RULES;
+    const RULES: &'static crate::rule_pages::GameRules = &crate::rule_pages::shelem::RULES;
 
     fn partnerships(players: u8) -> bool {
         players == 4

@@ -1,15 +1,12 @@
 //! Hokm in the web app: its settings as form fields, its bot and its trick.
 
 use super::{GameId, Opt, ShownTrick, UiGame, UiSettings, LAST_TRICK, NO_TRUMP_MODES};
-use crate::config::TableConfig;
 use crate::i18n::en::EN;
 use crate::i18n::fa::FA;
 use crate::i18n::Lang;
-use crate::pages::table::hokm::HokmTable;
 use bots::{Bot, HokmBot};
 use engine::games::hokm::{Hokm, HokmEvent, HokmSettings, HokmView};
 use engine::{Card, Game, Seat};
-use yew::prelude::*;
 
 const OPTIONS: &[Opt] = &[
     Opt {
@@ -85,13 +82,9 @@ pub fn shown_trick(leader: Seat, cards: &[Card], winner: Seat, n: u8) -> ShownTr
 }
 
 impl UiGame for Hokm {
-    fn table(config: TableConfig<HokmSettings>, key: String) -> Html {
-        html! { <HokmTable {key} {config} /> }
-    }
-
     const ID: GameId = GameId::Hokm;
     const PLAYER_COUNTS: &'static [u8] = &[4, 2];
-    const RULES: &'static crate::rules::GameRules = &crate::rules::hokm::RULES;
+    const RULES: &'static crate::rule_pages::GameRules = &crate::rule_pages::hokm::RULES;
 
     fn partnerships(players: u8) -> bool {
         players == 4

@@ -2,17 +2,14 @@
 //! settings as numbered choices with names), its bot and its error messages.
 
 use super::{GameId, Opt, UiGame, UiSettings};
-use crate::config::TableConfig;
 use crate::i18n::en::EN;
 use crate::i18n::fa::FA;
 use crate::i18n::Lang;
-use crate::pages::table::crazy_eights::CrazyEightsTable;
 use bots::{Bot, CrazyEightsBot};
 use engine::games::crazy_eights::{
     CrazyEights, CrazyEightsError, CrazyEightsSettings, EightPower, WildRank,
 };
 use engine::RuleError;
-use yew::prelude::*;
 
 /// The wild ranks in the order of their numbers (CE-11).
 pub const WILD_RANKS: [WildRank; 4] = [
@@ -270,14 +267,10 @@ impl UiSettings for CrazyEightsSettings {
 }
 
 impl UiGame for CrazyEights {
-    fn table(config: TableConfig<CrazyEightsSettings>, key: String) -> Html {
-        html! { <CrazyEightsTable {key} {config} /> }
-    }
-
     const ID: GameId = GameId::CrazyEights;
     /// CE-1: two to eight players (two decks from six); four by default.
     const PLAYER_COUNTS: &'static [u8] = &[4, 2, 3, 5, 6, 7, 8];
-    const RULES: &'static crate::rules::GameRules = &crate::rules::crazy_eights::RULES;
+    const RULES: &'static crate::rule_pages::GameRules = &crate::rule_pages::crazy_eights::RULES;
     const CLOCKWISE: bool = true;
 
     fn seating(view: &<CrazyEights as engine::Game>::View) -> Vec<u8> {

@@ -2,13 +2,10 @@
 //! Nothing of Pasur is a trick: cards are captured from the table (PA-3).
 
 use super::{GameId, Opt, UiGame, UiSettings};
-use crate::config::TableConfig;
 use crate::i18n::Lang;
-use crate::pages::table::pasur::PasurTable;
 use bots::{Bot, PasurBot};
 use engine::games::pasur::{Pasur, PasurError, PasurSettings};
 use engine::RuleError;
-use yew::prelude::*;
 
 const OPTIONS: &[Opt] = &[
     Opt {
@@ -105,13 +102,9 @@ impl UiSettings for PasurSettings {
 }
 
 impl UiGame for Pasur {
-    fn table(config: TableConfig<PasurSettings>, key: String) -> Html {
-        html! { <PasurTable {key} {config} /> }
-    }
-
     const ID: GameId = GameId::Pasur;
     const PLAYER_COUNTS: &'static [u8] = &[2, 4];
-    const RULES: &'static crate::rules::GameRules = &crate::rules::pasur::RULES;
+    const RULES: &'static crate::rule_pages::GameRules = &crate::rule_pages::pasur::RULES;
 
     fn partnerships(players: u8) -> bool {
         players == 4

@@ -1,15 +1,12 @@
 //! Bidel in the web app: its settings as form fields, its bot and its trick.
 
 use super::{GameId, Opt, ShownTrick, UiGame, UiSettings, LAST_TRICK};
-use crate::config::TableConfig;
 use crate::i18n::en::EN;
 use crate::i18n::fa::FA;
 use crate::i18n::Lang;
-use crate::pages::table::bidel::BidelTable;
 use bots::{BidelBot, Bot};
 use engine::games::bidel::{Bidel, BidelError, BidelEvent, BidelSettings};
 use engine::RuleError;
-use yew::prelude::*;
 
 const OPTIONS: &[Opt] = &[
     Opt {
@@ -73,13 +70,9 @@ impl UiSettings for BidelSettings {
 }
 
 impl UiGame for Bidel {
-    fn table(config: TableConfig<BidelSettings>, key: String) -> Html {
-        html! { <BidelTable {key} {config} /> }
-    }
-
     const ID: GameId = GameId::Bidel;
     const PLAYER_COUNTS: &'static [u8] = &[4, 3];
-    const RULES: &'static crate::rules::GameRules = &crate::rules::bidel::RULES;
+    const RULES: &'static crate::rule_pages::GameRules = &crate::rule_pages::bidel::RULES;
 
     fn seating(view: &<Bidel as engine::Game>::View) -> Vec<u8> {
         (0..view.players).collect()

@@ -1,0 +1,38 @@
+//! What every screen may read from the root: the language, this device's preferences, and
+//! ways to change them or show a notice ([`AppCtx`], provided by [`crate::app`]).
+
+use crate::i18n::Lang;
+use crate::prefs::Prefs;
+use yew::prelude::*;
+
+/// A message shown at the top of every screen until dismissed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notice {
+    /// A saved game was corrupt or from an old version and was discarded.
+    RestoreFailed,
+    /// A link held invalid values; defaults were used.
+    BadLink,
+}
+
+/// What every component may read: the language, and ways to change it or show a notice.
+#[derive(Clone, PartialEq)]
+pub struct AppCtx {
+    pub lang: Lang,
+    pub set_lang: Callback<Lang>,
+    pub notify: Callback<Notice>,
+    /// This device's sound switch and bots' speed.
+    pub prefs: Prefs,
+    pub set_prefs: Callback<Prefs>,
+}
+
+/// This device's preferences (the stored ones when there is no context).
+#[hook]
+pub fn use_prefs() -> Prefs {
+    use_context::<AppCtx>().map_or_else(Prefs::load, |c| c.prefs)
+}
+
+/// The current language (Persian when there is no context, e.g. in isolation).
+#[hook]
+pub fn use_lang() -> Lang {
+    use_context::<AppCtx>().map(|c| c.lang).unwrap_or_default()
+}
