@@ -810,70 +810,6 @@ mod tests {
         assert_eq!((*good.log().unwrap()).len(), 3);
     }
 
-    /// Plays a whole match through the reducer: bots where bots sit, the first legal
-    /// action for the person; every trick is held and released.
-    fn whole_match<G: UiGame>(config: TableConfig<G::Settings>, max_steps: usize) {
-        let mut st = Rc::new(TableState::<G>::new(config));
-        // The person plays by a bot of their own (that sees no events, so it plays by
-        // its hand alone).
-        let mut person = G::bot(7);
-        if st.intro_open {
-            assert_eq!(st.bot_to_act(), None, "bots wait for the intro panel");
-            st = st.reduce(TableAction::CloseIntro);
-        }
-        for _ in 0..max_steps {
-            if let Some(h) = st.held.clone() {
-                assert_eq!(st.bot_to_act(), None, "bots wait while a trick is shown");
-                st = st.reduce(TableAction::HoldStep {
-                    id: h.id,
-                    skip_animation: true,
-                });
-                continue;
-            }
-            match st.game().status() {
-                Status::MatchOver => break,
-                Status::HandOver => st = st.reduce(TableAction::NextHand),
-                Status::Acting(_) => {
-                    let (seat, action) = match st.bot_to_act() {
-                        Some(bot) => {
-                            let a = st.bots.borrow_mut().choose(bot, st.step).unwrap();
-                            (bot, a)
-                        }
-                        None => {
-                            let seat = st.to_act().unwrap();
-                            assert!(!st.bots.borrow().plays(seat));
-                            assert_eq!(st.seat, seat, "the person's view is shown");
-                            (seat, person.choose(&st.view, &st.legal))
-                        }
-                    };
-                    let before = st.step as usize;
-                    st = st.reduce(TableAction::Act { seat, action });
-                    assert_eq!(st.step as usize, before + 1);
-                }
-            }
-        }
-        assert_eq!(st.game().status(), Status::MatchOver);
-        let restored = TableState::<G>::restore(&st.save().unwrap()).unwrap();
-        assert_eq!(restored.game().state_hash(), st.game().state_hash());
-    }
-
-    #[test]
-    fn whole_matches_play_through_the_reducer_with_bots() {
-        let mut c = config::<Hokm>(9);
-        c.settings.target = 3;
-        whole_match::<Hokm>(c.clone(), 3000);
-        c.players.truncate(2);
-        whole_match::<Hokm>(c, 6000);
-        let mut c = config::<Bidel>(9);
-        c.settings.target = 100;
-        whole_match::<Bidel>(c.clone(), 20_000);
-        c.players.pop();
-        whole_match::<Bidel>(c, 20_000);
-        let mut c = config::<Shelem>(9);
-        c.settings.target = 1000;
-        whole_match::<Shelem>(c, 20_000);
-    }
-
     #[test]
     fn the_cover_shows_only_with_two_people() {
         let st = TableState::<Hokm>::new(config::<Hokm>(0));
@@ -937,8 +873,10 @@ mod tests {
     }
 
     /// Plays one match of `config` through a local table (the game, the log and the bots
-    /// in the page) and, step by step, through a remote table fed only with its seat's
-    /// per-seat updates from a room's game: the two show the same thing at every step.
+    /// in the page; every trick held and released, bots waiting for it and for the intro)
+    /// and, step by step, through a remote table fed only with its seat's per-seat updates
+    /// from a room's game: the two show the same thing at every step, and the local
+    /// table's save replays to the room's game.
     fn local_and_remote_agree<G: UiGame>(config: TableConfig<G::Settings>, max_steps: usize) {
         let mut local = Rc::new(TableState::<G>::new(config.clone()));
         assert_eq!(local.config, config, "{}: a valid table", G::NAME);
@@ -973,12 +911,14 @@ mod tests {
                     .reduce(TableAction::Receive(vec![ups[seat.idx()].clone()]));
             };
         if local.intro_open {
+            assert_eq!(local.bot_to_act(), None, "bots wait for the intro panel");
             local = local.reduce(TableAction::CloseIntro);
             remote = remote.reduce(TableAction::CloseIntro);
         }
         assert_eq!(shown(&local), shown(&remote), "{} at the start", G::NAME);
         for _ in 0..max_steps {
             if let Some(h) = local.held.clone() {
+                assert_eq!(local.bot_to_act(), None, "bots wait while a trick is shown");
                 local = local.reduce(TableAction::HoldStep {
                     id: h.id,
                     skip_animation: true,
@@ -1037,6 +977,9 @@ mod tests {
         }
         assert_eq!(local.status, Status::MatchOver, "{} ended", G::NAME);
         assert_eq!(room.state_hash(), local.game().state_hash());
+        // The whole match, saved, replays to the same game.
+        let restored = TableState::<G>::restore(&local.save().unwrap()).unwrap();
+        assert_eq!(restored.game().state_hash(), room.state_hash());
     }
 
     #[test]
@@ -1055,6 +998,8 @@ mod tests {
         local_and_remote_agree::<Shelem>(c, 20_000);
         let mut c = config::<Bidel>(21);
         c.settings.target = 100;
+        local_and_remote_agree::<Bidel>(c.clone(), 20_000);
+        c.players.pop();
         local_and_remote_agree::<Bidel>(c, 20_000);
         local_and_remote_agree::<Pasur>(config::<Pasur>(21), 20_000);
         local_and_remote_agree::<CrazyEights>(config::<CrazyEights>(21), 20_000);
