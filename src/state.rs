@@ -12,7 +12,7 @@ use crate::config::{players_valid, SeatKind, TableConfig};
 use crate::driver::Inline;
 use crate::source::{Local, Refused, Source};
 use engine::table::{Public, Update};
-use engine::{Deal, Game, MatchLog, MatchLogOf, Seat, SeatSet, Setup, Status, Step};
+use engine::{CardSet, Deal, Game, MatchLog, MatchLogOf, Seat, SeatSet, Setup, Status, Step};
 use serde::{Deserialize, Serialize};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -319,6 +319,11 @@ impl<G: UiGame> TableState<G> {
     #[cfg(test)]
     pub fn game(&self) -> G {
         self.source.borrow().game().expect("a local table")
+    }
+
+    /// The cards the bottom seat may play now, from its legal actions (trick-taking games).
+    pub fn playable(&self) -> CardSet {
+        self.legal.iter().filter_map(G::played_card).collect()
     }
 
     /// The number of seats.
@@ -1004,5 +1009,66 @@ mod tests {
         local_and_remote_agree::<Pasur>(config::<Pasur>(21), 20_000);
         local_and_remote_agree::<CrazyEights>(config::<CrazyEights>(21), 20_000);
         local_and_remote_agree::<HaftKhabis>(config::<HaftKhabis>(21), 20_000);
+    }
+
+    /// The cards a table offers to play are the engine's legal cards, at every step of
+    /// random hands of the trick-taking games (Shelem's joker leads in Sars included).
+    #[test]
+    fn the_playable_cards_are_the_engines_legal_cards() {
+        use engine::games::shelem::ShelemSettings;
+        fn check<G: UiGame>(
+            config: TableConfig<G::Settings>,
+            legal_cards: fn(&G, Seat) -> CardSet,
+        ) {
+            let mut st = Rc::new(TableState::<G>::new(config));
+            let mut bot = G::bot(3);
+            let mut checked = 0;
+            for _ in 0..600 {
+                let Some(seat) = st.to_act() else {
+                    if st.status == Status::HandOver {
+                        st = st.reduce(TableAction::NextHand);
+                        continue;
+                    }
+                    break;
+                };
+                // Every seat is the bottom seat of some table: look from the acting one.
+                let g = st.game();
+                let view = g.view(seat);
+                let mut legal = Vec::new();
+                g.legal_actions(seat, &mut legal);
+                let shown: CardSet = legal.iter().filter_map(G::played_card).collect();
+                assert_eq!(
+                    shown,
+                    legal_cards(&g, seat),
+                    "{} at step {}",
+                    G::NAME,
+                    st.step
+                );
+                checked += usize::from(!shown.is_empty());
+                let action = bot.choose(&view, &legal);
+                st = st.reduce(TableAction::Act { seat, action });
+                st = Rc::new(TableState {
+                    held: None,
+                    ..st.changed()
+                });
+            }
+            assert!(checked > 50, "{}: {checked} plays checked", G::NAME);
+        }
+        check::<Hokm>(config::<Hokm>(4), |g, s| g.legal_cards(s));
+        check::<Bidel>(config::<Bidel>(4), |g, s| g.legal_cards(s));
+        for seed in 0..4 {
+            let settings = ShelemSettings {
+                jokers: true,
+                sars: true,
+                ..ShelemSettings::default()
+            };
+            check::<Shelem>(
+                TableConfig {
+                    settings,
+                    ..config::<Shelem>(seed)
+                },
+                |g, s| g.legal_cards(s),
+            );
+        }
     }
 }

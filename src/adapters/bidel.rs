@@ -5,8 +5,8 @@ use crate::i18n::en::EN;
 use crate::i18n::fa::FA;
 use crate::i18n::Lang;
 use bots::{BidelBot, Bot};
-use engine::games::bidel::{Bidel, BidelError, BidelEvent, BidelSettings};
-use engine::RuleError;
+use engine::games::bidel::{Bidel, BidelAction, BidelError, BidelEvent, BidelSettings};
+use engine::{Card, RuleError};
 
 const OPTIONS: &[Opt] = &[
     Opt {
@@ -76,6 +76,13 @@ impl UiGame for Bidel {
 
     fn seating(view: &<Bidel as engine::Game>::View) -> Vec<u8> {
         (0..view.players).collect()
+    }
+
+    fn played_card(action: &BidelAction) -> Option<Card> {
+        match action {
+            BidelAction::Play(c) => Some(*c),
+            _ => None,
+        }
     }
 
     fn bot(seed: u64) -> Box<dyn Bot<Bidel>> {

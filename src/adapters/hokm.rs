@@ -5,7 +5,7 @@ use crate::i18n::en::EN;
 use crate::i18n::fa::FA;
 use crate::i18n::Lang;
 use bots::{Bot, HokmBot};
-use engine::games::hokm::{Hokm, HokmEvent, HokmSettings, HokmView};
+use engine::games::hokm::{Hokm, HokmAction, HokmEvent, HokmSettings, HokmView};
 use engine::{Card, Game, Seat};
 
 const OPTIONS: &[Opt] = &[
@@ -88,6 +88,13 @@ impl UiGame for Hokm {
 
     fn partnerships(players: u8) -> bool {
         players == 4
+    }
+
+    fn played_card(action: &HokmAction) -> Option<Card> {
+        match action {
+            HokmAction::Play(c) => Some(*c),
+            _ => None,
+        }
     }
 
     fn bot(seed: u64) -> Box<dyn Bot<Hokm>> {

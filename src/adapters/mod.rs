@@ -231,6 +231,13 @@ pub trait UiGame: GameView<Settings: UiSettings> + crate::replay::Replay + 'stat
         None
     }
 
+    /// The card a trick-taking game's action plays (a joker lead's joker too); `None` for
+    /// any other action, and in the games without tricks.
+    fn played_card(action: &Self::Action) -> Option<Card> {
+        let _ = action;
+        None
+    }
+
     /// Whether the table opens with an introduction panel (Hokm's hakem draw) that bots
     /// wait for.
     fn has_intro() -> bool {

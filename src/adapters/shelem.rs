@@ -5,8 +5,8 @@ use crate::i18n::en::EN;
 use crate::i18n::fa::FA;
 use crate::i18n::Lang;
 use bots::{Bot, ShelemBot};
-use engine::games::shelem::{Shelem, ShelemError, ShelemEvent, ShelemSettings};
-use engine::RuleError;
+use engine::games::shelem::{Shelem, ShelemAction, ShelemError, ShelemEvent, ShelemSettings};
+use engine::{Card, RuleError};
 
 const OPTIONS: &[Opt] = &[
     Opt {
@@ -86,6 +86,13 @@ impl UiGame for Shelem {
 
     fn seating(view: &<Shelem as engine::Game>::View) -> Vec<u8> {
         (0..view.players).collect()
+    }
+
+    fn played_card(action: &ShelemAction) -> Option<Card> {
+        match action {
+            ShelemAction::Play(c) | ShelemAction::JokerLead { joker: c, .. } => Some(*c),
+            _ => None,
+        }
     }
 
     fn bot(seed: u64) -> Box<dyn Bot<Shelem>> {

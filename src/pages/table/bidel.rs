@@ -202,17 +202,7 @@ pub fn bidel_table(props: &TableProps<BidelSettings>) -> Html {
             Some(chosen_now),
         )
     } else if playing {
-        (
-            st.legal
-                .iter()
-                .filter_map(|a| match a {
-                    BidelAction::Play(c) => Some(*c),
-                    _ => None,
-                })
-                .collect(),
-            act.reform(BidelAction::Play),
-            None,
-        )
+        (st.playable(), act.reform(BidelAction::Play), None)
     } else {
         (CardSet::EMPTY, act.reform(BidelAction::Play), None)
     };

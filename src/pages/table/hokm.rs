@@ -192,13 +192,7 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
     // --- the bottom player's cards
     let playing = my_turn && phase == HokmPhase::Playing;
     let legal: CardSet = if playing {
-        st.legal
-            .iter()
-            .filter_map(|a| match a {
-                HokmAction::Play(c) => Some(*c),
-                _ => None,
-            })
-            .collect()
+        st.playable()
     } else {
         CardSet::EMPTY
     };

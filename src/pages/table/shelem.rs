@@ -286,13 +286,7 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
     } else {
         let playing = my_turn && phase == ShelemPhase::Playing;
         let legal = if playing {
-            st.legal
-                .iter()
-                .filter_map(|a| match a {
-                    ShelemAction::Play(c) => Some(*c),
-                    _ => None,
-                })
-                .collect()
+            st.playable()
         } else {
             CardSet::EMPTY
         };
