@@ -247,3 +247,45 @@ pub trait UiGame: GameView<Settings: UiSettings> + crate::replay::Replay + 'stat
     /// The message of a rule error in `lang`.
     fn error_message(lang: Lang, error: &Self::Error) -> String;
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::pages::table::TablePage;
+
+    /// The player counts a game's setup offers, and its name and slug, by its web slug.
+    fn site_game<G: TablePage>() -> (GameId, &'static str, Vec<u8>) {
+        let mut counts = G::PLAYER_COUNTS.to_vec();
+        counts.sort();
+        (G::ID, G::NAME, counts)
+    }
+
+    /// One list of games: every game of the registry (the command line's and the relay's)
+    /// has a page here under its web slug, with the engine's name and every player count
+    /// the engine accepts, and the site has no game the registry lacks. The pages keep
+    /// their own small `GameId` so that they carry no other game's code.
+    #[test]
+    fn the_sites_games_are_the_registrys() {
+        use engine::games::{
+            bidel::Bidel, crazy_eights::CrazyEights, haft_khabis::HaftKhabis, hokm::Hokm,
+            pasur::Pasur, shelem::Shelem,
+        };
+        let site = [
+            site_game::<Hokm>(),
+            site_game::<Shelem>(),
+            site_game::<Pasur>(),
+            site_game::<Bidel>(),
+            site_game::<HaftKhabis>(),
+            site_game::<CrazyEights>(),
+        ];
+        assert_eq!(site.len(), GameId::ALL.len());
+        assert_eq!(registry::GAMES.len(), GameId::ALL.len());
+        for info in registry::GAMES {
+            let id = GameId::from_slug(info.web_slug)
+                .unwrap_or_else(|| panic!("no page for {}", info.web_slug));
+            let (_, name, counts) = site.iter().find(|(g, _, _)| *g == id).unwrap();
+            assert_eq!(*name, info.slug, "{}", info.web_slug);
+            assert_eq!(counts, &info.players, "{}: player counts", info.web_slug);
+        }
+    }
+}
