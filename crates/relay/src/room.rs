@@ -86,7 +86,8 @@ pub enum Cmd {
         /// The connection's number.
         conn_id: u64,
     },
-    /// The room's match, step and state hash (the test-only admin route).
+    /// The room's match, step, state hash and match log (the test-only admin route: the
+    /// log holds the secret deal).
     Inspect {
         /// The answer.
         reply: oneshot::Sender<Value>,
@@ -623,11 +624,12 @@ impl Actor {
     /// none: a person away, or joined mid-hand).
     fn bot_action(&mut self, seat: Seat) -> Option<Value> {
         let frame = self.game.as_ref()?.snapshot(seat).ok()?.frame;
-        let slug = self.info.slug;
-        let bot = self.bots[seat.idx()].get_or_insert_with(|| {
-            rule_bot(slug, secret::seed()).expect("every registry game has a rule bot")
-        });
-        bot.choose(&frame)
+        if self.bots[seat.idx()].is_none() {
+            self.bots[seat.idx()] = rule_bot(self.info.slug, secret::seed());
+            // A bot stands in for a person from now on: everybody sees it.
+            self.broadcast_lobby();
+        }
+        self.bots[seat.idx()].as_mut()?.choose(&frame)
     }
 
     /// Applies a step: checked by the registry's room (with the step number `at`), stored,
@@ -736,6 +738,7 @@ impl Actor {
                     "match_no": self.match_no,
                     "step": g.map(|g| g.steps()),
                     "hash": g.map(|g| format!("{:016x}", g.state_hash())),
+                    "log": g.map(|g| g.log()),
                 }));
             }
         }
