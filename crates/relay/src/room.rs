@@ -683,6 +683,11 @@ impl Actor {
                 }
             }
         }
+        if lobby_changed {
+            // People who take their seats at this hand learn it before its frame.
+            self.broadcast_lobby();
+            lobby_changed = false;
+        }
         for f in frames {
             self.send(f.seat, &RelayMsg::Frame { frame: f.frame });
         }

@@ -299,6 +299,17 @@ pub fn pick(rng: &mut Rng, legal: &[Value]) -> Value {
 /// relay deals the next hand itself (the tests run it without a pause between hands).
 /// Returns the number of moves made.
 pub async fn play(c: &mut Client, game: &str, seed: u64, max_moves: usize) -> usize {
+    play_until(c, game, seed, |_, moves| moves >= max_moves).await
+}
+
+/// [`play`] until the match is over or `stop` holds (checked after every message, with
+/// the moves made so far).
+pub async fn play_until(
+    c: &mut Client,
+    game: &str,
+    seed: u64,
+    mut stop: impl FnMut(&Client, usize) -> bool,
+) -> usize {
     let mut rng = Rng::new(seed);
     let mut brain = relay::bot::rule_bot(game, seed).unwrap();
     let mut moves = 0;
@@ -309,7 +320,7 @@ pub async fn play(c: &mut Client, game: &str, seed: u64, max_moves: usize) -> us
             brain.observe(f);
         }
         seen = c.frames.len();
-        if c.lobby.as_ref().is_some_and(|l| l.phase == Phase::Finished) || moves >= max_moves {
+        if c.lobby.as_ref().is_some_and(|l| l.phase == Phase::Finished) || stop(c, moves) {
             return moves;
         }
         // Act on the newest frame, once per step.
@@ -393,4 +404,16 @@ pub fn secret_key(v: &Value) -> Option<String> {
         Value::Array(a) => a.iter().find_map(secret_key),
         _ => None,
     }
+}
+
+/// Whether a frame's public part names `seat` as the seat that acted or timed out.
+pub fn acted_by(frame: &Value, seat: u8) -> bool {
+    let public = &frame["public"];
+    if public["timeout"]["seat"] == json!(seat) {
+        return true;
+    }
+    public["event"]
+        .as_object()
+        .and_then(|o| o.values().next())
+        .is_some_and(|e| e["seat"] == json!(seat))
 }
