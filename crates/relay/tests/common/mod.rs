@@ -21,23 +21,27 @@ pub const WAIT: Duration = Duration::from_secs(20);
 /// A relay in this process on a free port, in memory, bots without think time, no pause
 /// between hands; `extra` flags are added (later flags win).
 pub async fn relay(extra: &[&str]) -> relay::Relay {
-    let mut args = vec![
-        "relay",
-        "--listen",
-        "127.0.0.1:0",
-        "--database",
-        "memory",
-        "--bot-think-ms",
-        "0",
-        "--hand-pause-ms",
-        "0",
-        "--admin",
-        "--msgs-per-sec",
-        "100000",
-        "--msg-burst",
-        "100000",
+    let mut flags: Vec<(&str, Option<&str>)> = vec![
+        ("--listen", Some("127.0.0.1:0")),
+        ("--database", Some("memory")),
+        ("--bot-think-ms", Some("0")),
+        ("--hand-pause-ms", Some("0")),
+        ("--admin", None),
+        ("--msgs-per-sec", Some("100000")),
+        ("--msg-burst", Some("100000")),
     ];
-    args.extend_from_slice(extra);
+    let mut i = 0;
+    while i < extra.len() {
+        let value = extra.get(i + 1).filter(|v| !v.starts_with("--")).copied();
+        flags.retain(|(f, _)| *f != extra[i]);
+        flags.push((extra[i], value));
+        i += if value.is_some() { 2 } else { 1 };
+    }
+    let mut args = vec!["relay"];
+    for (f, v) in flags {
+        args.push(f);
+        args.extend(v);
+    }
     let cfg = <relay::Config as clap::Parser>::parse_from(args);
     relay::start(cfg).await.expect("the relay starts")
 }
@@ -118,6 +122,10 @@ impl Client {
 
     pub async fn send_text(&mut self, text: String) {
         self.ws.send(Message::Text(text.into())).await.unwrap();
+    }
+
+    pub async fn send_binary(&mut self, bytes: Vec<u8>) {
+        self.ws.send(Message::Binary(bytes.into())).await.unwrap();
     }
 
     /// The next message (recording frames, errors, the lobby and the seat); `None` once
