@@ -329,6 +329,11 @@ pub async fn play_until(
         }
         seen = c.frames.len();
         if c.lobby.as_ref().is_some_and(|l| l.phase == Phase::Finished) || stop(c, moves) {
+            eprintln!(
+                "{} play_until returns at {:?} moves {moves}",
+                c.label,
+                c.frames.last().map(|f| f["step"].clone())
+            );
             return moves;
         }
         // Act on the newest frame, once per step.
@@ -353,6 +358,11 @@ pub async fn play_until(
             }
         }
         if c.recv().await.is_none() {
+            eprintln!(
+                "{} play_until closed at {:?}",
+                c.label,
+                c.frames.last().map(|f| f["step"].clone())
+            );
             return moves;
         }
     }
