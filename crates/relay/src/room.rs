@@ -615,8 +615,9 @@ impl Actor {
                 "relay: room {}: {:?} refused: {}",
                 self.code, auto, e.message
             );
-            // Do not spin on a step the room refuses: wait a little before the next try.
-            self.step_at = Instant::now();
+            // Do not spin on a step the room refuses (or a store that fails): try again in
+            // a second.
+            self.step_at = Instant::now() + Duration::from_secs(1);
         }
     }
 

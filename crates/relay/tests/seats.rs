@@ -358,3 +358,26 @@ async fn health_static_site_admin_off_by_default_and_shutdown_closes_sockets() {
         .expect("the relay stops");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[tokio::test]
+async fn an_idle_room_is_closed_and_forgotten() {
+    let relay = relay(&["--idle-secs", "1"]).await;
+    let addr = relay.addr;
+    let mut a = Client::create(addr, "bidel", 4, Value::Null, RoomOptions::default()).await;
+    let code = a.code.clone().unwrap();
+    assert_eq!(relay.rooms(), 1);
+    // Nobody sends anything for a second: the room closes its sockets and is gone.
+    while a.recv().await.is_some() {}
+    assert_eq!(a.closed, Some(1000));
+    assert_eq!(relay.rooms(), 0);
+    let (_, body) = http_get(addr, "/health").await;
+    assert_eq!(
+        serde_json::from_str::<Value>(&body).unwrap()["rooms"],
+        json!(0)
+    );
+    let mut x = Client::connect(addr).await;
+    x.send(&common::join_msg(&code, "X")).await;
+    assert_eq!(x.error().await.error, codes::UNKNOWN_ROOM);
+    relay.shutdown();
+    relay.wait().await;
+}
