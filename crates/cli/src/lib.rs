@@ -102,7 +102,7 @@ fn simulate_game<G: Registered>(opts: &SimOptions) -> Result<Value, String> {
         ),
         BotKind::Rule => {
             let bots = (0..players as u64)
-                .map(|i| G::rule_bot(opts.seed.wrapping_add(i)))
+                .map(|i| G::rule_bot(opts.seed.wrapping_add(i)) as Box<dyn Bot<G>>)
                 .collect();
             run::<G, _>(opts, players, RulePlayers(bots))
         }

@@ -43,8 +43,8 @@ pub trait Registered: GameView<Settings: Send, Action: Send> + Send + 'static {
     const PLAYERS: &'static [u8];
     /// The player count used when none is given.
     const DEFAULT_PLAYERS: u8;
-    /// The game's rule-based bot for one seat.
-    fn rule_bot(seed: u64) -> Box<dyn Bot<Self>>;
+    /// The game's rule-based bot for one seat (`Send`, so a relay's room task may own it).
+    fn rule_bot(seed: u64) -> Box<dyn Bot<Self> + Send>;
 }
 
 /// A function generic over the game, called by [`with_game`] with the game of a slug (a
@@ -282,7 +282,7 @@ impl Registered for Hokm {
     const WEB_SLUG: &'static str = "hokm";
     const PLAYERS: &'static [u8] = &[2, 4];
     const DEFAULT_PLAYERS: u8 = 4;
-    fn rule_bot(seed: u64) -> Box<dyn Bot<Self>> {
+    fn rule_bot(seed: u64) -> Box<dyn Bot<Self> + Send> {
         Box::new(HokmBot::new(seed))
     }
 }
@@ -292,7 +292,7 @@ impl Registered for Bidel {
     const WEB_SLUG: &'static str = "bidel";
     const PLAYERS: &'static [u8] = &[3, 4];
     const DEFAULT_PLAYERS: u8 = 4;
-    fn rule_bot(seed: u64) -> Box<dyn Bot<Self>> {
+    fn rule_bot(seed: u64) -> Box<dyn Bot<Self> + Send> {
         Box::new(BidelBot::new(seed))
     }
 }
@@ -302,7 +302,7 @@ impl Registered for Shelem {
     const WEB_SLUG: &'static str = "shelem";
     const PLAYERS: &'static [u8] = &[2, 4];
     const DEFAULT_PLAYERS: u8 = 4;
-    fn rule_bot(seed: u64) -> Box<dyn Bot<Self>> {
+    fn rule_bot(seed: u64) -> Box<dyn Bot<Self> + Send> {
         Box::new(ShelemBot::new(seed))
     }
 }
@@ -312,7 +312,7 @@ impl Registered for Pasur {
     const WEB_SLUG: &'static str = "pasur";
     const PLAYERS: &'static [u8] = &[2, 4];
     const DEFAULT_PLAYERS: u8 = 2;
-    fn rule_bot(seed: u64) -> Box<dyn Bot<Self>> {
+    fn rule_bot(seed: u64) -> Box<dyn Bot<Self> + Send> {
         Box::new(PasurBot::new(seed))
     }
 }
@@ -322,7 +322,7 @@ impl Registered for HaftKhabis {
     const WEB_SLUG: &'static str = "haft-khabis";
     const PLAYERS: &'static [u8] = &[2, 3, 4, 5, 6, 7];
     const DEFAULT_PLAYERS: u8 = 4;
-    fn rule_bot(seed: u64) -> Box<dyn Bot<Self>> {
+    fn rule_bot(seed: u64) -> Box<dyn Bot<Self> + Send> {
         Box::new(HaftKhabisBot::new(seed))
     }
 }
@@ -332,7 +332,7 @@ impl Registered for CrazyEights {
     const WEB_SLUG: &'static str = "crazy-eights";
     const PLAYERS: &'static [u8] = &[2, 3, 4, 5, 6, 7, 8];
     const DEFAULT_PLAYERS: u8 = 4;
-    fn rule_bot(seed: u64) -> Box<dyn Bot<Self>> {
+    fn rule_bot(seed: u64) -> Box<dyn Bot<Self> + Send> {
         Box::new(CrazyEightsBot::new(seed))
     }
 }

@@ -80,6 +80,10 @@ pub trait Room: Debug + Send {
     /// [`crate::room_from_log`] rebuilds the room from it. It holds the deal: never send it
     /// to a seat during the match.
     fn log(&self) -> Value;
+    /// The newest step of the log as JSON (the log's own form, `{"act": {"seat", "action"}}`,
+    /// `"next_hand"`, `{"timeout": {"seat"}}`), for a store that appends one step at a time;
+    /// `None` before any step.
+    fn last_step(&self) -> Option<Value>;
     /// The legal actions of `seat` as JSON, listed from its view alone (empty if it may not
     /// act or is not a seat).
     fn legal_json(&self, seat: Seat) -> Vec<Value>;
@@ -294,6 +298,10 @@ where
 
     fn log(&self) -> Value {
         to_json(&self.log)
+    }
+
+    fn last_step(&self) -> Option<Value> {
+        self.log.steps.last().map(to_json)
     }
 
     fn legal_json(&self, seat: Seat) -> Vec<Value> {

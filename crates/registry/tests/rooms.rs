@@ -120,6 +120,17 @@ impl GameFn for PlayBoth {
         let again = registry::room_from_log(&room.log()).unwrap();
         assert_eq!(again.state_hash(), typed.state_hash());
         assert_eq!(again.log(), room.log());
+        // The newest step alone is the log's last one.
+        assert_eq!(
+            room.last_step().as_ref(),
+            room.log()["steps"].as_array().unwrap().last()
+        );
+        assert!(
+            registry::new_room(G::NAME, Some(self.players), None, Deal::seeded(1))
+                .unwrap()
+                .last_step()
+                .is_none()
+        );
         // Nothing more is accepted once the match is over.
         let hash = room.state_hash();
         assert!(room.next_hand().is_err());

@@ -1,0 +1,500 @@
+//! The online relay's messages: what a browser (or a test client) and the relay send each
+//! other over one WebSocket (`/ws`), as JSON text messages (docs/protocol.md, "The relay").
+//!
+//! Two versions are checked when a client opens a room ([`ClientMsg::Create`],
+//! [`ClientMsg::Join`], [`ClientMsg::Resume`]):
+//! - [`RELAY_VERSION`]: the envelope defined here (message types, lobby, errors);
+//! - `frames`: the version of the game frames carried inside [`RelayMsg::Frame`] and of the
+//!   moves, the engine's `engine::table::PROTOCOL_VERSION` (the registry's golden fixtures
+//!   pin it). This crate does not depend on the engine (it must stay small for wasm), so
+//!   the client sends the value it was built with and the relay compares it with its own.
+//!
+//! A client of another version is answered with the error code [`codes::VERSION`], whose
+//! message asks it to reload.
+//!
+//! Game frames stay the registry's JSON (`{"seat", "step", "public", "view"}`) and are
+//! carried as [`serde_json::Value`]; the browser reads them into its game's typed update.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::fmt;
+
+/// The version of this crate's messages. Bumped whenever a message changes in a way a peer
+/// of the previous version would misread.
+pub const RELAY_VERSION: u32 = 1;
+
+/// The characters of a room code: digits and capitals without the easily confused 0, O, 1,
+/// I and L.
+pub const CODE_ALPHABET: &str = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+
+/// The length of a room code.
+pub const CODE_LEN: usize = 6;
+
+/// A room's public code: [`CODE_LEN`] characters of [`CODE_ALPHABET`] ("K7QM3X"). Anybody
+/// who knows it may join the room; it does not give a seat.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct RoomCode(pub String);
+
+impl RoomCode {
+    /// A code as a person may type it: surrounding spaces dropped, lower case accepted.
+    /// `None` unless it is [`CODE_LEN`] characters of [`CODE_ALPHABET`].
+    pub fn parse(text: &str) -> Option<RoomCode> {
+        let code = text.trim().to_ascii_uppercase();
+        let ok = code.len() == CODE_LEN && code.chars().all(|c| CODE_ALPHABET.contains(c));
+        ok.then_some(RoomCode(code))
+    }
+
+    /// Whether this code is well formed (see [`RoomCode::parse`]).
+    pub fn is_valid(&self) -> bool {
+        RoomCode::parse(&self.0).is_some_and(|c| c.0 == self.0)
+    }
+
+    /// The code as text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Display for RoomCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+/// The secret that owns a seat: given once, when the seat is taken ([`RelayMsg::Welcome`]),
+/// and shown back to [`ClientMsg::Resume`] the seat after a reload or a dropped network.
+/// Keep it like a password (the browser's local storage); never show it to other players.
+#[derive(Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct SeatToken(pub String);
+
+impl SeatToken {
+    /// The token as text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for SeatToken {
+    /// Never prints the secret (logs, panics).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("SeatToken(…)")
+    }
+}
+
+/// The relay's own room settings (the game's settings are the game's JSON).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct RoomOptions {
+    /// Seconds a person may be away before a bot plays their seat (they take it back when
+    /// they return): 0 to [`RoomOptions::MAX_GRACE_SECS`].
+    pub grace_secs: u32,
+    /// D-7's turn timer in seconds: 0 (off), 15, 30 or 60. When it runs out the relay plays
+    /// the engine's timeout step for the seat (HX-14's penalty where the rules have it).
+    pub turn_secs: u32,
+}
+
+impl RoomOptions {
+    /// The longest grace period.
+    pub const MAX_GRACE_SECS: u32 = 600;
+    /// The turn timer's allowed values (D-7), 0 for off.
+    pub const TURN_SECS: [u32; 4] = [0, 15, 30, 60];
+
+    /// Why these options are refused, if they are.
+    pub fn check(&self) -> Result<(), String> {
+        if self.grace_secs > Self::MAX_GRACE_SECS {
+            return Err(format!(
+                "grace_secs {} is over {}",
+                self.grace_secs,
+                Self::MAX_GRACE_SECS
+            ));
+        }
+        if !Self::TURN_SECS.contains(&self.turn_secs) {
+            return Err(format!(
+                "turn_secs {} is not one of 0 (off), 15, 30, 60 (D-7)",
+                self.turn_secs
+            ));
+        }
+        Ok(())
+    }
+}
+
+impl Default for RoomOptions {
+    fn default() -> Self {
+        RoomOptions {
+            grace_secs: 30,
+            turn_secs: 0,
+        }
+    }
+}
+
+/// Who sits in a seat.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatKind {
+    /// A person (with a seat token).
+    Person,
+    /// One of the relay's rule bots.
+    Bot,
+    /// Nobody yet (only in the lobby: starting fills empty seats with bots).
+    Empty,
+}
+
+/// Where a room is in its life.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Phase {
+    /// Seats are being filled; the creator starts the match.
+    Lobby,
+    /// A match is being played.
+    Playing,
+    /// The match is over; the creator may ask for a rematch.
+    Finished,
+}
+
+/// One seat as everybody in the room sees it (no token).
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatInfo {
+    /// The seat number (0-based, the engine's seat).
+    pub seat: u8,
+    /// Who sits there.
+    pub kind: SeatKind,
+    /// The person's name (a bot's is "Bot"); `None` for an empty seat.
+    pub name: Option<String>,
+    /// Whether the person has a live connection (always true for a bot).
+    pub connected: bool,
+    /// Whether a bot is playing the seat now: a bot seat, or a person who has been away
+    /// longer than the grace period (or who joined a bot's seat mid-hand and takes it at
+    /// the next hand).
+    pub bot_playing: bool,
+}
+
+/// The room as everybody in it sees it: sent on joining and on every change of seats,
+/// presence or phase.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Lobby {
+    /// The room's code.
+    pub code: RoomCode,
+    /// The game's slug (`hokm`).
+    pub game: String,
+    /// Number of seats.
+    pub players: u8,
+    /// The game's settings as the room plays them (every setting, defaults filled in).
+    pub settings: Value,
+    /// The relay's settings of the room.
+    pub options: RoomOptions,
+    /// Every seat, in seat order.
+    pub seats: Vec<SeatInfo>,
+    /// The creator's seat (who may change seats, start and ask for a rematch).
+    pub creator: u8,
+    /// Where the room is.
+    pub phase: Phase,
+    /// The match number: 1 for the first match, +1 for each rematch (0 in the lobby).
+    pub match_no: u32,
+}
+
+/// A message from a client to the relay. JSON: `{"type": "join", "code": "K7QM3X", …}`.
+///
+/// Unknown fields are refused in every message with fields (`Move` with a `seat` is a bad
+/// message); the messages without fields (`start`, `ready`, `rematch`, `ping`) ignore any.
+///
+/// The first message of a connection opens a room ([`ClientMsg::Create`],
+/// [`ClientMsg::Join`] or [`ClientMsg::Resume`]); the others need one opened.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMsg {
+    /// Makes a room and sits its creator in seat 0.
+    Create {
+        /// [`RELAY_VERSION`] of the client.
+        version: u32,
+        /// The engine's frame version the client was built with.
+        frames: u32,
+        /// The game's slug.
+        game: String,
+        /// Number of seats (one of the game's player counts).
+        players: u8,
+        /// The game's settings as JSON (`null` or missing: the defaults; a missing setting
+        /// keeps its default).
+        #[serde(default)]
+        settings: Value,
+        /// The relay's room settings (missing: [`RoomOptions::default`]).
+        #[serde(default)]
+        options: RoomOptions,
+        /// The creator's name.
+        name: String,
+    },
+    /// Takes a seat in a room by its code: an empty seat in the lobby, or, in a match, a
+    /// bot's seat (the person plays from the next hand; the bot plays until then).
+    Join {
+        /// [`RELAY_VERSION`] of the client.
+        version: u32,
+        /// The engine's frame version the client was built with.
+        frames: u32,
+        /// The room's code.
+        code: RoomCode,
+        /// The person's name.
+        name: String,
+    },
+    /// Comes back to one's seat after a reload or a dropped network: the relay answers
+    /// with [`RelayMsg::Welcome`], the lobby and, in a match, a snapshot frame.
+    Resume {
+        /// [`RELAY_VERSION`] of the client.
+        version: u32,
+        /// The engine's frame version the client was built with.
+        frames: u32,
+        /// The room's code.
+        code: RoomCode,
+        /// The seat's token.
+        token: SeatToken,
+    },
+    /// A game move: the engine's `Move`, `{"step", "action"}` (docs/protocol.md): `step`
+    /// is the step of the newest frame the client has seen; a move at another step is
+    /// refused as `stale_step` and not applied.
+    Move {
+        /// The step of the newest frame seen.
+        step: u32,
+        /// One of the seat's legal actions (the game's action JSON).
+        action: Value,
+    },
+    /// The creator puts a bot in an empty seat, or empties a bot's seat (lobby only).
+    SetSeat {
+        /// The seat.
+        seat: u8,
+        /// [`SeatKind::Bot`] or [`SeatKind::Empty`].
+        kind: SeatKind,
+    },
+    /// The creator moves the occupant of seat `from` to seat `to` (swapping with whoever
+    /// sits there; lobby only).
+    SwapSeats {
+        /// One seat.
+        from: u8,
+        /// The other seat.
+        to: u8,
+    },
+    /// The creator starts the match (empty seats get bots).
+    Start,
+    /// The hand is over and this person has seen its result: the next hand is dealt once
+    /// every connected person is ready, or after the relay's hand pause.
+    Ready,
+    /// The creator asks for a rematch once the match is over: same seats, same rules, a new
+    /// deal.
+    Rematch,
+    /// Keeps the connection alive; answered with [`RelayMsg::Pong`].
+    Ping,
+}
+
+/// A message from the relay to a client. JSON: `{"type": "frame", "frame": {…}}`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum RelayMsg {
+    /// The connection holds a seat: its code, seat and token (keep the token to resume).
+    Welcome {
+        /// [`RELAY_VERSION`] of the relay.
+        version: u32,
+        /// The engine's frame version of the relay.
+        frames: u32,
+        /// The room's code.
+        code: RoomCode,
+        /// The seat's secret token.
+        token: SeatToken,
+        /// The seat.
+        seat: u8,
+    },
+    /// The room's seats, presence and phase (on joining and on every change).
+    Lobby {
+        /// The room.
+        lobby: Lobby,
+    },
+    /// A game frame for this seat: the registry's `{"seat", "step", "public", "view"}`
+    /// (docs/protocol.md). A snapshot (on resume, at a match start or after a resync) has
+    /// `"public": null`.
+    Frame {
+        /// The frame JSON.
+        frame: Value,
+    },
+    /// A request was refused; nothing changed.
+    Error(ErrorBody),
+    /// Answers [`ClientMsg::Ping`].
+    Pong,
+}
+
+/// Why a request was refused: `{"error": code, "message": text, "rule": "HK-6"}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ErrorBody {
+    /// A stable code: one of [`codes`], or a game rule's or the registry's code
+    /// (`must_follow_suit`, `stale_step`, `bad_action`, …).
+    pub error: String,
+    /// What is wrong, in English.
+    pub message: String,
+    /// The RULES.md ID a rule error enforces.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rule: Option<String>,
+}
+
+impl ErrorBody {
+    /// An error without a rule ID.
+    pub fn new(error: &str, message: impl Into<String>) -> ErrorBody {
+        ErrorBody {
+            error: error.to_string(),
+            message: message.into(),
+            rule: None,
+        }
+    }
+}
+
+impl From<ErrorBody> for RelayMsg {
+    fn from(e: ErrorBody) -> RelayMsg {
+        RelayMsg::Error(e)
+    }
+}
+
+/// The relay's own error codes (the registry's and the games' codes come as they are:
+/// `stale_step`, `bad_action`, `bad_seat`, `hand_over`, rule codes, …).
+pub mod codes {
+    /// The client's [`crate::RELAY_VERSION`] or frame version is not the relay's: reload.
+    pub const VERSION: &str = "version";
+    /// Not JSON, or not a message of this protocol.
+    pub const BAD_MESSAGE: &str = "bad_message";
+    /// A message over the relay's size limit.
+    pub const TOO_LARGE: &str = "too_large";
+    /// Too many messages: the connection's budget is spent (the message was dropped).
+    pub const FLOOD: &str = "flood";
+    /// Too many rooms created from this address lately.
+    pub const QUOTA: &str = "quota";
+    /// The relay holds its maximum number of rooms.
+    pub const FULL: &str = "relay_full";
+    /// No open room has this code.
+    pub const UNKNOWN_ROOM: &str = "unknown_room";
+    /// The token is not one of this room's seats.
+    pub const BAD_TOKEN: &str = "bad_token";
+    /// The room has no seat to give.
+    pub const ROOM_FULL: &str = "room_full";
+    /// The connection has not opened a room yet (or already has one).
+    pub const NO_ROOM: &str = "no_room";
+    /// The connection already holds a seat.
+    pub const ALREADY_SEATED: &str = "already_seated";
+    /// Only the room's creator may do this.
+    pub const NOT_CREATOR: &str = "not_creator";
+    /// Not in this phase of the room (a move in the lobby, a start in a match, …).
+    pub const WRONG_PHASE: &str = "wrong_phase";
+    /// A bad game, player count, settings, options or name for a room.
+    pub const BAD_ROOM: &str = "bad_room";
+    /// The room is busy (its queue is full); try again.
+    pub const BUSY: &str = "busy";
+    /// The relay could not store the step; nothing changed.
+    pub const STORE: &str = "store";
+    /// The relay is shutting down.
+    pub const SHUTTING_DOWN: &str = "shutting_down";
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    #[test]
+    fn messages_have_their_json_form() {
+        let m: ClientMsg = serde_json::from_value(json!({
+            "type": "join", "version": 1, "frames": 1, "code": "K7QM3X", "name": "Sara"
+        }))
+        .unwrap();
+        assert_eq!(
+            m,
+            ClientMsg::Join {
+                version: 1,
+                frames: 1,
+                code: RoomCode("K7QM3X".into()),
+                name: "Sara".into()
+            }
+        );
+        let m: ClientMsg =
+            serde_json::from_str(r#"{"type":"move","step":3,"action":{"play":"AS"}}"#).unwrap();
+        assert_eq!(
+            m,
+            ClientMsg::Move {
+                step: 3,
+                action: json!({"play": "AS"})
+            }
+        );
+        let e = RelayMsg::Error(ErrorBody {
+            error: "must_follow_suit".into(),
+            message: "…".into(),
+            rule: Some("HK-6".into()),
+        });
+        assert_eq!(
+            serde_json::to_value(&e).unwrap(),
+            json!({"type": "error", "error": "must_follow_suit", "message": "…", "rule": "HK-6"})
+        );
+        let e = RelayMsg::from(ErrorBody::new(codes::FLOOD, "slow down"));
+        assert_eq!(
+            serde_json::to_value(&e).unwrap(),
+            json!({"type": "error", "error": "flood", "message": "slow down"})
+        );
+        assert_eq!(
+            serde_json::to_value(RelayMsg::Pong).unwrap(),
+            json!({"type": "pong"})
+        );
+        let create: ClientMsg = serde_json::from_value(json!({
+            "type": "create", "version": 1, "frames": 1, "game": "hokm", "players": 4, "name": "A"
+        }))
+        .unwrap();
+        let ClientMsg::Create {
+            settings, options, ..
+        } = create
+        else {
+            panic!("not a create");
+        };
+        assert_eq!((settings, options), (Value::Null, RoomOptions::default()));
+    }
+
+    #[test]
+    fn unknown_fields_and_types_are_refused() {
+        for bad in [
+            json!({"type": "move", "step": 1, "action": "pass", "seat": 2}),
+            json!({"type": "teleport"}),
+            json!({"step": 1, "action": "pass"}),
+            json!({"type": "move", "step": -1, "action": "pass"}),
+        ] {
+            assert!(
+                serde_json::from_value::<ClientMsg>(bad.clone()).is_err(),
+                "{bad}"
+            );
+        }
+    }
+
+    #[test]
+    fn room_codes_avoid_confusable_characters() {
+        for c in ['0', 'O', '1', 'I', 'L'] {
+            assert!(!CODE_ALPHABET.contains(c));
+        }
+        assert_eq!(CODE_ALPHABET.len(), 31);
+        assert_eq!(RoomCode::parse(" k7qm3x "), Some(RoomCode("K7QM3X".into())));
+        assert_eq!(RoomCode::parse("K7QM3"), None);
+        assert_eq!(RoomCode::parse("K7QM3O"), None);
+        assert!(!RoomCode("k7qm3x".into()).is_valid());
+        assert_eq!(format!("{:?}", SeatToken("secret".into())), "SeatToken(…)");
+    }
+
+    #[test]
+    fn options_follow_d_7() {
+        assert!(RoomOptions::default().check().is_ok());
+        for turn_secs in [15, 30, 60] {
+            let o = RoomOptions {
+                turn_secs,
+                ..RoomOptions::default()
+            };
+            assert!(o.check().is_ok());
+        }
+        let o = RoomOptions {
+            turn_secs: 5,
+            ..RoomOptions::default()
+        };
+        assert!(o.check().is_err());
+        let o = RoomOptions {
+            grace_secs: 10_000,
+            turn_secs: 0,
+        };
+        assert!(o.check().is_err());
+    }
+}

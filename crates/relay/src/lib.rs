@@ -1,0 +1,284 @@
+//! The online relay (docs/relay.md): rooms of any game of the registry over WebSockets.
+//!
+//! - One task per room ([`room::Actor`]) owns its match (the registry's `Box<dyn Room>`),
+//!   its seats and bots; connections ([`conn`]) reach it through a bounded queue.
+//! - Server-authoritative: the deal's seed comes from the OS ([`secret`]) and never leaves
+//!   the relay; every move is checked by the registry's room with its step number; every
+//!   frame a seat gets is the registry's frame for that seat.
+//! - Durable: every step is stored ([`store`]) before it is acknowledged or broadcast; at
+//!   start every open room is rebuilt by replaying its log and checked against the state
+//!   hash stored with its last step.
+//! - Limits ([`limits`], [`Config`]): message size and budget per connection, rooms per
+//!   address, rooms in all, idle and finished rooms cleaned up.
+//!
+//! The wire is the `protocol` crate's messages; the game frames inside are the registry's
+//! (docs/protocol.md).
+
+pub mod bot;
+pub mod conn;
+pub mod limits;
+pub mod room;
+pub mod secret;
+pub mod store;
+
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{ConnectInfo, Path, State};
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::{Json, Router};
+use protocol::RoomCode;
+use room::{Cmd, RoomHandle};
+use serde_json::json;
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::atomic::AtomicU64;
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+use store::{MemoryStore, SqliteStore, Store};
+use tokio_util::sync::CancellationToken;
+use tokio_util::task::TaskTracker;
+
+/// How the SQLite store syncs a step to disk.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Sync {
+    /// `synchronous=FULL`: a step survives a power cut once acknowledged.
+    Full,
+    /// `synchronous=NORMAL`: a step survives the relay's crash, not the machine's.
+    Normal,
+}
+
+/// The relay's flags (docs/relay.md).
+#[derive(Clone, Debug, clap::Parser)]
+#[command(
+    name = "relay",
+    about = "The online relay: rooms of the card games over WebSockets"
+)]
+pub struct Config {
+    /// Address to listen on (port 0: any free port; the relay prints the one it got).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub listen: SocketAddr,
+    /// Serves the built site (the web app's dist/) from this folder at `/`.
+    #[arg(long = "static", value_name = "DIR")]
+    pub static_dir: Option<PathBuf>,
+    /// The SQLite file rooms are stored in, or `memory` to keep nothing across restarts.
+    #[arg(long, default_value = "relay.sqlite")]
+    pub database: String,
+    /// How SQLite syncs each step.
+    #[arg(long, value_enum, default_value_t = Sync::Full)]
+    pub sync: Sync,
+    /// Largest message a client may send, in bytes; up to 4 times this is refused with
+    /// `too_large`, above that the socket is closed.
+    #[arg(long, default_value_t = 16 * 1024)]
+    pub max_message: usize,
+    /// A connection's message budget: messages per second, sustained.
+    #[arg(long, default_value_t = 20.0)]
+    pub msgs_per_sec: f64,
+    /// A connection's message budget: messages at once.
+    #[arg(long, default_value_t = 60)]
+    pub msg_burst: u32,
+    /// Rooms one address may create per quota window.
+    #[arg(long, default_value_t = 20)]
+    pub rooms_per_ip: u32,
+    /// The room-creation quota's window, in seconds.
+    #[arg(long, default_value_t = 600)]
+    pub quota_window_secs: u64,
+    /// Rooms the relay holds at most.
+    #[arg(long, default_value_t = 20_000)]
+    pub max_rooms: usize,
+    /// A bot's think time before it acts, in milliseconds.
+    #[arg(long, default_value_t = 700)]
+    pub bot_think_ms: u64,
+    /// The pause after a hand before the next is dealt, unless every connected person is
+    /// ready sooner, in milliseconds.
+    #[arg(long, default_value_t = 10_000)]
+    pub hand_pause_ms: u64,
+    /// A room nobody has sent anything to for this long is closed and forgotten (seconds).
+    #[arg(long, default_value_t = 2 * 3600)]
+    pub idle_secs: u64,
+    /// A finished match's room is closed and forgotten this long after its end unless a
+    /// rematch starts (seconds).
+    #[arg(long, default_value_t = 30 * 60)]
+    pub finished_secs: u64,
+    /// The length of one second of a room's options (grace period, turn timer) in
+    /// milliseconds; tests shorten it.
+    #[arg(long, default_value_t = 1000, hide = true)]
+    pub second_ms: u64,
+    /// Serves `/admin/rooms/{code}` (match, step and state hash of a room) for tests. Never
+    /// on in production: the state hash must not reach players.
+    #[arg(long, hide = true)]
+    pub admin: bool,
+}
+
+/// What every task of the relay shares.
+pub struct Shared {
+    /// The flags.
+    pub cfg: Config,
+    /// The durable store.
+    pub store: Arc<dyn Store>,
+    /// Every open room by its code.
+    pub rooms: Mutex<HashMap<RoomCode, RoomHandle>>,
+    /// Rooms created per address.
+    pub quota: Mutex<limits::Quota>,
+    /// Cancelled on SIGTERM: every connection and room stops.
+    pub shutdown: CancellationToken,
+    /// Every room and connection task, to wait for on shutdown.
+    pub tracker: TaskTracker,
+    /// The next connection's number.
+    pub next_conn: AtomicU64,
+}
+
+/// A running relay.
+pub struct Relay {
+    /// The address it listens on.
+    pub addr: SocketAddr,
+    shared: Arc<Shared>,
+    server: tokio::task::JoinHandle<()>,
+}
+
+impl Relay {
+    /// Starts shutting down: no new connections, every socket closed with 1012 (restart).
+    pub fn shutdown(&self) {
+        self.shared.shutdown.cancel();
+    }
+
+    /// Open rooms.
+    pub fn rooms(&self) -> usize {
+        self.shared
+            .rooms
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .len()
+    }
+
+    /// Waits until the server and every room and connection task have stopped (at most
+    /// ten seconds after [`Relay::shutdown`]).
+    pub async fn wait(self) {
+        let _ = self.server.await;
+        self.shared.tracker.close();
+        let _ = tokio::time::timeout(Duration::from_secs(10), self.shared.tracker.wait()).await;
+    }
+}
+
+/// Opens the store, reloads its open rooms, binds the address and serves.
+pub async fn start(cfg: Config) -> Result<Relay, String> {
+    let store: Arc<dyn Store> = if cfg.database == "memory" {
+        Arc::new(MemoryStore::default())
+    } else {
+        Arc::new(
+            SqliteStore::open(std::path::Path::new(&cfg.database), cfg.sync == Sync::Full)
+                .map_err(|e| format!("{}: {e}", cfg.database))?,
+        )
+    };
+    let listener = tokio::net::TcpListener::bind(cfg.listen)
+        .await
+        .map_err(|e| format!("{}: {e}", cfg.listen))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let shared = Arc::new(Shared {
+        quota: Mutex::new(limits::Quota::new(
+            cfg.rooms_per_ip,
+            Duration::from_secs(cfg.quota_window_secs),
+        )),
+        cfg,
+        store,
+        rooms: Mutex::new(HashMap::new()),
+        shutdown: CancellationToken::new(),
+        tracker: TaskTracker::new(),
+        next_conn: AtomicU64::new(1),
+    });
+    reload(&shared).await?;
+    let app = router(shared.clone());
+    let stop = shared.shutdown.clone();
+    let server = tokio::spawn(async move {
+        let serve = axum::serve(
+            listener,
+            app.into_make_service_with_connect_info::<SocketAddr>(),
+        )
+        .with_graceful_shutdown(stop.cancelled_owned());
+        if let Err(e) = serve.await {
+            eprintln!("relay: {e}");
+        }
+    });
+    Ok(Relay {
+        addr,
+        shared,
+        server,
+    })
+}
+
+/// Rebuilds every stored room; a room whose log does not replay to its stored state hash
+/// is left in the store and not served (the relay says which).
+async fn reload(shared: &Arc<Shared>) -> Result<(), String> {
+    let loaded = shared.store.load_rooms().await.map_err(|e| e.to_string())?;
+    for l in loaded {
+        let code = l.code.clone();
+        let (tx, rx) = tokio::sync::mpsc::channel(room::QUEUE);
+        match room::Actor::from_store(shared.clone(), l, rx) {
+            Ok(actor) => {
+                shared
+                    .rooms
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner())
+                    .insert(code, RoomHandle { tx });
+                shared.tracker.spawn(actor.run());
+            }
+            Err(e) => eprintln!("relay: room {code} not reloaded: {e}"),
+        }
+    }
+    Ok(())
+}
+
+fn router(shared: Arc<Shared>) -> Router {
+    let mut r = Router::new()
+        .route("/ws", get(ws))
+        .route("/health", get(health));
+    if shared.cfg.admin {
+        r = r.route("/admin/rooms/{code}", get(admin_room));
+    }
+    if let Some(dir) = &shared.cfg.static_dir {
+        r = r.fallback_service(tower_http::services::ServeDir::new(dir));
+    }
+    r.with_state(shared)
+}
+
+async fn ws(
+    upgrade: WebSocketUpgrade,
+    ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    State(shared): State<Arc<Shared>>,
+) -> Response {
+    if shared.shutdown.is_cancelled() {
+        return StatusCode::SERVICE_UNAVAILABLE.into_response();
+    }
+    let hard = shared.cfg.max_message.saturating_mul(4);
+    let tracker = shared.tracker.clone();
+    upgrade
+        .max_message_size(hard)
+        .max_frame_size(hard)
+        .on_upgrade(move |socket| tracker.track_future(conn::run(socket, addr.ip(), shared)))
+}
+
+async fn health(State(shared): State<Arc<Shared>>) -> Json<serde_json::Value> {
+    let rooms = shared.rooms.lock().unwrap_or_else(|p| p.into_inner()).len();
+    Json(json!({"ok": true, "rooms": rooms}))
+}
+
+async fn admin_room(Path(code): Path<String>, State(shared): State<Arc<Shared>>) -> Response {
+    let handle = shared
+        .rooms
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .get(&RoomCode(code))
+        .cloned();
+    let Some(h) = handle else {
+        return StatusCode::NOT_FOUND.into_response();
+    };
+    let (reply, answer) = tokio::sync::oneshot::channel();
+    if h.tx.send(Cmd::Inspect { reply }).await.is_err() {
+        return StatusCode::NOT_FOUND.into_response();
+    }
+    match answer.await {
+        Ok(v) => Json(v).into_response(),
+        Err(_) => StatusCode::NOT_FOUND.into_response(),
+    }
+}

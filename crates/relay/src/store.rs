@@ -1,0 +1,474 @@
+//! Where rooms live when the relay is not running: a room is its public setup and seats
+//! ([`RoomMeta`]), the secret deal of its current match (the match log's head) and that
+//! match's steps, each with the state hash after it.
+//!
+//! The room task writes through [`Store`] and waits for the write before it acknowledges
+//! or broadcasts anything, so what a seat was told is always stored. The steps of a match
+//! are keyed by (room, match, step number): a second writer of the same step is refused
+//! by the key, which is how a shared database (PostgreSQL, docs/scaling.md) orders one
+//! room's steps across relay instances.
+//!
+//! Two stores: [`MemoryStore`] (nothing survives a restart; tests and `--database memory`)
+//! and [`SqliteStore`] (the default, a file in WAL mode).
+
+use protocol::{Phase, RoomCode, RoomOptions, SeatKind, SeatToken};
+use rusqlite::{params, Connection, OptionalExtension};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::collections::HashMap;
+use std::fmt;
+use std::future::Future;
+use std::path::Path;
+use std::pin::Pin;
+use std::sync::{Arc, Mutex};
+
+/// A seat as stored: who sits there, their token and name.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatRecord {
+    /// Who sits there.
+    pub kind: SeatKind,
+    /// A person's token.
+    pub token: Option<SeatToken>,
+    /// A person's name.
+    pub name: Option<String>,
+}
+
+/// A room's public setup and seats: everything of a room but its matches.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RoomMeta {
+    /// The game's slug.
+    pub game: String,
+    /// Number of seats.
+    pub players: u8,
+    /// The game's settings (every setting).
+    pub settings: Value,
+    /// The relay's room settings.
+    pub options: RoomOptions,
+    /// The creator's token.
+    pub creator: SeatToken,
+    /// Every seat.
+    pub seats: Vec<SeatRecord>,
+    /// Where the room is.
+    pub phase: Phase,
+    /// The current match (0 in the lobby).
+    pub match_no: u32,
+}
+
+/// A room as loaded at start: its meta, and its current match's log (head and steps) with
+/// the stored state hash after the last step.
+#[derive(Clone, Debug)]
+pub struct LoadedRoom {
+    /// The room's code.
+    pub code: RoomCode,
+    /// Its setup and seats.
+    pub meta: RoomMeta,
+    /// The current match's log (`{"version", "game", "public", "deal", "steps"}`).
+    pub log: Option<Value>,
+    /// The state hash stored with the last step (`None` before any step).
+    pub last_hash: Option<u64>,
+}
+
+/// Why the store failed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StoreError(pub String);
+
+impl fmt::Display for StoreError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "store: {}", self.0)
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(e: rusqlite::Error) -> Self {
+        StoreError(e.to_string())
+    }
+}
+
+impl From<serde_json::Error> for StoreError {
+    fn from(e: serde_json::Error) -> Self {
+        StoreError(e.to_string())
+    }
+}
+
+/// What a store call returns: a boxed future, so the trait stays object safe
+/// (`Arc<dyn Store>`) and an async database client (tokio-postgres) can implement it.
+pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>> + Send + 'a>>;
+
+/// The durable store of rooms. Every method is one transaction.
+pub trait Store: Send + Sync + 'static {
+    /// Writes a room's meta (insert or replace); with `new_match`, in the same transaction,
+    /// starts match `n` from its log head (the log without steps, the secret deal in it)
+    /// and forgets the room's earlier matches.
+    fn save_room<'a>(
+        &'a self,
+        code: &'a RoomCode,
+        meta: &'a RoomMeta,
+        new_match: Option<(u32, &'a Value)>,
+    ) -> StoreFuture<'a, ()>;
+    /// Appends step `step_no` (1 for the first) of match `match_no` with the state hash
+    /// after it. Refused if that step is already stored (another writer got there first).
+    fn append_step<'a>(
+        &'a self,
+        code: &'a RoomCode,
+        match_no: u32,
+        step_no: u32,
+        step: &'a Value,
+        hash: u64,
+    ) -> StoreFuture<'a, ()>;
+    /// Forgets a room (cleaned up).
+    fn delete_room<'a>(&'a self, code: &'a RoomCode) -> StoreFuture<'a, ()>;
+    /// Every stored room, with its current match's log.
+    fn load_rooms(&self) -> StoreFuture<'_, Vec<LoadedRoom>>;
+}
+
+/// Builds a match log from its head and steps.
+fn log_of(mut head: Value, steps: Vec<Value>) -> Value {
+    if let Value::Object(o) = &mut head {
+        o.insert("steps".into(), Value::Array(steps));
+    }
+    head
+}
+
+#[derive(Default)]
+struct MemRoom {
+    meta: Option<RoomMeta>,
+    head: Option<(u32, Value)>,
+    steps: Vec<(Value, u64)>,
+}
+
+/// Rooms in memory: nothing survives the process.
+#[derive(Default)]
+pub struct MemoryStore {
+    rooms: Mutex<HashMap<RoomCode, MemRoom>>,
+}
+
+impl MemoryStore {
+    fn with<T>(&self, f: impl FnOnce(&mut HashMap<RoomCode, MemRoom>) -> T) -> T {
+        let mut rooms = self.rooms.lock().unwrap_or_else(|p| p.into_inner());
+        f(&mut rooms)
+    }
+}
+
+impl Store for MemoryStore {
+    fn save_room<'a>(
+        &'a self,
+        code: &'a RoomCode,
+        meta: &'a RoomMeta,
+        new_match: Option<(u32, &'a Value)>,
+    ) -> StoreFuture<'a, ()> {
+        self.with(|rooms| {
+            let r = rooms.entry(code.clone()).or_default();
+            r.meta = Some(meta.clone());
+            if let Some((n, head)) = new_match {
+                r.head = Some((n, head.clone()));
+                r.steps.clear();
+            }
+        });
+        Box::pin(async { Ok(()) })
+    }
+
+    fn append_step<'a>(
+        &'a self,
+        code: &'a RoomCode,
+        match_no: u32,
+        step_no: u32,
+        step: &'a Value,
+        hash: u64,
+    ) -> StoreFuture<'a, ()> {
+        let r = self.with(|rooms| {
+            let r = rooms
+                .get_mut(code)
+                .ok_or_else(|| StoreError(format!("no room {code}")))?;
+            let now = r.head.as_ref().map(|h| h.0);
+            if now != Some(match_no) || r.steps.len() as u32 + 1 != step_no {
+                return Err(StoreError(format!(
+                    "step {step_no} of match {match_no} does not follow the stored ones"
+                )));
+            }
+            r.steps.push((step.clone(), hash));
+            Ok(())
+        });
+        Box::pin(async move { r })
+    }
+
+    fn delete_room<'a>(&'a self, code: &'a RoomCode) -> StoreFuture<'a, ()> {
+        self.with(|rooms| rooms.remove(code));
+        Box::pin(async { Ok(()) })
+    }
+
+    fn load_rooms(&self) -> StoreFuture<'_, Vec<LoadedRoom>> {
+        let rooms = self.with(|rooms| {
+            rooms
+                .iter()
+                .filter_map(|(code, r)| {
+                    Some(LoadedRoom {
+                        code: code.clone(),
+                        meta: r.meta.clone()?,
+                        log: r.head.as_ref().map(|(_, h)| {
+                            log_of(h.clone(), r.steps.iter().map(|s| s.0.clone()).collect())
+                        }),
+                        last_hash: r.steps.last().map(|s| s.1),
+                    })
+                })
+                .collect()
+        });
+        Box::pin(async { Ok(rooms) })
+    }
+}
+
+/// Rooms in a SQLite file, in WAL mode. Each call runs on tokio's blocking pool.
+pub struct SqliteStore {
+    conn: Arc<Mutex<Connection>>,
+}
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS rooms (
+    code TEXT PRIMARY KEY,
+    meta TEXT NOT NULL
+);
+CREATE TABLE IF NOT EXISTS matches (
+    code TEXT NOT NULL,
+    match_no INTEGER NOT NULL,
+    head TEXT NOT NULL,
+    PRIMARY KEY (code, match_no)
+);
+CREATE TABLE IF NOT EXISTS steps (
+    code TEXT NOT NULL,
+    match_no INTEGER NOT NULL,
+    step_no INTEGER NOT NULL,
+    step TEXT NOT NULL,
+    hash INTEGER NOT NULL,
+    PRIMARY KEY (code, match_no, step_no)
+) WITHOUT ROWID;
+";
+
+impl SqliteStore {
+    /// Opens (or creates) the database at `path`. `full_sync`: `synchronous=FULL` (a step
+    /// is on disk before it is acknowledged, even through a power cut) rather than
+    /// `NORMAL` (it survives the relay's crash, not the machine's).
+    pub fn open(path: &Path, full_sync: bool) -> Result<SqliteStore, StoreError> {
+        let conn = Connection::open(path)?;
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(
+            None,
+            "synchronous",
+            if full_sync { "FULL" } else { "NORMAL" },
+        )?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        conn.execute_batch(SCHEMA)?;
+        Ok(SqliteStore {
+            conn: Arc::new(Mutex::new(conn)),
+        })
+    }
+
+    fn run<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
+    ) -> StoreFuture<'static, T> {
+        let conn = self.conn.clone();
+        Box::pin(async move {
+            tokio::task::spawn_blocking(move || {
+                let mut c = conn.lock().unwrap_or_else(|p| p.into_inner());
+                f(&mut c)
+            })
+            .await
+            .map_err(|e| StoreError(e.to_string()))?
+        })
+    }
+}
+
+fn load_all(c: &mut Connection) -> Result<Vec<LoadedRoom>, StoreError> {
+    let mut rooms = Vec::new();
+    let metas: Vec<(String, String)> = c
+        .prepare("SELECT code, meta FROM rooms ORDER BY code")?
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<_, _>>()?;
+    for (code, meta) in metas {
+        let meta: RoomMeta = serde_json::from_str(&meta)?;
+        let head: Option<String> = c
+            .query_row(
+                "SELECT head FROM matches WHERE code = ?1 AND match_no = ?2",
+                params![code, meta.match_no],
+                |r| r.get(0),
+            )
+            .optional()?;
+        let (log, last_hash) = match head {
+            None => (None, None),
+            Some(head) => {
+                let mut stmt = c.prepare(
+                    "SELECT step_no, step, hash FROM steps WHERE code = ?1 AND match_no = ?2 \
+                     ORDER BY step_no",
+                )?;
+                let rows: Vec<(u32, String, i64)> = stmt
+                    .query_map(params![code, meta.match_no], |r| {
+                        Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+                    })?
+                    .collect::<Result<_, _>>()?;
+                let mut steps = Vec::with_capacity(rows.len());
+                for (i, (n, step, _)) in rows.iter().enumerate() {
+                    if *n as usize != i + 1 {
+                        return Err(StoreError(format!(
+                            "room {code}: step {n} stored where step {} belongs",
+                            i + 1
+                        )));
+                    }
+                    steps.push(serde_json::from_str(step)?);
+                }
+                let last = rows.last().map(|r| r.2 as u64);
+                (Some(log_of(serde_json::from_str(&head)?, steps)), last)
+            }
+        };
+        rooms.push(LoadedRoom {
+            code: RoomCode(code),
+            meta,
+            log,
+            last_hash,
+        });
+    }
+    Ok(rooms)
+}
+
+impl Store for SqliteStore {
+    fn save_room<'a>(
+        &'a self,
+        code: &'a RoomCode,
+        meta: &'a RoomMeta,
+        new_match: Option<(u32, &'a Value)>,
+    ) -> StoreFuture<'a, ()> {
+        let code = code.0.clone();
+        let meta = serde_json::to_string(meta);
+        let new_match = new_match.map(|(n, head)| (n, head.to_string()));
+        self.run(move |c| {
+            let meta = meta?;
+            let tx = c.transaction()?;
+            tx.execute(
+                "INSERT INTO rooms (code, meta) VALUES (?1, ?2) \
+                 ON CONFLICT (code) DO UPDATE SET meta = excluded.meta",
+                params![code, meta],
+            )?;
+            if let Some((n, head)) = new_match {
+                tx.execute("DELETE FROM steps WHERE code = ?1", params![code])?;
+                tx.execute("DELETE FROM matches WHERE code = ?1", params![code])?;
+                tx.execute(
+                    "INSERT INTO matches (code, match_no, head) VALUES (?1, ?2, ?3)",
+                    params![code, n, head],
+                )?;
+            }
+            tx.commit()?;
+            Ok(())
+        })
+    }
+
+    fn append_step<'a>(
+        &'a self,
+        code: &'a RoomCode,
+        match_no: u32,
+        step_no: u32,
+        step: &'a Value,
+        hash: u64,
+    ) -> StoreFuture<'a, ()> {
+        let code = code.0.clone();
+        let step = step.to_string();
+        self.run(move |c| {
+            c.execute(
+                "INSERT INTO steps (code, match_no, step_no, step, hash) VALUES (?1, ?2, ?3, ?4, ?5)",
+                params![code, match_no, step_no, step, hash as i64],
+            )?;
+            Ok(())
+        })
+    }
+
+    fn delete_room<'a>(&'a self, code: &'a RoomCode) -> StoreFuture<'a, ()> {
+        let code = code.0.clone();
+        self.run(move |c| {
+            let tx = c.transaction()?;
+            for table in ["steps", "matches", "rooms"] {
+                tx.execute(
+                    &format!("DELETE FROM {table} WHERE code = ?1"),
+                    params![code],
+                )?;
+            }
+            tx.commit()?;
+            Ok(())
+        })
+    }
+
+    fn load_rooms(&self) -> StoreFuture<'_, Vec<LoadedRoom>> {
+        self.run(load_all)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn meta() -> RoomMeta {
+        RoomMeta {
+            game: "hokm".into(),
+            players: 4,
+            settings: json!({"target": 3}),
+            options: RoomOptions::default(),
+            creator: SeatToken("t".into()),
+            seats: vec![
+                SeatRecord {
+                    kind: SeatKind::Person,
+                    token: Some(SeatToken("t".into())),
+                    name: Some("A".into()),
+                };
+                4
+            ],
+            phase: Phase::Playing,
+            match_no: 1,
+        }
+    }
+
+    async fn round_trip(store: &dyn Store) {
+        let code = RoomCode("ABCDEF".into());
+        let head = json!({"version": 1, "game": "hokm", "public": {}, "deal": {"seed": 3}});
+        store
+            .save_room(&code, &meta(), Some((1, &head)))
+            .await
+            .unwrap();
+        store
+            .append_step(&code, 1, 1, &json!("next_hand"), 7)
+            .await
+            .unwrap();
+        // The same step twice, or a gap, is refused.
+        assert!(store
+            .append_step(&code, 1, 1, &json!("x"), 8)
+            .await
+            .is_err());
+        let rooms = store.load_rooms().await.unwrap();
+        assert_eq!(rooms.len(), 1);
+        assert_eq!(rooms[0].meta, meta());
+        assert_eq!(rooms[0].last_hash, Some(7));
+        assert_eq!(
+            rooms[0].log.as_ref().unwrap()["steps"],
+            json!(["next_hand"])
+        );
+        assert_eq!(rooms[0].log.as_ref().unwrap()["deal"], json!({"seed": 3}));
+        // A rematch forgets the earlier match.
+        let mut m = meta();
+        m.match_no = 2;
+        store.save_room(&code, &m, Some((2, &head))).await.unwrap();
+        let rooms = store.load_rooms().await.unwrap();
+        assert_eq!(rooms[0].log.as_ref().unwrap()["steps"], json!([]));
+        assert_eq!(rooms[0].last_hash, None);
+        store.delete_room(&code).await.unwrap();
+        assert!(store.load_rooms().await.unwrap().is_empty());
+    }
+
+    #[tokio::test]
+    async fn both_stores_keep_rooms_and_refuse_a_step_stored_twice() {
+        round_trip(&MemoryStore::default()).await;
+        let dir = std::env::temp_dir().join(format!("relay-store-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("t.sqlite");
+        let _ = std::fs::remove_file(&path);
+        round_trip(&SqliteStore::open(&path, false).unwrap()).await;
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
