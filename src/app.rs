@@ -7,6 +7,7 @@ use crate::components::sprite::SvgDefs;
 use crate::context::{AppCtx, Notice};
 use crate::i18n::Lang;
 use crate::pages::home::HomePage;
+use crate::pages::room::{RoomOpen, RoomPage};
 use crate::pages::rules::RulesPage;
 use crate::pages::setup::SetupPage;
 use crate::pages::table::{TablePage, TableRoute};
@@ -88,6 +89,29 @@ impl<G: TablePage> Site for Play<G> {
             }
             _ => false,
         }
+    }
+}
+
+/// The online page of one game (`<slug>-online.html`): its rooms on the relay, with the
+/// same table. Offline pages carry none of its code (the messages, the socket, reading
+/// frames), so they stay small.
+pub struct PlayOnline<G>(PhantomData<G>);
+
+impl<G: TablePage> Site for PlayOnline<G> {
+    fn page(route: &Route) -> Option<Html> {
+        match route {
+            Route::Online(g, q) if *g == G::ID => Some(html! {
+                <RoomPage<G> open={RoomOpen::Create(q.clone())} />
+            }),
+            Route::Room(g, code) if *g == G::ID => Some(html! {
+                <RoomPage<G> key={code.clone()} open={RoomOpen::Code(code.clone())} />
+            }),
+            _ => None,
+        }
+    }
+
+    fn drop_bad_saves() -> bool {
+        false
     }
 }
 

@@ -25,6 +25,7 @@ pub mod config;
 pub mod context;
 pub mod driver;
 pub mod i18n;
+pub mod online;
 pub mod pages;
 pub mod prefs;
 pub mod replay;
@@ -37,7 +38,7 @@ pub mod state;
 pub mod stats;
 pub mod web;
 
-use app::{App, Home, Play, Site};
+use app::{App, Home, Play, PlayOnline, Site};
 
 /// Starts a page of the site in the browser: `S` decides which screens it has.
 pub fn start<S: Site>() {
@@ -52,4 +53,9 @@ pub fn start_home() {
 /// Starts the page of one game (`<slug>.html`): its setup form, table and rules.
 pub fn start_game<G: pages::table::TablePage>() {
     start::<Play<G>>();
+}
+
+/// Starts the online page of one game (`<slug>-online.html`): its rooms on the relay.
+pub fn start_online<G: pages::table::TablePage>() {
+    start::<PlayOnline<G>>();
 }

@@ -27,6 +27,10 @@ pub enum Route {
     Table(GameId, String),
     /// The rule page, and the hash to go back to (if any).
     Rules(GameId, Option<String>),
+    /// A new room on the relay with a setup's query: `#/<game>/online?…`.
+    Online(GameId, String),
+    /// A room on the relay by its code: `#/<game>/room/<code>`.
+    Room(GameId, String),
 }
 
 impl Route {
@@ -41,6 +45,8 @@ impl Route {
         };
         match page {
             "" => Route::Table(game, query.to_string()),
+            "online" => Route::Online(game, query.to_string()),
+            p if p.starts_with("room/") => Route::Room(game, p["room/".len()..].to_string()),
             "setup" => Route::Setup(game, query.to_string()),
             "rules" => {
                 let back = query
@@ -62,6 +68,7 @@ impl Route {
             Route::Setup(g, _) | Route::Table(g, _) | Route::Rules(g, _) => {
                 format!("{}.html", g.slug())
             }
+            Route::Online(g, _) | Route::Room(g, _) => format!("{}-online.html", g.slug()),
         }
     }
 
@@ -83,6 +90,8 @@ impl Route {
             Route::Home => "#/".to_string(),
             Route::Setup(g, q) => with(format!("/{}/setup", g.slug()), q),
             Route::Table(g, q) => with(format!("/{}", g.slug()), q),
+            Route::Online(g, q) => with(format!("/{}/online", g.slug()), q),
+            Route::Room(g, code) => format!("#/{}/room/{code}", g.slug()),
             Route::Rules(g, back) => {
                 let q = back
                     .as_ref()

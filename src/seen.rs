@@ -133,7 +133,8 @@ impl Seen {
         let cover = st.cover_for();
         let acting = st.acting().contains(bottom);
         let my_turn = cover.is_none() && acting;
-        let hidden = cover.is_some() || (st.config.humans() >= 2 && !acting);
+        // Online, each person has a device of their own: nothing to hide.
+        let hidden = st.own.is_none() && (cover.is_some() || (st.config.humans() >= 2 && !acting));
         Seen {
             bottom,
             n,

@@ -42,6 +42,17 @@ pub trait Source<G: UiGame> {
     /// every person's seat at this device).
     fn snapshot(&self, seat: Seat) -> Option<Update<G>>;
 
+    /// An update of this table's seat arrived from afar (a remote source sends the rest of
+    /// a several-card choice from here).
+    fn heard(&mut self, update: &Update<G>) {
+        let _ = update;
+    }
+
+    /// The relay refused this seat's last move with error `code`.
+    fn refused(&mut self, code: &str) {
+        let _ = code;
+    }
+
     /// The match log, where this device holds it (local play only): the save, the score
     /// sheet and the hand replay read it.
     fn log(&self) -> Option<Rc<Vec<Step<G::Action>>>> {

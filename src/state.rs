@@ -123,6 +123,9 @@ pub struct TableState<G: UiGame> {
     pub bots: Rc<RefCell<Inline<G>>>,
     /// The seat whose view this is: the seat drawn at the bottom.
     pub seat: Seat,
+    /// Online: the one seat this device plays (the screen never turns to another, and
+    /// there is no pass-and-play cover).
+    pub own: Option<Seat>,
     /// The number of steps of the match this view follows.
     pub step: u32,
     /// The bottom seat's view.
@@ -224,6 +227,7 @@ impl<G: UiGame> TableState<G> {
             source: Rc::new(RefCell::new(local)),
             bots: Rc::new(RefCell::new(bots)),
             seat: Seat(0),
+            own: None,
             step: 0,
             view: first.view,
             legal: Rc::default(),
@@ -258,6 +262,7 @@ impl<G: UiGame> TableState<G> {
             source,
             bots: Rc::new(RefCell::new(Inline::none())),
             seat: first.seat,
+            own: Some(first.seat),
             step: first.step,
             view: first.view,
             legal: Rc::new(legal),
@@ -390,7 +395,7 @@ impl<G: UiGame> TableState<G> {
     /// With two or more people on this device, the person who must confirm before their
     /// cards are shown.
     pub fn cover_for(&self) -> Option<usize> {
-        if self.config.humans() < 2 {
+        if self.config.humans() < 2 || self.own.is_some() {
             return None;
         }
         let v = self.viewer();
@@ -414,6 +419,7 @@ impl<G: UiGame> TableState<G> {
             source: self.source.clone(),
             bots: self.bots.clone(),
             seat: self.seat,
+            own: self.own,
             step: self.step,
             view: self.view.clone(),
             legal: self.legal.clone(),
@@ -466,7 +472,7 @@ impl<G: UiGame> TableState<G> {
     /// `updates`, else a snapshot from the source (pass-and-play turns the screen to the
     /// next person).
     fn refresh(&mut self, updates: &[Update<G>]) {
-        let seat = self.seat_of(self.viewer());
+        let seat = self.own.unwrap_or_else(|| self.seat_of(self.viewer()));
         let snapshot;
         let newest = updates
             .iter()
@@ -506,6 +512,12 @@ impl<G: UiGame> TableState<G> {
         match answer {
             Ok(ups) => {
                 self.bots.borrow_mut().receive(&ups);
+                {
+                    let mut source = self.source.borrow_mut();
+                    for u in ups.iter().filter(|u| u.seat == self.seat) {
+                        source.heard(u);
+                    }
+                }
                 let mut next = self.changed();
                 next.held = None;
                 next.absorb(&ups);
@@ -566,6 +578,12 @@ impl<G: UiGame> Reducible for TableState<G> {
                     .all(|u| u.step <= self.step && u.public.is_some())
                 {
                     return self;
+                }
+                {
+                    let mut source = self.source.borrow_mut();
+                    for u in ups.iter().filter(|u| u.seat == self.seat) {
+                        source.heard(u);
+                    }
                 }
                 let mut next = self.changed();
                 next.held = None;

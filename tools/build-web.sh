@@ -13,6 +13,10 @@ cd "$ROOT"
 source "$ROOT/.tools/env.sh"
 
 GAMES=(hokm shelem pasur bidel haft-khabis crazy-eights)
+# Each game has an offline page and an online one (its rooms on the relay), so that the code
+# of online play is fetched only by those who play online.
+PAGES_OF_GAMES=()
+for g in "${GAMES[@]}"; do PAGES_OF_GAMES+=("$g" "$g-online"); done
 PAGES="$ROOT/target/web-pages"
 STAGE="$ROOT/target/web-dist"
 
@@ -41,7 +45,7 @@ build_page() { # <html file> <binary> <output html name>
   echo "$stamp" > "$out.stamp"
 }
 build_page index.html cards-web index.html
-for game in "${GAMES[@]}"; do
+for game in "${PAGES_OF_GAMES[@]}"; do
   # The game's page: index.html with the game's binary, its asset paths made relative to
   # target/web-pages/.
   sed -e "s|data-bin=\"cards-web\"|data-bin=\"$game\"|" \
@@ -55,10 +59,13 @@ done
 
 rm -rf dist
 mkdir -p dist
-for page in cards-web "${GAMES[@]}"; do cp -r "$STAGE/$page/." dist/; done
+for page in cards-web "${PAGES_OF_GAMES[@]}"; do cp -r "$STAGE/$page/." dist/; done
 # Offline play and install: the manifest and its icons, and the service worker, whose cache
 # is named after this build (a hash of every other file), so a new build replaces the cache.
 cp static/manifest.webmanifest static/icon-*.png dist/
+# Where online play finds its relay: empty means this site's own origin (docs/relay.md). A
+# static host that serves the site without the relay writes the relay's wss:// address here.
+cp static/relay.json dist/
 build_id="$(cd dist && find . -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)"
 sed "s/__BUILD__/$build_id/" static/sw.js > dist/sw.js
 

@@ -71,6 +71,7 @@ pub const EN: Strings = Strings {
     opt_last_trick: "Show the last trick",
     opt_last_trick_help: "Players may look at the last trick until the next card.",
     start: "Start",
+    play_online: "Play online",
     need_a_person: "At least one seat must be a person.",
 
     you: "You",

@@ -70,6 +70,7 @@ pub const FA: Strings = Strings {
     opt_last_trick: "نمایش دست آخر",
     opt_last_trick_help: "بازیکنان تا کارت بعدی می‌توانند دست آخر را ببینند.",
     start: "شروع",
+    play_online: "بازی آنلاین",
     need_a_person: "دست‌کم یک جا باید برای یک نفر باشد.",
 
     you: "شما",

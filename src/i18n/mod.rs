@@ -207,6 +207,8 @@ pub struct Strings {
     pub opt_last_trick: &'static str,
     pub opt_last_trick_help: &'static str,
     pub start: &'static str,
+    /// The setup's second button: a room on the relay for people on other devices.
+    pub play_online: &'static str,
     pub need_a_person: &'static str,
     // --- names
     pub you: &'static str,

@@ -262,6 +262,14 @@ pub fn setup_page<G: UiGame>(props: &SetupPageProps) -> Html {
             web::go(&Route::Table(G::ID, c.to_query()).hash());
         })
     };
+    // Online: a room on the relay with these rules and this many seats (who sits where
+    // is settled in the room's lobby).
+    let on_online = {
+        let config = config.clone();
+        Callback::from(move |_: MouseEvent| {
+            web::go(&Route::Online(G::ID, config.to_query()).hash());
+        })
+    };
     let rules = Route::Rules(G::ID, Some(Route::Setup(G::ID, config.to_query()).hash())).hash();
     let title = fill(s.setup_title, &[("game", G::ID.name(lang))]);
 
@@ -309,6 +317,10 @@ pub fn setup_page<G: UiGame>(props: &SetupPageProps) -> Html {
                 <div class="setup-actions">
                     <button type="submit" class="btn btn-large" data-testid="start" disabled={!valid}>
                         { s.start }
+                    </button>
+                    <button type="button" class="btn btn-large btn-secondary" data-testid="play-online"
+                        onclick={on_online}>
+                        { s.play_online }
                     </button>
                 </div>
             </form>

@@ -6,7 +6,7 @@
 // Serves the built app (default: <repo>/dist) under a sub-path on a free loopback port, then runs every
 // test in tests/e2e/tests/*.test.mjs. A test file exports `tests`: an array of
 //   { name: string, viewport?: 'desktop' | 'phone' | {width, height}, timeout?: ms, run: async (ctx) => void }
-// where ctx = { page, url, dist, prefix, errors, assert, screenshot(name) }. `errors` collects console errors, page
+// where ctx = { page, browser, url, dist, prefix, errors, assert, screenshot(name) }. `errors` collects console errors, page
 // errors and failed requests; a test fails if `run` throws or if `errors` is not empty at the end
 // (set ctx.allowErrors = true to opt out). On failure a screenshot goes to tests/e2e/artifacts/.
 // Set --url to test an already running server instead of serving dist/.
@@ -93,6 +93,8 @@ async function main() {
       const errors = collectPageErrors(page);
       const ctx = {
         page,
+        // The browser, for a test that needs a second device (a new context of its own).
+        browser,
         url: baseUrl,
         // The built site and its prefix, for a test that serves it itself (offline play).
         dist: opts.dist,

@@ -60,7 +60,7 @@ pub fn bidel_table(props: &TableProps<BidelSettings>) -> Html {
     let lang = use_lang();
     let s = lang.s();
     let b = lang.bidel();
-    let state = use_table::<Bidel>(props.config.clone());
+    let state = use_table::<Bidel>(props.config.clone(), props.online.clone());
     let dispatcher = state.dispatcher();
     let st = &*state;
     let config = &st.config;
@@ -498,8 +498,12 @@ fn result_panel(
 }
 
 impl super::TablePage for Bidel {
-    fn table(config: crate::config::TableConfig<BidelSettings>, key: String) -> Html {
-        html! { <BidelTable {key} {config} /> }
+    fn table(
+        config: crate::config::TableConfig<BidelSettings>,
+        key: String,
+        online: Option<crate::online::OnlineLink>,
+    ) -> Html {
+        html! { <BidelTable {key} {config} {online} /> }
     }
 }
 

@@ -116,7 +116,7 @@ pub fn crazy_eights_table(props: &TableProps<CrazyEightsSettings>) -> Html {
     let lang = use_lang();
     let s = lang.s();
     let t = lang.shedding();
-    let state = use_table::<CrazyEights>(props.config.clone());
+    let state = use_table::<CrazyEights>(props.config.clone(), props.online.clone());
     let st = &*state;
     let seen = Seen::of(st, lang);
     let bottom = seen.bottom;
@@ -399,8 +399,12 @@ fn scoreboard(lang: Lang, seen: &Seen, view: &CrazyEightsView) -> Html {
 }
 
 impl super::TablePage for CrazyEights {
-    fn table(config: crate::config::TableConfig<CrazyEightsSettings>, key: String) -> Html {
-        html! { <CrazyEightsTable {key} {config} /> }
+    fn table(
+        config: crate::config::TableConfig<CrazyEightsSettings>,
+        key: String,
+        online: Option<crate::online::OnlineLink>,
+    ) -> Html {
+        html! { <CrazyEightsTable {key} {config} {online} /> }
     }
 }
 

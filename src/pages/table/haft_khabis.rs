@@ -105,7 +105,7 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
     let lang = use_lang();
     let s = lang.s();
     let t = lang.shedding();
-    let state = use_table::<HaftKhabis>(props.config.clone());
+    let state = use_table::<HaftKhabis>(props.config.clone(), props.online.clone());
     let st = &*state;
     let seen = Seen::of(st, lang);
     let bottom = seen.bottom;
@@ -451,8 +451,12 @@ fn after_of(e: &HaftKhabisEvent) -> HaftKhabisAfter {
 }
 
 impl super::TablePage for HaftKhabis {
-    fn table(config: crate::config::TableConfig<HaftKhabisSettings>, key: String) -> Html {
-        html! { <HaftKhabisTable {key} {config} /> }
+    fn table(
+        config: crate::config::TableConfig<HaftKhabisSettings>,
+        key: String,
+        online: Option<crate::online::OnlineLink>,
+    ) -> Html {
+        html! { <HaftKhabisTable {key} {config} {online} /> }
     }
 }
 

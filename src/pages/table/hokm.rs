@@ -27,7 +27,7 @@ use yew::prelude::*;
 pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
     let lang = use_lang();
     let s = lang.s();
-    let state = use_table::<Hokm>(props.config.clone());
+    let state = use_table::<Hokm>(props.config.clone(), props.online.clone());
     let dispatcher = state.dispatcher();
     let st = &*state;
     let config = &st.config;
@@ -303,7 +303,11 @@ fn status_waiting_discard(
 }
 
 impl super::TablePage for Hokm {
-    fn table(config: crate::config::TableConfig<HokmSettings>, key: String) -> Html {
-        html! { <HokmTable {key} {config} /> }
+    fn table(
+        config: crate::config::TableConfig<HokmSettings>,
+        key: String,
+        online: Option<crate::online::OnlineLink>,
+    ) -> Html {
+        html! { <HokmTable {key} {config} {online} /> }
     }
 }

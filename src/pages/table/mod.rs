@@ -22,6 +22,7 @@ use crate::components::trick::TrickView;
 use crate::config::{SeatKind, TableConfig};
 use crate::context::{use_lang, use_prefs, AppCtx, Notice};
 use crate::i18n::{about, Lang};
+use crate::online::{OnlineLink, Plug};
 use crate::prefs::{Prefs, Speed};
 use crate::route::Route;
 use crate::seen::{Pos, Seen};
@@ -59,10 +60,46 @@ fn initial_state<G: UiGame>(config: TableConfig<G::Settings>) -> TableState<G> {
 /// every action, bots acting after a delay (the device's [`Speed`]), a completed trick held
 /// then gathered, sounds, messages fading and the introduction panel closing by itself.
 #[hook]
-pub fn use_table<G: UiGame>(config: TableConfig<G::Settings>) -> UseReducerHandle<TableState<G>> {
+pub fn use_table<G: UiGame>(
+    config: TableConfig<G::Settings>,
+    online: Option<OnlineLink>,
+) -> UseReducerHandle<TableState<G>> {
     let ctx = use_context::<AppCtx>();
     let prefs = use_prefs();
-    let state = use_reducer(move || initial_state::<G>(config));
+    // Online: the game's plug, made by its online page (an offline page has none).
+    let plug = online
+        .as_ref()
+        .and_then(|l| l.plug.clone().downcast::<Plug<G>>().ok());
+    let link = online.clone();
+    let opening = plug.clone();
+    let state = use_reducer(move || {
+        let online = link.zip(opening).and_then(|(l, p)| (p.open)(&config, &l));
+        online.unwrap_or_else(|| initial_state::<G>(config))
+    });
+    // Online: the relay's frames for this seat, and its refusals of this seat's moves.
+    {
+        let d = state.dispatcher();
+        let source = state.source.clone();
+        use_effect_with(online, move |online| {
+            let hub = online.as_ref().map(|l| l.hub.clone());
+            if let (Some(hub), Some(plug)) = (&hub, plug) {
+                hub.listen(Callback::from(move |frame: serde_json::Value| {
+                    if let Some(u) = (plug.read)(frame) {
+                        d.dispatch(TableAction::Receive(vec![u]));
+                    }
+                }));
+                hub.on_error(Some(Callback::from(move |e: protocol::ErrorBody| {
+                    source.borrow_mut().refused(&e.error)
+                })));
+            }
+            move || {
+                if let Some(hub) = hub {
+                    hub.unlisten();
+                    hub.on_error(None);
+                }
+            }
+        });
+    }
     let dispatcher = state.dispatcher();
     // A finished match counts in this device's statistics, once.
     use_match_stats(&state);
@@ -83,6 +120,10 @@ pub fn use_table<G: UiGame>(config: TableConfig<G::Settings>) -> UseReducerHandl
     {
         let st = state.clone();
         use_effect_with(state.step, move |_| {
+            if st.own.is_some() {
+                // Online: the relay keeps the match.
+                return;
+            }
             if let Some(json) = st.save().and_then(|s| serde_json::to_string(&s).ok()) {
                 web::storage_set(&save_key(G::ID.slug()), &json);
             }
@@ -553,14 +594,18 @@ pub fn frame<G: UiGame>(
 
 /// A game with a table screen.
 pub trait TablePage: UiGame {
-    /// The game's table screen for a canonical link (`key` renews it when the link changes).
-    fn table(config: TableConfig<Self::Settings>, key: String) -> Html;
+    /// The game's table screen for a canonical link (`key` renews it when the link changes);
+    /// with `online`, the table of a room on the relay.
+    fn table(config: TableConfig<Self::Settings>, key: String, online: Option<OnlineLink>) -> Html;
 }
 
 /// A game's table screen: a canonical link's settings and seats.
 #[derive(Properties, PartialEq)]
 pub struct TableProps<S: PartialEq> {
     pub config: TableConfig<S>,
+    /// Played online: the room's link (the table then runs on the relay's frames).
+    #[prop_or_default]
+    pub online: Option<OnlineLink>,
 }
 
 #[derive(Properties, PartialEq)]
@@ -615,7 +660,7 @@ pub fn table_route<G: TablePage>(props: &TableRouteProps) -> Html {
     }
     match &*link {
         TableLink::Show(config, key) => html! {
-            <OneTab slug={G::ID.slug()}>{ G::table(config.clone(), key.clone()) }</OneTab>
+            <OneTab slug={G::ID.slug()}>{ G::table(config.clone(), key.clone(), None) }</OneTab>
         },
         TableLink::Rewrite(..) => html! { <main class="page loading"><LangToggle /></main> },
     }

@@ -157,7 +157,7 @@ pub fn pasur_table(props: &TableProps<PasurSettings>) -> Html {
     let lang = use_lang();
     let s = lang.s();
     let p = lang.pasur();
-    let state = use_table::<Pasur>(props.config.clone());
+    let state = use_table::<Pasur>(props.config.clone(), props.online.clone());
     let pick_state = use_state_eq(|| (usize::MAX, Seat(0), Pick::default()) as PickAt);
     let preview = use_state_eq(|| None::<Card>);
     let dispatcher = state.dispatcher();
@@ -978,8 +978,12 @@ fn score_sheet(
 }
 
 impl super::TablePage for Pasur {
-    fn table(config: crate::config::TableConfig<PasurSettings>, key: String) -> Html {
-        html! { <PasurTable {key} {config} /> }
+    fn table(
+        config: crate::config::TableConfig<PasurSettings>,
+        key: String,
+        online: Option<crate::online::OnlineLink>,
+    ) -> Html {
+        html! { <PasurTable {key} {config} {online} /> }
     }
 }
 

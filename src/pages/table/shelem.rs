@@ -89,7 +89,7 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
     let lang = use_lang();
     let s = lang.s();
     let sh = lang.shelem();
-    let state = use_table::<Shelem>(props.config.clone());
+    let state = use_table::<Shelem>(props.config.clone(), props.online.clone());
     // The cards chosen to discard, for the hand of this number (SH-5).
     let chosen = use_state(|| (0u16, CardSet::EMPTY));
     // A joker clicked to lead in a no-trump mode, waiting for its suit (SH-6).
@@ -410,8 +410,12 @@ fn shelem_bid(view: &ShelemView) -> u16 {
 }
 
 impl super::TablePage for Shelem {
-    fn table(config: crate::config::TableConfig<ShelemSettings>, key: String) -> Html {
-        html! { <ShelemTable {key} {config} /> }
+    fn table(
+        config: crate::config::TableConfig<ShelemSettings>,
+        key: String,
+        online: Option<crate::online::OnlineLink>,
+    ) -> Html {
+        html! { <ShelemTable {key} {config} {online} /> }
     }
 }
 

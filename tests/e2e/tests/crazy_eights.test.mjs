@@ -139,6 +139,12 @@ export const tests = [
         if (String(i) === winner) assert(cards === 0, 'the winner holds no card');
         else assert(cards > 0 || blocked, `seat ${i} shows its remaining cards (D-8)`);
       }
+      // The table's seed is random: a hand of over 100 points (CE-10) can end the match
+      // at once, and then there is no next hand to play.
+      if ((await page.locator('[data-testid=new-match]').count()) > 0) {
+        console.log('    crazy eights: the match ended after one hand');
+        return;
+      }
       await page.locator('[data-testid=next-hand]').click();
       await result.waitFor({ state: 'detached', timeout: 10000 });
       // The next hand: forget the declaration on purpose (D-6) and see the penalty announced.

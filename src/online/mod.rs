@@ -1,0 +1,299 @@
+//! Online play: a WebSocket to the relay (crates/relay), the room's messages
+//! (crates/protocol), and the remote source of play a table runs on ([`remote::Remote`]).
+//!
+//! The relay is found at this site's own origin (`/ws`) unless the site was built with
+//! `CARDS_RELAY=wss://…` set, or a `relay.json` next to the page says
+//! `{"relay": "wss://…"}` (a static host pointing at a relay elsewhere).
+
+pub mod remote;
+
+use crate::adapters::UiGame;
+use crate::config::TableConfig;
+use crate::state::TableState;
+use crate::web;
+use engine::table::Update;
+use protocol::{ClientMsg, RelayMsg, RoomCode, SeatToken};
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::closure::Closure;
+use wasm_bindgen::JsCast;
+use yew::Callback;
+
+/// The local-storage key of the name this device plays under online.
+pub const NAME_KEY: &str = "cards.name";
+
+/// The local-storage key of this device's seat in room `code`.
+pub fn seat_key(code: &RoomCode) -> String {
+    format!("cards.room.{}", code.as_str())
+}
+
+/// This device's seat in a room, kept to come back to it after a reload.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SavedSeat {
+    pub token: SeatToken,
+    pub seat: u8,
+}
+
+/// The seat this device holds in `code`, if any.
+pub fn saved_seat(code: &RoomCode) -> Option<SavedSeat> {
+    serde_json::from_str(&web::storage_get(&seat_key(code))?).ok()
+}
+
+/// Remembers this device's seat in `code`.
+pub fn save_seat(code: &RoomCode, seat: &SavedSeat) {
+    if let Ok(json) = serde_json::to_string(seat) {
+        web::storage_set(&seat_key(code), &json);
+    }
+}
+
+/// The relay's WebSocket address when the site was built with one.
+const BUILT_RELAY: Option<&str> = option_env!("CARDS_RELAY");
+
+/// The relay's WebSocket address at this page's origin: `ws://host/ws` (`wss` under https).
+fn origin_relay() -> String {
+    let location = web_sys::window().map(|w| w.location());
+    let host = location
+        .as_ref()
+        .and_then(|l| l.host().ok())
+        .unwrap_or_default();
+    let secure = location
+        .and_then(|l| l.protocol().ok())
+        .is_some_and(|p| p == "https:");
+    format!("{}://{host}/ws", if secure { "wss" } else { "ws" })
+}
+
+/// Where the relay is: the build's address, else `relay.json` next to the page, else this
+/// origin.
+pub async fn relay_url() -> String {
+    if let Some(url) = BUILT_RELAY.filter(|u| !u.is_empty()) {
+        return url.to_string();
+    }
+    if let Some(url) = relay_json().await {
+        return url;
+    }
+    origin_relay()
+}
+
+/// `relay.json`'s `relay`, when the file is there.
+async fn relay_json() -> Option<String> {
+    let window = web_sys::window()?;
+    let response = wasm_bindgen_futures::JsFuture::from(window.fetch_with_str("relay.json"))
+        .await
+        .ok()?
+        .dyn_into::<web_sys::Response>()
+        .ok()?;
+    if !response.ok() {
+        return None;
+    }
+    let text = wasm_bindgen_futures::JsFuture::from(response.text().ok()?)
+        .await
+        .ok()?
+        .as_string()?;
+    let v: Value = serde_json::from_str(&text).ok()?;
+    v.get("relay")?
+        .as_str()
+        .filter(|u| u.starts_with("ws://") || u.starts_with("wss://"))
+        .map(str::to_string)
+}
+
+/// What a connection reports.
+#[derive(Clone, Debug, PartialEq)]
+pub enum NetEvent {
+    /// The socket is open.
+    Open,
+    /// A message of the relay.
+    Msg(RelayMsg),
+    /// The socket closed (or never opened).
+    Closed,
+}
+
+/// One WebSocket to the relay.
+pub struct Conn {
+    ws: web_sys::WebSocket,
+    _on_open: Closure<dyn FnMut()>,
+    _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
+    _on_close: Closure<dyn FnMut()>,
+}
+
+impl PartialEq for Conn {
+    fn eq(&self, other: &Conn) -> bool {
+        std::ptr::eq(self, other)
+    }
+}
+
+impl Conn {
+    /// Opens a socket to `url`; everything it hears goes to `on_event`.
+    pub fn open(url: &str, on_event: Callback<NetEvent>) -> Result<Conn, String> {
+        let ws = web_sys::WebSocket::new(url).map_err(|e| format!("{e:?}"))?;
+        let open = on_event.clone();
+        let on_open = Closure::<dyn FnMut()>::new(move || open.emit(NetEvent::Open));
+        let message = on_event.clone();
+        let on_message =
+            Closure::<dyn FnMut(web_sys::MessageEvent)>::new(move |e: web_sys::MessageEvent| {
+                let Some(text) = e.data().as_string() else {
+                    return;
+                };
+                // A message this client cannot read is dropped (a newer relay answers
+                // version errors in a form every client reads).
+                if let Ok(msg) = serde_json::from_str::<RelayMsg>(&text) {
+                    message.emit(NetEvent::Msg(msg));
+                }
+            });
+        let on_close = Closure::<dyn FnMut()>::new(move || on_event.emit(NetEvent::Closed));
+        ws.set_onopen(Some(on_open.as_ref().unchecked_ref()));
+        ws.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        ws.set_onclose(Some(on_close.as_ref().unchecked_ref()));
+        Ok(Conn {
+            ws,
+            _on_open: on_open,
+            _on_message: on_message,
+            _on_close: on_close,
+        })
+    }
+
+    /// Sends a message (dropped when the socket is not open: the room resyncs on resume).
+    pub fn send(&self, msg: &ClientMsg) {
+        if self.ws.ready_state() == web_sys::WebSocket::OPEN {
+            if let Ok(text) = serde_json::to_string(msg) {
+                let _ = self.ws.send_with_str(&text);
+            }
+        }
+    }
+
+    /// Whether the socket is open.
+    pub fn is_open(&self) -> bool {
+        self.ws.ready_state() == web_sys::WebSocket::OPEN
+    }
+}
+
+impl Drop for Conn {
+    fn drop(&mut self) {
+        self.ws.set_onopen(None);
+        self.ws.set_onmessage(None);
+        self.ws.set_onclose(None);
+        let _ = self.ws.close();
+    }
+}
+
+/// The room's link between its connection and the table on it: the socket to send on,
+/// and the frames for the table (kept until the table listens).
+#[derive(Default)]
+pub struct Hub {
+    conn: RefCell<Option<Rc<Conn>>>,
+    frames: RefCell<Vec<Value>>,
+    sink: RefCell<Option<Callback<Value>>>,
+    errors: RefCell<Option<Callback<protocol::ErrorBody>>>,
+}
+
+impl Hub {
+    /// Puts the (re)opened connection in place.
+    pub fn set_conn(&self, conn: Option<Rc<Conn>>) {
+        *self.conn.borrow_mut() = conn;
+    }
+
+    /// Sends on the current connection, if any.
+    pub fn send(&self, msg: &ClientMsg) {
+        if let Some(c) = self.conn.borrow().as_ref() {
+            c.send(msg);
+        }
+    }
+
+    /// A frame for the table: handed over at once, or kept until it listens.
+    pub fn frame(&self, frame: Value) {
+        let sink = self.sink.borrow().clone();
+        match sink {
+            Some(sink) => sink.emit(frame),
+            None => self.frames.borrow_mut().push(frame),
+        }
+    }
+
+    /// The table listens: the frames kept so far, then every new one.
+    pub fn listen(&self, sink: Callback<Value>) {
+        let kept: Vec<Value> = self.frames.borrow_mut().drain(..).collect();
+        for f in kept {
+            sink.emit(f);
+        }
+        *self.sink.borrow_mut() = Some(sink);
+    }
+
+    /// The table stops listening.
+    pub fn unlisten(&self) {
+        *self.sink.borrow_mut() = None;
+    }
+
+    /// Where the relay's refusals of the table's moves go.
+    pub fn on_error(&self, sink: Option<Callback<protocol::ErrorBody>>) {
+        *self.errors.borrow_mut() = sink;
+    }
+
+    /// A refusal of a move, for the table.
+    pub fn error(&self, e: protocol::ErrorBody) {
+        let sink = self.errors.borrow().clone();
+        if let Some(sink) = sink {
+            sink.emit(e);
+        }
+    }
+}
+
+/// A table played online: its seat, the snapshot it opens on, the room's hub, and the
+/// game's [`Plug`] (as `dyn Any`, so that the table's code names no online type of its
+/// game: only the online pages, which make the plug, carry the code that reads frames).
+#[derive(Clone)]
+pub struct OnlineLink {
+    pub seat: u8,
+    pub first: Rc<Value>,
+    pub hub: Rc<Hub>,
+    pub plug: Rc<dyn std::any::Any>,
+}
+
+/// Opens a table of game `G` on a link's first frame (`None` if it is not this game's).
+pub type OpenTable<G> =
+    fn(&TableConfig<<G as engine::Game>::Settings>, &OnlineLink) -> Option<TableState<G>>;
+
+/// What a table of game `G` needs to run on the relay, made by the online page of `G`.
+pub struct Plug<G: UiGame> {
+    /// The table's state on the link's first frame.
+    pub open: OpenTable<G>,
+    /// A frame read as this game's update.
+    pub read: fn(Value) -> Option<Update<G>>,
+}
+
+impl<G: UiGame> Plug<G> {
+    /// The plug of game `G`.
+    pub fn new() -> Plug<G> {
+        Plug {
+            open: open_table::<G>,
+            read: |frame| serde_json::from_value(frame).ok(),
+        }
+    }
+}
+
+impl<G: UiGame> Default for Plug<G> {
+    fn default() -> Plug<G> {
+        Plug::new()
+    }
+}
+
+/// The table of a room on the relay, opening on the link's first frame.
+fn open_table<G: UiGame>(
+    config: &TableConfig<G::Settings>,
+    link: &OnlineLink,
+) -> Option<TableState<G>> {
+    let first: Update<G> = serde_json::from_value((*link.first).clone()).ok()?;
+    let source = remote::Remote::<G>::new(link.hub.clone(), first.step);
+    Some(TableState::remote(
+        config.clone(),
+        Rc::new(RefCell::new(source)),
+        first,
+    ))
+}
+
+impl PartialEq for OnlineLink {
+    fn eq(&self, other: &OnlineLink) -> bool {
+        self.seat == other.seat
+            && Rc::ptr_eq(&self.first, &other.first)
+            && Rc::ptr_eq(&self.hub, &other.hub)
+    }
+}

@@ -1,0 +1,680 @@
+//! A room on the relay: the name to play under, the lobby (seats, who is connected, bots,
+//! the rules, the link and code to share; the creator seats bots, moves people and starts),
+//! then the same table as offline play, fed by the relay's frames, with the connection's
+//! state always in view. A reload, a dropped network or a phone waking up comes back to
+//! the same seat with the seat's token kept on this device.
+
+use crate::adapters::UiGame;
+use crate::components::lang_toggle::LangToggle;
+use crate::config::{Player, SeatKind, TableConfig};
+use crate::context::use_lang;
+use crate::i18n::Lang;
+use crate::online::{
+    relay_url, save_seat, saved_seat, Conn, Hub, NetEvent, OnlineLink, SavedSeat, NAME_KEY,
+};
+use crate::pages::table::{setting_rows, TablePage};
+use crate::route::Route;
+use crate::web;
+use engine::table::PROTOCOL_VERSION;
+use gloo::timers::callback::Timeout;
+use protocol::{
+    ClientMsg, ErrorBody, Lobby, Phase, RelayMsg, RoomCode, RoomOptions, SeatInfo, RELAY_VERSION,
+};
+use serde_json::Value;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// What the room page opens: a new room of this table's settings, or a room by its code.
+#[derive(Clone, Debug, PartialEq)]
+pub enum RoomOpen {
+    /// Create a room with the setup's query (`#/<game>/online?…`).
+    Create(String),
+    /// A room's code (`#/<game>/room/<code>`).
+    Code(String),
+}
+
+#[derive(Properties, PartialEq)]
+pub struct RoomProps {
+    pub open: RoomOpen,
+}
+
+/// The state of the connection.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Net {
+    Connecting,
+    Connected,
+    Reconnecting,
+    Offline,
+}
+
+/// The room page's state.
+#[derive(Clone, PartialEq)]
+struct Room {
+    net: Net,
+    /// The name form is up (nothing sent yet).
+    asking: bool,
+    seat: Option<(RoomCode, u8)>,
+    lobby: Option<Lobby>,
+    /// The snapshot the table opens on, and how many tables there were (a snapshot while
+    /// playing, a rematch, a resync: a new table).
+    first: Option<(Rc<Value>, u32)>,
+    /// A message of the relay for the room (not the table's moves).
+    error: Option<ErrorBody>,
+    /// Reconnection attempts since the last open socket.
+    tries: u32,
+}
+
+enum RoomMsg {
+    Net(Net),
+    Asked,
+    Welcome(RoomCode, u8),
+    Lobby(Lobby),
+    Snapshot(Value),
+    Error(ErrorBody),
+    ClearError,
+}
+
+impl Reducible for Room {
+    type Action = RoomMsg;
+    fn reduce(self: Rc<Self>, msg: RoomMsg) -> Rc<Self> {
+        let mut next = (*self).clone();
+        match msg {
+            RoomMsg::Net(n) => {
+                next.tries = if n == Net::Connected {
+                    0
+                } else {
+                    next.tries + u32::from(n == Net::Reconnecting)
+                };
+                next.net = n;
+            }
+            RoomMsg::Asked => next.asking = false,
+            RoomMsg::Welcome(code, seat) => {
+                next.seat = Some((code, seat));
+                next.error = None;
+            }
+            RoomMsg::Lobby(l) => next.lobby = Some(l),
+            RoomMsg::Snapshot(f) => {
+                let n = next.first.as_ref().map_or(0, |(_, n)| n + 1);
+                next.first = Some((Rc::new(f), n));
+            }
+            RoomMsg::Error(e) => next.error = Some(e),
+            RoomMsg::ClearError => next.error = None,
+        }
+        Rc::new(next)
+    }
+}
+
+/// The room's settings as the game's typed settings, and its seats as the table's players
+/// (this device's seat is "you"; the others are people or bots by their lobby names).
+fn config_of<G: UiGame>(lobby: &Lobby, seat: u8) -> Option<TableConfig<G::Settings>> {
+    let settings = serde_json::from_value(lobby.settings.clone()).ok()?;
+    let players = lobby
+        .seats
+        .iter()
+        .map(|s| match s.kind {
+            _ if s.seat == seat => Player {
+                kind: SeatKind::You,
+                name: String::new(),
+            },
+            protocol::SeatKind::Bot => Player {
+                kind: SeatKind::Bot,
+                name: String::new(),
+            },
+            _ => Player {
+                kind: SeatKind::Person,
+                name: s.name.clone().unwrap_or_default(),
+            },
+        })
+        .collect();
+    Some(TableConfig {
+        settings,
+        players,
+        seed: 0,
+    })
+}
+
+/// The words of the room pages.
+struct Words {
+    title: &'static str,
+    your_name: &'static str,
+    create: &'static str,
+    join: &'static str,
+    code: &'static str,
+    link: &'static str,
+    copy: &'static str,
+    seats: &'static str,
+    empty: &'static str,
+    bot: &'static str,
+    add_bot: &'static str,
+    remove_bot: &'static str,
+    move_up: &'static str,
+    start: &'static str,
+    waiting: &'static str,
+    you: &'static str,
+    away: &'static str,
+    bot_playing: &'static str,
+    connected: &'static str,
+    connecting: &'static str,
+    reconnecting: &'static str,
+    offline: &'static str,
+    retry: &'static str,
+    rematch: &'static str,
+    rules: &'static str,
+    unknown_room: &'static str,
+    version: &'static str,
+}
+
+fn words(lang: Lang) -> &'static Words {
+    const FA: Words = Words {
+        title: "بازی آنلاین",
+        your_name: "نام شما",
+        create: "ساختن میز",
+        join: "نشستن سر میز",
+        code: "کد میز",
+        link: "پیوند میز",
+        copy: "رونوشت",
+        seats: "جاها",
+        empty: "خالی",
+        bot: "ربات",
+        add_bot: "ربات بنشان",
+        remove_bot: "ربات را بردار",
+        move_up: "جابه‌جا با جای قبلی",
+        start: "شروع بازی",
+        waiting: "منتظر سازندهٔ میز…",
+        you: "شما",
+        away: "دور از میز",
+        bot_playing: "ربات به جایش بازی می‌کند",
+        connected: "وصل",
+        connecting: "در حال وصل شدن…",
+        reconnecting: "وصل شدن دوباره…",
+        offline: "قطع",
+        retry: "دوباره",
+        rematch: "بازی دوباره",
+        rules: "قوانین میز",
+        unknown_room: "میزی با این کد پیدا نشد.",
+        version: "نسخهٔ تازه‌ای هست: صفحه را دوباره بار کنید.",
+    };
+    const EN: Words = Words {
+        title: "Play online",
+        your_name: "Your name",
+        create: "Create the table",
+        join: "Take a seat",
+        code: "Table code",
+        link: "Table link",
+        copy: "Copy",
+        seats: "Seats",
+        empty: "Empty",
+        bot: "Bot",
+        add_bot: "Seat a bot",
+        remove_bot: "Remove the bot",
+        move_up: "Swap with the seat before",
+        start: "Start",
+        waiting: "Waiting for the table's creator…",
+        you: "You",
+        away: "away",
+        bot_playing: "a bot plays for them",
+        connected: "Connected",
+        connecting: "Connecting…",
+        reconnecting: "Reconnecting…",
+        offline: "Offline",
+        retry: "Retry",
+        rematch: "Rematch",
+        rules: "The table's rules",
+        unknown_room: "No table has this code.",
+        version: "A new version is out: reload the page.",
+    };
+    match lang {
+        Lang::Fa => &FA,
+        Lang::En => &EN,
+    }
+}
+
+/// A room of game `G` on the relay.
+#[function_component(RoomPage)]
+pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
+    let lang = use_lang();
+    let w = words(lang);
+    let code = match &props.open {
+        RoomOpen::Code(c) => RoomCode::parse(c),
+        RoomOpen::Create(_) => None,
+    };
+    let saved = code.as_ref().and_then(saved_seat);
+    let asking = saved.is_none();
+    let room = use_reducer(move || Room {
+        net: Net::Connecting,
+        asking,
+        seat: None,
+        lobby: None,
+        first: None,
+        error: None,
+        tries: 0,
+    });
+    let hub = use_memo((), |_| Hub::default());
+    let name = use_state(|| web::storage_get(NAME_KEY).unwrap_or_default());
+    // The first message of every connection: create, join (once) or resume (after).
+    let opening = use_mut_ref(|| None::<ClientMsg>);
+    let conn = use_mut_ref(|| None::<Rc<Conn>>);
+
+    // Connects (again) and sends the opening message once the socket is open.
+    let connect = {
+        let room = room.clone();
+        let hub = hub.clone();
+        let opening = opening.clone();
+        let conn = conn.clone();
+        Callback::from(move |_: ()| {
+            let room = room.clone();
+            let hub = hub.clone();
+            let opening = opening.clone();
+            let conn = conn.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                let url = relay_url().await;
+                let on_event = {
+                    let room = room.clone();
+                    let hub = hub.clone();
+                    let opening = opening.clone();
+                    Callback::from(move |e: NetEvent| on_net::<G>(e, &room, &hub, &opening))
+                };
+                match Conn::open(&url, on_event) {
+                    Ok(c) => {
+                        let c = Rc::new(c);
+                        hub.set_conn(Some(c.clone()));
+                        *conn.borrow_mut() = Some(c);
+                    }
+                    Err(_) => room.dispatch(RoomMsg::Net(Net::Offline)),
+                }
+            });
+        })
+    };
+
+    // Leaving the page (or a new room's page taking its place) closes the socket: the
+    // connection's handlers hold the hub, which holds the connection.
+    {
+        let hub = hub.clone();
+        let conn = conn.clone();
+        use_effect_with((), move |_| {
+            move || {
+                hub.set_conn(None);
+                conn.borrow_mut().take();
+            }
+        });
+    }
+    // Open at once with a seat kept on this device; else after the name form.
+    {
+        let connect = connect.clone();
+        let opening = opening.clone();
+        use_effect_with((), move |_| {
+            if let (Some(code), Some(s)) = (code, saved) {
+                *opening.borrow_mut() = Some(resume(code, s));
+                connect.emit(());
+            }
+        });
+    }
+    // Reconnect after a drop, waiting longer each time (at most 8 s).
+    {
+        let connect = connect.clone();
+        let tries = room.tries;
+        let lost = room.net == Net::Reconnecting;
+        use_effect_with((lost, tries), move |&(lost, tries)| {
+            let timer = lost.then(|| {
+                let ms = (500u32 << tries.min(4)).min(8000);
+                Timeout::new(ms, move || connect.emit(()))
+            });
+            move || drop(timer)
+        });
+    }
+    // A room error fades.
+    {
+        let d = room.dispatcher();
+        let shown = room.error.is_some();
+        use_effect_with(shown, move |&shown| {
+            let timer = shown.then(|| Timeout::new(6000, move || d.dispatch(RoomMsg::ClearError)));
+            move || drop(timer)
+        });
+    }
+
+    let status = net_badge(
+        w,
+        room.net,
+        room.lobby.as_ref(),
+        room.seat.as_ref().map(|s| s.1),
+    );
+    let error = room.error.as_ref().map(|e| {
+        let text = match e.error.as_str() {
+            "unknown_room" => w.unknown_room.to_string(),
+            "version" => w.version.to_string(),
+            _ => e.message.clone(),
+        };
+        html! { <div class="toast room-error" role="alert" data-testid="room-error" data-code={e.error.clone()}>{ text }</div> }
+    });
+
+    // The name form.
+    if room.asking {
+        let creating = matches!(props.open, RoomOpen::Create(_));
+        let on_input = {
+            let name = name.clone();
+            Callback::from(move |e: InputEvent| {
+                if let Some(i) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
+                    name.set(i.value());
+                }
+            })
+        };
+        let onsubmit = {
+            let name = name.clone();
+            let open = props.open.clone();
+            let room = room.clone();
+            let opening = opening.clone();
+            let connect = connect.clone();
+            Callback::from(move |e: SubmitEvent| {
+                e.prevent_default();
+                let n = name.trim().chars().take(24).collect::<String>();
+                if n.is_empty() {
+                    return;
+                }
+                web::storage_set(NAME_KEY, &n);
+                let msg = match &open {
+                    RoomOpen::Create(query) => create::<G>(query, n),
+                    RoomOpen::Code(c) => match RoomCode::parse(c) {
+                        Some(code) => ClientMsg::Join {
+                            version: RELAY_VERSION,
+                            frames: PROTOCOL_VERSION,
+                            code,
+                            name: n,
+                        },
+                        None => return,
+                    },
+                };
+                *opening.borrow_mut() = Some(msg);
+                room.dispatch(RoomMsg::Asked);
+                connect.emit(());
+            })
+        };
+        return html! {
+            <main class="page room-page" data-testid="room-name">
+                <header class="topbar"><a class="btn-ghost" href={Route::Home.href()}>{ G::ID.name(lang) }</a><LangToggle /></header>
+                <form class="panel room-form" {onsubmit}>
+                    <h1>{ w.title }{ " · " }{ G::ID.name(lang) }</h1>
+                    <label>{ w.your_name }
+                        <input type="text" data-testid="room-name-input" maxlength="24" value={(*name).clone()}
+                            oninput={on_input} autofocus=true />
+                    </label>
+                    <button type="submit" class="btn" data-testid="room-go">{ if creating { w.create } else { w.join } }</button>
+                </form>
+                { for error }
+            </main>
+        };
+    }
+
+    let (Some((code, seat)), Some(lobby)) = (room.seat.clone(), room.lobby.clone()) else {
+        return html! {
+            <main class="page room-page loading" data-testid="room-connecting">
+                { status }
+                { for error }
+                if room.net == Net::Offline {
+                    <button type="button" class="btn" onclick={connect.reform(|_| ())}>{ w.retry }</button>
+                }
+            </main>
+        };
+    };
+
+    match (&room.first, lobby.phase) {
+        (Some((first, n)), Phase::Playing | Phase::Finished) => {
+            let Some(config) = config_of::<G>(&lobby, seat) else {
+                return html! { <main class="page">{ status }</main> };
+            };
+            let link = OnlineLink {
+                seat,
+                first: first.clone(),
+                hub: hub.clone(),
+                plug: Rc::new(crate::online::Plug::<G>::new()),
+            };
+            let rematch = (lobby.phase == Phase::Finished && lobby.creator == seat).then(|| {
+                let hub = hub.clone();
+                html! {
+                    <button type="button" class="btn room-rematch" data-testid="rematch"
+                        onclick={Callback::from(move |_: MouseEvent| hub.send(&ClientMsg::Rematch))}>{ w.rematch }</button>
+                }
+            });
+            html! {
+                <div class="room-table" data-testid="room-table" data-code={code.to_string()} data-seat={seat.to_string()}>
+                    { G::table(config, format!("{code}-{}-{n}", lobby.match_no), Some(link)) }
+                    <div class="room-bar">{ status }{ for rematch }</div>
+                    { for error }
+                </div>
+            }
+        }
+        _ => html! {
+            <>
+                { lobby_view::<G>(lang, &lobby, seat, &hub, &code) }
+                <div class="room-bar">{ status }</div>
+                { for error }
+            </>
+        },
+    }
+}
+
+/// The opening message that comes back to a kept seat.
+fn resume(code: RoomCode, seat: SavedSeat) -> ClientMsg {
+    ClientMsg::Resume {
+        version: RELAY_VERSION,
+        frames: PROTOCOL_VERSION,
+        code,
+        token: seat.token,
+    }
+}
+
+/// The opening message of a new room with the setup's query (game settings and player
+/// count; the seats' kinds and the seed are the relay's business).
+fn create<G: UiGame>(query: &str, name: String) -> ClientMsg {
+    let parsed = TableConfig::<G::Settings>::from_query(query, G::PLAYER_COUNTS);
+    let config = parsed.config;
+    ClientMsg::Create {
+        version: RELAY_VERSION,
+        frames: PROTOCOL_VERSION,
+        game: engine_slug::<G>(),
+        players: config.player_count(),
+        settings: serde_json::to_value(&config.settings).unwrap_or(Value::Null),
+        options: RoomOptions::default(),
+        name,
+    }
+}
+
+/// The registry's name of game `G` (the engine's [`engine::Game::NAME`]).
+fn engine_slug<G: UiGame>() -> String {
+    G::NAME.to_string()
+}
+
+/// What the connection hears.
+fn on_net<G: UiGame>(
+    e: NetEvent,
+    room: &UseReducerHandle<Room>,
+    hub: &Hub,
+    opening: &Rc<std::cell::RefCell<Option<ClientMsg>>>,
+) {
+    match e {
+        NetEvent::Open => {
+            room.dispatch(RoomMsg::Net(Net::Connected));
+            if let Some(msg) = opening.borrow().clone() {
+                hub.send(&msg);
+            }
+        }
+        NetEvent::Closed => {
+            hub.set_conn(None);
+            // Without a seat yet there is nothing to come back to: offline, with a retry.
+            let has_seat = matches!(opening.borrow().as_ref(), Some(ClientMsg::Resume { .. }));
+            room.dispatch(RoomMsg::Net(if has_seat {
+                Net::Reconnecting
+            } else {
+                Net::Offline
+            }));
+        }
+        NetEvent::Msg(RelayMsg::Welcome {
+            code, token, seat, ..
+        }) => {
+            save_seat(
+                &code,
+                &SavedSeat {
+                    token: token.clone(),
+                    seat,
+                },
+            );
+            // From now on every connection comes back to this seat.
+            *opening.borrow_mut() = Some(resume(code.clone(), SavedSeat { token, seat }));
+            let here = Route::Room(G::ID, code.to_string()).hash();
+            if web::current_hash() != here {
+                web::replace(&here);
+            }
+            room.dispatch(RoomMsg::Welcome(code, seat));
+        }
+        NetEvent::Msg(RelayMsg::Lobby { lobby }) => room.dispatch(RoomMsg::Lobby(lobby)),
+        NetEvent::Msg(RelayMsg::Frame { frame }) => {
+            // A snapshot (a match starting, a resume, a resync, a rematch) opens a new
+            // table on it; the steps after it go to the table.
+            if frame.get("public").is_none_or(Value::is_null) {
+                hub.unlisten();
+                room.dispatch(RoomMsg::Snapshot(frame));
+            } else {
+                hub.frame(frame);
+            }
+        }
+        NetEvent::Msg(RelayMsg::Error(e)) => {
+            if e.error == "bad_token" || e.error == "unknown_room" {
+                if let Some(ClientMsg::Resume { code, .. }) = opening.borrow().as_ref() {
+                    web::storage_remove(&crate::online::seat_key(code));
+                }
+            }
+            let table_move = room.first.is_some() && room.error.is_none();
+            hub.error(e.clone());
+            if !(table_move && e.error == "stale_step") {
+                room.dispatch(RoomMsg::Error(e));
+            }
+        }
+        NetEvent::Msg(RelayMsg::Pong) => {}
+    }
+}
+
+/// The connection's state, and who is away.
+fn net_badge(w: &Words, net: Net, lobby: Option<&Lobby>, me: Option<u8>) -> Html {
+    let (class, text) = match net {
+        Net::Connected => ("net-ok", w.connected),
+        Net::Connecting => ("net-wait", w.connecting),
+        Net::Reconnecting => ("net-wait", w.reconnecting),
+        Net::Offline => ("net-off", w.offline),
+    };
+    let away: Vec<String> = lobby
+        .map(|l| {
+            l.seats
+                .iter()
+                .filter(|s| {
+                    s.kind == protocol::SeatKind::Person && !s.connected && Some(s.seat) != me
+                })
+                .map(|s| s.name.clone().unwrap_or_default())
+                .collect()
+        })
+        .unwrap_or_default();
+    html! {
+        <div class={classes!("net-badge", class)} data-testid="net" data-net={format!("{net:?}").to_lowercase()}
+            role="status" aria-live="polite">
+            <span class="net-dot" aria-hidden="true"></span>
+            <span>{ text }</span>
+            { for away.iter().map(|n| html! { <span class="net-away" data-testid="away">{ format!(" · {n}: {}", w.away) }</span> }) }
+        </div>
+    }
+}
+
+/// One seat of the lobby.
+fn seat_row(w: &Words, s: &SeatInfo, me: u8, creator: bool, hub: &Rc<Hub>, lobby: &Lobby) -> Html {
+    let name = match s.kind {
+        _ if s.seat == me => format!("{} ({})", s.name.clone().unwrap_or_default(), w.you),
+        protocol::SeatKind::Bot => w.bot.to_string(),
+        protocol::SeatKind::Empty => w.empty.to_string(),
+        protocol::SeatKind::Person => s.name.clone().unwrap_or_default(),
+    };
+    let send = |msg: ClientMsg| {
+        let hub = hub.clone();
+        Callback::from(move |_: MouseEvent| hub.send(&msg))
+    };
+    let lobby_phase = lobby.phase == Phase::Lobby;
+    html! {
+        <li class={classes!("room-seat", format!("seat-{:?}", s.kind).to_lowercase())} data-testid="room-seat"
+            data-seat={s.seat.to_string()} data-kind={format!("{:?}", s.kind).to_lowercase()}
+            data-connected={s.connected.to_string()}>
+            <span class={classes!("net-dot", (!s.connected).then_some("off"))} aria-hidden="true"></span>
+            <span class="room-seat-name">{ name }</span>
+            if s.kind == protocol::SeatKind::Person && !s.connected { <span class="room-away">{ w.away }</span> }
+            if s.bot_playing && s.kind == protocol::SeatKind::Person { <span class="room-away">{ w.bot_playing }</span> }
+            if creator && lobby_phase {
+                <span class="room-seat-actions">
+                    if s.kind == protocol::SeatKind::Empty {
+                        <button type="button" class="btn btn-small btn-secondary" data-testid="add-bot"
+                            onclick={send(ClientMsg::SetSeat { seat: s.seat, kind: protocol::SeatKind::Bot })}>{ w.add_bot }</button>
+                    }
+                    if s.kind == protocol::SeatKind::Bot {
+                        <button type="button" class="btn btn-small btn-secondary" data-testid="remove-bot"
+                            onclick={send(ClientMsg::SetSeat { seat: s.seat, kind: protocol::SeatKind::Empty })}>{ w.remove_bot }</button>
+                    }
+                    if s.seat > 0 {
+                        <button type="button" class="btn btn-small btn-ghost" data-testid="swap-up" aria-label={w.move_up}
+                            title={w.move_up}
+                            onclick={send(ClientMsg::SwapSeats { from: s.seat, to: s.seat - 1 })}>{ "↑" }</button>
+                    }
+                </span>
+            }
+        </li>
+    }
+}
+
+/// The lobby: the code and link to share, the seats, the rules, and the creator's start.
+fn lobby_view<G: UiGame>(
+    lang: Lang,
+    lobby: &Lobby,
+    me: u8,
+    hub: &Rc<Hub>,
+    code: &RoomCode,
+) -> Html {
+    let w = words(lang);
+    let creator = lobby.creator == me;
+    let link = web::url_of(&Route::Room(G::ID, code.to_string()).hash());
+    let copy = {
+        let link = link.clone();
+        Callback::from(move |_: MouseEvent| web::copy_text(&link))
+    };
+    let rows = serde_json::from_value::<G::Settings>(lobby.settings.clone())
+        .map(|s| setting_rows(lang, &s, lobby.players))
+        .unwrap_or_default();
+    let start = {
+        let hub = hub.clone();
+        Callback::from(move |_: MouseEvent| hub.send(&ClientMsg::Start))
+    };
+    html! {
+        <main class="page room-page" data-testid="lobby" data-code={code.to_string()}>
+            <header class="topbar"><a class="btn-ghost" href={Route::Home.href()}>{ G::ID.name(lang) }</a><LangToggle /></header>
+            <section class="panel room-lobby">
+                <h1>{ w.title }{ " · " }{ G::ID.name(lang) }</h1>
+                <p class="room-code">{ w.code }{ ": " }<bdi dir="ltr" data-testid="room-code">{ code.to_string() }</bdi></p>
+                <p class="room-link">
+                    <input type="text" readonly=true value={link} data-testid="room-link" aria-label={w.link} />
+                    <button type="button" class="btn btn-small btn-secondary" data-testid="room-copy" onclick={copy}>{ w.copy }</button>
+                </p>
+                <h2>{ w.seats }</h2>
+                <ol class="room-seats">
+                    { for lobby.seats.iter().map(|s| seat_row(w, s, me, creator, hub, lobby)) }
+                </ol>
+                <details class="room-rules">
+                    <summary>{ w.rules }</summary>
+                    <dl>
+                        { for rows.iter().map(|r| html! {
+                            <div class="setting-row" data-testid={format!("setting-{}", r.testid)}>
+                                <dt>{ r.label }</dt><dd>{ r.value.clone() }</dd>
+                            </div>
+                        }) }
+                    </dl>
+                </details>
+                if creator {
+                    <button type="button" class="btn" data-testid="room-start" onclick={start}>{ w.start }</button>
+                } else {
+                    <p class="help">{ w.waiting }</p>
+                }
+            </section>
+        </main>
+    }
+}

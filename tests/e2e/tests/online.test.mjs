@@ -1,0 +1,159 @@
+// Online play through the UI, as two people on two devices (two browser contexts) play it:
+// one creates a room from the setup screen, the other joins with the room's link, the
+// creator seats bots and starts; they play a Hokm hand together, one reloads in the middle
+// and comes back to the same seat; and a Bidel hand, whose three-card passing is chosen by
+// both people at once. The relay is the real one (the debug binary `cargo test` built),
+// serving the built site on a port of its own, rooms in memory.
+
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+
+/** Starts the relay on a free port with the built site; resolves to its URL and a stop. */
+async function startRelay(dist) {
+  const bin = ['target/debug/relay', 'target/release/relay'].map((p) => path.join(ROOT, p)).find((p) => existsSync(p));
+  if (!bin) throw new Error('no relay binary: run `cargo build -p relay` (./test builds it)');
+  const proc = spawn(
+    bin,
+    ['--listen', '127.0.0.1:0', '--static', dist, '--database', 'memory', '--bot-think-ms', '150', '--hand-pause-ms', '1500'],
+    { stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  const url = await new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('the relay did not start in 20 s')), 20000);
+    let out = '';
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = out.match(/listening on (http:\/\/[0-9.:]+)/);
+      if (m) {
+        clearTimeout(timer);
+        resolve(m[1]);
+      }
+    });
+    proc.on('exit', (code) => reject(new Error(`the relay exited (${code})`)));
+  });
+  return { url, stop: () => proc.kill('SIGTERM') };
+}
+
+/** Types a name and sends the room form. */
+async function nameAndGo(page, name) {
+  await page.locator('[data-testid=room-name-input]').waitFor({ timeout: 15000 });
+  await page.locator('[data-testid=room-name-input]').fill(name);
+  await page.locator('[data-testid=room-go]').click();
+}
+
+/** One move of whoever may move on `page`, if it is their turn; true if it moved. */
+async function step(page) {
+  const table = page.locator('[data-testid=table]');
+  if (!(await table.isVisible())) return false;
+  const draw = page.locator('[data-testid=draw-ok]');
+  if (await draw.isVisible()) {
+    await draw.click();
+    return true;
+  }
+  const [phase, turn, bottom] = await Promise.all(['data-phase', 'data-turn', 'data-bottom'].map((a) => table.getAttribute(a)));
+  if (phase === 'passing' && (await page.locator('[data-testid=pass-panel]').isVisible())) {
+    const cards = page.locator('[data-testid=hand] button[data-card]');
+    for (let i = 0; i < 3; i++) await cards.nth(i).click();
+    await page.locator('[data-testid=pass-confirm]').click();
+    await page.locator('[data-testid=pass-panel]').waitFor({ state: 'detached', timeout: 10000 });
+    return true;
+  }
+  if (turn !== bottom) return false;
+  if (phase === 'choosing_trump') {
+    await page.locator('[data-testid=trump-picker] button[data-trump]').first().click();
+    return true;
+  }
+  const card = page.locator('[data-testid=hand] button.playable[data-card]');
+  if (phase === 'playing' && (await card.count()) > 0) {
+    await card.first().click();
+    return true;
+  }
+  return false;
+}
+
+/** Plays both pages on until `done(moves)` holds (`moves`: the people's moves so far). */
+async function playBoth(pages, assert, done, ms) {
+  const end = Date.now() + ms;
+  let moves = 0;
+  while (!(await done(moves))) {
+    assert(Date.now() < end, 'the room played on in time');
+    let moved = false;
+    for (const p of pages) {
+      if (await step(p)) {
+        moved = true;
+        moves++;
+      }
+    }
+    if (!moved) await pages[0].waitForTimeout(80);
+  }
+}
+
+const cardsOf = async (page) =>
+  page.locator('[data-testid=hand] button[data-card]').evaluateAll((bs) => bs.map((b) => b.dataset.card));
+
+/** Opens a room of `game` (4 seats: two people and two bots) on two devices; returns them. */
+async function openRoom({ page, browser, assert }, relay, game, query = '') {
+  await page.goto(`${relay.url}/${game}.html#/${game}/setup${query}`, { waitUntil: 'load' });
+  await page.locator('[data-testid=play-online]').click();
+  await nameAndGo(page, 'Sara');
+  await page.locator('[data-testid=lobby]').waitFor({ timeout: 15000 });
+  const code = await page.locator('[data-testid=room-code]').textContent();
+  assert(/^[2-9A-HJKMNP-Z]{6}$/.test(code), `a six-character code without 0, O, 1, I, L (${code})`);
+  const link = await page.locator('[data-testid=room-link]').inputValue();
+  assert(link.endsWith(`#/${game}/room/${code}`), `the link opens the room (${link})`);
+
+  const other = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  await other.goto(link, { waitUntil: 'load' });
+  await nameAndGo(other, 'Omid');
+  await other.locator('[data-testid=lobby]').waitFor({ timeout: 15000 });
+  // The creator sees Omid arrive, connected, and seats bots in the two empty seats.
+  await page.locator('[data-testid=room-seat][data-kind=person][data-seat="1"][data-connected=true]').waitFor({ timeout: 10000 });
+  assert((await other.locator('[data-testid=room-start]').count()) === 0, 'only the creator starts');
+  for (let i = 0; i < 2; i++) await page.locator('[data-testid=add-bot]').first().click();
+  await page.locator('[data-testid=room-seat][data-kind=bot]').nth(1).waitFor({ timeout: 10000 });
+  await page.locator('[data-testid=room-start]').click();
+  for (const p of [page, other]) await p.locator('[data-testid=table]').waitFor({ timeout: 15000 });
+  assert((await page.locator('[data-testid=table]').getAttribute('data-bottom')) === '0', 'Sara sits in seat 0');
+  assert((await other.locator('[data-testid=table]').getAttribute('data-bottom')) === '1', 'Omid sits in seat 1');
+  return { other, code };
+}
+
+export const tests = [
+  {
+    name: 'online Hokm: a room made from the setup, joined by its link on another device, a hand with two bots, a reload mid-hand',
+    timeout: 240000,
+    run: async (ctx) => {
+      const { page, assert } = ctx;
+      const relay = await startRelay(ctx.dist);
+      try {
+        const { other, code } = await openRoom(ctx, relay, 'hokm');
+        await page.locator('[data-testid=net][data-net=connected]').waitFor({ timeout: 5000 });
+        // Each device shows its own cards only: no card in both hands.
+        const mine = await cardsOf(page);
+        const theirs = await cardsOf(other);
+        assert(mine.length > 0 && theirs.length > 0, 'both hands are dealt');
+        assert(!mine.some((c) => theirs.includes(c)), 'the two hands share no card');
+
+        // A few moves each, then Omid reloads and comes back to his seat and his cards.
+        await playBoth([page, other], assert, async (moves) => moves >= 6, 90000);
+        const before = await cardsOf(other);
+        await other.reload({ waitUntil: 'load' });
+        await other.locator('[data-testid=table]').waitFor({ timeout: 15000 });
+        assert((await other.locator('[data-testid=room-table]').getAttribute('data-code')) === code, 'back in the same room');
+        assert((await other.locator('[data-testid=table]').getAttribute('data-bottom')) === '1', 'in the same seat');
+        const after = await cardsOf(other);
+        assert(after.every((c) => before.includes(c)) && after.length >= before.length - 1, 'with the same cards');
+
+        // On to the end of the hand, both devices seeing it.
+        await playBoth([page, other], assert, async () => (await page.locator('[data-testid=table][data-phase=hand_over], [data-testid=table][data-phase=match_over]').count()) > 0, 150000);
+        await other.locator('[data-testid=table][data-phase=hand_over], [data-testid=table][data-phase=match_over]').waitFor({ timeout: 10000 });
+        await other.context().close();
+      } finally {
+        relay.stop();
+      }
+    },
+  },
+];
