@@ -235,6 +235,7 @@ pub mod draw;
 pub mod hand;
 pub mod joker_lead;
 pub mod lang_toggle;
+pub mod net;
 pub mod notice;
 pub mod one_tab;
 pub mod replay;

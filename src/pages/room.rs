@@ -6,6 +6,7 @@
 
 use crate::adapters::UiGame;
 use crate::components::lang_toggle::LangToggle;
+use crate::components::net::{net_badge, Net, NetInfo};
 use crate::config::{Player, SeatKind, TableConfig};
 use crate::context::use_lang;
 use crate::i18n::Lang;
@@ -36,15 +37,6 @@ pub enum RoomOpen {
 #[derive(Properties, PartialEq)]
 pub struct RoomProps {
     pub open: RoomOpen,
-}
-
-/// The state of the connection.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Net {
-    Connecting,
-    Connected,
-    Reconnecting,
-    Offline,
 }
 
 /// The room page's state.
@@ -153,10 +145,6 @@ struct Words {
     you: &'static str,
     away: &'static str,
     bot_playing: &'static str,
-    connected: &'static str,
-    connecting: &'static str,
-    reconnecting: &'static str,
-    offline: &'static str,
     retry: &'static str,
     rematch: &'static str,
     rules: &'static str,
@@ -184,10 +172,6 @@ fn words(lang: Lang) -> &'static Words {
         you: "شما",
         away: "دور از میز",
         bot_playing: "ربات به جایش بازی می‌کند",
-        connected: "وصل",
-        connecting: "در حال وصل شدن…",
-        reconnecting: "وصل شدن دوباره…",
-        offline: "قطع",
         retry: "دوباره",
         rematch: "بازی دوباره",
         rules: "قوانین میز",
@@ -213,10 +197,6 @@ fn words(lang: Lang) -> &'static Words {
         you: "You",
         away: "away",
         bot_playing: "a bot plays for them",
-        connected: "Connected",
-        connecting: "Connecting…",
-        reconnecting: "Reconnecting…",
-        offline: "Offline",
         retry: "Retry",
         rematch: "Rematch",
         rules: "The table's rules",
@@ -332,12 +312,12 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
         });
     }
 
-    let status = net_badge(
-        w,
+    let info = net_info(
         room.net,
         room.lobby.as_ref(),
         room.seat.as_ref().map(|s| s.1),
     );
+    let status = net_badge(lang, &info);
     let error = room.error.as_ref().map(|e| {
         let text = match e.error.as_str() {
             "unknown_room" => w.unknown_room.to_string(),
@@ -436,8 +416,10 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
             });
             html! {
                 <div class="room-table" data-testid="room-table" data-code={code.to_string()} data-seat={seat.to_string()}>
-                    { G::table(config, format!("{code}-{}-{n}", lobby.match_no), Some(link)) }
-                    <div class="room-bar">{ status }{ for rematch }</div>
+                    <ContextProvider<NetInfo> context={info}>
+                        { G::table(config, format!("{code}-{}-{n}", lobby.match_no), Some(link)) }
+                    </ContextProvider<NetInfo>>
+                    if let Some(rematch) = rematch { <div class="room-bar">{ rematch }</div> }
                     { for error }
                 </div>
             }
@@ -552,15 +534,9 @@ fn on_net<G: UiGame>(
     }
 }
 
-/// The connection's state, and who is away.
-fn net_badge(w: &Words, net: Net, lobby: Option<&Lobby>, me: Option<u8>) -> Html {
-    let (class, text) = match net {
-        Net::Connected => ("net-ok", w.connected),
-        Net::Connecting => ("net-wait", w.connecting),
-        Net::Reconnecting => ("net-wait", w.reconnecting),
-        Net::Offline => ("net-off", w.offline),
-    };
-    let away: Vec<String> = lobby
+/// The connection's state, and who is away, for the badge.
+fn net_info(net: Net, lobby: Option<&Lobby>, me: Option<u8>) -> NetInfo {
+    let away = lobby
         .map(|l| {
             l.seats
                 .iter()
@@ -571,14 +547,7 @@ fn net_badge(w: &Words, net: Net, lobby: Option<&Lobby>, me: Option<u8>) -> Html
                 .collect()
         })
         .unwrap_or_default();
-    html! {
-        <div class={classes!("net-badge", class)} data-testid="net" data-net={format!("{net:?}").to_lowercase()}
-            role="status" aria-live="polite">
-            <span class="net-dot" aria-hidden="true"></span>
-            <span>{ text }</span>
-            { for away.iter().map(|n| html! { <span class="net-away" data-testid="away">{ format!(" · {n}: {}", w.away) }</span> }) }
-        </div>
-    }
+    NetInfo { net, away }
 }
 
 /// One seat of the lobby.

@@ -15,6 +15,7 @@ pub mod shelem;
 use crate::adapters::{ShownTrick, UiGame, UiSettings};
 use crate::components::cover::Cover;
 use crate::components::lang_toggle::LangToggle;
+use crate::components::net::NetBadge;
 use crate::components::one_tab::OneTab;
 use crate::components::share::Share;
 use crate::components::sheet::{sheet_context, use_match_stats, ScoresButton, SheetCtx};
@@ -573,6 +574,7 @@ pub fn frame<G: UiGame>(
                     title={held.map(|_| s.tap_to_skip)}>
                     { parts.seats }
                     <div class="center" dir={lang.dir()}>{ parts.center }</div>
+                    <NetBadge />
                 </div>
                 <section class="me">
                     <div class="me-bar">

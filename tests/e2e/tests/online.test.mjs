@@ -156,4 +156,32 @@ export const tests = [
       }
     },
   },
+  {
+    name: 'online Bidel: both people choose their three cards at once over the network, and the hand plays to its end',
+    timeout: 240000,
+    run: async (ctx) => {
+      const { page, assert } = ctx;
+      const relay = await startRelay(ctx.dist);
+      try {
+        const { other } = await openRoom(ctx, relay, 'bidel');
+        for (const p of [page, other]) await p.locator('[data-testid=pass-panel]').waitFor({ timeout: 15000 });
+        const before = [await cardsOf(page), await cardsOf(other)];
+        // Both choose and confirm without waiting for each other: the moves cross on the
+        // relay, and each device's three cards still go (a stale move is sent again).
+        await Promise.all([step(page), step(other)]);
+        await playBoth([page, other], assert, async () => (await page.locator('[data-testid=table][data-phase=playing]').count()) > 0, 60000);
+        await other.locator('[data-testid=table][data-phase=playing]').waitFor({ timeout: 15000 });
+        const after = [await cardsOf(page), await cardsOf(other)];
+        for (const i of [0, 1]) {
+          const gone = before[i].filter((c) => !after[i].includes(c));
+          assert(gone.length === 3, `device ${i + 1} passed three cards (${gone.join(' ')})`);
+          assert(after[i].length === 13, `device ${i + 1} holds 13 cards again`);
+        }
+        await playBoth([page, other], assert, async () => (await page.locator('[data-testid=table][data-phase=hand_over], [data-testid=table][data-phase=match_over]').count()) > 0, 180000);
+        await other.context().close();
+      } finally {
+        relay.stop();
+      }
+    },
+  },
 ];
