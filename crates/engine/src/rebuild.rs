@@ -19,7 +19,7 @@ use crate::game::{Game, SetupError};
 /// it.
 pub trait FromView: Game {
     /// Where the cards hidden from the seat are: each game documents its parts.
-    type Hidden: Clone + std::fmt::Debug;
+    type Hidden: Clone + Default + std::fmt::Debug;
 
     /// The state whose view for `view.seat` is `view`, with the hidden cards where `hidden`
     /// puts them, and a fresh RNG seeded with `seed` for every future shuffle. A `hidden`

@@ -1,0 +1,362 @@
+//! The shared core of every game's sampler: deal unknown cards to hidden places (other
+//! seats' hands, a stock, a widow, face-down discards) uniformly among the assignments
+//! that respect each place's size and the cards each place may hold.
+//!
+//! A [`Constraints`] names, for up to [`MAX_PLACES`] places, how many unknown cards each
+//! holds and which cards it may hold (a seat that showed a void may hold no card of that
+//! suit). [`Plan::new`] groups the cards into classes of the same allowed places and counts,
+//! by dynamic programming over the classes, the assignments that complete each partial one;
+//! [`Plan::deal`] then draws one assignment exactly uniformly: for each class in turn how
+//! many of its cards go to each place (weighted by the multinomial times the completions),
+//! then which cards (a partial Fisher–Yates shuffle). The plan is built once per decision
+//! and deals thousands of times without allocating; with one class (no constraint) a deal
+//! is a plain shuffle.
+
+use engine::{Card, CardSet, Rng};
+use std::collections::HashMap;
+use std::fmt;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// The most hidden places a sampler deals to (seven other seats and a stock).
+pub const MAX_PLACES: usize = 8;
+
+/// Why a belief or sampler could not be built, or a view and a belief disagree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BeliefError(pub String);
+
+impl fmt::Display for BeliefError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+impl std::error::Error for BeliefError {}
+
+/// A [`BeliefError`] with `why`.
+pub(crate) fn err<T>(why: impl Into<String>) -> Result<T, BeliefError> {
+    Err(BeliefError(why.into()))
+}
+
+/// The unknown cards and the hidden places they go to.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Constraints {
+    /// Number of places in use.
+    pub places: usize,
+    /// How many unknown cards each place holds.
+    pub count: [u8; MAX_PLACES],
+    /// The cards each place may hold.
+    pub may: [CardSet; MAX_PLACES],
+    /// The cards to deal: exactly the sum of the counts.
+    pub unknown: CardSet,
+}
+
+impl Constraints {
+    /// No place yet, `unknown` to deal.
+    pub fn new(unknown: CardSet) -> Constraints {
+        Constraints {
+            places: 0,
+            count: [0; MAX_PLACES],
+            may: [CardSet::EMPTY; MAX_PLACES],
+            unknown,
+        }
+    }
+
+    /// Adds a place that holds `count` of the unknown cards, any of `may`; returns its index.
+    pub fn add(&mut self, count: u8, may: CardSet) -> Result<usize, BeliefError> {
+        if self.places == MAX_PLACES {
+            return err("too many hidden places");
+        }
+        let p = self.places;
+        self.count[p] = count;
+        self.may[p] = may.and(self.unknown);
+        self.places += 1;
+        Ok(p)
+    }
+
+    /// Whether `parts` (one set per place) is an assignment these constraints allow: every
+    /// unknown card once, each place its count, each card where it may be.
+    pub fn admits(&self, parts: &[CardSet]) -> bool {
+        if parts.len() != self.places {
+            return false;
+        }
+        let mut all = CardSet::EMPTY;
+        for (p, &x) in parts.iter().enumerate() {
+            if x.len() != self.count[p] as u32 || !x.minus(self.may[p]).is_empty() {
+                return false;
+            }
+            if !all.and(x).is_empty() {
+                return false;
+            }
+            all = all.or(x);
+        }
+        all == self.unknown
+    }
+
+    /// The number of assignments these constraints allow, by brute force (for tests of
+    /// small endgames): calls `each` with every one.
+    pub fn enumerate(&self, mut each: impl FnMut(&[CardSet])) {
+        let cards: Vec<Card> = self.unknown.iter().collect();
+        let mut parts = vec![CardSet::EMPTY; self.places];
+        fn go(
+            c: &Constraints,
+            cards: &[Card],
+            parts: &mut [CardSet],
+            each: &mut dyn FnMut(&[CardSet]),
+        ) {
+            let Some((&card, rest)) = cards.split_first() else {
+                each(parts);
+                return;
+            };
+            for p in 0..c.places {
+                if c.may[p].contains(card) && parts[p].len() < c.count[p] as u32 {
+                    parts[p].insert(card);
+                    go(c, rest, parts, each);
+                    parts[p].remove(card);
+                }
+            }
+        }
+        go(self, &cards, &mut parts, &mut each);
+    }
+}
+
+/// A fast hasher for the plan's memo (keys are already well mixed small integers).
+#[derive(Default)]
+struct MixHasher(u64);
+
+impl Hasher for MixHasher {
+    fn finish(&self) -> u64 {
+        let mut x = self.0;
+        x ^= x >> 33;
+        x = x.wrapping_mul(0xff51_afd7_ed55_8ccd);
+        x ^ (x >> 33)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) | b as u64;
+        }
+    }
+    fn write_u64(&mut self, i: u64) {
+        self.0 = i;
+    }
+}
+
+type Memo = HashMap<u64, f64, BuildHasherDefault<MixHasher>>;
+
+/// One class: cards allowed in the same places.
+#[derive(Clone, Copy, Debug)]
+struct Class {
+    /// The places (bits) its cards may go to.
+    mask: u8,
+    cards: CardSet,
+}
+
+/// A ready-to-deal uniform sampler of [`Constraints`] (see the module).
+#[derive(Clone, Debug)]
+pub struct Plan {
+    c: Constraints,
+    classes: Vec<Class>,
+    /// Completions of classes k.. given the remaining capacities (packed 7 bits a place),
+    /// keyed `k << 56 | packed`.
+    memo: Memo,
+    fact: [f64; 105],
+}
+
+/// Remaining capacities, 7 bits a place.
+fn pack(r: &[u8; MAX_PLACES]) -> u64 {
+    r.iter()
+        .enumerate()
+        .fold(0, |acc, (p, &x)| acc | (x as u64) << (7 * p))
+}
+
+impl Plan {
+    /// Groups the cards and counts the assignments; an error if none is possible (a belief
+    /// that contradicts the view).
+    pub fn new(c: Constraints) -> Result<Plan, BeliefError> {
+        let total: u32 = c.count[..c.places].iter().map(|&k| k as u32).sum();
+        if total != c.unknown.len() {
+            return err(format!(
+                "{} unknown cards for {total} hidden places' slots",
+                c.unknown.len()
+            ));
+        }
+        if c.count[..c.places].iter().any(|&k| k > 104) {
+            return err("a place holds too many cards");
+        }
+        let mut classes: Vec<Class> = Vec::new();
+        for card in c.unknown {
+            let mask = (0..c.places).fold(0u8, |m, p| m | ((c.may[p].contains(card) as u8) << p));
+            if mask == 0 {
+                return err(format!("{card} may be nowhere"));
+            }
+            match classes.iter_mut().find(|k| k.mask == mask) {
+                Some(k) => k.cards.insert(card),
+                None => classes.push(Class {
+                    mask,
+                    cards: card.bit(),
+                }),
+            }
+        }
+        // Wide classes last: the last class's split is forced by the remaining capacities.
+        classes.sort_by_key(|k| (k.mask.count_ones(), k.mask));
+        let mut fact = [1.0f64; 105];
+        for i in 1..105 {
+            fact[i] = fact[i - 1] * i as f64;
+        }
+        let mut plan = Plan {
+            c,
+            classes,
+            memo: Memo::default(),
+            fact,
+        };
+        let r = plan.c.count;
+        if plan.completions(0, &r) <= 0.0 {
+            return err("no assignment of the unknown cards fits the belief");
+        }
+        Ok(plan)
+    }
+
+    /// The constraints this plan deals.
+    pub fn constraints(&self) -> &Constraints {
+        &self.c
+    }
+
+    /// Calls `f(x, weight)` for every split `x` of class `k`'s cards over its places that
+    /// fits in `r`, with weight the multinomial (the completions are the caller's).
+    fn splits(&self, k: usize, r: &[u8; MAX_PLACES], f: &mut dyn FnMut(&[u8; MAX_PLACES], f64)) {
+        let class = self.classes[k];
+        let m = class.cards.len() as u8;
+        let mut places = [0usize; MAX_PLACES];
+        let mut len = 0;
+        for p in 0..self.c.places {
+            if class.mask >> p & 1 == 1 {
+                places[len] = p;
+                len += 1;
+            }
+        }
+        let places = &places[..len];
+        let mut x = [0u8; MAX_PLACES];
+        fn rec(
+            plan: &Plan,
+            places: &[usize],
+            i: usize,
+            left: u8,
+            r: &[u8; MAX_PLACES],
+            x: &mut [u8; MAX_PLACES],
+            f: &mut dyn FnMut(&[u8; MAX_PLACES], f64),
+        ) {
+            let p = places[i];
+            if i + 1 == places.len() {
+                if left <= r[p] {
+                    x[p] = left;
+                    let m: usize = places.iter().map(|&q| x[q] as usize).sum();
+                    let mut w = plan.fact[m];
+                    for &q in places {
+                        w /= plan.fact[x[q] as usize];
+                    }
+                    f(x, w);
+                    x[p] = 0;
+                }
+                return;
+            }
+            for take in 0..=left.min(r[p]) {
+                x[p] = take;
+                rec(plan, places, i + 1, left - take, r, x, f);
+            }
+            x[p] = 0;
+        }
+        rec(self, places, 0, m, r, &mut x, f);
+    }
+
+    /// The number of ways to deal classes `k..` into capacities `r` (memoised).
+    fn completions(&mut self, k: usize, r: &[u8; MAX_PLACES]) -> f64 {
+        if k == self.classes.len() {
+            return if r.iter().all(|&x| x == 0) { 1.0 } else { 0.0 };
+        }
+        let key = (k as u64) << 56 | pack(r);
+        if let Some(&v) = self.memo.get(&key) {
+            return v;
+        }
+        let mut options: Vec<([u8; MAX_PLACES], f64)> = Vec::new();
+        self.splits(k, r, &mut |x, w| options.push((*x, w)));
+        let mut total = 0.0;
+        for (x, w) in options {
+            let mut rest = *r;
+            for p in 0..MAX_PLACES {
+                rest[p] -= x[p];
+            }
+            total += w * self.completions(k + 1, &rest);
+        }
+        self.memo.insert(key, total);
+        total
+    }
+
+    /// The completions already counted by [`Plan::new`] (every state a deal can reach).
+    fn known(&self, k: usize, r: &[u8; MAX_PLACES]) -> f64 {
+        if k == self.classes.len() {
+            return if r.iter().all(|&x| x == 0) { 1.0 } else { 0.0 };
+        }
+        self.memo
+            .get(&((k as u64) << 56 | pack(r)))
+            .copied()
+            .unwrap_or(0.0)
+    }
+
+    /// Deals one assignment, uniform among those the constraints allow, into `out` (one
+    /// set per place; the places beyond [`Constraints::places`] are left empty).
+    pub fn deal(&self, rng: &mut Rng, out: &mut [CardSet; MAX_PLACES]) {
+        *out = [CardSet::EMPTY; MAX_PLACES];
+        let mut r = self.c.count;
+        let mut buf = [Card::RED_JOKER; 64];
+        for k in 0..self.classes.len() {
+            let class = self.classes[k];
+            // How many of the class go to each place.
+            let x = if k + 1 == self.classes.len() {
+                // The last class fills what is left.
+                r
+            } else if class.mask.count_ones() == 1 {
+                let mut x = [0u8; MAX_PLACES];
+                x[class.mask.trailing_zeros() as usize] = class.cards.len() as u8;
+                x
+            } else {
+                let total = self.known(k, &r);
+                let mut target = rng.next_u64() as f64 / 18_446_744_073_709_551_616.0 * total;
+                let mut chosen = None;
+                let mut last = None;
+                self.splits(k, &r, &mut |x, w| {
+                    if chosen.is_some() {
+                        return;
+                    }
+                    let mut rest = r;
+                    for p in 0..MAX_PLACES {
+                        rest[p] -= x[p];
+                    }
+                    let weight = w * self.known(k + 1, &rest);
+                    if weight > 0.0 {
+                        last = Some(*x);
+                        if target < weight {
+                            chosen = Some(*x);
+                        }
+                        target -= weight;
+                    }
+                });
+                // Rounding may run past the end: take the last split with weight.
+                chosen.or(last).unwrap_or([0; MAX_PLACES])
+            };
+            // Which cards: a shuffle of the class, cut by the counts.
+            let n = class.cards.len() as usize;
+            for (slot, c) in buf.iter_mut().zip(class.cards) {
+                *slot = c;
+            }
+            rng.shuffle(&mut buf[..n]);
+            let mut at = 0;
+            for p in 0..self.c.places {
+                let take = x[p] as usize;
+                for &c in &buf[at..at + take] {
+                    out[p].insert(c);
+                }
+                at += take;
+                r[p] -= x[p];
+            }
+        }
+    }
+}
