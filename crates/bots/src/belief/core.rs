@@ -360,3 +360,63 @@ impl Plan {
         }
     }
 }
+
+/// What the tricks of one hand show, for the trick-taking games: the cards played and the
+/// cards each seat cannot hold (a void shown by not following suit, or what a game's lead
+/// rules imply).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TrickLog {
+    /// Cards played this hand, the trick in progress included.
+    pub played: CardSet,
+    /// Per seat, cards it cannot hold.
+    pub excluded: [CardSet; 4],
+    /// The led suit of the trick in progress.
+    led: Option<engine::Suit>,
+    /// Cards in the trick in progress.
+    len: u8,
+}
+
+impl TrickLog {
+    /// A log that starts with the trick in progress (the cards played to it, in order).
+    pub fn with_trick(trick: impl Iterator<Item = Card>) -> TrickLog {
+        let mut t = TrickLog::default();
+        for c in trick {
+            if t.len == 0 {
+                t.led = Some(c.suit());
+            }
+            t.played.insert(c);
+            t.len += 1;
+        }
+        t
+    }
+
+    /// `seat` played `card`; `complete`: it completed the trick. Returns the led suit the
+    /// card answered (`None` for a lead). A card of another suit shows a void.
+    pub fn play(&mut self, seat: engine::Seat, card: Card, complete: bool) -> Option<engine::Suit> {
+        let led = if self.len == 0 {
+            self.led = Some(card.suit());
+            None
+        } else {
+            self.led
+        };
+        if let Some(l) = led {
+            if l != card.suit() {
+                self.exclude(seat, l.mask());
+            }
+        }
+        self.played.insert(card);
+        self.len += 1;
+        if complete {
+            self.len = 0;
+            self.led = None;
+        }
+        led
+    }
+
+    /// `seat` cannot hold `cards`.
+    pub fn exclude(&mut self, seat: engine::Seat, cards: CardSet) {
+        if let Some(x) = self.excluded.get_mut(seat.idx()) {
+            *x = x.or(cards);
+        }
+    }
+}

@@ -18,10 +18,12 @@
 //! The distribution is uniform over consistent assignments: it does not weigh how likely
 //! the other seats' past choices were under each deal (a search may reweight samples).
 
+pub mod bidel;
 pub mod core;
 pub mod hokm;
 
-pub use self::core::{BeliefError, Constraints, Plan, MAX_PLACES};
+pub use self::core::{BeliefError, Constraints, Plan, TrickLog, MAX_PLACES};
+pub use bidel::{BidelBelief, BidelFacts, BidelSampler};
 pub use hokm::{HokmBelief, HokmFacts, HokmSampler};
 
 use engine::{FromView, Game, Rng};

@@ -182,4 +182,5 @@ fn a_plan_with_voids_deals_uniformly_and_only_allowed_assignments() {
     assert!(Plan::new(short).is_err());
 }
 
+mod bidel;
 mod hokm;
