@@ -21,10 +21,12 @@
 pub mod bidel;
 pub mod core;
 pub mod hokm;
+pub mod shelem;
 
 pub use self::core::{BeliefError, Constraints, Plan, TrickLog, MAX_PLACES};
 pub use bidel::{BidelBelief, BidelFacts, BidelSampler};
 pub use hokm::{HokmBelief, HokmFacts, HokmSampler};
+pub use shelem::{ShelemBelief, ShelemFacts, ShelemSampler};
 
 use engine::{FromView, Game, Rng};
 
