@@ -21,11 +21,13 @@
 pub mod bidel;
 pub mod core;
 pub mod hokm;
+pub mod pasur;
 pub mod shelem;
 
 pub use self::core::{BeliefError, Constraints, Plan, TrickLog, MAX_PLACES};
 pub use bidel::{BidelBelief, BidelFacts, BidelSampler};
 pub use hokm::{HokmBelief, HokmFacts, HokmSampler};
+pub use pasur::{PasurBelief, PasurSampler};
 pub use shelem::{ShelemBelief, ShelemFacts, ShelemSampler};
 
 use engine::{FromView, Game, Rng};

@@ -184,4 +184,5 @@ fn a_plan_with_voids_deals_uniformly_and_only_allowed_assignments() {
 
 mod bidel;
 mod hokm;
+mod pasur;
 mod shelem;
