@@ -12,10 +12,11 @@
 
 use bots::belief::*;
 use engine::games::bidel::{Bidel, BidelSettings};
+use engine::games::crazy_eights::{CrazyEights, CrazyEightsSettings};
 use engine::games::hokm::{Hokm, HokmSettings};
 use engine::games::pasur::{Pasur, PasurSettings};
 use engine::games::shelem::{Shelem, ShelemSettings};
-use engine::{Deal, FromView, Game, Rng, Seat, Setup, Status};
+use engine::{Deal, FromView, Rng, Seat, Setup, Status};
 use std::hint::black_box;
 use std::time::{Duration, Instant};
 
@@ -94,4 +95,10 @@ fn main() {
     rate::<Bidel, BidelSampler>("bidel", 3, BidelSettings::default());
     rate::<Pasur, PasurSampler>("pasur", 2, PasurSettings::default());
     rate::<Pasur, PasurSampler>("pasur", 4, PasurSettings::default());
+    let ce = CrazyEightsSettings {
+        play_drawn_card: true,
+        ..CrazyEightsSettings::default()
+    };
+    rate::<CrazyEights, CrazyEightsSampler>("crazy8", 4, ce.clone());
+    rate::<CrazyEights, CrazyEightsSampler>("crazy8", 8, ce);
 }

@@ -225,8 +225,8 @@ impl Sampler<Bidel> for BidelSampler {
         &self.view
     }
 
-    fn plan(&self) -> &Plan {
-        &self.plan
+    fn plan(&self) -> Option<&Plan> {
+        Some(&self.plan)
     }
 
     fn sample_hidden(&self, rng: &mut Rng, out: &mut BidelHidden) {

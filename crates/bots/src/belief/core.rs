@@ -420,3 +420,149 @@ impl TrickLog {
         }
     }
 }
+
+/// The most places a [`BagPlan`] deals to (seven other hands, the stock, unseen discards
+/// and a drawn card).
+pub const MAX_BAG_PLACES: usize = 12;
+
+/// A dealer for the games of up to two decks (Crazy Eights, Haft Khabis): the unknown
+/// cards (a [`engine::CardBag`], each copy a physical card) dealt to places by count, every
+/// physical card equally likely in every slot, but for at most one place of one card that
+/// may only hold some cards (CE-4's drawn card that fits): that card is drawn first,
+/// uniformly among the unknown copies it may be. Deals without allocating.
+#[derive(Clone, Debug)]
+pub struct BagPlan {
+    cards: [Card; 104],
+    len: u8,
+    places: usize,
+    count: [u8; MAX_BAG_PLACES],
+    /// The one-card place and the cards it may hold.
+    fit: Option<(usize, CardSet)>,
+    unknown: engine::CardBag,
+}
+
+impl BagPlan {
+    /// `unknown` to deal; no place yet.
+    pub fn new(unknown: engine::CardBag) -> BagPlan {
+        let mut cards = [Card::RED_JOKER; 104];
+        let mut len = 0;
+        for c in unknown {
+            if len < 104 {
+                cards[len] = c;
+                len += 1;
+            }
+        }
+        BagPlan {
+            cards,
+            len: len as u8,
+            places: 0,
+            count: [0; MAX_BAG_PLACES],
+            fit: None,
+            unknown,
+        }
+    }
+
+    /// Adds a place of `count` cards; returns its index.
+    pub fn add(&mut self, count: u8) -> Result<usize, BeliefError> {
+        if self.places == MAX_BAG_PLACES {
+            return err("too many hidden places");
+        }
+        self.count[self.places] = count;
+        self.places += 1;
+        Ok(self.places - 1)
+    }
+
+    /// Adds a place of one card that may only be one of `may`.
+    pub fn add_fitting(&mut self, may: CardSet) -> Result<usize, BeliefError> {
+        if self.fit.is_some() {
+            return err("two restricted places");
+        }
+        let p = self.add(1)?;
+        self.fit = Some((p, may));
+        Ok(p)
+    }
+
+    /// Checks that the counts add up and a restricted place can be filled.
+    pub fn check(&self) -> Result<(), BeliefError> {
+        let total: u32 = self.count[..self.places].iter().map(|&k| k as u32).sum();
+        if total != self.len as u32 {
+            return err(format!("{} unknown cards for {total} slots", self.len));
+        }
+        if let Some((_, may)) = self.fit {
+            if self.unknown.distinct().and(may).is_empty() {
+                return err("no unknown card fits the drawn card's place");
+            }
+        }
+        Ok(())
+    }
+
+    /// The unknown cards.
+    pub fn unknown(&self) -> engine::CardBag {
+        self.unknown
+    }
+
+    /// The number of places.
+    pub fn places(&self) -> usize {
+        self.places
+    }
+
+    /// How many cards place `p` holds.
+    pub fn count(&self, p: usize) -> u8 {
+        self.count.get(p).copied().unwrap_or(0)
+    }
+
+    /// Whether `parts` (one bag per place) is a deal this plan may give.
+    pub fn admits(&self, parts: &[engine::CardBag]) -> bool {
+        if parts.len() != self.places {
+            return false;
+        }
+        let mut all = engine::CardBag::EMPTY;
+        for (p, x) in parts.iter().enumerate() {
+            if x.len() != self.count[p] as u32 {
+                return false;
+            }
+            all = all.union(*x);
+        }
+        let fits = match self.fit {
+            Some((p, may)) => parts[p].distinct().minus(may).is_empty(),
+            None => true,
+        };
+        fits && all == self.unknown
+    }
+
+    /// Deals one assignment into `out` (one bag per place).
+    pub fn deal(&self, rng: &mut Rng, out: &mut [engine::CardBag; MAX_BAG_PLACES]) {
+        *out = [engine::CardBag::EMPTY; MAX_BAG_PLACES];
+        let mut buf = self.cards;
+        let mut n = self.len as usize;
+        if let Some((p, may)) = self.fit {
+            let k = buf[..n].iter().filter(|c| may.contains(**c)).count();
+            if k > 0 {
+                let mut pick = rng.below(k as u32) as usize;
+                if let Some(i) = (0..n).find(|&i| {
+                    let hit = may.contains(buf[i]);
+                    if hit && pick == 0 {
+                        return true;
+                    }
+                    pick -= hit as usize;
+                    false
+                }) {
+                    out[p].insert(buf[i]);
+                    buf.swap(i, n - 1);
+                    n -= 1;
+                }
+            }
+        }
+        rng.shuffle(&mut buf[..n]);
+        let mut at = 0;
+        for p in 0..self.places {
+            if self.fit.is_some_and(|(q, _)| q == p) {
+                continue;
+            }
+            for &c in &buf[at..(at + self.count[p] as usize).min(n)] {
+                out[p].insert(c);
+            }
+            at += self.count[p] as usize;
+        }
+    }
+}

@@ -210,8 +210,8 @@ impl Sampler<Hokm> for HokmSampler {
         &self.view
     }
 
-    fn plan(&self) -> &Plan {
-        &self.plan
+    fn plan(&self) -> Option<&Plan> {
+        Some(&self.plan)
     }
 
     fn sample_hidden(&self, rng: &mut Rng, out: &mut HokmHidden) {

@@ -20,12 +20,14 @@
 
 pub mod bidel;
 pub mod core;
+pub mod crazy_eights;
 pub mod hokm;
 pub mod pasur;
 pub mod shelem;
 
-pub use self::core::{BeliefError, Constraints, Plan, TrickLog, MAX_PLACES};
+pub use self::core::{BagPlan, BeliefError, Constraints, Plan, TrickLog, MAX_PLACES};
 pub use bidel::{BidelBelief, BidelFacts, BidelSampler};
+pub use crazy_eights::{CrazyEightsBelief, CrazyEightsSampler};
 pub use hokm::{HokmBelief, HokmFacts, HokmSampler};
 pub use pasur::{PasurBelief, PasurSampler};
 pub use shelem::{ShelemBelief, ShelemFacts, ShelemSampler};
@@ -55,8 +57,11 @@ pub trait Sampler<G: FromView>: Sized {
     /// The view it deals for.
     fn view(&self) -> &G::View;
 
-    /// The constraints and counts behind the deals.
-    fn plan(&self) -> &Plan;
+    /// The constraints and counts behind the deals, for the one-deck games ([`Plan`]); the
+    /// games of two decks deal with a [`core::BagPlan`] instead.
+    fn plan(&self) -> Option<&Plan> {
+        None
+    }
 
     /// Deals the hidden cards into `out`: uniform among the assignments the belief allows,
     /// a stock in a uniformly random order.

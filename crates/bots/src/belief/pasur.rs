@@ -133,8 +133,8 @@ impl Sampler<Pasur> for PasurSampler {
         &self.view
     }
 
-    fn plan(&self) -> &Plan {
-        &self.plan
+    fn plan(&self) -> Option<&Plan> {
+        Some(&self.plan)
     }
 
     fn sample_hidden(&self, rng: &mut Rng, out: &mut PasurHidden) {

@@ -217,8 +217,8 @@ impl Sampler<Shelem> for ShelemSampler {
         &self.view
     }
 
-    fn plan(&self) -> &Plan {
-        &self.plan
+    fn plan(&self) -> Option<&Plan> {
+        Some(&self.plan)
     }
 
     fn sample_hidden(&self, rng: &mut Rng, out: &mut ShelemHidden) {

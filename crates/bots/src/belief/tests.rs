@@ -73,7 +73,7 @@ where
                         sampler.admits(&g.hidden()),
                         "match {m}: seat {seat}: the true hidden cards are not admitted:\n{:?}\n{:?}",
                         g.hidden(),
-                        sampler.plan().constraints()
+                        sampler.plan().map(|p| *p.constraints())
                     );
                     legal.clear();
                     g.legal_actions(seat, &mut legal);
@@ -94,12 +94,13 @@ where
                             );
                         }
                     }
-                    let c = sampler.plan().constraints();
-                    if (3..=9).contains(&c.unknown.len())
-                        && tally.chi_square < 8
-                        && chi_square_uniform(sampler.plan(), &mut rng)
-                    {
-                        tally.chi_square += 1;
+                    if let Some(plan) = sampler.plan() {
+                        if (3..=9).contains(&plan.constraints().unknown.len())
+                            && tally.chi_square < 8
+                            && chi_square_uniform(plan, &mut rng)
+                        {
+                            tally.chi_square += 1;
+                        }
                     }
                     let list: Vec<Seat> = seats.iter().collect();
                     let actor = list[rng.below(list.len() as u32) as usize];
@@ -183,6 +184,76 @@ fn a_plan_with_voids_deals_uniformly_and_only_allowed_assignments() {
 }
 
 mod bidel;
+mod crazy_eights;
 mod hokm;
 mod pasur;
 mod shelem;
+
+/// The two-deck dealer against exact enumeration: every assignment of the physical cards
+/// (copies labelled) that puts a fitting card in the restricted place is equally likely,
+/// so each outcome (bags per place) has the share of those assignments that give it.
+#[test]
+fn a_bag_plan_deals_physical_cards_uniformly_with_the_fitting_card_first() {
+    use engine::{Card, CardBag, CardSet};
+    let c = |s: &str| s.parse::<Card>().unwrap();
+    let cards = [c("AS"), c("AS"), c("2H"), c("3C"), c("3C")];
+    let unknown: CardBag = cards.iter().copied().collect();
+    let may: CardSet = [c("2H"), c("3C")].into_iter().collect();
+    let mut plan = BagPlan::new(unknown);
+    plan.add(1).unwrap();
+    plan.add(3).unwrap();
+    plan.add_fitting(may).unwrap();
+    plan.check().unwrap();
+    // Exact: every order of the labelled copies, the last slot being the restricted place.
+    let mut exact: HashMap<Vec<String>, f64> = HashMap::new();
+    let mut total = 0.0;
+    let mut idx = [0usize, 1, 2, 3, 4];
+    fn permute(k: usize, idx: &mut [usize; 5], f: &mut dyn FnMut(&[usize; 5])) {
+        if k == idx.len() {
+            f(idx);
+            return;
+        }
+        for i in k..idx.len() {
+            idx.swap(k, i);
+            permute(k + 1, idx, f);
+            idx.swap(k, i);
+        }
+    }
+    let key = |bags: &[CardBag]| bags.iter().map(|b| format!("{b:?}")).collect::<Vec<_>>();
+    permute(0, &mut idx, &mut |p| {
+        if !may.contains(cards[p[4]]) {
+            return;
+        }
+        let a: CardBag = [cards[p[0]]].into_iter().collect();
+        let b: CardBag = p[1..4].iter().map(|&i| cards[i]).collect();
+        let d: CardBag = [cards[p[4]]].into_iter().collect();
+        *exact.entry(key(&[a, b, d])).or_default() += 1.0;
+        total += 1.0;
+    });
+    let mut rng = Rng::new(11);
+    let n = 30_000;
+    let mut seen: HashMap<Vec<String>, f64> = HashMap::new();
+    let mut out = [CardBag::EMPTY; core::MAX_BAG_PLACES];
+    for _ in 0..n {
+        plan.deal(&mut rng, &mut out);
+        assert!(plan.admits(&out[..3]));
+        *seen.entry(key(&out[..3])).or_default() += 1.0;
+    }
+    assert!(
+        seen.keys().all(|k| exact.contains_key(k)),
+        "{seen:?} vs {exact:?}"
+    );
+    let chi2: f64 = exact
+        .iter()
+        .map(|(k, &w)| {
+            let e = w / total * n as f64;
+            (seen.get(k).copied().unwrap_or(0.0) - e).powi(2) / e
+        })
+        .sum();
+    let df = (exact.len() - 1) as f64;
+    let z = ((chi2 / df).cbrt() - (1.0 - 2.0 / (9.0 * df))) / (2.0 / (9.0 * df)).sqrt();
+    assert!(
+        exact.len() > 3 && z < 5.5,
+        "chi-square {chi2:.1}, {df} df: {seen:?}"
+    );
+}

@@ -9,7 +9,7 @@ fn setup(players: u8) -> impl Fn(u64) -> Setup<PasurSettings> {
     move |m| Setup {
         players,
         settings: PasurSettings {
-            classic_deal: m % 2 == 0,
+            classic_deal: m.is_multiple_of(2),
             ..PasurSettings::default()
         },
         deal: Deal::seeded(4000 + m),

@@ -11,7 +11,7 @@ fn setup(players: u8) -> impl Fn(u64) -> Setup<ShelemSettings> {
         players,
         settings: ShelemSettings {
             jokers: m % 2 == 1,
-            nars: m % 3 == 0,
+            nars: m.is_multiple_of(3),
             ..ShelemSettings::default()
         },
         deal: Deal::seeded(3000 + m),
