@@ -13,6 +13,7 @@
 use bots::belief::*;
 use engine::games::bidel::{Bidel, BidelSettings};
 use engine::games::crazy_eights::{CrazyEights, CrazyEightsSettings};
+use engine::games::haft_khabis::{HaftKhabis, HaftKhabisSettings};
 use engine::games::hokm::{Hokm, HokmSettings};
 use engine::games::pasur::{Pasur, PasurSettings};
 use engine::games::shelem::{Shelem, ShelemSettings};
@@ -101,4 +102,6 @@ fn main() {
     };
     rate::<CrazyEights, CrazyEightsSampler>("crazy8", 4, ce.clone());
     rate::<CrazyEights, CrazyEightsSampler>("crazy8", 8, ce);
+    rate::<HaftKhabis, HaftKhabisSampler>("haft", 4, HaftKhabisSettings::default());
+    rate::<HaftKhabis, HaftKhabisSampler>("haft", 7, HaftKhabisSettings::default());
 }

@@ -21,6 +21,7 @@
 pub mod bidel;
 pub mod core;
 pub mod crazy_eights;
+pub mod haft_khabis;
 pub mod hokm;
 pub mod pasur;
 pub mod shelem;
@@ -28,6 +29,7 @@ pub mod shelem;
 pub use self::core::{BagPlan, BeliefError, Constraints, Plan, TrickLog, MAX_PLACES};
 pub use bidel::{BidelBelief, BidelFacts, BidelSampler};
 pub use crazy_eights::{CrazyEightsBelief, CrazyEightsSampler};
+pub use haft_khabis::{HaftKhabisBelief, HaftKhabisSampler};
 pub use hokm::{HokmBelief, HokmFacts, HokmSampler};
 pub use pasur::{PasurBelief, PasurSampler};
 pub use shelem::{ShelemBelief, ShelemFacts, ShelemSampler};

@@ -257,3 +257,4 @@ fn a_bag_plan_deals_physical_cards_uniformly_with_the_fitting_card_first() {
         "chi-square {chi2:.1}, {df} df: {seen:?}"
     );
 }
+mod haft_khabis;
