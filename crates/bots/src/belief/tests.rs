@@ -7,7 +7,7 @@
 //! (a chi-square test against exact enumeration).
 
 use super::*;
-use engine::testkit::InspectHidden;
+use engine::testkit::{Inspect, InspectHidden};
 use engine::{Game, GameView, Seat, Setup, Status};
 use std::collections::HashMap;
 
@@ -24,6 +24,10 @@ pub(super) struct Tally {
     pub samples: usize,
     /// Chi-square tests run on small endgames.
     pub chi_square: usize,
+    /// For comparison: states of the testkit's scrambler ([`Inspect::scramble_hidden`],
+    /// which keeps the view but knows no belief) checked, and how many contradicted it.
+    pub scrambled: usize,
+    pub scrambled_contradicting: usize,
 }
 
 /// Plays `matches` random matches from `setup(i)` for up to `hands` hands each; at every
@@ -37,7 +41,7 @@ pub(super) fn drive<G, S>(
     contradicts: Contradicts<G, S::Belief>,
 ) -> Tally
 where
-    G: InspectHidden + GameView,
+    G: InspectHidden + Inspect + GameView,
     S: Sampler<G>,
 {
     let mut tally = Tally::default();
@@ -93,6 +97,12 @@ where
                                 "match {m}: seat {seat}: a sample contradicts the belief: {why}"
                             );
                         }
+                    }
+                    let mut scrambled = g.clone();
+                    scrambled.scramble_hidden(seat, &mut rng);
+                    tally.scrambled += 1;
+                    if contradicts(&beliefs[seat.idx()], &view, &scrambled).is_some() {
+                        tally.scrambled_contradicting += 1;
                     }
                     if let Some(plan) = sampler.plan() {
                         if (3..=9).contains(&plan.constraints().unknown.len())

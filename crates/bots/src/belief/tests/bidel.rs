@@ -42,11 +42,17 @@ fn contradicts(b: &BidelBelief, v: &BidelView, g: &Bidel) -> Option<String> {
 #[test]
 fn bidel_4_samples_match_the_view_respect_voids_and_passes_and_are_uniform() {
     let t = drive::<Bidel, BidelSampler>(10, 3, 3, setup(4), contradicts);
+    // The check has teeth: the testkit scrambler, blind to the belief, contradicts it.
+    assert!(t.scrambled_contradicting > 0, "{t:?}");
+    eprintln!("bidel_4_samples_match_the_view_respect_voids_and_passes_and_are_uniform: {t:?}");
     assert!(t.samples > 1500 && t.chi_square >= 4, "{t:?}");
 }
 
 #[test]
 fn bidel_3_samples_match_the_view_respect_voids_and_passes_and_are_uniform() {
     let t = drive::<Bidel, BidelSampler>(10, 3, 3, setup(3), contradicts);
+    // The check has teeth: the testkit scrambler, blind to the belief, contradicts it.
+    assert!(t.scrambled_contradicting > 0, "{t:?}");
+    eprintln!("bidel_3_samples_match_the_view_respect_voids_and_passes_and_are_uniform: {t:?}");
     assert!(t.samples > 1500 && t.chi_square >= 4, "{t:?}");
 }

@@ -37,6 +37,9 @@ fn contradicts(b: &HokmBelief, v: &HokmView, g: &Hokm) -> Option<String> {
 #[test]
 fn hokm_4_samples_match_the_view_respect_voids_and_are_uniform() {
     let t = drive::<Hokm, HokmSampler>(12, 2, 3, setup(4), contradicts);
+    // The check has teeth: the testkit scrambler, blind to the belief, contradicts it.
+    assert!(t.scrambled_contradicting > 0, "{t:?}");
+    eprintln!("hokm_4_samples_match_the_view_respect_voids_and_are_uniform: {t:?}");
     assert!(t.samples > 1500 && t.chi_square >= 4, "{t:?}");
 }
 
@@ -46,6 +49,9 @@ fn hokm_4_samples_match_the_view_respect_voids_and_are_uniform() {
 #[test]
 fn hokm_2_samples_match_the_view_and_respect_voids() {
     let t = drive::<Hokm, HokmSampler>(12, 2, 3, setup(2), contradicts);
+    // The check has teeth: the testkit scrambler, blind to the belief, contradicts it.
+    assert!(t.scrambled_contradicting > 0, "{t:?}");
+    eprintln!("hokm_2_samples_match_the_view_and_respect_voids: {t:?}");
     assert!(t.samples > 1500, "{t:?}");
 }
 

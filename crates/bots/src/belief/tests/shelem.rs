@@ -40,6 +40,9 @@ fn contradicts(b: &ShelemBelief, v: &ShelemView, g: &Shelem) -> Option<String> {
 #[test]
 fn shelem_4_samples_match_the_view_respect_voids_and_are_uniform() {
     let t = drive::<Shelem, ShelemSampler>(10, 2, 3, setup(4), contradicts);
+    // The check has teeth: the testkit scrambler, blind to the belief, contradicts it.
+    assert!(t.scrambled_contradicting > 0, "{t:?}");
+    eprintln!("shelem_4_samples_match_the_view_respect_voids_and_are_uniform: {t:?}");
     assert!(t.samples > 1500 && t.chi_square >= 4, "{t:?}");
 }
 
@@ -48,5 +51,8 @@ fn shelem_4_samples_match_the_view_respect_voids_and_are_uniform() {
 #[test]
 fn shelem_2_samples_match_the_view_and_respect_voids() {
     let t = drive::<Shelem, ShelemSampler>(10, 2, 3, setup(2), contradicts);
+    // The check has teeth: the testkit scrambler, blind to the belief, contradicts it.
+    assert!(t.scrambled_contradicting > 0, "{t:?}");
+    eprintln!("shelem_2_samples_match_the_view_and_respect_voids: {t:?}");
     assert!(t.samples > 500, "{t:?}");
 }
