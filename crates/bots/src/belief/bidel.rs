@@ -95,7 +95,7 @@ impl Belief<Bidel> for BidelBelief {
             hand_number: v.hand_number,
             ended: false,
             complete: done == 0,
-            log: TrickLog::with_trick(v.trick.iter().map(|&(_, c)| c)),
+            log: TrickLog::with_trick(v.trick.iter().copied()),
             first_trick: done == 0,
             hearts_broken: v.hearts_broken,
             points: point_cards(v),

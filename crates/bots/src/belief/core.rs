@@ -377,15 +377,13 @@ pub struct TrickLog {
 }
 
 impl TrickLog {
-    /// A log that starts with the trick in progress (the cards played to it, in order).
-    pub fn with_trick(trick: impl Iterator<Item = Card>) -> TrickLog {
+    /// A log that starts with the trick in progress (its seats and cards, in order): the
+    /// voids of those who did not follow the led card's suit included (for games whose
+    /// led suit is the led card's).
+    pub fn with_trick(trick: impl Iterator<Item = (engine::Seat, Card)>) -> TrickLog {
         let mut t = TrickLog::default();
-        for c in trick {
-            if t.len == 0 {
-                t.led = Some(c.suit());
-            }
-            t.played.insert(c);
-            t.len += 1;
+        for (s, c) in trick {
+            t.play(s, c, false);
         }
         t
     }

@@ -47,6 +47,21 @@ pub struct HokmFacts {
 }
 
 impl HokmFacts {
+    /// What the view alone shows: the cards of the trick in progress, no void.
+    pub fn of_view(v: &HokmView) -> HokmFacts {
+        HokmFacts {
+            played: v.trick.iter().map(|&(_, c)| c).collect(),
+            voids: [0; 4],
+        }
+    }
+
+    /// Whether `seat` showed it lacks `suit` this hand.
+    pub fn void(&self, seat: Seat, suit: Suit) -> bool {
+        self.voids
+            .get(seat.idx())
+            .is_some_and(|v| v >> suit as u8 & 1 == 1)
+    }
+
     /// The suits `seat` showed it lacks this hand (all their cards).
     pub fn voids(&self, seat: Seat) -> CardSet {
         suits(self.voids.get(seat.idx()).copied().unwrap_or(0))
@@ -99,13 +114,24 @@ impl HokmBelief {
 impl Belief<Hokm> for HokmBelief {
     fn new(v: &HokmView) -> HokmBelief {
         let played: CardSet = v.trick.iter().map(|&(_, c)| c).collect();
+        // The trick in progress shows the voids of those who did not follow.
+        let mut voids = [0u8; 4];
+        if let Some(&(_, lead)) = v.trick.first() {
+            for &(s, c) in &v.trick[1..] {
+                if c.suit() != lead.suit() {
+                    if let Some(x) = voids.get_mut(s.idx()) {
+                        *x |= 1 << lead.suit() as u8;
+                    }
+                }
+            }
+        }
         HokmBelief {
             seat: v.seat,
             hand_number: v.hand_number,
             ended: false,
             complete: v.tricks == [0, 0],
             played,
-            voids: [0; 4],
+            voids,
             led: v.trick.first().map(|&(_, c)| c.suit()),
             trick_len: v.trick.len() as u8,
         }

@@ -46,6 +46,22 @@ pub struct ShelemFacts {
 }
 
 impl ShelemBelief {
+    /// `seat` played `card` to a trick whose suit to follow is known: a card outside what
+    /// follows it shows a void (SH-6: jokers follow a trump lead; in the no-trump modes
+    /// they may be played at any time, so they show nothing).
+    fn follow(&mut self, seat: Seat, card: engine::Card) {
+        let Some(led) = self.led else { return };
+        let trump_suit = self.trump.and_then(Trump::suit);
+        let follow = match trump_suit {
+            Some(t) if t == led => t.mask().or(JOKERS),
+            _ => led.mask(),
+        };
+        let free_joker = trump_suit.is_none() && card.is_joker();
+        if !follow.contains(card) && !free_joker {
+            self.log.exclude(seat, follow);
+        }
+    }
+
     /// What the belief knows of the hand `v` shows (see [`super::HokmBelief::facts`]).
     pub fn facts(&self, v: &ShelemView) -> Result<ShelemFacts, BeliefError> {
         if self.seat != v.seat {
@@ -78,16 +94,24 @@ impl ShelemBelief {
 
 impl Belief<Shelem> for ShelemBelief {
     fn new(v: &ShelemView) -> ShelemBelief {
-        ShelemBelief {
+        let mut b = ShelemBelief {
             seat: v.seat,
             hand_number: v.hand_number,
             ended: false,
             complete: v.tricks == [0, 0],
-            log: TrickLog::with_trick(v.trick.iter().map(|&(_, c)| c)),
+            log: TrickLog::default(),
             won: [CardSet::EMPTY; 2],
             trump: v.trump,
             led: v.led,
+        };
+        // The trick in progress: its led suit is the view's; it shows who did not follow.
+        for (i, &(seat, card)) in v.trick.iter().enumerate() {
+            if i > 0 {
+                b.follow(seat, card);
+            }
+            b.log.played.insert(card);
         }
+        b
     }
 
     fn observe(&mut self, e: &ShelemEvent) {
@@ -122,16 +146,7 @@ impl Belief<Shelem> for ShelemBelief {
                             Some(card.suit())
                         };
                     }
-                    Some(led) => {
-                        let follow = match trump_suit {
-                            Some(t) if t == led => t.mask().or(JOKERS),
-                            _ => led.mask(),
-                        };
-                        let free_joker = trump_suit.is_none() && card.is_joker();
-                        if !follow.contains(card) && !free_joker {
-                            self.log.exclude(seat, follow);
-                        }
-                    }
+                    Some(_) => self.follow(seat, card),
                 }
                 self.log.played.insert(card);
                 if let Some(t) = trick {
