@@ -220,6 +220,11 @@ impl Plan {
         &self.c
     }
 
+    /// The number of assignments the constraints allow (as a float: it may be huge).
+    pub fn count(&self) -> f64 {
+        self.known(0, &self.c.count)
+    }
+
     /// Calls `f(x, weight)` for every split `x` of class `k`'s cards over its places that
     /// fits in `r`, with weight the multinomial (the completions are the caller's).
     fn splits(&self, k: usize, r: &[u8; MAX_PLACES], f: &mut dyn FnMut(&[u8; MAX_PLACES], f64)) {

@@ -24,6 +24,8 @@ pub(super) struct Tally {
     pub samples: usize,
     /// Chi-square tests run on small endgames.
     pub chi_square: usize,
+    /// Chi-square tests of one hand's marginal (the other places too many to enumerate).
+    pub marginal: usize,
     /// For comparison: states of the testkit's scrambler ([`Inspect::scramble_hidden`],
     /// which keeps the view but knows no belief) checked, and how many contradicted it.
     pub scrambled: usize,
@@ -111,6 +113,12 @@ where
                         {
                             tally.chi_square += 1;
                         }
+                        if plan.constraints().unknown.len() > 9
+                            && tally.marginal < 4
+                            && chi_square_marginal(plan, 0, &mut rng)
+                        {
+                            tally.marginal += 1;
+                        }
                     }
                     let list: Vec<Seat> = seats.iter().collect();
                     let actor = list[rng.below(list.len() as u32) as usize];
@@ -164,6 +172,73 @@ pub(super) fn chi_square_uniform(plan: &Plan, rng: &mut Rng) -> bool {
     assert!(
         z < 5.5,
         "chi-square {chi2:.1} with {df} degrees of freedom (z {z:.1}): {c:?}"
+    );
+    true
+}
+
+/// Chi-square of the cards the plan deals to `place` against their exact distribution:
+/// each set `H` the place may hold weighs the number of assignments of the other cards to
+/// the other places (a plan of its own, counted). False (not run) unless the place holds
+/// one or two cards and has 2 to 300 possible sets.
+pub(super) fn chi_square_marginal(plan: &Plan, place: usize, rng: &mut Rng) -> bool {
+    use engine::CardSet;
+    let c = plan.constraints();
+    if place >= c.places || !(1..=2).contains(&c.count[place]) {
+        return false;
+    }
+    let k = c.count[place];
+    let pool: Vec<engine::Card> = c.may[place].and(c.unknown).iter().collect();
+    let mut sets: Vec<CardSet> = Vec::new();
+    for (i, &a) in pool.iter().enumerate() {
+        if k == 1 {
+            sets.push(a.bit());
+        } else {
+            for &b in &pool[i + 1..] {
+                sets.push(a.bit().or(b.bit()));
+            }
+        }
+    }
+    if !(2..=300).contains(&sets.len()) {
+        return false;
+    }
+    let weights: Vec<f64> = sets
+        .iter()
+        .map(|&h| {
+            let mut rest = Constraints::new(c.unknown.minus(h));
+            for p in (0..c.places).filter(|&p| p != place) {
+                rest.add(c.count[p], c.may[p]).unwrap();
+            }
+            Plan::new(rest).map_or(0.0, |p| p.count())
+        })
+        .collect();
+    let total: f64 = weights.iter().sum();
+    let index: HashMap<u64, usize> = sets.iter().enumerate().map(|(i, s)| (s.0, i)).collect();
+    let n = 40 * sets.len();
+    let mut counts = vec![0usize; sets.len()];
+    let mut out = [CardSet::EMPTY; MAX_PLACES];
+    for _ in 0..n {
+        plan.deal(rng, &mut out);
+        counts[index[&out[place].0]] += 1;
+    }
+    let mut chi2 = 0.0;
+    let mut cells = 0;
+    for (i, &w) in weights.iter().enumerate() {
+        let e = w / total * n as f64;
+        if e > 0.0 {
+            chi2 += (counts[i] as f64 - e).powi(2) / e;
+            cells += 1;
+        } else {
+            assert_eq!(counts[i], 0, "a set of weight 0 was dealt: {:?}", sets[i]);
+        }
+    }
+    if cells < 2 {
+        return false;
+    }
+    let df = (cells - 1) as f64;
+    let z = ((chi2 / df).cbrt() - (1.0 - 2.0 / (9.0 * df))) / (2.0 / (9.0 * df)).sqrt();
+    assert!(
+        z < 5.5,
+        "marginal chi-square {chi2:.1}, {df} df, place {place}: {c:?}"
     );
     true
 }
