@@ -57,6 +57,16 @@ pub struct BidelFacts {
 }
 
 impl BidelBelief {
+    /// For the rule bot's tests: a belief of the seat of `v` that saw `played` played this
+    /// hand (and the trick in progress), no void.
+    #[cfg(test)]
+    pub(crate) fn seen(v: &BidelView, played: CardSet) -> BidelBelief {
+        let mut b = <BidelBelief as Belief<Bidel>>::new(v);
+        b.complete = true;
+        b.log.played = b.log.played.or(played);
+        b
+    }
+
     /// What the belief knows of the hand `v` shows (see [`super::HokmBelief::facts`]).
     pub fn facts(&self, v: &BidelView) -> Result<BidelFacts, BeliefError> {
         if self.seat != v.seat {
