@@ -46,6 +46,16 @@ pub struct ShelemFacts {
 }
 
 impl ShelemBelief {
+    /// For the rule bot's tests: a belief of the seat of `v` that saw `played` played this
+    /// hand (and the trick in progress), no void but those the trick shows.
+    #[cfg(test)]
+    pub(crate) fn seen(v: &ShelemView, played: CardSet) -> ShelemBelief {
+        let mut b = <ShelemBelief as Belief<Shelem>>::new(v);
+        b.complete = true;
+        b.log.played = b.log.played.or(played);
+        b
+    }
+
     /// `seat` played `card` to a trick whose suit to follow is known: a card outside what
     /// follows it shows a void (SH-6: jokers follow a trump lead; in the no-trump modes
     /// they may be played at any time, so they show nothing).
