@@ -408,7 +408,7 @@ impl TrickLog {
             }
         }
         self.played.insert(card);
-        self.len += 1;
+        self.len = self.len.saturating_add(1);
         if complete {
             self.len = 0;
             self.led = None;

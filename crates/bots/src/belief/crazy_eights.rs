@@ -138,7 +138,7 @@ impl Belief<CrazyEights> for CrazyEightsBelief {
                 }
                 self.drawn_by = None;
                 self.stuck = 0;
-                self.actions += 1;
+                self.actions = self.actions.saturating_add(1);
                 if out && then.dealt.is_some() {
                     // CE-12: going out in Countdown restarts the count.
                     self.actions = 0;
@@ -160,16 +160,16 @@ impl Belief<CrazyEights> for CrazyEightsBelief {
                 }
                 self.drawn_by = may_play.then_some(seat);
                 self.stuck = 0;
-                self.actions += 1;
+                self.actions = self.actions.saturating_add(1);
                 then
             }
             CrazyEightsEvent::Passed { then, .. } => {
                 if self.drawn_by.take().is_none() {
-                    self.stuck += 1;
+                    self.stuck = self.stuck.saturating_add(1);
                 } else {
                     self.stuck = 0;
                 }
-                self.actions += 1;
+                self.actions = self.actions.saturating_add(1);
                 then
             }
             CrazyEightsEvent::SuitNamed { .. } => return,

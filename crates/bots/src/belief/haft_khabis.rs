@@ -138,7 +138,7 @@ impl Belief<HaftKhabis> for HaftKhabisBelief {
                 }
                 self.drawn_by = None;
                 self.stuck = 0;
-                self.actions += 1;
+                self.actions = self.actions.saturating_add(1);
                 then
             }
             HaftKhabisEvent::Drew {
@@ -153,7 +153,7 @@ impl Belief<HaftKhabis> for HaftKhabisBelief {
                 }
                 self.drawn_by = fits.then_some(seat);
                 self.stuck = 0;
-                self.actions += 1;
+                self.actions = self.actions.saturating_add(1);
                 then
             }
             HaftKhabisEvent::Passed { then, .. } | HaftKhabisEvent::Named { then, .. } => {
@@ -164,9 +164,9 @@ impl Belief<HaftKhabis> for HaftKhabisBelief {
                     }
                 }
                 if matches!(e, HaftKhabisEvent::Passed { .. }) && self.drawn_by.take().is_none() {
-                    self.stuck += 1;
+                    self.stuck = self.stuck.saturating_add(1);
                 }
-                self.actions += 1;
+                self.actions = self.actions.saturating_add(1);
                 then
             }
         };

@@ -162,7 +162,7 @@ impl Belief<Hokm> for HokmBelief {
                     _ => {}
                 }
                 self.played.insert(card);
-                self.trick_len += 1;
+                self.trick_len = self.trick_len.saturating_add(1);
                 if trick.is_some() {
                     self.trick_len = 0;
                     self.led = None;
@@ -194,7 +194,11 @@ impl Sampler<Hokm> for HokmSampler {
         let f = b.facts(v)?;
         let (played, voids) = (f.played, f.voids);
         let n = v.players as usize;
-        if !(n == 2 || n == 4) || v.seat.idx() >= n || v.hand_counts.len() != n {
+        if !(n == 2 || n == 4)
+            || v.seat.idx() >= n
+            || v.hand_counts.len() != n
+            || v.discard_counts.len() != n
+        {
             return err("not a Hokm view");
         }
         let mut known = v.hand.or(v.discards).or(played);

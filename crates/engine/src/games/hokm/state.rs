@@ -612,6 +612,9 @@ impl FromView for Hokm {
             return Err(bad(format!("a Hokm view of seat {} of {n}", v.seat)));
         }
         let ni = n as usize;
+        if v.seating.len() != ni || v.hand_counts.len() != ni || v.discard_counts.len() != ni {
+            return Err(bad("a Hokm view with lists of a wrong number of seats"));
+        }
         if h.hands[v.seat.idx()] != v.hand {
             return Err(bad("the seat's hand is not its view's"));
         }

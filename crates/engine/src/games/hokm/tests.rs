@@ -1378,7 +1378,11 @@ fn from_view_refuses_hidden_cards_that_contradict_the_view() {
     let mut twice = h.clone();
     twice.hands[2].insert(h.hands[1].first().unwrap());
     assert!(Hokm::from_view(&v, &twice, 1).is_err());
-    let mut short = h;
+    let mut short = h.clone();
     short.stock_len -= 1;
     assert!(Hokm::from_view(&v, &short, 1).is_err());
+    // A view whose per-seat lists are cut short is refused, not a panic.
+    let mut cut = v;
+    cut.seating = PerSeat::new([0, 1, 2, 3], 2);
+    assert!(Hokm::from_view(&cut, &h, 1).is_err());
 }
