@@ -5,6 +5,7 @@
 //! trump suit as hakem in trump mode (BD-10), and stops a moon shot: it keeps a high heart
 //! while one opponent has every point, and late in the hand takes a point trick itself.
 
+use crate::belief::{Belief, BidelBelief};
 use crate::Bot;
 use engine::games::bidel::{Bidel, BidelAction, BidelEvent, BidelTrump, BidelView};
 use engine::{Card, CardSet, Rank, Rng, Suit};
@@ -16,7 +17,11 @@ const TWO_CLUBS: Card = Card::new(Suit::Clubs, Rank::TWO);
 #[derive(Clone, Debug)]
 pub struct BidelBot {
     rng: Rng,
-    /// Cards seen played this hand (completed tricks and the current one).
+    /// What the seat knows beyond its view (the cards played this hand): built at its
+    /// first decision, then kept by the events.
+    belief: Option<BidelBelief>,
+    /// Cards seen played this hand (completed tricks and the current one), as the belief
+    /// knows them at the decision in progress.
     played: CardSet,
 }
 
@@ -25,7 +30,22 @@ impl BidelBot {
     pub fn new(seed: u64) -> BidelBot {
         BidelBot {
             rng: Rng::new(seed),
+            belief: None,
             played: CardSet::EMPTY,
+        }
+    }
+
+    /// The cards played this hand: the belief's, or (a belief that missed the start of
+    /// this hand) those of the trick in progress.
+    fn played(&mut self, view: &BidelView) -> CardSet {
+        let belief = self.belief.get_or_insert_with(|| BidelBelief::new(view));
+        if let Ok(f) = belief.facts(view) {
+            return f.log.played;
+        }
+        *belief = BidelBelief::new(view);
+        match belief.facts(view) {
+            Ok(f) => f.log.played,
+            Err(_) => view.trick.iter().map(|&(_, c)| c).collect(),
         }
     }
 }
@@ -357,6 +377,7 @@ impl BidelBot {
 
 impl Bot<Bidel> for BidelBot {
     fn choose(&mut self, view: &BidelView, legal: &[BidelAction]) -> BidelAction {
+        self.played = self.played(view);
         let mut cards = CardSet::EMPTY;
         let mut passing = false;
         for a in legal {
@@ -392,12 +413,8 @@ impl Bot<Bidel> for BidelBot {
     }
 
     fn observe(&mut self, event: &BidelEvent) {
-        if let BidelEvent::Played { card, .. } = *event {
-            // BD-3: 2♣ is the first card of every hand.
-            if card == TWO_CLUBS {
-                self.played = CardSet::EMPTY;
-            }
-            self.played.insert(card);
+        if let Some(b) = &mut self.belief {
+            b.observe(event);
         }
     }
 }
@@ -481,7 +498,7 @@ mod tests {
     /// What a bot that saw `played` played chooses among `hand`'s legal cards.
     fn plays(view: &BidelView, played: &str) -> Card {
         let mut bot = BidelBot::new(1);
-        bot.played = set(played);
+        bot.belief = Some(BidelBelief::seen(view, set(played)));
         let legal = crate::bidel::tests::legal_plays(view);
         match bot.choose(view, &legal) {
             BidelAction::Play(c) => c,

@@ -6,6 +6,7 @@
 //! weakest cards and, at the stock, keeps the top card when it is worth more than the
 //! card it would get instead, on average.
 
+use crate::belief::{Belief, HokmBelief, HokmFacts};
 use crate::Bot;
 use engine::games::hokm::{Hokm, HokmAction, HokmEvent, HokmPhase, HokmView, Trump};
 use engine::{Card, CardSet, Rank, Rng, Suit};
@@ -14,12 +15,9 @@ use engine::{Card, CardSet, Rank, Rng, Suit};
 #[derive(Clone, Debug)]
 pub struct HokmBot {
     rng: Rng,
-    /// Cards seen played this hand (completed tricks and the current one).
-    played: CardSet,
-    /// Suits each seat has shown out of (bit per suit).
-    void: [u8; 4],
-    /// Led suit of the trick in progress, as the bot saw it.
-    led: Option<Suit>,
+    /// What the seat knows beyond its view (the cards played this hand, the voids shown):
+    /// built at its first decision, then kept by the events.
+    belief: Option<HokmBelief>,
 }
 
 impl HokmBot {
@@ -27,16 +25,21 @@ impl HokmBot {
     pub fn new(seed: u64) -> HokmBot {
         HokmBot {
             rng: Rng::new(seed),
-            played: CardSet::EMPTY,
-            void: [0; 4],
-            led: None,
+            belief: None,
         }
     }
 
-    fn reset(&mut self) {
-        self.played = CardSet::EMPTY;
-        self.void = [0; 4];
-        self.led = None;
+    /// What the seat knows of the hand `view` shows: the belief's facts, or (a belief that
+    /// missed the start of this hand) what the view alone shows.
+    fn facts(&mut self, view: &HokmView) -> HokmFacts {
+        let belief = self.belief.get_or_insert_with(|| HokmBelief::new(view));
+        if let Ok(f) = belief.facts(view) {
+            return f;
+        }
+        *belief = HokmBelief::new(view);
+        belief
+            .facts(view)
+            .unwrap_or_else(|_| HokmFacts::of_view(view))
     }
 }
 
@@ -213,7 +216,7 @@ impl HokmBot {
             .unwrap_or_else(|| cards.first().unwrap_or(Card::new(Suit::Clubs, Rank::TWO)))
     }
 
-    fn lead(&mut self, view: &HokmView, legal: CardSet, trump: Trump) -> Card {
+    fn lead(&mut self, view: &HokmView, k: &HokmFacts, legal: CardSet, trump: Trump) -> Card {
         let me = view.seat;
         let n = view.players;
         // The opponents: the next and previous seats (with two players, the other one).
@@ -222,21 +225,14 @@ impl HokmBot {
         let known = view.hand.or(view.discards);
         let trump_suit = trump.suit();
         let trumps_out =
-            trump_suit.map_or(CardSet::EMPTY, |t| t.mask().minus(self.played).minus(known));
-        let opp_may_ruff = |s: Suit| {
-            !trumps_out.is_empty()
-                && opponents
-                    .iter()
-                    .any(|o| self.void[o.idx()] & (1 << s as u8) != 0)
-        };
+            trump_suit.map_or(CardSet::EMPTY, |t| t.mask().minus(k.played).minus(known));
+        let opp_may_ruff =
+            |s: Suit| !trumps_out.is_empty() && opponents.iter().any(|o| k.void(*o, s));
         // Draw trumps while we hold more of them than are still out.
         if let Some(t) = trump_suit {
             let mine = legal.of_suit(t);
             if mine.len() > trumps_out.len() && !trumps_out.is_empty() {
-                if let Some(c) = mine
-                    .iter()
-                    .find(|&c| is_master(c, self.played, known, trump))
-                {
+                if let Some(c) = mine.iter().find(|&c| is_master(c, k.played, known, trump)) {
                     return c;
                 }
             }
@@ -245,7 +241,7 @@ impl HokmBot {
         let mut masters: Vec<Card> = legal
             .iter()
             .filter(|&c| Some(c.suit()) != trump_suit)
-            .filter(|&c| is_master(c, self.played, known, trump) && !opp_may_ruff(c.suit()))
+            .filter(|&c| is_master(c, k.played, known, trump) && !opp_may_ruff(c.suit()))
             .collect();
         masters.sort_by_key(|&c| std::cmp::Reverse(trump.strength(c.rank().index())));
         if let Some(&c) = masters.first() {
@@ -258,7 +254,7 @@ impl HokmBot {
         self.lowest(pool.of_suit(suit), trump)
     }
 
-    fn follow(&mut self, view: &HokmView, legal: CardSet, trump: Trump) -> Card {
+    fn follow(&mut self, view: &HokmView, k: &HokmFacts, legal: CardSet, trump: Trump) -> Card {
         let me = view.seat;
         let n = view.players;
         // With two players (HK-13) there is no partner: a seat that cannot be the winner.
@@ -276,12 +272,12 @@ impl HokmBot {
         let partner_safe = win_seat == partner
             && win_seat != me
             && (last
-                || (is_master(win_card, self.played, known, trump)
+                || (is_master(win_card, k.played, known, trump)
                     && !view
                         .trick
                         .iter()
                         .any(|&(_, c)| Some(c.suit()) == trump.suit() && c != win_card)
-                    && self.void[me.next(n).idx()] & (1 << led as u8) == 0));
+                    && !k.void(me.next(n), led)));
         let winners: Vec<Card> = legal
             .iter()
             .filter(|&c| power(c, trump, led) > best)
@@ -301,7 +297,7 @@ impl HokmBot {
         // Second or third hand: win only with a card nobody after us can beat in suit.
         if let Some(&m) = winners
             .iter()
-            .filter(|&&c| c.suit() == led && is_master(c, self.played, known, trump))
+            .filter(|&&c| c.suit() == led && is_master(c, k.played, known, trump))
             .min_by_key(|&&c| power(c, trump, led))
         {
             return m;
@@ -319,6 +315,7 @@ impl HokmBot {
 
 impl Bot<Hokm> for HokmBot {
     fn choose(&mut self, view: &HokmView, legal: &[HokmAction]) -> HokmAction {
+        let k = self.facts(view);
         match view.phase {
             HokmPhase::Discarding => return self.choose_discard(view, legal),
             HokmPhase::Drawing => return self.choose_draw(view, legal),
@@ -338,32 +335,17 @@ impl Bot<Hokm> for HokmBot {
             return legal[0];
         }
         let card = if view.trick.is_empty() {
-            self.lead(view, cards, trump)
+            self.lead(view, &k, cards, trump)
         } else {
-            self.follow(view, cards, trump)
+            self.follow(view, &k, cards, trump)
         };
         HokmAction::Play(card)
     }
 
     fn observe(&mut self, event: &HokmEvent) {
-        // A card played first: the common event, tested with one comparison.
-        if let HokmEvent::Played {
-            seat, card, trick, ..
-        } = *event
-        {
-            self.played.insert(card);
-            match self.led {
-                None => self.led = Some(card.suit()),
-                Some(led) if card.suit() != led => self.void[seat.idx()] |= 1 << led as u8,
-                Some(_) => {}
-            }
-            if trick.is_some() {
-                self.led = None;
-            }
-        } else if let HokmEvent::TrumpChosen { .. } | HokmEvent::Redealt { .. } = event {
-            self.reset();
+        if let Some(b) = &mut self.belief {
+            b.observe(event);
         }
-        // HK-13's discards and draws show no card.
     }
 }
 

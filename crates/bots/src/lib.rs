@@ -2,6 +2,7 @@
 //! view, its legal actions, and the public events of the game ([`Bot::observe`]). It never
 //! touches the full state, so a bot cannot cheat, here or on the relay.
 
+pub mod belief;
 mod bidel;
 mod crazy_eights;
 #[cfg(test)]

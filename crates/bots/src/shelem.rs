@@ -6,6 +6,7 @@
 //! the opponents' tricks, wins as cheaply as it can and trumps a trick the opponents would
 //! otherwise take.
 
+use crate::belief::{Belief, ShelemBelief};
 use crate::Bot;
 use engine::games::shelem::{card_points, Shelem, ShelemAction, ShelemEvent, ShelemView, Trump};
 use engine::{Card, CardSet, Rank, Rng, Seat, Suit};
@@ -14,14 +15,13 @@ use engine::{Card, CardSet, Rank, Rng, Seat, Suit};
 #[derive(Clone, Debug)]
 pub struct ShelemBot {
     rng: Rng,
-    /// Cards seen played this hand.
+    /// What the seat knows beyond its view (the cards played this hand, the voids shown):
+    /// built at its first decision, then kept by the events.
+    belief: Option<ShelemBelief>,
+    /// Cards seen played this hand, as the belief knows them at the decision in progress.
     played: CardSet,
-    /// Suits each seat has shown out of (bit per suit).
-    void: [u8; 4],
-    /// The suit to follow in the trick in progress, as the bot saw it.
-    led: Option<Suit>,
-    /// This hand's trump, once named.
-    trump: Option<Trump>,
+    /// Cards each seat cannot hold (the voids it showed), likewise.
+    void: [CardSet; 4],
     /// As hakem: the trump to name and the cards to discard, decided with the widow.
     plan: Option<(Trump, Vec<Card>)>,
 }
@@ -31,12 +31,32 @@ impl ShelemBot {
     pub fn new(seed: u64) -> ShelemBot {
         ShelemBot {
             rng: Rng::new(seed),
+            belief: None,
             played: CardSet::EMPTY,
-            void: [0; 4],
-            led: None,
-            trump: None,
+            void: [CardSet::EMPTY; 4],
             plan: None,
         }
+    }
+
+    /// Reads what the seat knows of the hand `view` shows into `played` and `void`: the
+    /// belief's facts, or (a belief that missed the start of this hand) the trick in
+    /// progress alone.
+    fn know(&mut self, view: &ShelemView) {
+        let belief = self.belief.get_or_insert_with(|| ShelemBelief::new(view));
+        let facts = match belief.facts(view) {
+            Ok(f) => Ok(f),
+            Err(_) => {
+                *belief = ShelemBelief::new(view);
+                belief.facts(view)
+            }
+        };
+        (self.played, self.void) = match facts {
+            Ok(f) => (f.log.played, f.log.excluded),
+            Err(_) => (
+                view.trick.iter().map(|&(_, c)| c).collect(),
+                [CardSet::EMPTY; 4],
+            ),
+        };
     }
 }
 
@@ -409,7 +429,7 @@ impl ShelemBot {
                 if card.is_joker() {
                     return card == Card::BLACK_JOKER && unseen.contains(Card::RED_JOKER);
                 }
-                let void = self.void[o.idx()] & (1 << led as u8) != 0;
+                let void = !self.void[o.idx()].and(led.mask()).is_empty();
                 match (void, is_trump) {
                     (true, false) => trumps_out,
                     _ => higher,
@@ -441,7 +461,7 @@ impl ShelemBot {
             (0..n)
                 .map(Seat)
                 .filter(|o| o.side() != me.side())
-                .any(|o| self.void[o.idx()] & (1 << s as u8) != 0)
+                .any(|o| !self.void[o.idx()].and(s.mask()).is_empty())
         };
         // Cash side-suit masters the opponents cannot ruff.
         let masters = legal
@@ -525,6 +545,7 @@ impl ShelemBot {
 
 impl Bot<Shelem> for ShelemBot {
     fn choose(&mut self, view: &ShelemView, legal: &[ShelemAction]) -> ShelemAction {
+        self.know(view);
         match legal.first() {
             Some(ShelemAction::Bid(_)) | Some(ShelemAction::Pass) => return self.bid(view, legal),
             Some(ShelemAction::Discard(_)) => return self.discard(view, legal),
@@ -568,48 +589,14 @@ impl Bot<Shelem> for ShelemBot {
     }
 
     fn observe(&mut self, event: &ShelemEvent) {
-        match *event {
-            ShelemEvent::Bid { .. } | ShelemEvent::Passed { .. } => self.plan = None,
-            ShelemEvent::TrumpChosen { trump, .. } => {
-                self.plan = None;
-                self.played = CardSet::EMPTY;
-                self.void = [0; 4];
-                self.led = None;
-                self.trump = Some(trump);
-            }
-            ShelemEvent::Played {
-                seat,
-                card,
-                suit,
-                trick,
-                ..
-            } => {
-                self.played.insert(card);
-                match self.led {
-                    None => {
-                        self.led = suit.or(if card.is_joker() {
-                            self.trump.and_then(Trump::suit)
-                        } else {
-                            Some(card.suit())
-                        })
-                    }
-                    Some(led) => {
-                        let follows = if card.is_joker() {
-                            self.trump.and_then(Trump::suit) == Some(led)
-                                || self.trump.is_some_and(|t| t.suit().is_none())
-                        } else {
-                            card.suit() == led
-                        };
-                        if !follows {
-                            self.void[seat.idx()] |= 1 << led as u8;
-                        }
-                    }
-                }
-                if trick.is_some() {
-                    self.led = None;
-                }
-            }
-            _ => {}
+        if let ShelemEvent::Bid { .. }
+        | ShelemEvent::Passed { .. }
+        | ShelemEvent::TrumpChosen { .. } = event
+        {
+            self.plan = None;
+        }
+        if let Some(b) = &mut self.belief {
+            b.observe(event);
         }
     }
 }
@@ -915,11 +902,7 @@ mod tests {
     /// What a bot that saw `played` (and the trick) plays among `legal`.
     fn plays(view: &ShelemView, played: &str, legal: &str) -> Card {
         let mut bot = ShelemBot::new(1);
-        bot.trump = view.trump;
-        bot.played = set(played);
-        for &(_, c) in &view.trick {
-            bot.played.insert(c);
-        }
+        bot.belief = Some(ShelemBelief::seen(view, set(played)));
         let legal: Vec<ShelemAction> = set(legal).iter().map(ShelemAction::Play).collect();
         match bot.choose(view, &legal) {
             ShelemAction::Play(c) => c,

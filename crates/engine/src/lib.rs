@@ -6,6 +6,8 @@
 //! - [`games`]: the games themselves.
 //! - [`log`]: the match log (public setup, secret deal, steps) and its replay;
 //!   [`timeout`]: what a turn timeout plays (D-7).
+//! - [`rebuild`]: a state built from one seat's view and a guess at its hidden cards, for
+//!   bots that sample what they cannot see.
 //! - [`table`]: what one seat's table runs on: legality from its view
 //!   ([`table::GameView`]) and the per-seat updates after a step ([`table::updates`]).
 //! - `testkit`: the property tests every game runs (ARCHITECTURE.md), for tests only: built
@@ -16,6 +18,7 @@ pub mod game;
 pub mod games;
 pub mod hash;
 pub mod log;
+pub mod rebuild;
 pub mod rng;
 pub mod seat;
 pub mod table;
@@ -28,6 +31,7 @@ pub use game::{Deal, Game, HandScore, Outcome, RuleError, Setup, SetupError, Sta
 pub use log::{
     replay, MatchLog, MatchLogOf, PublicSetup, ReplayError, Replayer, SecretDeal, Step, StepError,
 };
+pub use rebuild::FromView;
 pub use rng::Rng;
 pub use seat::{Seat, SeatSet};
 pub use table::{GameView, Move, Public, SeatUpdate, Update, PROTOCOL_VERSION};

@@ -92,6 +92,7 @@
 
 use crate::card::{CardBag, CardSet};
 use crate::game::{random_from_list, Game, Setup, Status};
+use crate::rebuild::FromView;
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
 use crate::table::{updates, GameView, Public};
@@ -954,4 +955,87 @@ pub fn updates_name_only_known_cards<G: Game>(
         },
     )
     .map(drop)
+}
+
+/// The true places of the hidden cards, for [`rebuilt_from_view_is_the_same_game`] and for
+/// the samplers' tests (the true state must be among the states a sampler may deal).
+pub trait InspectHidden: FromView {
+    /// Where every card not in a view is now (the same for every seat: each seat's own
+    /// cards are among them as its view shows them).
+    fn hidden(&self) -> Self::Hidden;
+    /// How many shuffles the match has drawn so far: a rebuilt state draws its own from its
+    /// own seed, so the lockstep of [`rebuilt_from_view_is_the_same_game`] ends at one.
+    fn shuffles(&self) -> u32;
+}
+
+/// [`FromView`]: at every step, for every seat, the state rebuilt from that seat's view and
+/// the true hidden cards gives every seat the same view, the same status and the same legal
+/// actions as the true state, and stays so while both play on in lockstep (the same random
+/// actions) to the end of the hand or the next shuffle (at most `lockstep` actions).
+pub fn rebuilt_from_view_is_the_same_game<G: InspectHidden + GameView>(
+    m: RandomMatch<G>,
+    lockstep: u32,
+) -> Result<(), Failure> {
+    let mut legal = Vec::new();
+    let mut other = Vec::new();
+    m.play(|g, rng| {
+        for s in 0..g.players() {
+            let view = g.view(Seat(s));
+            let mut r = G::from_view(&view, &g.hidden(), rng.next_u64())
+                .map_err(|e| format!("seat {s}: from_view refused the true hidden cards: {e}"))?;
+            let mut t = g.clone();
+            for k in 0..=lockstep {
+                same_game(&t, &r, &mut legal, &mut other)
+                    .map_err(|e| format!("rebuilt from seat {s}'s view, {k} actions on: {e}"))?;
+                let Status::Acting(seats) = t.status() else {
+                    break;
+                };
+                let list: Vec<Seat> = seats.iter().collect();
+                let seat = list[rng.below(list.len() as u32) as usize];
+                legal.clear();
+                t.legal_actions(seat, &mut legal);
+                let a = legal[rng.below(legal.len() as u32) as usize].clone();
+                let shuffles = t.shuffles();
+                let e1 = t.apply(seat, &a).map_err(|e| format!("{e:?}"))?;
+                let e2 = r
+                    .apply(seat, &a)
+                    .map_err(|e| format!("the rebuilt game refused {a:?}: {e:?}"))?;
+                // A shuffle draws from each game's own seed: nothing to compare after it.
+                if t.shuffles() != shuffles {
+                    break;
+                }
+                if e1 != e2 {
+                    return Err(format!("events differ: {e1:?} vs {e2:?}"));
+                }
+            }
+        }
+        Ok(())
+    })
+    .map(drop)
+}
+
+/// Same views, status and legal actions for every seat.
+fn same_game<G: Game>(
+    a: &G,
+    b: &G,
+    la: &mut Vec<G::Action>,
+    lb: &mut Vec<G::Action>,
+) -> Result<(), String> {
+    if a.status() != b.status() {
+        return Err(format!("status {:?} vs {:?}", a.status(), b.status()));
+    }
+    for s in 0..a.players() {
+        let (va, vb) = (a.view(Seat(s)), b.view(Seat(s)));
+        if va != vb {
+            return Err(format!("seat {s}'s view differs:\n  {va:?}\n  {vb:?}"));
+        }
+        la.clear();
+        lb.clear();
+        a.legal_actions(Seat(s), la);
+        b.legal_actions(Seat(s), lb);
+        if la != lb {
+            return Err(format!("seat {s}'s legal actions differ: {la:?} vs {lb:?}"));
+        }
+    }
+    Ok(())
 }

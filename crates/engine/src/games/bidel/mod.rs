@@ -10,7 +10,7 @@ mod view;
 #[cfg(test)]
 mod tests;
 
-pub use state::Bidel;
+pub use state::{Bidel, BidelHidden};
 pub use types::{
     BidelAction, BidelError, BidelEvent, BidelPhase, BidelSettings, BidelTrump, BidelView,
     HandResult, PassDirection, Trick, TrickCards,

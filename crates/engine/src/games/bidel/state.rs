@@ -3,6 +3,7 @@
 use super::types::*;
 use crate::card::{Card, CardSet, Rank, Suit};
 use crate::game::{random_from_list, Game, HandScore, Outcome, Setup, SetupError, Status};
+use crate::rebuild::{bad, FromView};
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
 #[cfg(any(test, feature = "testkit"))]
@@ -620,6 +621,193 @@ impl Bidel {
 }
 
 /// For the property tests of [`crate::testkit`].
+/// What one seat of Bidel cannot see, for [`FromView`]: every seat's hand and the cards it
+/// has picked to pass (BD-2), the cards each seat passed once the exchange is done (the
+/// viewer's as its view shows them; a pass the viewer neither gave nor received may be
+/// left empty: it shows only in that seat's own view), and who took Q♠ this hand (public,
+/// but the view shows it only in the hand's result: a seat that saw the tricks knows it).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct BidelHidden {
+    /// Every seat's hand.
+    pub hands: [CardSet; 4],
+    /// Every seat's picked cards while passing.
+    pub picked: [CardSet; 4],
+    /// The cards each seat passed this hand (after the exchange).
+    pub passed: [CardSet; 4],
+    /// Who took Q♠ this hand, once someone has.
+    pub queen_taker: Option<Seat>,
+}
+
+impl FromView for Bidel {
+    type Hidden = BidelHidden;
+
+    fn from_view(v: &BidelView, h: &BidelHidden, seed: u64) -> Result<Bidel, SetupError> {
+        let n = v.players;
+        if (n != 3 && n != 4) || v.seat.0 >= n {
+            return Err(bad(format!("a Bidel view of seat {} of {n}", v.seat)));
+        }
+        let (ni, me) = (n as usize, v.seat.idx());
+        if v.hand_counts.len() != ni
+            || v.pick_counts.len() != ni
+            || v.points.len() != ni
+            || v.tricks.len() != ni
+            || v.totals.len() != ni
+        {
+            return Err(bad("a Bidel view with a wrong number of seats"));
+        }
+        if h.hands[me] != v.hand || h.picked[me] != v.picked || h.passed[me] != v.passed {
+            return Err(bad("the seat's own cards are not its view's"));
+        }
+        let off = v.pass_direction.offset(n);
+        let giver = v.seat.after(n - off % n, n).idx();
+        if off != 0 && !v.received.is_empty() && h.passed[giver] != v.received {
+            return Err(bad(
+                "the cards passed to the seat are not those it received",
+            ));
+        }
+        if h.hands[ni..]
+            .iter()
+            .chain(&h.picked[ni..])
+            .chain(&h.passed[ni..])
+            .any(|x| !x.is_empty())
+        {
+            return Err(bad("cards of a seat not at the table"));
+        }
+        let in_play = if n == 3 {
+            CardSet::DECK.minus(TWO_DIAMONDS.bit())
+        } else {
+            CardSet::DECK
+        };
+        let mut seen = CardSet::EMPTY;
+        let mut total = 0;
+        for s in 0..ni {
+            if h.hands[s].len() as u8 != v.hand_counts[s]
+                || h.picked[s].len() as u8 != v.pick_counts[s]
+            {
+                return Err(bad(format!("seat {s} holds a wrong number of cards")));
+            }
+            for x in [h.hands[s], h.picked[s]] {
+                seen = seen.or(x);
+                total += x.len();
+            }
+        }
+        let mut trick = TrickCards::EMPTY;
+        for &(_, c) in &v.trick {
+            trick.push(c);
+        }
+        let trick_set = trick.set();
+        seen = seen.or(trick_set);
+        total += trick_set.len();
+        if total != seen.len()
+            || trick_set.len() as usize != v.trick.len()
+            || !seen.minus(in_play).is_empty()
+        {
+            return Err(bad("a card in two places, or out of play"));
+        }
+        let played = in_play.minus(seen);
+        let tricks_done: u8 = v.tricks.iter().sum();
+        if played.len() != tricks_done as u32 * n as u32 {
+            return Err(bad("the hidden cards and the tricks taken do not add up"));
+        }
+        let mut received = [CardSet::EMPTY; 4];
+        for s in 0..n {
+            received[Seat(s).after(off, n).idx()] = h.passed[s as usize];
+        }
+        let arr = |x: &[u8]| {
+            let mut a = [0u8; 4];
+            a[..ni].copy_from_slice(x);
+            a
+        };
+        let points = arr(&v.points);
+        let tricks = arr(&v.tricks);
+        let mut totals = [0i32; 4];
+        totals[..ni].copy_from_slice(&v.totals);
+        let result = match &v.result {
+            None => None,
+            Some(r) => {
+                if r.taken.len() != ni || r.points.len() != ni || r.totals.len() != ni {
+                    return Err(bad("a hand result with a wrong number of seats"));
+                }
+                let mut t = Tally {
+                    n,
+                    taken: arr(&r.taken),
+                    points: [0; 4],
+                    moon: r.moon,
+                    queen_of_spades: r.queen_of_spades,
+                    winners: r.winners.iter().fold(0u8, |w, &s| w | 1 << (s & 7)),
+                    totals: [0; 4],
+                };
+                t.points[..ni].copy_from_slice(&r.points);
+                t.totals[..ni].copy_from_slice(&r.totals);
+                Some(t)
+            }
+        };
+        let choosing = if v.phase == BidelPhase::Passing {
+            v.to_act
+        } else {
+            SeatSet::default()
+        };
+        let turn = match v.phase {
+            BidelPhase::Playing | BidelPhase::ChoosingTrump => v.to_act.first().unwrap_or(v.leader),
+            _ => v.leader,
+        };
+        Ok(Bidel {
+            setup: Setup {
+                players: n,
+                settings: v.settings.clone(),
+                deal: crate::game::Deal::seeded(seed),
+            },
+            rng: Rng::new(seed),
+            shuffles: 0,
+            n,
+            in_play,
+            spade_points: spade_points(&v.settings),
+            dealer: v.dealer,
+            hand_number: v.hand_number,
+            phase: v.phase,
+            pass_dir: v.pass_direction,
+            hakem: v.hakem,
+            trump: v.trump,
+            hands: h.hands,
+            picked: h.picked,
+            passed: h.passed,
+            received,
+            choosing,
+            turn,
+            leader: v.leader,
+            trick,
+            trick_set,
+            played,
+            tricks_done,
+            hearts_broken: v.hearts_broken,
+            points,
+            tricks,
+            queen_taker: h.queen_taker,
+            last_trick: v.last_trick,
+            totals,
+            result,
+            winner: v.winner,
+        })
+    }
+}
+
+/// For the samplers' tests: the true hidden cards.
+#[cfg(any(test, feature = "testkit"))]
+impl crate::testkit::InspectHidden for Bidel {
+    fn hidden(&self) -> BidelHidden {
+        BidelHidden {
+            hands: self.hands,
+            picked: self.picked,
+            passed: self.passed,
+            queen_taker: self.queen_taker,
+        }
+    }
+
+    fn shuffles(&self) -> u32 {
+        self.shuffles
+    }
+}
+
 #[cfg(any(test, feature = "testkit"))]
 impl Inspect for Bidel {
     type Cards = CardSet;

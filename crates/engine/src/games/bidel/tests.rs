@@ -755,3 +755,40 @@ proptest! {
         testkit::updates_name_only_known_cards(random_game(seed, 4), testkit::no_other_public_cards)?;
     }
 }
+
+// FromView (issue 12): a state rebuilt from a seat's view and the true hidden cards is the
+// same game for every seat.
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(30))]
+
+    #[test]
+    fn prop_rebuilt_from_view_is_the_same_game(seed in any::<u64>()) {
+        testkit::rebuilt_from_view_is_the_same_game(random_game(seed, 2), 4)?;
+    }
+}
+
+#[test]
+fn from_view_refuses_hidden_cards_that_contradict_the_view() {
+    use crate::rebuild::FromView;
+    use crate::testkit::InspectHidden;
+    let g = Bidel::new(&Setup {
+        players: 4,
+        settings: BidelSettings::default(),
+        deal: Deal::seeded(5),
+    })
+    .unwrap();
+    let v = g.view(Seat(1));
+    let h = g.hidden();
+    assert!(Bidel::from_view(&v, &h, 1).is_ok());
+    let mut moved = h.clone();
+    let c = moved.hands[2].first().unwrap();
+    moved.hands[2].remove(c);
+    moved.hands[3].insert(c);
+    assert!(Bidel::from_view(&v, &moved, 1).is_err());
+    let mut twice = h.clone();
+    twice.hands[2].insert(h.hands[1].first().unwrap());
+    assert!(Bidel::from_view(&v, &twice, 1).is_err());
+    let mut mine = h;
+    mine.hands[1] = mine.hands[0];
+    assert!(Bidel::from_view(&v, &mine, 1).is_err());
+}

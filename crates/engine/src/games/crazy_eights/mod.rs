@@ -11,7 +11,7 @@ mod view;
 #[cfg(test)]
 mod tests;
 
-pub use state::{card_points, countdown_rank, CrazyEights};
+pub use state::{card_points, countdown_rank, CrazyEights, CrazyEightsHidden};
 pub use types::{
     CrazyEightsAction, CrazyEightsAfter, CrazyEightsError, CrazyEightsEvent, CrazyEightsPhase,
     CrazyEightsPlay, CrazyEightsResult, CrazyEightsSettings, CrazyEightsView, EightPower, WildRank,

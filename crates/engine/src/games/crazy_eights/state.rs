@@ -7,6 +7,7 @@ use crate::game::{random_from_list, Game, HandScore, Outcome, Setup, SetupError,
 #[cfg(any(test, feature = "testkit"))]
 use crate::games::shedding::{hands_stock_discard, scramble_hands_and_stock};
 use crate::games::shedding::{rank_mask, CardRun, Direction, Supply, SUITS};
+use crate::rebuild::{bad, FromView};
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
 #[cfg(any(test, feature = "testkit"))]
@@ -1039,6 +1040,230 @@ impl CrazyEights {
     pub(super) fn set_scores(&mut self, scores: [u8; 8]) {
         self.scores = scores;
         self.update_wild();
+    }
+}
+
+/// What one seat of Crazy Eights cannot see, for [`FromView`]: every seat's hand, the
+/// stock in order (top first), the card just drawn by the seat to act when it fits and may
+/// be played (CE-4: everybody learns that it fits, only that seat which card it is), and
+/// what is public but not in the view: the discard pile below its top card (every card
+/// played since the last reshuffle), and the counters of D-4 and D-6 (passes in a row,
+/// actions this hand, a last card not declared).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CrazyEightsHidden {
+    /// Every seat's hand.
+    pub hands: [CardBag; 8],
+    /// The stock, top first: the first `stock_len` slots.
+    pub stock: [Card; 104],
+    /// How many cards the stock holds.
+    pub stock_len: u8,
+    /// The discard pile below its top card.
+    pub discards: CardBag,
+    /// CE-4: the fitting card the seat to act just drew.
+    pub drawn: Option<Card>,
+    /// D-6: a seat that did not declare its last card.
+    pub undeclared: Option<Seat>,
+    /// D-4: passes in a row by players who could neither play nor draw.
+    pub stuck: u8,
+    /// D-4: actions this hand (Countdown: since someone last went out).
+    pub actions: u16,
+}
+
+impl Default for CrazyEightsHidden {
+    fn default() -> Self {
+        CrazyEightsHidden {
+            hands: [CardBag::EMPTY; 8],
+            stock: [Card::RED_JOKER; 104],
+            stock_len: 0,
+            discards: CardBag::EMPTY,
+            drawn: None,
+            undeclared: None,
+            stuck: 0,
+            actions: 0,
+        }
+    }
+}
+
+impl CrazyEightsHidden {
+    /// The stock, top first.
+    pub fn stock(&self) -> &[Card] {
+        &self.stock[..(self.stock_len as usize).min(104)]
+    }
+}
+
+impl FromView for CrazyEights {
+    type Hidden = CrazyEightsHidden;
+
+    fn from_view(
+        v: &CrazyEightsView,
+        h: &CrazyEightsHidden,
+        seed: u64,
+    ) -> Result<CrazyEights, SetupError> {
+        let n = v.players;
+        let ni = n as usize;
+        if !(2..=8).contains(&n)
+            || v.seat.0 >= n
+            || v.hand_counts.len() != ni
+            || v.totals.len() != ni
+            || !(v.decks == 1 || v.decks == 2)
+        {
+            return Err(bad(format!(
+                "a Crazy Eights view of seat {} of {n}",
+                v.seat
+            )));
+        }
+        let me = v.seat.idx();
+        if h.hands[me] != v.hand || h.hands[ni..].iter().any(|x| !x.is_empty()) {
+            return Err(bad(
+                "the seat's hand is not its view's, or a seat not at the table",
+            ));
+        }
+        if (0..ni).any(|s| h.hands[s].len() != v.hand_counts[s] as u32)
+            || h.stock_len != v.stock
+            || h.discards.len() + v.top.is_some() as u32 != v.discards as u32
+        {
+            return Err(bad("a hidden place holds a wrong number of cards"));
+        }
+        let turn = v.to_act.first().unwrap_or(v.dealer);
+        if v.drawn.is_some() && h.drawn != v.drawn {
+            return Err(bad("the drawn card is not the one the seat sees"));
+        }
+        if let Some(d) = h.drawn {
+            if !h.hands[turn.idx() & 7].contains(d) {
+                return Err(bad("the drawn card is not in the hand of the seat to act"));
+            }
+        }
+        let all = CardBag::decks(v.decks);
+        let mut seen = CardBag::EMPTY;
+        let stock = h.stock();
+        let mut parts = h.hands[..ni].iter().copied().chain([h.discards]);
+        let mut total = 0;
+        for x in parts.by_ref() {
+            seen = seen.union(x);
+            total += x.len();
+        }
+        for &c in stock.iter().chain(&v.top) {
+            seen.insert(c);
+            total += 1;
+        }
+        if total != all.len() || seen != all {
+            return Err(bad("the cards do not add up to the game's decks"));
+        }
+        let mut supply = Supply::new(Rng::new(seed));
+        // The pile's last card is its top.
+        for &c in stock.iter().rev() {
+            supply.stock.push(c);
+        }
+        for c in h.discards {
+            supply.discard.push(c);
+        }
+        if let Some(t) = v.top {
+            supply.discard.push(t);
+        }
+        let mut arr8 = [0i32; 8];
+        arr8[..ni].copy_from_slice(&v.totals);
+        let mut scores = [COUNTDOWN_START; 8];
+        if !v.countdown.is_empty() {
+            if v.countdown.len() != ni {
+                return Err(bad("a countdown of a wrong number of seats"));
+            }
+            scores[..ni].copy_from_slice(&v.countdown);
+        }
+        let rules = Rules::new(&v.settings);
+        let totals = if rules.countdown { [0; 8] } else { arr8 };
+        let result = match &v.result {
+            None => None,
+            Some(r) => {
+                if r.hands.len() != ni || r.points.len() != ni || r.totals.len() != ni {
+                    return Err(bad("a hand result of a wrong number of seats"));
+                }
+                let mut t = Tally {
+                    n,
+                    winner: r.winner,
+                    blocked: r.blocked,
+                    hands: [CardBag::EMPTY; 8],
+                    points: [0; 8],
+                    totals: [0; 8],
+                };
+                t.hands[..ni].copy_from_slice(&r.hands);
+                t.points[..ni].copy_from_slice(&r.points);
+                t.totals[..ni].copy_from_slice(&r.totals);
+                Some(t)
+            }
+        };
+        let mut sizes = [0u8; 8];
+        for (z, x) in sizes.iter_mut().zip(&h.hands) {
+            *z = x.len() as u8;
+        }
+        let mut g = CrazyEights {
+            setup: Setup {
+                players: n,
+                settings: v.settings.clone(),
+                deal: crate::game::Deal::seeded(seed),
+            },
+            rules,
+            n,
+            decks: v.decks,
+            all,
+            supply,
+            dealer: v.dealer,
+            hand_number: v.hand_number,
+            phase: v.phase,
+            hands: h.hands,
+            sizes,
+            turn,
+            reversed: v.direction == Direction::Counterclockwise,
+            named: v.named_suit,
+            top_wild: v.top_wild,
+            pending: v.pending_draw,
+            drawn: h.drawn,
+            undeclared: h.undeclared,
+            declared: v.declared,
+            stuck: h.stuck,
+            actions: h.actions,
+            scores,
+            wild: [Rank::EIGHT; 8],
+            wild_masks: [CardSet::EMPTY; 8],
+            totals,
+            result,
+            winner: v.winner,
+        };
+        g.update_wild();
+        Ok(g)
+    }
+}
+
+/// For the samplers' tests: the true hidden cards.
+#[cfg(any(test, feature = "testkit"))]
+impl crate::testkit::InspectHidden for CrazyEights {
+    fn hidden(&self) -> CrazyEightsHidden {
+        let mut h = CrazyEightsHidden {
+            hands: self.hands,
+            drawn: self.drawn,
+            undeclared: self.undeclared,
+            stuck: self.stuck,
+            actions: self.actions,
+            ..CrazyEightsHidden::default()
+        };
+        // The stock pile's last card is its top.
+        for (slot, &c) in h
+            .stock
+            .iter_mut()
+            .zip(self.supply.stock.as_slice().iter().rev())
+        {
+            *slot = c;
+        }
+        h.stock_len = self.supply.stock.len() as u8;
+        let pile = self.supply.discard.as_slice();
+        h.discards = pile[..pile.len().saturating_sub(1)]
+            .iter()
+            .copied()
+            .collect();
+        h
+    }
+
+    fn shuffles(&self) -> u32 {
+        self.supply.shuffles
     }
 }
 

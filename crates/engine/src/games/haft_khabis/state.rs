@@ -7,6 +7,8 @@ use crate::game::{Game, HandScore, Outcome, Setup, SetupError, Status};
 #[cfg(any(test, feature = "testkit"))]
 use crate::games::shedding::{hands_stock_discard, scramble_hands_and_stock};
 use crate::games::shedding::{Direction, Pile, Supply};
+use crate::rebuild::{bad, FromView};
+use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
 #[cfg(any(test, feature = "testkit"))]
 use crate::testkit::Inspect;
@@ -985,6 +987,259 @@ impl HaftKhabis {
     pub(super) fn force_block(&mut self) {
         let mut after = HaftKhabisAfter::default();
         self.block(&mut after);
+    }
+}
+
+/// What one seat of Haft Khabis cannot see, for [`FromView`]: every seat's hand, the stock
+/// in order (top first), the card the seat to act just drew when it fits (HX-2: everybody
+/// learns that it fits, only that seat which card it is), and what is public but not in
+/// the view: the discard pile below its top card and the counters of D-4 and D-6. The
+/// sevens set aside when a hand is scored (HX-12) are the cards left over.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HaftKhabisHidden {
+    /// Every seat's hand.
+    pub hands: [CardBag; 8],
+    /// The stock, top first: the first `stock_len` slots.
+    pub stock: [Card; 104],
+    /// How many cards the stock holds.
+    pub stock_len: u8,
+    /// The discard pile below its top card.
+    pub discards: CardBag,
+    /// HX-2: the fitting card the seat to act just drew.
+    pub drawn: Option<Card>,
+    /// D-6: a seat that did not declare its last card.
+    pub undeclared: Option<Seat>,
+    /// D-4: passes in a row by players who could neither play nor draw.
+    pub stuck: u8,
+    /// D-4: actions this hand.
+    pub actions: u16,
+}
+
+impl Default for HaftKhabisHidden {
+    fn default() -> Self {
+        HaftKhabisHidden {
+            hands: [CardBag::EMPTY; 8],
+            stock: [Card::RED_JOKER; 104],
+            stock_len: 0,
+            discards: CardBag::EMPTY,
+            drawn: None,
+            undeclared: None,
+            stuck: 0,
+            actions: 0,
+        }
+    }
+}
+
+impl HaftKhabisHidden {
+    /// The stock, top first.
+    pub fn stock(&self) -> &[Card] {
+        &self.stock[..(self.stock_len as usize).min(104)]
+    }
+}
+
+/// Up to eight seats of `v` into an array and its length.
+fn seats8(v: &[Seat]) -> Result<([Seat; 8], u8), SetupError> {
+    if v.len() > 8 {
+        return Err(bad("more than eight seats in a list"));
+    }
+    let mut a = [Seat(0); 8];
+    a[..v.len()].copy_from_slice(v);
+    Ok((a, v.len() as u8))
+}
+
+impl FromView for HaftKhabis {
+    type Hidden = HaftKhabisHidden;
+
+    fn from_view(
+        v: &HaftKhabisView,
+        h: &HaftKhabisHidden,
+        seed: u64,
+    ) -> Result<HaftKhabis, SetupError> {
+        let n = v.players;
+        let ni = n as usize;
+        if !(2..=7).contains(&n)
+            || v.seat.0 >= n
+            || v.hand_counts.len() != ni
+            || v.totals.len() != ni
+            || v.jack_runs.len() != ni
+            || !(v.decks == 1 || v.decks == 2)
+        {
+            return Err(bad(format!("a Haft Khabis view of seat {} of {n}", v.seat)));
+        }
+        let me = v.seat.idx();
+        if h.hands[me] != v.hand || h.hands[ni..].iter().any(|x| !x.is_empty()) {
+            return Err(bad(
+                "the seat's hand is not its view's, or a seat not at the table",
+            ));
+        }
+        if (0..ni).any(|s| h.hands[s].len() != v.hand_counts[s] as u32)
+            || h.stock_len != v.stock
+            || h.discards.len() + v.top.is_some() as u32 != v.discards as u32
+        {
+            return Err(bad("a hidden place holds a wrong number of cards"));
+        }
+        let turn = v.to_act.first().unwrap_or(v.leader);
+        if v.drawn.is_some() && h.drawn != v.drawn {
+            return Err(bad("the drawn card is not the one the seat sees"));
+        }
+        if let Some(d) = h.drawn {
+            if !h.hands[turn.idx() & 7].contains(d) {
+                return Err(bad("the drawn card is not in the hand of the seat to act"));
+            }
+        }
+        let all = CardBag::decks(v.decks);
+        let mut seen = CardBag::EMPTY;
+        let stock = h.stock();
+        let mut total = 0;
+        for x in h.hands[..ni].iter().copied().chain([h.discards]) {
+            seen = seen.union(x);
+            total += x.len();
+        }
+        for &c in stock.iter().chain(&v.top) {
+            seen.insert(c);
+            total += 1;
+        }
+        if total != seen.len() || !all.includes(seen) {
+            return Err(bad("more cards than the game's decks"));
+        }
+        // HX-12: what is left over was set aside when the hand was scored.
+        let mut set_aside = Pile::EMPTY;
+        let mut rest = all;
+        for c in seen {
+            rest.remove(c);
+        }
+        if !rest.is_empty() && v.result.is_none() {
+            return Err(bad("cards missing from a hand in play"));
+        }
+        for c in rest {
+            set_aside.push(c);
+        }
+        let mut supply = Supply::new(Rng::new(seed));
+        // The pile's last card is its top.
+        for &c in stock.iter().rev() {
+            supply.stock.push(c);
+        }
+        for c in h.discards {
+            supply.discard.push(c);
+        }
+        if let Some(t) = v.top {
+            supply.discard.push(t);
+        }
+        let result = match &v.result {
+            None => None,
+            Some(r) => {
+                if r.hands.len() != ni
+                    || r.sevens_replaced.len() != ni
+                    || r.points.len() != ni
+                    || r.totals.len() != ni
+                {
+                    return Err(bad("a hand result of a wrong number of seats"));
+                }
+                let mut t = Tally {
+                    n,
+                    winner: r.winner,
+                    blocked: r.blocked,
+                    hands: [CardBag::EMPTY; 8],
+                    sevens_replaced: [0; 8],
+                    multiplier: r.multiplier,
+                    points: [0; 8],
+                    totals: [0; 8],
+                    eliminated: r.eliminated,
+                };
+                t.hands[..ni].copy_from_slice(&r.hands);
+                t.sevens_replaced[..ni].copy_from_slice(&r.sevens_replaced);
+                t.points[..ni].copy_from_slice(&r.points);
+                t.totals[..ni].copy_from_slice(&r.totals);
+                Some(t)
+            }
+        };
+        let mut sizes = [0u8; 8];
+        for (z, x) in sizes.iter_mut().zip(&h.hands) {
+            *z = x.len() as u8;
+        }
+        let (emptied, emptied_len) = seats8(&v.emptied)?;
+        let (places, places_len) = seats8(&v.places)?;
+        let mut jack_run = [0u8; 8];
+        jack_run[..ni].copy_from_slice(&v.jack_runs);
+        let mut totals = [0i32; 8];
+        totals[..ni].copy_from_slice(&v.totals);
+        let winners = v
+            .winners
+            .iter()
+            .fold(SeatSet::default(), |w, s| SeatSet(w.0 | 1 << (s.0 & 7)));
+        Ok(HaftKhabis {
+            setup: Setup {
+                players: n,
+                settings: v.settings.clone(),
+                deal: crate::game::Deal::seeded(seed),
+            },
+            n,
+            decks: v.decks,
+            all,
+            supply,
+            set_aside,
+            dealer: v.dealer,
+            leader: v.leader,
+            hand_number: v.hand_number,
+            phase: v.phase,
+            mode: v.mode,
+            drawn: h.drawn,
+            hands: h.hands,
+            sizes,
+            active: v.active,
+            in_hand: v.in_hand,
+            turn,
+            reversed: v.direction == Direction::Counterclockwise,
+            named: v.named_suit,
+            pending: v.pending_draw,
+            sevens: v.sevens,
+            emptied,
+            emptied_len,
+            undeclared: h.undeclared,
+            declared: v.declared,
+            jack_run,
+            stuck: h.stuck,
+            actions: h.actions,
+            places,
+            places_len,
+            totals,
+            result,
+            winners,
+        })
+    }
+}
+
+/// For the samplers' tests: the true hidden cards.
+#[cfg(any(test, feature = "testkit"))]
+impl crate::testkit::InspectHidden for HaftKhabis {
+    fn hidden(&self) -> HaftKhabisHidden {
+        let mut h = HaftKhabisHidden {
+            hands: self.hands,
+            drawn: self.drawn,
+            undeclared: self.undeclared,
+            stuck: self.stuck,
+            actions: self.actions,
+            ..HaftKhabisHidden::default()
+        };
+        // The stock pile's last card is its top.
+        for (slot, &c) in h
+            .stock
+            .iter_mut()
+            .zip(self.supply.stock.as_slice().iter().rev())
+        {
+            *slot = c;
+        }
+        h.stock_len = self.supply.stock.len() as u8;
+        let pile = self.supply.discard.as_slice();
+        h.discards = pile[..pile.len().saturating_sub(1)]
+            .iter()
+            .copied()
+            .collect();
+        h
+    }
+
+    fn shuffles(&self) -> u32 {
+        self.supply.shuffles
     }
 }
 

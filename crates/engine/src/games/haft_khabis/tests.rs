@@ -1540,3 +1540,42 @@ fn rule_hx_14_the_timeout_penalty_is_a_setting_on_by_default() {
     let g = HaftKhabis::new(&setup(3, s)).unwrap();
     assert!(!g.view(Seat(1)).settings.timeout_penalty);
 }
+
+// FromView (issue 12): a state rebuilt from a seat's view and the true hidden cards is the
+// same game for every seat.
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(16))]
+
+    #[test]
+    fn prop_rebuilt_from_view_is_the_same_game(seed in any::<u64>()) {
+        testkit::rebuilt_from_view_is_the_same_game(random_match(seed, 1).steps(400), 4)
+            .or_else(|e| if e.0.contains("did not end") { Ok(()) } else { Err(e) })?;
+    }
+}
+
+#[test]
+fn from_view_refuses_hidden_cards_that_contradict_the_view() {
+    use crate::rebuild::FromView;
+    use crate::testkit::InspectHidden;
+    let g = HaftKhabis::new(&Setup {
+        players: 6,
+        settings: HaftKhabisSettings::default(),
+        deal: Deal::seeded(5),
+    })
+    .unwrap();
+    let v = g.view(Seat(0));
+    let h = g.hidden();
+    assert!(HaftKhabis::from_view(&v, &h, 1).is_ok());
+    let mut moved = h.clone();
+    let c = moved.hands[1].distinct().first().unwrap();
+    moved.hands[1].remove(c);
+    moved.hands[2].insert(c);
+    assert!(HaftKhabis::from_view(&v, &moved, 1).is_err());
+    // A stock card replaced by another: a card three times.
+    let mut stock = h;
+    let k = (1..stock.stock().len())
+        .find(|&k| stock.stock[k] != stock.stock[0])
+        .unwrap();
+    stock.stock[0] = stock.stock[k];
+    assert!(HaftKhabis::from_view(&v, &stock, 1).is_err());
+}

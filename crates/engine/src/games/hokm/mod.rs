@@ -10,7 +10,7 @@ mod view;
 #[cfg(test)]
 mod tests;
 
-pub use state::Hokm;
+pub use state::{Hokm, HokmHidden};
 pub use types::{
     HandResult, HokmAction, HokmError, HokmEvent, HokmPhase, HokmSettings, HokmView, PerSeat,
     Trick, TrickCards, Trump,

@@ -4,6 +4,7 @@ use super::types::*;
 use super::view;
 use crate::card::{Card, CardSet, Rank};
 use crate::game::{Game, HandScore, Outcome, Setup, SetupError, Status};
+use crate::rebuild::{bad, FromView};
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
 #[cfg(any(test, feature = "testkit"))]
@@ -565,6 +566,187 @@ impl Hokm {
     /// The phase of the hand.
     pub fn phase(&self) -> HokmPhase {
         self.phase
+    }
+}
+
+/// What one seat of Hokm cannot see, for [`FromView`]: every seat's hand (the viewer's as
+/// its view shows it), the 2-player discards (HK-13) and the undealt cards in deck order,
+/// top first (the 2-player stock; with four players the 32 cards still to deal while the
+/// hakem chooses trump, HK-3).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HokmHidden {
+    /// Every seat's hand (the last two empty with two players).
+    pub hands: [CardSet; 4],
+    /// Each player's face-down discards (two players only, HK-13).
+    pub discards: [CardSet; 2],
+    /// The undealt cards, top first: the first `stock_len` slots.
+    pub stock: [Card; 52],
+    /// How many undealt cards there are.
+    pub stock_len: u8,
+}
+
+impl Default for HokmHidden {
+    fn default() -> Self {
+        HokmHidden {
+            hands: [CardSet::EMPTY; 4],
+            discards: [CardSet::EMPTY; 2],
+            stock: [Card::RED_JOKER; 52],
+            stock_len: 0,
+        }
+    }
+}
+
+impl HokmHidden {
+    /// The undealt cards, top first.
+    pub fn stock(&self) -> &[Card] {
+        &self.stock[..(self.stock_len as usize).min(52)]
+    }
+}
+
+impl FromView for Hokm {
+    type Hidden = HokmHidden;
+
+    fn from_view(v: &HokmView, h: &HokmHidden, seed: u64) -> Result<Hokm, SetupError> {
+        let n = v.players;
+        if (n != N && n != 2) || v.seat.0 >= n {
+            return Err(bad(format!("a Hokm view of seat {} of {n}", v.seat)));
+        }
+        let ni = n as usize;
+        if v.seating.len() != ni || v.hand_counts.len() != ni || v.discard_counts.len() != ni {
+            return Err(bad("a Hokm view with lists of a wrong number of seats"));
+        }
+        if h.hands[v.seat.idx()] != v.hand {
+            return Err(bad("the seat's hand is not its view's"));
+        }
+        if h.hands[ni..].iter().any(|x| !x.is_empty())
+            || (n == N && h.discards.iter().any(|x| !x.is_empty()))
+        {
+            return Err(bad(
+                "cards in the hand or discards of a seat not at the table",
+            ));
+        }
+        for s in 0..ni {
+            if h.hands[s].len() as u8 != v.hand_counts[s] {
+                return Err(bad(format!("seat {s} holds a wrong number of cards")));
+            }
+            if n == 2 && h.discards[s].len() as u8 != v.discard_counts[s] {
+                return Err(bad(format!("seat {s} discarded a wrong number of cards")));
+            }
+        }
+        if n == 2 && h.discards[v.seat.idx()] != v.discards {
+            return Err(bad("the seat's discards are not its view's"));
+        }
+        if h.stock_len > 52 {
+            return Err(bad("more than 52 undealt cards"));
+        }
+        let stock = h.stock();
+        let undealt = match (n, v.phase) {
+            (2, _) => v.stock,
+            (_, HokmPhase::ChoosingTrump) => 52 - 5 * N,
+            _ => 0,
+        };
+        if stock.len() != undealt as usize {
+            return Err(bad("a wrong number of undealt cards"));
+        }
+        if v.drawn.is_some() && stock.first().copied() != v.drawn {
+            return Err(bad("the stock's top card is not the one the seat sees"));
+        }
+        let mut trick = [Card::RED_JOKER; 4];
+        for (slot, &(_, c)) in trick.iter_mut().zip(&v.trick) {
+            *slot = c;
+        }
+        // Every card once: hands, discards, stock, trick; the rest was played this hand.
+        let stock_set: CardSet = stock.iter().copied().collect();
+        let trick_set: CardSet = v.trick.iter().map(|&(_, c)| c).collect();
+        let mut seen = CardSet::EMPTY;
+        let mut total = 0;
+        for x in h.hands.iter().chain(&h.discards).copied() {
+            seen = seen.or(x);
+            total += x.len();
+        }
+        for x in [stock_set, trick_set] {
+            seen = seen.or(x);
+            total += x.len();
+        }
+        if total != seen.len()
+            || stock.len() != stock_set.len() as usize
+            || v.trick.len() != trick_set.len() as usize
+            || !seen.minus(CardSet::DECK).is_empty()
+        {
+            return Err(bad("a card in two places, or a joker"));
+        }
+        let played = CardSet::DECK.minus(seen);
+        let done = v.tricks[0] as u32 + v.tricks[1] as u32;
+        if played.len() != done * n as u32 {
+            return Err(bad("the hidden cards and the tricks taken do not add up"));
+        }
+        // The dealt part of the deck order is never read again: any order of the rest.
+        let mut deck = [Card::RED_JOKER; 52];
+        let dealt = 52 - stock.len();
+        for (slot, c) in deck.iter_mut().zip(CardSet::DECK.minus(stock_set)) {
+            *slot = c;
+        }
+        deck[dealt..].copy_from_slice(stock);
+        let mut seating = [0, 1, 2, 3];
+        seating[..ni].copy_from_slice(&v.seating);
+        Ok(Hokm {
+            setup: Setup {
+                players: n,
+                settings: v.settings.clone(),
+                deal: crate::game::Deal::seeded(seed),
+            },
+            rng: Rng::new(seed),
+            shuffles: 0,
+            seating,
+            hakem_draw: v.hakem_draw.clone(),
+            seat_swap: v.seat_swap,
+            dealer: v.dealer,
+            hakem: v.hakem,
+            phase: v.phase,
+            deck,
+            dealt: dealt as u8,
+            hands: h.hands,
+            trump: v.trump,
+            // Nobody's turn alone: the hakem's while both discard (HK-13), else the last
+            // trick's winner (the hand is over).
+            turn: v.turn.unwrap_or(if v.phase == HokmPhase::Discarding {
+                v.hakem
+            } else {
+                v.leader
+            }),
+            leader: v.leader,
+            trick,
+            trick_len: v.trick.len() as u8,
+            played,
+            last_trick: v.last_trick,
+            tricks: v.tricks,
+            score: v.score,
+            hand_number: v.hand_number,
+            result: v.result.clone(),
+            winner: v.winner,
+            n,
+            discards: h.discards,
+        })
+    }
+}
+
+/// For the property tests of [`crate::testkit`].
+#[cfg(any(test, feature = "testkit"))]
+impl crate::testkit::InspectHidden for Hokm {
+    fn hidden(&self) -> HokmHidden {
+        let mut h = HokmHidden {
+            hands: self.hands,
+            discards: self.discards,
+            ..HokmHidden::default()
+        };
+        let stock = &self.deck[self.dealt as usize..];
+        h.stock[..stock.len()].copy_from_slice(stock);
+        h.stock_len = stock.len() as u8;
+        h
+    }
+
+    fn shuffles(&self) -> u32 {
+        self.shuffles
     }
 }
 

@@ -1343,3 +1343,46 @@ fn four_player_state_hashes_are_those_from_before_hk_13() {
         assert_eq!(crate::hash::stable_hash(&all), steps, "seed {seed}");
     }
 }
+
+// FromView (issue 12): a state rebuilt from a seat's view and the true hidden cards is the
+// same game for every seat.
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    #[test]
+    fn prop_rebuilt_from_view_is_the_same_game(seed in any::<u64>()) {
+        for players in [4, 2] {
+            testkit::rebuilt_from_view_is_the_same_game(random_match(players, seed).hands(2), 4)?;
+        }
+    }
+}
+
+#[test]
+fn from_view_refuses_hidden_cards_that_contradict_the_view() {
+    use crate::rebuild::FromView;
+    use crate::testkit::InspectHidden;
+    let g = Hokm::new(&Setup {
+        players: 4,
+        settings: HokmSettings::default(),
+        deal: Deal::seeded(5),
+    })
+    .unwrap();
+    let v = g.view(Seat(1));
+    let h = g.hidden();
+    assert!(Hokm::from_view(&v, &h, 1).is_ok());
+    let mut moved = h.clone();
+    let c = moved.hands[2].first().unwrap();
+    moved.hands[2].remove(c);
+    moved.hands[3].insert(c);
+    assert!(Hokm::from_view(&v, &moved, 1).is_err());
+    let mut twice = h.clone();
+    twice.hands[2].insert(h.hands[1].first().unwrap());
+    assert!(Hokm::from_view(&v, &twice, 1).is_err());
+    let mut short = h.clone();
+    short.stock_len -= 1;
+    assert!(Hokm::from_view(&v, &short, 1).is_err());
+    // A view whose per-seat lists are cut short is refused, not a panic.
+    let mut cut = v;
+    cut.seating = PerSeat::new([0, 1, 2, 3], 2);
+    assert!(Hokm::from_view(&cut, &h, 1).is_err());
+}

@@ -11,7 +11,7 @@ mod view;
 #[cfg(test)]
 mod tests;
 
-pub use state::{capture_options_into, legal_actions_into, pasur_value, Pasur};
+pub use state::{capture_options_into, legal_actions_into, pasur_value, Pasur, PasurHidden};
 pub use types::{
     LastPlay, PasurAction, PasurError, PasurEvent, PasurPhase, PasurSettings, PasurView,
     RoundResult, ScoreLine, SideTally,

@@ -3,6 +3,7 @@
 use super::types::*;
 use crate::card::{Card, CardSet, Rank, Suit};
 use crate::game::{random_from_list, Game, HandScore, Outcome, Setup, SetupError, Status};
+use crate::rebuild::{bad, FromView};
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
 #[cfg(any(test, feature = "testkit"))]
@@ -752,6 +753,133 @@ impl Pasur {
 }
 
 /// For the property tests of [`crate::testkit`].
+/// What one seat of Pasur cannot see, for [`FromView`]: every seat's hand, the stock in
+/// order (top first), and the cards each side has captured this round (public, but the
+/// view shows only their tallies: a seat that saw the plays knows them).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PasurHidden {
+    /// Every seat's hand (the last two empty with two players).
+    pub hands: [CardSet; 4],
+    /// The stock, top first: the first `stock_len` slots.
+    pub stock: [Card; 52],
+    /// How many cards the stock holds.
+    pub stock_len: u8,
+    /// The cards each side captured this round.
+    pub piles: [CardSet; 2],
+}
+
+impl Default for PasurHidden {
+    fn default() -> Self {
+        PasurHidden {
+            hands: [CardSet::EMPTY; 4],
+            stock: [Card::RED_JOKER; 52],
+            stock_len: 0,
+            piles: [CardSet::EMPTY; 2],
+        }
+    }
+}
+
+impl PasurHidden {
+    /// The stock, top first.
+    pub fn stock(&self) -> &[Card] {
+        &self.stock[..(self.stock_len as usize).min(52)]
+    }
+}
+
+impl FromView for Pasur {
+    type Hidden = PasurHidden;
+
+    fn from_view(v: &PasurView, h: &PasurHidden, seed: u64) -> Result<Pasur, SetupError> {
+        let n = v.players;
+        if (n != 2 && n != 4) || v.seat.0 >= n || v.hand_counts.len() != n as usize {
+            return Err(bad(format!("a Pasur view of seat {} of {n}", v.seat)));
+        }
+        let ni = n as usize;
+        if h.hands[v.seat.idx()] != v.hand || h.hands[ni..].iter().any(|x| !x.is_empty()) {
+            return Err(bad(
+                "the seat's hand is not its view's, or a seat not at the table",
+            ));
+        }
+        if (0..ni).any(|s| h.hands[s].len() as u8 != v.hand_counts[s]) || h.stock_len != v.stock {
+            return Err(bad("a hidden place holds a wrong number of cards"));
+        }
+        let stock = h.stock();
+        let stock_set: CardSet = stock.iter().copied().collect();
+        let mut seen = CardSet::EMPTY;
+        let mut total = 0;
+        let places = h.hands.iter().copied().chain([stock_set, v.table]);
+        for x in places.chain(h.piles) {
+            seen = seen.or(x);
+            total += x.len();
+        }
+        if total != seen.len() || seen != CardSet::DECK || stock_set.len() as usize != stock.len() {
+            return Err(bad("a card in two places, or missing"));
+        }
+        for s in 0..2 {
+            if tally(h.piles[s], v.sides[s].surs) != v.sides[s] {
+                return Err(bad(format!(
+                    "side {s}'s captured cards do not match its tally"
+                )));
+            }
+        }
+        let mut deck = [Card::RED_JOKER; 52];
+        let next = 52 - stock.len();
+        // The dealt part of the deck order is never read again: any order of the rest.
+        for (slot, c) in deck.iter_mut().zip(CardSet::DECK.minus(stock_set)) {
+            *slot = c;
+        }
+        deck[next..].copy_from_slice(stock);
+        Ok(Pasur {
+            setup: Setup {
+                players: n,
+                settings: v.settings.clone(),
+                deal: crate::game::Deal::seeded(seed),
+            },
+            rng: Rng::new(seed),
+            shuffles: 0,
+            n,
+            deck,
+            next: next as u8,
+            dealer: v.dealer,
+            turn: v.turn.unwrap_or(v.dealer),
+            phase: v.phase,
+            round_number: v.round_number,
+            deal_number: v.deal_number,
+            redeals: v.redeals,
+            replaced_jacks: v.replaced_jacks,
+            hands: h.hands,
+            table: v.table,
+            piles: h.piles,
+            surs: [v.sides[0].surs, v.sides[1].surs],
+            last_capture: v.last_capture,
+            last_play: v.last_play,
+            totals: v.totals,
+            result: v.result,
+            winner: v.winner,
+        })
+    }
+}
+
+/// For the samplers' tests: the true hidden cards.
+#[cfg(any(test, feature = "testkit"))]
+impl crate::testkit::InspectHidden for Pasur {
+    fn hidden(&self) -> PasurHidden {
+        let mut h = PasurHidden {
+            hands: self.hands,
+            piles: self.piles,
+            ..PasurHidden::default()
+        };
+        let stock = self.stock();
+        h.stock[..stock.len()].copy_from_slice(stock);
+        h.stock_len = stock.len() as u8;
+        h
+    }
+
+    fn shuffles(&self) -> u32 {
+        self.shuffles
+    }
+}
+
 #[cfg(any(test, feature = "testkit"))]
 impl Inspect for Pasur {
     type Cards = CardSet;

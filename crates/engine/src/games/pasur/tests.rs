@@ -1190,3 +1190,37 @@ fn random_action_counts_captures_right_on_tables_of_every_size() {
         );
     }
 }
+
+// FromView (issue 12): a state rebuilt from a seat's view and the true hidden cards is the
+// same game for every seat.
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(20))]
+
+    #[test]
+    fn prop_rebuilt_from_view_is_the_same_game(seed in any::<u64>()) {
+        testkit::rebuilt_from_view_is_the_same_game(random_match(seed, 1), 4)?;
+    }
+}
+
+#[test]
+fn from_view_refuses_hidden_cards_that_contradict_the_view() {
+    use crate::rebuild::FromView;
+    use crate::testkit::InspectHidden;
+    let g = Pasur::new(&Setup {
+        players: 2,
+        settings: PasurSettings::default(),
+        deal: Deal::seeded(5),
+    })
+    .unwrap();
+    let v = g.view(Seat(0));
+    let h = g.hidden();
+    assert!(Pasur::from_view(&v, &h, 1).is_ok());
+    let mut swapped = h.clone();
+    let c = swapped.hands[1].first().unwrap();
+    swapped.hands[1].remove(c);
+    swapped.hands[1].insert(swapped.stock[0]);
+    assert!(Pasur::from_view(&v, &swapped, 1).is_err());
+    let mut captured = h;
+    captured.piles[0].insert(captured.stock[0]);
+    assert!(Pasur::from_view(&v, &captured, 1).is_err());
+}

@@ -12,7 +12,7 @@ mod tests;
 
 /// The hakem's choice of trump or no-trump mode, shared with Hokm (HK-4).
 pub use crate::games::hokm::Trump;
-pub use state::{card_points, Shelem};
+pub use state::{card_points, Shelem, ShelemHidden};
 pub use types::{
     HandResult, ShelemAction, ShelemError, ShelemEvent, ShelemPhase, ShelemSettings, ShelemView,
     Trick,

@@ -5,6 +5,7 @@ use super::view;
 use crate::card::{Card, CardSet, Suit};
 use crate::game::{Game, HandScore, Outcome, Setup, SetupError, Status};
 use crate::games::hokm::Trump;
+use crate::rebuild::{bad, FromView};
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
 #[cfg(any(test, feature = "testkit"))]
@@ -434,6 +435,161 @@ impl Shelem {
 }
 
 /// For the property tests of [`crate::testkit`].
+/// What one seat of Shelem cannot see, for [`FromView`]: every seat's hand, the widow
+/// before the auction ends, the widow the hakem took (shown in the hakem's view only: a
+/// sampler for another seat may leave it empty), the hakem's discards (SH-5), the cards
+/// out of play with two players (SH-10), and the cards each side has won this hand
+/// (public, but the view shows only their points: a seat that saw the tricks knows them).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ShelemHidden {
+    /// Every seat's hand (the last two empty with two players).
+    pub hands: [CardSet; 4],
+    /// The widow, until the hakem takes it.
+    pub widow: CardSet,
+    /// The widow the hakem took.
+    pub widow_taken: CardSet,
+    /// The hakem's discards.
+    pub discards: CardSet,
+    /// The cards not dealt (two players).
+    pub out: CardSet,
+    /// The cards of the tricks each side has won this hand.
+    pub won: [CardSet; 2],
+}
+
+impl FromView for Shelem {
+    type Hidden = ShelemHidden;
+
+    fn from_view(v: &ShelemView, h: &ShelemHidden, seed: u64) -> Result<Shelem, SetupError> {
+        let n = v.players;
+        if (n != 2 && n != 4) || v.seat.0 >= n {
+            return Err(bad(format!("a Shelem view of seat {} of {n}", v.seat)));
+        }
+        let ni = n as usize;
+        let me = v.seat.idx();
+        if h.hands[me] != v.hand || h.hands[ni..].iter().any(|x| !x.is_empty()) {
+            return Err(bad(
+                "the seat's hand is not its view's, or a seat not at the table",
+            ));
+        }
+        if v.hakem == Some(v.seat)
+            && (Some(h.widow_taken) != v.widow || Some(h.discards) != v.discards)
+        {
+            return Err(bad("the hakem's widow or discards are not its view's"));
+        }
+        let jokers = v.settings.jokers;
+        let all = if jokers {
+            CardSet::DECK.or(JOKERS)
+        } else {
+            CardSet::DECK
+        };
+        let widow_len: u8 = if jokers { 6 } else { 4 };
+        let out_len = all.len() as u8 - 12 * n - widow_len;
+        let widow_expected = if v.hakem.is_none() { widow_len } else { 0 };
+        if h.widow.len() as u8 != widow_expected
+            || h.out.len() as u8 != out_len
+            || h.discards.len() as u8 != v.discard_count
+            || (0..ni).any(|s| h.hands[s].len() as u8 != v.hand_counts[s])
+        {
+            return Err(bad("a hidden place holds a wrong number of cards"));
+        }
+        let mut trick = TrickCards::EMPTY;
+        for &(_, c) in &v.trick {
+            trick.push(c);
+        }
+        let trick_set = trick.set();
+        let mut seen = CardSet::EMPTY;
+        let mut total = 0;
+        let places = h
+            .hands
+            .iter()
+            .copied()
+            .chain([h.widow, h.discards, h.out, trick_set]);
+        for x in places.chain(h.won) {
+            seen = seen.or(x);
+            total += x.len();
+        }
+        if total != seen.len() || seen != all || trick_set.len() as usize != v.trick.len() {
+            return Err(bad("a card in two places, or missing"));
+        }
+        for s in 0..2 {
+            let won_points = 5 * v.tricks[s] as u16 + card_points(h.won[s]);
+            if h.won[s].len() != v.tricks[s] as u32 * n as u32 || won_points != v.points[s] {
+                return Err(bad(format!("side {s}'s won cards do not match its tricks")));
+            }
+        }
+        if !h.widow_taken.minus(all).is_empty() {
+            return Err(bad("a widow of cards not in the game"));
+        }
+        let (bidder, bid) = v.bid.unwrap_or((v.dealer.next(n), 0));
+        let to_discard = match v.phase {
+            ShelemPhase::Discarding => widow_len.saturating_sub(v.discard_count),
+            _ => 0,
+        };
+        let mut passed = SeatSet::default();
+        for (s, &p) in v.passed.iter().enumerate() {
+            if p {
+                passed.0 |= 1 << s;
+            }
+        }
+        Ok(Shelem {
+            setup: Setup {
+                players: n,
+                settings: v.settings.clone(),
+                deal: crate::game::Deal::seeded(seed),
+            },
+            n,
+            rng: Rng::new(seed),
+            shuffles: 0,
+            dealer: v.dealer,
+            phase: v.phase,
+            hands: h.hands,
+            widow: h.widow,
+            widow_taken: h.widow_taken,
+            discards: h.discards,
+            out: h.out,
+            // SH-10: 12 tricks and the discards at 5 each, plus the card points dealt.
+            in_play: 65 + card_points(all.minus(h.out)),
+            turn: v.turn.unwrap_or(v.leader),
+            bid,
+            bidder,
+            passed,
+            bids: v.bids,
+            hakem: v.hakem,
+            to_discard,
+            trump: v.trump,
+            leader: v.leader,
+            led: v.led.unwrap_or(Suit::Clubs),
+            trick,
+            last_trick: v.last_trick,
+            won: h.won,
+            tricks: v.tricks,
+            score: v.score,
+            hand_number: v.hand_number,
+            result: v.result.clone(),
+            winner: v.winner,
+        })
+    }
+}
+
+/// For the samplers' tests: the true hidden cards.
+#[cfg(any(test, feature = "testkit"))]
+impl crate::testkit::InspectHidden for Shelem {
+    fn hidden(&self) -> ShelemHidden {
+        ShelemHidden {
+            hands: self.hands,
+            widow: self.widow,
+            widow_taken: self.widow_taken,
+            discards: self.discards,
+            out: self.out,
+            won: self.won,
+        }
+    }
+
+    fn shuffles(&self) -> u32 {
+        self.shuffles
+    }
+}
+
 #[cfg(any(test, feature = "testkit"))]
 impl Inspect for Shelem {
     type Cards = CardSet;
