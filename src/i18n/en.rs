@@ -72,6 +72,9 @@ pub const EN: Strings = Strings {
     opt_last_trick_help: "Players may look at the last trick until the next card.",
     start: "Start",
     play_online: "Play online",
+    join_by_code: "Have a table's code? Take a seat",
+    join: "Go",
+    join_code_bad: "A table's code has six characters, like K7QM3X.",
     need_a_person: "At least one seat must be a person.",
 
     you: "You",

@@ -71,6 +71,9 @@ pub const FA: Strings = Strings {
     opt_last_trick_help: "بازیکنان تا کارت بعدی می‌توانند دست آخر را ببینند.",
     start: "شروع",
     play_online: "بازی آنلاین",
+    join_by_code: "کد میزی را دارید؟ سر آن بنشینید",
+    join: "برو",
+    join_code_bad: "کد میز شش نویسه است، مثل K7QM3X.",
     need_a_person: "دست‌کم یک جا باید برای یک نفر باشد.",
 
     you: "شما",

@@ -209,6 +209,10 @@ pub struct Strings {
     pub start: &'static str,
     /// The setup's second button: a room on the relay for people on other devices.
     pub play_online: &'static str,
+    /// The home page's form that joins an online room by its code.
+    pub join_by_code: &'static str,
+    pub join: &'static str,
+    pub join_code_bad: &'static str,
     pub need_a_person: &'static str,
     // --- names
     pub you: &'static str,

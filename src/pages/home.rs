@@ -151,6 +151,62 @@ pub fn home_page() -> Html {
                     }
                 }) }
             </ul>
+            <JoinByCode />
         </main>
+    }
+}
+
+/// A room's code as typed: the relay's six characters, in capitals (spaces dropped); `None`
+/// if it cannot be one.
+fn room_code(text: &str) -> Option<String> {
+    let code: String = text
+        .split_whitespace()
+        .collect::<String>()
+        .to_ascii_uppercase();
+    let ok = code.len() == protocol::CODE_LEN
+        && code.chars().all(|c| protocol::CODE_ALPHABET.contains(c));
+    ok.then_some(code)
+}
+
+/// "Join a table": a room's code opens an online page, which asks the relay which game the
+/// room plays and moves to that game's page if it is another one.
+#[function_component(JoinByCode)]
+fn join_by_code() -> Html {
+    let lang = use_lang();
+    let s = lang.s();
+    let text = use_state(String::new);
+    let bad = use_state(|| false);
+    let oninput = {
+        let text = text.clone();
+        let bad = bad.clone();
+        Callback::from(move |e: InputEvent| {
+            if let Some(i) = e.target_dyn_into::<web_sys::HtmlInputElement>() {
+                text.set(i.value());
+                bad.set(false);
+            }
+        })
+    };
+    let onsubmit = {
+        let text = text.clone();
+        let bad = bad.clone();
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            match room_code(&text) {
+                Some(code) => web::open_page(&Route::Room(GameId::Hokm, code).href()),
+                None => bad.set(true),
+            }
+        })
+    };
+    html! {
+        <form class="panel join-code" data-testid="join-code" {onsubmit}>
+            <label for="join-code-input">{ s.join_by_code }</label>
+            <div class="join-code-row">
+                <input id="join-code-input" type="text" data-testid="join-code-input" maxlength="8"
+                    autocomplete="off" spellcheck="false" dir="ltr" placeholder="K7QM3X"
+                    value={(*text).clone()} {oninput} />
+                <button type="submit" class="btn btn-small" data-testid="join-code-go">{ s.join }</button>
+            </div>
+            if *bad { <p class="form-error" role="alert" data-testid="join-code-bad">{ s.join_code_bad }</p> }
+        </form>
     }
 }

@@ -507,7 +507,21 @@ fn on_net<G: UiGame>(
             }
             room.dispatch(RoomMsg::Welcome(code, seat));
         }
-        NetEvent::Msg(RelayMsg::Lobby { lobby }) => room.dispatch(RoomMsg::Lobby(lobby)),
+        NetEvent::Msg(RelayMsg::Lobby { lobby }) => {
+            // A code typed on the home page opens some game's online page: the room's own
+            // game has its own page, which comes back to the seat just taken.
+            if lobby.game != G::NAME {
+                let other = crate::adapters::GameId::ALL
+                    .into_iter()
+                    .find(|g| g.slug().replace('-', "_") == lobby.game);
+                if let Some(g) = other {
+                    hub.set_conn(None);
+                    web::open_page(&Route::Room(g, lobby.code.to_string()).href());
+                    return;
+                }
+            }
+            room.dispatch(RoomMsg::Lobby(lobby))
+        }
         NetEvent::Msg(RelayMsg::Frame { frame }) => {
             // A snapshot (a match starting, a resume, a resync, a rematch) opens a new
             // table on it; the steps after it go to the table.

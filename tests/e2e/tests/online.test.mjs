@@ -95,8 +95,8 @@ const cardsOf = async (page) =>
   page.locator('[data-testid=hand] button[data-card]').evaluateAll((bs) => bs.map((b) => b.dataset.card));
 
 /** Opens a room of `game` (4 seats: two people and two bots) on two devices; returns them. */
-async function openRoom({ page, browser, assert }, relay, game, query = '') {
-  await page.goto(`${relay.url}/${game}.html#/${game}/setup${query}`, { waitUntil: 'load' });
+async function openRoom({ page, browser, assert }, relay, game, joinBy = 'link') {
+  await page.goto(`${relay.url}/${game}.html#/${game}/setup`, { waitUntil: 'load' });
   await page.locator('[data-testid=play-online]').click();
   await nameAndGo(page, 'Sara');
   await page.locator('[data-testid=lobby]').waitFor({ timeout: 15000 });
@@ -106,7 +106,15 @@ async function openRoom({ page, browser, assert }, relay, game, query = '') {
   assert(link.endsWith(`#/${game}/room/${code}`), `the link opens the room (${link})`);
 
   const other = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
-  await other.goto(link, { waitUntil: 'load' });
+  if (joinBy === 'code') {
+    // The code typed on the home page, in lower case with a space: the room's own game's
+    // page comes up after the name.
+    await other.goto(`${relay.url}/`, { waitUntil: 'load' });
+    await other.locator('[data-testid=join-code-input]').fill(`${code.slice(0, 3).toLowerCase()} ${code.slice(3)}`);
+    await other.locator('[data-testid=join-code-go]').click();
+  } else {
+    await other.goto(link, { waitUntil: 'load' });
+  }
   await nameAndGo(other, 'Omid');
   await other.locator('[data-testid=lobby]').waitFor({ timeout: 15000 });
   // The creator sees Omid arrive, connected, and seats bots in the two empty seats.
@@ -157,13 +165,14 @@ export const tests = [
     },
   },
   {
-    name: 'online Bidel: both people choose their three cards at once over the network, and the hand plays to its end',
+    name: 'online Bidel: joined by the code typed on the home page; both people choose their three cards at once over the network, and the hand plays to its end',
     timeout: 240000,
     run: async (ctx) => {
       const { page, assert } = ctx;
       const relay = await startRelay(ctx.dist);
       try {
-        const { other } = await openRoom(ctx, relay, 'bidel');
+        const { other, code } = await openRoom(ctx, relay, 'bidel', 'code');
+        assert(other.url().includes(`bidel-online.html#/bidel/room/${code}`), `the code led to the Bidel room (${other.url()})`);
         for (const p of [page, other]) await p.locator('[data-testid=pass-panel]').waitFor({ timeout: 15000 });
         const before = [await cardsOf(page), await cardsOf(other)];
         // Both choose and confirm without waiting for each other: the moves cross on the
