@@ -25,9 +25,12 @@ struct Args {
     /// A person's think time before each move, in milliseconds.
     #[arg(long, default_value_t = 1000)]
     think_ms: u64,
-    /// How long to measure, in seconds (after every room has started).
+    /// How long to run, in seconds, once every room is seated.
     #[arg(long, default_value_t = 20)]
     secs: u64,
+    /// Round trips in the first seconds (every room starting at once) are not counted.
+    #[arg(long, default_value_t = 5)]
+    warmup: u64,
     /// The relay's store: `memory` or a SQLite file.
     #[arg(long, default_value = "memory")]
     database: String,
@@ -73,7 +76,7 @@ async fn person(
     mut ws: Ws,
     creator: bool,
     think: Duration,
-    until: Instant,
+    (from, until): (Instant, Instant),
     stats: Arc<Mutex<Stats>>,
 ) {
     let mut brain = relay::bot::rule_bot("hokm", rand_seed()).unwrap();
@@ -92,7 +95,9 @@ async fn person(
                 let step = frame["step"].as_u64().unwrap_or(0);
                 if let Some((s, t0)) = pending {
                     if step > s {
-                        rtts.push(t0.elapsed());
+                        if t0 >= from {
+                            rtts.push(t0.elapsed());
+                        }
                         pending = None;
                     }
                 }
@@ -231,7 +236,7 @@ async fn main() {
                 ws,
                 i == 0,
                 think,
-                until,
+                (t0 + Duration::from_secs(args.warmup), until),
                 stats.clone(),
             )));
         }
@@ -240,6 +245,7 @@ async fn main() {
         let _ = t.await;
     }
     let secs = t0.elapsed().as_secs_f64();
+    let measured = secs - args.warmup as f64;
     let (cpu1, rss) = usage();
     let mut s = std::mem::take(&mut *stats.lock().unwrap());
     s.rtts.sort();
@@ -250,13 +256,13 @@ async fn main() {
     };
     let steps: u64 = s.frames as u64 / 4;
     println!(
-        "rooms {} sockets {} secs {:.1} | person moves {} ({:.0}/s), steps ~{} ({:.0}/s) | \
+        "rooms {} sockets {} secs {:.1} | person moves after warm-up {} ({:.0}/s), steps ~{} ({:.0}/s) | \
          rtt ms p50 {:.2} p99 {:.2} max {:.2} | errors {} | cpu {:.1} s ({:.0}% of one core) rss {:.0} MiB",
         args.rooms,
         args.rooms * 4,
         secs,
         s.rtts.len(),
-        s.rtts.len() as f64 / secs,
+        s.rtts.len() as f64 / measured,
         steps,
         steps as f64 / secs,
         q(0.5),
