@@ -537,6 +537,65 @@ mod tests {
         assert!(store.load_rooms().await.unwrap().is_empty());
     }
 
+    /// Many rooms writing at once share commits; a write that fails (a step stored twice)
+    /// fails alone.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn group_commits_keep_every_good_write_and_refuse_the_bad_one_alone() {
+        let dir = std::env::temp_dir().join(format!("relay-group-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("g.sqlite");
+        let _ = std::fs::remove_file(&path);
+        let store = std::sync::Arc::new(SqliteStore::open(&path, true).unwrap());
+        let head = json!({"version": 1, "game": "hokm", "public": {}, "deal": {"seed": 3}});
+        let codes: Vec<RoomCode> = (0..40).map(|i| RoomCode(format!("ROOM{i:02}"))).collect();
+        for code in &codes {
+            store
+                .save_room(code, &meta(), Some((1, &head)))
+                .await
+                .unwrap();
+        }
+        let mut tasks = Vec::new();
+        for (i, code) in codes.iter().enumerate() {
+            for step in 1..=5u32 {
+                let (store, code) = (store.clone(), code.clone());
+                // Room 0's step 3 is written twice.
+                let twice = i == 0 && step == 3;
+                tasks.push(tokio::spawn(async move {
+                    let s = json!({"timeout": {"seat": step % 4}});
+                    let first = store.append_step(&code, 1, step, &s, step as u64).await;
+                    let second = if twice {
+                        Some(store.append_step(&code, 1, step, &s, 99).await)
+                    } else {
+                        None
+                    };
+                    (first, second)
+                }));
+            }
+        }
+        let mut refused = 0;
+        for t in tasks {
+            let (first, second) = t.await.unwrap();
+            first.unwrap();
+            if let Some(second) = second {
+                assert!(second.is_err());
+                refused += 1;
+            }
+        }
+        assert_eq!(refused, 1);
+        let rooms = store.load_rooms().await.unwrap();
+        assert_eq!(rooms.len(), 40);
+        for r in rooms {
+            assert_eq!(
+                r.log.unwrap()["steps"].as_array().unwrap().len(),
+                5,
+                "{}",
+                r.code
+            );
+            assert_eq!(r.last_hash, Some(5));
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[tokio::test]
     async fn both_stores_keep_rooms_and_refuse_a_step_stored_twice() {
         round_trip(&MemoryStore::default()).await;
