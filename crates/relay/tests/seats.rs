@@ -200,17 +200,13 @@ async fn a_bot_plays_for_a_person_away_past_the_grace_period_until_they_return()
     a.until(|m| matches!(m, RelayMsg::Lobby { lobby } if lobby.seats[1].connected))
         .await;
     a.send(&ClientMsg::Start).await;
-    // B plays a few moves, then goes away.
+    // B plays until three of its moves are applied (both see every step), then goes away.
+    let three = |c: &Client, _| c.frames.iter().filter(|f| acted_by(f, 1)).count() >= 3;
     let (_, moved) = tokio::join!(
-        play_until(&mut a, "hokm", 3, |c, _| c
-            .frames
-            .iter()
-            .filter(|f| acted_by(f, 1))
-            .count()
-            >= 3),
-        play(&mut b, "hokm", 4, 3)
+        play_until(&mut a, "hokm", 3, three),
+        play_until(&mut b, "hokm", 4, three)
     );
-    assert_eq!(moved, 3);
+    assert!(moved >= 3);
     b.close().await;
     // A plays on: B's seat is shown away, then played by a bot.
     let from = a.frames.len();
@@ -387,11 +383,12 @@ async fn the_next_hand_waits_until_every_connected_person_is_ready() {
     // A pause of ten minutes: only `ready` from both people deals the next hand.
     let relay = relay(&["--hand-pause-ms", "600000"]).await;
     let addr = relay.addr;
+    // A target of 7: the first hand (at most 3 points) never ends the match.
     let mut a = Client::create(
         addr,
         "hokm",
         2,
-        json!({"target": 3}),
+        json!({"target": 7}),
         RoomOptions::default(),
     )
     .await;
