@@ -50,7 +50,11 @@ type Ws =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 async fn connect(addr: SocketAddr) -> Ws {
-    tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+    // Small client buffers, so that the process's memory is mostly the relay's.
+    let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
+        .read_buffer_size(8 * 1024)
+        .write_buffer_size(8 * 1024);
+    tokio_tungstenite::connect_async_with_config(format!("ws://{addr}/ws"), Some(config), false)
         .await
         .expect("connect")
         .0
