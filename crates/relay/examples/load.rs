@@ -37,6 +37,11 @@ struct Args {
     /// SQLite's sync: full or normal.
     #[arg(long, default_value = "full")]
     sync: String,
+    /// A relay already running (started with `--bot-think-ms 0 --hand-pause-ms 0` and
+    /// quotas above the rooms asked for) instead of one in this process; the CPU and
+    /// memory reported are then the load generator's alone.
+    #[arg(long)]
+    addr: Option<SocketAddr>,
 }
 
 #[derive(Default)]
@@ -183,8 +188,11 @@ async fn main() {
         "--max-rooms",
         "1000000",
     ]);
-    let relay = relay::start(cfg).await.expect("the relay starts");
-    let addr = relay.addr;
+    let relay = match args.addr {
+        Some(_) => None,
+        None => Some(relay::start(cfg).await.expect("the relay starts")),
+    };
+    let addr = args.addr.or(relay.as_ref().map(|r| r.addr)).unwrap();
     let think = Duration::from_millis(args.think_ms);
     let stats = Arc::new(Mutex::new(Stats::default()));
     // Open every room and seat its four people first.
@@ -277,6 +285,8 @@ async fn main() {
         (cpu1 - cpu0) / secs * 100.0,
         rss
     );
-    relay.shutdown();
-    relay.wait().await;
+    if let Some(relay) = relay {
+        relay.shutdown();
+        relay.wait().await;
+    }
 }
