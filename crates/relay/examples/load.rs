@@ -25,15 +25,23 @@ struct Args {
     /// A person's think time before each move, in milliseconds.
     #[arg(long, default_value_t = 1000)]
     think_ms: u64,
-    /// How long to measure, in seconds (after every room has started).
+    /// How long to run, in seconds, once every room is seated.
     #[arg(long, default_value_t = 20)]
     secs: u64,
+    /// Round trips in the first seconds (every room starting at once) are not counted.
+    #[arg(long, default_value_t = 5)]
+    warmup: u64,
     /// The relay's store: `memory` or a SQLite file.
     #[arg(long, default_value = "memory")]
     database: String,
     /// SQLite's sync: full or normal.
     #[arg(long, default_value = "full")]
     sync: String,
+    /// A relay already running (started with `--bot-think-ms 0 --hand-pause-ms 0` and
+    /// quotas above the rooms asked for) instead of one in this process; the CPU and
+    /// memory reported are then the load generator's alone.
+    #[arg(long)]
+    addr: Option<SocketAddr>,
 }
 
 #[derive(Default)]
@@ -47,7 +55,11 @@ type Ws =
     tokio_tungstenite::WebSocketStream<tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>>;
 
 async fn connect(addr: SocketAddr) -> Ws {
-    tokio_tungstenite::connect_async(format!("ws://{addr}/ws"))
+    // Small client buffers, so that the process's memory is mostly the relay's.
+    let config = tokio_tungstenite::tungstenite::protocol::WebSocketConfig::default()
+        .read_buffer_size(8 * 1024)
+        .write_buffer_size(8 * 1024);
+    tokio_tungstenite::connect_async_with_config(format!("ws://{addr}/ws"), Some(config), false)
         .await
         .expect("connect")
         .0
@@ -73,7 +85,7 @@ async fn person(
     mut ws: Ws,
     creator: bool,
     think: Duration,
-    until: Instant,
+    (from, until): (Instant, Instant),
     stats: Arc<Mutex<Stats>>,
 ) {
     let mut brain = relay::bot::rule_bot("hokm", rand_seed()).unwrap();
@@ -92,7 +104,9 @@ async fn person(
                 let step = frame["step"].as_u64().unwrap_or(0);
                 if let Some((s, t0)) = pending {
                     if step > s {
-                        rtts.push(t0.elapsed());
+                        if t0 >= from {
+                            rtts.push(t0.elapsed());
+                        }
                         pending = None;
                     }
                 }
@@ -174,8 +188,11 @@ async fn main() {
         "--max-rooms",
         "1000000",
     ]);
-    let relay = relay::start(cfg).await.expect("the relay starts");
-    let addr = relay.addr;
+    let relay = match args.addr {
+        Some(_) => None,
+        None => Some(relay::start(cfg).await.expect("the relay starts")),
+    };
+    let addr = args.addr.or(relay.as_ref().map(|r| r.addr)).unwrap();
     let think = Duration::from_millis(args.think_ms);
     let stats = Arc::new(Mutex::new(Stats::default()));
     // Open every room and seat its four people first.
@@ -231,7 +248,7 @@ async fn main() {
                 ws,
                 i == 0,
                 think,
-                until,
+                (t0 + Duration::from_secs(args.warmup), until),
                 stats.clone(),
             )));
         }
@@ -240,6 +257,7 @@ async fn main() {
         let _ = t.await;
     }
     let secs = t0.elapsed().as_secs_f64();
+    let measured = secs - args.warmup as f64;
     let (cpu1, rss) = usage();
     let mut s = std::mem::take(&mut *stats.lock().unwrap());
     s.rtts.sort();
@@ -250,13 +268,13 @@ async fn main() {
     };
     let steps: u64 = s.frames as u64 / 4;
     println!(
-        "rooms {} sockets {} secs {:.1} | person moves {} ({:.0}/s), steps ~{} ({:.0}/s) | \
+        "rooms {} sockets {} secs {:.1} | person moves after warm-up {} ({:.0}/s), steps ~{} ({:.0}/s) | \
          rtt ms p50 {:.2} p99 {:.2} max {:.2} | errors {} | cpu {:.1} s ({:.0}% of one core) rss {:.0} MiB",
         args.rooms,
         args.rooms * 4,
         secs,
         s.rtts.len(),
-        s.rtts.len() as f64 / secs,
+        s.rtts.len() as f64 / measured,
         steps,
         steps as f64 / secs,
         q(0.5),
@@ -267,6 +285,8 @@ async fn main() {
         (cpu1 - cpu0) / secs * 100.0,
         rss
     );
-    relay.shutdown();
-    relay.wait().await;
+    if let Some(relay) = relay {
+        relay.shutdown();
+        relay.wait().await;
+    }
 }

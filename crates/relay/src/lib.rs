@@ -252,7 +252,11 @@ async fn ws(
     }
     let hard = shared.cfg.max_message.saturating_mul(4);
     let tracker = shared.tracker.clone();
+    // Small buffers (tungstenite's default is 128 KiB each way per socket): a frame is a
+    // few KiB, and thousands of sockets are held.
     upgrade
+        .read_buffer_size(8 * 1024)
+        .write_buffer_size(8 * 1024)
         .max_message_size(hard)
         .max_frame_size(hard)
         .on_upgrade(move |socket| tracker.track_future(conn::run(socket, addr.ip(), shared)))

@@ -18,9 +18,9 @@ use serde_json::Value;
 use std::collections::HashMap;
 use std::fmt;
 use std::future::Future;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::pin::Pin;
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 /// A seat as stored: who sits there, their token and name.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -218,10 +218,30 @@ impl Store for MemoryStore {
     }
 }
 
-/// Rooms in a SQLite file, in WAL mode. Each call runs on tokio's blocking pool.
+/// Rooms in a SQLite file, in WAL mode.
+///
+/// Writes go to one writer thread that commits them in groups: it takes every write
+/// waiting (up to 512), runs each in a savepoint of one transaction (a write that fails
+/// is rolled back alone and its caller told), commits once (one fsync with `--sync full`),
+/// and only then answers every caller. Rooms waiting on the disk at the same moment share
+/// one sync, so the fsyncs do not serialize the rooms. Reads (at start) use their own
+/// connection.
 pub struct SqliteStore {
-    conn: Arc<Mutex<Connection>>,
+    path: PathBuf,
+    writes: std::sync::mpsc::Sender<Write>,
 }
+
+/// What a write runs in the writer's transaction.
+type Job = Box<dyn FnOnce(&Connection) -> Result<(), StoreError> + Send>;
+
+/// A write: what to run in the transaction, and whom to tell once it is committed.
+struct Write {
+    job: Job,
+    done: tokio::sync::oneshot::Sender<Result<(), StoreError>>,
+}
+
+/// The most writes committed together.
+const GROUP: usize = 512;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS rooms (
@@ -258,24 +278,75 @@ impl SqliteStore {
         )?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         conn.execute_batch(SCHEMA)?;
+        let (writes, queue) = std::sync::mpsc::channel::<Write>();
+        std::thread::Builder::new()
+            .name("relay-sqlite".into())
+            .spawn(move || writer(conn, queue))
+            .map_err(|e| StoreError(e.to_string()))?;
         Ok(SqliteStore {
-            conn: Arc::new(Mutex::new(conn)),
+            path: path.to_path_buf(),
+            writes,
         })
     }
 
-    fn run<T: Send + 'static>(
+    /// Queues a write and waits until it is committed.
+    fn write(
         &self,
-        f: impl FnOnce(&mut Connection) -> Result<T, StoreError> + Send + 'static,
-    ) -> StoreFuture<'static, T> {
-        let conn = self.conn.clone();
+        job: impl FnOnce(&Connection) -> Result<(), StoreError> + Send + 'static,
+    ) -> StoreFuture<'static, ()> {
+        let (done, answer) = tokio::sync::oneshot::channel();
+        let queued = self.writes.send(Write {
+            job: Box::new(job),
+            done,
+        });
         Box::pin(async move {
-            tokio::task::spawn_blocking(move || {
-                let mut c = conn.lock().unwrap_or_else(|p| p.into_inner());
-                f(&mut c)
-            })
-            .await
-            .map_err(|e| StoreError(e.to_string()))?
+            queued.map_err(|_| StoreError("the writer thread stopped".into()))?;
+            answer
+                .await
+                .map_err(|_| StoreError("the writer thread stopped".into()))?
         })
+    }
+}
+
+/// The writer thread: group commits until every sender is gone.
+fn writer(mut conn: Connection, queue: std::sync::mpsc::Receiver<Write>) {
+    while let Ok(first) = queue.recv() {
+        let mut batch = vec![first];
+        while batch.len() < GROUP {
+            match queue.try_recv() {
+                Ok(w) => batch.push(w),
+                Err(_) => break,
+            }
+        }
+        let mut answers = Vec::with_capacity(batch.len());
+        let committed = (|| -> Result<(), StoreError> {
+            let mut tx = conn.transaction()?;
+            for w in batch.drain(..) {
+                let r = match tx.savepoint() {
+                    Ok(sp) => {
+                        let r = (w.job)(&sp);
+                        match r {
+                            Ok(()) => sp.commit().map_err(StoreError::from),
+                            Err(e) => Err(e), // dropping the savepoint rolls it back
+                        }
+                    }
+                    Err(e) => Err(e.into()),
+                };
+                answers.push((w.done, r));
+            }
+            tx.commit()?;
+            Ok(())
+        })();
+        for w in batch {
+            answers.push((w.done, Err(StoreError("not run".into()))));
+        }
+        for (done, r) in answers {
+            let r = match &committed {
+                Err(e) => Err(e.clone()),
+                Ok(()) => r,
+            };
+            let _ = done.send(r);
+        }
     }
 }
 
@@ -340,23 +411,21 @@ impl Store for SqliteStore {
         let code = code.0.clone();
         let meta = serde_json::to_string(meta);
         let new_match = new_match.map(|(n, head)| (n, head.to_string()));
-        self.run(move |c| {
+        self.write(move |c| {
             let meta = meta?;
-            let tx = c.transaction()?;
-            tx.execute(
+            c.execute(
                 "INSERT INTO rooms (code, meta) VALUES (?1, ?2) \
                  ON CONFLICT (code) DO UPDATE SET meta = excluded.meta",
                 params![code, meta],
             )?;
             if let Some((n, head)) = new_match {
-                tx.execute("DELETE FROM steps WHERE code = ?1", params![code])?;
-                tx.execute("DELETE FROM matches WHERE code = ?1", params![code])?;
-                tx.execute(
+                c.execute("DELETE FROM steps WHERE code = ?1", params![code])?;
+                c.execute("DELETE FROM matches WHERE code = ?1", params![code])?;
+                c.execute(
                     "INSERT INTO matches (code, match_no, head) VALUES (?1, ?2, ?3)",
                     params![code, n, head],
                 )?;
             }
-            tx.commit()?;
             Ok(())
         })
     }
@@ -371,7 +440,7 @@ impl Store for SqliteStore {
     ) -> StoreFuture<'a, ()> {
         let code = code.0.clone();
         let step = step.to_string();
-        self.run(move |c| {
+        self.write(move |c| {
             c.execute(
                 "INSERT INTO steps (code, match_no, step_no, step, hash) VALUES (?1, ?2, ?3, ?4, ?5)",
                 params![code, match_no, step_no, step, hash as i64],
@@ -382,21 +451,28 @@ impl Store for SqliteStore {
 
     fn delete_room<'a>(&'a self, code: &'a RoomCode) -> StoreFuture<'a, ()> {
         let code = code.0.clone();
-        self.run(move |c| {
-            let tx = c.transaction()?;
+        self.write(move |c| {
             for table in ["steps", "matches", "rooms"] {
-                tx.execute(
+                c.execute(
                     &format!("DELETE FROM {table} WHERE code = ?1"),
                     params![code],
                 )?;
             }
-            tx.commit()?;
             Ok(())
         })
     }
 
     fn load_rooms(&self) -> StoreFuture<'_, Vec<LoadedRoom>> {
-        self.run(load_all)
+        let path = self.path.clone();
+        Box::pin(async move {
+            tokio::task::spawn_blocking(move || {
+                let mut c = Connection::open(path)?;
+                c.busy_timeout(std::time::Duration::from_secs(5))?;
+                load_all(&mut c)
+            })
+            .await
+            .map_err(|e| StoreError(e.to_string()))?
+        })
     }
 }
 
@@ -459,6 +535,65 @@ mod tests {
         assert_eq!(rooms[0].last_hash, None);
         store.delete_room(&code).await.unwrap();
         assert!(store.load_rooms().await.unwrap().is_empty());
+    }
+
+    /// Many rooms writing at once share commits; a write that fails (a step stored twice)
+    /// fails alone.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn group_commits_keep_every_good_write_and_refuse_the_bad_one_alone() {
+        let dir = std::env::temp_dir().join(format!("relay-group-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("g.sqlite");
+        let _ = std::fs::remove_file(&path);
+        let store = std::sync::Arc::new(SqliteStore::open(&path, true).unwrap());
+        let head = json!({"version": 1, "game": "hokm", "public": {}, "deal": {"seed": 3}});
+        let codes: Vec<RoomCode> = (0..40).map(|i| RoomCode(format!("ROOM{i:02}"))).collect();
+        for code in &codes {
+            store
+                .save_room(code, &meta(), Some((1, &head)))
+                .await
+                .unwrap();
+        }
+        let mut tasks = Vec::new();
+        for (i, code) in codes.iter().enumerate() {
+            for step in 1..=5u32 {
+                let (store, code) = (store.clone(), code.clone());
+                // Room 0's step 3 is written twice.
+                let twice = i == 0 && step == 3;
+                tasks.push(tokio::spawn(async move {
+                    let s = json!({"timeout": {"seat": step % 4}});
+                    let first = store.append_step(&code, 1, step, &s, step as u64).await;
+                    let second = if twice {
+                        Some(store.append_step(&code, 1, step, &s, 99).await)
+                    } else {
+                        None
+                    };
+                    (first, second)
+                }));
+            }
+        }
+        let mut refused = 0;
+        for t in tasks {
+            let (first, second) = t.await.unwrap();
+            first.unwrap();
+            if let Some(second) = second {
+                assert!(second.is_err());
+                refused += 1;
+            }
+        }
+        assert_eq!(refused, 1);
+        let rooms = store.load_rooms().await.unwrap();
+        assert_eq!(rooms.len(), 40);
+        for r in rooms {
+            assert_eq!(
+                r.log.unwrap()["steps"].as_array().unwrap().len(),
+                5,
+                "{}",
+                r.code
+            );
+            assert_eq!(r.last_hash, Some(5));
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 
     #[tokio::test]

@@ -241,6 +241,15 @@ async fn every_bad_input_is_answered_with_its_code_and_changes_nothing() {
         before,
         "the flood changed the room"
     );
+    // Over four times the size limit, the socket itself is dropped; the room goes on.
+    b.send_text(format!(r#"{{"type":"ping","pad":"{}"}}"#, "x".repeat(9000)))
+        .await;
+    while b.recv().await.is_some() {}
+    assert_eq!(
+        state(addr, &code).await,
+        before,
+        "the huge message changed the room"
+    );
     relay.shutdown();
     relay.wait().await;
 }
