@@ -8,7 +8,9 @@ use registry::{GameFn, GameInfo, Registered};
 use serde_json::{json, Value};
 use std::time::Instant;
 
+mod dds;
 mod replay;
+pub use dds::{dds_bench, hokm_deal, DdsOptions};
 pub use replay::{replay, to_match_log};
 
 /// Which bots sit in every seat of a simulation.

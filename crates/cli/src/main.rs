@@ -4,7 +4,7 @@
 //! with its player counts and settings defaults. Any error prints one line, `cards: …`, on
 //! standard error and exits with code 2.
 
-use cards::{replay, simulate, BotKind, SimOptions};
+use cards::{dds_bench, replay, simulate, BotKind, DdsOptions, SimOptions};
 use clap::error::ErrorKind;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use registry::GameInfo;
@@ -32,6 +32,28 @@ enum Command {
     },
     /// Print every game as JSON: slug, name, players, default players, settings defaults.
     Games,
+    /// Time the double-dummy solver on full Hokm deals (trump named by the hakem's longest
+    /// suit): "can the hakem's side take 7?" and its most tricks; one JSON line.
+    Dds(DdsArgs),
+}
+
+#[derive(Debug, Args)]
+struct DdsArgs {
+    /// Deals to solve; the i-th is the first hand of the match from seed S + i.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    deals: u64,
+    /// Seed of the first deal.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seed: u64,
+    /// Players: 4, or 2 (HK-13).
+    #[arg(long, value_name = "P", default_value_t = 4)]
+    players: u8,
+    /// Transposition table size: 2^BITS slots of 24 bytes (10 to 26).
+    #[arg(long, value_name = "BITS", default_value_t = search::Solver::DEFAULT_TABLE_BITS)]
+    table_bits: u32,
+    /// Only "can the hakem's side take 7?", not the most tricks.
+    #[arg(long)]
+    take7_only: bool,
 }
 
 #[derive(Debug, Args)]
@@ -186,7 +208,7 @@ fn main() -> ExitCode {
                     }
                 }
                 ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => fail(
-                    "a command is needed (usage: cards simulate|replay|games; see cards --help)",
+                    "a command is needed (usage: cards simulate|replay|games|dds; see cards --help)",
                 ),
                 _ => fail(one_line(&e)),
             };
@@ -235,6 +257,19 @@ fn main() -> ExitCode {
                 Err(e) => fail(e),
             }
         }
+        Command::Dds(a) => match dds_bench(&DdsOptions {
+            deals: a.deals,
+            seed: a.seed,
+            players: a.players,
+            table_bits: a.table_bits,
+            max_tricks: !a.take7_only,
+        }) {
+            Ok(v) => {
+                println!("{v}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail(e),
+        },
         Command::Games => {
             println!("{:#}", registry::games_json());
             ExitCode::SUCCESS
