@@ -3,14 +3,25 @@
 use crate::position::{beats, Position, NO_TRUMP, SUIT_BITS, SUIT_MASK};
 use engine::CardSet;
 
-/// One slot of the transposition table: a position at a trick boundary (its key: the
-/// leader, and per suit who holds each remaining card from the highest down, which merges
-/// every position that differs only in the absolute ranks of equivalent cards) and bounds
-/// on the tricks side 0 takes from there.
+/// One slot of the transposition table: a class of positions at a trick boundary, and
+/// bounds on the tricks side 0 takes from any of them.
+///
+/// The class (as DDS's "winning ranks"): the leader, how many cards of each suit each seat
+/// holds (`lengths`), and per suit who holds each of its `depth` highest remaining cards
+/// (`owners`). The cards below that depth are "small cards": the search that proved the
+/// bounds never needed to know which of them beats which, so any position that agrees on
+/// the rest has the same bounds. Absolute ranks are gone too: only the order of the
+/// remaining cards decides the tricks.
 #[derive(Clone, Copy, Default)]
 struct Entry {
-    key_hi: u64,
-    key_lo: u64,
+    /// 4 bits per (suit, seat): suit * 16 + seat * 4.
+    lengths: u64,
+    /// Per suit (8 bits each, suit 0 lowest): the depth (4 bits), or 0xFF for an empty slot.
+    depths: u32,
+    /// Per suit (32 bits each): the owners of its `depth` highest cards, 2 bits each, the
+    /// highest card's in the most significant place.
+    owners: [u32; 4],
+    leader: u8,
     /// Side 0 takes at least `lb` and at most `ub` of the remaining tricks.
     lb: u8,
     ub: u8,
@@ -22,8 +33,66 @@ struct Entry {
 }
 
 const NO_MOVE: u8 = 0xFF;
-/// Slots per bucket: a key may sit in any of them.
-const WAYS: usize = 4;
+/// An empty slot's `depths`.
+const EMPTY: u32 = u32::MAX;
+/// Slots per bucket.
+const WAYS: usize = 8;
+/// Every stored class fixes at least the owners of this many of each suit's highest cards.
+const MIN_DEPTH: u32 = 3;
+
+/// A position at a trick boundary as the table reads it: the lengths, and per suit the
+/// owners of all its remaining cards from the highest down.
+struct Shape {
+    lengths: u64,
+    len: [u32; 4],
+    owners: [u32; 4],
+}
+
+impl Shape {
+    fn of(p: &Position) -> Shape {
+        let [h0, h1, h2, h3] = p.hands;
+        let live = h0 | h1 | h2 | h3;
+        let mut lengths = 0u64;
+        for (seat, h) in p.hands.iter().enumerate() {
+            for s in 0..4u32 {
+                let l = ((h >> (s * SUIT_BITS)) & SUIT_MASK).count_ones() as u64;
+                lengths |= l << (s * 16 + seat as u32 * 4);
+            }
+        }
+        let mut len = [0u32; 4];
+        let mut owners = [0u32; 4];
+        for s in 0..4 {
+            let shift = s as u32 * SUIT_BITS;
+            let mut x = (live >> shift) & SUIT_MASK;
+            len[s] = x.count_ones();
+            let mut code = 0u32;
+            while x != 0 {
+                let b = 63 - x.leading_zeros();
+                x ^= 1 << b;
+                let at = b + shift;
+                let owner = ((h1 >> at) & 1) + (((h2 >> at) & 1) * 2) + (((h3 >> at) & 1) * 3);
+                code = code << 2 | owner as u32;
+            }
+            owners[s] = code;
+        }
+        Shape {
+            lengths,
+            len,
+            owners,
+        }
+    }
+
+    /// Whether `e` (a filled slot of the same lengths) describes this position.
+    #[inline]
+    fn matches(&self, e: &Entry) -> bool {
+        (0..4).all(|s| {
+            let d = (e.depths >> (s * 8)) & 0xFF;
+            let low = 2 * (self.len[s] - d);
+            // `d` is at most the length: the lengths agree. A shift by 32 is out of range.
+            d == 0 || (self.owners[s] as u64 >> low) as u32 == e.owners[s]
+        })
+    }
+}
 
 /// The best play for the seat to act ([`Solver::best`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -47,6 +116,8 @@ pub struct Solver {
     /// The side the current search counts tricks for.
     side: u8,
     nodes: u64,
+    /// Nodes by cards in the trick, then table hits, quick-trick cutoffs.
+    pub stats: [u64; 8],
 }
 
 impl Default for Solver {
@@ -56,18 +127,25 @@ impl Default for Solver {
 }
 
 impl Solver {
-    /// The default table: 2^20 slots of 24 bytes (24 MiB).
+    /// The default table: 2^20 slots of 32 bytes (32 MiB).
     pub const DEFAULT_TABLE_BITS: u32 = 20;
 
     /// A solver with a transposition table of `2^bits` slots (`bits` clamped to 10..=26).
     pub fn new(bits: u32) -> Solver {
         let bits = bits.clamp(10, 26);
         Solver {
-            table: vec![Entry::default(); 1 << bits],
+            table: vec![
+                Entry {
+                    depths: EMPTY,
+                    ..Entry::default()
+                };
+                1 << bits
+            ],
             shift: 64 - bits,
             table_for: (u8::MAX, 0),
             side: 0,
             nodes: 0,
+            stats: [0; 8],
         }
     }
 
@@ -78,7 +156,10 @@ impl Solver {
 
     /// Forgets every stored position.
     pub fn clear(&mut self) {
-        self.table.fill(Entry::default());
+        self.table.fill(Entry {
+            depths: EMPTY,
+            ..Entry::default()
+        });
     }
 
     fn prepare(&mut self, pos: &Position) {
@@ -99,7 +180,7 @@ impl Solver {
         let need = k as i32 - pos.tricks[side as usize] as i32;
         self.side = side;
         let mut p = *pos;
-        self.search(&mut p, need)
+        self.search(&mut p, need).0
     }
 
     /// The most tricks `side` takes this hand (those won so far included) with best play on
@@ -145,44 +226,72 @@ impl Solver {
     }
 
     /// Can side `self.side` take at least `need` more tricks from `p` (the current trick
-    /// included)? `p` is restored before returning.
-    fn search(&mut self, p: &mut Position, need: i32) -> bool {
+    /// included)? Also returns the cards whose ranks the answer rests on: in each suit,
+    /// every live card from the highest down to the lowest card of the set matters (see
+    /// [`Entry`]). `p` is restored before returning.
+    fn search(&mut self, p: &mut Position, need: i32) -> (bool, u64) {
         self.nodes += 1;
+        self.stats[p.trick_len as usize] += 1;
         let boundary = p.trick_len == 0;
-        let mut key = (0, 0);
+        let mut shape = None;
         let mut rem = 0;
         let mut hint = NO_MOVE;
         if boundary {
             rem = p.hands[p.leader as usize].count_ones() as i32;
             if need <= 0 {
-                return true;
+                return (true, 0);
             }
             if need > rem {
-                return false;
+                return (false, 0);
             }
-            let q = quick_tricks(p);
+            let (q, qrel) = quick_tricks(p);
             if p.leader & 1 == self.side {
                 if q >= need {
-                    return true;
+                    self.stats[5] += 1;
+                    return (true, qrel);
                 }
             } else if rem - q < need {
-                return false;
+                self.stats[5] += 1;
+                return (false, qrel);
             }
-            key = table_key(p);
-            if let Some(e) = self.probe(key) {
-                hint = e.mv;
+            // Trumps above all of the other side's win a trick each, whenever played.
+            for side in [self.side, self.side ^ 1] {
+                let (t, trel) = sure_trump_tricks(p, side);
+                if side == self.side && t >= need {
+                    self.stats[6] += 1;
+                    return (true, trel);
+                }
+                if side != self.side && rem - t < need {
+                    self.stats[6] += 1;
+                    return (false, trel);
+                }
+            }
+            let sh = Shape::of(p);
+            let i = self.slot(&sh, p.leader);
+            for e in &self.table[i..i + WAYS] {
+                if e.depths == EMPTY
+                    || e.lengths != sh.lengths
+                    || e.leader != p.leader
+                    || !sh.matches(e)
+                {
+                    continue;
+                }
+                if hint == NO_MOVE { hint = e.mv; }
                 let (lb, ub) = if self.side == 0 {
                     (e.lb as i32, e.ub as i32)
                 } else {
                     (rem - e.ub as i32, rem - e.lb as i32)
                 };
                 if lb >= need {
-                    return true;
+                    self.stats[4] += 1;
+                    return (true, top_cards(p, e.depths));
                 }
                 if ub < need {
-                    return false;
+                    self.stats[4] += 1;
+                    return (false, top_cards(p, e.depths));
                 }
             }
+            shape = Some(sh);
         }
         let seat = (p.leader + p.trick_len) % p.n;
         let ours = seat & 1 == self.side;
@@ -194,59 +303,108 @@ impl Solver {
         }
         // A seat of the searching side needs one good card; the other side one refutation.
         let mut result = !ours;
+        let mut rel = 0u64;
         let mut decided = NO_MOVE;
         for i in 0..moves.len {
             let saved = *p;
-            p.play_bit(moves.rep[i]);
-            let won = p.trick_len == 0 && p.leader & 1 == self.side;
-            let r = self.search(p, need - won as i32);
+            let b = moves.rep[i];
+            p.play_bit(b);
+            let mut trick_rel = 0;
+            let mut won = false;
+            if p.trick_len == 0 {
+                won = p.leader & 1 == self.side;
+                trick_rel = deciding_card(&saved, b);
+            }
+            let (r, child_rel) = self.search(p, need - won as i32);
             *p = saved;
             if r == ours {
                 result = r;
-                decided = relative_move(p, moves.rep[i]);
+                rel = child_rel | trick_rel;
+                decided = relative_move(p, b);
                 break;
             }
+            rel |= child_rel | trick_rel;
         }
-        if boundary {
-            self.store(key, rem, need, result, decided);
+        if let Some(sh) = shape {
+            self.store(p, &sh, rem, need, result, decided, rel);
         }
-        result
+        (result, rel)
     }
 
-    /// The first slot of `key`'s bucket.
+    /// The first slot of the bucket of positions with these lengths, leader and owners of
+    /// the [`MIN_DEPTH`] highest cards of each suit (every stored class is at least that
+    /// deep, so that the classes of one length pattern spread over the table).
     #[inline]
-    fn slot(&self, key: (u64, u64)) -> usize {
-        let h = (key.0 ^ key.1.rotate_left(29)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    fn slot(&self, sh: &Shape, leader: u8) -> usize {
+        let mut h = sh.lengths ^ leader as u64;
+        for s in 0..4 {
+            let d = sh.len[s].min(MIN_DEPTH);
+            let top = (sh.owners[s] as u64) >> (2 * (sh.len[s] - d));
+            h = (h ^ top << (s * 8)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
         (h >> self.shift) as usize & !(WAYS - 1)
     }
 
-    #[inline]
-    fn probe(&self, key: (u64, u64)) -> Option<Entry> {
-        let i = self.slot(key);
-        self.table[i..i + WAYS]
-            .iter()
-            .find(|e| (e.key_hi, e.key_lo) == key)
-            .copied()
-    }
-
     /// Records that `self.side` can (`result`) or cannot take `need` of the `rem` tricks
-    /// left from the position of `key`, and the move that decided it. A new key takes the
-    /// bucket's slot with the fewest tricks left (the cheapest to search again).
-    fn store(&mut self, key: (u64, u64), rem: i32, need: i32, result: bool, mv: u8) {
-        let i = self.slot(key);
+    /// left from `p` (shape `sh`), resting on the ranks of `rel`, and the move that
+    /// decided it. A new class takes the bucket's slot with the fewest tricks left (the
+    /// cheapest to search again).
+    #[allow(clippy::too_many_arguments)]
+    fn store(
+        &mut self,
+        p: &Position,
+        sh: &Shape,
+        rem: i32,
+        need: i32,
+        result: bool,
+        mv: u8,
+        rel: u64,
+    ) {
+        let live = p.hands.iter().fold(0, |a, h| a | h);
+        let mut depths = 0u32;
+        let mut owners = [0u32; 4];
+        for s in 0..4 {
+            let shift = s as u32 * SUIT_BITS;
+            let r = (rel >> shift) & SUIT_MASK;
+            let d = if r == 0 {
+                0
+            } else {
+                let l = (live >> shift) & SUIT_MASK;
+                (l >> r.trailing_zeros()).count_ones()
+            };
+            // Deeper is always sound (a narrower class); see `slot`.
+            let d = d.max(sh.len[s].min(MIN_DEPTH));
+            depths |= d << (s * 8);
+            owners[s] = if d == 0 {
+                0
+            } else {
+                (sh.owners[s] as u64 >> (2 * (sh.len[s] - d))) as u32
+            };
+        }
+        let i = self.slot(sh, p.leader);
+        let leader = p.leader;
         let bucket = &mut self.table[i..i + WAYS];
-        let at = match bucket.iter().position(|e| (e.key_hi, e.key_lo) == key) {
+        let same = |e: &Entry| {
+            e.depths == depths && e.lengths == sh.lengths && e.leader == leader && e.owners == owners
+        };
+        let at = match bucket.iter().position(same) {
             Some(k) => k,
             None => {
                 let mut k = 0;
                 for (j, e) in bucket.iter().enumerate() {
+                    if e.depths == EMPTY {
+                        k = j;
+                        break;
+                    }
                     if e.rem < bucket[k].rem {
                         k = j;
                     }
                 }
                 bucket[k] = Entry {
-                    key_hi: key.0,
-                    key_lo: key.1,
+                    lengths: sh.lengths,
+                    depths,
+                    owners,
+                    leader,
                     lb: 0,
                     ub: rem as u8,
                     rem: rem as u8,
@@ -270,9 +428,48 @@ impl Solver {
     }
 }
 
+/// The card whose rank decided the trick that bit `b` completes (`before` is the position
+/// before it): the winner, if it beat a card of its own suit; none if it won by suit alone
+/// (the only card of the led suit, or the only trump).
+fn deciding_card(before: &Position, b: u8) -> u64 {
+    let n = before.n as usize;
+    let mut cards = before.trick;
+    cards[n - 1] = b;
+    let mut w = cards[0];
+    for &c in &cards[1..n] {
+        if beats(c, w, before.trump) {
+            w = c;
+        }
+    }
+    let same_suit = cards[..n].iter().filter(|&&c| c >> 4 == w >> 4).count();
+    if same_suit > 1 {
+        1 << w
+    } else {
+        0
+    }
+}
+
+/// The lowest of the `depth` highest live cards of each suit of `p` (`depths` as in
+/// [`Entry`]): the cards a stored class's answer rests on, in `p`.
+fn top_cards(p: &Position, depths: u32) -> u64 {
+    let live = p.hands.iter().fold(0, |a, h| a | h);
+    let mut rel = 0;
+    for s in 0..4u32 {
+        let d = (depths >> (s * 8)) & 0xFF;
+        let mut x = (live >> (s * SUIT_BITS)) & SUIT_MASK;
+        for _ in 1..d {
+            x ^= 1 << (63 - x.leading_zeros());
+        }
+        if d > 0 && x != 0 {
+            rel |= 1u64 << (63 - x.leading_zeros() + s * SUIT_BITS);
+        }
+    }
+    rel
+}
+
 /// Bit `b`, a card of the position `p` (whose live cards include it), as its suit and its
 /// place among the suit's live cards counted from the highest: the same move in every
-/// position of the same table key.
+/// position of the same class.
 fn relative_move(p: &Position, b: u8) -> u8 {
     let suit = b as u32 / SUIT_BITS;
     let mut live = p.hands.iter().fold(0, |a, h| a | h);
@@ -286,8 +483,9 @@ fn relative_move(p: &Position, b: u8) -> u8 {
 /// Tricks the leader's side is sure to take at once at a trick boundary: the leader's top
 /// cards of each suit (held above every other seat's), a side suit's counted only as far
 /// as every opponent who holds a trump still follows it. Cashing them in any order keeps
-/// the lead, so the count is a lower bound.
-fn quick_tricks(p: &Position) -> i32 {
+/// the lead, so the count is a lower bound. Also returns, per suit counted against cards
+/// of other seats, the lowest of the leader's top cards: the ranks the count rests on.
+fn quick_tricks(p: &Position) -> (i32, u64) {
     let l = p.leader as usize;
     let mine = p.hands[l];
     let others = p.hands.iter().fold(0, |a, h| a | h) & !mine;
@@ -307,55 +505,74 @@ fn quick_tricks(p: &Position) -> i32 {
         }
     }
     let mut q = 0;
+    let mut rel = 0;
     for s in 0..4u32 {
         let m = (mine >> (s * SUIT_BITS)) & SUIT_MASK;
         if m == 0 {
             continue;
         }
         let o = (others >> (s * SUIT_BITS)) & SUIT_MASK;
-        let top = if o == 0 {
-            m.count_ones()
+        let tops = if o == 0 {
+            m
         } else {
-            (m >> (64 - o.leading_zeros())).count_ones()
+            m & !((1u64 << (64 - o.leading_zeros())) - 1)
         };
-        if s as u8 == p.trump {
-            q += top;
+        let top = tops.count_ones();
+        let counted = if s as u8 == p.trump {
+            top
         } else {
             let mut limit = top;
             for r in &ruffers[..k] {
                 limit = limit.min(((r >> (s * SUIT_BITS)) & SUIT_MASK).count_ones());
             }
-            q += limit;
+            limit
+        };
+        q += counted;
+        if counted > 0 && o != 0 {
+            rel |= 1 << (tops.trailing_zeros() + s * SUIT_BITS);
         }
     }
-    q as i32
+    (q as i32, rel)
 }
 
-/// The transposition key of a position at a trick boundary: per suit, the number of cards
-/// left (4 bits) and who holds each from the highest down (2 bits each), then the leader.
-/// Absolute ranks are gone: only the order of the remaining cards decides the tricks.
-fn table_key(p: &Position) -> (u64, u64) {
-    let [h0, h1, h2, h3] = p.hands;
-    let live = h0 | h1 | h2 | h3;
-    let mut words = [0u64; 4];
-    for (s, w) in words.iter_mut().enumerate() {
-        let shift = s as u32 * SUIT_BITS;
-        let mut x = (live >> shift) & SUIT_MASK;
-        let mut code = x.count_ones() as u64;
-        while x != 0 {
-            let b = 63 - x.leading_zeros();
-            x ^= 1 << b;
-            let at = b + shift;
-            let owner = ((h1 >> at) & 1) + (((h2 >> at) & 1) * 2) + (((h3 >> at) & 1) * 3);
-            code = code << 2 | owner;
-        }
-        *w = code;
+/// Tricks `side` is sure to take with its trumps: each trump of one seat that is higher
+/// than every trump of the other side wins the trick it is played to (only a higher trump
+/// could beat it), and a seat plays one card a trick; so the most such trumps in one seat
+/// of the side. Also returns the lowest of them when the other side holds trumps (their
+/// ranks matter then; otherwise the suit alone decides).
+fn sure_trump_tricks(p: &Position, side: u8) -> (i32, u64) {
+    if p.trump == NO_TRUMP {
+        return (0, 0);
     }
-    // Each suit's code fits in 30 bits: two per word, the leader beside them.
-    (
-        words[0] << 30 | words[1],
-        (words[2] << 30 | words[3]) << 2 | p.leader as u64,
-    )
+    let shift = p.trump as u32 * SUIT_BITS;
+    let trumps = |seat: u8| (p.hands[seat as usize] >> shift) & SUIT_MASK;
+    let mut theirs = 0;
+    let mut seat = side ^ 1;
+    while seat < p.n {
+        theirs |= trumps(seat);
+        seat += 2;
+    }
+    let above = if theirs == 0 {
+        SUIT_MASK
+    } else {
+        !((1u64 << (64 - theirs.leading_zeros())) - 1)
+    };
+    let mut best = (0, 0);
+    let mut seat = side;
+    while seat < p.n {
+        let sure = trumps(seat) & above;
+        let count = sure.count_ones() as i32;
+        if count > best.0 {
+            let rel = if theirs == 0 {
+                0
+            } else {
+                1u64 << (sure.trailing_zeros() + shift)
+            };
+            best = (count, rel);
+        }
+        seat += 2;
+    }
+    best
 }
 
 /// The moves of a node: one card per run of equivalent cards (cards of one hand and suit
