@@ -116,8 +116,6 @@ pub struct Solver {
     /// The side the current search counts tricks for.
     side: u8,
     nodes: u64,
-    /// Nodes by cards in the trick, then table hits, quick-trick cutoffs.
-    pub stats: [u64; 8],
 }
 
 impl Default for Solver {
@@ -145,7 +143,6 @@ impl Solver {
             table_for: (u8::MAX, 0),
             side: 0,
             nodes: 0,
-            stats: [0; 8],
         }
     }
 
@@ -231,7 +228,6 @@ impl Solver {
     /// [`Entry`]). `p` is restored before returning.
     fn search(&mut self, p: &mut Position, need: i32) -> (bool, u64) {
         self.nodes += 1;
-        self.stats[p.trick_len as usize] += 1;
         let boundary = p.trick_len == 0;
         let mut shape = None;
         let mut rem = 0;
@@ -247,22 +243,18 @@ impl Solver {
             let (q, qrel) = quick_tricks(p);
             if p.leader & 1 == self.side {
                 if q >= need {
-                    self.stats[5] += 1;
                     return (true, qrel);
                 }
             } else if rem - q < need {
-                self.stats[5] += 1;
                 return (false, qrel);
             }
             // Trumps above all of the other side's win a trick each, whenever played.
             for side in [self.side, self.side ^ 1] {
                 let (t, trel) = sure_trump_tricks(p, side);
                 if side == self.side && t >= need {
-                    self.stats[6] += 1;
                     return (true, trel);
                 }
                 if side != self.side && rem - t < need {
-                    self.stats[6] += 1;
                     return (false, trel);
                 }
             }
@@ -276,18 +268,18 @@ impl Solver {
                 {
                     continue;
                 }
-                if hint == NO_MOVE { hint = e.mv; }
+                if hint == NO_MOVE {
+                    hint = e.mv;
+                }
                 let (lb, ub) = if self.side == 0 {
                     (e.lb as i32, e.ub as i32)
                 } else {
                     (rem - e.ub as i32, rem - e.lb as i32)
                 };
                 if lb >= need {
-                    self.stats[4] += 1;
                     return (true, top_cards(p, e.depths));
                 }
                 if ub < need {
-                    self.stats[4] += 1;
                     return (false, top_cards(p, e.depths));
                 }
             }
@@ -363,7 +355,7 @@ impl Solver {
         let live = p.hands.iter().fold(0, |a, h| a | h);
         let mut depths = 0u32;
         let mut owners = [0u32; 4];
-        for s in 0..4 {
+        for (s, own) in owners.iter_mut().enumerate() {
             let shift = s as u32 * SUIT_BITS;
             let r = (rel >> shift) & SUIT_MASK;
             let d = if r == 0 {
@@ -375,7 +367,7 @@ impl Solver {
             // Deeper is always sound (a narrower class); see `slot`.
             let d = d.max(sh.len[s].min(MIN_DEPTH));
             depths |= d << (s * 8);
-            owners[s] = if d == 0 {
+            *own = if d == 0 {
                 0
             } else {
                 (sh.owners[s] as u64 >> (2 * (sh.len[s] - d))) as u32
@@ -385,7 +377,10 @@ impl Solver {
         let leader = p.leader;
         let bucket = &mut self.table[i..i + WAYS];
         let same = |e: &Entry| {
-            e.depths == depths && e.lengths == sh.lengths && e.leader == leader && e.owners == owners
+            e.depths == depths
+                && e.lengths == sh.lengths
+                && e.leader == leader
+                && e.owners == owners
         };
         let at = match bucket.iter().position(same) {
             Some(k) => k,
@@ -575,6 +570,39 @@ fn sure_trump_tricks(p: &Position, side: u8) -> (i32, u64) {
     best
 }
 
+/// Whether card `c`, winning the current trick when `seat` plays it, still wins it
+/// whatever the opponents who play after `seat` hold: none can follow with a higher card,
+/// or ruff (or over-ruff) it.
+fn safe(p: &Position, seat: u8, c: u8) -> bool {
+    let led = p.trick[0] >> 4;
+    let (suit, trump) = (c >> 4, p.trump);
+    let suit_mask = |s: u8| SUIT_MASK << (s as u32 * SUIT_BITS);
+    let above_in = |s: u8| suit_mask(s) & !((2u64 << c) - 1);
+    let mut o = seat;
+    // The seats after `seat` in this trick, opponents only.
+    for _ in p.trick_len + 1..p.n {
+        o = (o + 1) % p.n;
+        if o & 1 == seat & 1 {
+            continue;
+        }
+        let h = p.hands[o as usize];
+        let follows = h & suit_mask(led) != 0;
+        let beats_it = if follows {
+            suit == led && h & above_in(suit) != 0
+        } else if trump == NO_TRUMP {
+            false
+        } else if suit == trump {
+            h & above_in(suit) != 0
+        } else {
+            h & suit_mask(trump) != 0
+        };
+        if beats_it {
+            return false;
+        }
+    }
+    true
+}
+
 /// The moves of a node: one card per run of equivalent cards (cards of one hand and suit
 /// with no other seat's live card between them), on the stack.
 #[derive(Default)]
@@ -658,6 +686,10 @@ impl Moves {
             .filter(|&(s, _)| s != seat as usize)
             .fold(0, |a, (_, h)| a | h);
         let trump = p.trump;
+        let w = p.trick_winner();
+        let wcard = p.trick[w as usize];
+        let wseat = (p.leader + w) % p.n;
+        let last = p.trick_len + 1 == p.n;
         for i in 0..n {
             let c = self.rep[i];
             let top = 63 - self.run[i].leading_zeros() as u8;
@@ -667,25 +699,50 @@ impl Moves {
             let above = (SUIT_MASK << (suit as u32 * SUIT_BITS)) & !((2u64 << top) - 1);
             let higher_elsewhere = others & above != 0;
             let score = if p.trick_len == 0 {
-                if !higher_elsewhere {
+                let suit_mask = SUIT_MASK << (suit as u32 * SUIT_BITS);
+                let partner = if p.n == 4 {
+                    p.hands[((seat + 2) % 4) as usize]
+                } else {
+                    0
+                };
+                // An opponent void in the suit who holds a trump would ruff it.
+                let trump_mask = if trump == NO_TRUMP {
+                    0
+                } else {
+                    SUIT_MASK << (trump as u32 * SUIT_BITS)
+                };
+                let mut ruffed = false;
+                let mut o = (seat + 1) % p.n;
+                for _ in 0..p.n / 2 {
+                    let h = p.hands[o as usize];
+                    ruffed |= !is_trump && h & suit_mask == 0 && h & trump_mask != 0;
+                    o = (o + 2) % p.n;
+                }
+                let top_live = others & suit_mask;
+                let partner_top =
+                    top_live != 0 && partner & (1u64 << (63 - top_live.leading_zeros())) != 0;
+                if ruffed {
+                    10 - strength
+                } else if !higher_elsewhere {
                     60 + 5 * is_trump as i8
+                } else if partner_top {
+                    50 - strength
                 } else {
                     30 - strength - 8 * is_trump as i8
                 }
             } else {
-                let w = p.trick_winner();
-                let wcard = p.trick[w as usize];
-                let wseat = (p.leader + w) % p.n;
-                let last = p.trick_len + 1 == p.n;
-                if wseat & 1 == seat & 1 {
+                let ours_winning = wseat & 1 == seat & 1;
+                if ours_winning && (last || safe(p, seat, wcard)) {
                     40 - strength - 20 * (is_trump && (wcard >> 4) != trump) as i8
                 } else if beats(c, wcard, trump) {
                     if last {
                         90 - strength
-                    } else if !higher_elsewhere {
-                        85
+                    } else if safe(p, seat, c) {
+                        85 - strength / 2
+                    } else if ours_winning {
+                        20 - strength
                     } else {
-                        70 - strength
+                        60 - strength
                     }
                 } else {
                     30 - strength - 15 * is_trump as i8
