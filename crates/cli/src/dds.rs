@@ -112,16 +112,19 @@ pub fn dds_bench(opts: &DdsOptions) -> Result<Value, String> {
             "ms_max": pct(1.0),
         })
     };
-    Ok(json!({
+    let mut report = json!({
         "game": "hokm",
         "players": opts.players,
         "deals": deals.len(),
         "seed": opts.seed,
         "table_bits": opts.table_bits,
         "take7": summary(&mut times7),
-        "take7_nodes_per_deal": nodes7 as f64 / n,
+        "take7_nodes_per_deal": (nodes7 as f64 / n).round(),
         "hakem_side_wins": wins,
-        "max_tricks": summary(&mut timesmax),
-        "hakem_side_mean_tricks": total_tricks as f64 / n,
-    }))
+    });
+    if opts.max_tricks {
+        report["max_tricks"] = summary(&mut timesmax);
+        report["hakem_side_mean_tricks"] = json!(total_tricks as f64 / n);
+    }
+    Ok(report)
 }

@@ -116,6 +116,10 @@ pub struct Solver {
     /// The side the current search counts tricks for.
     side: u8,
     nodes: u64,
+    /// The node count at which the current search gives up ([`Solver::can_take_within`]).
+    limit: u64,
+    /// The current search gave up: its answers are void and nothing more is stored.
+    aborted: bool,
 }
 
 impl Default for Solver {
@@ -125,7 +129,8 @@ impl Default for Solver {
 }
 
 impl Solver {
-    /// The default table: 2^20 slots of 32 bytes (32 MiB).
+    /// The default table: 2^20 slots of 40 bytes (40 MiB); a browser worker may want
+    /// fewer ([`Solver::new`]).
     pub const DEFAULT_TABLE_BITS: u32 = 20;
 
     /// A solver with a transposition table of `2^bits` slots (`bits` clamped to 10..=26).
@@ -143,6 +148,8 @@ impl Solver {
             table_for: (u8::MAX, 0),
             side: 0,
             nodes: 0,
+            limit: u64::MAX,
+            aborted: false,
         }
     }
 
@@ -178,6 +185,24 @@ impl Solver {
         self.side = side;
         let mut p = *pos;
         self.search(&mut p, need).0
+    }
+
+    /// [`Solver::can_take`] within a budget of `nodes` search nodes: `None` if the search
+    /// needed more. The node count of a search depends only on the position and on what
+    /// the table held before, so a bot with a fixed budget repeats its choices. Nothing
+    /// learnt by an abandoned search is kept.
+    pub fn can_take_within(
+        &mut self,
+        pos: &Position,
+        side: usize,
+        k: u8,
+        nodes: u64,
+    ) -> Option<bool> {
+        self.limit = self.nodes.saturating_add(nodes);
+        self.aborted = false;
+        let r = self.can_take(pos, side, k);
+        self.limit = u64::MAX;
+        (!std::mem::take(&mut self.aborted)).then_some(r)
     }
 
     /// The most tricks `side` takes this hand (those won so far included) with best play on
@@ -228,6 +253,12 @@ impl Solver {
     /// [`Entry`]). `p` is restored before returning.
     fn search(&mut self, p: &mut Position, need: i32) -> (bool, u64) {
         self.nodes += 1;
+        if self.nodes > self.limit {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return (false, 0);
+        }
         let boundary = p.trick_len == 0;
         let mut shape = None;
         let mut rem = 0;
@@ -309,6 +340,9 @@ impl Solver {
             }
             let (r, child_rel) = self.search(p, need - won as i32);
             *p = saved;
+            if self.aborted {
+                return (false, 0);
+            }
             if r == ours {
                 result = r;
                 rel = child_rel | trick_rel;

@@ -239,3 +239,31 @@ fn can_take_seven_is_the_engines_hand_result_on_small_endings() {
     }
     assert!(checked > 500, "only {checked} endings reached");
 }
+
+/// A search within a node budget gives the full search's answer or none, and an abandoned
+/// search leaves nothing wrong in the table.
+#[test]
+fn a_budget_gives_the_answer_or_none() {
+    let mut rng = Rng::new(21);
+    let mut limited = Solver::new(16);
+    let mut full = Solver::new(16);
+    let (mut answered, mut gave_up) = (0, 0);
+    for _ in 0..400 {
+        let e = random_ending(&mut rng, 4, 4);
+        let pos = e.position();
+        let k = e.tricks[0] + 1 + rng.below(3) as u8;
+        let want = full.can_take(&pos, 0, k);
+        match limited.can_take_within(&pos, 0, k, 1 + rng.below(60) as u64) {
+            Some(r) => {
+                assert_eq!(r, want, "{e:?}");
+                answered += 1;
+            }
+            None => gave_up += 1,
+        }
+        assert_eq!(limited.can_take(&pos, 0, k), want, "after a budget: {e:?}");
+    }
+    assert!(
+        answered > 0 && gave_up > 0,
+        "{answered} answered, {gave_up} gave up"
+    );
+}
