@@ -38,7 +38,7 @@ const EMPTY: u32 = u32::MAX;
 /// Slots per bucket.
 const WAYS: usize = 8;
 /// Every stored class fixes at least the owners of this many of each suit's highest cards.
-const MIN_DEPTH: u32 = 3;
+const MIN_DEPTH: u32 = 5;
 
 /// A position at a trick boundary as the table reads it: the lengths, and per suit the
 /// owners of all its remaining cards from the highest down.
