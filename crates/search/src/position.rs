@@ -43,6 +43,8 @@ pub enum PositionError {
     Duplicate(Card),
     /// A seat outside the table holds cards, or leads.
     Seat(u8),
+    /// More than 13 tricks in the hand: those won and those left to play (13 cards a seat).
+    Tricks,
     /// Not a card the seat to play may play now (HK-6).
     Illegal(Card),
     /// The trick is full or longer than the table.
@@ -58,6 +60,7 @@ impl fmt::Display for PositionError {
             PositionError::Players(n) => write!(f, "{n} players: the solver takes 2 or 4"),
             PositionError::Joker => write!(f, "a joker: this game is played without them"),
             PositionError::Duplicate(c) => write!(f, "{c} is in two places"),
+            PositionError::Tricks => write!(f, "a hand has 13 tricks: won and left to play"),
             PositionError::Illegal(c) => write!(f, "{c} may not be played now"),
             PositionError::Seat(s) => write!(f, "seat {s} is not at the table"),
             PositionError::TrickTooLong(k) => write!(f, "a trick of {k} cards is not in play"),
@@ -125,6 +128,10 @@ impl Position {
             if hands[s.idx()].len() != want {
                 return Err(PositionError::Counts);
             }
+        }
+        let left = m + !trick.is_empty() as u32;
+        if left + tricks[0] as u32 + tricks[1] as u32 > 13 {
+            return Err(PositionError::Tricks);
         }
         let trump = mode.suit().map_or(NO_TRUMP, |s| s as u8);
         let bit = |c: Card| c.suit() as u8 * SUIT_BITS as u8 + mode.strength(c.rank().index());

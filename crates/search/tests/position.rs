@@ -45,6 +45,19 @@ fn bad_parts_are_refused() {
     j[0].insert(Card::RED_JOKER);
     assert_eq!(new(4, j, 0, &[]).unwrap_err(), PositionError::Joker);
     assert_eq!(new(2, hands(), 0, &[]).unwrap_err(), PositionError::Seat(2));
+    assert_eq!(
+        Position::new(4, hands(), spades, Seat(0), &[], [6, 6]).unwrap_err(),
+        PositionError::Tricks
+    );
+    // Two players with 26 cards each: more than 13 tricks.
+    let deck: Vec<Card> = CardSet::DECK.iter().collect();
+    let halves = [
+        deck[..26].iter().copied().collect(),
+        deck[26..].iter().copied().collect(),
+        CardSet::EMPTY,
+        CardSet::EMPTY,
+    ];
+    assert_eq!(new(2, halves, 0, &[]).unwrap_err(), PositionError::Tricks);
     let four = parse_cards("2D 3D 4D 5D").unwrap();
     assert_eq!(
         new(4, hands(), 0, &four).unwrap_err(),
