@@ -15,7 +15,9 @@
 //! winner leads); a game plugs in by building a [`Position`] (its trump, its ranking) and
 //! asking for tricks. Hokm's hand ends as soon as a side has 7 tricks (HK-7); reaching 7
 //! of 13 does not depend on whether the rest is played, so "can this side still win the
-//! hand?" is [`Solver::can_take`] with `k = 7`.
+//! hand?" is [`Solver::can_take`] with `k = 7`. Kot (HK-8: seven tricks before the other
+//! side takes one) needs a horizon, the next tricks only: [`Solver::can_kot`], built on
+//! [`Solver::can_take_next`].
 //!
 //! No I/O, no randomness, no panics on bad input (a [`PositionError`] instead); builds for
 //! wasm32.

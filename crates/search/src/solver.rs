@@ -112,7 +112,9 @@ pub struct Solver {
     table: Vec<Entry>,
     shift: u32,
     /// The (trump, players) the table's entries are for.
-    table_for: (u8, u8),
+    table_for: (u8, u8, u8),
+    /// The search ends when this many tricks are left (0: every trick is played out).
+    stop: u8,
     /// The side the current search counts tricks for.
     side: u8,
     nodes: u64,
@@ -145,7 +147,8 @@ impl Solver {
                 1 << bits
             ],
             shift: 64 - bits,
-            table_for: (u8::MAX, 0),
+            table_for: (u8::MAX, 0, 0),
+            stop: 0,
             side: 0,
             nodes: 0,
             limit: u64::MAX,
@@ -167,7 +170,7 @@ impl Solver {
     }
 
     fn prepare(&mut self, pos: &Position) {
-        let want = (pos.trump, pos.n);
+        let want = (pos.trump, pos.n, self.stop);
         if self.table_for != want {
             self.clear();
             self.table_for = want;
@@ -185,6 +188,32 @@ impl Solver {
         self.side = side;
         let mut p = *pos;
         self.search(&mut p, need).0
+    }
+
+    /// Can `side` take at least `k` of the next `within` tricks (the current one
+    /// included), against any defence? `false` if fewer than `within` tricks are left.
+    pub fn can_take_next(&mut self, pos: &Position, side: usize, k: u8, within: u8) -> bool {
+        let left = pos.tricks_left();
+        if within > left {
+            return false;
+        }
+        self.stop = left - within;
+        let side = side & 1;
+        // `can_take` counts the tricks won so far.
+        let r = self.can_take(pos, side, pos.tricks[side].saturating_add(k));
+        self.stop = 0;
+        r
+    }
+
+    /// Kot (کُت, HK-8): can `side` win the hand while the other side takes no trick, that
+    /// is take every trick until it has 7?
+    pub fn can_kot(&mut self, pos: &Position, side: usize) -> bool {
+        let side = side & 1;
+        if pos.tricks[side ^ 1] > 0 {
+            return false;
+        }
+        let k = 7u8.saturating_sub(pos.tricks[side]);
+        k == 0 || self.can_take_next(pos, side, k, k)
     }
 
     /// [`Solver::can_take`] within a budget of `nodes` search nodes: `None` if the search
@@ -264,7 +293,7 @@ impl Solver {
         let mut rem = 0;
         let mut hint = NO_MOVE;
         if boundary {
-            rem = p.hands[p.leader as usize].count_ones() as i32;
+            rem = p.hands[p.leader as usize].count_ones() as i32 - self.stop as i32;
             if need <= 0 {
                 return (true, 0);
             }
@@ -272,6 +301,8 @@ impl Solver {
                 return (false, 0);
             }
             let (q, qrel) = quick_tricks(p);
+            // The leader cashes them at once: within any horizon, as far as it goes.
+            let q = q.min(rem);
             if p.leader & 1 == self.side {
                 if q >= need {
                     return (true, qrel);
@@ -279,8 +310,12 @@ impl Solver {
             } else if rem - q < need {
                 return (false, qrel);
             }
-            // Trumps above all of the other side's win a trick each, whenever played.
-            for side in [self.side, self.side ^ 1] {
+            // Trumps above all of the other side's win a trick each, whenever played (so
+            // not necessarily before a horizon).
+            for side in [self.side, self.side ^ 1]
+                .into_iter()
+                .filter(|_| self.stop == 0)
+            {
                 let (t, trel) = sure_trump_tricks(p, side);
                 if side == self.side && t >= need {
                     return (true, trel);

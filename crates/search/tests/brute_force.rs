@@ -267,3 +267,65 @@ fn a_budget_gives_the_answer_or_none() {
         "{answered} answered, {gave_up} gave up"
     );
 }
+
+/// Plain minimax: the tricks side 0 takes in the next `within` tricks (the current one
+/// included).
+fn brute_next(e: &Ending, within: u8) -> u8 {
+    let legal = e.legal();
+    if legal.is_empty() || within == 0 {
+        return 0;
+    }
+    let values = legal.iter().map(|c| {
+        let mut child = e.clone();
+        child.play(c);
+        if child.trick.is_empty() {
+            let won = (child.tricks[0] > e.tricks[0]) as u8;
+            won + brute_next(&child, within - 1)
+        } else {
+            brute_next(&child, within)
+        }
+    });
+    if e.to_play().side() == 0 {
+        values.max().unwrap()
+    } else {
+        values.min().unwrap()
+    }
+}
+
+/// Taking k of the next tricks (a horizon short of the hand's end, as kot needs) against
+/// the plain minimax; and kot itself by its definition.
+#[test]
+fn tricks_within_a_horizon_and_kot_match_plain_minimax() {
+    let mut rng = Rng::new(33);
+    let mut solver = Solver::new(16);
+    let mut kots = [0; 2];
+    for i in 0..1500 {
+        let n = if i % 3 == 0 { 2 } else { 4 };
+        let left = 1 + rng.below(4) as u8;
+        let e = random_ending(&mut rng, n, left);
+        let pos = e.position();
+        for within in 1..=left {
+            let best = brute_next(&e, within);
+            for k in 0..=within {
+                assert_eq!(
+                    solver.can_take_next(&pos, 0, k, within),
+                    best >= k,
+                    "k {k} within {within}: {e:?}"
+                );
+            }
+        }
+        assert!(!solver.can_take_next(&pos, 0, 0, left + 1));
+        // Kot: 7 tricks before the other side takes one. The ending as if side 0 had
+        // won every trick so far but `need` short of 7, or the other side had won one.
+        let need = 1 + rng.below(left as u32) as u8;
+        let mut k = e.clone();
+        k.tricks = [7 - need, 0];
+        let want = brute_next(&k, need) == need;
+        assert_eq!(solver.can_kot(&k.position(), 0), want, "{k:?}");
+        k.tricks = [7 - need, 1];
+        assert!(!solver.can_kot(&k.position(), 0));
+        assert!(!solver.can_kot(&k.position(), 1));
+        kots[want as usize] += 1;
+    }
+    assert!(kots[0] > 100 && kots[1] > 100, "kot and not: {kots:?}");
+}
