@@ -790,14 +790,19 @@ impl Moves {
                 let top_live = others & suit_mask;
                 let partner_top =
                     top_live != 0 && partner & (1u64 << (63 - top_live.leading_zeros())) != 0;
+                let partner_ruffs =
+                    p.n == 4 && !is_trump && partner & suit_mask == 0 && partner & trump_mask != 0;
                 if ruffed {
                     10 - strength
+                } else if partner_ruffs {
+                    66 - strength
                 } else if !higher_elsewhere {
-                    60 + 5 * is_trump as i8
+                    60 - 5 * is_trump as i8
                 } else if partner_top {
-                    50 - strength
+                    62 - strength
                 } else {
-                    30 - strength - 8 * is_trump as i8
+                    let own = p.hands[seat as usize] & suit_mask;
+                    30 - strength - 8 * is_trump as i8 + own.count_ones() as i8
                 }
             } else {
                 let ours_winning = wseat & 1 == seat & 1;
@@ -814,7 +819,8 @@ impl Moves {
                         60 - strength
                     }
                 } else {
-                    30 - strength - 15 * is_trump as i8
+                    let own = p.hands[seat as usize] >> (suit as u32 * SUIT_BITS) & SUIT_MASK;
+                    30 - strength - 15 * is_trump as i8 - own.count_ones() as i8
                 }
             };
             self.score[i] = score;
