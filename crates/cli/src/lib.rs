@@ -8,7 +8,11 @@ use registry::{GameFn, GameInfo, Registered};
 use serde_json::{json, Value};
 use std::time::Instant;
 
+mod arena;
+mod dds;
 mod replay;
+pub use arena::{arena, arena_text, duplicate_rooms, make_bot, ArenaOptions, BOT_KINDS};
+pub use dds::{dds_bench, hokm_deal, DdsOptions};
 pub use replay::{replay, to_match_log};
 
 /// Which bots sit in every seat of a simulation.

@@ -4,7 +4,9 @@
 //! with its player counts and settings defaults. Any error prints one line, `cards: …`, on
 //! standard error and exits with code 2.
 
-use cards::{replay, simulate, BotKind, SimOptions};
+use cards::{
+    arena, arena_text, dds_bench, replay, simulate, ArenaOptions, BotKind, DdsOptions, SimOptions,
+};
 use clap::error::ErrorKind;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
 use registry::GameInfo;
@@ -32,6 +34,63 @@ enum Command {
     },
     /// Print every game as JSON: slug, name, players, default players, settings defaults.
     Games,
+    /// Duplicate matches between two bot kinds: every deal once per side (the same cards to
+    /// the same seats), the mean paired difference with its 95% interval, win rates and time
+    /// per move.
+    Arena(ArenaArgs),
+    /// Time the double-dummy solver on full Hokm deals (trump named by the hakem's longest
+    /// suit): "can the hakem's side take 7?" and its most tricks; one JSON line.
+    Dds(DdsArgs),
+}
+
+#[derive(Debug, Args)]
+struct ArenaArgs {
+    /// The game, by its slug (listed below).
+    #[arg(long, value_name = "GAME", value_parser = parse_game)]
+    game: &'static GameInfo,
+    /// The challenger's bot kind: easy (the rule bot) or random.
+    #[arg(long, value_name = "KIND")]
+    a: String,
+    /// The other bot kind.
+    #[arg(long, value_name = "KIND")]
+    b: String,
+    /// Deals to play, each once per side of the game.
+    #[arg(long, value_name = "N", default_value_t = 1000)]
+    deals: u64,
+    /// Seed of the first deal; the i-th deal uses seed S + i.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seed: u64,
+    /// Number of players [default: the game's, listed below].
+    #[arg(long, value_name = "P")]
+    players: Option<u8>,
+    /// Play every room as a whole match to the target, not one hand.
+    #[arg(long)]
+    matches: bool,
+    /// Print the report as one JSON object.
+    #[arg(long)]
+    json: bool,
+    /// Room settings as a JSON object; settings left out keep their defaults.
+    #[arg(long, value_name = "JSON", value_parser = parse_json)]
+    settings: Option<Value>,
+}
+
+#[derive(Debug, Args)]
+struct DdsArgs {
+    /// Deals to solve; the i-th is the first hand of the match from seed S + i.
+    #[arg(long, value_name = "N", default_value_t = 100)]
+    deals: u64,
+    /// Seed of the first deal.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seed: u64,
+    /// Players: 4, or 2 (HK-13).
+    #[arg(long, value_name = "P", default_value_t = 4)]
+    players: u8,
+    /// Transposition table size: 2^BITS slots of 40 bytes (10 to 26).
+    #[arg(long, value_name = "BITS", default_value_t = search::Solver::DEFAULT_TABLE_BITS)]
+    table_bits: u32,
+    /// Only "can the hakem's side take 7?", not the most tricks.
+    #[arg(long)]
+    take7_only: bool,
 }
 
 #[derive(Debug, Args)]
@@ -95,7 +154,7 @@ fn games_help() -> String {
     }
     out.push_str(
         "\nExample: cards simulate --game hokm --players 2 --hands 1000 --seed 1 --bots rule \
-         --settings '{\"target\":5}'\nErrors print one line and exit with code 2.",
+         --settings '{\"target\":5}'\n         cards arena --game hokm --a easy --b random --deals 1000 --seed 1\nErrors print one line and exit with code 2.",
     );
     out
 }
@@ -130,7 +189,8 @@ fn command() -> clap::Command {
     let games = games_help();
     Cli::command()
         .after_help(games.clone())
-        .mut_subcommand("simulate", |c| c.after_help(games))
+        .mut_subcommand("simulate", |c| c.after_help(games.clone()))
+        .mut_subcommand("arena", |c| c.after_help(games))
 }
 
 fn fail(msg: impl std::fmt::Display) -> ExitCode {
@@ -186,7 +246,7 @@ fn main() -> ExitCode {
                     }
                 }
                 ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => fail(
-                    "a command is needed (usage: cards simulate|replay|games; see cards --help)",
+                    "a command is needed (usage: cards simulate|arena|replay|games|dds; see cards --help)",
                 ),
                 _ => fail(one_line(&e)),
             };
@@ -235,6 +295,39 @@ fn main() -> ExitCode {
                 Err(e) => fail(e),
             }
         }
+        Command::Arena(a) => match arena(&ArenaOptions {
+            game: a.game.slug.to_string(),
+            a: a.a,
+            b: a.b,
+            deals: a.deals,
+            seed: a.seed,
+            players: a.players,
+            matches: a.matches,
+            settings: a.settings,
+        }) {
+            Ok(v) if a.json => {
+                println!("{v}");
+                ExitCode::SUCCESS
+            }
+            Ok(v) => {
+                print!("{}", arena_text(&v));
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail(e),
+        },
+        Command::Dds(a) => match dds_bench(&DdsOptions {
+            deals: a.deals,
+            seed: a.seed,
+            players: a.players,
+            table_bits: a.table_bits,
+            max_tricks: !a.take7_only,
+        }) {
+            Ok(v) => {
+                println!("{v}");
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail(e),
+        },
         Command::Games => {
             println!("{:#}", registry::games_json());
             ExitCode::SUCCESS

@@ -13,5 +13,5 @@ mod tests;
 pub use state::{Hokm, HokmHidden};
 pub use types::{
     HandResult, HokmAction, HokmError, HokmEvent, HokmPhase, HokmSettings, HokmView, PerSeat,
-    Trick, TrickCards, Trump,
+    PlayPosition, Trick, TrickCards, Trump,
 };

@@ -567,6 +567,26 @@ impl Hokm {
     pub fn phase(&self) -> HokmPhase {
         self.phase
     }
+
+    /// Every hand open, with the trick in progress, trump and tricks won: the input of a
+    /// perfect-information (double-dummy) solver, `None` outside the play phase (HK-6).
+    /// This is the full state, hidden cards included: a bot may call it only on a state it
+    /// sampled itself, never on the table's; the hand's analysis calls it once the hand is
+    /// over for everyone (its `remaining` cards are public then, D-8).
+    pub fn play_position(&self) -> Option<PlayPosition> {
+        if self.phase != HokmPhase::Playing {
+            return None;
+        }
+        Some(PlayPosition {
+            players: self.n,
+            hands: self.hands,
+            trump: self.trump.unwrap_or(Trump::Sars),
+            hakem: self.hakem,
+            leader: self.leader,
+            trick: TrickCards::from_slots(self.trick, self.trick_len),
+            tricks: self.tricks,
+        })
+    }
 }
 
 /// What one seat of Hokm cannot see, for [`FromView`]: every seat's hand (the viewer's as

@@ -1386,3 +1386,42 @@ fn from_view_refuses_hidden_cards_that_contradict_the_view() {
     cut.seating = PerSeat::new([0, 1, 2, 3], 2);
     assert!(Hokm::from_view(&cut, &h, 1).is_err());
 }
+
+/// `play_position` shows the hands, trick, trump and tricks of the play phase (HK-6), and
+/// nothing before trump is named.
+#[test]
+fn play_position_is_the_open_state_of_the_play() {
+    let hands = [
+        "2H 2S 3S 4S 5S 6S 7S 8S 9S 10S JS QS KS",
+        "KH 2C 3C 4C 5C 6C 7C 8C 9C 10C JC QC KC",
+        "AH 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD",
+        "3H 4H 5H 6H 7H 8H 9H 10H JH QH AC AD AS",
+    ];
+    let mut g = game_with(HokmSettings::default(), hands);
+    assert_eq!(g.play_position(), None, "trump not named yet");
+    g.apply(Seat(0), &HokmAction::Trump(Trump::Suit(Suit::Clubs)))
+        .unwrap();
+    for (seat, card) in [(0, "2H"), (1, "KH"), (2, "AH"), (3, "3H"), (2, "2D")] {
+        play(&mut g, seat, card).unwrap();
+    }
+    let p = g.play_position().unwrap();
+    assert_eq!(p.players, 4);
+    assert_eq!(p.trump, Trump::Suit(Suit::Clubs));
+    assert_eq!(p.hakem, Seat(0));
+    assert_eq!(
+        p.leader,
+        Seat(2),
+        "the first trick's winner leads the second"
+    );
+    assert_eq!(p.trick.as_slice(), &cards("2D")[..]);
+    assert_eq!(p.tricks, [1, 0]);
+    for (s, h) in hands.iter().enumerate() {
+        let left: CardSet = cards(h)
+            .into_iter()
+            .filter(|c| !cards("2H KH AH 3H 2D").contains(c))
+            .collect();
+        assert_eq!(p.hands[s], left, "seat {s}");
+    }
+    play_out(&mut g);
+    assert_eq!(g.play_position(), None, "the hand is over");
+}

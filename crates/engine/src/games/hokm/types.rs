@@ -466,3 +466,24 @@ impl RuleError for HokmError {
         }
     }
 }
+
+/// The whole of a hand in play, every hand open: what a perfect-information solver needs
+/// ([`crate::games::hokm::Hokm::play_position`]). It holds hidden cards: never show it to a
+/// seat; it is for analysis after the hand, and for states a bot sampled itself.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct PlayPosition {
+    /// Seats: 4, or 2 (HK-13).
+    pub players: u8,
+    /// Each seat's cards (the last two empty with two players).
+    pub hands: [CardSet; 4],
+    /// Trump or no-trump mode (HK-4).
+    pub trump: Trump,
+    /// حاکم of this hand.
+    pub hakem: Seat,
+    /// Who led the current trick (who leads next when it is empty).
+    pub leader: Seat,
+    /// The current trick's cards so far, the leader's first.
+    pub trick: TrickCards,
+    /// Tricks won so far this hand, per side (HK-12).
+    pub tricks: [u8; 2],
+}

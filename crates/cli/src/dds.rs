@@ -1,0 +1,130 @@
+//! `cards dds`: the double-dummy solver's speed on full Hokm deals (issue 12).
+
+use bots::RandomBot;
+use engine::games::hokm::{Hokm, HokmAction, HokmSettings, Trump};
+use engine::{Deal, Game, Setup, Status, Suit};
+use search::{Position, Solver};
+use serde_json::{json, Value};
+use std::time::Instant;
+
+/// A benchmark request.
+#[derive(Clone, Debug)]
+pub struct DdsOptions {
+    /// Deals to solve; the i-th is dealt from seed `seed + i`.
+    pub deals: u64,
+    pub seed: u64,
+    /// 4, or 2 (HK-13: the stock drawn by a seeded random player first).
+    pub players: u8,
+    /// The transposition table: 2^bits slots.
+    pub table_bits: u32,
+    /// Also time the most tricks (several searches a deal), not only "take 7".
+    pub max_tricks: bool,
+}
+
+/// The hakem's trump: the suit it holds most of among its first five cards (the highest
+/// such suit on a tie).
+fn longest_suit(hand: engine::CardSet) -> Trump {
+    let best = Suit::ALL
+        .into_iter()
+        .max_by_key(|&s| (hand.of_suit(s).len(), s as u8))
+        .unwrap_or(Suit::Spades);
+    Trump::Suit(best)
+}
+
+/// The first hand of a match from `seed`, trump named and (with two players) the stock
+/// drawn, as the open position of its first trick.
+pub fn hokm_deal(seed: u64, players: u8) -> Result<Position, String> {
+    let mut g = Hokm::new(&Setup {
+        players,
+        settings: HokmSettings::default(),
+        deal: Deal::seeded(seed),
+    })
+    .map_err(|e| e.to_string())?;
+    let mut random = RandomBot::new(seed);
+    let mut scratch = Vec::new();
+    loop {
+        if let Some(p) = g.play_position() {
+            return Position::from_hokm(&p).map_err(|e| e.to_string());
+        }
+        let Status::Acting(acting) = g.status() else {
+            return Err("the hand ended before its play".into());
+        };
+        let seat = acting.first().ok_or("nobody to act")?;
+        let action = if g.view(seat).trump.is_none() {
+            HokmAction::Trump(longest_suit(g.view(seat).hand))
+        } else {
+            random
+                .pick_in(&g, seat, &mut scratch)
+                .ok_or("no legal action")?
+        };
+        g.apply(seat, &action).map_err(|e| e.to_string())?;
+    }
+}
+
+/// Solves `opts.deals` full deals twice: "can the hakem's side take 7?" (one zero-window
+/// search, a fresh table per deal) and the most tricks the hakem's side takes (iterated
+/// searches); returns the times per deal as one JSON object.
+pub fn dds_bench(opts: &DdsOptions) -> Result<Value, String> {
+    if opts.players != 2 && opts.players != 4 {
+        return Err(format!(
+            "hokm is solved for 2 or 4 players, not {}",
+            opts.players
+        ));
+    }
+    let deals: Vec<Position> = (0..opts.deals)
+        .map(|i| hokm_deal(opts.seed.wrapping_add(i), opts.players))
+        .collect::<Result<_, _>>()?;
+    let mut solver = Solver::new(opts.table_bits);
+    let mut wins = 0u64;
+    let mut times7 = Vec::with_capacity(deals.len());
+    let nodes0 = solver.nodes();
+    for p in &deals {
+        let side = p.to_play().side();
+        solver.clear();
+        let t = Instant::now();
+        wins += solver.can_take(p, side, 7) as u64;
+        times7.push(t.elapsed().as_secs_f64());
+    }
+    let nodes7 = solver.nodes() - nodes0;
+    let mut timesmax = Vec::with_capacity(deals.len());
+    let mut total_tricks = 0u64;
+    for p in deals.iter().filter(|_| opts.max_tricks) {
+        let side = p.to_play().side();
+        solver.clear();
+        let t = Instant::now();
+        total_tricks += solver.max_tricks(p, side) as u64;
+        timesmax.push(t.elapsed().as_secs_f64());
+    }
+    let n = deals.len().max(1) as f64;
+    let summary = |times: &mut Vec<f64>| {
+        let total: f64 = times.iter().sum();
+        times.sort_by(f64::total_cmp);
+        let pct = |q: f64| {
+            times
+                .get(((times.len() as f64 - 1.0) * q).round() as usize)
+                .map_or(0.0, |t| t * 1e3)
+        };
+        json!({
+            "deals_per_sec": if total > 0.0 { (n / total * 10.0).round() / 10.0 } else { 0.0 },
+            "ms_mean": total / n * 1e3,
+            "ms_p50": pct(0.5),
+            "ms_p95": pct(0.95),
+            "ms_max": pct(1.0),
+        })
+    };
+    let mut report = json!({
+        "game": "hokm",
+        "players": opts.players,
+        "deals": deals.len(),
+        "seed": opts.seed,
+        "table_bits": opts.table_bits,
+        "take7": summary(&mut times7),
+        "take7_nodes_per_deal": (nodes7 as f64 / n).round(),
+        "hakem_side_wins": wins,
+    });
+    if opts.max_tricks {
+        report["max_tricks"] = summary(&mut timesmax);
+        report["hakem_side_mean_tricks"] = json!(total_tricks as f64 / n);
+    }
+    Ok(report)
+}

@@ -1,0 +1,322 @@
+//! The compact open position the solver searches.
+
+use engine::games::hokm::{PlayPosition, Trump};
+use engine::{Card, CardSet, Rank, Seat, Suit};
+use std::fmt;
+
+/// Bits of one suit in a [`Position`] hand: strengths 0..=13 (Ace-Nars ranks the ace 13).
+pub(crate) const SUIT_BITS: u32 = 16;
+/// The 16 bits of one suit.
+pub(crate) const SUIT_MASK: u64 = 0xFFFF;
+/// No trump suit (Sars, Nars, Ace-Nars).
+pub(crate) const NO_TRUMP: u8 = 4;
+
+/// A position in the play of a hand with every hand open: the input of [`crate::Solver`].
+///
+/// Cards are bits `suit * 16 + strength`, where the strength is the card's rank under the
+/// hand's ranking ([`Trump::strength`]: normal, Nars reversed, Ace-Nars), so that within a
+/// suit a higher bit always beats a lower one. `Copy`, 56 bytes: a search copies it freely.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// Seats: 4 (two sides, partners opposite, C-3) or 2 (one seat a side, HK-13).
+    pub(crate) n: u8,
+    pub(crate) hands: [u64; 4],
+    /// The trump suit's index, or [`NO_TRUMP`].
+    pub(crate) trump: u8,
+    pub(crate) mode: Trump,
+    pub(crate) leader: u8,
+    /// The current trick's cards (bit indexes), the leader's first.
+    pub(crate) trick: [u8; 4],
+    pub(crate) trick_len: u8,
+    /// Tricks won so far, per side.
+    pub(crate) tricks: [u8; 2],
+}
+
+/// Why parts do not make a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// Only 2 or 4 players.
+    Players(u8),
+    /// A joker: Hokm is played without them.
+    Joker,
+    /// A card is in two places (two hands, or a hand and the trick).
+    Duplicate(Card),
+    /// A seat outside the table holds cards, or leads.
+    Seat(u8),
+    /// More than 13 tricks in the hand: those won and those left to play (13 cards a seat).
+    Tricks,
+    /// Not a card the seat to play may play now (HK-6).
+    Illegal(Card),
+    /// The trick is full or longer than the table.
+    TrickTooLong(usize),
+    /// The hand sizes do not fit the trick: the seats that played to it hold one card
+    /// fewer than those still to play, and every seat plays to every trick.
+    Counts,
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            PositionError::Players(n) => write!(f, "{n} players: the solver takes 2 or 4"),
+            PositionError::Joker => write!(f, "a joker: this game is played without them"),
+            PositionError::Duplicate(c) => write!(f, "{c} is in two places"),
+            PositionError::Tricks => write!(f, "a hand has 13 tricks: won and left to play"),
+            PositionError::Illegal(c) => write!(f, "{c} may not be played now"),
+            PositionError::Seat(s) => write!(f, "seat {s} is not at the table"),
+            PositionError::TrickTooLong(k) => write!(f, "a trick of {k} cards is not in play"),
+            PositionError::Counts => write!(
+                f,
+                "hand sizes do not fit the trick: the seats still to play must hold one card \
+                 more than those that played"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+impl Position {
+    /// A position from its parts: `players` seats holding `hands` (seats 2 and 3 empty with
+    /// two players), the trump `mode`, the `leader` of the current trick, its cards so far
+    /// (`trick`, the leader's first) and the tricks won so far per side. Checks that every
+    /// card is in one place, that the hand sizes fit the trick, and that the seats exist.
+    pub fn new(
+        players: u8,
+        hands: [CardSet; 4],
+        mode: Trump,
+        leader: Seat,
+        trick: &[Card],
+        tricks: [u8; 2],
+    ) -> Result<Position, PositionError> {
+        if players != 2 && players != 4 {
+            return Err(PositionError::Players(players));
+        }
+        if leader.0 >= players {
+            return Err(PositionError::Seat(leader.0));
+        }
+        if trick.len() >= players as usize {
+            return Err(PositionError::TrickTooLong(trick.len()));
+        }
+        let mut seen = CardSet::EMPTY;
+        let place = |c: Card, seen: &mut CardSet| {
+            if c.is_joker() {
+                return Err(PositionError::Joker);
+            }
+            if seen.contains(c) {
+                return Err(PositionError::Duplicate(c));
+            }
+            seen.insert(c);
+            Ok(())
+        };
+        for (s, h) in hands.iter().enumerate() {
+            if s >= players as usize && !h.is_empty() {
+                return Err(PositionError::Seat(s as u8));
+            }
+            for c in *h {
+                place(c, &mut seen)?;
+            }
+        }
+        for &c in trick {
+            place(c, &mut seen)?;
+        }
+        // Seats leader .. leader + len - 1 have played: they hold `m` cards, the others
+        // m + 1 (all m at a trick's start).
+        let m = hands[leader.idx()].len();
+        for k in 0..players {
+            let s = leader.after(k, players);
+            let want = m + (!trick.is_empty() && k as usize >= trick.len()) as u32;
+            if hands[s.idx()].len() != want {
+                return Err(PositionError::Counts);
+            }
+        }
+        let left = m + !trick.is_empty() as u32;
+        if left + tricks[0] as u32 + tricks[1] as u32 > 13 {
+            return Err(PositionError::Tricks);
+        }
+        let trump = mode.suit().map_or(NO_TRUMP, |s| s as u8);
+        let bit = |c: Card| c.suit() as u8 * SUIT_BITS as u8 + mode.strength(c.rank().index());
+        let to_bits = |h: CardSet| h.iter().fold(0u64, |b, c| b | 1 << bit(c));
+        let mut t = [0u8; 4];
+        for (slot, &c) in t.iter_mut().zip(trick) {
+            *slot = bit(c);
+        }
+        Ok(Position {
+            n: players,
+            hands: hands.map(to_bits),
+            trump,
+            mode,
+            leader: leader.0,
+            trick: t,
+            trick_len: trick.len() as u8,
+            tricks,
+        })
+    }
+
+    /// The position of a hand in play in the engine ([`engine::games::hokm::Hokm::play_position`]).
+    pub fn from_hokm(p: &PlayPosition) -> Result<Position, PositionError> {
+        Position::new(
+            p.players,
+            p.hands,
+            p.trump,
+            p.leader,
+            p.trick.as_slice(),
+            p.tricks,
+        )
+    }
+
+    /// Seats at the table.
+    pub fn players(&self) -> u8 {
+        self.n
+    }
+
+    /// The seat to play.
+    pub fn to_play(&self) -> Seat {
+        Seat((self.leader + self.trick_len) % self.n)
+    }
+
+    /// Tricks won so far, per side.
+    pub fn tricks(&self) -> [u8; 2] {
+        self.tricks
+    }
+
+    /// Tricks still to play, the current one included.
+    pub fn tricks_left(&self) -> u8 {
+        self.hands[self.leader as usize].count_ones() as u8 + (self.trick_len > 0) as u8
+    }
+
+    /// `seat`'s cards.
+    pub fn hand(&self, seat: Seat) -> CardSet {
+        self.cards(self.hands.get(seat.idx()).copied().unwrap_or(0))
+    }
+
+    /// The cards `seat` may play now: none unless it is its turn; else its hand, or only
+    /// its cards of the led suit when it holds any (HK-6).
+    pub fn legal(&self, seat: Seat) -> CardSet {
+        if seat != self.to_play() {
+            return CardSet::EMPTY;
+        }
+        self.cards(self.playable())
+    }
+
+    /// The bits the seat to play may play.
+    #[inline]
+    pub(crate) fn playable(&self) -> u64 {
+        let hand = self.hands[((self.leader + self.trick_len) % self.n) as usize];
+        if self.trick_len == 0 {
+            return hand;
+        }
+        let led = SUIT_MASK << ((self.trick[0] as u32 >> 4) * SUIT_BITS);
+        if hand & led != 0 {
+            hand & led
+        } else {
+            hand
+        }
+    }
+
+    /// Plays `card` for the seat to play, if legal; completes the trick (its winner takes
+    /// it and leads) after the last seat's card.
+    pub fn play(&mut self, card: Card) -> Result<(), PositionError> {
+        if card.is_joker() {
+            return Err(PositionError::Joker);
+        }
+        let b = self.bit(card);
+        if self.playable() & (1 << b) == 0 {
+            return Err(PositionError::Illegal(card));
+        }
+        self.play_bit(b);
+        Ok(())
+    }
+
+    /// Plays bit `b` (legal) for the seat to play.
+    #[inline]
+    pub(crate) fn play_bit(&mut self, b: u8) {
+        let seat = ((self.leader + self.trick_len) % self.n) as usize;
+        self.hands[seat] &= !(1 << b);
+        self.trick[self.trick_len as usize] = b;
+        self.trick_len += 1;
+        if self.trick_len == self.n {
+            let w = self.trick_winner();
+            let winner = (self.leader + w) % self.n;
+            self.tricks[(winner & 1) as usize] += 1;
+            self.leader = winner;
+            self.trick_len = 0;
+        }
+    }
+
+    /// The position in the trick (0 = the leader's card) of the card winning it so far.
+    #[inline]
+    pub(crate) fn trick_winner(&self) -> u8 {
+        let mut best = 0;
+        for i in 1..self.trick_len {
+            if beats(
+                self.trick[i as usize],
+                self.trick[best as usize],
+                self.trump,
+            ) {
+                best = i;
+            }
+        }
+        best
+    }
+
+    /// The solver's bit of `card`.
+    pub(crate) fn bit(&self, card: Card) -> u8 {
+        card.suit() as u8 * SUIT_BITS as u8 + self.mode.strength(card.rank().index())
+    }
+
+    /// The card of bit `b`.
+    pub(crate) fn card(&self, b: u8) -> Card {
+        let suit = Suit::ALL[(b as u32 / SUIT_BITS) as usize & 3];
+        let s = b % SUIT_BITS as u8;
+        let rank = match self.mode {
+            Trump::Suit(_) | Trump::Sars => s,
+            Trump::Nars => 12 - s,
+            Trump::AceNars if s == 13 => 12,
+            Trump::AceNars => 12 - s,
+        };
+        Card::new(suit, Rank::new(rank).unwrap_or(Rank::TWO))
+    }
+
+    /// The cards of a set of bits.
+    pub(crate) fn cards(&self, mut bits: u64) -> CardSet {
+        let mut set = CardSet::EMPTY;
+        while bits != 0 {
+            let b = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            set.insert(self.card(b));
+        }
+        set
+    }
+}
+
+/// Whether card `c` beats the card `w` winning a trick (HK-6): a higher card of its suit,
+/// or a trump on a card of another suit.
+#[inline(always)]
+pub(crate) fn beats(c: u8, w: u8, trump: u8) -> bool {
+    let (cs, ws) = (c >> 4, w >> 4);
+    if cs == ws {
+        c > w
+    } else {
+        cs == trump
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let trick: Vec<Card> = self.trick[..self.trick_len as usize]
+            .iter()
+            .map(|&b| self.card(b))
+            .collect();
+        f.debug_struct("Position")
+            .field("players", &self.n)
+            .field("trump", &self.mode)
+            .field("leader", &self.leader)
+            .field("trick", &trick)
+            .field("tricks", &self.tricks)
+            .field(
+                "hands",
+                &(0..self.n).map(|s| self.hand(Seat(s))).collect::<Vec<_>>(),
+            )
+            .finish()
+    }
+}

@@ -1,0 +1,843 @@
+//! The zero-window alpha-beta search and its transposition table.
+
+use crate::position::{beats, Position, NO_TRUMP, SUIT_BITS, SUIT_MASK};
+use engine::CardSet;
+
+/// One slot of the transposition table: a class of positions at a trick boundary, and
+/// bounds on the tricks side 0 takes from any of them.
+///
+/// The class (as DDS's "winning ranks"): the leader, how many cards of each suit each seat
+/// holds (`lengths`), and per suit who holds each of its `depth` highest remaining cards
+/// (`owners`). The cards below that depth are "small cards": the search that proved the
+/// bounds never needed to know which of them beats which, so any position that agrees on
+/// the rest has the same bounds. Absolute ranks are gone too: only the order of the
+/// remaining cards decides the tricks.
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    /// 4 bits per (suit, seat): suit * 16 + seat * 4.
+    lengths: u64,
+    /// Per suit (8 bits each, suit 0 lowest): the depth (4 bits), or 0xFF for an empty slot.
+    depths: u32,
+    /// Per suit (32 bits each): the owners of its `depth` highest cards, 2 bits each, the
+    /// highest card's in the most significant place.
+    owners: [u32; 4],
+    leader: u8,
+    /// Side 0 takes at least `lb` and at most `ub` of the remaining tricks.
+    lb: u8,
+    ub: u8,
+    /// Tricks left there (the replacement keeps the deeper positions).
+    rem: u8,
+    /// The move that last decided the search there, as the suit (high bits) and its place
+    /// among the suit's live cards from the highest (low 4 bits); `NO_MOVE` if none.
+    mv: u8,
+}
+
+const NO_MOVE: u8 = 0xFF;
+/// An empty slot's `depths`.
+const EMPTY: u32 = u32::MAX;
+/// Slots per bucket.
+const WAYS: usize = 8;
+/// Every stored class fixes at least the owners of this many of each suit's highest cards.
+const MIN_DEPTH: u32 = 5;
+
+/// A position at a trick boundary as the table reads it: the lengths, and per suit the
+/// owners of all its remaining cards from the highest down.
+struct Shape {
+    lengths: u64,
+    len: [u32; 4],
+    owners: [u32; 4],
+}
+
+impl Shape {
+    fn of(p: &Position) -> Shape {
+        let [h0, h1, h2, h3] = p.hands;
+        let live = h0 | h1 | h2 | h3;
+        let mut lengths = 0u64;
+        for (seat, h) in p.hands.iter().enumerate() {
+            for s in 0..4u32 {
+                let l = ((h >> (s * SUIT_BITS)) & SUIT_MASK).count_ones() as u64;
+                lengths |= l << (s * 16 + seat as u32 * 4);
+            }
+        }
+        let mut len = [0u32; 4];
+        let mut owners = [0u32; 4];
+        for s in 0..4 {
+            let shift = s as u32 * SUIT_BITS;
+            let mut x = (live >> shift) & SUIT_MASK;
+            len[s] = x.count_ones();
+            let mut code = 0u32;
+            while x != 0 {
+                let b = 63 - x.leading_zeros();
+                x ^= 1 << b;
+                let at = b + shift;
+                let owner = ((h1 >> at) & 1) + (((h2 >> at) & 1) * 2) + (((h3 >> at) & 1) * 3);
+                code = code << 2 | owner as u32;
+            }
+            owners[s] = code;
+        }
+        Shape {
+            lengths,
+            len,
+            owners,
+        }
+    }
+
+    /// Whether `e` (a filled slot of the same lengths) describes this position.
+    #[inline]
+    fn matches(&self, e: &Entry) -> bool {
+        (0..4).all(|s| {
+            let d = (e.depths >> (s * 8)) & 0xFF;
+            let low = 2 * (self.len[s] - d);
+            // `d` is at most the length: the lengths agree. A shift by 32 is out of range.
+            d == 0 || (self.owners[s] as u64 >> low) as u32 == e.owners[s]
+        })
+    }
+}
+
+/// The best play for the seat to act ([`Solver::best`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Best {
+    /// The most tricks the side of the seat to act takes this hand (those won so far
+    /// included) if all 13 were played out, with best play on both sides.
+    pub tricks: u8,
+    /// Every card that keeps that value.
+    pub cards: CardSet,
+}
+
+/// A double-dummy solver: the transposition table (allocated once, by [`Solver::new`]) and
+/// counters. Reuse one solver for many positions: entries stay valid across positions of
+/// the same trump and table size (PIMC's samples share a lot), and the table is cleared
+/// by itself when those change.
+pub struct Solver {
+    table: Vec<Entry>,
+    shift: u32,
+    /// The (trump, players) the table's entries are for.
+    table_for: (u8, u8, u8),
+    /// The search ends when this many tricks are left (0: every trick is played out).
+    stop: u8,
+    /// The side the current search counts tricks for.
+    side: u8,
+    nodes: u64,
+    /// The node count at which the current search gives up ([`Solver::can_take_within`]).
+    limit: u64,
+    /// The current search gave up: its answers are void and nothing more is stored.
+    aborted: bool,
+}
+
+impl Default for Solver {
+    fn default() -> Self {
+        Solver::new(Solver::DEFAULT_TABLE_BITS)
+    }
+}
+
+impl Solver {
+    /// The default table: 2^20 slots of 40 bytes (40 MiB); a browser worker may want
+    /// fewer ([`Solver::new`]).
+    pub const DEFAULT_TABLE_BITS: u32 = 20;
+
+    /// A solver with a transposition table of `2^bits` slots (`bits` clamped to 10..=26).
+    pub fn new(bits: u32) -> Solver {
+        let bits = bits.clamp(10, 26);
+        Solver {
+            table: vec![
+                Entry {
+                    depths: EMPTY,
+                    ..Entry::default()
+                };
+                1 << bits
+            ],
+            shift: 64 - bits,
+            table_for: (u8::MAX, 0, 0),
+            stop: 0,
+            side: 0,
+            nodes: 0,
+            limit: u64::MAX,
+            aborted: false,
+        }
+    }
+
+    /// Search nodes visited since the solver was made.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Forgets every stored position.
+    pub fn clear(&mut self) {
+        self.table.fill(Entry {
+            depths: EMPTY,
+            ..Entry::default()
+        });
+    }
+
+    fn prepare(&mut self, pos: &Position) {
+        let want = (pos.trump, pos.n, self.stop);
+        if self.table_for != want {
+            self.clear();
+            self.table_for = want;
+        }
+    }
+
+    /// Can `side` (0 = seats {0,2}, 1 = seats {1,3}; with two players the seat) take at
+    /// least `k` tricks this hand, those won so far included, against any defence? With
+    /// `k = 7` this is "can this side still win the hand?" (HK-7): a side reaching 7 of 13
+    /// tricks does not depend on whether the rest is played.
+    pub fn can_take(&mut self, pos: &Position, side: usize, k: u8) -> bool {
+        self.prepare(pos);
+        let side = (side & 1) as u8;
+        let need = k as i32 - pos.tricks[side as usize] as i32;
+        self.side = side;
+        let mut p = *pos;
+        self.search(&mut p, need).0
+    }
+
+    /// Can `side` take at least `k` of the next `within` tricks (the current one
+    /// included), against any defence? `false` if fewer than `within` tricks are left.
+    pub fn can_take_next(&mut self, pos: &Position, side: usize, k: u8, within: u8) -> bool {
+        let left = pos.tricks_left();
+        if within > left {
+            return false;
+        }
+        self.stop = left - within;
+        let side = side & 1;
+        // `can_take` counts the tricks won so far.
+        let r = self.can_take(pos, side, pos.tricks[side].saturating_add(k));
+        self.stop = 0;
+        r
+    }
+
+    /// Kot (کُت, HK-8): can `side` win the hand while the other side takes no trick, that
+    /// is take every trick until it has 7?
+    pub fn can_kot(&mut self, pos: &Position, side: usize) -> bool {
+        let side = side & 1;
+        if pos.tricks[side ^ 1] > 0 {
+            return false;
+        }
+        let k = 7u8.saturating_sub(pos.tricks[side]);
+        k == 0 || self.can_take_next(pos, side, k, k)
+    }
+
+    /// [`Solver::can_take`] within a budget of `nodes` search nodes: `None` if the search
+    /// needed more. The node count of a search depends only on the position and on what
+    /// the table held before, so a bot with a fixed budget repeats its choices. Nothing
+    /// learnt by an abandoned search is kept.
+    pub fn can_take_within(
+        &mut self,
+        pos: &Position,
+        side: usize,
+        k: u8,
+        nodes: u64,
+    ) -> Option<bool> {
+        self.limit = self.nodes.saturating_add(nodes);
+        self.aborted = false;
+        let r = self.can_take(pos, side, k);
+        self.limit = u64::MAX;
+        (!std::mem::take(&mut self.aborted)).then_some(r)
+    }
+
+    /// The most tricks `side` takes this hand (those won so far included) with best play on
+    /// both sides, if every trick were played out: a few zero-window searches.
+    pub fn max_tricks(&mut self, pos: &Position, side: usize) -> u8 {
+        let side = side & 1;
+        let mut lo = pos.tricks[side];
+        let mut hi = lo + pos.tricks_left();
+        while lo < hi {
+            let mid = (lo + hi).div_ceil(2);
+            if self.can_take(pos, side, mid) {
+                lo = mid;
+            } else {
+                hi = mid - 1;
+            }
+        }
+        lo
+    }
+
+    /// The value for the side of the seat to act ([`Solver::max_tricks`]) and every card of
+    /// that seat that keeps it. `None` when no card is left to play.
+    pub fn best(&mut self, pos: &Position) -> Option<Best> {
+        let seat = pos.to_play();
+        let side = seat.side();
+        if pos.playable() == 0 {
+            return None;
+        }
+        let value = self.max_tricks(pos, side);
+        let mut cards = CardSet::EMPTY;
+        let mut moves = Moves::default();
+        moves.generate(pos);
+        for i in 0..moves.len {
+            let mut child = *pos;
+            child.play_bit(moves.rep[i]);
+            if self.can_take(&child, side, value) {
+                cards = cards.or(pos.cards(moves.run[i]));
+            }
+        }
+        Some(Best {
+            tricks: value,
+            cards,
+        })
+    }
+
+    /// Can side `self.side` take at least `need` more tricks from `p` (the current trick
+    /// included)? Also returns the cards whose ranks the answer rests on: in each suit,
+    /// every live card from the highest down to the lowest card of the set matters (see
+    /// [`Entry`]). `p` is restored before returning.
+    fn search(&mut self, p: &mut Position, need: i32) -> (bool, u64) {
+        self.nodes += 1;
+        if self.nodes > self.limit {
+            self.aborted = true;
+        }
+        if self.aborted {
+            return (false, 0);
+        }
+        let boundary = p.trick_len == 0;
+        let mut shape = None;
+        let mut rem = 0;
+        let mut hint = NO_MOVE;
+        if boundary {
+            rem = p.hands[p.leader as usize].count_ones() as i32 - self.stop as i32;
+            if need <= 0 {
+                return (true, 0);
+            }
+            if need > rem {
+                return (false, 0);
+            }
+            let (q, qrel) = quick_tricks(p);
+            // The leader cashes them at once: within any horizon, as far as it goes.
+            let q = q.min(rem);
+            if p.leader & 1 == self.side {
+                if q >= need {
+                    return (true, qrel);
+                }
+            } else if rem - q < need {
+                return (false, qrel);
+            }
+            // Trumps above all of the other side's win a trick each, whenever played (so
+            // not necessarily before a horizon).
+            for side in [self.side, self.side ^ 1]
+                .into_iter()
+                .filter(|_| self.stop == 0)
+            {
+                let (t, trel) = sure_trump_tricks(p, side);
+                if side == self.side && t >= need {
+                    return (true, trel);
+                }
+                if side != self.side && rem - t < need {
+                    return (false, trel);
+                }
+            }
+            let sh = Shape::of(p);
+            let i = self.slot(&sh, p.leader);
+            for e in &self.table[i..i + WAYS] {
+                if e.depths == EMPTY
+                    || e.lengths != sh.lengths
+                    || e.leader != p.leader
+                    || !sh.matches(e)
+                {
+                    continue;
+                }
+                if hint == NO_MOVE {
+                    hint = e.mv;
+                }
+                let (lb, ub) = if self.side == 0 {
+                    (e.lb as i32, e.ub as i32)
+                } else {
+                    (rem - e.ub as i32, rem - e.lb as i32)
+                };
+                if lb >= need {
+                    return (true, top_cards(p, e.depths));
+                }
+                if ub < need {
+                    return (false, top_cards(p, e.depths));
+                }
+            }
+            shape = Some(sh);
+        }
+        let seat = (p.leader + p.trick_len) % p.n;
+        let ours = seat & 1 == self.side;
+        let mut moves = Moves::default();
+        moves.generate(p);
+        moves.order(p, seat);
+        if hint != NO_MOVE {
+            moves.promote(p, hint);
+        }
+        // A seat of the searching side needs one good card; the other side one refutation.
+        let mut result = !ours;
+        let mut rel = 0u64;
+        let mut decided = NO_MOVE;
+        for i in 0..moves.len {
+            let saved = *p;
+            let b = moves.rep[i];
+            p.play_bit(b);
+            let mut trick_rel = 0;
+            let mut won = false;
+            if p.trick_len == 0 {
+                won = p.leader & 1 == self.side;
+                trick_rel = deciding_card(&saved, b);
+            }
+            let (r, child_rel) = self.search(p, need - won as i32);
+            *p = saved;
+            if self.aborted {
+                return (false, 0);
+            }
+            if r == ours {
+                result = r;
+                rel = child_rel | trick_rel;
+                decided = relative_move(p, b);
+                break;
+            }
+            rel |= child_rel | trick_rel;
+        }
+        if let Some(sh) = shape {
+            self.store(p, &sh, rem, need, result, decided, rel);
+        }
+        (result, rel)
+    }
+
+    /// The first slot of the bucket of positions with these lengths, leader and owners of
+    /// the [`MIN_DEPTH`] highest cards of each suit (every stored class is at least that
+    /// deep, so that the classes of one length pattern spread over the table).
+    #[inline]
+    fn slot(&self, sh: &Shape, leader: u8) -> usize {
+        let mut h = sh.lengths ^ leader as u64;
+        for s in 0..4 {
+            let d = sh.len[s].min(MIN_DEPTH);
+            let top = (sh.owners[s] as u64) >> (2 * (sh.len[s] - d));
+            h = (h ^ top << (s * 8)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        }
+        (h >> self.shift) as usize & !(WAYS - 1)
+    }
+
+    /// Records that `self.side` can (`result`) or cannot take `need` of the `rem` tricks
+    /// left from `p` (shape `sh`), resting on the ranks of `rel`, and the move that
+    /// decided it. A new class takes the bucket's slot with the fewest tricks left (the
+    /// cheapest to search again).
+    #[allow(clippy::too_many_arguments)]
+    fn store(
+        &mut self,
+        p: &Position,
+        sh: &Shape,
+        rem: i32,
+        need: i32,
+        result: bool,
+        mv: u8,
+        rel: u64,
+    ) {
+        let live = p.hands.iter().fold(0, |a, h| a | h);
+        let mut depths = 0u32;
+        let mut owners = [0u32; 4];
+        for (s, own) in owners.iter_mut().enumerate() {
+            let shift = s as u32 * SUIT_BITS;
+            let r = (rel >> shift) & SUIT_MASK;
+            let d = if r == 0 {
+                0
+            } else {
+                let l = (live >> shift) & SUIT_MASK;
+                (l >> r.trailing_zeros()).count_ones()
+            };
+            // Deeper is always sound (a narrower class); see `slot`.
+            let d = d.max(sh.len[s].min(MIN_DEPTH));
+            depths |= d << (s * 8);
+            *own = if d == 0 {
+                0
+            } else {
+                (sh.owners[s] as u64 >> (2 * (sh.len[s] - d))) as u32
+            };
+        }
+        let i = self.slot(sh, p.leader);
+        let leader = p.leader;
+        let bucket = &mut self.table[i..i + WAYS];
+        let same = |e: &Entry| {
+            e.depths == depths
+                && e.lengths == sh.lengths
+                && e.leader == leader
+                && e.owners == owners
+        };
+        let at = match bucket.iter().position(same) {
+            Some(k) => k,
+            None => {
+                let mut k = 0;
+                for (j, e) in bucket.iter().enumerate() {
+                    if e.depths == EMPTY {
+                        k = j;
+                        break;
+                    }
+                    if e.rem < bucket[k].rem {
+                        k = j;
+                    }
+                }
+                bucket[k] = Entry {
+                    lengths: sh.lengths,
+                    depths,
+                    owners,
+                    leader,
+                    lb: 0,
+                    ub: rem as u8,
+                    rem: rem as u8,
+                    mv: NO_MOVE,
+                };
+                k
+            }
+        };
+        let e = &mut bucket[at];
+        if mv != NO_MOVE {
+            e.mv = mv;
+        }
+        // In side 0's tricks: side 1 taking at least `need` is side 0 taking at most
+        // rem - need, and so on.
+        match (self.side == 0, result) {
+            (true, true) => e.lb = e.lb.max(need as u8),
+            (true, false) => e.ub = e.ub.min((need - 1) as u8),
+            (false, true) => e.ub = e.ub.min((rem - need) as u8),
+            (false, false) => e.lb = e.lb.max((rem - need + 1) as u8),
+        }
+    }
+}
+
+/// The card whose rank decided the trick that bit `b` completes (`before` is the position
+/// before it): the winner, if it beat a card of its own suit; none if it won by suit alone
+/// (the only card of the led suit, or the only trump).
+fn deciding_card(before: &Position, b: u8) -> u64 {
+    let n = before.n as usize;
+    let mut cards = before.trick;
+    cards[n - 1] = b;
+    let mut w = cards[0];
+    for &c in &cards[1..n] {
+        if beats(c, w, before.trump) {
+            w = c;
+        }
+    }
+    let same_suit = cards[..n].iter().filter(|&&c| c >> 4 == w >> 4).count();
+    if same_suit > 1 {
+        1 << w
+    } else {
+        0
+    }
+}
+
+/// The lowest of the `depth` highest live cards of each suit of `p` (`depths` as in
+/// [`Entry`]): the cards a stored class's answer rests on, in `p`.
+fn top_cards(p: &Position, depths: u32) -> u64 {
+    let live = p.hands.iter().fold(0, |a, h| a | h);
+    let mut rel = 0;
+    for s in 0..4u32 {
+        let d = (depths >> (s * 8)) & 0xFF;
+        let mut x = (live >> (s * SUIT_BITS)) & SUIT_MASK;
+        for _ in 1..d {
+            x ^= 1 << (63 - x.leading_zeros());
+        }
+        if d > 0 && x != 0 {
+            rel |= 1u64 << (63 - x.leading_zeros() + s * SUIT_BITS);
+        }
+    }
+    rel
+}
+
+/// Bit `b`, a card of the position `p` (whose live cards include it), as its suit and its
+/// place among the suit's live cards counted from the highest: the same move in every
+/// position of the same class.
+fn relative_move(p: &Position, b: u8) -> u8 {
+    let suit = b as u32 / SUIT_BITS;
+    let mut live = p.hands.iter().fold(0, |a, h| a | h);
+    for &t in &p.trick[..p.trick_len as usize] {
+        live |= 1 << t;
+    }
+    let above = (live >> (suit * SUIT_BITS)) & SUIT_MASK & !((2u64 << (b as u32 % SUIT_BITS)) - 1);
+    (suit as u8) << 4 | above.count_ones() as u8
+}
+
+/// Tricks the leader's side is sure to take at once at a trick boundary: the leader's top
+/// cards of each suit (held above every other seat's), a side suit's counted only as far
+/// as every opponent who holds a trump still follows it. Cashing them in any order keeps
+/// the lead, so the count is a lower bound. Also returns, per suit counted against cards
+/// of other seats, the lowest of the leader's top cards: the ranks the count rests on.
+fn quick_tricks(p: &Position) -> (i32, u64) {
+    let l = p.leader as usize;
+    let mine = p.hands[l];
+    let others = p.hands.iter().fold(0, |a, h| a | h) & !mine;
+    let trump_mask = if p.trump == NO_TRUMP {
+        0
+    } else {
+        SUIT_MASK << (p.trump as u32 * SUIT_BITS)
+    };
+    // The opponents who could ruff.
+    let mut ruffers = [0u64; 2];
+    let mut k = 0;
+    for step in (1..p.n).step_by(2) {
+        let o = p.hands[(l + step as usize) % p.n as usize];
+        if o & trump_mask != 0 {
+            ruffers[k] = o;
+            k += 1;
+        }
+    }
+    let mut q = 0;
+    let mut rel = 0;
+    for s in 0..4u32 {
+        let m = (mine >> (s * SUIT_BITS)) & SUIT_MASK;
+        if m == 0 {
+            continue;
+        }
+        let o = (others >> (s * SUIT_BITS)) & SUIT_MASK;
+        let tops = if o == 0 {
+            m
+        } else {
+            m & !((1u64 << (64 - o.leading_zeros())) - 1)
+        };
+        let top = tops.count_ones();
+        let counted = if s as u8 == p.trump {
+            top
+        } else {
+            let mut limit = top;
+            for r in &ruffers[..k] {
+                limit = limit.min(((r >> (s * SUIT_BITS)) & SUIT_MASK).count_ones());
+            }
+            limit
+        };
+        q += counted;
+        if counted > 0 && o != 0 {
+            rel |= 1 << (tops.trailing_zeros() + s * SUIT_BITS);
+        }
+    }
+    (q as i32, rel)
+}
+
+/// Tricks `side` is sure to take with its trumps: each trump of one seat that is higher
+/// than every trump of the other side wins the trick it is played to (only a higher trump
+/// could beat it), and a seat plays one card a trick; so the most such trumps in one seat
+/// of the side. Also returns the lowest of them when the other side holds trumps (their
+/// ranks matter then; otherwise the suit alone decides).
+fn sure_trump_tricks(p: &Position, side: u8) -> (i32, u64) {
+    if p.trump == NO_TRUMP {
+        return (0, 0);
+    }
+    let shift = p.trump as u32 * SUIT_BITS;
+    let trumps = |seat: u8| (p.hands[seat as usize] >> shift) & SUIT_MASK;
+    let mut theirs = 0;
+    let mut seat = side ^ 1;
+    while seat < p.n {
+        theirs |= trumps(seat);
+        seat += 2;
+    }
+    let above = if theirs == 0 {
+        SUIT_MASK
+    } else {
+        !((1u64 << (64 - theirs.leading_zeros())) - 1)
+    };
+    let mut best = (0, 0);
+    let mut seat = side;
+    while seat < p.n {
+        let sure = trumps(seat) & above;
+        let count = sure.count_ones() as i32;
+        if count > best.0 {
+            let rel = if theirs == 0 {
+                0
+            } else {
+                1u64 << (sure.trailing_zeros() + shift)
+            };
+            best = (count, rel);
+        }
+        seat += 2;
+    }
+    best
+}
+
+/// Whether card `c`, winning the current trick when `seat` plays it, still wins it
+/// whatever the opponents who play after `seat` hold: none can follow with a higher card,
+/// or ruff (or over-ruff) it.
+fn safe(p: &Position, seat: u8, c: u8) -> bool {
+    let led = p.trick[0] >> 4;
+    let (suit, trump) = (c >> 4, p.trump);
+    let suit_mask = |s: u8| SUIT_MASK << (s as u32 * SUIT_BITS);
+    let above_in = |s: u8| suit_mask(s) & !((2u64 << c) - 1);
+    let mut o = seat;
+    // The seats after `seat` in this trick, opponents only.
+    for _ in p.trick_len + 1..p.n {
+        o = (o + 1) % p.n;
+        if o & 1 == seat & 1 {
+            continue;
+        }
+        let h = p.hands[o as usize];
+        let follows = h & suit_mask(led) != 0;
+        let beats_it = if follows {
+            suit == led && h & above_in(suit) != 0
+        } else if trump == NO_TRUMP {
+            false
+        } else if suit == trump {
+            h & above_in(suit) != 0
+        } else {
+            h & suit_mask(trump) != 0
+        };
+        if beats_it {
+            return false;
+        }
+    }
+    true
+}
+
+/// The moves of a node: one card per run of equivalent cards (cards of one hand and suit
+/// with no other seat's live card between them), on the stack.
+#[derive(Default)]
+struct Moves {
+    /// The representative (lowest card) of each run.
+    rep: [u8; 13],
+    /// Each run's cards.
+    run: [u64; 13],
+    score: [i8; 13],
+    len: usize,
+}
+
+impl Moves {
+    fn generate(&mut self, p: &Position) {
+        let play = p.playable();
+        let mut live = p.hands.iter().fold(0, |a, h| a | h);
+        for &b in &p.trick[..p.trick_len as usize] {
+            live |= 1 << b;
+        }
+        self.len = 0;
+        for s in 0..4u32 {
+            let shift = s * SUIT_BITS;
+            let mut x = (play >> shift) & SUIT_MASK;
+            if x == 0 {
+                continue;
+            }
+            let l = (live >> shift) & SUIT_MASK;
+            // From the highest card down; a run ends where the next live card below is
+            // another seat's (or there is none).
+            let mut run = 0u64;
+            while x != 0 {
+                let b = 63 - x.leading_zeros();
+                x ^= 1 << b;
+                run |= 1 << (b + shift);
+                let below = l & ((1 << b) - 1);
+                let next_mine = below != 0 && (x >> (63 - below.leading_zeros())) & 1 == 1;
+                if !next_mine {
+                    self.rep[self.len] = (b + shift) as u8;
+                    self.run[self.len] = run;
+                    self.len += 1;
+                    run = 0;
+                }
+            }
+        }
+    }
+
+    /// Moves the move of relative code `mv` ([`relative_move`]) to the front, if present.
+    fn promote(&mut self, p: &Position, mv: u8) {
+        let suit = (mv >> 4) as u32;
+        let live = p.hands.iter().fold(0, |a, h| a | h);
+        let mut l = (live >> (suit * SUIT_BITS)) & SUIT_MASK;
+        // Skip the `mv & 15` highest live cards of the suit.
+        for _ in 0..(mv & 15) {
+            if l == 0 {
+                return;
+            }
+            l ^= 1 << (63 - l.leading_zeros());
+        }
+        if l == 0 {
+            return;
+        }
+        let bit = 1u64 << (63 - l.leading_zeros() + suit * SUIT_BITS);
+        if let Some(i) = (0..self.len).find(|&i| self.run[i] & bit != 0) {
+            self.rep[..=i].rotate_right(1);
+            self.run[..=i].rotate_right(1);
+            self.score[..=i].rotate_right(1);
+        }
+    }
+
+    /// Sorts the moves, most promising first: cash sure winners, win the trick cheaply when
+    /// an opponent is winning it, play low when partner wins it or nothing wins.
+    fn order(&mut self, p: &Position, seat: u8) {
+        let n = self.len;
+        if n < 2 {
+            return;
+        }
+        let others = p
+            .hands
+            .iter()
+            .enumerate()
+            .filter(|&(s, _)| s != seat as usize)
+            .fold(0, |a, (_, h)| a | h);
+        let trump = p.trump;
+        let w = p.trick_winner();
+        let wcard = p.trick[w as usize];
+        let wseat = (p.leader + w) % p.n;
+        let last = p.trick_len + 1 == p.n;
+        for i in 0..n {
+            let c = self.rep[i];
+            let top = 63 - self.run[i].leading_zeros() as u8;
+            let suit = c >> 4;
+            let strength = (c & 15) as i8;
+            let is_trump = suit == trump;
+            let above = (SUIT_MASK << (suit as u32 * SUIT_BITS)) & !((2u64 << top) - 1);
+            let higher_elsewhere = others & above != 0;
+            let score = if p.trick_len == 0 {
+                let suit_mask = SUIT_MASK << (suit as u32 * SUIT_BITS);
+                let partner = if p.n == 4 {
+                    p.hands[((seat + 2) % 4) as usize]
+                } else {
+                    0
+                };
+                // An opponent void in the suit who holds a trump would ruff it.
+                let trump_mask = if trump == NO_TRUMP {
+                    0
+                } else {
+                    SUIT_MASK << (trump as u32 * SUIT_BITS)
+                };
+                let mut ruffed = false;
+                let mut o = (seat + 1) % p.n;
+                for _ in 0..p.n / 2 {
+                    let h = p.hands[o as usize];
+                    ruffed |= !is_trump && h & suit_mask == 0 && h & trump_mask != 0;
+                    o = (o + 2) % p.n;
+                }
+                let top_live = others & suit_mask;
+                let partner_top =
+                    top_live != 0 && partner & (1u64 << (63 - top_live.leading_zeros())) != 0;
+                let partner_ruffs =
+                    p.n == 4 && !is_trump && partner & suit_mask == 0 && partner & trump_mask != 0;
+                if ruffed {
+                    10 - strength
+                } else if partner_ruffs {
+                    66 - strength
+                } else if !higher_elsewhere {
+                    60 - 5 * is_trump as i8
+                } else if partner_top {
+                    62 - strength
+                } else {
+                    let own = p.hands[seat as usize] & suit_mask;
+                    30 - strength - 8 * is_trump as i8 + own.count_ones() as i8
+                }
+            } else {
+                let ours_winning = wseat & 1 == seat & 1;
+                if ours_winning && (last || safe(p, seat, wcard)) {
+                    40 - strength - 20 * (is_trump && (wcard >> 4) != trump) as i8
+                } else if beats(c, wcard, trump) {
+                    if last {
+                        90 - strength
+                    } else if safe(p, seat, c) {
+                        85 - strength / 2
+                    } else if ours_winning {
+                        20 - strength
+                    } else {
+                        60 - strength
+                    }
+                } else {
+                    let own = p.hands[seat as usize] >> (suit as u32 * SUIT_BITS) & SUIT_MASK;
+                    30 - strength - 15 * is_trump as i8 - own.count_ones() as i8
+                }
+            };
+            self.score[i] = score;
+        }
+        // Insertion sort, highest score first (a stable order for equal scores).
+        for i in 1..n {
+            let (r, ru, sc) = (self.rep[i], self.run[i], self.score[i]);
+            let mut j = i;
+            while j > 0 && self.score[j - 1] < sc {
+                self.rep[j] = self.rep[j - 1];
+                self.run[j] = self.run[j - 1];
+                self.score[j] = self.score[j - 1];
+                j -= 1;
+            }
+            self.rep[j] = r;
+            self.run[j] = ru;
+            self.score[j] = sc;
+        }
+    }
+}

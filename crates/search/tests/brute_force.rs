@@ -1,0 +1,331 @@
+//! The solver against a plain minimax without any pruning, on small endings of random
+//! deals (engine's seeded RNG), and against the engine itself (its rules and its hand that
+//! ends at seven tricks, HK-7).
+
+use engine::games::hokm::{Hokm, HokmAction, HokmPhase, HokmSettings, Trump};
+use engine::{Card, CardSet, Deal, Game, Rng, Seat, Setup, Status};
+use search::{Position, Solver};
+
+/// An open ending: seats, hands, trump, leader, the trick so far, tricks won.
+#[derive(Clone, Debug)]
+struct Ending {
+    n: u8,
+    hands: [CardSet; 4],
+    trump: Trump,
+    leader: Seat,
+    trick: Vec<Card>,
+    tricks: [u8; 2],
+}
+
+impl Ending {
+    fn position(&self) -> Position {
+        Position::new(
+            self.n,
+            self.hands,
+            self.trump,
+            self.leader,
+            &self.trick,
+            self.tricks,
+        )
+        .unwrap()
+    }
+
+    fn to_play(&self) -> Seat {
+        self.leader.after(self.trick.len() as u8, self.n)
+    }
+
+    /// HK-6 written out: the led suit if held, else anything.
+    fn legal(&self) -> CardSet {
+        let hand = self.hands[self.to_play().idx()];
+        match self.trick.first() {
+            Some(led) if !hand.of_suit(led.suit()).is_empty() => hand.of_suit(led.suit()),
+            _ => hand,
+        }
+    }
+
+    fn play(&mut self, c: Card) {
+        let seat = self.to_play();
+        self.hands[seat.idx()].remove(c);
+        self.trick.push(c);
+        if self.trick.len() == self.n as usize {
+            // The card-by-card comparison: trump over led suit over the rest.
+            let led = self.trick[0].suit();
+            let key = |c: &Card| {
+                let tier = if Some(c.suit()) == self.trump.suit() {
+                    2
+                } else {
+                    (c.suit() == led) as u16
+                };
+                tier * 16 + self.trump.strength(c.rank().index()) as u16
+            };
+            let (w, _) = self
+                .trick
+                .iter()
+                .enumerate()
+                .max_by_key(|(_, c)| key(c))
+                .unwrap();
+            let winner = self.leader.after(w as u8, self.n);
+            self.tricks[winner.side()] += 1;
+            self.leader = winner;
+            self.trick.clear();
+        }
+    }
+}
+
+/// Plain minimax, no pruning: the tricks side 0 takes this hand, every trick played out.
+fn brute(e: &Ending) -> u8 {
+    let legal = e.legal();
+    if legal.is_empty() {
+        return e.tricks[0];
+    }
+    let max = e.to_play().side() == 0;
+    let values = legal.iter().map(|c| {
+        let mut child = e.clone();
+        child.play(c);
+        brute(&child)
+    });
+    if max {
+        values.max().unwrap()
+    } else {
+        values.min().unwrap()
+    }
+}
+
+/// A random ending of `left` tricks (the current one included) with a trick of random
+/// length in progress, played to by random legal cards.
+fn random_ending(rng: &mut Rng, n: u8, left: u8) -> Ending {
+    let mut deck: Vec<Card> = CardSet::DECK.iter().collect();
+    rng.shuffle(&mut deck);
+    let trump = Trump::ALL[rng.below(7) as usize];
+    let leader = Seat(rng.below(n as u32) as u8);
+    let in_trick = rng.below(n as u32) as usize;
+    let mut hands = [CardSet::EMPTY; 4];
+    let mut it = deck.into_iter();
+    for h in hands.iter_mut().take(n as usize) {
+        *h = it.by_ref().take(left as usize).collect();
+    }
+    let done = 13 - left;
+    let a = rng.below(done as u32 + 1) as u8;
+    let mut e = Ending {
+        n,
+        hands,
+        trump,
+        leader,
+        trick: Vec::new(),
+        tricks: [a, done - a],
+    };
+    for _ in 0..in_trick {
+        let c = e.legal().random(rng).unwrap();
+        e.play(c);
+    }
+    e
+}
+
+#[test]
+fn max_tricks_and_best_cards_match_plain_minimax_on_small_endings() {
+    let mut rng = Rng::new(12);
+    let mut solver = Solver::new(16);
+    let mut checked = 0;
+    for i in 0..3000 {
+        let n = if i % 3 == 0 { 2 } else { 4 };
+        let left = 1 + rng.below(if n == 2 { 5 } else { 4 }) as u8;
+        let e = random_ending(&mut rng, n, left);
+        let pos = e.position();
+        let want0 = brute(&e);
+        let total = e.tricks[0] + e.tricks[1] + pos.tricks_left();
+        assert_eq!(solver.max_tricks(&pos, 0), want0, "{e:?}");
+        assert_eq!(solver.max_tricks(&pos, 1), total - want0, "{e:?}");
+        for k in 0..=13 {
+            assert_eq!(solver.can_take(&pos, 0, k), want0 >= k, "k {k}: {e:?}");
+        }
+        // The best cards are exactly those whose child keeps the value.
+        let best = solver.best(&pos).unwrap();
+        let mover = e.to_play().side();
+        let value = |v0: u8| if mover == 0 { v0 } else { total - v0 };
+        assert_eq!(best.tricks, value(want0));
+        for c in e.legal() {
+            let mut child = e.clone();
+            child.play(c);
+            let v = value(brute(&child));
+            assert_eq!(best.cards.contains(c), v == best.tricks, "{c}: {e:?}");
+            assert!(v <= best.tricks);
+        }
+        assert!(!best.cards.is_empty());
+        // Playing a best card keeps the value, for the solver too.
+        let mut p = pos;
+        p.play(best.cards.first().unwrap()).unwrap();
+        assert_eq!(solver.max_tricks(&p, mover), best.tricks);
+        checked += 1;
+    }
+    assert_eq!(checked, 3000);
+}
+
+/// Five-trick endings of four players, fewer of them (the plain minimax is slow there).
+#[test]
+fn five_trick_endings_of_four_players_match_plain_minimax() {
+    let mut rng = Rng::new(5);
+    let mut solver = Solver::new(16);
+    for _ in 0..150 {
+        let e = random_ending(&mut rng, 4, 5);
+        let pos = e.position();
+        assert_eq!(solver.max_tricks(&pos, 0), brute(&e), "{e:?}");
+    }
+}
+
+/// Plain minimax over the engine itself: does side 0 win the hand (HK-7: it ends at a
+/// side's seventh trick)?
+fn engine_wins(g: &Hokm) -> bool {
+    let Status::Acting(acting) = g.status() else {
+        return g.hand_score().is_some_and(|s| s.winners == [0]);
+    };
+    let seat = acting.first().unwrap();
+    let mut legal = Vec::new();
+    g.legal_actions(seat, &mut legal);
+    let mut outcomes = legal.iter().map(|a| {
+        let mut child = g.clone();
+        child.apply(seat, a).unwrap();
+        engine_wins(&child)
+    });
+    if seat.side() == 0 {
+        outcomes.any(|w| w)
+    } else {
+        outcomes.all(|w| w)
+    }
+}
+
+/// Endings of real hands (random play from seeded deals, 4 and 2 players, any trick
+/// position): "can side 0 still take 7?" is the engine's own answer.
+#[test]
+fn can_take_seven_is_the_engines_hand_result_on_small_endings() {
+    let mut rng = Rng::new(7);
+    let mut checked = 0;
+    let mut solver = Solver::new(16);
+    for seed in 0..4000u64 {
+        let players = if seed % 4 == 0 { 2 } else { 4 };
+        let mut g = Hokm::new(&Setup {
+            players,
+            settings: HokmSettings::default(),
+            deal: Deal::seeded(seed),
+        })
+        .unwrap();
+        // Random actions (trump, stock) until the play reaches an ending of at most four
+        // tricks, stopping at a random card of the trick.
+        let stop_in_trick = rng.below(players as u32) as usize;
+        let mut scratch = Vec::new();
+        loop {
+            if g.phase() == HokmPhase::Playing {
+                let p = g.play_position().unwrap();
+                let left = p.hands[p.leader.idx()].len() as usize + !p.trick.is_empty() as usize;
+                if left <= 4 && p.trick.len() == stop_in_trick {
+                    break;
+                }
+            }
+            let Status::Acting(acting) = g.status() else {
+                break;
+            };
+            let seat = acting.first().unwrap();
+            scratch.clear();
+            g.legal_actions(seat, &mut scratch);
+            let a: HokmAction = scratch[rng.below(scratch.len() as u32) as usize];
+            g.apply(seat, &a).unwrap();
+        }
+        let Some(p) = g.play_position() else {
+            continue; // the hand ended first
+        };
+        let pos = Position::from_hokm(&p).unwrap();
+        assert_eq!(solver.can_take(&pos, 0, 7), engine_wins(&g), "{pos:?}");
+        assert_eq!(solver.can_take(&pos, 1, 7), !engine_wins(&g), "{pos:?}");
+        checked += 1;
+    }
+    assert!(checked > 500, "only {checked} endings reached");
+}
+
+/// A search within a node budget gives the full search's answer or none, and an abandoned
+/// search leaves nothing wrong in the table.
+#[test]
+fn a_budget_gives_the_answer_or_none() {
+    let mut rng = Rng::new(21);
+    let mut limited = Solver::new(16);
+    let mut full = Solver::new(16);
+    let (mut answered, mut gave_up) = (0, 0);
+    for _ in 0..400 {
+        let e = random_ending(&mut rng, 4, 4);
+        let pos = e.position();
+        let k = e.tricks[0] + 1 + rng.below(3) as u8;
+        let want = full.can_take(&pos, 0, k);
+        match limited.can_take_within(&pos, 0, k, 1 + rng.below(60) as u64) {
+            Some(r) => {
+                assert_eq!(r, want, "{e:?}");
+                answered += 1;
+            }
+            None => gave_up += 1,
+        }
+        assert_eq!(limited.can_take(&pos, 0, k), want, "after a budget: {e:?}");
+    }
+    assert!(
+        answered > 0 && gave_up > 0,
+        "{answered} answered, {gave_up} gave up"
+    );
+}
+
+/// Plain minimax: the tricks side 0 takes in the next `within` tricks (the current one
+/// included).
+fn brute_next(e: &Ending, within: u8) -> u8 {
+    let legal = e.legal();
+    if legal.is_empty() || within == 0 {
+        return 0;
+    }
+    let values = legal.iter().map(|c| {
+        let mut child = e.clone();
+        child.play(c);
+        if child.trick.is_empty() {
+            let won = (child.tricks[0] > e.tricks[0]) as u8;
+            won + brute_next(&child, within - 1)
+        } else {
+            brute_next(&child, within)
+        }
+    });
+    if e.to_play().side() == 0 {
+        values.max().unwrap()
+    } else {
+        values.min().unwrap()
+    }
+}
+
+/// Taking k of the next tricks (a horizon short of the hand's end, as kot needs) against
+/// the plain minimax; and kot itself by its definition.
+#[test]
+fn tricks_within_a_horizon_and_kot_match_plain_minimax() {
+    let mut rng = Rng::new(33);
+    let mut solver = Solver::new(16);
+    let mut kots = [0; 2];
+    for i in 0..1500 {
+        let n = if i % 3 == 0 { 2 } else { 4 };
+        let left = 1 + rng.below(4) as u8;
+        let e = random_ending(&mut rng, n, left);
+        let pos = e.position();
+        for within in 1..=left {
+            let best = brute_next(&e, within);
+            for k in 0..=within {
+                assert_eq!(
+                    solver.can_take_next(&pos, 0, k, within),
+                    best >= k,
+                    "k {k} within {within}: {e:?}"
+                );
+            }
+        }
+        assert!(!solver.can_take_next(&pos, 0, 0, left + 1));
+        // Kot: 7 tricks before the other side takes one. The ending as if side 0 had
+        // won every trick so far but `need` short of 7, or the other side had won one.
+        let need = 1 + rng.below(left as u32) as u8;
+        let mut k = e.clone();
+        k.tricks = [7 - need, 0];
+        let want = brute_next(&k, need) == need;
+        assert_eq!(solver.can_kot(&k.position(), 0), want, "{k:?}");
+        k.tricks = [7 - need, 1];
+        assert!(!solver.can_kot(&k.position(), 0));
+        assert!(!solver.can_kot(&k.position(), 1));
+        kots[want as usize] += 1;
+    }
+    assert!(kots[0] > 100 && kots[1] > 100, "kot and not: {kots:?}");
+}
