@@ -12,7 +12,7 @@
 //! "draw only when unable to play" what a draw says of the hand at that time; a last card
 //! left undeclared (D-6) is not tracked, so a sampled state never penalises it.
 
-use super::core::{err, BagPlan, BeliefError, MAX_BAG_PLACES};
+use super::core::{err, shedding_sampler, BagPlan, BeliefError, MAX_BAG_PLACES};
 use super::Belief;
 use super::Sampler;
 use engine::games::crazy_eights::{
@@ -178,130 +178,11 @@ impl Belief<CrazyEights> for CrazyEightsBelief {
     }
 }
 
-/// Deals Crazy Eights states consistent with one seat's view and [`CrazyEightsBelief`].
-#[derive(Clone, Debug)]
-pub struct CrazyEightsSampler {
-    view: CrazyEightsView,
-    plan: BagPlan,
-    seen: CardBag,
-    hand_place: [usize; 8],
-    stock_place: usize,
-    discard_place: usize,
-    drawn: Option<(Seat, usize)>,
-    stuck: u8,
-    actions: u16,
-}
-
-impl Sampler<CrazyEights> for CrazyEightsSampler {
-    type Belief = CrazyEightsBelief;
-
-    fn new(v: &CrazyEightsView, b: &CrazyEightsBelief) -> Result<CrazyEightsSampler, BeliefError> {
-        let seen = b.seen_discards(v)?;
-        let n = v.players as usize;
-        if !(2..=8).contains(&n) || v.seat.idx() >= n || v.hand_counts.len() != n {
-            return err("not a Crazy Eights view");
-        }
-        let all = CardBag::decks(v.decks);
-        if !all.includes(v.hand.union(seen)) {
-            return err("the seat's hand and the discards it saw are not cards of the game");
-        }
-        let mut unknown = all;
-        for c in v.hand.union(seen) {
-            unknown.remove(c);
-        }
-        if let Some(t) = v.top {
-            unknown.remove(t);
-        }
-        let mut plan = BagPlan::new(unknown);
-        let drawn_by = b.fitting_draw(v);
-        let mut hand_place = [usize::MAX; 8];
-        for s in (0..n).filter(|&s| s != v.seat.idx()) {
-            let k = v.hand_counts[s].saturating_sub((drawn_by == Some(Seat(s as u8))) as u8);
-            hand_place[s] = plan.add(k)?;
-        }
-        let stock_place = plan.add(v.stock)?;
-        let below = (v.discards as u32).saturating_sub(v.top.is_some() as u32);
-        let hidden_discards = below.checked_sub(seen.len());
-        let Some(hidden_discards) = hidden_discards else {
-            return err("the belief saw more discards than the pile holds");
-        };
-        let discard_place = plan.add(hidden_discards as u8)?;
-        let drawn = match drawn_by {
-            Some(s) => Some((s, plan.add_fitting(fitting(v, s))?)),
-            None => None,
-        };
-        plan.check()?;
-        debug_assert!(plan.places() <= MAX_BAG_PLACES);
-        Ok(CrazyEightsSampler {
-            view: v.clone(),
-            plan,
-            seen,
-            hand_place,
-            stock_place,
-            discard_place,
-            drawn,
-            stuck: b.stuck,
-            actions: b.actions,
-        })
-    }
-
-    fn view(&self) -> &CrazyEightsView {
-        &self.view
-    }
-
-    fn sample_hidden(&self, rng: &mut Rng, out: &mut CrazyEightsHidden) {
-        let mut parts = [CardBag::EMPTY; MAX_BAG_PLACES];
-        self.plan.deal(rng, &mut parts);
-        let v = &self.view;
-        for s in 0..8 {
-            out.hands[s] = parts.get(self.hand_place[s]).copied().unwrap_or_default();
-        }
-        out.hands[v.seat.idx()] = v.hand;
-        out.drawn = v.drawn;
-        if let Some((s, p)) = self.drawn {
-            let c = parts[p].iter().next();
-            if let Some(c) = c {
-                out.hands[s.idx()].insert(c);
-            }
-            out.drawn = c;
-        }
-        let mut len = 0;
-        for c in parts[self.stock_place] {
-            out.stock[len] = c;
-            len += 1;
-        }
-        rng.shuffle(&mut out.stock[..len]);
-        out.stock_len = len as u8;
-        out.discards = self.seen.union(parts[self.discard_place]);
-        out.undeclared = None;
-        out.stuck = self.stuck;
-        out.actions = self.actions;
-    }
-
-    fn admits(&self, h: &CrazyEightsHidden) -> bool {
-        let v = &self.view;
-        if h.hands[v.seat.idx()] != v.hand || !h.discards.includes(self.seen) {
-            return false;
-        }
-        let mut parts = [CardBag::EMPTY; MAX_BAG_PLACES];
-        for s in 0..8 {
-            if let Some(p) = parts.get_mut(self.hand_place[s]) {
-                *p = h.hands[s];
-            }
-        }
-        if let Some((s, p)) = self.drawn {
-            let Some(d) = h.drawn else { return false };
-            if !parts[self.hand_place[s.idx()]].remove(d) {
-                return false;
-            }
-            parts[p].insert(d);
-        }
-        parts[self.stock_place] = h.stock().iter().copied().collect();
-        let mut rest = h.discards;
-        for c in self.seen {
-            rest.remove(c);
-        }
-        parts[self.discard_place] = rest;
-        self.plan.admits(&parts[..self.plan.places()])
-    }
-}
+shedding_sampler!(
+    CrazyEightsSampler,
+    CrazyEights,
+    CrazyEightsView,
+    CrazyEightsBelief,
+    CrazyEightsHidden,
+    "Crazy Eights"
+);
