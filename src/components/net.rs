@@ -23,6 +23,19 @@ pub struct NetInfo {
     pub away: Vec<String>,
 }
 
+impl Net {
+    /// The state's name in `data-net` (without `str::to_lowercase`, whose Unicode tables
+    /// would weigh on every page).
+    pub fn code(self) -> &'static str {
+        match self {
+            Net::Connecting => "connecting",
+            Net::Connected => "connected",
+            Net::Reconnecting => "reconnecting",
+            Net::Offline => "offline",
+        }
+    }
+}
+
 /// The badge's words: connected, connecting, reconnecting, offline, away.
 fn words(lang: Lang) -> [&'static str; 5] {
     match lang {
@@ -54,7 +67,7 @@ pub fn net_badge(lang: Lang, info: &NetInfo) -> Html {
     };
     html! {
         <div class={classes!("net-badge", class)} data-testid="net"
-            data-net={format!("{:?}", info.net).to_lowercase()} role="status" aria-live="polite">
+            data-net={info.net.code()} role="status" aria-live="polite">
             <span class="net-dot" aria-hidden="true"></span>
             <span>{ text }</span>
             { for info.away.iter().map(|n| html! {

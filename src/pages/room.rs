@@ -302,6 +302,18 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
             move || drop(timer)
         });
     }
+    // A ping every 25 s keeps an idle connection open through proxies that close quiet
+    // sockets (the relay answers `pong`).
+    {
+        let hub = hub.clone();
+        let connected = room.net == Net::Connected;
+        use_effect_with(connected, move |&connected| {
+            let timer = connected.then(|| {
+                gloo::timers::callback::Interval::new(25_000, move || hub.send(&ClientMsg::Ping))
+            });
+            move || drop(timer)
+        });
+    }
     // A room error fades.
     {
         let d = room.dispatcher();
@@ -564,6 +576,15 @@ fn net_info(net: Net, lobby: Option<&Lobby>, me: Option<u8>) -> NetInfo {
     NetInfo { net, away }
 }
 
+/// A seat kind's name in `data-kind` and class names.
+fn kind_code(kind: protocol::SeatKind) -> &'static str {
+    match kind {
+        protocol::SeatKind::Person => "person",
+        protocol::SeatKind::Bot => "bot",
+        protocol::SeatKind::Empty => "empty",
+    }
+}
+
 /// One seat of the lobby.
 fn seat_row(w: &Words, s: &SeatInfo, me: u8, creator: bool, hub: &Rc<Hub>, lobby: &Lobby) -> Html {
     let name = match s.kind {
@@ -578,8 +599,8 @@ fn seat_row(w: &Words, s: &SeatInfo, me: u8, creator: bool, hub: &Rc<Hub>, lobby
     };
     let lobby_phase = lobby.phase == Phase::Lobby;
     html! {
-        <li class={classes!("room-seat", format!("seat-{:?}", s.kind).to_lowercase())} data-testid="room-seat"
-            data-seat={s.seat.to_string()} data-kind={format!("{:?}", s.kind).to_lowercase()}
+        <li class={classes!("room-seat", format!("seat-{}", kind_code(s.kind)))} data-testid="room-seat"
+            data-seat={s.seat.to_string()} data-kind={kind_code(s.kind)}
             data-connected={s.connected.to_string()}>
             <span class={classes!("net-dot", (!s.connected).then_some("off"))} aria-hidden="true"></span>
             <span class="room-seat-name">{ name }</span>
