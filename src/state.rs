@@ -506,22 +506,28 @@ impl<G: UiGame> TableState<G> {
         Rc::new(next)
     }
 
+    /// The table after `updates` (a step of its own, or the relay's): the source hears this
+    /// seat's updates, a held trick gives way, and messages and reviews close.
+    fn take_in(&self, updates: &[Update<G>]) -> Rc<TableState<G>> {
+        {
+            let mut source = self.source.borrow_mut();
+            for u in updates.iter().filter(|u| u.seat == self.seat) {
+                source.heard(u);
+            }
+        }
+        let mut next = self.changed();
+        next.held = None;
+        next.absorb(updates);
+        TableState::acted(next)
+    }
+
     /// Sends `actions` of `seat` to the source and takes in what it answers.
     fn send(self: Rc<Self>, seat: Seat, actions: &[G::Action], by_bot: bool) -> Rc<Self> {
         let answer = self.source.borrow_mut().act(seat, self.step, actions);
         match answer {
             Ok(ups) => {
                 self.bots.borrow_mut().receive(&ups);
-                {
-                    let mut source = self.source.borrow_mut();
-                    for u in ups.iter().filter(|u| u.seat == self.seat) {
-                        source.heard(u);
-                    }
-                }
-                let mut next = self.changed();
-                next.held = None;
-                next.absorb(&ups);
-                TableState::acted(next)
+                self.take_in(&ups)
             }
             Err(_) if by_bot => self,
             Err(Refused::Stale) => self,
@@ -579,16 +585,7 @@ impl<G: UiGame> Reducible for TableState<G> {
                 {
                     return self;
                 }
-                {
-                    let mut source = self.source.borrow_mut();
-                    for u in ups.iter().filter(|u| u.seat == self.seat) {
-                        source.heard(u);
-                    }
-                }
-                let mut next = self.changed();
-                next.held = None;
-                next.absorb(&ups);
-                TableState::acted(next)
+                self.take_in(&ups)
             }
             TableAction::HoldStep { id, skip_animation } => match &self.held {
                 Some(h) if h.id == id => {
