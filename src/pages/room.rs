@@ -550,9 +550,11 @@ fn on_net<G: UiGame>(
                     web::storage_remove(&crate::online::seat_key(code));
                 }
             }
-            let table_move = room.first.is_some() && room.error.is_none();
             hub.error(e.clone());
-            if !(table_move && e.error == "stale_step") {
+            // A stale step answers only a table move, which the table's source sends again:
+            // nothing to tell the player. (The handle here holds the room as it was when the
+            // socket opened, so its state must not decide this.)
+            if e.error != "stale_step" {
                 room.dispatch(RoomMsg::Error(e));
             }
         }
