@@ -8,6 +8,7 @@ mod crazy_eights;
 #[cfg(test)]
 mod duel;
 mod haft_khabis;
+pub mod hard;
 mod hokm;
 mod pasur;
 mod shelem;

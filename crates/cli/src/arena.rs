@@ -16,15 +16,18 @@ use serde_json::{json, Value};
 use std::time::Instant;
 
 /// The bot kinds an arena seats, for the help and errors.
-pub const BOT_KINDS: &[&str] = &["easy", "random"];
+pub const BOT_KINDS: &[&str] = &["easy", "hard", "random"];
 
 /// A bot of kind `kind` for one seat of game `G`, its choices fixed by `seed`: `easy` is
-/// the game's rule bot, `random` uniform over the legal actions. A searching kind (with
-/// its fixed budget of samples or nodes, so that results repeat) is one more arm here.
+/// the game's rule bot, `random` uniform over the legal actions, `hard` the game's searching bot
+/// ([`bots::hard`], with its fixed budget of samples or nodes, so that results repeat).
 pub fn make_bot<G: Registered>(kind: &str, seed: u64) -> Result<Box<dyn Bot<G>>, String> {
     match kind {
         "easy" => Ok(G::rule_bot(seed)),
         "random" => Ok(Box::new(RandomBot::new(seed))),
+        "hard" => G::hard_bot(seed, bots::hard::Budget::default())
+            .map(|b| b as Box<dyn Bot<G>>)
+            .ok_or_else(|| format!("{} has no hard bot yet", G::NAME)),
         _ => Err(format!(
             "unknown bot kind '{kind}' (expected one of: {})",
             BOT_KINDS.join(", ")

@@ -34,7 +34,9 @@ use engine::{Deal, Game, GameView, MatchLogOf, Setup};
 use serde_json::{json, Map, Value};
 
 /// A game the registry lists: the engine's [`Game`] plus what a program needs to offer it.
-pub trait Registered: GameView<Settings: Send, Action: Send> + Send + 'static {
+pub trait Registered:
+    GameView<Settings: Send, Action: Send> + bots::hard::HardGame + Send + 'static
+{
     /// The game's display name ("Haft Khabis").
     const TITLE: &'static str;
     /// The web app's slug, used in its links and page names ("haft-khabis").
