@@ -9,6 +9,11 @@
 //! answers `None`, and nothing offers "hard" for it.
 
 use crate::Bot;
+
+pub mod bidel;
+pub mod hokm;
+pub mod pimc;
+pub mod shelem;
 use engine::Game;
 
 /// How much a hard bot may search per decision. Fixed counts, so results repeat.
@@ -54,10 +59,25 @@ macro_rules! not_built {
     };
 }
 
+impl HardGame for engine::games::hokm::Hokm {
+    fn hard_bot(seed: u64, budget: Budget) -> Option<Box<dyn Bot<Self> + Send>> {
+        Some(Box::new(hokm::HokmHard::new(seed, budget)))
+    }
+}
+
+impl HardGame for engine::games::shelem::Shelem {
+    fn hard_bot(seed: u64, budget: Budget) -> Option<Box<dyn Bot<Self> + Send>> {
+        Some(Box::new(shelem::ShelemHard::new(seed, budget)))
+    }
+}
+
+impl HardGame for engine::games::bidel::Bidel {
+    fn hard_bot(seed: u64, budget: Budget) -> Option<Box<dyn Bot<Self> + Send>> {
+        Some(Box::new(bidel::BidelHard::new(seed, budget)))
+    }
+}
+
 not_built!(
-    engine::games::hokm::Hokm,
-    engine::games::shelem::Shelem,
-    engine::games::bidel::Bidel,
     engine::games::pasur::Pasur,
     engine::games::haft_khabis::HaftKhabis,
     engine::games::crazy_eights::CrazyEights
