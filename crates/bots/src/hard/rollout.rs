@@ -299,8 +299,13 @@ impl<G: RolloutGame> Bot<G> for RolloutBot<G> {
     }
 }
 
-/// A rollout policy's pick: one time in `explore` uniform over `legal` (not empty), else
-/// the action of the highest `score`, ties broken uniformly. No allocation.
+/// A score a rollout policy gives an action it never plays at random (forgetting a
+/// last-card declaration).
+pub const NEVER: i32 = -1_000;
+
+/// A rollout policy's pick: one time in `explore` uniform over `legal` (not empty) unless
+/// that pick scores [`NEVER`] or less, else the action of the highest `score`, ties broken
+/// uniformly. No allocation.
 pub fn greedy<A>(
     legal: &[A],
     rng: &mut Rng,
@@ -308,7 +313,10 @@ pub fn greedy<A>(
     mut score: impl FnMut(&A) -> i32,
 ) -> usize {
     if explore > 0 && rng.below(explore) == 0 {
-        return rng.below(legal.len() as u32) as usize;
+        let k = rng.below(legal.len() as u32) as usize;
+        if score(&legal[k]) > NEVER {
+            return k;
+        }
     }
     let mut best = 0;
     let mut best_score = i32::MIN;
