@@ -1,10 +1,12 @@
 //! The store on PostgreSQL (`--database postgres://…`), shared by several relay instances
 //! (docs/scaling.md, "Several instances on PostgreSQL").
 //!
-//! The tables are SQLite's (`rooms`, `matches`, `steps` keyed by (code, match, step)) and
-//! `leases`: one row per room naming the instance that runs it (`owner`, a random id drawn
-//! at start), where other instances reach it (`addr`) and until when (`expires`, by the
-//! database's clock, so the instances' clocks do not matter). Every write of a room is
+//! The tables are SQLite's (`rooms`, `matches`, `steps` keyed by (code, match, step)),
+//! `instances`: one row per relay instance (`owner`, a random id drawn at start), where
+//! other instances reach it (`addr`) and until when it is alive (`expires`, by the
+//! database's clock, so the instances' clocks do not matter; renewed in one row for all its
+//! rooms), and `leases`: which instance runs each room. A room's lease holds while its
+//! owner's row has not expired; after that any instance may take the room. Every write of a room is
 //! fenced by its lease: it is made only if this instance still owns the room, in the same
 //! statement, and a step already stored is refused by the key. Either refusal is a
 //! [`StoreError::conflict`]: the room is reloaded from the database, never written over.
@@ -44,15 +46,21 @@ CREATE TABLE IF NOT EXISTS steps (
     hash BIGINT NOT NULL,
     PRIMARY KEY (code, match_no, step_no)
 );
-CREATE TABLE IF NOT EXISTS leases (
-    code TEXT PRIMARY KEY,
-    owner TEXT NOT NULL,
+CREATE TABLE IF NOT EXISTS instances (
+    owner TEXT PRIMARY KEY,
     addr TEXT NOT NULL,
     expires TIMESTAMPTZ NOT NULL
 );
+CREATE TABLE IF NOT EXISTS leases (
+    code TEXT PRIMARY KEY,
+    owner TEXT NOT NULL
+);
 CREATE INDEX IF NOT EXISTS leases_owner ON leases (owner);
-CREATE INDEX IF NOT EXISTS leases_expires ON leases (expires);
 ";
+
+/// Whether the owner of a `leases` row is alive (its instance row has not expired).
+const ALIVE: &str =
+    "EXISTS (SELECT 1 FROM instances i WHERE i.owner = leases.owner AND i.expires >= now())";
 
 /// A step, stored only while this instance owns the room's lease (`$6`).
 const APPEND: &str = "INSERT INTO steps (code, match_no, step_no, step, hash) \
@@ -138,6 +146,21 @@ impl PgStore {
             .await
             .map_err(pg_err)?;
         tx.batch_execute(SCHEMA).await.map_err(pg_err)?;
+        // Instances long dead and without rooms are forgotten; this one is alive.
+        tx.execute(
+            "DELETE FROM instances WHERE expires < now() - interval '1 day' \
+             AND NOT EXISTS (SELECT 1 FROM leases l WHERE l.owner = instances.owner)",
+            &[],
+        )
+        .await
+        .map_err(pg_err)?;
+        tx.execute(
+            "INSERT INTO instances (owner, addr, expires) \
+             VALUES ($1, $2, now() + make_interval(secs => $3::float8))",
+            &[&store.owner, &store.addr, &store.secs()],
+        )
+        .await
+        .map_err(pg_err)?;
         tx.commit().await.map_err(pg_err)?;
         drop(client);
         let _ = connection.await;
@@ -187,54 +210,56 @@ impl PgStore {
         self.lease.as_secs_f64()
     }
 
-    /// Renews every lease this instance holds; the rooms it still owns.
+    /// Renews this instance's life (one row, whatever its rooms); the rooms it still owns.
     pub async fn renew(&self) -> Result<Vec<RoomCode>, StoreError> {
         let g = self.conn().await?;
         let c = g.as_ref().ok_or_else(|| StoreError::new("no connection"))?;
         let rows = c
             .client
             .query(
-                "UPDATE leases SET expires = now() + make_interval(secs => $2::float8) \
-                 WHERE owner = $1 RETURNING code",
-                &[&self.owner, &self.secs()],
+                "WITH i AS (INSERT INTO instances (owner, addr, expires) \
+                 VALUES ($1, $2, now() + make_interval(secs => $3::float8)) \
+                 ON CONFLICT (owner) DO UPDATE SET expires = excluded.expires RETURNING owner) \
+                 SELECT code FROM leases WHERE owner = (SELECT owner FROM i)",
+                &[&self.owner, &self.addr, &self.secs()],
             )
             .await
             .map_err(pg_err)?;
         Ok(rows.iter().map(|r| RoomCode(r.get(0))).collect())
     }
 
-    /// Takes up to `limit` rooms whose leases have expired (their instance stopped or lost
-    /// the database); the rooms taken.
+    /// Takes up to `limit` rooms whose owners are no longer alive (stopped, or lost the
+    /// database); the rooms taken.
     pub async fn claim_expired(&self, limit: i64) -> Result<Vec<RoomCode>, StoreError> {
         let g = self.conn().await?;
         let c = g.as_ref().ok_or_else(|| StoreError::new("no connection"))?;
         let rows = c
             .client
             .query(
-                "UPDATE leases SET owner = $1, addr = $2, \
-                 expires = now() + make_interval(secs => $3::float8) \
-                 WHERE code IN (SELECT code FROM leases WHERE expires < now() \
-                 ORDER BY expires LIMIT $4 FOR UPDATE SKIP LOCKED) AND expires < now() \
-                 RETURNING code",
-                &[&self.owner, &self.addr, &self.secs(), &limit],
+                &format!(
+                    "UPDATE leases SET owner = $1 WHERE code IN (SELECT code FROM leases \
+                     WHERE NOT {ALIVE} LIMIT $2 FOR UPDATE SKIP LOCKED) AND NOT {ALIVE} \
+                     RETURNING code"
+                ),
+                &[&self.owner, &limit],
             )
             .await
             .map_err(pg_err)?;
         Ok(rows.iter().map(|r| RoomCode(r.get(0))).collect())
     }
 
-    /// Takes one room's lease if it has expired (or is already this instance's); whether
-    /// this instance owns the room now.
+    /// Takes one room if its owner is no longer alive (or it is already this instance's);
+    /// whether this instance owns the room now.
     pub async fn take(&self, code: &RoomCode) -> Result<bool, StoreError> {
         let g = self.conn().await?;
         let c = g.as_ref().ok_or_else(|| StoreError::new("no connection"))?;
         let n = c
             .client
             .execute(
-                "UPDATE leases SET owner = $2, addr = $3, \
-                 expires = now() + make_interval(secs => $4::float8) \
-                 WHERE code = $1 AND (expires < now() OR owner = $2)",
-                &[&code.0, &self.owner, &self.addr, &self.secs()],
+                &format!(
+                    "UPDATE leases SET owner = $2 WHERE code = $1 AND (owner = $2 OR NOT {ALIVE})"
+                ),
+                &[&code.0, &self.owner],
             )
             .await
             .map_err(pg_err)?;
@@ -248,7 +273,8 @@ impl PgStore {
         let row = c
             .client
             .query_opt(
-                "SELECT owner, addr, expires > now() FROM leases WHERE code = $1",
+                "SELECT l.owner, coalesce(i.addr, ''), coalesce(i.expires >= now(), false) \
+                 FROM leases l LEFT JOIN instances i ON i.owner = l.owner WHERE l.code = $1",
                 &[&code.0],
             )
             .await
@@ -260,14 +286,14 @@ impl PgStore {
         }))
     }
 
-    /// Lets every lease of this instance expire now (it is shutting down): other instances
-    /// take its rooms at once.
+    /// Ends this instance's life now (it is shutting down): other instances take its
+    /// rooms at once.
     pub async fn release_all(&self) -> Result<(), StoreError> {
         let g = self.conn().await?;
         let c = g.as_ref().ok_or_else(|| StoreError::new("no connection"))?;
         c.client
             .execute(
-                "UPDATE leases SET expires = now() - interval '1 second' WHERE owner = $1",
+                "UPDATE instances SET expires = now() - interval '1 second' WHERE owner = $1",
                 &[&self.owner],
             )
             .await
@@ -332,11 +358,9 @@ impl Store for PgStore {
                 .execute(
                     "WITH r AS (INSERT INTO rooms (code, meta) VALUES ($1, $2) \
                      ON CONFLICT (code) DO NOTHING RETURNING code) \
-                     INSERT INTO leases (code, owner, addr, expires) \
-                     SELECT code, $3, $4, now() + make_interval(secs => $5::float8) FROM r \
-                     ON CONFLICT (code) DO UPDATE SET owner = excluded.owner, \
-                     addr = excluded.addr, expires = excluded.expires",
-                    &[&code.0, &meta, &self.owner, &self.addr, &self.secs()],
+                     INSERT INTO leases (code, owner) SELECT code, $3 FROM r \
+                     ON CONFLICT (code) DO UPDATE SET owner = excluded.owner",
+                    &[&code.0, &meta, &self.owner],
                 )
                 .await
                 .map_err(pg_err)?;

@@ -87,6 +87,8 @@ async fn two_writers_of_a_step_one_wins_and_a_stale_owner_is_refused() {
     tokio::time::sleep(lease + Duration::from_millis(300)).await;
     let owner = b.locate(&code).await.unwrap().unwrap();
     assert!(!owner.live);
+    // b is alive (it renews: it owns nothing yet) and takes what a held.
+    assert!(b.renew().await.unwrap().is_empty());
     assert_eq!(b.claim_expired(10).await.unwrap(), vec![code.clone()]);
     let loaded = b.load_room(&code).await.unwrap().unwrap();
     assert_eq!(loaded.last_hash, Some(winner));
@@ -146,12 +148,13 @@ async fn a_refused_step_makes_the_room_reload_from_the_database() {
     })
     .await;
     let (step, hash) = settle(addr, &code, &mut [&mut a]).await;
-    // Another "instance" holds the lease for a moment.
+    // Another "instance", alive for a second, holds the room.
     pg.sql(
         "refused",
         &format!(
-            "UPDATE leases SET owner = 'other', expires = now() + interval '1 second' \
-             WHERE code = '{code}'"
+            "INSERT INTO instances (owner, addr, expires) \
+             VALUES ('other', '127.0.0.1:1', now() + interval '1 second'); \
+             UPDATE leases SET owner = 'other' WHERE code = '{code}'"
         ),
     );
     // The person's next move is refused by the database: the room leaves the relay.
