@@ -14,6 +14,7 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot};
+use tokio_tungstenite::tungstenite::Message as TMessage;
 
 /// Messages a connection's writer may have queued before the connection counts as too
 /// slow and is dropped (it resyncs with a snapshot when it resumes).
@@ -53,8 +54,6 @@ enum Seated {
     /// Another instance's room, through a socket to it (docs/scaling.md).
     Remote(futures_util::stream::SplitSink<Upstream, TMessage>),
 }
-
-use tokio_tungstenite::tungstenite::Message as TMessage;
 
 /// Passes what the owner of a room sends on to the client, then its close (a socket to
 /// the owner that drops asks the client to reconnect: the room moves to another
@@ -193,7 +192,8 @@ pub async fn run(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool) 
             }
             None => match open(&shared, ip, &conn, msg, hop).await {
                 Ok(Some(Opened::Local(h))) => room = Some(Seated::Local(h)),
-                Ok(Some(Opened::Remote(up))) => {
+                Ok(Some(Opened::Remote(up, welcome))) => {
+                    let _ = tx.try_send(Out::Text(welcome));
                     let (sink, stream) = (*up).split();
                     shared.tracker.spawn(pump(stream, tx.clone(), kick.clone()));
                     room = Some(Seated::Remote(sink));
@@ -227,8 +227,9 @@ pub async fn run(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool) 
 enum Opened {
     /// In this instance.
     Local(RoomHandle),
-    /// In another, through this socket to it (the join or resume already sent on it).
-    Remote(Box<Upstream>),
+    /// In another, through this socket to it (the join or resume already sent on it),
+    /// with the owner's welcome to pass on.
+    Remote(Box<Upstream>, String),
 }
 
 /// The room of a join or resume: this instance's, or found through the shared store.
@@ -237,7 +238,7 @@ async fn locate(
     code: &RoomCode,
     hop: bool,
     msg: &ClientMsg,
-) -> Result<Result<RoomHandle, Box<Upstream>>, ErrorBody> {
+) -> Result<Result<RoomHandle, (Box<Upstream>, String)>, ErrorBody> {
     let e = match find(shared, code) {
         Ok(h) => return Ok(Ok(h)),
         Err(e) => e,
@@ -253,10 +254,34 @@ async fn locate(
         Route::Remote(mut up) => {
             let text = serde_json::to_string(msg)
                 .map_err(|e| ErrorBody::new(codes::BAD_MESSAGE, e.to_string()))?;
-            up.send(TMessage::Text(text.into())).await.map_err(|_| {
-                ErrorBody::new(codes::BUSY, "the room's relay does not answer: try again")
-            })?;
-            Ok(Err(up))
+            let silent =
+                || ErrorBody::new(codes::BUSY, "the room's relay does not answer: try again");
+            up.send(TMessage::Text(text.into()))
+                .await
+                .map_err(|_| silent())?;
+            // The owner's answer: a refusal (a wrong token, a full room) leaves this
+            // connection unseated, as in a room of this instance; a welcome seats it there.
+            let answer = tokio::time::timeout(Duration::from_secs(10), async {
+                loop {
+                    match up.next().await {
+                        Some(Ok(TMessage::Text(t))) => return Some(t.as_str().to_string()),
+                        Some(Ok(TMessage::Close(_))) | Some(Err(_)) | None => return None,
+                        Some(Ok(_)) => {}
+                    }
+                }
+            })
+            .await
+            .ok()
+            .flatten()
+            .ok_or_else(silent)?;
+            match serde_json::from_str::<RelayMsg>(&answer) {
+                Ok(RelayMsg::Welcome { .. }) => Ok(Err((up, answer))),
+                Ok(RelayMsg::Error(e)) => {
+                    let _ = tokio::time::timeout(Duration::from_secs(2), up.close()).await;
+                    Err(e)
+                }
+                _ => Err(silent()),
+            }
         }
     }
 }
@@ -361,7 +386,7 @@ async fn open(
             };
             let handle = match locate(shared, &code, hop, &again).await? {
                 Ok(h) => h,
-                Err(up) => return Ok(Some(Opened::Remote(up))),
+                Err((up, welcome)) => return Ok(Some(Opened::Remote(up, welcome))),
             };
             let (reply, answer) = oneshot::channel();
             let cmd = Cmd::Join {
@@ -387,7 +412,7 @@ async fn open(
             };
             let handle = match locate(shared, &code, hop, &again).await? {
                 Ok(h) => h,
-                Err(up) => return Ok(Some(Opened::Remote(up))),
+                Err((up, welcome)) => return Ok(Some(Opened::Remote(up, welcome))),
             };
             let (reply, answer) = oneshot::channel();
             let cmd = Cmd::Resume {

@@ -256,6 +256,18 @@ async fn two_instances_share_rooms_and_one_killed_its_rooms_go_on_from_the_other
         }
         rooms.push((code, state, home));
     }
+    // A wrong token through the instance that does not run the room is refused as it would
+    // be by the owner, and the socket stays free: the right token then seats it there.
+    let mut other = Client::connect(b).await;
+    let wrong = SeatToken("0".repeat(32));
+    other.send(&common::resume_msg(&rooms[0].0, &wrong)).await;
+    assert_eq!(other.error().await.error, protocol::codes::BAD_TOKEN);
+    other
+        .send(&common::resume_msg(&rooms[0].0, &seats[0].token))
+        .await;
+    other.welcome().await;
+    assert_eq!(other.seat, Some(0));
+    other.close().await;
     // A live room on a, its person playing through b while a is killed.
     let live = Client::create(a, "shelem", 4, Value::Null, RoomOptions::default()).await;
     let live_code = live.code.clone().unwrap();
