@@ -528,9 +528,17 @@ impl Actor {
         }
     }
 
+    /// A seat's snapshot, after the match's score sheet (a reload keeps the sheet).
     fn send_snapshot(&mut self, seat: Seat) {
-        let frame = self.game.as_ref().and_then(|g| g.snapshot(seat).ok());
+        let Some(game) = self.game.as_ref() else {
+            return;
+        };
+        let sheet = RelayMsg::Sheet {
+            sheet: game.sheet(),
+        };
+        let frame = game.snapshot(seat).ok();
         if let Some(f) = frame {
+            self.send(seat, &sheet);
             self.send(seat, &RelayMsg::Frame { frame: f.frame });
         }
     }
@@ -777,6 +785,18 @@ impl Actor {
         }
         for f in frames {
             self.send(f.seat, &RelayMsg::Frame { frame: f.frame });
+        }
+        // A hand that has just ended: everybody's sheet gets its line.
+        let ended = !matches!(step, Step::NextHand)
+            && self
+                .game
+                .as_ref()
+                .is_some_and(|g| matches!(g.status(), Status::HandOver | Status::MatchOver));
+        if let Some(sheet) = self.game.as_ref().filter(|_| ended).map(|g| g.sheet()) {
+            let msg = RelayMsg::Sheet { sheet };
+            for s in 0..self.players {
+                self.send(Seat(s), &msg);
+            }
         }
         if self.game.as_ref().map(|g| g.status()) == Some(Status::MatchOver) {
             self.phase = Phase::Finished;

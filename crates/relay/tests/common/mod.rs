@@ -181,6 +181,8 @@ pub struct Client {
     pub lobby: Option<Lobby>,
     /// Every game frame received, in order.
     pub frames: Vec<Value>,
+    /// Every score sheet received, in order.
+    pub sheets: Vec<Value>,
     /// Every error received, in order.
     pub errors: Vec<ErrorBody>,
     /// Set when the relay closed the socket: the close code.
@@ -204,6 +206,7 @@ impl Client {
             seat: None,
             lobby: None,
             frames: Vec::new(),
+            sheets: Vec::new(),
             errors: Vec::new(),
             closed: None,
             label: String::new(),
@@ -260,6 +263,7 @@ impl Client {
                 RelayMsg::Lobby { lobby } => self.lobby = Some(lobby.clone()),
                 RelayMsg::Frame { frame } => self.frames.push(frame.clone()),
                 RelayMsg::Error(e) => self.errors.push(e.clone()),
+                RelayMsg::Sheet { sheet } => self.sheets.push(sheet.clone()),
                 RelayMsg::Pong => {}
             }
             return Some(msg);
