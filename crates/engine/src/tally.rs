@@ -102,7 +102,7 @@ mod tests {
                     game.legal_actions(seat, &mut legal);
                     Step::Act {
                         seat,
-                        action: legal[0].clone(),
+                        action: legal[0],
                     }
                 }
                 Status::MatchOver => unreachable!(),
