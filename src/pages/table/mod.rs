@@ -405,7 +405,7 @@ struct RoomWords {
 fn room_words(lang: Lang) -> RoomWords {
     match lang {
         Lang::Fa => RoomWords {
-            grace: "ربات به جای بازیکنِ دور از میز، پس از",
+            grace: "مهلت پیش از آنکه ربات به جای غایب بازی کند",
             turn: "زمان هر نوبت",
             at_once: "بی‌درنگ",
             off: "خاموش",
@@ -413,7 +413,7 @@ fn room_words(lang: Lang) -> RoomWords {
             mins: "دقیقه",
         },
         Lang::En => RoomWords {
-            grace: "A bot plays for someone away after",
+            grace: "Wait before a bot plays for someone away",
             turn: "Turn timer",
             at_once: "at once",
             off: "Off",
