@@ -29,9 +29,13 @@ pub struct Budget {
 
 impl Budget {
     /// The default in the browser's Web Worker: a move in well under a second.
+    ///
+    /// Hokm's bot solves `samples` deals of up to `nodes` solver nodes each per card; the
+    /// rollout bots (Shelem, Bidel) play `playouts` rollouts per card in all. Measured in
+    /// docs/bots.md (natively; the browser's time is a guess from it).
     pub const BROWSER: Budget = Budget {
-        samples: 32,
-        nodes: 200_000,
+        samples: 16,
+        nodes: 40_000,
         playouts: 2_000,
     };
 }
