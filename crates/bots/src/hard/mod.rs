@@ -31,8 +31,9 @@ impl Budget {
     /// The default in the browser's Web Worker: a move in well under a second.
     ///
     /// Hokm's bot solves `samples` deals of up to `nodes` solver nodes each per card; the
-    /// rollout bots (Shelem, Bidel) play `playouts` rollouts per card in all. Measured in
-    /// docs/bots.md (natively; the browser's time is a guess from it).
+    /// rollout bots (Shelem, Bidel) play `playouts` rollouts a decision in all, spread over
+    /// its legal cards. Measured in docs/bots.md (natively; the browser's time is a guess
+    /// from it).
     pub const BROWSER: Budget = Budget {
         samples: 16,
         nodes: 40_000,
