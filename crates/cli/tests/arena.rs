@@ -133,3 +133,14 @@ fn the_command_prints_text_or_json_and_refuses_an_unknown_kind() {
     assert!(err.contains("unknown bot kind 'strong'"), "{err}");
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
 }
+
+#[test]
+fn a_hard_kind_takes_a_budget_of_its_own() {
+    let r = arena(&opts("bidel", "hard:2,0,20", "easy", 1, 3)).unwrap();
+    assert_eq!(r["a"], "hard:2,0,20");
+    assert_eq!(r["rooms"], 4);
+    for bad in ["hard:x", "hard:0", "hard:1,2,3,4"] {
+        let e = arena(&opts("hokm", bad, "easy", 1, 1)).unwrap_err();
+        assert!(e.contains("SAMPLES,NODES,PLAYOUTS"), "{bad}: {e}");
+    }
+}
