@@ -27,14 +27,14 @@ pub const BOT_KINDS: &[&str] = &["easy", "hard", "random"];
 pub fn make_bot<G: Registered>(kind: &str, seed: u64) -> Result<Box<dyn Bot<G>>, String> {
     if let Some(parts) = kind.strip_prefix("hard:") {
         let budget = parse_budget(parts)?;
-        return G::hard_bot(seed, budget)
+        return G::search_bot(seed, budget)
             .map(|b| b as Box<dyn Bot<G>>)
             .ok_or_else(|| format!("{} has no hard bot yet", G::NAME));
     }
     match kind {
         "easy" => Ok(G::rule_bot(seed)),
         "random" => Ok(Box::new(RandomBot::new(seed))),
-        "hard" => G::hard_bot(seed, bots::hard::Budget::default())
+        "hard" => G::search_bot(seed, bots::hard::Budget::default())
             .map(|b| b as Box<dyn Bot<G>>)
             .ok_or_else(|| format!("{} has no hard bot yet", G::NAME)),
         _ => Err(format!(

@@ -152,3 +152,14 @@ fn the_hard_kind_plays_the_rollout_games_and_repeats() {
         );
     }
 }
+
+#[test]
+fn a_hard_kind_takes_a_budget_of_its_own() {
+    let r = arena(&opts("bidel", "hard:2,0,20", "easy", 1, 3)).unwrap();
+    assert_eq!(r["a"], "hard:2,0,20");
+    assert_eq!(r["rooms"], 4);
+    for bad in ["hard:x", "hard:0", "hard:1,2,3,4"] {
+        let e = arena(&opts("hokm", bad, "easy", 1, 1)).unwrap_err();
+        assert!(e.contains("SAMPLES,NODES,PLAYOUTS"), "{bad}: {e}");
+    }
+}

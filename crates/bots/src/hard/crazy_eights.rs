@@ -80,7 +80,7 @@ impl RolloutGame for CrazyEights {
 }
 
 impl HardGame for CrazyEights {
-    fn hard_bot(seed: u64, budget: Budget) -> Option<Box<dyn Bot<Self> + Send>> {
+    fn search_bot(seed: u64, budget: Budget) -> Option<Box<dyn Bot<Self> + Send>> {
         Some(Box::new(RolloutBot::<CrazyEights>::new(seed, budget)))
     }
 }

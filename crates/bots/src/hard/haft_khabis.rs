@@ -76,7 +76,7 @@ impl RolloutGame for HaftKhabis {
 }
 
 impl HardGame for HaftKhabis {
-    fn hard_bot(seed: u64, budget: Budget) -> Option<Box<dyn Bot<Self> + Send>> {
+    fn search_bot(seed: u64, budget: Budget) -> Option<Box<dyn Bot<Self> + Send>> {
         Some(Box::new(RolloutBot::<HaftKhabis>::new(seed, budget)))
     }
 }

@@ -326,7 +326,7 @@ mod tests {
     };
 
     fn hard(seed: u64) -> Box<dyn Bot<Hokm> + Send> {
-        Hokm::hard_bot(seed, SMALL).unwrap()
+        Hokm::search_bot(seed, SMALL).unwrap()
     }
 
     fn easy(seed: u64) -> Box<dyn Bot<Hokm> + Send> {
@@ -352,7 +352,7 @@ mod tests {
                 let run = |bot_seed: u64| {
                     let mut g = game(players, seed);
                     let mut bots: Vec<_> = (0..players as u64)
-                        .map(|s| Hokm::hard_bot(bot_seed + s, TINY).unwrap())
+                        .map(|s| Hokm::search_bot(bot_seed + s, TINY).unwrap())
                         .collect();
                     let log = play_hand(&mut g, &mut bots);
                     assert!(g.hand_score().is_some());
@@ -388,5 +388,85 @@ mod tests {
     fn hard_beats_easy_on_a_fixed_duplicate_sample() {
         let d = duplicate::<Hokm>(2, HokmSettings::default(), 1..13, hard, easy, 1.0);
         assert!(d > 0.0, "hard minus easy: {d:+}");
+    }
+}
+
+/// An experiment, not a check (`cargo test -p bots --lib experiment_open_hands --
+/// --ignored --nocapture`): the solver's card with every hand open (it reads the true
+/// state, which no bot may) against the easy bot, duplicate, 40 deals, to tell how much
+/// of the hard bot's gap to it comes from what a seat cannot see.
+#[cfg(test)]
+mod experiment {
+    use super::*;
+    use engine::games::hokm::HokmSettings;
+    use engine::{Deal, Setup, Status};
+
+    fn open_hands_card(
+        solver: &mut Solver,
+        g: &Hokm,
+        legal: &[HokmAction],
+        rule: HokmAction,
+    ) -> Option<HokmAction> {
+        let p = g.play_position()?;
+        let pos = Position::from_hokm(&p).ok()?;
+        let side = pos.to_play().side();
+        let cards: Vec<Card> = legal
+            .iter()
+            .filter_map(|a| match a {
+                HokmAction::Play(c) => Some(*c),
+                _ => None,
+            })
+            .collect();
+        let mut values = vec![0.0; cards.len()];
+        for (v, &c) in values.iter_mut().zip(&cards) {
+            let mut child = pos;
+            child.play(c).ok()?;
+            *v = hand_points(solver, &child, side, p.hakem.side(), 200_000)?;
+        }
+        let mut t = Tally::new(cards.len());
+        t.add(&values);
+        let preferred = cards.iter().position(|&c| HokmAction::Play(c) == rule);
+        Some(HokmAction::Play(cards[t.best(preferred, 0.0)?]))
+    }
+
+    #[test]
+    #[ignore]
+    fn experiment_open_hands_against_easy() {
+        for players in [2u8, 4] {
+            let mut total = 0.0;
+            let mut solver = Solver::new(18);
+            for seed in 1..41u64 {
+                for k in 0..2usize {
+                    let setup = Setup {
+                        players,
+                        settings: HokmSettings::default(),
+                        deal: Deal::seeded(seed),
+                    };
+                    let mut g = Hokm::new(&setup).unwrap();
+                    let mut bots: Vec<HokmBot> = (0..players as u64)
+                        .map(|s| HokmBot::new(seed * 16 + s))
+                        .collect();
+                    let mut legal = Vec::new();
+                    while let Status::Acting(acting) = g.status() {
+                        let seat = acting.first().unwrap();
+                        legal.clear();
+                        g.legal_actions(seat, &mut legal);
+                        let rule = bots[seat.idx()].choose(&g.view(seat), &legal);
+                        let a = if seat.side() == k && g.phase() == HokmPhase::Playing {
+                            open_hands_card(&mut solver, &g, &legal, rule).unwrap_or(rule)
+                        } else {
+                            rule
+                        };
+                        let e = g.apply(seat, &a).unwrap();
+                        for b in bots.iter_mut() {
+                            b.observe(&e);
+                        }
+                    }
+                    let pts = g.hand_score().unwrap().points;
+                    total += (pts[k] - pts[1 - k]) as f64;
+                }
+            }
+            eprintln!("{players} players: open hands minus easy over 40 deals: {total:+}");
+        }
     }
 }

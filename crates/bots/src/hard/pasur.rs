@@ -99,7 +99,7 @@ impl RolloutGame for Pasur {
 }
 
 impl HardGame for Pasur {
-    fn hard_bot(seed: u64, budget: Budget) -> Option<Box<dyn Bot<Self> + Send>> {
+    fn search_bot(seed: u64, budget: Budget) -> Option<Box<dyn Bot<Self> + Send>> {
         Some(Box::new(RolloutBot::<Pasur>::new(seed, budget)))
     }
 }

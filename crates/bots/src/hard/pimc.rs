@@ -81,8 +81,9 @@ pub trait RolloutGame: FromView + Sized {
     fn seat(view: &Self::View) -> Seat;
 }
 
-/// PIMC with rule-bot rollouts: for each of `budget.samples` deals (fewer when the
-/// candidates times the deals would pass `budget.playouts`), every legal action is applied
+/// PIMC with rule-bot rollouts: for each of `budget.playouts / candidates` deals (so a
+/// decision plays `budget.playouts` rollouts at most, whatever its number of legal
+/// actions), every legal action is applied
 /// and the hand played out by fresh rule bots in every seat; the action with the best
 /// mean hand value wins, the rule bot's action on ties. It reads only its view, its legal
 /// actions and the events; a belief that missed the start of the hand (a bot seated in
@@ -125,11 +126,7 @@ impl<G: RolloutGame> RolloutHard<G> {
     fn search(&mut self, view: &G::View, legal: &[G::Action], rule: &G::Action) -> Option<usize> {
         let sampler = self.sampler(view)?;
         let n = legal.len().min(MAX_CANDIDATES);
-        let deals = self
-            .budget
-            .samples
-            .min(self.budget.playouts / n as u32)
-            .max(1);
+        let deals = (self.budget.playouts / n as u32).max(1);
         let seat = G::seat(view);
         let mut tally = Tally::new(n);
         let mut values = [0.0; MAX_CANDIDATES];
