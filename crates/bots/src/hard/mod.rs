@@ -57,7 +57,7 @@ pub trait HardGame: Game + Sized {
     /// offered to players or not (the arena measures it); `None` while this game has none.
     fn search_bot(seed: u64, budget: Budget) -> Option<Box<dyn Bot<Self> + Send>>;
 
-    /// The hard bot offered to players: the searching bot once the arena shows it stronger
+    /// The hard bot offered to players: the searching bot once the arena shows it no weaker
     /// than the rule bot and a move fits the browser's time (docs/bots.md).
     fn hard_bot(seed: u64, budget: Budget) -> Option<Box<dyn Bot<Self> + Send>> {
         Self::search_bot(seed, budget)
@@ -98,10 +98,10 @@ mod offered {
     use engine::games::{bidel::Bidel, crazy_eights::CrazyEights, haft_khabis::HaftKhabis};
     use engine::games::{hokm::Hokm, pasur::Pasur, shelem::Shelem};
 
-    /// Players are offered a hard bot where the arena shows one stronger than the rule
-    /// bot; Hokm's search is measured but not offered (docs/bots.md).
+    /// Players are offered a hard bot where the arena shows it no weaker than the rule bot
+    /// and quick; Hokm's search is measured but not offered (docs/bots.md).
     #[test]
-    fn hard_is_offered_where_the_search_is_shown_stronger() {
+    fn hard_is_offered_where_the_search_is_worth_waiting_for() {
         let b = Budget::BROWSER;
         assert!(Hokm::search_bot(1, b).is_some());
         assert!(Hokm::hard_bot(1, b).is_none());
