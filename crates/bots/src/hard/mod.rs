@@ -39,6 +39,11 @@ impl Default for Budget {
 
 /// A game that has (or may have) a hard bot.
 pub trait HardGame: Game + Sized {
+    /// Whether [`HardGame::hard_bot`] answers `Some`: a constant, so that a page can offer
+    /// "hard" without carrying the search (the bot itself runs in a Web Worker). A game that
+    /// implements `hard_bot` keeps the default; `not_built!` sets it off (a test checks the
+    /// two agree for every game).
+    const HAS_HARD: bool = true;
     /// The hard bot for one seat, its choices fixed by `seed` and `budget`; `None` while
     /// this game has none.
     fn hard_bot(seed: u64, budget: Budget) -> Option<Box<dyn Bot<Self> + Send>>;
@@ -47,6 +52,7 @@ pub trait HardGame: Game + Sized {
 macro_rules! not_built {
     ($($ty:path),*) => {
         $(impl HardGame for $ty {
+            const HAS_HARD: bool = false;
             fn hard_bot(_seed: u64, _budget: Budget) -> Option<Box<dyn Bot<Self> + Send>> {
                 None
             }
@@ -62,3 +68,28 @@ not_built!(
     engine::games::haft_khabis::HaftKhabis,
     engine::games::crazy_eights::CrazyEights
 );
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::games::{bidel, crazy_eights, haft_khabis, hokm, pasur, shelem};
+
+    fn agrees<G: HardGame>() {
+        assert_eq!(
+            G::HAS_HARD,
+            G::hard_bot(1, Budget::BROWSER).is_some(),
+            "{}: HAS_HARD must say whether hard_bot answers",
+            std::any::type_name::<G>()
+        );
+    }
+
+    #[test]
+    fn has_hard_says_whether_a_game_has_a_hard_bot() {
+        agrees::<hokm::Hokm>();
+        agrees::<shelem::Shelem>();
+        agrees::<bidel::Bidel>();
+        agrees::<pasur::Pasur>();
+        agrees::<haft_khabis::HaftKhabis>();
+        agrees::<crazy_eights::CrazyEights>();
+    }
+}
