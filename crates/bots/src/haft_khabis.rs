@@ -30,7 +30,7 @@ impl HaftKhabisBot {
 
 /// HX-12: what a card costs left in hand (a jack's doubling counted as 20, a seven as the
 /// two cards that replace it).
-fn cost(c: Card) -> i32 {
+pub(crate) fn cost(c: Card) -> i32 {
     match c.rank() {
         Rank::JACK => 20,
         Rank::SEVEN => 16,

@@ -43,6 +43,37 @@ impl PasurBelief {
     }
 }
 
+impl PasurBelief {
+    /// The belief of the seat of `v` that saw `history`, the plays of this round before
+    /// `v` (from its first play), but not the view at the round's start: the captures in
+    /// the history give each side's pile. Complete when the piles agree with the view's
+    /// tallies (the history covers the round), else as [`Belief::new`] built mid-round.
+    pub fn with_history(v: &PasurView, history: &[PasurEvent]) -> PasurBelief {
+        let mut b = PasurBelief::new(v);
+        let mut piles = [CardSet::EMPTY; 2];
+        let mut last_capture = None;
+        for e in history {
+            let PasurEvent::Played {
+                seat, card, took, ..
+            } = *e;
+            if !took.is_empty() {
+                let side = seat.side();
+                piles[side] = piles[side].or(took).or(card.bit());
+                last_capture = Some(seat);
+            }
+        }
+        let agree = (0..2).all(|s| {
+            piles[s].len() == v.sides[s].cards as u32
+                && piles[s].and(engine::Suit::Clubs.mask()).len() == v.sides[s].clubs as u32
+        });
+        if agree && last_capture == v.last_capture {
+            b.piles = piles;
+            b.complete = true;
+        }
+        b
+    }
+}
+
 impl Belief<Pasur> for PasurBelief {
     fn new(v: &PasurView) -> PasurBelief {
         PasurBelief {
