@@ -35,6 +35,8 @@ pub struct Inbox<A> {
     waiting: Vec<(Seat, u32, Done<A>)>,
     /// The newest answer of each seat.
     answers: Vec<(Seat, u32, A)>,
+    /// The choices asked and not answered yet (one per seat, the newest).
+    asked: Vec<(Seat, u32)>,
 }
 
 impl<A: Clone> Inbox<A> {
@@ -42,6 +44,7 @@ impl<A: Clone> Inbox<A> {
         Inbox {
             waiting: Vec::new(),
             answers: Vec::new(),
+            asked: Vec::new(),
         }
     }
 
@@ -54,10 +57,12 @@ impl<A: Clone> Inbox<A> {
         let Ok(Answer { seat, step, action }) = serde_json::from_str::<Answer<A>>(json) else {
             return Vec::new();
         };
+        let mut inbox = inbox.borrow_mut();
+        inbox.asked.retain(|&a| a != (seat, step));
+        // No choice (the worker had no view of that step): asking again asks again.
         let Some(action) = action else {
             return Vec::new();
         };
-        let mut inbox = inbox.borrow_mut();
         inbox.answers.retain(|(s, _, _)| *s != seat);
         inbox.answers.push((seat, step, action.clone()));
         let (due, rest) = std::mem::take(&mut inbox.waiting)
@@ -90,8 +95,6 @@ pub struct Bots<G: UiGame> {
     /// This hand's updates of the worker's seats, for a worker started mid-hand.
     backlog: Vec<Update<G>>,
     port: Option<Box<dyn Port>>,
-    /// The (seat, step) choices asked of the worker.
-    asked: Vec<(Seat, u32)>,
     inbox: Rc<RefCell<Inbox<G::Action>>>,
     start: Start<G::Action>,
 }
@@ -129,7 +132,6 @@ impl<G: UiGame> Bots<G> {
             worker_seats,
             backlog: Vec::new(),
             port: None,
-            asked: Vec::new(),
             inbox: Rc::new(RefCell::new(Inbox::new())),
             start,
         }
@@ -143,7 +145,6 @@ impl<G: UiGame> Bots<G> {
             worker_seats: Vec::new(),
             backlog: Vec::new(),
             port: None,
-            asked: Vec::new(),
             inbox: Rc::new(RefCell::new(Inbox::new())),
             start: |_| None,
         }
@@ -238,10 +239,17 @@ impl<G: UiGame> Bots<G> {
         if let Some(a) = self.inbox.borrow().answer(seat, step) {
             return Some(a);
         }
-        self.inbox.borrow_mut().waiting.push((seat, step, done));
-        if !self.asked.contains(&(seat, step)) {
-            self.asked.retain(|&(s, _)| s != seat);
-            self.asked.push((seat, step));
+        let fresh = {
+            let mut inbox = self.inbox.borrow_mut();
+            inbox.waiting.push((seat, step, done));
+            let fresh = !inbox.asked.contains(&(seat, step));
+            if fresh {
+                inbox.asked.retain(|&(s, _)| s != seat);
+                inbox.asked.push((seat, step));
+            }
+            fresh
+        };
+        if fresh {
             if let Some(port) = &self.port {
                 port.post(message::<G>(&ToWorker::Choose { seat, step }));
             }
@@ -302,6 +310,7 @@ pub(crate) mod tests {
     use crate::config::Level;
     use crate::source::{Local, Source};
     use crate::state::setup_of;
+    use engine::games::crazy_eights::CrazyEights;
     use engine::games::hokm::Hokm;
     use engine::table::GameView;
 
@@ -337,67 +346,121 @@ pub(crate) mod tests {
         }
     }
 
-    fn config(levels: &[Level]) -> TableConfig<engine::games::hokm::HokmSettings> {
-        let mut c = TableConfig::new(&[4]);
+    /// A table of `G` where seat 1 is a hard bot, the other bots easy, seat 0 you.
+    fn config<G: UiGame>() -> TableConfig<G::Settings> {
+        let mut c = TableConfig::new(G::PLAYER_COUNTS);
         c.seed = 7;
-        for (p, &l) in c.players[1..].iter_mut().zip(levels) {
-            p.level = l;
+        for p in c.players[2..].iter_mut() {
+            p.level = Level::Easy;
         }
         c
     }
 
-    #[test]
-    fn the_worker_hears_only_its_own_seats() {
-        if !<Hokm as HardGame>::HAS_HARD {
-            // Without a hard bot nothing goes to a worker: checked below.
-            let bots = Bots::<Hokm>::new(&config(&[Level::Hard; 3]), &[0, 1, 2, 3], |_| {
-                panic!("no worker without a hard bot")
-            });
-            assert!(!bots.wants_worker() && !bots.hints(Seat(0)));
-            assert!((1..4).all(|s| bots.plays(Seat(s)) && !bots.is_hard(Seat(s))));
-            return;
-        }
-        // Seat 1 hard, seats 2 and 3 easy; seat 0 is you (hints).
-        let c = config(&[Level::Hard, Level::Easy, Level::Easy]);
-        let mut local = Local::<Hokm>::new(&setup_of::<Hokm>(&c)).unwrap();
-        let mut bots = Bots::<Hokm>::new(&c, &[0, 1, 2, 3], |_| Some(Box::new(Recorder)));
-        assert!(bots.wants_worker() && bots.is_hard(Seat(1)) && bots.hints(Seat(0)));
-        assert!(!bots.hints(Seat(2)) && !bots.is_hard(Seat(2)) && bots.plays(Seat(2)));
-        let opening: Vec<_> = (0..4).filter_map(|s| local.snapshot(Seat(s))).collect();
+    /// Plays a few steps of `G` with seat 1 hard; returns the seats of the updates the
+    /// worker was sent, and whether the first message started the table.
+    fn sent_to_the_worker<G: UiGame>() -> (Vec<Seat>, bool) {
+        SENT.with(|s| s.borrow_mut().clear());
+        let c = config::<G>();
+        let mut local = Local::<G>::new(&setup_of::<G>(&c)).unwrap();
+        let seating: Vec<u8> = (0..c.player_count()).collect();
+        let mut bots = Bots::<G>::new(&c, &seating, |_| Some(Box::new(Recorder)));
+        let opening: Vec<_> = (0..c.player_count())
+            .filter_map(|s| local.snapshot(Seat(s)))
+            .collect();
         bots.receive(&opening);
-        assert!(bots.start_worker());
-        let mut st = 0;
-        for _ in 0..12 {
+        // Half before the worker starts (kept for it), half after.
+        for step in 0..12 {
+            if step == 6 {
+                assert!(bots.start_worker());
+            }
             let engine::Status::Acting(acting) = local.snapshot(Seat(0)).unwrap().status else {
                 break;
             };
             let seat = acting.iter().next().unwrap();
             let view = local.snapshot(seat).unwrap().view;
             let mut legal = Vec::new();
-            Hokm::legal_from_view(&view, &mut legal);
-            let ups = local.act(seat, st, &legal[..1]).unwrap();
-            st += 1;
+            G::legal_from_view(&view, &mut legal);
+            let ups = local.act(seat, step, &legal[..1]).unwrap();
             bots.receive(&ups);
         }
         let sent = SENT.with(|s| s.borrow().clone());
-        assert!(sent[0].contains(r#""t":"seats""#), "{}", sent[0]);
-        let mut seen = 0;
-        for m in &sent[1..] {
-            let msg: ToWorker<<Hokm as engine::Game>::Event, <Hokm as engine::Game>::View> =
-                serde_json::from_str(m).unwrap();
+        let started = sent.first().is_some_and(|m| m.contains(r#""t":"seats""#));
+        let mut seats = Vec::new();
+        for m in sent.iter().skip(1) {
+            let msg: ToWorker<G::Event, G::View> = serde_json::from_str(m).unwrap();
             let ToWorker::Updates { updates } = msg else {
                 panic!("only updates were sent: {m}");
             };
-            for u in updates {
-                assert!(
-                    u.seat == Seat(0) || u.seat == Seat(1),
-                    "seat {:?} sent",
-                    u.seat
-                );
-                seen += 1;
-            }
+            seats.extend(updates.iter().map(|u| u.seat));
         }
-        assert!(seen >= 2 * (1 + 12), "every step of both seats, got {seen}");
+        (seats, started)
+    }
+
+    #[test]
+    fn the_worker_hears_only_its_own_seats() {
+        // Crazy Eights has a hard bot: seat 1's bot and seat 0's hints are in the worker,
+        // which hears those two seats only, every step of them.
+        assert!(<CrazyEights as HardGame>::HAS_HARD);
+        let c = config::<CrazyEights>();
+        let bots = Bots::<CrazyEights>::new(&c, &[0, 1, 2, 3], |_| None);
+        assert!(bots.wants_worker() && bots.is_hard(Seat(1)) && bots.hints(Seat(0)));
+        assert!(!bots.hints(Seat(2)) && !bots.is_hard(Seat(2)) && bots.plays(Seat(2)));
+        let (seats, started) = sent_to_the_worker::<CrazyEights>();
+        assert!(started);
+        assert!(
+            seats.iter().all(|&s| s == Seat(0) || s == Seat(1)),
+            "{seats:?}"
+        );
+        assert_eq!(seats.len(), 2 * (1 + 12), "{seats:?}");
+
+        // Without a hard bot nothing goes to a worker, and hard seats play the rule bot.
+        if !<Hokm as HardGame>::HAS_HARD {
+            let bots = Bots::<Hokm>::new(&config::<Hokm>(), &[0, 1, 2, 3], |_| {
+                panic!("no worker without a hard bot")
+            });
+            assert!(!bots.wants_worker() && !bots.hints(Seat(0)));
+            assert!((1..4).all(|s| bots.plays(Seat(s)) && !bots.is_hard(Seat(s))));
+        }
+    }
+
+    /// The worker's code in process: a hard bot's choice arrives for the step asked, is
+    /// legal, is kept (a second ask does not search again), and none comes for a step the
+    /// table left.
+    #[test]
+    fn a_hard_bot_answers_legal_choices_through_the_worker() {
+        let c = config::<CrazyEights>();
+        let mut local = Local::<CrazyEights>::new(&setup_of::<CrazyEights>(&c)).unwrap();
+        let mut bots = Bots::<CrazyEights>::new(&c, &[0, 1, 2, 3], web_worker::<CrazyEights>);
+        let opening: Vec<_> = (0..4).filter_map(|s| local.snapshot(Seat(s))).collect();
+        bots.receive(&opening);
+        let mut hard_moves = 0;
+        for step in 0..40 {
+            let engine::Status::Acting(acting) = local.snapshot(Seat(0)).unwrap().status else {
+                break;
+            };
+            let seat = acting.iter().next().unwrap();
+            let view = local.snapshot(seat).unwrap().view;
+            let mut legal = Vec::new();
+            CrazyEights::legal_from_view(&view, &mut legal);
+            let action = if seat == Seat(0) {
+                // Your hint, from your seat's updates.
+                let hint = bots.choose(seat, step).expect("a hint");
+                assert!(legal.contains(&hint));
+                legal[0].clone()
+            } else {
+                let a = bots.choose(seat, step).expect("every bot answers");
+                assert!(legal.contains(&a), "{a:?}");
+                if bots.is_hard(seat) {
+                    hard_moves += 1;
+                    assert_eq!(bots.choose(seat, step), Some(a.clone()), "kept");
+                    assert_eq!(bots.choose(seat, step + 1), None, "not its step yet");
+                }
+                a
+            };
+            let ups = local.act(seat, step, &[action]).unwrap();
+            bots.receive(&ups);
+        }
+        assert!(hard_moves >= 5, "{hard_moves}");
     }
 
     #[test]
@@ -425,7 +488,12 @@ pub(crate) mod tests {
         );
         // Garbage and "no action" change nothing.
         assert!(Inbox::deliver(&inbox, "{").is_empty());
+        inbox.borrow_mut().asked.push((Seat(1), 6));
         assert!(Inbox::deliver(&inbox, r#"{"seat":1,"step":6,"action":null}"#).is_empty());
+        assert!(
+            inbox.borrow().asked.is_empty(),
+            "no choice: asking again asks again"
+        );
         assert_eq!(inbox.borrow().answer(Seat(1), 5), Some(3));
     }
 }
