@@ -189,7 +189,7 @@ export const tests = [
     timeout: 90000,
     run: async ({ page, url, assert }) => {
       await fastBots(page);
-      await page.goto(`${url}#/crazy-eights?seed=3&seats=ybbbb`, { waitUntil: 'load' });
+      await page.goto(`${url}#/crazy-eights?seed=3&seats=ybbbb&bots=eeee`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });
       await playShedding(page, table, assert, 70000);

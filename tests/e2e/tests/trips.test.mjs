@@ -63,7 +63,7 @@ export const tests = [
       // The home page: one "continue" per game in progress, on that game's own card.
       await open(page, url, '#/hokm?seed=5&seats=ybbb', 'fa');
       await page.locator('[data-testid=table]').waitFor({ timeout: 15000 });
-      await page.goto(`${url}pasur.html#/pasur?seed=5&seats=yb`, { waitUntil: 'load' });
+      await page.goto(`${url}pasur.html#/pasur?seed=5&seats=yb&bots=e`, { waitUntil: 'load' });
       await page.locator('[data-testid=table]').waitFor({ timeout: 15000 });
       await page.goto(url, { waitUntil: 'load' });
       await page.locator('[data-testid=continue]').first().waitFor({ timeout: 15000 });
