@@ -46,11 +46,29 @@ build_page() { # <html file> <binary> <output html name> [cargo profile] [trunk 
 }
 build_page index.html cards-web index.html
 # The hard bots' Web Worker (crates/worker): its own profile, opt-level 3 (Cargo.toml
-# `[profile.worker]`), and no file hashes, so that a table page finds it by name. A page
-# loads it only when a hard bot is seated or a hint is asked (src/driver.rs).
+# `[profile.worker]`), then wasm-bindgen for a classic worker (`--target no-modules`) and
+# wasm-opt -O3. Not through Trunk: a Trunk page with only a worker link also builds the root
+# package as its main app. Unhashed names, so a table page finds it (src/driver.rs); a page
+# loads it only when a hard bot is seated or a hint is asked.
 echo "==> build-web: cargo build --profile worker -p worker ($WASM_MODE toolchain)"
 wasm_env cargo build --quiet --offline -p worker --bin hard-worker --profile worker --target wasm32-unknown-unknown
-build_page worker.html hard-worker worker.html worker --filehash false
+WORKER="$STAGE/hard-worker"
+worker_wasm="target/wasm32-unknown-unknown/worker/hard-worker.wasm"
+stamp="$(cat "$worker_wasm" | sha256sum)"
+if [ -f "$WORKER.stamp" ] && [ "$(cat "$WORKER.stamp")" = "$stamp" ] && [ -f "$WORKER/hard-worker_loader.js" ]; then
+  echo "==> build-web: hard-worker unchanged"
+else
+  rm -rf "$WORKER" "$WORKER.stamp"
+  mkdir -p "$WORKER"
+  wasm-bindgen --target no-modules --no-typescript --out-dir "$WORKER" "$worker_wasm"
+  # The features rustc enables for wasm32 by default.
+  wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-multivalue --enable-reference-types \
+    -o "$WORKER/hard-worker_bg.wasm.opt" "$WORKER/hard-worker_bg.wasm"
+  mv "$WORKER/hard-worker_bg.wasm.opt" "$WORKER/hard-worker_bg.wasm"
+  # The worker's entry: load the glue, then its wasm (relative to this script).
+  printf '%s\n' "importScripts('./hard-worker.js');" "wasm_bindgen('./hard-worker_bg.wasm');" > "$WORKER/hard-worker_loader.js"
+  echo "$stamp" > "$WORKER.stamp"
+fi
 for game in "${PAGES_OF_GAMES[@]}"; do
   # The game's page: index.html with the game's binary, its asset paths made relative to
   # target/web-pages/.
@@ -66,8 +84,6 @@ done
 rm -rf dist
 mkdir -p dist
 for page in cards-web hard-worker "${PAGES_OF_GAMES[@]}"; do cp -r "$STAGE/$page/." dist/; done
-# worker.html only carried the worker's build; nobody opens it.
-rm -f dist/worker.html
 # Offline play and install: the manifest and its icons, and the service worker, whose cache
 # is named after this build (a hash of every other file), so a new build replaces the cache.
 cp static/manifest.webmanifest static/icon-*.png dist/

@@ -178,13 +178,23 @@ pub fn use_table<G: UiGame>(
                         }
                     })
                 };
-                let now = st.bots.borrow_mut().ask(seat, step, later);
-                if now.is_some() {
-                    *answer.borrow_mut() = now;
+                // A hard bot starts thinking now; a rule bot chooses when the delay is over
+                // (as it always has: its choices do not depend on the page's re-renders).
+                let hard = st.bots.borrow().is_hard(seat);
+                if hard {
+                    let now = st.bots.borrow_mut().ask(seat, step, later);
+                    if now.is_some() {
+                        *answer.borrow_mut() = now;
+                    }
                 }
+                let bots = st.bots.clone();
                 Timeout::new(delay, move || {
                     waited.set(true);
-                    let action = answer.borrow_mut().take();
+                    let action = if hard {
+                        answer.borrow_mut().take()
+                    } else {
+                        bots.borrow_mut().ask(seat, step, Box::new(|_| {}))
+                    };
                     if let Some(action) = action {
                         play(action);
                     }
