@@ -400,7 +400,7 @@ pub(crate) mod tests {
     fn the_worker_hears_only_its_own_seats() {
         // Crazy Eights has a hard bot: seat 1's bot and seat 0's hints are in the worker,
         // which hears those two seats only, every step of them.
-        assert!(<CrazyEights as HardGame>::HAS_HARD);
+        const { assert!(<CrazyEights as HardGame>::HAS_HARD) };
         let c = config::<CrazyEights>();
         let bots = Bots::<CrazyEights>::new(&c, &[0, 1, 2, 3], |_| None);
         assert!(bots.wants_worker() && bots.is_hard(Seat(1)) && bots.hints(Seat(0)));
@@ -446,13 +446,13 @@ pub(crate) mod tests {
                 // Your hint, from your seat's updates.
                 let hint = bots.choose(seat, step).expect("a hint");
                 assert!(legal.contains(&hint));
-                legal[0].clone()
+                legal[0]
             } else {
                 let a = bots.choose(seat, step).expect("every bot answers");
                 assert!(legal.contains(&a), "{a:?}");
                 if bots.is_hard(seat) {
                     hard_moves += 1;
-                    assert_eq!(bots.choose(seat, step), Some(a.clone()), "kept");
+                    assert_eq!(bots.choose(seat, step), Some(a), "kept");
                     assert_eq!(bots.choose(seat, step + 1), None, "not its step yet");
                 }
                 a

@@ -189,22 +189,6 @@ pub fn vibrate(ms: u32) {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    /// Merges of the one stylesheet once left a rule unclosed, which silently swallowed
-    /// every rule after it: every block must close, and none may close twice.
-    #[test]
-    fn the_stylesheet_blocks_balance() {
-        let css = include_str!("../static/style.css");
-        let mut depth = 0i32;
-        for (i, line) in css.lines().enumerate() {
-            depth += line.matches('{').count() as i32 - line.matches('}').count() as i32;
-            assert!(depth >= 0, "line {}: a block closes twice", i + 1);
-        }
-        assert_eq!(depth, 0, "a block is left open");
-    }
-}
-
 /// A Web Worker speaking JSON strings. Messages sent before it says `{"ready":true}` (its
 /// wasm still loading) are queued; `{"error":…}` is logged; everything else goes to
 /// `on_message`. The worker ends with this handle.
@@ -264,5 +248,21 @@ impl Worker {
 impl Drop for Worker {
     fn drop(&mut self) {
         self.worker.terminate();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    /// Merges of the one stylesheet once left a rule unclosed, which silently swallowed
+    /// every rule after it: every block must close, and none may close twice.
+    #[test]
+    fn the_stylesheet_blocks_balance() {
+        let css = include_str!("../static/style.css");
+        let mut depth = 0i32;
+        for (i, line) in css.lines().enumerate() {
+            depth += line.matches('{').count() as i32 - line.matches('}').count() as i32;
+            assert!(depth >= 0, "line {}: a block closes twice", i + 1);
+        }
+        assert_eq!(depth, 0, "a block is left open");
     }
 }

@@ -25,7 +25,7 @@ impl<G> Hard<G>
 where
     G: GameView + HardGame + 'static,
 {
-    fn new(seats: &[(Seat, u64)]) -> Result<Box<dyn Table>, String>
+    fn start(seats: &[(Seat, u64)]) -> Result<Box<dyn Table>, String>
     where
         G::Event: DeserializeOwned,
         G::View: DeserializeOwned,
@@ -96,12 +96,12 @@ impl Worker {
         let head: Head = serde_json::from_str(json).map_err(|e| format!("bad message: {e}"))?;
         if head.t == "seats" {
             let table = match head.game.as_str() {
-                "hokm" => Hard::<hokm::Hokm>::new(&head.seats),
-                "shelem" => Hard::<shelem::Shelem>::new(&head.seats),
-                "bidel" => Hard::<bidel::Bidel>::new(&head.seats),
-                "pasur" => Hard::<pasur::Pasur>::new(&head.seats),
-                "haft-khabis" => Hard::<haft_khabis::HaftKhabis>::new(&head.seats),
-                "crazy-eights" => Hard::<crazy_eights::CrazyEights>::new(&head.seats),
+                "hokm" => Hard::<hokm::Hokm>::start(&head.seats),
+                "shelem" => Hard::<shelem::Shelem>::start(&head.seats),
+                "bidel" => Hard::<bidel::Bidel>::start(&head.seats),
+                "pasur" => Hard::<pasur::Pasur>::start(&head.seats),
+                "haft-khabis" => Hard::<haft_khabis::HaftKhabis>::start(&head.seats),
+                "crazy-eights" => Hard::<crazy_eights::CrazyEights>::start(&head.seats),
                 other => Err(format!("unknown game {other:?}")),
             }?;
             self.table = Some(table);
