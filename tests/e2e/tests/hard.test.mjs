@@ -131,7 +131,7 @@ export const tests = [
       await page.locator('[data-testid=seat-kind-2]').selectOption('bot-easy');
       await page.locator('[data-testid=start]').click();
       await page.locator('[data-testid=table]').waitFor({ timeout: 15000 });
-      assert(/[?&]bots=he(&|$)/.test(page.url()), `the link keeps seat 2 easy (${page.url()})`);
+      assert(/[?&]bots=heh(&|$)/.test(page.url()), `the link keeps seat 2 easy (${page.url()})`);
       // Hokm has no hard bot yet (until it does): one bot only.
       await page.goto(`${url}#/hokm/setup`, { waitUntil: 'load' });
       const hokm = page.locator('[data-testid=seat-kind-1]');
