@@ -311,7 +311,6 @@ pub(crate) mod tests {
     use crate::source::{Local, Source};
     use crate::state::setup_of;
     use engine::games::crazy_eights::CrazyEights;
-    use engine::games::hokm::Hokm;
     use engine::table::GameView;
 
     /// The worker's own code behind a [`Port`], answering at once; it records what it was
@@ -412,15 +411,6 @@ pub(crate) mod tests {
             "{seats:?}"
         );
         assert_eq!(seats.len(), 2 * (1 + 12), "{seats:?}");
-
-        // Without a hard bot nothing goes to a worker, and hard seats play the rule bot.
-        if !<Hokm as HardGame>::HAS_HARD {
-            let bots = Bots::<Hokm>::new(&config::<Hokm>(), &[0, 1, 2, 3], |_| {
-                panic!("no worker without a hard bot")
-            });
-            assert!(!bots.wants_worker() && !bots.hints(Seat(0)));
-            assert!((1..4).all(|s| bots.plays(Seat(s)) && !bots.is_hard(Seat(s))));
-        }
     }
 
     /// The worker's code in process: a hard bot's choice arrives for the step asked, is

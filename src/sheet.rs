@@ -9,7 +9,8 @@ use crate::config::SeatKind;
 use crate::route::Route;
 use crate::state::{setup_of, LogEntry, TableState};
 use crate::stats::{match_key, MatchRecord};
-use engine::{Game, Setup, Status};
+use engine::tally::Tally;
+use engine::{Game, Setup};
 
 /// One finished hand on the sheet.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -105,42 +106,36 @@ pub fn hand_history<G: Game>(
     log: &[LogEntry<G::Action>],
     points_are_totals: bool,
 ) -> History {
-    let Ok(mut game) = G::new(setup) else {
-        return History::default();
-    };
-    let start = game.totals();
-    let mut lines: Vec<HandLine> = Vec::new();
-    let mut playing = matches!(game.status(), Status::Acting(_));
-    let mut events = Vec::new();
-    for entry in log {
-        events.clear();
-        if engine::log::apply_step(&mut game, entry, &mut events).is_err() {
-            break;
-        }
-        let now = matches!(game.status(), Status::Acting(_));
-        if playing && !now {
-            let totals = game.totals();
-            let points = match game.hand_score() {
-                Some(_) if points_are_totals => {
-                    let before = lines.last().map_or(&start, |l| &l.totals);
-                    totals
-                        .iter()
-                        .enumerate()
-                        .map(|(i, t)| t - before.get(i).copied().unwrap_or(0))
-                        .collect()
-                }
-                Some(score) => score.points,
-                None => vec![0; totals.len()],
-            };
-            lines.push(HandLine { points, totals });
-        }
-        playing = now;
+    Tally::of_log::<G>(setup, log)
+        .map(|t| history_of(&t, points_are_totals))
+        .unwrap_or_default()
+}
+
+/// The sheet of a match's [`Tally`]: the one an offline table keeps from its log, or the
+/// one an online room sends every seat (`sheet`, docs/protocol.md). Where a hand's points
+/// are the totals themselves (Countdown), a line shows the change of each total.
+pub fn history_of(tally: &Tally, points_are_totals: bool) -> History {
+    let mut lines: Vec<HandLine> = Vec::with_capacity(tally.hands.len());
+    for hand in &tally.hands {
+        let points = if points_are_totals {
+            let before = lines.last().map_or(&tally.start, |l| &l.totals);
+            hand.totals
+                .iter()
+                .enumerate()
+                .map(|(i, t)| t - before.get(i).copied().unwrap_or(0))
+                .collect()
+        } else {
+            hand.points.clone()
+        };
+        lines.push(HandLine {
+            points,
+            totals: hand.totals.clone(),
+        });
     }
-    let winners = game.outcome().map(|o| o.winners);
     History {
-        start,
+        start: tally.start.clone(),
         lines,
-        winners,
+        winners: tally.winners.clone(),
     }
 }
 
@@ -201,8 +196,10 @@ mod tests {
     use engine::games::hokm::Hokm;
     use engine::games::pasur::Pasur;
     use engine::games::shelem::Shelem;
+    use engine::tally::HandTally;
     use engine::Game;
     use engine::Seat;
+    use engine::Status;
 
     /// Plays a match with the rule bots in every seat (the next hand dealt at once),
     /// logging every action as the table does; stops at the match's end or after `max`
@@ -420,6 +417,38 @@ mod tests {
         out.push(line::<CrazyEights>(eight));
         let path = std::env::var("SHEET_SAVES").unwrap_or_else(|_| "/tmp/sheet-saves.jsonl".into());
         std::fs::write(path, out.join("\n") + "\n").expect("written");
+    }
+
+    #[test]
+    fn an_online_rooms_sheet_reads_as_the_tables() {
+        // What a room sends (the engine's tally as JSON) reads back into the same sheet as
+        // the table's own log gives.
+        let c = config::<Hokm>(3, &[("target", 3)]);
+        let (log, _) = play::<Hokm>(&c, 5000);
+        let setup = setup_of::<Hokm>(&c);
+        let wire = serde_json::to_string(&Tally::of_log::<Hokm>(&setup, &log).unwrap()).unwrap();
+        let tally: Tally = serde_json::from_str(&wire).unwrap();
+        let h = history_of(&tally, false);
+        assert_eq!(h, hand_history::<Hokm>(&setup, &log, false));
+        assert!(h.lines.len() >= 2 && h.winners.is_some());
+        // Countdown: the points shown are the change of each score.
+        let mut countdown = Tally::default();
+        countdown.start = vec![8, 8];
+        countdown.hands = vec![
+            HandTally {
+                points: vec![1, 0],
+                totals: vec![7, 8],
+            },
+            HandTally {
+                points: vec![0, 3],
+                totals: vec![7, 5],
+            },
+        ];
+        let h = history_of(&countdown, true);
+        let points: Vec<Vec<i32>> = h.lines.iter().map(|l| l.points.clone()).collect();
+        assert_eq!(points, vec![vec![-1, 0], vec![0, -3]]);
+        assert_eq!(h.totals(), &[7, 5]);
+        assert_eq!(history_of(&countdown, false).lines[1].points, vec![0, 3]);
     }
 
     #[test]

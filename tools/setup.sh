@@ -208,6 +208,11 @@ _cards_setup_main() {
   npm_ensure "$root/tools"
   ln -sfn "$root/tools/node_modules/binaryen/bin/wasm-opt" "$tools/bin/wasm-opt"
 
+  # ---------------------------------------------------------------- relay tests on PostgreSQL
+  # The relay's tests start a throwaway cluster of their own with these binaries
+  # (crates/relay/tests/common/pg.rs); the package's own cluster is not used.
+  [ "$mode" = test ] && apt_ensure postgresql
+
   # ---------------------------------------------------------------- browser tests
   if [ "$mode" = test ]; then
     apt_ensure chromium chromium-driver

@@ -4,6 +4,7 @@
 
 use crate::context::use_lang;
 use crate::i18n::Lang;
+use std::rc::Rc;
 use yew::prelude::*;
 
 /// The state of the connection to the relay.
@@ -21,6 +22,17 @@ pub struct NetInfo {
     pub net: Net,
     /// The names of the other people who are away.
     pub away: Vec<String>,
+}
+
+/// What a table played online knows of its room beyond the game: the relay's settings of
+/// the room (shown read-only in the table's settings) and the match's score sheet as the
+/// relay sends it (the page holds no match log online). The room page provides it as a
+/// context; an offline table has none.
+#[derive(Clone, Debug, PartialEq)]
+pub struct RoomInfo {
+    pub options: protocol::RoomOptions,
+    /// The relay's sheet of the match, once received.
+    pub sheet: Option<Rc<engine::tally::Tally>>,
 }
 
 impl Net {

@@ -9,11 +9,14 @@
 //! in this device's statistics, once.
 
 use crate::adapters::UiGame;
+use crate::components::net::RoomInfo;
 use crate::context::use_lang;
 use crate::i18n::{fill, Lang};
 use crate::seen::Seen;
 use crate::sheet::SheetRules;
-use crate::sheet::{best_hand, match_record, sheet_rules, table_history, your_side, History};
+use crate::sheet::{
+    best_hand, history_of, match_record, sheet_rules, table_history, your_side, History,
+};
 use crate::state::TableState;
 use crate::stats::{match_key, MatchRecord, Stats};
 use engine::{Seat, Status};
@@ -113,12 +116,19 @@ pub fn use_match_stats<G: UiGame>(state: &UseReducerHandle<TableState<G>>) {
 }
 
 /// The sheet of the table in context, rebuilt once per action while shown (`None` while
-/// hidden).
+/// hidden). Online, the sheet is the room's (the relay sends it: the page holds no log).
 #[hook]
 fn use_history(ctx: Option<&SheetCtx>) -> Option<Rc<History>> {
-    let deps = ctx.map(|c| (c.log_len, c.key.clone()));
+    let online = use_context::<RoomInfo>().and_then(|r| r.sheet);
+    let deps = ctx.map(|c| (c.log_len, c.key.clone(), online, c.rules.points_are_totals));
     let history = ctx.map(|c| c.history.clone());
-    let memo = use_memo(deps, move |d| d.as_ref().and(history.map(|h| h.emit(()))));
+    let memo = use_memo(deps, move |d| {
+        let (_, _, online, points_are_totals) = d.as_ref()?;
+        match online {
+            Some(tally) => Some(Rc::new(history_of(tally, *points_are_totals))),
+            None => history.map(|h| h.emit(())),
+        }
+    });
     (*memo).clone()
 }
 

@@ -1,4 +1,5 @@
-//! The home page: the games of the site and a way back into each game in progress.
+//! The home page: joining an online table by its code, the games of the site and a way back
+//! into each game in progress.
 
 use crate::adapters::GameId;
 use crate::components::card::suit_shape;
@@ -98,6 +99,9 @@ pub fn home_page() -> Html {
                 <LangToggle />
             </header>
             <p class="subtitle">{ s.home_subtitle }</p>
+            // Joining a friend's table comes first: a person with a code should not have to
+            // look for it under the games.
+            <JoinByCode />
             <ul class="games" role="list">
                 { for GAMES.iter().map(|g| {
                     let name = (g.name)(s);
@@ -151,7 +155,6 @@ pub fn home_page() -> Html {
                     }
                 }) }
             </ul>
-            <JoinByCode />
         </main>
     }
 }

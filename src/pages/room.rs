@@ -6,17 +6,20 @@
 
 use crate::adapters::UiGame;
 use crate::components::lang_toggle::LangToggle;
-use crate::components::net::{net_badge, Net, NetInfo};
+use crate::components::net::{net_badge, Net, NetInfo, RoomInfo};
 use crate::config::{Player, SeatKind, TableConfig};
 use crate::context::use_lang;
 use crate::i18n::Lang;
 use crate::online::{
     relay_url, save_seat, saved_seat, Conn, Hub, NetEvent, OnlineLink, SavedSeat, NAME_KEY,
 };
-use crate::pages::table::{setting_rows, TablePage};
+use crate::pages::table::{
+    room_labels, room_rows, secs_text, setting_rows, SettingRow, TablePage, GRACE_CHOICES,
+};
 use crate::route::Route;
 use crate::web;
 use engine::table::PROTOCOL_VERSION;
+use engine::tally::Tally;
 use gloo::timers::callback::Timeout;
 use protocol::{
     ClientMsg, ErrorBody, Lobby, Phase, RelayMsg, RoomCode, RoomOptions, SeatInfo, RELAY_VERSION,
@@ -52,6 +55,8 @@ struct Room {
     first: Option<(Rc<Value>, u32)>,
     /// A message of the relay for the room (not the table's moves).
     error: Option<ErrorBody>,
+    /// The match's score sheet as the relay sent it last.
+    sheet: Option<Rc<Tally>>,
     /// Reconnection attempts since the last open socket.
     tries: u32,
 }
@@ -62,6 +67,7 @@ enum RoomMsg {
     Welcome(RoomCode, u8),
     Lobby(Lobby),
     Snapshot(Value),
+    Sheet(Tally),
     Error(ErrorBody),
     ClearError,
 }
@@ -89,6 +95,7 @@ impl Reducible for Room {
                 let n = next.first.as_ref().map_or(0, |(_, n)| n + 1);
                 next.first = Some((Rc::new(f), n));
             }
+            RoomMsg::Sheet(t) => next.sheet = Some(Rc::new(t)),
             RoomMsg::Error(e) => next.error = Some(e),
             RoomMsg::ClearError => next.error = None,
         }
@@ -144,6 +151,9 @@ struct Words {
     rules: &'static str,
     unknown_room: &'static str,
     version: &'static str,
+    room_settings: &'static str,
+    turn_help: &'static str,
+    grace_help: &'static str,
 }
 
 fn words(lang: Lang) -> &'static Words {
@@ -171,6 +181,9 @@ fn words(lang: Lang) -> &'static Words {
         rules: "قوانین میز",
         unknown_room: "میزی با این کد پیدا نشد.",
         version: "نسخهٔ تازه‌ای هست: صفحه را دوباره بار کنید.",
+        room_settings: "تنظیم‌های میز آنلاین",
+        turn_help: "وقتی زمان نوبت تمام شود، پایین‌ترین کارت مجاز (یا نخستین گزینه) به جای بازیکن بازی می‌شود.",
+        grace_help: "اگر کسی از میز دور شود، پس از این مهلت رباتی به جایش بازی می‌کند تا برگردد.",
     };
     const EN: Words = Words {
         title: "Play online",
@@ -196,6 +209,9 @@ fn words(lang: Lang) -> &'static Words {
         rules: "The table's rules",
         unknown_room: "No table has this code.",
         version: "A new version is out: reload the page.",
+        room_settings: "Online table settings",
+        turn_help: "When a turn's time runs out, the lowest legal card (or the first choice) is played for the player.",
+        grace_help: "When someone leaves the table, a bot plays for them after this long, until they return.",
     };
     match lang {
         Lang::Fa => &FA,
@@ -221,10 +237,13 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
         lobby: None,
         first: None,
         error: None,
+        sheet: None,
         tries: 0,
     });
     let hub = use_memo((), |_| Hub::default());
     let name = use_state(|| web::storage_get(NAME_KEY).unwrap_or_default());
+    // The creator's choice of the room's own settings (the grace period, the turn timer).
+    let options = use_state(RoomOptions::default);
     // The first message of every connection: create, join (once) or resume (after).
     let opening = use_mut_ref(|| None::<ClientMsg>);
     let conn = use_mut_ref(|| None::<Rc<Conn>>);
@@ -346,6 +365,7 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
         };
         let onsubmit = {
             let name = name.clone();
+            let options = options.clone();
             let open = props.open.clone();
             let room = room.clone();
             let opening = opening.clone();
@@ -358,7 +378,7 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
                 }
                 web::storage_set(NAME_KEY, &n);
                 let msg = match &open {
-                    RoomOpen::Create(query) => create::<G>(query, n),
+                    RoomOpen::Create(query) => create::<G>(query, n, *options),
                     RoomOpen::Code(c) => match RoomCode::parse(c) {
                         Some(code) => ClientMsg::Join {
                             version: RELAY_VERSION,
@@ -383,6 +403,7 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
                         <input type="text" data-testid="room-name-input" maxlength="24" value={(*name).clone()}
                             oninput={on_input} autofocus=true />
                     </label>
+                    if creating { { options_form(lang, &options) } }
                     <button type="submit" class="btn" data-testid="room-go">{ if creating { w.create } else { w.join } }</button>
                 </form>
                 { for error }
@@ -420,10 +441,16 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
                         onclick={Callback::from(move |_: MouseEvent| hub.send(&ClientMsg::Rematch))}>{ w.rematch }</button>
                 }
             });
+            let room_info = RoomInfo {
+                options: lobby.options,
+                sheet: room.sheet.clone(),
+            };
             html! {
                 <div class="room-table" data-testid="room-table" data-code={code.to_string()} data-seat={seat.to_string()}>
                     <ContextProvider<NetInfo> context={info}>
+                    <ContextProvider<RoomInfo> context={room_info}>
                         { G::table(config, format!("{code}-{}-{n}", lobby.match_no), Some(link)) }
+                    </ContextProvider<RoomInfo>>
                     </ContextProvider<NetInfo>>
                     if let Some(rematch) = rematch { <div class="room-bar">{ rematch }</div> }
                     { for error }
@@ -450,9 +477,60 @@ fn resume(code: RoomCode, seat: SavedSeat) -> ClientMsg {
     }
 }
 
+/// The create form's room settings: the grace period before a bot plays for someone away,
+/// and the turn timer (D-7), each with what it does.
+fn options_form(lang: Lang, options: &UseStateHandle<RoomOptions>) -> Html {
+    let w = words(lang);
+    let (grace_label, turn_label, at_once, off) = room_labels(lang);
+    let select = |id: &'static str,
+                  label: &'static str,
+                  help: &'static str,
+                  values: &[u32],
+                  value: u32,
+                  zero: &'static str,
+                  set: fn(&mut RoomOptions, u32)| {
+        let options = options.clone();
+        let onchange = Callback::from(move |e: Event| {
+            let v = e
+                .target_unchecked_into::<web_sys::HtmlSelectElement>()
+                .value();
+            if let Ok(v) = v.parse::<u32>() {
+                let mut o = *options;
+                set(&mut o, v);
+                if o.check().is_ok() {
+                    options.set(o);
+                }
+            }
+        });
+        let help_id = format!("{id}-help");
+        html! {
+            <label class="option target room-option" for={id}>
+                <span class="option-text">
+                    <span class="option-label">{ label }</span>
+                    <span class="option-help" id={help_id.clone()}>{ help }</span>
+                </span>
+                <select id={id} data-testid={id} {onchange} aria-describedby={help_id}>
+                    { for values.iter().map(|&v| html! {
+                        <option value={v.to_string()} selected={v == value}>{ secs_text(lang, v, zero) }</option>
+                    }) }
+                </select>
+            </label>
+        }
+    };
+    html! {
+        <fieldset class="room-options" data-testid="room-options">
+            <legend>{ w.room_settings }</legend>
+            { select("room-turn", turn_label, w.turn_help, &RoomOptions::TURN_SECS, options.turn_secs, off,
+                |o, v| o.turn_secs = v) }
+            { select("room-grace", grace_label, w.grace_help, &GRACE_CHOICES, options.grace_secs, at_once,
+                |o, v| o.grace_secs = v) }
+        </fieldset>
+    }
+}
+
 /// The opening message of a new room with the setup's query (game settings and player
-/// count; the seats' kinds and the seed are the relay's business).
-fn create<G: UiGame>(query: &str, name: String) -> ClientMsg {
+/// count; the seats' kinds and the seed are the relay's business) and the room's settings.
+fn create<G: UiGame>(query: &str, name: String, options: RoomOptions) -> ClientMsg {
     let parsed = TableConfig::<G::Settings>::from_query(query, G::PLAYER_COUNTS);
     let config = parsed.config;
     ClientMsg::Create {
@@ -461,7 +539,7 @@ fn create<G: UiGame>(query: &str, name: String) -> ClientMsg {
         game: engine_slug::<G>(),
         players: config.player_count(),
         settings: serde_json::to_value(&config.settings).unwrap_or(Value::Null),
-        options: RoomOptions::default(),
+        options,
         name,
     }
 }
@@ -550,6 +628,12 @@ fn on_net<G: UiGame>(
             // socket opened, so its state must not decide this.)
             if e.error != "stale_step" {
                 room.dispatch(RoomMsg::Error(e));
+            }
+        }
+        NetEvent::Msg(RelayMsg::Sheet { sheet }) => {
+            // The match's score sheet (it comes before a snapshot, and after each hand).
+            if let Ok(tally) = serde_json::from_value::<Tally>(sheet) {
+                room.dispatch(RoomMsg::Sheet(tally));
             }
         }
         NetEvent::Msg(RelayMsg::Pong) => {}
@@ -641,6 +725,14 @@ fn lobby_view<G: UiGame>(
     let rows = serde_json::from_value::<G::Settings>(lobby.settings.clone())
         .map(|s| setting_rows(lang, &s, lobby.players))
         .unwrap_or_default();
+    let room = room_rows(lang, lobby.options.grace_secs, lobby.options.turn_secs);
+    let row = |r: &SettingRow| {
+        html! {
+            <div class="setting-row" data-testid={format!("setting-{}", r.testid)} data-value={r.raw.to_string()}>
+                <dt>{ r.label }</dt><dd>{ r.value.clone() }</dd>
+            </div>
+        }
+    };
     let start = {
         let hub = hub.clone();
         Callback::from(move |_: MouseEvent| hub.send(&ClientMsg::Start))
@@ -659,15 +751,11 @@ fn lobby_view<G: UiGame>(
                 <ol class="room-seats">
                     { for lobby.seats.iter().map(|s| seat_row(w, s, me, creator, hub, lobby)) }
                 </ol>
+                <h2>{ w.room_settings }</h2>
+                <dl class="room-settings" data-testid="room-settings">{ for room.iter().map(row) }</dl>
                 <details class="room-rules">
                     <summary>{ w.rules }</summary>
-                    <dl>
-                        { for rows.iter().map(|r| html! {
-                            <div class="setting-row" data-testid={format!("setting-{}", r.testid)}>
-                                <dt>{ r.label }</dt><dd>{ r.value.clone() }</dd>
-                            </div>
-                        }) }
-                    </dl>
+                    <dl>{ for rows.iter().map(row) }</dl>
                 </details>
                 if creator {
                     <button type="button" class="btn" data-testid="room-start" onclick={start}>{ w.start }</button>

@@ -21,7 +21,16 @@ pub const BOT_KINDS: &[&str] = &["easy", "hard", "random"];
 /// A bot of kind `kind` for one seat of game `G`, its choices fixed by `seed`: `easy` is
 /// the game's rule bot, `random` uniform over the legal actions, `hard` the game's searching bot
 /// ([`bots::hard`], with its fixed budget of samples or nodes, so that results repeat).
+///
+/// `hard:S,N,P` is the hard bot with a budget of its own: `S` samples, `N` nodes and `P`
+/// playouts per decision ([`bots::hard::Budget`]; a part left out keeps the default).
 pub fn make_bot<G: Registered>(kind: &str, seed: u64) -> Result<Box<dyn Bot<G>>, String> {
+    if let Some(parts) = kind.strip_prefix("hard:") {
+        let budget = parse_budget(parts)?;
+        return G::hard_bot(seed, budget)
+            .map(|b| b as Box<dyn Bot<G>>)
+            .ok_or_else(|| format!("{} has no hard bot yet", G::NAME));
+    }
     match kind {
         "easy" => Ok(G::rule_bot(seed)),
         "random" => Ok(Box::new(RandomBot::new(seed))),
@@ -33,6 +42,34 @@ pub fn make_bot<G: Registered>(kind: &str, seed: u64) -> Result<Box<dyn Bot<G>>,
             BOT_KINDS.join(", ")
         )),
     }
+}
+
+/// A hard bot's budget from `S,N,P` (samples, nodes, playouts; empty parts keep the
+/// default's).
+fn parse_budget(parts: &str) -> Result<bots::hard::Budget, String> {
+    let mut b = bots::hard::Budget::default();
+    let bad =
+        || format!("a hard bot's budget is 'hard:SAMPLES,NODES,PLAYOUTS', not 'hard:{parts}'");
+    let mut it = parts.split(',');
+    let mut next = || -> Result<Option<u64>, String> {
+        match it.next().map(str::trim) {
+            None | Some("") => Ok(None),
+            Some(x) => x.parse().map(Some).map_err(|_| bad()),
+        }
+    };
+    if let Some(s) = next()? {
+        b.samples = u32::try_from(s).map_err(|_| bad())?;
+    }
+    if let Some(n) = next()? {
+        b.nodes = n;
+    }
+    if let Some(p) = next()? {
+        b.playouts = u32::try_from(p).map_err(|_| bad())?;
+    }
+    if next()?.is_some() || b.samples == 0 {
+        return Err(bad());
+    }
+    Ok(b)
 }
 
 /// An arena request.

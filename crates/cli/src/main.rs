@@ -48,7 +48,8 @@ struct ArenaArgs {
     /// The game, by its slug (listed below).
     #[arg(long, value_name = "GAME", value_parser = parse_game)]
     game: &'static GameInfo,
-    /// The challenger's bot kind: easy (the rule bot) or random.
+    /// The challenger's bot kind: easy (the rule bot), hard (the searching bot, where the
+    /// game has one) or random.
     #[arg(long, value_name = "KIND")]
     a: String,
     /// The other bot kind.

@@ -133,3 +133,22 @@ fn the_command_prints_text_or_json_and_refuses_an_unknown_kind() {
     assert!(err.contains("unknown bot kind 'strong'"), "{err}");
     assert_eq!(err.trim_end().lines().count(), 1, "{err}");
 }
+
+/// The `hard` kind plays Pasur, Haft Khabis and Crazy Eights (issue 12's rollout search)
+/// and repeats its report from a seed; its moves are timed.
+#[test]
+fn the_hard_kind_plays_the_rollout_games_and_repeats() {
+    for game in ["pasur", "haft_khabis", "crazy_eights"] {
+        let o = opts(game, "hard", "easy", 1, 7);
+        let first = arena(&o).unwrap();
+        assert!(
+            first["time_ms"]["a"]["moves"].as_u64().unwrap() > 10,
+            "{game}"
+        );
+        assert_eq!(
+            without_times(first),
+            without_times(arena(&o).unwrap()),
+            "{game}"
+        );
+    }
+}

@@ -22,6 +22,7 @@ pub mod rebuild;
 pub mod rng;
 pub mod seat;
 pub mod table;
+pub mod tally;
 #[cfg(any(test, feature = "testkit"))]
 pub mod testkit;
 pub mod timeout;

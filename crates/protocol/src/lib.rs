@@ -21,7 +21,7 @@ use std::fmt;
 
 /// The version of this crate's messages. Bumped whenever a message changes in a way a peer
 /// of the previous version would misread.
-pub const RELAY_VERSION: u32 = 1;
+pub const RELAY_VERSION: u32 = 2;
 
 /// The characters of a room code: digits and capitals without the easily confused 0, O, 1,
 /// I and L.
@@ -313,6 +313,14 @@ pub enum RelayMsg {
         /// The frame JSON.
         frame: Value,
     },
+    /// The match's score sheet, the same for every seat (hands' results are public, D-8):
+    /// the registry's `{"start": [totals], "hands": [{"points", "totals"}], "winners"}`
+    /// (`engine::tally::Tally`). Sent before every snapshot (so a reload keeps the sheet)
+    /// and after every hand that ends. Version 2 added it.
+    Sheet {
+        /// The sheet JSON.
+        sheet: Value,
+    },
     /// A request was refused; nothing changed.
     Error(ErrorBody),
     /// Answers [`ClientMsg::Ping`].
@@ -434,6 +442,14 @@ mod tests {
         assert_eq!(
             serde_json::to_value(RelayMsg::Pong).unwrap(),
             json!({"type": "pong"})
+        );
+        let sheet = json!({"start": [0, 0], "hands": [{"points": [1, 0], "totals": [1, 0]}], "winners": null});
+        assert_eq!(
+            serde_json::to_value(RelayMsg::Sheet {
+                sheet: sheet.clone()
+            })
+            .unwrap(),
+            json!({"type": "sheet", "sheet": sheet})
         );
         let create: ClientMsg = serde_json::from_value(json!({
             "type": "create", "version": 1, "frames": 1, "game": "hokm", "players": 4, "name": "A"

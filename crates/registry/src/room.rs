@@ -20,6 +20,7 @@
 use crate::Error;
 use engine::log::apply_step;
 use engine::table::{updates, Move, Public};
+use engine::tally::Tally;
 use engine::{
     Game, GameView, HandScore, MatchLog, MatchLogOf, Outcome, RuleError, Seat, Setup, Status, Step,
     StepError,
@@ -103,6 +104,10 @@ pub trait Room: Debug + Send {
     fn totals(&self) -> Vec<i32>;
     /// The result, once the match is over.
     fn outcome(&self) -> Option<Outcome>;
+    /// The match's score sheet so far, the same for every seat (public, D-8):
+    /// `{"start": [totals], "hands": [{"points", "totals"}], "winners": [sides] | null}`
+    /// (`engine::tally::Tally`).
+    fn sheet(&self) -> Value;
     /// The game's stable hash of the full state (for checking a replayed log; never sent).
     fn state_hash(&self) -> u64;
     /// The room as [`Any`], to get the typed game back:
@@ -157,6 +162,8 @@ pub trait Room: Debug + Send {
 pub struct Erased<G: Game> {
     game: G,
     log: MatchLogOf<G>,
+    /// The match's score sheet, kept step by step (public: [`Room::sheet`]).
+    tally: Tally,
 }
 
 impl<G: Game> Erased<G> {
@@ -164,6 +171,7 @@ impl<G: Game> Erased<G> {
     pub fn new(setup: Setup<G::Settings>) -> Result<Erased<G>, Error> {
         let game = G::new(&setup)?;
         Ok(Erased {
+            tally: Tally::new(&game),
             game,
             log: MatchLog::new(G::NAME, setup, Vec::new()),
         })
@@ -174,7 +182,9 @@ impl<G: Game> Erased<G> {
         let game = log
             .replay::<G>()
             .map_err(|e| Error::BadLog(e.to_string()))?;
-        Ok(Erased { game, log })
+        // The sheet of the steps replayed (the replay above checked that they apply).
+        let tally = Tally::of_log::<G>(&log.setup(), &log.steps).unwrap_or_default();
+        Ok(Erased { game, log, tally })
     }
 
     /// The typed game.
@@ -330,6 +340,7 @@ where
             }),
         };
         self.log.steps.push(typed);
+        self.tally.after(&self.game);
         Ok(frames(&self.game, self.steps_done(), public.as_ref()))
     }
 
@@ -347,6 +358,10 @@ where
 
     fn outcome(&self) -> Option<Outcome> {
         self.game.outcome()
+    }
+
+    fn sheet(&self) -> Value {
+        to_json(&self.tally)
     }
 
     fn state_hash(&self) -> u64 {

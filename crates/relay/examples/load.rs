@@ -7,6 +7,9 @@
 //! ```sh
 //! cargo run --release -p relay --example load -- --rooms 500 --think-ms 1000 --secs 30
 //! cargo run --release -p relay --example load -- --database /tmp/load.sqlite --sync normal
+//! # Relays already running, e.g. two instances sharing PostgreSQL: each room's seats
+//! # connect to them in turn (seat i of room r to address (r + i) mod n).
+//! cargo run --release -p relay --example load -- --addr 127.0.0.1:18080,127.0.0.1:18081
 //! ```
 
 use futures_util::{SinkExt, StreamExt};
@@ -31,17 +34,18 @@ struct Args {
     /// Round trips in the first seconds (every room starting at once) are not counted.
     #[arg(long, default_value_t = 5)]
     warmup: u64,
-    /// The relay's store: `memory` or a SQLite file.
+    /// The relay's store: `memory`, a SQLite file or a PostgreSQL URL.
     #[arg(long, default_value = "memory")]
     database: String,
     /// SQLite's sync: full or normal.
     #[arg(long, default_value = "full")]
     sync: String,
-    /// A relay already running (started with `--bot-think-ms 0 --hand-pause-ms 0` and
-    /// quotas above the rooms asked for) instead of one in this process; the CPU and
-    /// memory reported are then the load generator's alone.
-    #[arg(long)]
-    addr: Option<SocketAddr>,
+    /// Relays already running (started with `--bot-think-ms 0 --hand-pause-ms 0` and
+    /// quotas above the rooms asked for) instead of one in this process, comma-separated:
+    /// seat i of room r connects to address (r + i) mod n. The CPU and memory reported
+    /// are then the load generator's alone.
+    #[arg(long, value_delimiter = ',')]
+    addr: Vec<SocketAddr>,
 }
 
 #[derive(Default)]
@@ -188,17 +192,22 @@ async fn main() {
         "--max-rooms",
         "1000000",
     ]);
-    let relay = match args.addr {
-        Some(_) => None,
-        None => Some(relay::start(cfg).await.expect("the relay starts")),
+    let relay = if args.addr.is_empty() {
+        Some(relay::start(cfg).await.expect("the relay starts"))
+    } else {
+        None
     };
-    let addr = args.addr.or(relay.as_ref().map(|r| r.addr)).unwrap();
+    let addrs: Vec<SocketAddr> = match &relay {
+        Some(r) => vec![r.addr],
+        None => args.addr.clone(),
+    };
+    let addr = |r: usize, seat: usize| addrs[(r + seat) % addrs.len()];
     let think = Duration::from_millis(args.think_ms);
     let stats = Arc::new(Mutex::new(Stats::default()));
     // Open every room and seat its four people first.
     let mut seated = Vec::new();
-    for _ in 0..args.rooms {
-        let mut a = connect(addr).await;
+    for r in 0..args.rooms {
+        let mut a = connect(addr(r, 0)).await;
         send(
             &mut a,
             &ClientMsg::Create {
@@ -218,8 +227,8 @@ async fn main() {
             }
         };
         let mut room = vec![a];
-        for name in ["B", "C", "D"] {
-            let mut c = connect(addr).await;
+        for (i, name) in ["B", "C", "D"].into_iter().enumerate() {
+            let mut c = connect(addr(r, i + 1)).await;
             send(
                 &mut c,
                 &ClientMsg::Join {

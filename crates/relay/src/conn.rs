@@ -2,8 +2,9 @@
 //! (size, message budget), opens a room (create, join, resume) and passes the rest to the
 //! room's task; a writer task sends what the room queues for it.
 
+use crate::cluster::{Route, Upstream};
 use crate::limits::Budget;
-use crate::room::{check_name, check_room, Actor, Cmd, Conn, Out, RoomHandle, QUEUE};
+use crate::room::{check_name, check_room, Actor, Cmd, Conn, Out, RoomHandle};
 use crate::Shared;
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
@@ -13,6 +14,7 @@ use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 use tokio::sync::{mpsc, oneshot};
+use tokio_tungstenite::tungstenite::Message as TMessage;
 
 /// Messages a connection's writer may have queued before the connection counts as too
 /// slow and is dropped (it resyncs with a snapshot when it resumes).
@@ -45,8 +47,47 @@ fn check_versions(version: u32, frames: u32) -> Result<(), ErrorBody> {
     ))
 }
 
+/// Where a connection's messages go once it holds a seat.
+enum Seated {
+    /// A room of this instance.
+    Local(RoomHandle),
+    /// Another instance's room, through a socket to it (docs/scaling.md).
+    Remote(futures_util::stream::SplitSink<Upstream, TMessage>),
+}
+
+/// Passes what the owner of a room sends on to the client, then its close (a socket to
+/// the owner that drops asks the client to reconnect: the room moves to another
+/// instance), and drops the connection.
+async fn pump(
+    mut upstream: futures_util::stream::SplitStream<Upstream>,
+    tx: mpsc::Sender<Out>,
+    kick: tokio_util::sync::CancellationToken,
+) {
+    let close = loop {
+        match upstream.next().await {
+            Some(Ok(TMessage::Text(t))) => {
+                if tx.try_send(Out::Text(t.as_str().to_string())).is_err() {
+                    // The client does not read: dropped, as a room drops it.
+                    break None;
+                }
+            }
+            Some(Ok(TMessage::Close(frame))) => break frame.map(|f| u16::from(f.code)),
+            Some(Ok(_)) => {}
+            Some(Err(_)) | None => break None,
+        }
+    };
+    let out = match close {
+        Some(1000) => Out::Close(1000, "the room was closed"),
+        Some(4000) => Out::Close(4000, "the seat was taken by a newer connection"),
+        _ => Out::Close(1012, "the room's relay is gone: reconnect"),
+    };
+    let _ = tx.try_send(out);
+    kick.cancel();
+}
+
 /// Serves one upgraded socket until it closes, the room drops it, or the relay stops.
-pub async fn run(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>) {
+/// `hop`: another instance passed the socket on (it is not passed on again).
+pub async fn run(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool) {
     let cfg = &shared.cfg;
     let id = shared.next_conn.fetch_add(1, Ordering::Relaxed);
     let (mut sink, mut stream) = socket.split();
@@ -76,7 +117,7 @@ pub async fn run(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>) {
         tx: tx.clone(),
         kick: kick.clone(),
     };
-    let mut room: Option<RoomHandle> = None;
+    let mut room: Option<Seated> = None;
     let mut budget = Budget::new(cfg.msg_burst, cfg.msgs_per_sec);
     let mut overruns = 0u32;
     loop {
@@ -132,8 +173,8 @@ pub async fn run(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>) {
                 continue;
             }
         };
-        match &room {
-            Some(h) => match h.tx.try_send(Cmd::Msg { conn_id: id, msg }) {
+        match &mut room {
+            Some(Seated::Local(h)) => match h.tx.try_send(Cmd::Msg { conn_id: id, msg }) {
                 Ok(()) => {}
                 Err(mpsc::error::TrySendError::Full(_)) => {
                     error(&tx, codes::BUSY, "the room is busy: try again")
@@ -143,15 +184,33 @@ pub async fn run(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>) {
                     room = None;
                 }
             },
-            None => match open(&shared, ip, &conn, msg).await {
-                Ok(Some(h)) => room = Some(h),
+            Some(Seated::Remote(up)) => {
+                if up.send(TMessage::Text(text.as_str().into())).await.is_err() {
+                    let _ = tx.try_send(Out::Close(1012, "the room's relay is gone: reconnect"));
+                    break;
+                }
+            }
+            None => match open(&shared, ip, &conn, msg, hop).await {
+                Ok(Some(Opened::Local(h))) => room = Some(Seated::Local(h)),
+                Ok(Some(Opened::Remote(up, welcome))) => {
+                    let _ = tx.try_send(Out::Text(welcome));
+                    let (sink, stream) = (*up).split();
+                    shared.tracker.spawn(pump(stream, tx.clone(), kick.clone()));
+                    room = Some(Seated::Remote(sink));
+                }
                 Ok(None) => {}
                 Err(e) => send_now(&tx, &RelayMsg::Error(e)),
             },
         }
     }
-    if let Some(h) = room {
-        let _ = h.tx.send(Cmd::Detach { conn_id: id }).await;
+    match room {
+        Some(Seated::Local(h)) => {
+            let _ = h.tx.send(Cmd::Detach { conn_id: id }).await;
+        }
+        Some(Seated::Remote(mut up)) => {
+            let _ = tokio::time::timeout(Duration::from_secs(2), up.close()).await;
+        }
+        None => {}
     }
     drop(conn);
     drop(tx);
@@ -164,13 +223,77 @@ pub async fn run(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>) {
     }
 }
 
+/// A room a connection opened.
+enum Opened {
+    /// In this instance.
+    Local(RoomHandle),
+    /// In another, through this socket to it (the join or resume already sent on it),
+    /// with the owner's welcome to pass on.
+    Remote(Box<Upstream>, String),
+}
+
+/// The room of a join or resume: this instance's, or found through the shared store.
+async fn locate(
+    shared: &Arc<Shared>,
+    code: &RoomCode,
+    hop: bool,
+    msg: &ClientMsg,
+) -> Result<Result<RoomHandle, (Box<Upstream>, String)>, ErrorBody> {
+    let e = match find(shared, code) {
+        Ok(h) => return Ok(Ok(h)),
+        Err(e) => e,
+    };
+    if shared.cluster.is_none() {
+        return Err(e);
+    }
+    let Some(code) = RoomCode::parse(&code.0) else {
+        return Err(e);
+    };
+    match crate::cluster::route(shared, &code, hop).await? {
+        Route::Local(h) => Ok(Ok(h)),
+        Route::Remote(mut up) => {
+            let text = serde_json::to_string(msg)
+                .map_err(|e| ErrorBody::new(codes::BAD_MESSAGE, e.to_string()))?;
+            let silent =
+                || ErrorBody::new(codes::BUSY, "the room's relay does not answer: try again");
+            up.send(TMessage::Text(text.into()))
+                .await
+                .map_err(|_| silent())?;
+            // The owner's answer: a refusal (a wrong token, a full room) leaves this
+            // connection unseated, as in a room of this instance; a welcome seats it there.
+            let answer = tokio::time::timeout(Duration::from_secs(10), async {
+                loop {
+                    match up.next().await {
+                        Some(Ok(TMessage::Text(t))) => return Some(t.as_str().to_string()),
+                        Some(Ok(TMessage::Close(_))) | Some(Err(_)) | None => return None,
+                        Some(Ok(_)) => {}
+                    }
+                }
+            })
+            .await
+            .ok()
+            .flatten()
+            .ok_or_else(silent)?;
+            match serde_json::from_str::<RelayMsg>(&answer) {
+                Ok(RelayMsg::Welcome { .. }) => Ok(Err((up, answer))),
+                Ok(RelayMsg::Error(e)) => {
+                    let _ = tokio::time::timeout(Duration::from_secs(2), up.close()).await;
+                    Err(e)
+                }
+                _ => Err(silent()),
+            }
+        }
+    }
+}
+
 /// A message before the connection holds a seat: create, join, resume (or a ping).
 async fn open(
     shared: &Arc<Shared>,
     ip: IpAddr,
     conn: &Conn,
     msg: ClientMsg,
-) -> Result<Option<RoomHandle>, ErrorBody> {
+    hop: bool,
+) -> Result<Option<Opened>, ErrorBody> {
     match msg {
         ClientMsg::Ping => {
             send_now(&conn.tx, &RelayMsg::Pong);
@@ -202,10 +325,9 @@ async fn open(
                     ),
                 ));
             }
-            let (rtx, rrx) = mpsc::channel(QUEUE);
-            let handle = RoomHandle { tx: rtx };
+            let (handle, inbox) = crate::room::channel();
             let code = {
-                let mut rooms = shared.rooms.lock().unwrap_or_else(|p| p.into_inner());
+                let rooms = shared.rooms.lock().unwrap_or_else(|p| p.into_inner());
                 if rooms.len() >= shared.cfg.max_rooms {
                     return Err(ErrorBody::new(codes::FULL, "the relay is full: try later"));
                 }
@@ -213,28 +335,27 @@ async fn open(
                 while rooms.contains_key(&code) {
                     code = crate::secret::room_code();
                 }
-                rooms.insert(code.clone(), handle.clone());
                 code
             };
-            let actor = Actor::new(
+            let mut actor = Actor::new(
                 shared.clone(),
-                code.clone(),
+                code,
                 info,
                 players,
                 settings,
                 options,
                 name,
-                rrx,
+                inbox,
             );
             let token = actor.creator_token();
-            if let Err(e) = actor.save_new().await {
-                shared
-                    .rooms
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .remove(&code);
-                return Err(e);
-            }
+            // The store gives the code (another instance may have drawn it too); only then
+            // is the room this instance's.
+            actor.create().await?;
+            shared
+                .rooms
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .insert(actor.code().clone(), handle.clone());
             shared.tracker.spawn(actor.run());
             let (reply, answer) = oneshot::channel();
             send_cmd(
@@ -247,7 +368,7 @@ async fn open(
                 answer,
             )
             .await?;
-            Ok(Some(handle))
+            Ok(Some(Opened::Local(handle)))
         }
         ClientMsg::Join {
             version,
@@ -257,7 +378,16 @@ async fn open(
         } => {
             check_versions(version, frames)?;
             let name = check_name(&name)?;
-            let handle = find(shared, &code)?;
+            let again = ClientMsg::Join {
+                version,
+                frames,
+                code: code.clone(),
+                name: name.clone(),
+            };
+            let handle = match locate(shared, &code, hop, &again).await? {
+                Ok(h) => h,
+                Err((up, welcome)) => return Ok(Some(Opened::Remote(up, welcome))),
+            };
             let (reply, answer) = oneshot::channel();
             let cmd = Cmd::Join {
                 name,
@@ -265,7 +395,7 @@ async fn open(
                 reply,
             };
             send_cmd(&handle, cmd, answer).await?;
-            Ok(Some(handle))
+            Ok(Some(Opened::Local(handle)))
         }
         ClientMsg::Resume {
             version,
@@ -274,7 +404,16 @@ async fn open(
             token,
         } => {
             check_versions(version, frames)?;
-            let handle = find(shared, &code)?;
+            let again = ClientMsg::Resume {
+                version,
+                frames,
+                code: code.clone(),
+                token: token.clone(),
+            };
+            let handle = match locate(shared, &code, hop, &again).await? {
+                Ok(h) => h,
+                Err((up, welcome)) => return Ok(Some(Opened::Remote(up, welcome))),
+            };
             let (reply, answer) = oneshot::channel();
             let cmd = Cmd::Resume {
                 token,
@@ -282,7 +421,7 @@ async fn open(
                 reply,
             };
             send_cmd(&handle, cmd, answer).await?;
-            Ok(Some(handle))
+            Ok(Some(Opened::Local(handle)))
         }
         _ => Err(ErrorBody::new(
             codes::NO_ROOM,

@@ -15,14 +15,17 @@
 //! (docs/protocol.md).
 
 pub mod bot;
+pub mod cluster;
 pub mod conn;
 pub mod limits;
+pub mod pg;
 pub mod room;
 pub mod secret;
 pub mod store;
 
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::{ConnectInfo, Path, State};
+use axum::http::HeaderMap;
 use axum::http::StatusCode;
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -62,10 +65,20 @@ pub struct Config {
     /// Serves the built site (the web app's dist/) from this folder at `/`.
     #[arg(long = "static", value_name = "DIR")]
     pub static_dir: Option<PathBuf>,
-    /// The SQLite file rooms are stored in, or `memory` to keep nothing across restarts.
+    /// Where rooms are stored: a SQLite file, `memory` to keep nothing across restarts, or
+    /// a PostgreSQL URL (`postgres://user@host/db`) that several instances share.
     #[arg(long, default_value = "relay.sqlite")]
     pub database: String,
-    /// How SQLite syncs each step.
+    /// With PostgreSQL: the address other instances reach this one at (`host:port`);
+    /// by default the address it listens on (127.0.0.1 if that is 0.0.0.0).
+    #[arg(long)]
+    pub advertise: Option<String>,
+    /// With PostgreSQL: how long a room's lease lasts unrenewed, in milliseconds (renewed
+    /// every third of it): the longest an instance's rooms wait for another instance
+    /// after it dies.
+    #[arg(long, default_value_t = 10_000)]
+    pub lease_ms: u64,
+    /// How SQLite (or PostgreSQL: `synchronous_commit`) syncs each step.
     #[arg(long, value_enum, default_value_t = Sync::Full)]
     pub sync: Sync,
     /// Largest message a client may send, in bytes; up to 4 times this is refused with
@@ -117,6 +130,8 @@ pub struct Shared {
     pub cfg: Config,
     /// The durable store.
     pub store: Arc<dyn Store>,
+    /// The same store when it is PostgreSQL, shared with other instances: room leases.
+    pub cluster: Option<Arc<pg::PgStore>>,
     /// Every open room by its code.
     pub rooms: Mutex<HashMap<RoomCode, RoomHandle>>,
     /// Rooms created per address.
@@ -158,24 +173,52 @@ impl Relay {
         let _ = self.server.await;
         self.shared.tracker.close();
         let _ = tokio::time::timeout(Duration::from_secs(10), self.shared.tracker.wait()).await;
+        // Other instances take this one's rooms at once rather than after their leases.
+        if let Some(pg) = &self.shared.cluster {
+            if let Err(e) = pg.release_all().await {
+                eprintln!("relay: releasing leases: {e}");
+            }
+        }
     }
 }
 
 /// Opens the store, reloads its open rooms, binds the address and serves.
 pub async fn start(cfg: Config) -> Result<Relay, String> {
+    let listener = tokio::net::TcpListener::bind(cfg.listen)
+        .await
+        .map_err(|e| format!("{}: {e}", cfg.listen))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    let mut cluster = None;
     let store: Arc<dyn Store> = if cfg.database == "memory" {
         Arc::new(MemoryStore::default())
+    } else if cfg.database.starts_with("postgres://") || cfg.database.starts_with("postgresql://") {
+        let advertise = cfg.advertise.clone().unwrap_or_else(|| {
+            let mut a = addr;
+            if a.ip().is_unspecified() {
+                a.set_ip(std::net::Ipv4Addr::LOCALHOST.into());
+            }
+            a.to_string()
+        });
+        let pg = Arc::new(
+            pg::PgStore::open(
+                &cfg.database,
+                advertise,
+                Duration::from_millis(cfg.lease_ms.max(300)),
+                cfg.sync == Sync::Full,
+            )
+            .await
+            .map_err(|e| e.to_string())?,
+        );
+        cluster = Some(pg.clone());
+        pg
     } else {
         Arc::new(
             SqliteStore::open(std::path::Path::new(&cfg.database), cfg.sync == Sync::Full)
                 .map_err(|e| format!("{}: {e}", cfg.database))?,
         )
     };
-    let listener = tokio::net::TcpListener::bind(cfg.listen)
-        .await
-        .map_err(|e| format!("{}: {e}", cfg.listen))?;
-    let addr = listener.local_addr().map_err(|e| e.to_string())?;
     let shared = Arc::new(Shared {
+        cluster,
         quota: Mutex::new(limits::Quota::new(
             cfg.rooms_per_ip,
             Duration::from_secs(cfg.quota_window_secs),
@@ -207,20 +250,26 @@ pub async fn start(cfg: Config) -> Result<Relay, String> {
     })
 }
 
-/// Rebuilds every stored room; a room whose log does not replay to its stored state hash
-/// is left in the store and not served (the relay says which).
+/// Rebuilds every stored room (with PostgreSQL: every room whose lease has expired, and
+/// from then on keeps the leases); a room whose log does not replay to its stored state
+/// hash is left in the store and not served (the relay says which).
 async fn reload(shared: &Arc<Shared>) -> Result<(), String> {
+    if shared.cluster.is_some() {
+        cluster::claim(shared).await?;
+        shared.tracker.spawn(cluster::renew(shared.clone()));
+        return Ok(());
+    }
     let loaded = shared.store.load_rooms().await.map_err(|e| e.to_string())?;
     for l in loaded {
         let code = l.code.clone();
-        let (tx, rx) = tokio::sync::mpsc::channel(room::QUEUE);
-        match room::Actor::from_store(shared.clone(), l, rx) {
+        let (handle, inbox) = room::channel();
+        match room::Actor::from_store(shared.clone(), l, inbox) {
             Ok(actor) => {
                 shared
                     .rooms
                     .lock()
                     .unwrap_or_else(|p| p.into_inner())
-                    .insert(code, RoomHandle { tx });
+                    .insert(code, handle);
                 shared.tracker.spawn(actor.run());
             }
             Err(e) => eprintln!("relay: room {code} not reloaded: {e}"),
@@ -245,8 +294,10 @@ fn router(shared: Arc<Shared>) -> Router {
 async fn ws(
     upgrade: WebSocketUpgrade,
     ConnectInfo(addr): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     State(shared): State<Arc<Shared>>,
 ) -> Response {
+    let hop = headers.contains_key(cluster::HOP);
     if shared.shutdown.is_cancelled() {
         return StatusCode::SERVICE_UNAVAILABLE.into_response();
     }
@@ -259,7 +310,7 @@ async fn ws(
         .write_buffer_size(8 * 1024)
         .max_message_size(hard)
         .max_frame_size(hard)
-        .on_upgrade(move |socket| tracker.track_future(conn::run(socket, addr.ip(), shared)))
+        .on_upgrade(move |socket| tracker.track_future(conn::run(socket, addr.ip(), shared, hop)))
 }
 
 async fn health(State(shared): State<Arc<Shared>>) -> Json<serde_json::Value> {

@@ -99,6 +99,36 @@ pub enum Cmd {
 pub struct RoomHandle {
     /// The room's bounded queue.
     pub tx: mpsc::Sender<Cmd>,
+    /// Cancelled when the room must leave this instance (another owns it now, or the
+    /// store refused a write as a conflict): its task closes its sockets with 1012 so that
+    /// its people reconnect, and stops without touching the store.
+    pub moved: CancellationToken,
+    /// Which task this is (a room that left and came back has a new one).
+    pub task: u64,
+}
+
+/// What a room's task reads: the other end of its [`RoomHandle`].
+#[derive(Debug)]
+pub struct Inbox {
+    rx: mpsc::Receiver<Cmd>,
+    moved: CancellationToken,
+    task: u64,
+}
+
+/// A new room task's handle and inbox.
+pub fn channel() -> (RoomHandle, Inbox) {
+    static TASKS: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
+    let (tx, rx) = mpsc::channel(QUEUE);
+    let moved = CancellationToken::new();
+    let task = TASKS.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    (
+        RoomHandle {
+            tx,
+            moved: moved.clone(),
+            task,
+        },
+        Inbox { rx, moved, task },
+    )
 }
 
 /// The room task's queue length: a room whose queue is full answers `busy`.
@@ -151,7 +181,7 @@ pub struct Actor {
     step_at: Instant,
     last_activity: Instant,
     finished_at: Option<Instant>,
-    rx: mpsc::Receiver<Cmd>,
+    inbox: Inbox,
 }
 
 /// The settings of a new room checked by the registry, all of them filled in: a match is
@@ -208,7 +238,7 @@ impl Actor {
         settings: Value,
         options: RoomOptions,
         creator_name: String,
-        rx: mpsc::Receiver<Cmd>,
+        inbox: Inbox,
     ) -> Actor {
         let creator = secret::token();
         let now = Instant::now();
@@ -237,7 +267,7 @@ impl Actor {
             step_at: now,
             last_activity: now,
             finished_at: None,
-            rx,
+            inbox,
         }
     }
 
@@ -246,7 +276,7 @@ impl Actor {
     pub fn from_store(
         shared: Arc<Shared>,
         loaded: crate::store::LoadedRoom,
-        rx: mpsc::Receiver<Cmd>,
+        inbox: Inbox,
     ) -> Result<Actor, String> {
         let m = loaded.meta;
         let info = registry::find(&m.game).map_err(|e| e.to_string())?;
@@ -302,7 +332,7 @@ impl Actor {
             step_at: now,
             last_activity: now,
             finished_at: (m.phase == Phase::Finished).then_some(now),
-            rx,
+            inbox,
         };
         actor.make_seat_bots();
         Ok(actor)
@@ -346,11 +376,28 @@ impl Actor {
         self.creator.clone()
     }
 
-    /// Stores a new room before its task starts.
-    pub fn save_new(
-        &self,
-    ) -> impl std::future::Future<Output = Result<(), ErrorBody>> + Send + 'static {
-        self.save(None)
+    /// The room's code.
+    pub fn code(&self) -> &RoomCode {
+        &self.code
+    }
+
+    /// Stores a new room before its task starts, under a code no stored room has (drawn
+    /// again while the store has it: several instances draw codes).
+    pub async fn create(&mut self) -> Result<(), ErrorBody> {
+        for _ in 0..8 {
+            let meta = self.meta();
+            let fresh = self
+                .shared
+                .store
+                .create_room(&self.code, &meta)
+                .await
+                .map_err(|e| err(codes::STORE, e.to_string()))?;
+            if fresh {
+                return Ok(());
+            }
+            self.code = secret::room_code();
+        }
+        Err(err(codes::STORE, "no free room code was found: try again"))
     }
 
     /// Stores the room's meta (and a new match's log head). The future owns what it
@@ -363,11 +410,19 @@ impl Actor {
         let store = self.shared.store.clone();
         let code = self.code.clone();
         let n = self.match_no;
+        let moved = self.inbox.moved.clone();
         async move {
             store
                 .save_room(&code, &meta, new_match.as_ref().map(|h| (n, h)))
                 .await
-                .map_err(|e| err(codes::STORE, e.to_string()))
+                .map_err(|e| {
+                    if e.conflict {
+                        // Another instance owns the room: it reloads (docs/scaling.md).
+                        eprintln!("relay: room {code}: {e}: reloading");
+                        moved.cancel();
+                    }
+                    err(codes::STORE, e.to_string())
+                })
         }
     }
 
@@ -473,9 +528,17 @@ impl Actor {
         }
     }
 
+    /// A seat's snapshot, after the match's score sheet (a reload keeps the sheet).
     fn send_snapshot(&mut self, seat: Seat) {
-        let frame = self.game.as_ref().and_then(|g| g.snapshot(seat).ok());
+        let Some(game) = self.game.as_ref() else {
+            return;
+        };
+        let sheet = RelayMsg::Sheet {
+            sheet: game.sheet(),
+        };
+        let frame = game.snapshot(seat).ok();
         if let Some(f) = frame {
+            self.send(seat, &sheet);
             self.send(seat, &RelayMsg::Frame { frame: f.frame });
         }
     }
@@ -488,9 +551,10 @@ impl Actor {
         }
     }
 
-    /// Runs the room until it is cleaned up or the relay shuts down.
+    /// Runs the room until it is cleaned up, it moves, or the relay shuts down.
     pub async fn run(mut self) {
         let shutdown = self.shared.shutdown.clone();
+        let moved = self.inbox.moved.clone();
         loop {
             let now = Instant::now();
             let next = self.next_auto(now);
@@ -498,7 +562,13 @@ impl Actor {
             tokio::select! {
                 biased;
                 _ = shutdown.cancelled() => return,
-                cmd = self.rx.recv() => match cmd {
+                _ = moved.cancelled() => {
+                    self.leave(1012, "the room moved to another relay: reconnect");
+                    // Loaded again from the store if this instance may still run it.
+                    crate::cluster::reload(self.shared.clone(), self.code.clone()).await;
+                    return;
+                }
+                cmd = self.inbox.rx.recv() => match cmd {
                     Some(cmd) => self.on_cmd(cmd).await,
                     None => return,
                 },
@@ -517,17 +587,35 @@ impl Actor {
 
     /// Cleaned up: forgotten by the relay and the store, every connection closed.
     async fn close(&mut self) {
-        self.shared
-            .rooms
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .remove(&self.code);
+        self.forget();
         if let Err(e) = self.shared.store.delete_room(&self.code).await {
             eprintln!("relay: room {}: {e}", self.code);
         }
+        self.close_sockets(1000, "the room was closed");
+    }
+
+    /// Leaves this instance (the room moved, or reloads): forgotten here, kept in the
+    /// store, every connection closed with `code` so that its person reconnects.
+    fn leave(&mut self, code: u16, reason: &'static str) {
+        self.forget();
+        self.close_sockets(code, reason);
+    }
+
+    /// Removes the room from the relay's rooms, if this task is still the one there.
+    fn forget(&self) {
+        let mut rooms = self.shared.rooms.lock().unwrap_or_else(|p| p.into_inner());
+        if rooms
+            .get(&self.code)
+            .is_some_and(|h| h.task == self.inbox.task)
+        {
+            rooms.remove(&self.code);
+        }
+    }
+
+    fn close_sockets(&mut self, code: u16, reason: &'static str) {
         for o in &self.seats {
             if let Occupant::Person(Person { conn: Some(c), .. }) = o {
-                let _ = c.tx.try_send(Out::Close(1000, "the room was closed"));
+                let _ = c.tx.try_send(Out::Close(code, reason));
                 c.kick.cancel();
             }
         }
@@ -658,6 +746,12 @@ impl Actor {
                 Ok(room) => *game = room,
                 Err(e2) => eprintln!("relay: room {}: cannot undo: {e2}", self.code),
             }
+            if e.conflict {
+                // Another writer stored this step first, or another instance owns the
+                // room: what the store holds wins. The room leaves and is loaded again.
+                eprintln!("relay: room {}: {e}: reloading", self.code);
+                self.inbox.moved.cancel();
+            }
             return Err(err(codes::STORE, e.to_string()));
         }
         self.step_at = Instant::now();
@@ -691,6 +785,18 @@ impl Actor {
         }
         for f in frames {
             self.send(f.seat, &RelayMsg::Frame { frame: f.frame });
+        }
+        // A hand that has just ended: everybody's sheet gets its line.
+        let ended = !matches!(step, Step::NextHand)
+            && self
+                .game
+                .as_ref()
+                .is_some_and(|g| matches!(g.status(), Status::HandOver | Status::MatchOver));
+        if let Some(sheet) = self.game.as_ref().filter(|_| ended).map(|g| g.sheet()) {
+            let msg = RelayMsg::Sheet { sheet };
+            for s in 0..self.players {
+                self.send(Seat(s), &msg);
+            }
         }
         if self.game.as_ref().map(|g| g.status()) == Some(Status::MatchOver) {
             self.phase = Phase::Finished;

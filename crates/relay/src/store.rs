@@ -70,11 +70,36 @@ pub struct LoadedRoom {
 
 /// Why the store failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct StoreError(pub String);
+pub struct StoreError {
+    /// What went wrong.
+    pub message: String,
+    /// The write was refused because another writer got there first (the step is already
+    /// stored, or another instance owns the room): the room must be reloaded from the
+    /// store, not retried.
+    pub conflict: bool,
+}
+
+impl StoreError {
+    /// A failure (the database is unreachable, a value does not read).
+    pub fn new(message: impl Into<String>) -> StoreError {
+        StoreError {
+            message: message.into(),
+            conflict: false,
+        }
+    }
+
+    /// A write refused because another writer got there first.
+    pub fn conflict(message: impl Into<String>) -> StoreError {
+        StoreError {
+            message: message.into(),
+            conflict: true,
+        }
+    }
+}
 
 impl fmt::Display for StoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "store: {}", self.0)
+        write!(f, "store: {}", self.message)
     }
 }
 
@@ -82,13 +107,16 @@ impl std::error::Error for StoreError {}
 
 impl From<rusqlite::Error> for StoreError {
     fn from(e: rusqlite::Error) -> Self {
-        StoreError(e.to_string())
+        if e.sqlite_error_code() == Some(rusqlite::ErrorCode::ConstraintViolation) {
+            return StoreError::conflict(e.to_string());
+        }
+        StoreError::new(e.to_string())
     }
 }
 
 impl From<serde_json::Error> for StoreError {
     fn from(e: serde_json::Error) -> Self {
-        StoreError(e.to_string())
+        StoreError::new(e.to_string())
     }
 }
 
@@ -98,6 +126,10 @@ pub type StoreFuture<'a, T> = Pin<Box<dyn Future<Output = Result<T, StoreError>>
 
 /// The durable store of rooms. Every method is one transaction.
 pub trait Store: Send + Sync + 'static {
+    /// Stores a new room's meta; `false` if a room with this code is already stored (the
+    /// caller draws another code). Where instances share the store, the new room's lease
+    /// is this instance's, taken in the same transaction.
+    fn create_room<'a>(&'a self, code: &'a RoomCode, meta: &'a RoomMeta) -> StoreFuture<'a, bool>;
     /// Writes a room's meta (insert or replace); with `new_match`, in the same transaction,
     /// starts match `n` from its log head (the log without steps, the secret deal in it)
     /// and forgets the room's earlier matches.
@@ -108,7 +140,8 @@ pub trait Store: Send + Sync + 'static {
         new_match: Option<(u32, &'a Value)>,
     ) -> StoreFuture<'a, ()>;
     /// Appends step `step_no` (1 for the first) of match `match_no` with the state hash
-    /// after it. Refused if that step is already stored (another writer got there first).
+    /// after it. Refused with a conflict if that step is already stored (another writer got
+    /// there first).
     fn append_step<'a>(
         &'a self,
         code: &'a RoomCode,
@@ -121,6 +154,8 @@ pub trait Store: Send + Sync + 'static {
     fn delete_room<'a>(&'a self, code: &'a RoomCode) -> StoreFuture<'a, ()>;
     /// Every stored room, with its current match's log.
     fn load_rooms(&self) -> StoreFuture<'_, Vec<LoadedRoom>>;
+    /// One stored room, with its current match's log (`None` if it is not stored).
+    fn load_room<'a>(&'a self, code: &'a RoomCode) -> StoreFuture<'a, Option<LoadedRoom>>;
 }
 
 /// Builds a match log from its head and steps.
@@ -145,6 +180,18 @@ pub struct MemoryStore {
 }
 
 impl MemoryStore {
+    fn loaded(code: &RoomCode, r: &MemRoom) -> Option<LoadedRoom> {
+        Some(LoadedRoom {
+            code: code.clone(),
+            meta: r.meta.clone()?,
+            log: r
+                .head
+                .as_ref()
+                .map(|(_, h)| log_of(h.clone(), r.steps.iter().map(|s| s.0.clone()).collect())),
+            last_hash: r.steps.last().map(|s| s.1),
+        })
+    }
+
     fn with<T>(&self, f: impl FnOnce(&mut HashMap<RoomCode, MemRoom>) -> T) -> T {
         let mut rooms = self.rooms.lock().unwrap_or_else(|p| p.into_inner());
         f(&mut rooms)
@@ -152,6 +199,18 @@ impl MemoryStore {
 }
 
 impl Store for MemoryStore {
+    fn create_room<'a>(&'a self, code: &'a RoomCode, meta: &'a RoomMeta) -> StoreFuture<'a, bool> {
+        let fresh = self.with(|rooms| {
+            if rooms.contains_key(code) {
+                return false;
+            }
+            let r = rooms.entry(code.clone()).or_default();
+            r.meta = Some(meta.clone());
+            true
+        });
+        Box::pin(async move { Ok(fresh) })
+    }
+
     fn save_room<'a>(
         &'a self,
         code: &'a RoomCode,
@@ -180,10 +239,10 @@ impl Store for MemoryStore {
         let r = self.with(|rooms| {
             let r = rooms
                 .get_mut(code)
-                .ok_or_else(|| StoreError(format!("no room {code}")))?;
+                .ok_or_else(|| StoreError::new(format!("no room {code}")))?;
             let now = r.head.as_ref().map(|h| h.0);
             if now != Some(match_no) || r.steps.len() as u32 + 1 != step_no {
-                return Err(StoreError(format!(
+                return Err(StoreError::conflict(format!(
                     "step {step_no} of match {match_no} does not follow the stored ones"
                 )));
             }
@@ -202,19 +261,15 @@ impl Store for MemoryStore {
         let rooms = self.with(|rooms| {
             rooms
                 .iter()
-                .filter_map(|(code, r)| {
-                    Some(LoadedRoom {
-                        code: code.clone(),
-                        meta: r.meta.clone()?,
-                        log: r.head.as_ref().map(|(_, h)| {
-                            log_of(h.clone(), r.steps.iter().map(|s| s.0.clone()).collect())
-                        }),
-                        last_hash: r.steps.last().map(|s| s.1),
-                    })
-                })
+                .filter_map(|(code, r)| MemoryStore::loaded(code, r))
                 .collect()
         });
         Box::pin(async { Ok(rooms) })
+    }
+
+    fn load_room<'a>(&'a self, code: &'a RoomCode) -> StoreFuture<'a, Option<LoadedRoom>> {
+        let room = self.with(|rooms| MemoryStore::loaded(code, rooms.get(code)?));
+        Box::pin(async { Ok(room) })
     }
 }
 
@@ -282,7 +337,7 @@ impl SqliteStore {
         std::thread::Builder::new()
             .name("relay-sqlite".into())
             .spawn(move || writer(conn, queue))
-            .map_err(|e| StoreError(e.to_string()))?;
+            .map_err(|e| StoreError::new(e.to_string()))?;
         Ok(SqliteStore {
             path: path.to_path_buf(),
             writes,
@@ -300,10 +355,10 @@ impl SqliteStore {
             done,
         });
         Box::pin(async move {
-            queued.map_err(|_| StoreError("the writer thread stopped".into()))?;
+            queued.map_err(|_| StoreError::new("the writer thread stopped"))?;
             answer
                 .await
-                .map_err(|_| StoreError("the writer thread stopped".into()))?
+                .map_err(|_| StoreError::new("the writer thread stopped"))?
         })
     }
 }
@@ -338,7 +393,7 @@ fn writer(mut conn: Connection, queue: std::sync::mpsc::Receiver<Write>) {
             Ok(())
         })();
         for w in batch {
-            answers.push((w.done, Err(StoreError("not run".into()))));
+            answers.push((w.done, Err(StoreError::new("not run"))));
         }
         for (done, r) in answers {
             let r = match &committed {
@@ -350,58 +405,122 @@ fn writer(mut conn: Connection, queue: std::sync::mpsc::Receiver<Write>) {
     }
 }
 
-fn load_all(c: &mut Connection) -> Result<Vec<LoadedRoom>, StoreError> {
-    let mut rooms = Vec::new();
-    let metas: Vec<(String, String)> = c
-        .prepare("SELECT code, meta FROM rooms ORDER BY code")?
-        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
-        .collect::<Result<_, _>>()?;
-    for (code, meta) in metas {
-        let meta: RoomMeta = serde_json::from_str(&meta)?;
-        let head: Option<String> = c
-            .query_row(
-                "SELECT head FROM matches WHERE code = ?1 AND match_no = ?2",
-                params![code, meta.match_no],
-                |r| r.get(0),
-            )
-            .optional()?;
-        let (log, last_hash) = match head {
-            None => (None, None),
-            Some(head) => {
-                let mut stmt = c.prepare(
-                    "SELECT step_no, step, hash FROM steps WHERE code = ?1 AND match_no = ?2 \
-                     ORDER BY step_no",
-                )?;
-                let rows: Vec<(u32, String, i64)> = stmt
-                    .query_map(params![code, meta.match_no], |r| {
-                        Ok((r.get(0)?, r.get(1)?, r.get(2)?))
-                    })?
-                    .collect::<Result<_, _>>()?;
-                let mut steps = Vec::with_capacity(rows.len());
-                for (i, (n, step, _)) in rows.iter().enumerate() {
-                    if *n as usize != i + 1 {
-                        return Err(StoreError(format!(
-                            "room {code}: step {n} stored where step {} belongs",
-                            i + 1
-                        )));
-                    }
-                    steps.push(serde_json::from_str(step)?);
+/// A room as loaded: its meta, its current match's head (if any) and that match's steps
+/// `(step_no, step, hash)` in order, which must be numbered 1, 2, 3…
+pub(crate) fn assemble(
+    code: &str,
+    meta: &str,
+    head: Option<&str>,
+    rows: &[(u32, String, i64)],
+) -> Result<LoadedRoom, StoreError> {
+    let meta: RoomMeta = serde_json::from_str(meta)?;
+    let (log, last_hash) = match head {
+        None => (None, None),
+        Some(head) => {
+            let mut steps = Vec::with_capacity(rows.len());
+            for (i, (n, step, _)) in rows.iter().enumerate() {
+                if *n as usize != i + 1 {
+                    return Err(StoreError::new(format!(
+                        "room {code}: step {n} stored where step {} belongs",
+                        i + 1
+                    )));
                 }
-                let last = rows.last().map(|r| r.2 as u64);
-                (Some(log_of(serde_json::from_str(&head)?, steps)), last)
+                steps.push(serde_json::from_str(step)?);
             }
-        };
-        rooms.push(LoadedRoom {
-            code: RoomCode(code),
-            meta,
-            log,
-            last_hash,
-        });
+            let last = rows.last().map(|r| r.2 as u64);
+            (Some(log_of(serde_json::from_str(head)?, steps)), last)
+        }
+    };
+    Ok(LoadedRoom {
+        code: RoomCode(code.to_string()),
+        meta,
+        log,
+        last_hash,
+    })
+}
+
+fn load_one(c: &Connection, code: &str) -> Result<Option<LoadedRoom>, StoreError> {
+    let meta: Option<String> = c
+        .query_row(
+            "SELECT meta FROM rooms WHERE code = ?1",
+            params![code],
+            |r| r.get(0),
+        )
+        .optional()?;
+    let Some(meta) = meta else {
+        return Ok(None);
+    };
+    let match_no = serde_json::from_str::<RoomMeta>(&meta)?.match_no;
+    let head: Option<String> = c
+        .query_row(
+            "SELECT head FROM matches WHERE code = ?1 AND match_no = ?2",
+            params![code, match_no],
+            |r| r.get(0),
+        )
+        .optional()?;
+    let rows: Vec<(u32, String, i64)> = c
+        .prepare(
+            "SELECT step_no, step, hash FROM steps WHERE code = ?1 AND match_no = ?2 \
+             ORDER BY step_no",
+        )?
+        .query_map(params![code, match_no], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+        })?
+        .collect::<Result<_, _>>()?;
+    assemble(code, &meta, head.as_deref(), &rows).map(Some)
+}
+
+fn load_all(c: &Connection) -> Result<Vec<LoadedRoom>, StoreError> {
+    let codes: Vec<String> = c
+        .prepare("SELECT code FROM rooms ORDER BY code")?
+        .query_map([], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    let mut rooms = Vec::new();
+    for code in codes {
+        rooms.extend(load_one(c, &code)?);
     }
     Ok(rooms)
 }
 
+impl SqliteStore {
+    /// Runs `read` on a connection of its own (reads do not wait for the writer).
+    fn read<T: Send + 'static>(
+        &self,
+        read: impl FnOnce(&Connection) -> Result<T, StoreError> + Send + 'static,
+    ) -> StoreFuture<'static, T> {
+        let path = self.path.clone();
+        Box::pin(async move {
+            tokio::task::spawn_blocking(move || {
+                let c = Connection::open(path)?;
+                c.busy_timeout(std::time::Duration::from_secs(5))?;
+                read(&c)
+            })
+            .await
+            .map_err(|e| StoreError::new(e.to_string()))?
+        })
+    }
+}
+
 impl Store for SqliteStore {
+    fn create_room<'a>(&'a self, code: &'a RoomCode, meta: &'a RoomMeta) -> StoreFuture<'a, bool> {
+        let code = code.0.clone();
+        let meta = serde_json::to_string(meta);
+        let write = self.write(move |c| {
+            c.execute(
+                "INSERT INTO rooms (code, meta) VALUES (?1, ?2)",
+                params![code, meta?],
+            )?;
+            Ok(())
+        });
+        Box::pin(async move {
+            match write.await {
+                Ok(()) => Ok(true),
+                Err(e) if e.conflict => Ok(false),
+                Err(e) => Err(e),
+            }
+        })
+    }
+
     fn save_room<'a>(
         &'a self,
         code: &'a RoomCode,
@@ -463,16 +582,12 @@ impl Store for SqliteStore {
     }
 
     fn load_rooms(&self) -> StoreFuture<'_, Vec<LoadedRoom>> {
-        let path = self.path.clone();
-        Box::pin(async move {
-            tokio::task::spawn_blocking(move || {
-                let mut c = Connection::open(path)?;
-                c.busy_timeout(std::time::Duration::from_secs(5))?;
-                load_all(&mut c)
-            })
-            .await
-            .map_err(|e| StoreError(e.to_string()))?
-        })
+        self.read(load_all)
+    }
+
+    fn load_room<'a>(&'a self, code: &'a RoomCode) -> StoreFuture<'a, Option<LoadedRoom>> {
+        let code = code.0.clone();
+        self.read(move |c| load_one(c, &code))
     }
 }
 
@@ -504,6 +619,9 @@ mod tests {
     async fn round_trip(store: &dyn Store) {
         let code = RoomCode("ABCDEF".into());
         let head = json!({"version": 1, "game": "hokm", "public": {}, "deal": {"seed": 3}});
+        assert!(store.create_room(&code, &meta()).await.unwrap());
+        // A code is never given twice.
+        assert!(!store.create_room(&code, &meta()).await.unwrap());
         store
             .save_room(&code, &meta(), Some((1, &head)))
             .await
@@ -512,11 +630,16 @@ mod tests {
             .append_step(&code, 1, 1, &json!("next_hand"), 7)
             .await
             .unwrap();
-        // The same step twice, or a gap, is refused.
+        // The same step twice is refused as a conflict (the room reloads).
+        let twice = store.append_step(&code, 1, 1, &json!("x"), 8).await;
+        assert!(twice.is_err_and(|e| e.conflict));
+        let one = store.load_room(&code).await.unwrap().unwrap();
+        assert_eq!(one.last_hash, Some(7));
         assert!(store
-            .append_step(&code, 1, 1, &json!("x"), 8)
+            .load_room(&RoomCode("ZZZZZZ".into()))
             .await
-            .is_err());
+            .unwrap()
+            .is_none());
         let rooms = store.load_rooms().await.unwrap();
         assert_eq!(rooms.len(), 1);
         assert_eq!(rooms[0].meta, meta());

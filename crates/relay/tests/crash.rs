@@ -1,93 +1,16 @@
-//! The relay binary on SQLite, killed with SIGKILL in the middle of several matches and
-//! started again on the same database: every room comes back by replaying its stored log,
-//! at the same step and state hash, every person resumes their seat with their token and
-//! plays on, and no step any person was sent is lost. And SIGTERM closes sockets cleanly.
+//! The relay binary killed with SIGKILL in the middle of several matches and started
+//! again on the same database, on SQLite and on a real PostgreSQL server: every room comes
+//! back by replaying its stored log, at the same step and state hash, every person resumes
+//! their seat with their token and plays on, and no step any person was sent is lost. And
+//! SIGTERM closes sockets cleanly.
 
 mod common;
 
-use common::{inspect, play, play_until, Client, WAIT};
+use common::pg::{skipped, Postgres};
+use common::{inspect_wait, play, play_until, settle, spawn_relay, Client, WAIT};
 use protocol::{ClientMsg, Phase, RelayMsg, RoomCode, RoomOptions, SeatToken};
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader};
-use std::net::SocketAddr;
-use std::path::Path;
-use std::process::{Child, Command, Stdio};
-
-/// The relay's process, killed when dropped (a failing test leaves no process behind).
-struct Proc(Child);
-
-impl Drop for Proc {
-    fn drop(&mut self) {
-        let _ = self.0.kill();
-        let _ = self.0.wait();
-    }
-}
-
-/// Starts the relay binary on `db`, on a free port; returns it and its address.
-async fn start(db: &Path) -> (Proc, SocketAddr) {
-    let mut child = Command::new(env!("CARGO_BIN_EXE_relay"))
-        .args(["--listen", "127.0.0.1:0", "--database"])
-        .arg(db)
-        .args([
-            "--admin",
-            "--bot-think-ms",
-            "5",
-            "--hand-pause-ms",
-            "0",
-            "--msgs-per-sec",
-            "100000",
-            "--msg-burst",
-            "100000",
-        ])
-        .stdout(Stdio::piped())
-        .spawn()
-        .expect("the relay binary starts");
-    let stdout = child.stdout.take().unwrap();
-    let line = tokio::time::timeout(
-        WAIT,
-        tokio::task::spawn_blocking(move || {
-            let mut line = String::new();
-            BufReader::new(stdout).read_line(&mut line).unwrap();
-            line
-        }),
-    )
-    .await
-    .expect("the relay says where it listens")
-    .unwrap();
-    let addr = line
-        .trim()
-        .rsplit("http://")
-        .next()
-        .and_then(|a| a.parse().ok())
-        .unwrap_or_else(|| panic!("no address in {line:?}"));
-    (Proc(child), addr)
-}
-
-/// Receives until every client's newest frame is at the room's stored step and the room
-/// has stopped moving (it waits for a person).
-async fn settle(addr: SocketAddr, code: &RoomCode, clients: &mut [&mut Client]) -> (Value, Value) {
-    loop {
-        let s = inspect(addr, code).await;
-        let step = s["step"].as_u64().unwrap();
-        eprintln!(
-            "settle {code}: step {step}; {:?}",
-            clients
-                .iter()
-                .map(|c| c.frames.last().map(|f| f["step"].clone()))
-                .collect::<Vec<_>>()
-        );
-        for c in clients.iter_mut() {
-            while c.frames.last().and_then(|f| f["step"].as_u64()) < Some(step) {
-                c.recv().await.expect("open");
-            }
-        }
-        tokio::time::sleep(std::time::Duration::from_millis(30)).await;
-        let again = inspect(addr, code).await;
-        if again["step"] == s["step"] {
-            return (s["step"].clone(), s["hash"].clone());
-        }
-    }
-}
+use std::process::Command;
 
 struct Seat {
     code: RoomCode,
@@ -102,7 +25,24 @@ async fn sigkill_mid_match_then_restart_loses_no_step_and_every_seat_resumes() {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     let db = dir.join("relay.sqlite");
-    let (mut child, addr) = start(&db).await;
+    crash_and_restart(db.to_str().unwrap(), &[]).await;
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The same on PostgreSQL: the restarted instance takes the rooms over once the leases of
+/// the killed one expire.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_postgres_sigkill_mid_match_then_restart_loses_no_step_and_every_seat_resumes() {
+    if skipped() {
+        return;
+    }
+    let pg = Postgres::start();
+    let db = pg.database("crash");
+    crash_and_restart(&db, &["--lease-ms", "1500"]).await;
+}
+
+async fn crash_and_restart(db: &str, extra: &[&str]) {
+    let (mut child, addr) = spawn_relay(db, extra).await;
 
     // Rooms waiting for a person, part way through their matches.
     let mut rooms: Vec<(RoomCode, (Value, Value))> = Vec::new();
@@ -187,10 +127,10 @@ async fn sigkill_mid_match_then_restart_loses_no_step_and_every_seat_resumes() {
         "the live room hardly moved"
     );
 
-    let (child, addr) = start(&db).await;
+    let (child, addr) = spawn_relay(db, extra).await;
     // Every waiting room is back at its step and state hash.
     for (code, state) in &rooms {
-        let s = inspect(addr, code).await;
+        let s = inspect_wait(addr, code).await;
         assert_eq!(
             (s["step"].clone(), s["hash"].clone()),
             *state,
@@ -235,7 +175,7 @@ async fn sigkill_mid_match_then_restart_loses_no_step_and_every_seat_resumes() {
     }
     // The live room kept every step its person was sent: the stored log replays to the
     // frame it saw last.
-    let s = inspect(addr, &live_code).await;
+    let s = inspect_wait(addr, &live_code).await;
     let n = seen["step"].as_u64().unwrap() as usize;
     assert!(
         s["step"].as_u64().unwrap() as usize >= n,
@@ -254,9 +194,7 @@ async fn sigkill_mid_match_then_restart_loses_no_step_and_every_seat_resumes() {
         unreachable!()
     };
     assert!(frame["step"].as_u64() >= Some(n as u64));
-
     drop(child);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[tokio::test]
@@ -264,7 +202,7 @@ async fn sigterm_closes_every_socket_with_a_restart_code_and_exits() {
     let dir = std::env::temp_dir().join(format!("relay-term-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let (mut child, addr) = start(&dir.join("relay.sqlite")).await;
+    let (mut child, addr) = spawn_relay(dir.join("relay.sqlite").to_str().unwrap(), &[]).await;
     let mut a = Client::create(addr, "hokm", 4, Value::Null, RoomOptions::default()).await;
     let status = Command::new("kill")
         .args(["-TERM", &child.0.id().to_string()])

@@ -22,6 +22,16 @@ fn small(game: &str) -> Value {
     }
 }
 
+/// Whether a JSON value holds only numbers (and nulls) under its keys.
+fn numbers_only(v: &Value) -> bool {
+    match v {
+        Value::Number(_) | Value::Null => true,
+        Value::Array(a) => a.iter().all(numbers_only),
+        Value::Object(o) => o.values().all(numbers_only),
+        _ => false,
+    }
+}
+
 /// Checks every frame a person at `seat` was sent against the stored match log:
 /// - it is exactly the registry's frame for that seat at that step (a step's frame, or a
 ///   snapshot when `public` is null): nothing else of the room went out;
@@ -129,6 +139,20 @@ async fn one_match(addr: std::net::SocketAddr, game: &'static str, players: u8, 
         let last = c.frames.last().unwrap();
         assert_eq!(last["step"], state["step"], "{at}");
         assert!(legal(game, last).is_empty(), "{at}");
+    }
+    // The score sheet: one at the start, one after every hand; the last is the match's,
+    // and it names no card (numbers only).
+    let sheet = replayed.sheet();
+    let hands = sheet["hands"].as_array().unwrap().len();
+    assert!(hands > 0 && !sheet["winners"].is_null(), "{at}: {sheet}");
+    for c in [&a, &b] {
+        assert_eq!(c.sheets.len(), hands + 1, "{at}: {:?}", c.sheets);
+        assert_eq!(c.sheets.last(), Some(&sheet), "{at}");
+        assert_eq!(c.sheets[0]["hands"], json!([]), "{at}");
+        for s in &c.sheets {
+            assert!(named(s).is_empty(), "{at}: a card in {s}");
+            assert!(numbers_only(s), "{at}: not only numbers: {s}");
+        }
     }
     check_frames(log, 0, &a.frames, &at);
     check_frames(log, 1, &b.frames, &at);

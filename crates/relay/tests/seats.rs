@@ -160,6 +160,11 @@ async fn a_seat_is_resumed_by_its_token_only_and_a_rematch_keeps_the_seats() {
     assert_eq!(frame["step"], step);
     assert_eq!(frame["public"], Value::Null);
     assert_eq!(frame["view"], seen["view"]);
+    // The score sheet came before the snapshot: the room's own (a reload keeps it).
+    assert_eq!(a.sheets.len(), 1, "one sheet before the snapshot");
+    let state = inspect(addr, &code).await;
+    let room = registry::room_from_log(&state["log"]).unwrap();
+    assert_eq!(a.sheets[0], room.sheet());
     // A second connection with the token takes the seat over; the first is closed.
     let mut a2 = Client::resume(addr, &code, &token).await;
     while a.recv().await.is_some() {}
@@ -180,6 +185,10 @@ async fn a_seat_is_resumed_by_its_token_only_and_a_rematch_keeps_the_seats() {
         unreachable!()
     };
     assert_eq!(frame["step"], json!(0));
+    // The rematch's sheet starts empty; the finished match's had its hands.
+    assert_eq!(a2.sheets.last().unwrap()["hands"], json!([]));
+    let finished = &a2.sheets[a2.sheets.len() - 2];
+    assert!(!finished["hands"].as_array().unwrap().is_empty() && !finished["winners"].is_null());
     relay.shutdown();
     relay.wait().await;
 }

@@ -22,8 +22,10 @@
 //! No I/O, no randomness, no panics on bad input (a [`PositionError`] instead); builds for
 //! wasm32.
 
+pub mod analysis;
 mod position;
 mod solver;
 
+pub use analysis::{analyse, analyse_hokm, AnalysisError, HandAnalysis, Slip};
 pub use position::{Position, PositionError};
 pub use solver::{Best, Solver};

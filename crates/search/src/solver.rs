@@ -234,6 +234,19 @@ impl Solver {
         (!std::mem::take(&mut self.aborted)).then_some(r)
     }
 
+    /// Any of the solver's questions (`ask`, for example [`Solver::can_kot`]) within a
+    /// budget of `nodes` search nodes in all: `None` if it needed more. As with
+    /// [`Solver::can_take_within`], the answer depends only on the position and on what
+    /// the table held, so a fixed budget repeats, and nothing an abandoned search learnt
+    /// is kept.
+    pub fn within<T>(&mut self, nodes: u64, ask: impl FnOnce(&mut Solver) -> T) -> Option<T> {
+        self.limit = self.nodes.saturating_add(nodes);
+        self.aborted = false;
+        let r = ask(self);
+        self.limit = u64::MAX;
+        (!std::mem::take(&mut self.aborted)).then_some(r)
+    }
+
     /// The most tricks `side` takes this hand (those won so far included) with best play on
     /// both sides, if every trick were played out: a few zero-window searches.
     pub fn max_tricks(&mut self, pos: &Position, side: usize) -> u8 {

@@ -193,6 +193,7 @@ mod tests {
                 break;
             };
             let seat = acting.iter().next().unwrap();
+            legal.clear();
             game.legal_actions(seat, &mut legal);
             let action = if seat == Seat(1) {
                 let ask = format!(r#"{{"t":"choose","seat":1,"step":{step}}}"#);

@@ -15,7 +15,7 @@ pub mod shelem;
 use crate::adapters::{ShownTrick, UiGame, UiSettings};
 use crate::components::cover::Cover;
 use crate::components::lang_toggle::LangToggle;
-use crate::components::net::NetBadge;
+use crate::components::net::{NetBadge, RoomInfo};
 use crate::components::one_tab::OneTab;
 use crate::components::share::Share;
 use crate::components::sheet::{sheet_context, use_match_stats, ScoresButton, SheetCtx};
@@ -440,6 +440,78 @@ pub fn setting_rows<S: UiSettings>(lang: Lang, settings: &S, players: u8) -> Vec
     rows
 }
 
+/// The grace periods the online create form offers (seconds before a bot plays for a
+/// person who is away; the relay allows 0 to `RoomOptions::MAX_GRACE_SECS`).
+pub const GRACE_CHOICES: [u32; 6] = [0, 15, 30, 60, 120, 300];
+
+/// The words of a room's own settings: the grace period's and the turn timer's labels,
+/// "at once", "off", and the units.
+struct RoomWords {
+    grace: &'static str,
+    turn: &'static str,
+    at_once: &'static str,
+    off: &'static str,
+    secs: &'static str,
+    mins: &'static str,
+}
+
+fn room_words(lang: Lang) -> RoomWords {
+    match lang {
+        Lang::Fa => RoomWords {
+            grace: "مهلت پیش از آنکه ربات به جای غایب بازی کند",
+            turn: "زمان هر نوبت",
+            at_once: "بی‌درنگ",
+            off: "خاموش",
+            secs: "ثانیه",
+            mins: "دقیقه",
+        },
+        Lang::En => RoomWords {
+            grace: "Wait before a bot plays for someone away",
+            turn: "Turn timer",
+            at_once: "at once",
+            off: "Off",
+            secs: "s",
+            mins: "min",
+        },
+    }
+}
+
+/// A number of seconds as a setting shows it: "30 s", "2 min" (`zero` for 0).
+pub fn secs_text(lang: Lang, secs: u32, zero: &'static str) -> String {
+    let w = room_words(lang);
+    match secs {
+        0 => zero.to_string(),
+        s if s % 60 == 0 => format!("{} {}", lang.num(s / 60), w.mins),
+        s => format!("{} {}", lang.num(s), w.secs),
+    }
+}
+
+/// A room's own settings (the relay's, beside the game's): the grace period before a bot
+/// plays for a person away, and the turn timer (D-7), as rows of the settings panel.
+pub fn room_rows(lang: Lang, grace_secs: u32, turn_secs: u32) -> Vec<SettingRow> {
+    let w = room_words(lang);
+    vec![
+        SettingRow {
+            testid: "room-grace".into(),
+            label: w.grace,
+            value: secs_text(lang, grace_secs, w.at_once),
+            raw: grace_secs.into(),
+        },
+        SettingRow {
+            testid: "room-turn".into(),
+            label: w.turn,
+            value: secs_text(lang, turn_secs, w.off),
+            raw: turn_secs.into(),
+        },
+    ]
+}
+
+/// The labels of a room's settings and their zero values: `(grace, turn, at once, off)`.
+pub fn room_labels(lang: Lang) -> (&'static str, &'static str, &'static str, &'static str) {
+    let w = room_words(lang);
+    (w.grace, w.turn, w.at_once, w.off)
+}
+
 #[derive(Properties, PartialEq)]
 pub struct TableSettingsProps {
     pub rows: Vec<SettingRow>,
@@ -457,6 +529,10 @@ pub fn table_settings(props: &TableSettingsProps) -> Html {
         let open = open.clone();
         Callback::from(move |_: MouseEvent| open.set(!*open))
     };
+    // Online: the room's own settings after the game's.
+    let room = use_context::<RoomInfo>()
+        .map(|r| room_rows(lang, r.options.grace_secs, r.options.turn_secs))
+        .unwrap_or_default();
     html! {
         <div class="table-settings">
             <button type="button" class="btn-ghost btn-icon-text" data-testid="settings-button"
@@ -471,7 +547,7 @@ pub fn table_settings(props: &TableSettingsProps) -> Html {
                     aria-label={s.table_settings}>
                     <h2>{ s.table_settings }</h2>
                     <dl>
-                        { for props.rows.iter().map(|r| html! {
+                        { for props.rows.iter().chain(&room).map(|r| html! {
                             <div class="setting-row" data-testid={format!("setting-{}", r.testid)}
                                 data-value={r.raw.to_string()}>
                                 <dt>{ r.label }</dt>

@@ -132,7 +132,7 @@ export const tests = [
       await page.locator('[data-testid=start]').click();
       await page.locator('[data-testid=table]').waitFor({ timeout: 15000 });
       assert(/[?&]bots=heh(&|$)/.test(page.url()), `the link keeps seat 2 easy (${page.url()})`);
-      // Hokm has no hard bot yet (until it does): one bot only.
+      // Hokm's setup offers its bots too.
       await page.goto(`${url}#/hokm/setup`, { waitUntil: 'load' });
       const hokm = page.locator('[data-testid=seat-kind-1]');
       await hokm.waitFor({ timeout: 15000 });

@@ -1,7 +1,8 @@
 // Online play through the UI, as two people on two devices (two browser contexts) play it:
 // one creates a room from the setup screen, the other joins with the room's link, the
 // creator seats bots and starts; they play a Hokm hand together, one reloads in the middle
-// and comes back to the same seat; and a Bidel hand, whose three-card passing is chosen by
+// and comes back to the same seat, with the room's turn timer set at its creation and the
+// score sheet the relay keeps shown on both devices (and after a reload); and a Bidel hand, whose three-card passing is chosen by
 // both people at once. The relay is the real one (the debug binary `cargo test` built),
 // serving the built site on a port of its own, rooms in memory.
 
@@ -13,12 +14,12 @@ import { fileURLToPath } from 'node:url';
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
 /** Starts the relay on a free port with the built site; resolves to its URL and a stop. */
-async function startRelay(dist) {
+async function startRelay(dist, handPauseMs = 1500) {
   const bin = ['target/debug/relay', 'target/release/relay'].map((p) => path.join(ROOT, p)).find((p) => existsSync(p));
   if (!bin) throw new Error('no relay binary: run `cargo build -p relay` (./test builds it)');
   const proc = spawn(
     bin,
-    ['--listen', '127.0.0.1:0', '--static', dist, '--database', 'memory', '--bot-think-ms', '150', '--hand-pause-ms', '1500'],
+    ['--listen', '127.0.0.1:0', '--static', dist, '--database', 'memory', '--bot-think-ms', '150', '--hand-pause-ms', String(handPauseMs)],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const url = await new Promise((resolve, reject) => {
@@ -94,10 +95,15 @@ async function playBoth(pages, assert, done, ms) {
 const cardsOf = async (page) =>
   page.locator('[data-testid=hand] button[data-card]').evaluateAll((bs) => bs.map((b) => b.dataset.card));
 
-/** Opens a room of `game` (4 seats: two people and two bots) on two devices; returns them. */
-async function openRoom({ page, browser, assert }, relay, game, joinBy = 'link') {
+/** Opens a room of `game` (4 seats: two people and two bots) on two devices, with the
+ * room settings `options` (`{turn, grace}` in seconds) chosen in the create form; returns
+ * them. */
+async function openRoom({ page, browser, assert }, relay, game, joinBy = 'link', options = {}) {
   await page.goto(`${relay.url}/${game}.html#/${game}/setup`, { waitUntil: 'load' });
   await page.locator('[data-testid=play-online]').click();
+  await page.locator('[data-testid=room-options]').waitFor({ timeout: 15000 });
+  if (options.turn !== undefined) await page.locator('[data-testid=room-turn]').selectOption(String(options.turn));
+  if (options.grace !== undefined) await page.locator('[data-testid=room-grace]').selectOption(String(options.grace));
   await nameAndGo(page, 'Sara');
   await page.locator('[data-testid=lobby]').waitFor({ timeout: 15000 });
   const code = await page.locator('[data-testid=room-code]').textContent();
@@ -115,8 +121,15 @@ async function openRoom({ page, browser, assert }, relay, game, joinBy = 'link')
   } else {
     await other.goto(link, { waitUntil: 'load' });
   }
+  await other.locator('[data-testid=room-name-input]').waitFor({ timeout: 15000 });
+  assert((await other.locator('[data-testid=room-options]').count()) === 0, 'only the creator sets the room');
   await nameAndGo(other, 'Omid');
   await other.locator('[data-testid=lobby]').waitFor({ timeout: 15000 });
+  // Both see the room's settings, read-only.
+  for (const p of [page, other]) {
+    if (options.turn !== undefined) await p.locator(`[data-testid=setting-room-turn][data-value="${options.turn}"]`).waitFor({ timeout: 5000 });
+    if (options.grace !== undefined) await p.locator(`[data-testid=setting-room-grace][data-value="${options.grace}"]`).waitFor({ timeout: 5000 });
+  }
   // The creator sees Omid arrive, connected, and seats bots in the two empty seats.
   await page.locator('[data-testid=room-seat][data-kind=person][data-seat="1"][data-connected=true]').waitFor({ timeout: 10000 });
   assert((await other.locator('[data-testid=room-start]').count()) === 0, 'only the creator starts');
@@ -131,13 +144,19 @@ async function openRoom({ page, browser, assert }, relay, game, joinBy = 'link')
 
 export const tests = [
   {
-    name: 'online Hokm: a room made from the setup, joined by its link on another device, a hand with two bots, a reload mid-hand',
+    name: 'online Hokm: a room with a turn timer made from the setup, joined by its link on another device, a hand with two bots, a reload mid-hand, the score sheet on both devices and after a reload',
     timeout: 240000,
     run: async (ctx) => {
       const { page, assert } = ctx;
-      const relay = await startRelay(ctx.dist);
+      // A long pause after the hand, so the result stays until both are ready.
+      const relay = await startRelay(ctx.dist, 60000);
       try {
-        const { other, code } = await openRoom(ctx, relay, 'hokm');
+        const { other, code } = await openRoom(ctx, relay, 'hokm', 'link', { turn: 60, grace: 120 });
+        // The table's settings show the room's own settings too.
+        await page.locator('[data-testid=settings-button]').click();
+        await page.locator('[data-testid=setting-room-turn][data-value="60"]').waitFor({ timeout: 5000 });
+        await page.locator('[data-testid=setting-room-grace][data-value="120"]').waitFor({ timeout: 5000 });
+        await page.locator('[data-testid=settings-button]').click();
         await page.locator('[data-testid=net][data-net=connected]').waitFor({ timeout: 5000 });
         // Each device shows its own cards only: no card in both hands.
         const mine = await cardsOf(page);
@@ -158,6 +177,29 @@ export const tests = [
         // On to the end of the hand, both devices seeing it.
         await playBoth([page, other], assert, async () => (await page.locator('[data-testid=table][data-phase=hand_over], [data-testid=table][data-phase=match_over]').count()) > 0, 150000);
         await other.locator('[data-testid=table][data-phase=hand_over], [data-testid=table][data-phase=match_over]').waitFor({ timeout: 10000 });
+
+        // The score sheet: the hand's points on both devices, the same, from the relay.
+        const sheetOf = async (p) => {
+          await p.locator('[data-testid=scores-button]').click();
+          const table = p.locator('[data-testid=scores-table][data-hands="1"]');
+          await table.waitFor({ timeout: 10000 });
+          await p.locator('[data-testid=scores-chart]').waitFor({ timeout: 5000 });
+          const points = await table.locator('tbody td[data-points]').evaluateAll((tds) => tds.map((td) => Number(td.dataset.points)));
+          await p.locator('[data-testid=scores-close]').click();
+          return points;
+        };
+        const sara = await sheetOf(page);
+        const omid = await sheetOf(other);
+        assert(sara.length === 2 && sara.some((x) => x > 0), `one hand with its points on the sheet (${sara})`);
+        assert(JSON.stringify(sara) === JSON.stringify(omid), `both devices show the same sheet (${sara} / ${omid})`);
+        // Online there is no replay of the other hands: the result says so instead.
+        await page.locator('[data-testid=replay-online]').waitFor({ timeout: 5000 });
+        assert((await page.locator('[data-testid=replay-open]').count()) === 0, 'no replay button online');
+        // A reload keeps the sheet (the relay sends it before the snapshot).
+        await other.reload({ waitUntil: 'load' });
+        await other.locator('[data-testid=table]').waitFor({ timeout: 15000 });
+        const again = await sheetOf(other);
+        assert(JSON.stringify(again) === JSON.stringify(sara), `the sheet survives a reload (${again})`);
         await other.context().close();
       } finally {
         relay.stop();

@@ -5,7 +5,7 @@
 //! cards at once), keep wild cards for when nothing else fits, always declare a last card
 //! (D-6); one pick in four uniform over the actions that do not forget a declaration.
 
-use super::rollout::{greedy, RolloutBot, RolloutGame};
+use super::rollout::{greedy, RolloutBot, RolloutGame, NEVER};
 use super::{Budget, HardGame};
 use crate::belief::{CrazyEightsBelief, CrazyEightsSampler};
 use crate::{Bot, CrazyEightsBot};
@@ -30,7 +30,7 @@ fn declared_twin(a: &CrazyEightsAction) -> Option<CrazyEightsAction> {
 fn score(a: &CrazyEightsAction, legal: &[CrazyEightsAction], wild: Rank) -> i32 {
     if let Some(d) = declared_twin(a) {
         if legal.contains(&d) {
-            return -1_000;
+            return NEVER;
         }
     }
     match a {
@@ -71,14 +71,7 @@ impl RolloutGame for CrazyEights {
 
     fn policy(g: &CrazyEights, seat: Seat, legal: &[CrazyEightsAction], rng: &mut Rng) -> usize {
         let wild = g.wild_of(seat);
-        if rng.below(4) == 0 {
-            // Uniform, but never forgetting a declaration.
-            let k = rng.below(legal.len() as u32) as usize;
-            if score(&legal[k], legal, wild) > -1_000 {
-                return k;
-            }
-        }
-        greedy(legal, rng, 0, |a| score(a, legal, wild))
+        greedy(legal, rng, 4, |a| score(a, legal, wild))
     }
 
     fn fallback(seed: u64) -> Box<dyn Bot<CrazyEights> + Send> {

@@ -5,7 +5,7 @@
 //! when nothing else fits), always declare a last card (HX-9); one pick in four uniform
 //! over the actions that do not forget a declaration.
 
-use super::rollout::{greedy, RolloutBot, RolloutGame};
+use super::rollout::{greedy, RolloutBot, RolloutGame, NEVER};
 use super::{Budget, HardGame};
 use crate::belief::{HaftKhabisBelief, HaftKhabisSampler};
 use crate::haft_khabis::cost;
@@ -30,7 +30,7 @@ fn declared_twin(a: &HaftKhabisAction) -> Option<HaftKhabisAction> {
 fn score(a: &HaftKhabisAction, legal: &[HaftKhabisAction]) -> i32 {
     if let Some(d) = declared_twin(a) {
         if legal.contains(&d) {
-            return -1_000;
+            return NEVER;
         }
     }
     match a {
@@ -67,14 +67,7 @@ impl RolloutGame for HaftKhabis {
     }
 
     fn policy(_g: &HaftKhabis, _seat: Seat, legal: &[HaftKhabisAction], rng: &mut Rng) -> usize {
-        if rng.below(4) == 0 {
-            // Uniform, but never forgetting a declaration.
-            let k = rng.below(legal.len() as u32) as usize;
-            if score(&legal[k], legal) > -1_000 {
-                return k;
-            }
-        }
-        greedy(legal, rng, 0, |a| score(a, legal))
+        greedy(legal, rng, 4, |a| score(a, legal))
     }
 
     fn fallback(seed: u64) -> Box<dyn Bot<HaftKhabis> + Send> {

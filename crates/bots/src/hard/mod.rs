@@ -11,10 +11,14 @@
 use crate::Bot;
 use engine::Game;
 
+pub mod bidel;
 mod crazy_eights;
 mod haft_khabis;
+pub mod hokm;
 mod pasur;
+pub mod pimc;
 pub mod rollout;
+pub mod shelem;
 
 /// How much a hard bot may search per decision. Fixed counts, so results repeat.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -46,7 +50,7 @@ impl Default for Budget {
 pub trait HardGame: Game + Sized {
     /// Whether [`HardGame::hard_bot`] answers `Some`: a constant, so that a page can offer
     /// "hard" without carrying the search (the bot itself runs in a Web Worker). A game that
-    /// implements `hard_bot` keeps the default; `not_built!` sets it off (a test checks the
+    /// implements `hard_bot` keeps the default; one without a hard bot sets it off (a test checks the
     /// two agree for every game).
     const HAS_HARD: bool = true;
     /// The hard bot for one seat, its choices fixed by `seed` and `budget`; `None` while
@@ -54,22 +58,23 @@ pub trait HardGame: Game + Sized {
     fn hard_bot(seed: u64, budget: Budget) -> Option<Box<dyn Bot<Self> + Send>>;
 }
 
-macro_rules! not_built {
-    ($($ty:path),*) => {
-        $(impl HardGame for $ty {
-            const HAS_HARD: bool = false;
-            fn hard_bot(_seed: u64, _budget: Budget) -> Option<Box<dyn Bot<Self> + Send>> {
-                None
-            }
-        })*
-    };
+impl HardGame for engine::games::hokm::Hokm {
+    fn hard_bot(seed: u64, budget: Budget) -> Option<Box<dyn Bot<Self> + Send>> {
+        Some(Box::new(hokm::HokmHard::new(seed, budget)))
+    }
 }
 
-not_built!(
-    engine::games::hokm::Hokm,
-    engine::games::shelem::Shelem,
-    engine::games::bidel::Bidel
-);
+impl HardGame for engine::games::shelem::Shelem {
+    fn hard_bot(seed: u64, budget: Budget) -> Option<Box<dyn Bot<Self> + Send>> {
+        Some(Box::new(shelem::ShelemHard::new(seed, budget)))
+    }
+}
+
+impl HardGame for engine::games::bidel::Bidel {
+    fn hard_bot(seed: u64, budget: Budget) -> Option<Box<dyn Bot<Self> + Send>> {
+        Some(Box::new(bidel::BidelHard::new(seed, budget)))
+    }
+}
 
 #[cfg(test)]
 mod tests;

@@ -55,23 +55,15 @@ fn score(g: &Pasur, a: &PasurAction, table: CardSet) -> i32 {
     if take == table {
         let settings = &g.setup().settings;
         let by_jack = a.play.rank() == Rank::JACK;
-        if !by_jack || (settings.jack_sur && !take.and(NUMERALS).is_empty()) {
+        let numerals = take
+            .iter()
+            .any(|c| c.rank() < Rank::JACK || c.rank() == Rank::ACE);
+        if !by_jack || (settings.jack_sur && numerals) {
             s += 50;
         }
     }
     s
 }
-
-/// The numerals A … 10 (for PA-7's jack sur).
-const NUMERALS: CardSet = {
-    let mut bits = 0u64;
-    let mut s = 0;
-    while s < 4 {
-        bits |= (0x1FF | 1 << 12) << (s * 13);
-        s += 1;
-    }
-    CardSet(bits)
-};
 
 impl RolloutGame for Pasur {
     type Belief = PasurBelief;

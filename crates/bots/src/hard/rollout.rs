@@ -6,10 +6,12 @@
 //! action and then the hand to its end with a cheap **rollout policy** that reads the
 //! sampled state directly (its legal actions listed into a reused buffer: no view, no
 //! allocation per step), and scores the end of the hand as the arena does: the seat's
-//! side's hand points against the mean of the other sides' (turned for penalty games). The
-//! action with the best mean wins. Within one sampled state every action meets the same
-//! rollout random numbers (common random numbers), so the comparison is between actions,
-//! not between lucky and unlucky futures.
+//! side's hand points against the mean of the other sides' (turned for penalty games).
+//! Within one sampled state every action meets the same rollout random numbers (common
+//! random numbers), so the comparison is between actions, not between lucky and unlucky
+//! futures. The action with the best mean is played if it beats the rule bot's choice by
+//! more than [`Z`] standard errors of their paired differences; else the rule bot's choice
+//! (see `RolloutBot::pick`).
 //!
 //! The belief is built from the events of the hand: a bot keeps the events since the hand
 //! began, so a belief built at its first decision (after other seats acted) still knows
@@ -144,6 +146,8 @@ pub struct RolloutBot<G: RolloutGame> {
     /// The rollouts' reused buffer of legal actions.
     legal: Vec<G::Action>,
     values: Vec<f64>,
+    /// Decisions with a choice where the sampler refused the view (the rule bot chose).
+    refused: u32,
 }
 
 impl<G: RolloutGame> RolloutBot<G> {
@@ -159,7 +163,14 @@ impl<G: RolloutGame> RolloutBot<G> {
             fallback,
             legal: Vec::with_capacity(64),
             values: Vec::new(),
+            refused: 0,
         }
+    }
+
+    /// How many decisions with a choice fell back to the rule bot because the sampler
+    /// refused the view.
+    pub fn refused(&self) -> u32 {
+        self.refused
     }
 
     /// A sampler for `view`: from the belief kept since the hand began, else from one built
@@ -272,6 +283,7 @@ impl<G: RolloutGame> Bot<G> for RolloutBot<G> {
             return fallback;
         }
         let Some(sampler) = self.sampler(view) else {
+            self.refused += 1;
             return fallback;
         };
         let seat = G::seat_of(view);
@@ -299,8 +311,13 @@ impl<G: RolloutGame> Bot<G> for RolloutBot<G> {
     }
 }
 
-/// A rollout policy's pick: one time in `explore` uniform over `legal` (not empty), else
-/// the action of the highest `score`, ties broken uniformly. No allocation.
+/// A score a rollout policy gives an action it never plays at random (forgetting a
+/// last-card declaration).
+pub const NEVER: i32 = -1_000;
+
+/// A rollout policy's pick: one time in `explore` uniform over `legal` (not empty) unless
+/// that pick scores [`NEVER`] or less, else the action of the highest `score`, ties broken
+/// uniformly. No allocation.
 pub fn greedy<A>(
     legal: &[A],
     rng: &mut Rng,
@@ -308,7 +325,10 @@ pub fn greedy<A>(
     mut score: impl FnMut(&A) -> i32,
 ) -> usize {
     if explore > 0 && rng.below(explore) == 0 {
-        return rng.below(legal.len() as u32) as usize;
+        let k = rng.below(legal.len() as u32) as usize;
+        if score(&legal[k]) > NEVER {
+            return k;
+        }
     }
     let mut best = 0;
     let mut best_score = i32::MIN;

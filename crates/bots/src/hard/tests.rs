@@ -2,7 +2,7 @@
 //! repeatable choices, better than the easy bots on a fixed duplicate sample, and rollouts
 //! that do not allocate per step.
 
-use super::rollout::{play_out, play_out_uniform, RolloutGame};
+use super::rollout::{play_out, play_out_uniform, RolloutBot, RolloutGame};
 use super::{Budget, HardGame};
 use crate::Bot;
 use engine::games::crazy_eights::{CrazyEights, CrazyEightsSettings};
@@ -183,4 +183,65 @@ fn rollouts_do_not_allocate_per_step() {
     check::<Pasur>(4, PasurSettings::default());
     check::<HaftKhabis>(4, HaftKhabisSettings::default());
     check::<CrazyEights>(4, CrazyEightsSettings::default());
+}
+
+/// Through four hands (of one match or more; the belief carried from one to the next), the
+/// hard bot's sampler accepts every view it decides on: it never falls back for want of a
+/// belief, and it decides from the first hand (its first decision comes after other seats
+/// played).
+fn never_refused<G: RolloutGame + HardGame>(players: u8, settings: G::Settings, seed: u64) {
+    let mut g = G::new(&setup::<G>(players, &settings, seed)).expect("setup");
+    let mut hard = RolloutBot::<G>::new(seed, SMALL);
+    let mut easy: Vec<_> = (1..players).map(|s| G::fallback(seed + s as u64)).collect();
+    let mut legal = Vec::new();
+    let (mut hands, mut decisions) = (0, 0);
+    while hands < 4 {
+        match g.status() {
+            Status::Acting(acting) => {
+                let seat = acting.first().expect("a seat acts");
+                legal.clear();
+                g.legal_actions(seat, &mut legal);
+                let view = g.view(seat);
+                let a = if seat == Seat(0) {
+                    decisions += (legal.len() > 1) as u32;
+                    hard.choose(&view, &legal)
+                } else {
+                    easy[seat.idx() - 1].choose(&view, &legal)
+                };
+                let e = g.apply(seat, &a).expect("a legal action");
+                hard.observe(&e);
+                for b in &mut easy {
+                    b.observe(&e);
+                }
+            }
+            Status::HandOver => {
+                hands += 1;
+                g.next_hand().expect("next hand");
+            }
+            Status::MatchOver => {
+                // A new match at the same table: the bots carry on.
+                hands += 1;
+                g = G::new(&setup::<G>(players, &settings, seed + 100 * hands)).expect("setup");
+            }
+        }
+    }
+    assert!(
+        hands >= 2 && decisions > 5,
+        "{} {hands} hands, {decisions} decisions",
+        G::NAME
+    );
+    assert_eq!(
+        hard.refused(),
+        0,
+        "{}: refused views in {decisions} decisions",
+        G::NAME
+    );
+}
+
+#[test]
+fn the_belief_follows_the_hands_of_a_match() {
+    never_refused::<Pasur>(2, PasurSettings::default(), 3);
+    never_refused::<Pasur>(4, PasurSettings::default(), 4);
+    never_refused::<HaftKhabis>(4, HaftKhabisSettings::default(), 5);
+    never_refused::<CrazyEights>(4, CrazyEightsSettings::default(), 6);
 }

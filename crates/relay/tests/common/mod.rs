@@ -2,6 +2,8 @@
 //! (tokio-tungstenite), and legal actions read from a seat's own frame.
 #![allow(dead_code)]
 
+pub mod pg;
+
 use engine::{Card, CardSet, Rng, Update};
 use futures_util::{SinkExt, StreamExt};
 use protocol::{
@@ -61,6 +63,99 @@ pub async fn inspect(addr: SocketAddr, code: &RoomCode) -> Value {
     serde_json::from_str(json).unwrap_or_else(|e| panic!("admin answer {body}: {e}"))
 }
 
+/// [`inspect`] once the room is served at `addr` (after a restart or a failover it is
+/// loaded when its lease expires): waits at most [`WAIT`].
+pub async fn inspect_wait(addr: SocketAddr, code: &RoomCode) -> Value {
+    let t0 = std::time::Instant::now();
+    loop {
+        let (status, body) = http_get(addr, &format!("/admin/rooms/{code}")).await;
+        if status.contains(" 200 ") {
+            return serde_json::from_str(&body).unwrap();
+        }
+        assert!(
+            t0.elapsed() < WAIT,
+            "room {code} is not served at {addr}: {status}"
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// The relay's process, killed when dropped (a failing test leaves no process behind).
+pub struct Proc(pub std::process::Child);
+
+impl Drop for Proc {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// Starts the relay binary on `db` (a SQLite file or a PostgreSQL URL) on a free port,
+/// bots without think time, with `extra` flags; returns it and its address.
+pub async fn spawn_relay(db: &str, extra: &[&str]) -> (Proc, SocketAddr) {
+    use std::io::{BufRead, BufReader};
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_relay"))
+        .args(["--listen", "127.0.0.1:0", "--database", db])
+        .args([
+            "--admin",
+            "--bot-think-ms",
+            "5",
+            "--hand-pause-ms",
+            "0",
+            "--msgs-per-sec",
+            "100000",
+            "--msg-burst",
+            "100000",
+        ])
+        .args(extra)
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("the relay binary starts");
+    let stdout = child.stdout.take().unwrap();
+    let child = Proc(child);
+    let line = tokio::time::timeout(
+        WAIT,
+        tokio::task::spawn_blocking(move || {
+            let mut line = String::new();
+            BufReader::new(stdout).read_line(&mut line).unwrap();
+            line
+        }),
+    )
+    .await
+    .expect("the relay says where it listens")
+    .unwrap();
+    let addr = line
+        .trim()
+        .rsplit("http://")
+        .next()
+        .and_then(|a| a.parse().ok())
+        .unwrap_or_else(|| panic!("no address in {line:?}"));
+    (child, addr)
+}
+
+/// Receives until every client's newest frame is at the room's stored step and the room
+/// has stopped moving (it waits for a person); the room's step and state hash.
+pub async fn settle(
+    addr: SocketAddr,
+    code: &RoomCode,
+    clients: &mut [&mut Client],
+) -> (Value, Value) {
+    loop {
+        let s = inspect(addr, code).await;
+        let step = s["step"].as_u64().unwrap();
+        for c in clients.iter_mut() {
+            while c.frames.last().and_then(|f| f["step"].as_u64()) < Some(step) {
+                c.recv().await.expect("open");
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(30)).await;
+        let again = inspect(addr, code).await;
+        if again["step"] == s["step"] {
+            return (s["step"].clone(), s["hash"].clone());
+        }
+    }
+}
+
 /// A plain HTTP GET; the status line and body.
 pub async fn http_get(addr: SocketAddr, path: &str) -> (String, String) {
     let mut s = TcpStream::connect(addr).await.unwrap();
@@ -86,6 +181,8 @@ pub struct Client {
     pub lobby: Option<Lobby>,
     /// Every game frame received, in order.
     pub frames: Vec<Value>,
+    /// Every score sheet received, in order.
+    pub sheets: Vec<Value>,
     /// Every error received, in order.
     pub errors: Vec<ErrorBody>,
     /// Set when the relay closed the socket: the close code.
@@ -109,6 +206,7 @@ impl Client {
             seat: None,
             lobby: None,
             frames: Vec::new(),
+            sheets: Vec::new(),
             errors: Vec::new(),
             closed: None,
             label: String::new(),
@@ -165,6 +263,7 @@ impl Client {
                 RelayMsg::Lobby { lobby } => self.lobby = Some(lobby.clone()),
                 RelayMsg::Frame { frame } => self.frames.push(frame.clone()),
                 RelayMsg::Error(e) => self.errors.push(e.clone()),
+                RelayMsg::Sheet { sheet } => self.sheets.push(sheet.clone()),
                 RelayMsg::Pong => {}
             }
             return Some(msg);

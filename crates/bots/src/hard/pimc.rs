@@ -1,0 +1,292 @@
+//! Shared plumbing of the perfect-information Monte Carlo (PIMC) bots of the trick-taking
+//! games: a tally of the candidates' values over sampled deals, and the choice among them
+//! (the rule bot's choice breaks ties, so that where the samples see no difference the bot
+//! plays like a good rule player, not like the first card in suit order); and
+//! [`RolloutHard`], PIMC with the rule bots playing each sampled deal out (Shelem, Bidel).
+
+use super::Budget;
+use crate::belief::{Belief, Sampler};
+use crate::Bot;
+use engine::{FromView, Rng, Seat, Status};
+
+/// The most candidates a decision has (a hand of at most 17 cards; Bidel with 3 players).
+pub const MAX_CANDIDATES: usize = 20;
+
+/// The values of up to [`MAX_CANDIDATES`] candidates summed over the samples that
+/// evaluated every candidate.
+#[derive(Clone, Debug)]
+pub struct Tally {
+    pub sums: [f64; MAX_CANDIDATES],
+    pub len: usize,
+    /// Samples counted.
+    pub samples: u32,
+}
+
+impl Tally {
+    /// A tally of `len` candidates (at most [`MAX_CANDIDATES`]).
+    pub fn new(len: usize) -> Tally {
+        Tally {
+            sums: [0.0; MAX_CANDIDATES],
+            len: len.min(MAX_CANDIDATES),
+            samples: 0,
+        }
+    }
+
+    /// Adds one sample's values (one per candidate).
+    pub fn add(&mut self, values: &[f64]) {
+        for (s, v) in self.sums[..self.len].iter_mut().zip(values) {
+            *s += v;
+        }
+        self.samples += 1;
+    }
+
+    /// The index of the best candidate: the highest sum, within `eps` per sample of it
+    /// the candidate `preferred` (the rule bot's choice) if it is among them, else the
+    /// first of them. `None` if nothing was counted.
+    pub fn best(&self, preferred: Option<usize>, eps: f64) -> Option<usize> {
+        if self.samples == 0 || self.len == 0 {
+            return None;
+        }
+        let top = self.sums[..self.len]
+            .iter()
+            .copied()
+            .fold(f64::NEG_INFINITY, f64::max);
+        let slack = eps * self.samples as f64;
+        if let Some(p) = preferred.filter(|&p| p < self.len) {
+            if self.sums[p] >= top - slack {
+                return Some(p);
+            }
+        }
+        self.sums[..self.len].iter().position(|&s| s >= top)
+    }
+}
+
+/// A game whose hard bot is [`RolloutHard`]: PIMC where each sampled deal is played out
+/// to the end of the hand by the rule bots, once per candidate action.
+pub trait RolloutGame: FromView + Sized {
+    /// What a seat knows ([`crate::belief`]).
+    type Belief: Belief<Self>;
+    /// Deals states consistent with a view and its belief.
+    type Sampler: Sampler<Self, Belief = Self::Belief>;
+    /// The rule bot: the fallback, the tie-break and the rollout policy.
+    type Rule: Bot<Self>;
+    /// A rule bot whose tie-breaks are fixed by `seed`.
+    fn rule(seed: u64) -> Self::Rule;
+    /// Whether the decision of `view` is searched (the play of the cards); the others
+    /// (auctions, passes, discards) are the rule bot's.
+    fn searched(view: &Self::View) -> bool;
+    /// What the finished hand of `g` is worth to `seat` (higher is better).
+    fn hand_value(g: &Self, seat: Seat) -> Option<f64>;
+    /// The seat of a view.
+    fn seat(view: &Self::View) -> Seat;
+}
+
+/// PIMC with rule-bot rollouts: for each of `budget.samples` deals (fewer when the
+/// candidates times the deals would pass `budget.playouts`), every legal action is applied
+/// and the hand played out by fresh rule bots in every seat; the action with the best
+/// mean hand value wins, the rule bot's action on ties. It reads only its view, its legal
+/// actions and the events; a belief that missed the start of the hand (a bot seated in
+/// the middle of one) cannot sample, and the rule bot plays.
+pub struct RolloutHard<G: RolloutGame> {
+    rng: Rng,
+    budget: Budget,
+    belief: Option<G::Belief>,
+    rule: G::Rule,
+    /// A scratch list of legal actions for the rollouts.
+    scratch: Vec<G::Action>,
+}
+
+impl<G: RolloutGame> RolloutHard<G> {
+    /// A bot whose choices are fixed by `seed` and `budget`.
+    pub fn new(seed: u64, budget: Budget) -> RolloutHard<G> {
+        RolloutHard {
+            rng: Rng::new(seed),
+            budget,
+            belief: None,
+            rule: G::rule(seed ^ 0x726F_6C6C),
+            scratch: Vec::new(),
+        }
+    }
+
+    /// A sampler for `view`, rebuilding the belief from the view when it is not this
+    /// hand's (it then samples only if the view is the hand's start).
+    fn sampler(&mut self, view: &G::View) -> Option<G::Sampler> {
+        if let Some(b) = &self.belief {
+            if let Ok(s) = G::Sampler::new(view, b) {
+                return Some(s);
+            }
+        }
+        let b = G::Belief::new(view);
+        let s = G::Sampler::new(view, &b).ok();
+        self.belief = Some(b);
+        s
+    }
+
+    fn search(&mut self, view: &G::View, legal: &[G::Action], rule: &G::Action) -> Option<usize> {
+        let sampler = self.sampler(view)?;
+        let n = legal.len().min(MAX_CANDIDATES);
+        let deals = self
+            .budget
+            .samples
+            .min(self.budget.playouts / n as u32)
+            .max(1);
+        let seat = G::seat(view);
+        let mut tally = Tally::new(n);
+        let mut values = [0.0; MAX_CANDIDATES];
+        for _ in 0..deals {
+            let deal = sampler.sample(&mut self.rng).ok()?;
+            let seed = self.rng.next_u64();
+            for (v, a) in values.iter_mut().zip(&legal[..n]) {
+                let mut g = deal.clone();
+                g.apply(seat, a).ok()?;
+                play_out::<G>(&mut g, seed, &mut self.scratch)?;
+                *v = G::hand_value(&g, seat)?;
+            }
+            tally.add(&values[..n]);
+        }
+        let preferred = legal[..n].iter().position(|a| a == rule);
+        tally.best(preferred, 0.0)
+    }
+}
+
+/// Plays `g` to the end of its hand with fresh rule bots in every seat (seeded from
+/// `seed`); `None` if a bot's action is refused.
+fn play_out<G: RolloutGame>(g: &mut G, seed: u64, legal: &mut Vec<G::Action>) -> Option<()> {
+    let mut bots: Vec<G::Rule> = (0..g.players() as u64)
+        .map(|s| G::rule(seed.wrapping_add(s)))
+        .collect();
+    while let Status::Acting(acting) = g.status() {
+        let seat = acting.first()?;
+        legal.clear();
+        g.legal_actions(seat, legal);
+        let a = bots.get_mut(seat.idx())?.choose(&g.view(seat), legal);
+        let e = g.apply(seat, &a).ok()?;
+        for b in &mut bots {
+            b.observe(&e);
+        }
+    }
+    Some(())
+}
+
+impl<G: RolloutGame> Bot<G> for RolloutHard<G> {
+    fn choose(&mut self, view: &G::View, legal: &[G::Action]) -> G::Action {
+        let rule = self.rule.choose(view, legal);
+        if legal.len() < 2 || !G::searched(view) {
+            // The belief starts with the hand (the first decision of a seat is before
+            // any card is played: an auction, a pass).
+            if self.belief.is_none() {
+                self.belief = Some(G::Belief::new(view));
+            }
+            return rule;
+        }
+        match self.search(view, legal, &rule) {
+            Some(i) => legal[i].clone(),
+            None => rule,
+        }
+    }
+
+    fn observe(&mut self, event: &G::Event) {
+        self.rule.observe(event);
+        if let Some(b) = &mut self.belief {
+            b.observe(event);
+        }
+    }
+}
+
+/// Test helpers for the hard bots: one hand played by bots (every action checked to be
+/// legal) and duplicate hands between two kinds of bot.
+#[cfg(test)]
+pub(crate) mod testing {
+    use crate::Bot;
+    use engine::{Deal, Game, Setup, Status};
+
+    /// A bot maker: a bot for a seed.
+    pub(crate) type Maker<G> = fn(u64) -> Box<dyn Bot<G> + Send>;
+
+    /// Plays the hand of `g` to its end with `bots` (one per seat, every one seeing every
+    /// event); panics on an action that is not legal. Returns the actions in order.
+    pub(crate) fn play_hand<G: Game>(
+        g: &mut G,
+        bots: &mut [Box<dyn Bot<G> + Send>],
+    ) -> Vec<G::Action> {
+        let mut legal = Vec::new();
+        let mut log = Vec::new();
+        while let Status::Acting(acting) = g.status() {
+            let seat = acting.first().unwrap();
+            legal.clear();
+            g.legal_actions(seat, &mut legal);
+            let a = bots[seat.idx()].choose(&g.view(seat), &legal);
+            assert!(legal.contains(&a), "seat {seat} chose {a:?}, not legal");
+            let e = g.apply(seat, &a).unwrap();
+            for b in bots.iter_mut() {
+                b.observe(&e);
+            }
+            log.push(a);
+        }
+        log
+    }
+
+    /// Duplicate hands: each deal of `seeds` is played once per side, bot A (from `a`) in
+    /// the seats of side k of room k and B in the others; returns the sum over the rooms
+    /// of A's hand points minus the mean of the other sides' (`sign` -1 for penalty
+    /// points, so that a positive sum favours A).
+    pub(crate) fn duplicate<G: Game>(
+        players: u8,
+        settings: G::Settings,
+        seeds: std::ops::Range<u64>,
+        a: Maker<G>,
+        b: Maker<G>,
+        sign: f64,
+    ) -> f64 {
+        let mut total = 0.0;
+        for seed in seeds {
+            let setup = Setup {
+                players,
+                settings: settings.clone(),
+                deal: Deal::seeded(seed),
+            };
+            let sides = G::new(&setup).unwrap().sides();
+            for k in 0..sides {
+                let mut g = G::new(&setup).unwrap();
+                let mut bots: Vec<_> = (0..players)
+                    .map(|s| {
+                        let bot_seed = seed * 16 + s as u64;
+                        if g.side_of(engine::Seat(s)) == k {
+                            a(bot_seed)
+                        } else {
+                            b(bot_seed)
+                        }
+                    })
+                    .collect();
+                play_hand(&mut g, &mut bots);
+                let p = g.hand_score().unwrap().points;
+                let others: f64 = p
+                    .iter()
+                    .enumerate()
+                    .filter(|&(i, _)| i != k)
+                    .map(|(_, &x)| x as f64)
+                    .sum();
+                total += sign * (p[k] as f64 - others / (sides - 1) as f64);
+            }
+        }
+        total
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_best_sum_wins_and_the_preferred_breaks_ties() {
+        let mut t = Tally::new(3);
+        t.add(&[1.0, 2.0, 2.0]);
+        t.add(&[0.0, 1.0, 1.0]);
+        assert_eq!(t.best(None, 0.0), Some(1));
+        assert_eq!(t.best(Some(2), 0.0), Some(2));
+        assert_eq!(t.best(Some(0), 0.0), Some(1));
+        // Within the slack (0.5 a sample, 1.0 in all) the preferred card is kept.
+        assert_eq!(t.best(Some(0), 1.0), Some(0));
+        assert_eq!(Tally::new(2).best(Some(0), 0.0), None);
+    }
+}
