@@ -3,7 +3,9 @@
 //! another device sets up the same table and deal (C-4).
 //!
 //! Query keys: `seed` (u64), `seats` (one letter per seat, as many as players: `y` you,
-//! `p` another person on this device, `b` bot), `n0`, `n1`, … (names of people,
+//! `p` another person on this device, `b` bot), `bots` (one letter per bot seat, in seat
+//! order: `h` hard, `e` easy; written only when some bot is easy, so a link without it, old
+//! links included, seats hard bots wherever the game has one), `n0`, `n1`, … (names of people,
 //! percent-encoded), and each room setting of the game by its [`crate::adapters::Opt::key`]
 //! (a number; switches `1` on, `0` off). Missing keys take the defaults; bad values take
 //! the defaults and are reported so the app can show a notice. Nothing here panics.
@@ -48,6 +50,37 @@ impl SeatKind {
     }
 }
 
+/// How strong a bot is: the rule bot (easy) or the search (hard, where the game has one;
+/// elsewhere a hard seat is played by the rule bot).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    #[default]
+    Hard,
+    Easy,
+}
+
+impl Level {
+    fn letter(self) -> char {
+        match self {
+            Level::Hard => 'h',
+            Level::Easy => 'e',
+        }
+    }
+
+    fn from_letter(c: char) -> Option<Level> {
+        match c.to_ascii_lowercase() {
+            'h' => Some(Level::Hard),
+            'e' => Some(Level::Easy),
+            _ => None,
+        }
+    }
+
+    fn is_hard(&self) -> bool {
+        *self == Level::Hard
+    }
+}
+
 /// One participant: the seat they chose at setup (their index) may change once, by the
 /// partner swap of HK-2; the engine's `seating` says where each participant sits.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -56,14 +89,24 @@ pub struct Player {
     /// A person's label; empty for the default name.
     #[serde(default)]
     pub name: String,
+    /// A bot's strength (kept for people too, unused; saves before it read as hard).
+    #[serde(default, skip_serializing_if = "Level::is_hard")]
+    pub level: Level,
 }
 
 impl Player {
-    fn new(kind: SeatKind) -> Player {
+    /// A participant of `kind` with the default name and level.
+    pub fn new(kind: SeatKind) -> Player {
         Player {
             kind,
             name: String::new(),
+            level: Level::Hard,
         }
+    }
+
+    /// Whether a hard bot plays this seat.
+    pub fn hard_bot(&self) -> bool {
+        self.kind == SeatKind::Bot && self.level == Level::Hard
     }
 }
 
@@ -141,6 +184,11 @@ impl<S: UiSettings> TableConfig<S> {
     pub fn to_query(&self) -> String {
         let seats: String = self.players.iter().map(|p| p.kind.letter()).collect();
         let mut q = format!("seed={}&seats={}", self.seed, seats);
+        let bots = self.players.iter().filter(|p| p.kind == SeatKind::Bot);
+        if bots.clone().any(|p| p.level == Level::Easy) {
+            let levels: String = bots.map(|p| p.level.letter()).collect();
+            q.push_str(&format!("&bots={levels}"));
+        }
         for o in S::options()
             .iter()
             .filter(|o| o.applies(self.player_count()))
@@ -162,6 +210,7 @@ impl<S: UiSettings> TableConfig<S> {
         let mut seed = None;
         let mut bad = false;
         let mut names: Vec<(usize, String)> = Vec::new();
+        let mut levels: Option<&str> = None;
         for pair in query.trim_start_matches('?').split('&') {
             if pair.is_empty() {
                 continue;
@@ -181,6 +230,8 @@ impl<S: UiSettings> TableConfig<S> {
                     Some(p) if players_valid(&p, counts) => c.players = p,
                     _ => bad = true,
                 }
+            } else if k == "bots" {
+                levels = Some(v);
             } else if let Some(i) = k.strip_prefix('n').and_then(|i| i.parse::<usize>().ok()) {
                 match percent_decode(v) {
                     Some(name) => names.push((i, clean_name(&name))),
@@ -203,6 +254,17 @@ impl<S: UiSettings> TableConfig<S> {
         let n = c.player_count();
         for o in S::options().iter().filter(|o| !o.applies(n)) {
             c.settings.set(o.key, defaults.get(o.key));
+        }
+        if let Some(v) = levels {
+            let levels: Option<Vec<Level>> = v.chars().map(Level::from_letter).collect();
+            let count = c.players.iter().filter(|p| p.kind == SeatKind::Bot).count();
+            match levels {
+                Some(l) if l.len() == count => {
+                    let bots = c.players.iter_mut().filter(|p| p.kind == SeatKind::Bot);
+                    bots.zip(l).for_each(|(p, l)| p.level = l);
+                }
+                _ => bad = true,
+            }
         }
         for (i, name) in names {
             if let Some(p) = c.players.get_mut(i).filter(|p| p.kind.is_human()) {
@@ -276,10 +338,12 @@ mod tests {
         c.settings.partners_by_second_ace = true;
         c.settings.redeal_weak_hand = false;
         c.players[2] = Player {
-            kind: SeatKind::Person,
             name: "سارا & Ali".into(),
+            ..Player::new(SeatKind::Person)
         };
+        c.players[3].level = Level::Easy;
         let q = c.to_query();
+        assert!(q.contains("&bots=he"), "{q}");
         let p = Hokm::from_query(&q, HOKM);
         assert!(!p.had_errors, "{q}");
         assert_eq!(p.seed, Some(12345678901234));
@@ -336,6 +400,44 @@ mod tests {
         ] {
             let _ = Hokm::from_query(q, HOKM);
         }
+    }
+
+    #[test]
+    fn bot_levels_are_hard_unless_the_link_says_easy() {
+        // An old link (no `bots`) seats hard bots (each game plays them with its rule bot
+        // until it has a hard one).
+        let p = Hokm::from_query("seed=3&seats=ybbb", HOKM);
+        assert!(!p.had_errors);
+        assert!(p.config.players[1..].iter().all(Player::hard_bot));
+        assert!(
+            !p.config.to_query().contains("bots="),
+            "all hard: nothing written"
+        );
+        // Keys in any order; one letter per bot seat.
+        let p = Hokm::from_query("bots=ehe&seats=bybb", HOKM);
+        assert!(!p.had_errors);
+        let levels: Vec<Level> = p.config.players.iter().map(|p| p.level).collect();
+        assert_eq!(levels[0], Level::Easy);
+        assert_eq!(&levels[2..], &[Level::Hard, Level::Easy]);
+        assert!(!p.config.players[1].hard_bot(), "a person is no bot");
+        assert_eq!(
+            Hokm::from_query(&p.config.to_query(), HOKM).config,
+            p.config
+        );
+        for bad in [
+            "seats=ybbb&bots=hh",
+            "seats=ybbb&bots=hhx",
+            "seats=ybbb&bots=",
+        ] {
+            let p = Hokm::from_query(bad, HOKM);
+            assert!(p.had_errors, "{bad}");
+            assert!(p.config.players[1..].iter().all(Player::hard_bot), "{bad}");
+        }
+        // A save from before levels reads as hard, and a hard seat is not written.
+        let old = r#"{"kind":"bot","name":""}"#;
+        let p: Player = serde_json::from_str(old).unwrap();
+        assert!(p.hard_bot());
+        assert_eq!(serde_json::to_string(&p).unwrap(), old);
     }
 
     #[test]

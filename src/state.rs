@@ -9,7 +9,7 @@
 
 use crate::adapters::{ShownTrick, UiGame};
 use crate::config::{players_valid, SeatKind, TableConfig};
-use crate::driver::Inline;
+use crate::driver::{web_worker, Bots};
 use crate::source::{Local, Refused, Source};
 use engine::table::{Public, Update};
 use engine::{CardSet, Deal, Game, MatchLog, MatchLogOf, Seat, SeatSet, Setup, Status, Step};
@@ -120,7 +120,7 @@ pub struct TableState<G: UiGame> {
     /// Where the play comes from ([`Local`] here).
     pub source: Rc<RefCell<dyn Source<G>>>,
     /// The bots of this device.
-    pub bots: Rc<RefCell<Inline<G>>>,
+    pub bots: Rc<RefCell<Bots<G>>>,
     /// The seat whose view this is: the seat drawn at the bottom.
     pub seat: Seat,
     /// Online: the one seat this device plays (the screen never turns to another, and
@@ -208,11 +208,11 @@ impl<G: UiGame> TableState<G> {
     fn with_local(
         config: TableConfig<G::Settings>,
         local: Local<G>,
-        replay: impl FnOnce(&mut Inline<G>) -> Option<Local<G>>,
+        replay: impl FnOnce(&mut Bots<G>) -> Option<Local<G>>,
     ) -> TableState<G> {
         let first = local.snapshot(Seat(0)).expect("seat 0 exists");
         let seating = G::seating(&first.view);
-        let mut bots = Inline::new(&config, &seating);
+        let mut bots = Bots::new(&config, &seating, web_worker::<G>);
         // The bots see the opening views, then whatever a saved match replays.
         let opening: Vec<_> = (0..seating.len() as u8)
             .filter_map(|s| local.snapshot(Seat(s)))
@@ -260,7 +260,7 @@ impl<G: UiGame> TableState<G> {
             config,
             seating,
             source,
-            bots: Rc::new(RefCell::new(Inline::none())),
+            bots: Rc::new(RefCell::new(Bots::none())),
             seat: first.seat,
             own: Some(first.seat),
             step: first.step,
@@ -644,11 +644,17 @@ mod tests {
     use engine::Game;
     use engine::RuleError;
 
+    /// A table of `seed` with easy bots: these tests are of the table, and play many
+    /// matches (the hard bots' path through the worker is tested in `driver`).
     fn config<G: UiGame>(seed: u64) -> TableConfig<G::Settings> {
-        TableConfig {
+        let mut c = TableConfig {
             seed,
             ..TableConfig::new(G::PLAYER_COUNTS)
-        }
+        };
+        c.players
+            .iter_mut()
+            .for_each(|p| p.level = crate::config::Level::Easy);
+        c
     }
 
     fn first_legal<G: UiGame>(st: &TableState<G>, seat: Seat) -> G::Action {
@@ -836,8 +842,8 @@ mod tests {
         assert_eq!(st.cover_for(), None);
         let mut config = config::<Hokm>(0);
         config.players[2] = Player {
-            kind: SeatKind::Person,
             name: "Sara".into(),
+            ..Player::new(SeatKind::Person)
         };
         let st = Rc::new(TableState::<Hokm>::new(config));
         let v = st.viewer();

@@ -189,6 +189,68 @@ pub fn vibrate(ms: u32) {
     }
 }
 
+/// A Web Worker speaking JSON strings. Messages sent before it says `{"ready":true}` (its
+/// wasm still loading) are queued; `{"error":…}` is logged; everything else goes to
+/// `on_message`. The worker ends with this handle.
+pub struct Worker {
+    worker: web_sys::Worker,
+    /// `Some` until the worker is ready: what waits to be sent.
+    queue: std::rc::Rc<std::cell::RefCell<Option<Vec<String>>>>,
+    _on_message: wasm_bindgen::closure::Closure<dyn FnMut(web_sys::MessageEvent)>,
+}
+
+impl Worker {
+    /// Starts the worker script at `url` (relative to the page); `None` if the browser
+    /// cannot.
+    pub fn open(url: &str, on_message: Box<dyn Fn(String)>) -> Option<Worker> {
+        use wasm_bindgen::JsCast;
+        let worker = web_sys::Worker::new(url).ok()?;
+        let queue: std::rc::Rc<std::cell::RefCell<Option<Vec<std::string::String>>>> =
+            std::rc::Rc::default();
+        *queue.borrow_mut() = Some(Vec::new());
+        let (w, q) = (worker.clone(), queue.clone());
+        let on = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::MessageEvent)>::new(
+            move |e: web_sys::MessageEvent| {
+                let Some(text) = e.data().as_string() else {
+                    return;
+                };
+                if text == r#"{"ready":true}"# {
+                    for m in q.borrow_mut().take().unwrap_or_default() {
+                        let _ = w.post_message(&wasm_bindgen::JsValue::from_str(&m));
+                    }
+                } else if text.starts_with(r#"{"error""#) {
+                    gloo::console::warn!(text);
+                } else {
+                    on_message(text);
+                }
+            },
+        );
+        worker.set_onmessage(Some(on.as_ref().unchecked_ref()));
+        Some(Worker {
+            worker,
+            queue,
+            _on_message: on,
+        })
+    }
+
+    /// Sends `json` (queued until the worker is ready).
+    pub fn post(&self, json: String) {
+        if let Some(q) = self.queue.borrow_mut().as_mut() {
+            q.push(json);
+            return;
+        }
+        let _ = self
+            .worker
+            .post_message(&wasm_bindgen::JsValue::from_str(&json));
+    }
+}
+
+impl Drop for Worker {
+    fn drop(&mut self) {
+        self.worker.terminate();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     /// Merges of the one stylesheet once left a rule unclosed, which silently swallowed

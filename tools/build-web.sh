@@ -32,19 +32,43 @@ mkdir -p "$PAGES" "$STAGE"
 # second run skips wasm-bindgen and wasm-opt.
 echo "==> build-web: cargo build --profile web --bins ($WASM_MODE toolchain)"
 wasm_env cargo build --quiet --offline -p cards-web --bins --profile web --target wasm32-unknown-unknown
-build_page() { # <html file> <binary> <output html name>
-  local out="$STAGE/$2" stamp
-  stamp="$(cat "$1" "target/wasm32-unknown-unknown/web/$2.wasm" Trunk.toml static/style.css static/favicon.svg static/fonts/* | sha256sum)"
+build_page() { # <html file> <binary> <output html name> [cargo profile] [trunk flags...]
+  local out="$STAGE/$2" stamp profile="${4:-web}"
+  stamp="$(cat "$1" "target/wasm32-unknown-unknown/$profile/$2.wasm" Trunk.toml static/style.css static/favicon.svg static/fonts/* | sha256sum)"
   if [ -f "$out.stamp" ] && [ "$(cat "$out.stamp")" = "$stamp" ] && [ -f "$out/$3" ]; then
     echo "==> build-web: $3 unchanged"
     return
   fi
   echo "==> build-web: trunk build --release $1 ($WASM_MODE toolchain)"
   rm -f "$out.stamp"
-  wasm_env trunk build --release --dist "$out" --html-output "$3" "$1"
+  wasm_env trunk build --release --dist "$out" --html-output "$3" "${@:5}" "$1"
   echo "$stamp" > "$out.stamp"
 }
 build_page index.html cards-web index.html
+# The hard bots' Web Worker (crates/worker): its own profile, opt-level 3 (Cargo.toml
+# `[profile.worker]`), then wasm-bindgen for a classic worker (`--target no-modules`) and
+# wasm-opt -O3. Not through Trunk: a Trunk page with only a worker link also builds the root
+# package as its main app. Unhashed names, so a table page finds it (src/driver.rs); a page
+# loads it only when a hard bot is seated or a hint is asked.
+echo "==> build-web: cargo build --profile worker -p worker ($WASM_MODE toolchain)"
+wasm_env cargo build --quiet --offline -p worker --bin hard-worker --profile worker --target wasm32-unknown-unknown
+WORKER="$STAGE/hard-worker"
+worker_wasm="target/wasm32-unknown-unknown/worker/hard-worker.wasm"
+stamp="$(cat "$worker_wasm" | sha256sum)"
+if [ -f "$WORKER.stamp" ] && [ "$(cat "$WORKER.stamp")" = "$stamp" ] && [ -f "$WORKER/hard-worker_loader.js" ]; then
+  echo "==> build-web: hard-worker unchanged"
+else
+  rm -rf "$WORKER" "$WORKER.stamp"
+  mkdir -p "$WORKER"
+  wasm-bindgen --target no-modules --no-typescript --out-dir "$WORKER" "$worker_wasm"
+  # The features rustc enables for wasm32 by default.
+  wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-multivalue --enable-reference-types \
+    -o "$WORKER/hard-worker_bg.wasm.opt" "$WORKER/hard-worker_bg.wasm"
+  mv "$WORKER/hard-worker_bg.wasm.opt" "$WORKER/hard-worker_bg.wasm"
+  # The worker's entry: load the glue, then its wasm (relative to this script).
+  printf '%s\n' "importScripts('./hard-worker.js');" "wasm_bindgen('./hard-worker_bg.wasm');" > "$WORKER/hard-worker_loader.js"
+  echo "$stamp" > "$WORKER.stamp"
+fi
 for game in "${PAGES_OF_GAMES[@]}"; do
   # The game's page: index.html with the game's binary, its asset paths made relative to
   # target/web-pages/.
@@ -59,7 +83,7 @@ done
 
 rm -rf dist
 mkdir -p dist
-for page in cards-web "${PAGES_OF_GAMES[@]}"; do cp -r "$STAGE/$page/." dist/; done
+for page in cards-web hard-worker "${PAGES_OF_GAMES[@]}"; do cp -r "$STAGE/$page/." dist/; done
 # Offline play and install: the manifest and its icons, and the service worker, whose cache
 # is named after this build (a hash of every other file), so a new build replaces the cache.
 cp static/manifest.webmanifest static/icon-*.png dist/

@@ -7,7 +7,7 @@ use crate::i18n::fa::FA;
 use crate::i18n::Lang;
 use bots::{Bot, CrazyEightsBot};
 use engine::games::crazy_eights::{
-    CrazyEights, CrazyEightsError, CrazyEightsSettings, EightPower, WildRank,
+    CrazyEights, CrazyEightsAction, CrazyEightsError, CrazyEightsSettings, EightPower, WildRank,
 };
 use engine::RuleError;
 
@@ -275,6 +275,24 @@ impl UiGame for CrazyEights {
 
     fn seating(view: &<CrazyEights as engine::Game>::View) -> Vec<u8> {
         (0..view.players).collect()
+    }
+
+    fn hint(lang: Lang, action: &CrazyEightsAction) -> Option<(String, Option<engine::Card>)> {
+        let sh = lang.shedding();
+        match action {
+            CrazyEightsAction::Play(p) => {
+                let cards = p.cards.as_slice();
+                let text = cards
+                    .iter()
+                    .map(|&c| crate::i18n::card_label(lang, c))
+                    .collect::<Vec<_>>()
+                    .join(", ");
+                Some((text, cards.first().copied()))
+            }
+            CrazyEightsAction::Draw => Some((sh.draw.to_string(), None)),
+            CrazyEightsAction::Pass => Some((sh.pass.to_string(), None)),
+            CrazyEightsAction::Suit(_) => None,
+        }
     }
 
     fn bot(seed: u64) -> Box<dyn Bot<CrazyEights>> {

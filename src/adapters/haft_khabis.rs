@@ -5,7 +5,8 @@ use super::{GameId, Opt, UiGame, UiSettings};
 use crate::i18n::Lang;
 use bots::{Bot, HaftKhabisBot};
 use engine::games::haft_khabis::{
-    EndMode, HaftKhabis, HaftKhabisError, HaftKhabisSettings, SevenStacking, TwoRule,
+    EndMode, HaftKhabis, HaftKhabisAction, HaftKhabisError, HaftKhabisSettings, SevenStacking,
+    TwoRule,
 };
 use engine::RuleError;
 
@@ -225,6 +226,18 @@ impl UiGame for HaftKhabis {
 
     fn seating(view: &<HaftKhabis as engine::Game>::View) -> Vec<u8> {
         (0..view.players).collect()
+    }
+
+    fn hint(lang: Lang, action: &HaftKhabisAction) -> Option<(String, Option<engine::Card>)> {
+        let sh = lang.shedding();
+        match action {
+            HaftKhabisAction::Play(p) => {
+                Some((crate::i18n::card_label(lang, p.card), Some(p.card)))
+            }
+            HaftKhabisAction::Draw { .. } => Some((sh.draw.to_string(), None)),
+            HaftKhabisAction::Pass => Some((sh.pass.to_string(), None)),
+            HaftKhabisAction::Name { .. } => None,
+        }
     }
 
     fn bot(seed: u64) -> Box<dyn Bot<HaftKhabis>> {

@@ -3,7 +3,7 @@
 use super::{GameId, Opt, ShownTrick, UiGame, UiSettings, LAST_TRICK, NO_TRUMP_MODES};
 use crate::i18n::en::EN;
 use crate::i18n::fa::FA;
-use crate::i18n::Lang;
+use crate::i18n::{card_label, trump_name, Lang};
 use bots::{Bot, HokmBot};
 use engine::games::hokm::{Hokm, HokmAction, HokmEvent, HokmSettings, HokmView};
 use engine::{Card, Game, Seat};
@@ -93,6 +93,14 @@ impl UiGame for Hokm {
     fn played_card(action: &HokmAction) -> Option<Card> {
         match action {
             HokmAction::Play(c) => Some(*c),
+            _ => None,
+        }
+    }
+
+    fn hint(lang: Lang, action: &HokmAction) -> Option<(String, Option<Card>)> {
+        match *action {
+            HokmAction::Play(c) | HokmAction::Discard(c) => Some((card_label(lang, c), Some(c))),
+            HokmAction::Trump(t) => Some((trump_name(lang, t), None)),
             _ => None,
         }
     }

@@ -183,7 +183,9 @@ pub struct ShownTrick {
 }
 
 /// A game the web app can seat, save, link to and let bots play.
-pub trait UiGame: GameView<Settings: UiSettings> + crate::replay::Replay + 'static {
+pub trait UiGame:
+    GameView<Settings: UiSettings> + bots::hard::HardGame + crate::replay::Replay + 'static
+{
     /// The game.
     const ID: GameId;
     /// The player counts the setup form offers; the first is the default.
@@ -236,6 +238,12 @@ pub trait UiGame: GameView<Settings: UiSettings> + crate::replay::Replay + 'stat
     fn played_card(action: &Self::Action) -> Option<Card> {
         let _ = action;
         None
+    }
+
+    /// What the hint names for `action`: a short text, and the card to light up in the
+    /// hand; `None` if it cannot name it. By default, a played card.
+    fn hint(lang: Lang, action: &Self::Action) -> Option<(String, Option<Card>)> {
+        Self::played_card(action).map(|c| (crate::i18n::card_label(lang, c), Some(c)))
     }
 
     /// Whether the table opens with an introduction panel (Hokm's hakem draw) that bots

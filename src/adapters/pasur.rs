@@ -4,7 +4,7 @@
 use super::{GameId, Opt, UiGame, UiSettings};
 use crate::i18n::Lang;
 use bots::{Bot, PasurBot};
-use engine::games::pasur::{Pasur, PasurError, PasurSettings};
+use engine::games::pasur::{Pasur, PasurAction, PasurError, PasurSettings};
 use engine::RuleError;
 
 const OPTIONS: &[Opt] = &[
@@ -112,6 +112,13 @@ impl UiGame for Pasur {
 
     fn seating(view: &<Pasur as engine::Game>::View) -> Vec<u8> {
         (0..view.players).collect()
+    }
+
+    fn hint(lang: Lang, action: &PasurAction) -> Option<(String, Option<engine::Card>)> {
+        Some((
+            crate::i18n::card_label(lang, action.play),
+            Some(action.play),
+        ))
     }
 
     fn bot(seed: u64) -> Box<dyn Bot<Pasur>> {

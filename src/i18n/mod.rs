@@ -161,6 +161,17 @@ pub struct Strings {
     pub kind_you: &'static str,
     pub kind_person: &'static str,
     pub kind_bot: &'static str,
+    /// A bot seat's choice where the game has a hard bot: the search, or the rule bot.
+    pub kind_bot_hard: &'static str,
+    pub kind_bot_easy: &'static str,
+    /// The hint button on the player's turn, its tooltip, and what it shows: `{what}`.
+    pub hint: &'static str,
+    pub hint_title: &'static str,
+    pub hint_is: &'static str,
+    /// The hint for a choice the hint cannot name.
+    pub hint_unnamed: &'static str,
+    /// A hard bot is thinking.
+    pub thinking: &'static str,
     pub name_label: &'static str,
     /// `{n}`: the seat number.
     pub player_n: &'static str,

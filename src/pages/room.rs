@@ -111,17 +111,11 @@ fn config_of<G: UiGame>(lobby: &Lobby, seat: u8) -> Option<TableConfig<G::Settin
         .seats
         .iter()
         .map(|s| match s.kind {
-            _ if s.seat == seat => Player {
-                kind: SeatKind::You,
-                name: String::new(),
-            },
-            protocol::SeatKind::Bot => Player {
-                kind: SeatKind::Bot,
-                name: String::new(),
-            },
+            _ if s.seat == seat => Player::new(SeatKind::You),
+            protocol::SeatKind::Bot => Player::new(SeatKind::Bot),
             _ => Player {
-                kind: SeatKind::Person,
                 name: s.name.clone().unwrap_or_default(),
+                ..Player::new(SeatKind::Person)
             },
         })
         .collect();

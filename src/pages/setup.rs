@@ -4,7 +4,7 @@
 use crate::adapters::{Opt, UiGame, UiSettings};
 use crate::components::lang_toggle::LangToggle;
 use crate::config::{
-    clean_name, default_players, players_valid, Player, SeatKind, TableConfig, MAX_NAME,
+    clean_name, default_players, players_valid, Level, Player, SeatKind, TableConfig, MAX_NAME,
 };
 use crate::context::use_lang;
 use crate::i18n::{fill, Lang, Strings};
@@ -19,6 +19,33 @@ fn kind_value(k: SeatKind) -> &'static str {
         SeatKind::Person => "person",
         SeatKind::Bot => "bot",
     }
+}
+
+/// What a seat's select offers: its value, label, and the kind and level it sets. Where
+/// the game has a hard bot, a bot seat is hard (the search, the default) or easy (the rule
+/// bot); elsewhere there is one bot.
+fn seat_choices<G: UiGame>(s: &Strings) -> Vec<(&'static str, &'static str, SeatKind, Level)> {
+    let mut v = vec![
+        (
+            kind_value(SeatKind::You),
+            s.kind_you,
+            SeatKind::You,
+            Level::Hard,
+        ),
+        (
+            kind_value(SeatKind::Person),
+            s.kind_person,
+            SeatKind::Person,
+            Level::Hard,
+        ),
+    ];
+    if <G as bots::hard::HardGame>::HAS_HARD {
+        v.push(("bot", s.kind_bot_hard, SeatKind::Bot, Level::Hard));
+        v.push(("bot-easy", s.kind_bot_easy, SeatKind::Bot, Level::Easy));
+    } else {
+        v.push(("bot", s.kind_bot, SeatKind::Bot, Level::Hard));
+    }
+    v
 }
 
 /// One on/off rule with its explanation.
@@ -137,6 +164,12 @@ pub fn setup_page<G: UiGame>(props: &SetupPageProps) -> Html {
                     "person" => SeatKind::Person,
                     _ => SeatKind::Bot,
                 };
+                // "bot" is the strongest bot the game has; "bot-easy" the rule bot.
+                let level = if v == "bot-easy" {
+                    Level::Easy
+                } else {
+                    Level::Hard
+                };
                 let mut c = (*config).clone();
                 if kind == SeatKind::You {
                     // Only one seat is "you": a previous one becomes another person.
@@ -148,6 +181,7 @@ pub fn setup_page<G: UiGame>(props: &SetupPageProps) -> Html {
                 }
                 if let Some(p) = c.players.get_mut(i) {
                     p.kind = kind;
+                    p.level = level;
                     if kind == SeatKind::Bot {
                         p.name.clear();
                     }
@@ -181,13 +215,10 @@ pub fn setup_page<G: UiGame>(props: &SetupPageProps) -> Html {
                     if let Some(team) = team { <span class="seat-team">{ team }</span> }
                 </label>
                 <select id={select_id.clone()} data-testid={select_id} onchange={on_kind}>
-                    { for [SeatKind::You, SeatKind::Person, SeatKind::Bot].iter().map(|&k| {
-                        let label = match k {
-                            SeatKind::You => s.kind_you,
-                            SeatKind::Person => s.kind_person,
-                            SeatKind::Bot => s.kind_bot,
-                        };
-                        html! { <option value={kind_value(k)} selected={p.kind == k}>{ label }</option> }
+                    { for seat_choices::<G>(s).into_iter().map(|(value, label, kind, level)| {
+                        let levels = kind == SeatKind::Bot && <G as bots::hard::HardGame>::HAS_HARD;
+                        let selected = p.kind == kind && (!levels || p.level == level);
+                        html! { <option {value} {selected}>{ label }</option> }
                     }) }
                 </select>
                 if p.kind.is_human() {

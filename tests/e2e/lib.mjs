@@ -38,6 +38,23 @@ export function launchBrowser() {
   });
 }
 
+/**
+ * Runs `fn(page, tag)` once per review screen: 1280×800 and 390×844, Persian and English (the
+ * language set on the home page first); `tag` is `<width>-<lang>`. For the shots-*.mjs scripts.
+ */
+export async function forEachScreen(browser, base, fn) {
+  for (const [w, h] of [[1280, 800], [390, 844]]) {
+    for (const lang of ['fa', 'en']) {
+      const context = await browser.newContext({ viewport: { width: w, height: h } });
+      const page = await context.newPage();
+      await page.goto(`${base}#/`, { waitUntil: 'load' });
+      await page.evaluate((l) => localStorage.setItem('cards.lang', l), lang);
+      await fn(page, `${w}-${lang}`);
+      await context.close();
+    }
+  }
+}
+
 /** Collect console errors, uncaught page errors and failed requests of `page` into an array. */
 export function collectPageErrors(page) {
   const errors = [];

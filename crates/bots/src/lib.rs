@@ -11,6 +11,7 @@ mod haft_khabis;
 pub mod hard;
 mod hokm;
 mod pasur;
+pub mod seats;
 mod shelem;
 
 pub use bidel::BidelBot;

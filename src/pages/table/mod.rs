@@ -22,7 +22,7 @@ use crate::components::sheet::{sheet_context, use_match_stats, ScoresButton, She
 use crate::components::trick::TrickView;
 use crate::config::{SeatKind, TableConfig};
 use crate::context::{use_lang, use_prefs, AppCtx, Notice};
-use crate::i18n::{about, Lang};
+use crate::i18n::{about, fill, Lang};
 use crate::online::{OnlineLink, Plug};
 use crate::prefs::{Prefs, Speed};
 use crate::route::Route;
@@ -35,6 +35,8 @@ use crate::web;
 use engine::table::Public;
 use engine::{Card, Seat, Status};
 use gloo::timers::callback::Timeout;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
 use yew::prelude::*;
 
 /// How long an introduction panel (Hokm's hakem draw) stays open by itself, in ms.
@@ -150,18 +152,69 @@ pub fn use_table<G: UiGame>(
             prefs.speed.bot_ms()
         };
         use_effect_with((state.epoch, bot), move |&(_, bot)| {
+            // The choice is asked now (a hard bot thinks in its worker meanwhile) and played
+            // once both the answer is in and the delay is over. The driver answers for the
+            // step it was asked on; the table drops an answer that comes after it moved on.
+            let alive = Rc::new(Cell::new(true));
             let timer = bot.map(|seat| {
+                let step = st.step;
+                let answer: Rc<RefCell<Option<G::Action>>> = Rc::default();
+                let waited = Rc::new(Cell::new(false));
+                let play = {
+                    let (st, alive) = (st.clone(), alive.clone());
+                    move |action| {
+                        if alive.get() {
+                            st.dispatch(TableAction::Bot { seat, step, action });
+                        }
+                    }
+                };
+                let later = {
+                    let (answer, waited, play) = (answer.clone(), waited.clone(), play.clone());
+                    Box::new(move |action| {
+                        if waited.get() {
+                            play(action);
+                        } else {
+                            *answer.borrow_mut() = Some(action);
+                        }
+                    })
+                };
+                // A hard bot starts thinking now; a rule bot chooses when the delay is over
+                // (as it always has: its choices do not depend on the page's re-renders).
+                let hard = st.bots.borrow().is_hard(seat);
+                if hard {
+                    let now = st.bots.borrow_mut().ask(seat, step, later);
+                    if now.is_some() {
+                        *answer.borrow_mut() = now;
+                    }
+                }
+                let bots = st.bots.clone();
                 Timeout::new(delay, move || {
-                    // The bot driver answers for the step it was asked on; the table
-                    // drops an answer that comes after the table moved on.
-                    let step = st.step;
-                    let action = st.bots.borrow_mut().choose(seat, step);
+                    waited.set(true);
+                    let action = if hard {
+                        answer.borrow_mut().take()
+                    } else {
+                        bots.borrow_mut().ask(seat, step, Box::new(|_| {}))
+                    };
                     if let Some(action) = action {
-                        st.dispatch(TableAction::Bot { seat, step, action });
+                        play(action);
                     }
                 })
             });
-            move || drop(timer)
+            move || {
+                alive.set(false);
+                drop(timer)
+            }
+        });
+    }
+
+    // A hard bot at the table: its worker starts loading at once.
+    {
+        let bots = state.bots.clone();
+        use_effect_with((), move |_| {
+            let wanted = bots.borrow().wants_worker();
+            if wanted {
+                bots.borrow_mut().start_worker();
+            }
         });
     }
 
@@ -609,6 +662,8 @@ pub fn frame<G: UiGame>(
     let rows = setting_rows(lang, &config.settings, config.player_count());
     let error = error_toast(st, lang);
     let cover = cover(st, seen);
+    // A hard bot about to act is thinking in its worker (style.css marks its plate).
+    let thinking = st.bot_to_act().filter(|&b| st.bots.borrow().is_hard(b));
     // A tap anywhere on the felt gathers a finished trick at once instead of waiting.
     let held = st.held.as_ref().filter(|h| !h.collecting).map(|h| h.id);
     let skip = {
@@ -627,7 +682,8 @@ pub fn frame<G: UiGame>(
         <main class={classes!("page", "table-page", format!("players-{}", seen.n))} data-testid="table"
             data-game={G::ID.slug()} data-phase={parts.phase}
             data-turn={parts.turn.map(|t| t.0.to_string()).unwrap_or_default()}
-            data-bottom={seen.bottom.0.to_string()} data-busy={seen.busy.to_string()}>
+            data-bottom={seen.bottom.0.to_string()} data-busy={seen.busy.to_string()}
+            data-thinking={thinking.map(|t| t.0.to_string())}>
             <header class="topbar table-topbar">
                 <a class="btn-ghost home-link" href={Route::Home.href()} data-testid="home-link" aria-label={s.home}>
                     <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -651,6 +707,9 @@ pub fn frame<G: UiGame>(
                     { parts.seats }
                     <div class="center" dir={lang.dir()}>{ parts.center }</div>
                     <NetBadge />
+                    if thinking.is_some() {
+                        <span class="thinking-note" data-testid="thinking" role="status">{ s.thinking }</span>
+                    }
                 </div>
                 <section class="me">
                     <div class="me-bar">
@@ -658,6 +717,7 @@ pub fn frame<G: UiGame>(
                         <p class={classes!("status", seen.my_turn.then_some("mine"))} data-testid="status"
                             aria-live="polite">{ parts.status }</p>
                         { parts.bar_extra }
+                        <HintButton<G> st={st.clone()} my_turn={seen.my_turn} />
                     </div>
                     { for error }
                     { parts.hand }
@@ -667,6 +727,75 @@ pub fn frame<G: UiGame>(
             { for cover }
         </main>
         </ContextProvider<SheetCtx>>
+    }
+}
+
+#[derive(Properties)]
+pub struct HintProps<G: UiGame> {
+    pub st: UseReducerHandle<TableState<G>>,
+    /// The bottom seat may act and nothing covers it.
+    pub my_turn: bool,
+}
+
+impl<G: UiGame> PartialEq for HintProps<G> {
+    fn eq(&self, other: &Self) -> bool {
+        self.st.epoch == other.st.epoch && self.my_turn == other.my_turn
+    }
+}
+
+/// The hint on the player's turn, where the game has a hard bot: the hard bot's choice for
+/// the player's own seat, from that seat's updates only (the worker keeps a bot for it).
+/// It names the choice, and lights up the card in the hand.
+#[function_component(HintButton)]
+pub fn hint_button<G: UiGame>(props: &HintProps<G>) -> Html {
+    let lang = use_lang();
+    let s = lang.s();
+    let st = &props.st;
+    let step = st.step;
+    let seat = st.seat;
+    // The newest hint asked or shown: its step, and the choice once known.
+    let hint = use_state(|| None::<(u32, Option<G::Action>)>);
+    let offered = props.my_turn && st.bots.borrow().hints(seat);
+    if !offered {
+        return Html::default();
+    }
+    let onclick = {
+        let (hint, bots) = (hint.clone(), st.bots.clone());
+        Callback::from(move |_: MouseEvent| {
+            hint.set(Some((step, None)));
+            let later = {
+                let hint = hint.clone();
+                Box::new(move |a| hint.set(Some((step, Some(a)))))
+            };
+            let now = bots.borrow_mut().ask(seat, step, later);
+            if let Some(a) = now {
+                hint.set(Some((step, Some(a))));
+            }
+        })
+    };
+    let here = hint.as_ref().filter(|(at, _)| *at == step);
+    let (text, card) = match here {
+        Some((_, Some(a))) => match G::hint(lang, a) {
+            Some((what, card)) => (fill(s.hint_is, &[("what", &what)]), card),
+            None => (s.hint_unnamed.to_string(), None),
+        },
+        _ => (String::new(), None),
+    };
+    let waiting = matches!(here, Some((_, None)));
+    html! {
+        <div class="hint" data-testid="hint">
+            <button type="button" class={classes!("btn-ghost", "hint-btn", waiting.then_some("waiting"))}
+                data-testid="hint-button" title={s.hint_title} aria-busy={waiting.to_string()}
+                disabled={waiting} {onclick}>{ s.hint }</button>
+            if !text.is_empty() {
+                <span class="hint-text" data-testid="hint-text" data-card={card.map(|c| c.to_string())}
+                    aria-live="polite">{ text }</span>
+            }
+            // The suggested card, lit up in the hand.
+            if let Some(c) = card {
+                <style>{ format!(".hand [data-card=\"{c}\"] {{ outline: 3px solid #f2c14e; outline-offset: 2px; border-radius: 8px; }}") }</style>
+            }
+        </div>
     }
 }
 

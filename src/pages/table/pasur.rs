@@ -1112,9 +1112,11 @@ mod tests {
         assert_eq!(cards_attr(set("4D AS")), "AS 4D");
     }
 
+    /// A table of `seats` with easy bots, as the browser tests seat them (`bots=e…`).
     fn config(seed: u64, seats: &str) -> TableConfig<PasurSettings> {
-        TableConfig::<PasurSettings>::from_query(&format!("seed={seed}&seats={seats}"), &[2, 4])
-            .config
+        let easy = "e".repeat(seats.matches('b').count());
+        let q = format!("seed={seed}&seats={seats}&bots={easy}");
+        TableConfig::<PasurSettings>::from_query(&q, &[2, 4]).config
     }
 
     /// What the browser test does at its turn (tests/e2e/tests/pasur.test.mjs): tap the

@@ -433,6 +433,10 @@ mod tests {
         let mut c = TableConfig::<ShelemSettings>::new(&[4, 2]);
         c.seed = seed;
         c.players.truncate(players as usize);
+        // Easy bots, as the browser tests seat them (`bots=e…`).
+        c.players
+            .iter_mut()
+            .for_each(|p| p.level = crate::config::Level::Easy);
         c
     }
 

@@ -143,7 +143,7 @@ export const tests = [
     viewport: 'phone',
     timeout: 180000,
     run: async ({ page, url, assert }) => {
-      await page.goto(`${url}#/bidel?seed=11&seats=ybb`, { waitUntil: 'load' });
+      await page.goto(`${url}#/bidel?seed=11&seats=ybb&bots=ee`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });
       assert((await page.locator('[data-testid=hand] button[data-card]').count()) === 17, '17 cards each');
@@ -163,7 +163,7 @@ tests.push({
   viewport: 'phone',
   timeout: 90000,
   run: async ({ page, url, assert }) => {
-    await page.goto(`${url}#/bidel?seed=21&seats=ypbb&n0=Sara&n1=Reza`, { waitUntil: 'load' });
+    await page.goto(`${url}#/bidel?seed=21&seats=ypbb&bots=ee&n0=Sara&n1=Reza`, { waitUntil: 'load' });
     const table = page.locator('[data-testid=table]');
     await table.waitFor({ timeout: 15000 });
     const hand = page.locator('[data-testid=hand]');
@@ -225,7 +225,7 @@ tests.push({
   viewport: 'desktop',
   timeout: 180000,
   run: async ({ page, url, assert }) => {
-    await page.goto(`${url}#/bidel?seed=5&seats=ybbb&forty=1&trump_mode=1`, { waitUntil: 'load' });
+    await page.goto(`${url}#/bidel?seed=5&seats=ybbb&bots=eee&forty=1&trump_mode=1`, { waitUntil: 'load' });
     const table = page.locator('[data-testid=table]');
     await table.waitFor({ timeout: 15000 });
     assert((await table.getAttribute('data-phase')) === 'passing', 'hand 1 has no hakem yet (BD-10: from the second hand)');

@@ -157,7 +157,7 @@ export const tests = [
     viewport: 'phone',
     timeout: 30000,
     run: async ({ page, url, assert }) => {
-      await page.goto(`${url}#/crazy-eights?seed=5&seats=ybb&countdown=1`, { waitUntil: 'load' });
+      await page.goto(`${url}#/crazy-eights?seed=5&seats=ybb&bots=ee&countdown=1`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });
       for (let i = 0; i < 3; i++) {
@@ -172,7 +172,7 @@ export const tests = [
     viewport: 'desktop',
     timeout: 240000,
     run: async ({ page, url, assert }) => {
-      await page.goto(`${url}#/crazy-eights?seed=2&seats=ybbb&equal_cards=1`, { waitUntil: 'load' });
+      await page.goto(`${url}#/crazy-eights?seed=2&seats=ybbb&bots=eee&equal_cards=1`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });
       const hand = page.locator('[data-testid=hand]');
@@ -259,7 +259,7 @@ export const tests = [
       await page.locator('[data-testid=opt-players]').waitFor({ timeout: 15000 });
       const counts = await page.locator('[data-testid=opt-players] option').evaluateAll((os) => os.map((o) => o.value));
       assert(counts.join() === '2,3,4,5,6,7,8', `two to eight players offered (${counts})`);
-      await page.goto(`${url}#/crazy-eights?seed=8&seats=ybbbbbbb&countdown=1`, { waitUntil: 'load' });
+      await page.goto(`${url}#/crazy-eights?seed=8&seats=ybbbbbbb&bots=eeeeeee&countdown=1`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });
       const vw = 390;
@@ -343,7 +343,7 @@ export const tests = [
     timeout: 300000,
     run: async ({ page, url, assert }) => {
       // Countdown: going out deals new cards, so the hand goes on while you draw.
-      await page.goto(`${url}#/crazy-eights?seed=66&seats=ybbbbb&countdown=1`, { waitUntil: 'load' });
+      await page.goto(`${url}#/crazy-eights?seed=66&seats=ybbbbb&bots=eeeee&countdown=1`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });
       const hand = page.locator('[data-testid=hand] button[data-card]');

@@ -89,7 +89,7 @@ export const tests = [
     timeout: 120000,
     run: async ({ page, url, assert }) => {
       await listen(page);
-      await page.goto(`${url}#/hokm?seed=2&seats=ybbb`, { waitUntil: 'load' });
+      await page.goto(`${url}#/hokm?seed=2&seats=ybbb&bots=eee`, { waitUntil: 'load' });
       await page.locator('[data-testid=table]').waitFor({ timeout: 15000 });
       await playUntil(page, assert, async () => {
         const p = await played(page);
@@ -122,7 +122,7 @@ export const tests = [
     name: 'bot speed (fast, slow) is remembered and paces the bots; a tap on the felt gathers a trick at once',
     timeout: 150000,
     run: async ({ page, url, assert }) => {
-      await page.goto(`${url}#/hokm?seed=2&seats=ybbb`, { waitUntil: 'load' });
+      await page.goto(`${url}#/hokm?seed=2&seats=ybbb&bots=eee`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });
       await openPrefs(page);

@@ -263,7 +263,7 @@ export const tests = [
       await page.locator('[data-testid=table]').waitFor({ timeout: 15000 });
       assert(/seats=ybbbbbb(&|$)/.test(page.url()), `the link seats you and six bots (${page.url()})`);
       // The hand itself at a fixed seed.
-      await page.goto(`${url}#/haft-khabis?seed=7&seats=ybbbbbb`, { waitUntil: 'load' });
+      await page.goto(`${url}#/haft-khabis?seed=7&seats=ybbbbbb&bots=eeeeee`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });
       const seats = page.locator('.seat[data-seat]');
@@ -282,7 +282,7 @@ export const tests = [
     viewport: 'desktop',
     timeout: 300000,
     run: async ({ page, url, assert }) => {
-      await page.goto(`${url}#/haft-khabis?seed=7&seats=ybbb&two=1&end=2&hands=1`, { waitUntil: 'load' });
+      await page.goto(`${url}#/haft-khabis?seed=7&seats=ybbb&bots=eee&two=1&end=2&hands=1`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });
       const stats = await playHand(page, table, assert, 280000, { give: true });
@@ -305,7 +305,7 @@ export const tests = [
     viewport: 'phone',
     timeout: 120000,
     run: async ({ page, url, assert }) => {
-      await page.goto(`${url}#/haft-khabis?seed=${KEEP_SEED}&seats=yb&keep_drawn=1`, { waitUntil: 'load' });
+      await page.goto(`${url}#/haft-khabis?seed=${KEEP_SEED}&seats=yb&bots=e&keep_drawn=1`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });
       const stats = await playHand(page, table, assert, 110000, { keep: 'stop' });
@@ -319,7 +319,7 @@ export const tests = [
     timeout: 240000,
     run: async ({ page, url, assert }) => {
       // Elimination: after each hand the highest total is out.
-      await page.goto(`${url}#/haft-khabis?seed=${OUT_SEED}&seats=ybb&end=3`, { waitUntil: 'load' });
+      await page.goto(`${url}#/haft-khabis?seed=${OUT_SEED}&seats=ybb&bots=ee&end=3`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });
       const stats = await playHand(page, table, assert, 220000);
@@ -343,7 +343,7 @@ export const tests = [
     viewport: 'phone',
     timeout: 300000,
     run: async ({ page, url, assert }) => {
-      await page.goto(`${url}#/haft-khabis?seed=6&seats=ybb`, { waitUntil: 'load' });
+      await page.goto(`${url}#/haft-khabis?seed=6&seats=ybb&bots=ee`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });
       const stats = await playHand(page, table, assert, 280000, { forget: true });

@@ -138,7 +138,7 @@ export const tests = [
     run: async ({ page, url, assert }) => {
       // A shared table link: seed 2 makes seat 0 (you) the first hakem (HK-2), so the hand
       // starts with your trump choice (`cards replay` of {"game":"hokm","seed":2} agrees).
-      await page.goto(`${url}#/hokm?seed=2&seats=ybbb`, { waitUntil: 'load' });
+      await page.goto(`${url}#/hokm?seed=2&seats=ybbb&bots=eee`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });
       assert((await table.getAttribute('data-bottom')) === '0', 'you sit at the bottom');

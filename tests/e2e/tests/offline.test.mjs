@@ -50,7 +50,7 @@ export const tests = [
         // Home, then a Hokm table: both kept by the worker.
         await page.locator('[data-testid=game-hokm]').waitFor({ timeout: 15000 });
         await kept(page, ['index.html', 'cards-web', '.css']);
-        await page.goto(`${server.url}hokm.html#/hokm?seed=4&seats=ybbb`, { waitUntil: 'load' });
+        await page.goto(`${server.url}hokm.html#/hokm?seed=4&seats=ybbb&bots=eee`, { waitUntil: 'load' });
         await page.locator('[data-testid=table]').waitFor({ timeout: 15000 });
         await kept(page, ['hokm.html', '/hokm-']);
 

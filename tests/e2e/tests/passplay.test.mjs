@@ -11,7 +11,7 @@ export const tests = [
     timeout: 90000,
     run: async ({ page, url, assert }) => {
       // You in seat 1, a second person in seat 3, bots between: a bot follows each person.
-      await page.goto(`${url}#/hokm?seed=12&seats=bybp`, { waitUntil: 'load' });
+      await page.goto(`${url}#/hokm?seed=12&seats=bybp&bots=ee`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });
       const cover = page.locator('[data-testid=cover]');

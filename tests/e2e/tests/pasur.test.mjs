@@ -227,7 +227,7 @@ export const tests = [
       assert((await page.locator('[data-testid=seat-top]').getAttribute('data-count')) === '4', 'the bot holds four');
 
       // The pinned round.
-      await page.goto(`${url}#/pasur?seed=${SEED}&seats=yb`, { waitUntil: 'load' });
+      await page.goto(`${url}#/pasur?seed=${SEED}&seats=yb&bots=e`, { waitUntil: 'load' });
       await table.waitFor({ timeout: 15000 });
       assert((await table.getAttribute('data-phase')) === 'playing', 'the round is in play');
       assert((await page.locator('[data-testid=pasur-table-cards] [data-card]').count()) === 4, 'four cards face up');
@@ -264,7 +264,7 @@ export const tests = [
       await page.locator('[data-testid=start]').waitFor({ timeout: 15000 });
       const targets = await page.locator('[data-testid=opt-target] option').evaluateAll((os) => os.map((o) => Number(o.value)));
       assert(Math.min(...targets) === 62, `62 is the lowest target (${targets})`);
-      await page.goto(`${url}#/pasur?seed=${MATCH_SEED}&seats=yb&target=62`, { waitUntil: 'load' });
+      await page.goto(`${url}#/pasur?seed=${MATCH_SEED}&seats=yb&bots=e&target=62`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });
       assert((await page.locator('[data-testid=target]').getAttribute('data-value')) === '62', 'the game goes to 62');
@@ -330,7 +330,7 @@ export const tests = [
     viewport: 'phone',
     timeout: 60000,
     run: async ({ page, url, assert }) => {
-      await page.goto(`${url}#/pasur?seed=3&seats=ybbb`, { waitUntil: 'load' });
+      await page.goto(`${url}#/pasur?seed=3&seats=ybbb&bots=eee`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });
       for (const pos of ['right', 'top', 'left']) {
@@ -378,7 +378,7 @@ export const tests = [
     viewport: 'desktop',
     timeout: 60000,
     run: async ({ page, url, assert }) => {
-      await page.goto(`${url}#/pasur?seed=${SEED}&seats=yb`, { waitUntil: 'load' });
+      await page.goto(`${url}#/pasur?seed=${SEED}&seats=yb&bots=e`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });
       await waitForTurn(page, Date.now() + 20000);
@@ -482,7 +482,7 @@ export const tests = [
     viewport: 'desktop',
     timeout: 30000,
     run: async ({ page, url, assert }) => {
-      await page.goto(`${url}#/pasur?seed=${SEED}&seats=yb&forced_capture=0`, { waitUntil: 'load' });
+      await page.goto(`${url}#/pasur?seed=${SEED}&seats=yb&bots=e&forced_capture=0`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });
       await waitForTurn(page, Date.now() + 20000);

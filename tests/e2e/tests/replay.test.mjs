@@ -153,7 +153,7 @@ export const tests = [
       await fastBots(page);
       await page.addInitScript(() => localStorage.setItem('cards.lang', 'en'));
       // Seed 2: you are the first hakem (HK-2) and name trump.
-      await page.goto(`${url}#/hokm?seed=2&seats=ybbb`, { waitUntil: 'load' });
+      await page.goto(`${url}#/hokm?seed=2&seats=ybbb&bots=eee`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });
       await playHokm(page, table, assert, 70000);
@@ -189,7 +189,7 @@ export const tests = [
     timeout: 90000,
     run: async ({ page, url, assert }) => {
       await fastBots(page);
-      await page.goto(`${url}#/crazy-eights?seed=3&seats=ybbbb`, { waitUntil: 'load' });
+      await page.goto(`${url}#/crazy-eights?seed=3&seats=ybbbb&bots=eeee`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });
       await playShedding(page, table, assert, 70000);

@@ -67,7 +67,7 @@ export const tests = [
     timeout: 240000,
     run: async ({ page, url, assert }) => {
       await fastBots(page);
-      const link = `${url}#/haft-khabis?seed=7&seats=yb&end=2&hands=2`;
+      const link = `${url}#/haft-khabis?seed=7&seats=yb&bots=e&end=2&hands=2`;
       await page.goto(link, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });
@@ -168,7 +168,7 @@ export const tests = [
     timeout: 180000,
     run: async ({ page, url, assert }) => {
       await fastBots(page);
-      await page.goto(`${url}#/hokm?seed=2&seats=ybbb&target=3`, { waitUntil: 'load' });
+      await page.goto(`${url}#/hokm?seed=2&seats=ybbb&bots=eee&target=3`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });
       await page.locator('[data-testid=draw-ok]').click().catch(() => {});

@@ -236,7 +236,7 @@ export const tests = [
     viewport: 'desktop',
     timeout: 180000,
     run: async ({ page, url, assert }) => {
-      await page.goto(`${url}#/shelem?seed=${HAKEM_SEED}&seats=ybbb`, { waitUntil: 'load' });
+      await page.goto(`${url}#/shelem?seed=${HAKEM_SEED}&seats=ybbb&bots=eee`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });
       assert((await attr(table, 'data-bottom')) === '0', 'you sit at the bottom');
@@ -261,7 +261,7 @@ export const tests = [
     viewport: 'phone',
     timeout: 60000,
     run: async ({ page, url, assert }) => {
-      await page.goto(`${url}#/shelem?seed=1&seats=yb`, { waitUntil: 'load' });
+      await page.goto(`${url}#/shelem?seed=1&seats=yb&bots=e`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });
       assert((await attr(table, 'data-phase')) === 'bidding', 'the auction');
@@ -306,7 +306,7 @@ export const tests = [
     viewport: 'desktop',
     timeout: 60000,
     run: async ({ page, url, assert }) => {
-      await page.goto(`${url}#/shelem?seed=${JOKER_SEED}&seats=ybbb&jokers=1&sars=1`, { waitUntil: 'load' });
+      await page.goto(`${url}#/shelem?seed=${JOKER_SEED}&seats=ybbb&bots=eee&jokers=1&sars=1`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });
       await page.waitForFunction(() => /jokers=1/.test(location.hash) && /sars=1/.test(location.hash));

@@ -10,7 +10,7 @@ export const tests = [
     name: 'two tabs of one game: the older tab steps aside, and taking over resumes the latest state',
     timeout: 90000,
     run: async ({ page, url, assert }) => {
-      const link = `${url}#/crazy-eights?seed=21&seats=yb`;
+      const link = `${url}#/crazy-eights?seed=21&seats=yb&bots=e`;
       await page.goto(link, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });

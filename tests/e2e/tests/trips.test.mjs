@@ -13,7 +13,7 @@ export const tests = [
     run: async ({ page, url, assert }) => {
       // Hokm's first-hakem draw at a short desktop window: the whole panel and its button in view.
       await page.setViewportSize({ width: 1280, height: 657 });
-      await open(page, url, '#/hokm?seed=7&seats=ybbb', 'fa');
+      await open(page, url, '#/hokm?seed=7&seats=ybbb&bots=eee', 'fa');
       const draw = page.locator('[data-testid=hakem-draw]');
       await draw.waitFor({ timeout: 15000 });
       const fits = await draw.evaluate((el) => ({ scroll: el.scrollHeight - el.clientHeight, bottom: el.getBoundingClientRect().bottom }));
@@ -24,7 +24,7 @@ export const tests = [
       // The top bar on a phone: no score, name or label runs under the buttons or the home
       // link (Shelem in Persian has the widest board).
       await page.setViewportSize({ width: 390, height: 844 });
-      for (const [link, lang] of [['#/shelem?seed=3&seats=ybbb', 'fa'], ['#/shelem?seed=3&seats=ybbb', 'en'], ['#/hokm?seed=2&seats=ybbb', 'fa']]) {
+      for (const [link, lang] of [['#/shelem?seed=3&seats=ybbb&bots=eee', 'fa'], ['#/shelem?seed=3&seats=ybbb&bots=eee', 'en'], ['#/hokm?seed=2&seats=ybbb&bots=eee', 'fa']]) {
         await open(page, url, link, lang);
         await page.locator('[data-testid=table]').waitFor({ timeout: 15000 });
         const under = await page.evaluate(() => {
@@ -61,9 +61,9 @@ export const tests = [
       assert(!setupText.includes('تیمی که'), 'no «تیمی که…» for two players');
 
       // The home page: one "continue" per game in progress, on that game's own card.
-      await open(page, url, '#/hokm?seed=5&seats=ybbb', 'fa');
+      await open(page, url, '#/hokm?seed=5&seats=ybbb&bots=eee', 'fa');
       await page.locator('[data-testid=table]').waitFor({ timeout: 15000 });
-      await page.goto(`${url}pasur.html#/pasur?seed=5&seats=yb`, { waitUntil: 'load' });
+      await page.goto(`${url}pasur.html#/pasur?seed=5&seats=yb&bots=e`, { waitUntil: 'load' });
       await page.locator('[data-testid=table]').waitFor({ timeout: 15000 });
       await page.goto(url, { waitUntil: 'load' });
       await page.locator('[data-testid=continue]').first().waitFor({ timeout: 15000 });

@@ -65,7 +65,7 @@ export const tests = [
     timeout: 60000,
     run: async ({ page, url, assert }) => {
       // Bidel: a player's points this hand.
-      await open(page, url, '#/bidel?seed=5&seats=ybbb', 'fa');
+      await open(page, url, '#/bidel?seed=5&seats=ybbb&bots=eee', 'fa');
       const pts = page.locator('[data-testid=points-0]');
       await pts.waitFor({ timeout: 15000 });
       assert((await pts.getAttribute('title')) === 'این دور', `Bidel's points of this hand: «${await pts.getAttribute('title')}»`);

@@ -53,6 +53,11 @@ impl Default for Budget {
 
 /// A game that has (or may have) a hard bot.
 pub trait HardGame: Game + Sized {
+    /// Whether [`HardGame::hard_bot`] answers `Some`: a constant, so that a page can offer
+    /// "hard" without carrying the search (the bot itself runs in a Web Worker). A test
+    /// checks the two agree for every game.
+    const HAS_HARD: bool = true;
+
     /// The game's searching bot for one seat, its choices fixed by `seed` and `budget`,
     /// offered to players or not (the arena measures it); `None` while this game has none.
     fn search_bot(seed: u64, budget: Budget) -> Option<Box<dyn Bot<Self> + Send>>;
@@ -72,6 +77,8 @@ impl HardGame for engine::games::hokm::Hokm {
     /// Not offered yet: on the hold-out deals it is no better than the rule bot (+0.03
     /// points per deal, the interval across 0) and its slowest moves take seconds
     /// (docs/bots.md), so a player choosing "hard" would wait for nothing.
+    const HAS_HARD: bool = false;
+
     fn hard_bot(_seed: u64, _budget: Budget) -> Option<Box<dyn Bot<Self> + Send>> {
         None
     }
@@ -110,5 +117,30 @@ mod offered {
         assert!(Pasur::hard_bot(1, b).is_some());
         assert!(HaftKhabis::hard_bot(1, b).is_some());
         assert!(CrazyEights::hard_bot(1, b).is_some());
+    }
+}
+
+#[cfg(test)]
+mod has_hard {
+    use super::*;
+    use engine::games::{bidel, crazy_eights, haft_khabis, hokm, pasur, shelem};
+
+    fn agrees<G: HardGame>() {
+        assert_eq!(
+            G::HAS_HARD,
+            G::hard_bot(1, Budget::BROWSER).is_some(),
+            "{}: HAS_HARD must say whether hard_bot answers",
+            std::any::type_name::<G>()
+        );
+    }
+
+    #[test]
+    fn has_hard_says_whether_a_game_has_a_hard_bot() {
+        agrees::<hokm::Hokm>();
+        agrees::<shelem::Shelem>();
+        agrees::<bidel::Bidel>();
+        agrees::<pasur::Pasur>();
+        agrees::<haft_khabis::HaftKhabis>();
+        agrees::<crazy_eights::CrazyEights>();
     }
 }

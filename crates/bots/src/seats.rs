@@ -1,0 +1,93 @@
+//! Bots behind a table, one per seat they play. Each bot gets only its own seat's updates
+//! (its view and the public events, as a relay would send them), keeps its own memory of
+//! the hand, and answers a choice for a given step. The page's rule bots and the Web
+//! Worker's hard bots both run on this; the worker's messages are [`ToWorker`] and
+//! [`Answer`].
+
+use crate::Bot;
+use engine::table::{GameView, Public, SeatUpdate, Update};
+use engine::Seat;
+use serde::{Deserialize, Serialize};
+
+/// One bot seat: the bot and the newest view it was sent, with its step.
+struct BotSeat<G: GameView> {
+    bot: Box<dyn Bot<G>>,
+    view: Option<(u32, G::View)>,
+}
+
+/// The bots of a table, indexed by engine seat.
+pub struct SeatBots<G: GameView> {
+    seats: Vec<Option<BotSeat<G>>>,
+}
+
+impl<G: GameView> SeatBots<G> {
+    /// The bots of a table: `bots[s]` plays engine seat `s` (none where `None`).
+    pub fn new(bots: Vec<Option<Box<dyn Bot<G>>>>) -> SeatBots<G> {
+        let seats = bots
+            .into_iter()
+            .map(|b| b.map(|bot| BotSeat { bot, view: None }))
+            .collect();
+        SeatBots { seats }
+    }
+
+    /// Whether a bot plays `seat`.
+    pub fn plays(&self, seat: Seat) -> bool {
+        matches!(self.seats.get(seat.idx()), Some(Some(_)))
+    }
+
+    /// Hands every bot its own seat's updates (others are skipped): the public events go to
+    /// its memory, the view is kept for its next choice.
+    pub fn receive(&mut self, updates: &[Update<G>]) {
+        for u in updates {
+            let Some(Some(b)) = self.seats.get_mut(u.seat.idx()) else {
+                continue;
+            };
+            match &u.public {
+                Some(Public::Event(e)) => b.bot.observe(e),
+                Some(Public::Timeout { events, .. }) => {
+                    events.iter().for_each(|e| b.bot.observe(e))
+                }
+                Some(Public::NextHand) | None => {}
+            }
+            b.view = Some((u.step, u.view.clone()));
+        }
+    }
+
+    /// The choice of the bot of `seat` on the view of step `step`: `None` if no bot plays
+    /// that seat, its newest view is of another step, or it may not act there.
+    pub fn choose(&mut self, seat: Seat, step: u32) -> Option<G::Action> {
+        let b = self.seats.get_mut(seat.idx())?.as_mut()?;
+        let (at, view) = b.view.as_ref()?;
+        if *at != step {
+            return None;
+        }
+        let mut legal = Vec::new();
+        G::legal_from_view(view, &mut legal);
+        (!legal.is_empty()).then(|| b.bot.choose(view, &legal))
+    }
+}
+
+/// What a page sends its Web Worker (JSON, tagged by `t`).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum ToWorker<E, V> {
+    /// Start a table of `game` (its web slug): one hard bot for each listed seat, with its
+    /// seed. Forgets any earlier table.
+    Seats {
+        game: String,
+        seats: Vec<(Seat, u64)>,
+    },
+    /// Updates of the listed seats only (the page never sends another seat's view).
+    Updates { updates: Vec<SeatUpdate<E, V>> },
+    /// Choose for `seat` on the view of `step`.
+    Choose { seat: Seat, step: u32 },
+}
+
+/// What the worker answers a [`ToWorker::Choose`]: the action, or `None` when it has no
+/// view of that step for that seat (the table moved on) or the seat may not act.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Answer<A> {
+    pub seat: Seat,
+    pub step: u32,
+    pub action: Option<A>,
+}

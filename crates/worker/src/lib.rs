@@ -1,0 +1,220 @@
+//! The hard bots' Web Worker, apart from its glue to the browser (`main.rs`): JSON in
+//! ([`bots::seats::ToWorker`]), JSON out ([`bots::seats::Answer`]). A table starts with
+//! `seats` (the game and the seats it plays, with their seeds), then sends only those
+//! seats' updates, and asks `choose` for a seat and a step.
+
+use bots::hard::{Budget, HardGame};
+use bots::seats::{Answer, SeatBots, ToWorker};
+use engine::games::{bidel, crazy_eights, haft_khabis, hokm, pasur, shelem};
+use engine::table::GameView;
+use engine::Seat;
+use serde::de::DeserializeOwned;
+use serde::{Deserialize, Serialize};
+
+/// The most seats a table has.
+const MAX_SEATS: usize = 8;
+
+/// One table's hard bots, behind the game's types.
+trait Table {
+    fn handle(&mut self, json: &str) -> Result<Option<String>, String>;
+}
+
+struct Hard<G: GameView>(SeatBots<G>);
+
+impl<G> Hard<G>
+where
+    G: GameView + HardGame + 'static,
+{
+    fn start(seats: &[(Seat, u64)]) -> Result<Box<dyn Table>, String>
+    where
+        G::Event: DeserializeOwned,
+        G::View: DeserializeOwned,
+        G::Action: Serialize,
+    {
+        let mut bots: Vec<Option<Box<dyn bots::Bot<G>>>> = Vec::new();
+        for &(seat, seed) in seats {
+            if seat.idx() >= MAX_SEATS {
+                return Err(format!("no seat {}", seat.0));
+            }
+            if bots.len() <= seat.idx() {
+                bots.resize_with(seat.idx() + 1, || None);
+            }
+            let bot = G::hard_bot(seed, Budget::BROWSER).ok_or("this game has no hard bot")?;
+            bots[seat.idx()] = Some(bot);
+        }
+        Ok(Box::new(Hard(SeatBots::new(bots))))
+    }
+}
+
+impl<G> Table for Hard<G>
+where
+    G: GameView + HardGame,
+    G::Event: DeserializeOwned,
+    G::View: DeserializeOwned,
+    G::Action: Serialize,
+{
+    fn handle(&mut self, json: &str) -> Result<Option<String>, String> {
+        let msg: ToWorker<G::Event, G::View> =
+            serde_json::from_str(json).map_err(|e| format!("bad message: {e}"))?;
+        match msg {
+            ToWorker::Seats { .. } => Err("a table starts only once".into()),
+            ToWorker::Updates { updates } => {
+                self.0.receive(&updates);
+                Ok(None)
+            }
+            ToWorker::Choose { seat, step } => {
+                let action = self.0.choose(seat, step);
+                let answer = Answer { seat, step, action };
+                serde_json::to_string(&answer)
+                    .map(Some)
+                    .map_err(|e| e.to_string())
+            }
+        }
+    }
+}
+
+/// The start of every message: its kind, and the game when it starts a table.
+#[derive(Deserialize)]
+struct Head {
+    t: String,
+    #[serde(default)]
+    game: String,
+    #[serde(default)]
+    seats: Vec<(Seat, u64)>,
+}
+
+/// The worker's state: the table it plays, once started.
+#[derive(Default)]
+pub struct Worker {
+    table: Option<Box<dyn Table>>,
+}
+
+impl Worker {
+    /// Handles one message; answers a `choose` with an [`Answer`] as JSON. A message that
+    /// cannot be read, or comes before `seats`, is an error (the state is unchanged).
+    pub fn handle(&mut self, json: &str) -> Result<Option<String>, String> {
+        let head: Head = serde_json::from_str(json).map_err(|e| format!("bad message: {e}"))?;
+        if head.t == "seats" {
+            let table = match head.game.as_str() {
+                "hokm" => Hard::<hokm::Hokm>::start(&head.seats),
+                "shelem" => Hard::<shelem::Shelem>::start(&head.seats),
+                "bidel" => Hard::<bidel::Bidel>::start(&head.seats),
+                "pasur" => Hard::<pasur::Pasur>::start(&head.seats),
+                "haft-khabis" => Hard::<haft_khabis::HaftKhabis>::start(&head.seats),
+                "crazy-eights" => Hard::<crazy_eights::CrazyEights>::start(&head.seats),
+                other => Err(format!("unknown game {other:?}")),
+            }?;
+            self.table = Some(table);
+            return Ok(None);
+        }
+        self.table
+            .as_mut()
+            .ok_or_else(|| "no table yet".to_string())?
+            .handle(json)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::games::hokm::Hokm;
+    use engine::games::shelem::{Shelem, ShelemSettings};
+    use engine::table::{updates, Public};
+    use engine::{Deal, Game, Rng, Setup, Status};
+
+    #[test]
+    fn bad_messages_are_errors_and_change_nothing() {
+        let mut w = Worker::default();
+        assert!(w.handle("{").is_err());
+        assert!(
+            w.handle(r#"{"t":"choose","seat":1,"step":0}"#).is_err(),
+            "no table yet"
+        );
+        assert!(w
+            .handle(r#"{"t":"seats","game":"chess","seats":[]}"#)
+            .is_err());
+        assert!(w
+            .handle(r#"{"t":"seats","game":"hokm","seats":[[9,1]]}"#)
+            .is_err());
+        assert!(w.table.is_none());
+    }
+
+    /// A game's worker starts a table exactly when the game has a hard bot.
+    #[test]
+    fn a_table_starts_where_the_game_has_a_hard_bot() {
+        for (game, has) in [
+            ("hokm", <Hokm as HardGame>::HAS_HARD),
+            ("shelem", <shelem::Shelem as HardGame>::HAS_HARD),
+            ("bidel", <bidel::Bidel as HardGame>::HAS_HARD),
+            ("pasur", <pasur::Pasur as HardGame>::HAS_HARD),
+            (
+                "haft-khabis",
+                <haft_khabis::HaftKhabis as HardGame>::HAS_HARD,
+            ),
+            (
+                "crazy-eights",
+                <crazy_eights::CrazyEights as HardGame>::HAS_HARD,
+            ),
+        ] {
+            let mut w = Worker::default();
+            let started = w.handle(&format!(
+                r#"{{"t":"seats","game":"{game}","seats":[[1,5]]}}"#
+            ));
+            assert_eq!(started.is_ok(), has, "{game}: {started:?}");
+        }
+    }
+
+    /// Fed one seat's updates, Shelem's worker answers a legal action for that seat at the
+    /// step asked (its auction, then its cards), and nothing for an older step.
+    #[test]
+    fn the_shelem_worker_answers_legal_actions_for_the_step_asked() {
+        let setup = Setup {
+            settings: ShelemSettings::default(),
+            players: 4,
+            deal: Deal::seeded(3),
+        };
+        let mut game = Shelem::new(&setup).unwrap();
+        let mut w = Worker::default();
+        w.handle(r#"{"t":"seats","game":"shelem","seats":[[1,5]]}"#)
+            .unwrap();
+        // Seat 1's updates only, as the page sends them.
+        let send = |w: &mut Worker, ups: Vec<engine::table::Update<Shelem>>| {
+            let mine: Vec<_> = ups.into_iter().filter(|u| u.seat == Seat(1)).collect();
+            let msg = serde_json::json!({"t":"updates","updates":mine});
+            w.handle(&msg.to_string()).unwrap();
+        };
+        send(&mut w, updates(&game, 0, None));
+        let mut rng = Rng::new(9);
+        let mut legal = Vec::new();
+        for step in 0..20u32 {
+            let Status::Acting(acting) = game.status() else {
+                break;
+            };
+            let seat = acting.iter().next().unwrap();
+            legal.clear();
+            game.legal_actions(seat, &mut legal);
+            let action = if seat == Seat(1) {
+                let ask = format!(r#"{{"t":"choose","seat":1,"step":{step}}}"#);
+                let answer: Answer<engine::games::shelem::ShelemAction> =
+                    serde_json::from_str(&w.handle(&ask).unwrap().unwrap()).unwrap();
+                assert_eq!((answer.seat, answer.step), (Seat(1), step));
+                let a = answer.action.expect("the bot's seat acts");
+                assert!(legal.contains(&a), "{a:?} is legal");
+                if step > 0 {
+                    let old = format!(r#"{{"t":"choose","seat":1,"step":{}}}"#, step - 1);
+                    let stale: Answer<engine::games::shelem::ShelemAction> =
+                        serde_json::from_str(&w.handle(&old).unwrap().unwrap()).unwrap();
+                    assert_eq!(stale.action, None, "no answer for an older step");
+                }
+                a
+            } else {
+                legal[rng.below(legal.len() as u32) as usize]
+            };
+            let event = game.apply(seat, &action).unwrap();
+            send(
+                &mut w,
+                updates(&game, step + 1, Some(&Public::Event(event))),
+            );
+        }
+    }
+}

@@ -1,0 +1,163 @@
+// The hard bots (issue 12): setup offers hard or easy per bot seat; a hard bot thinks in a
+// Web Worker while the table keeps animating (no long gap between animation frames, and
+// the thinking marker's CSS animation runs on), its move arrives, and the hint offers a
+// legal choice. Also prints the time per hard move (from "choose" posted to the worker
+// to its answer, measured in the page): `node tests/e2e/run.mjs --dist dist hard`.
+
+// Wraps the page's Worker to time every choice it is asked (a test harness only).
+const TIME_WORKER = () => {
+  window.cardsHardTimes = [];
+  const W = window.Worker;
+  window.Worker = class extends W {
+    constructor(...args) {
+      super(...args);
+      this.asked = new Map();
+      this.addEventListener('message', (e) => {
+        try {
+          const m = JSON.parse(e.data);
+          const key = `${m.seat}:${m.step}`;
+          if (this.asked.has(key)) {
+            window.cardsHardTimes.push({ seat: m.seat, ms: performance.now() - this.asked.get(key), action: m.action });
+            this.asked.delete(key);
+          }
+        } catch (_) {
+          // Not JSON: not ours.
+        }
+      });
+    }
+    postMessage(m, ...rest) {
+      try {
+        const j = JSON.parse(m);
+        if (j.t === 'choose') this.asked.set(`${j.seat}:${j.step}`, performance.now());
+      } catch (_) {
+        // Not JSON: not ours.
+      }
+      return super.postMessage(m, ...rest);
+    }
+  };
+  // The longest gap between animation frames while a hard bot thinks.
+  window.cardsFrames = { gap: 0, frames: 0, thinkingFrames: 0 };
+  let last = 0;
+  const tick = (t) => {
+    const thinking = document.querySelector('main[data-thinking]') !== null;
+    if (last && thinking) {
+      window.cardsFrames.gap = Math.max(window.cardsFrames.gap, t - last);
+      window.cardsFrames.thinkingFrames++;
+    }
+    window.cardsFrames.frames++;
+    last = t;
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+};
+
+const pct = (xs, p) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+
+// Plays your turns (the hint's card if it names one, else the first playable card, else
+// draw or pass) until `hardMoves` hard moves were timed; checks each hint is legal.
+async function playWithHints({ page, assert, hardMoves, deadlineMs }) {
+  const table = page.locator('[data-testid=table]');
+  const end = Date.now() + deadlineMs;
+  let hints = 0;
+  let sawThinking = false;
+  let animationProgress = null;
+  while ((await page.evaluate(() => window.cardsHardTimes.length)) < hardMoves) {
+    assert(Date.now() < end, `${hardMoves} hard moves in time (got ${await page.evaluate(() => window.cardsHardTimes.length)})`);
+    const thinking = await table.getAttribute('data-thinking');
+    if (thinking !== null && animationProgress === null) {
+      sawThinking = true;
+      // The thinking marker's CSS animation moves on while the bot thinks.
+      animationProgress = await page.evaluate(async () => {
+        const anim = () => document.getAnimations().find((a) => a.animationName === 'thinking');
+        const a = anim();
+        if (!a) return null;
+        const t0 = a.currentTime;
+        await new Promise((r) => setTimeout(r, 250));
+        const b = anim();
+        return b ? b.currentTime - t0 : null;
+      });
+      continue;
+    }
+    const [turn, bottom, busy] = await Promise.all(['data-turn', 'data-bottom', 'data-busy'].map((a) => table.getAttribute(a)));
+    if (turn !== bottom || busy === 'true') {
+      await page.waitForTimeout(80);
+      continue;
+    }
+    const button = page.locator('[data-testid=hint-button]');
+    if (hints < 3 && (await button.count()) > 0) {
+      await button.click();
+      const text = page.locator('[data-testid=hint-text]');
+      await text.waitFor({ timeout: 15000 });
+      const card = await text.getAttribute('data-card');
+      if (card) {
+        const legal = await page.locator(`[data-testid=hand] button.playable[data-card="${card}"]`).count();
+        assert(legal > 0, `the hint's card ${card} is playable`);
+      }
+      assert((await text.textContent()).trim().length > 0, 'the hint says something');
+      hints++;
+      if (card) {
+        await page.locator(`[data-testid=hand] button.playable[data-card="${card}"]`).first().click();
+        await page.waitForTimeout(200);
+        continue;
+      }
+    }
+    const playable = page.locator('[data-testid=hand] button.playable[data-card]');
+    if ((await playable.count()) > 0) await playable.first().click();
+    else {
+      const other = page.locator('[data-testid=draw], [data-testid=pass]');
+      if ((await other.count()) > 0) await other.first().click();
+    }
+    const picker = page.locator('[data-testid=suit-picker]');
+    if (await picker.isVisible().catch(() => false)) await picker.locator('button[data-testid^=suit-]').first().click();
+    await page.waitForTimeout(150);
+  }
+  return { hints, sawThinking, animationProgress };
+}
+
+export const tests = [
+  {
+    name: 'setup offers a hard and an easy bot per seat where the game has a hard bot, and keeps the choice in the link',
+    timeout: 60000,
+    run: async ({ page, url, assert }) => {
+      await page.goto(`${url}#/crazy-eights/setup`, { waitUntil: 'load' });
+      const seat = page.locator('[data-testid=seat-kind-1]');
+      await seat.waitFor({ timeout: 15000 });
+      const values = await seat.locator('option').evaluateAll((os) => os.map((o) => o.value));
+      assert(JSON.stringify(values) === JSON.stringify(['you', 'person', 'bot', 'bot-easy']), `options ${values}`);
+      assert((await seat.inputValue()) === 'bot', 'hard is the default');
+      await page.locator('[data-testid=seat-kind-2]').selectOption('bot-easy');
+      await page.locator('[data-testid=start]').click();
+      await page.locator('[data-testid=table]').waitFor({ timeout: 15000 });
+      assert(/[?&]bots=heh(&|$)/.test(page.url()), `the link keeps seat 2 easy (${page.url()})`);
+      // Hokm's setup offers its bots too.
+      await page.goto(`${url}#/hokm/setup`, { waitUntil: 'load' });
+      const hokm = page.locator('[data-testid=seat-kind-1]');
+      await hokm.waitFor({ timeout: 15000 });
+      const hv = await hokm.locator('option').evaluateAll((os) => os.map((o) => o.value));
+      assert(hv.includes('bot'), `Hokm offers a bot (${hv})`);
+    },
+  },
+  {
+    name: 'a hard bot thinks in its worker: the table keeps animating, its move arrives, the hint offers a legal card',
+    timeout: 240000,
+    run: async ({ page, url, assert }) => {
+      await page.addInitScript(TIME_WORKER);
+      await page.goto(`${url}#/crazy-eights?seed=5&seats=ybb&countdown=1`, { waitUntil: 'load' });
+      await page.locator('[data-testid=table]').waitFor({ timeout: 15000 });
+      const { hints, sawThinking, animationProgress } = await playWithHints({ page, assert, hardMoves: 12, deadlineMs: 200000 });
+      assert(hints >= 1, 'the hint was offered on your turn');
+      assert(sawThinking, 'a hard bot was shown thinking');
+      assert(animationProgress !== null && animationProgress > 100, `the thinking animation ran on (${animationProgress} ms in 250 ms)`);
+      const frames = await page.evaluate(() => window.cardsFrames);
+      assert(frames.thinkingFrames > 10, `frames kept coming while bots thought (${frames.thinkingFrames})`);
+      assert(frames.gap < 250, `no long gap between frames while a bot thought (${Math.round(frames.gap)} ms)`);
+      const times = await page.evaluate(() => window.cardsHardTimes);
+      assert(times.every((t) => t.action !== null), 'every hard choice came with an action');
+      const ms = times.map((t) => t.ms);
+      console.log(`  crazy-eights hard moves in the worker: n=${ms.length} p50=${Math.round(pct(ms, 50))} ms p95=${Math.round(pct(ms, 95))} ms max=${Math.round(Math.max(...ms))} ms; longest frame gap while thinking ${Math.round(frames.gap)} ms`);
+    },
+  },
+];
