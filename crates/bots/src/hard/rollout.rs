@@ -23,6 +23,11 @@ use crate::belief::{Belief, Sampler};
 use crate::Bot;
 use engine::{FromView, Game, Rng, Seat, Status};
 
+/// Sampled states per sample of the [`Budget`]: a rollout game's sampled state is cheap
+/// beside the trick games' solves, and these bots were tuned and measured (docs/bots.md)
+/// at 32 states and 2,000 playouts per decision, twice `Budget::BROWSER`'s 16 samples.
+pub const SAMPLES_PER_BUDGET: usize = 2;
+
 /// The most steps a rollout plays before it scores the hand as it stands (a draw, 0): no
 /// game here comes near it (D-4 caps a shedding hand at 1,000 actions).
 pub const MAX_ROLLOUT_STEPS: u32 = 4_000;
@@ -151,7 +156,8 @@ pub struct RolloutBot<G: RolloutGame> {
 }
 
 impl<G: RolloutGame> RolloutBot<G> {
-    /// A bot whose choices are fixed by `seed` and `budget`.
+    /// A bot whose choices are fixed by `seed` and `budget` (it deals
+    /// [`SAMPLES_PER_BUDGET`] states per sample of the budget).
     pub fn new(seed: u64, budget: Budget) -> RolloutBot<G> {
         let mut rng = Rng::new(seed);
         let fallback = G::fallback(rng.next_u64());
@@ -193,7 +199,7 @@ impl<G: RolloutGame> RolloutBot<G> {
     fn evaluate(&mut self, sampler: &G::Sampler, seat: Seat, legal: &[G::Action]) -> usize {
         let k = legal.len();
         let per_action = (self.budget.playouts as usize / k).max(1);
-        let samples = (self.budget.samples as usize).clamp(1, per_action);
+        let samples = (self.budget.samples as usize * SAMPLES_PER_BUDGET).clamp(1, per_action);
         let per_sample = per_action.div_ceil(samples);
         let m = samples * per_sample;
         self.values.clear();
