@@ -75,8 +75,8 @@ impl HardGame for engine::games::hokm::Hokm {
     }
 
     /// Not offered yet: on the hold-out deals it is no better than the rule bot (+0.03
-    /// points per deal, the interval across 0) and its slowest moves take seconds
-    /// (docs/bots.md), so a player choosing "hard" would wait for nothing.
+    /// points per deal, the interval across 0; docs/bots.md), so a player choosing "hard"
+    /// would get no stronger opponent.
     const HAS_HARD: bool = false;
 
     fn hard_bot(_seed: u64, _budget: Budget) -> Option<Box<dyn Bot<Self> + Send>> {
