@@ -42,11 +42,10 @@ impl RolloutGame for Bidel {
 
 #[cfg(test)]
 mod tests {
-    use super::super::pimc::testing::{duplicate, play_hand};
+    use super::super::pimc::testing::{duplicate, plays_and_repeats};
     use super::super::{Budget, HardGame};
     use crate::Bot;
     use engine::games::bidel::{Bidel, BidelSettings};
-    use engine::{Deal, Game, Setup};
 
     const SMALL: Budget = Budget {
         samples: 6,
@@ -66,21 +65,7 @@ mod tests {
     /// the same hand, action for action.
     #[test]
     fn hard_bots_play_legal_cards_and_repeat_their_choices() {
-        for players in [4u8, 3] {
-            let run = |bot_seed: u64| {
-                let mut g = Bidel::new(&Setup {
-                    players,
-                    settings: BidelSettings::default(),
-                    deal: Deal::seeded(9),
-                })
-                .unwrap();
-                let mut bots: Vec<_> = (0..players as u64).map(|s| hard(bot_seed + s)).collect();
-                let log = play_hand(&mut g, &mut bots);
-                assert!(g.hand_score().is_some());
-                log
-            };
-            assert_eq!(run(1), run(1), "{players} players");
-        }
+        plays_and_repeats::<Bidel>(&[4, 3], &BidelSettings::default(), hard);
     }
 
     /// Hard against easy, duplicate (the hard bot in each seat in turn): it takes fewer

@@ -223,6 +223,31 @@ pub(crate) mod testing {
         log
     }
 
+    /// Hard bots (from `hard`) in every seat play the hand of deal 9 at each of `counts`
+    /// players, only legal actions (checked by [`play_hand`]) to a scored end, and the same
+    /// seeds and budget give the same hand, action for action.
+    pub(crate) fn plays_and_repeats<G: Game>(
+        counts: &[u8],
+        settings: &G::Settings,
+        hard: Maker<G>,
+    ) {
+        for &players in counts {
+            let run = |bot_seed: u64| {
+                let mut g = G::new(&Setup {
+                    players,
+                    settings: settings.clone(),
+                    deal: Deal::seeded(9),
+                })
+                .unwrap();
+                let mut bots: Vec<_> = (0..players as u64).map(|s| hard(bot_seed + s)).collect();
+                let log = play_hand(&mut g, &mut bots);
+                assert!(g.hand_score().is_some(), "{players} players: a scored hand");
+                log
+            };
+            assert_eq!(run(1), run(1), "{players} players");
+        }
+    }
+
     /// Duplicate hands: each deal of `seeds` is played once per side, bot A (from `a`) in
     /// the seats of side k of room k and B in the others; returns the sum over the rooms
     /// of A's hand points minus the mean of the other sides' (`sign` -1 for penalty

@@ -42,11 +42,10 @@ impl RolloutGame for Shelem {
 
 #[cfg(test)]
 mod tests {
-    use super::super::pimc::testing::{duplicate, play_hand};
+    use super::super::pimc::testing::{duplicate, plays_and_repeats};
     use super::super::{Budget, HardGame};
     use crate::Bot;
     use engine::games::shelem::{Shelem, ShelemSettings};
-    use engine::{Deal, Game, Setup};
 
     const SMALL: Budget = Budget {
         samples: 6,
@@ -66,21 +65,7 @@ mod tests {
     /// the same hand, action for action.
     #[test]
     fn hard_bots_play_legal_cards_and_repeat_their_choices() {
-        for players in [4u8, 2] {
-            let run = |bot_seed: u64| {
-                let mut g = Shelem::new(&Setup {
-                    players,
-                    settings: ShelemSettings::default(),
-                    deal: Deal::seeded(9),
-                })
-                .unwrap();
-                let mut bots: Vec<_> = (0..players as u64).map(|s| hard(bot_seed + s)).collect();
-                let log = play_hand(&mut g, &mut bots);
-                assert!(g.hand_score().is_some());
-                log
-            };
-            assert_eq!(run(1), run(1), "{players} players");
-        }
+        plays_and_repeats::<Shelem>(&[4, 2], &ShelemSettings::default(), hard);
     }
 
     /// Hard against easy, duplicate: the hard side scores more over a small fixed sample.
