@@ -7,17 +7,12 @@
 mod common;
 
 use common::pg::{skipped, Postgres};
-use common::{inspect_wait, play, play_until, settle, spawn_relay, Client, WAIT};
-use protocol::{ClientMsg, Phase, RelayMsg, RoomCode, RoomOptions, SeatToken};
+use common::{
+    inspect_wait, play, play_until, resume_and_play_on, settle, spawn_relay, Client, Kept, WAIT,
+};
+use protocol::{ClientMsg, Phase, RelayMsg, RoomCode, RoomOptions};
 use serde_json::{json, Value};
 use std::process::Command;
-
-struct Seat {
-    code: RoomCode,
-    token: SeatToken,
-    game: &'static str,
-    last: Value,
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sigkill_mid_match_then_restart_loses_no_step_and_every_seat_resumes() {
@@ -46,7 +41,7 @@ async fn crash_and_restart(db: &str, extra: &[&str]) {
 
     // Rooms waiting for a person, part way through their matches.
     let mut rooms: Vec<(RoomCode, (Value, Value))> = Vec::new();
-    let mut seats: Vec<Seat> = Vec::new();
+    let mut seats: Vec<Kept> = Vec::new();
     let setups: [(&str, u8, Value, bool); 5] = [
         ("hokm", 4, json!({"target": 7}), true),
         ("bidel", 4, Value::Null, false),
@@ -93,7 +88,7 @@ async fn crash_and_restart(db: &str, extra: &[&str]) {
                 Phase::Finished,
                 "{game} ended too soon"
             );
-            seats.push(Seat {
+            seats.push(Kept {
                 code: code.clone(),
                 token: c.token.clone().unwrap(),
                 game,
@@ -140,38 +135,7 @@ async fn crash_and_restart(db: &str, extra: &[&str]) {
     // Every person resumes their seat: the same view at the same step; then the people of
     // each room play on together.
     for (code, (step, _)) in &rooms {
-        let mut clients = Vec::new();
-        for seat in seats.iter().filter(|s| s.code == *code) {
-            let mut c = Client::resume(addr, &seat.code, &seat.token).await;
-            let f = c.until(|m| matches!(m, RelayMsg::Frame { .. })).await;
-            let RelayMsg::Frame { frame } = f else {
-                unreachable!()
-            };
-            assert_eq!(frame["step"], seat.last["step"], "{}", seat.game);
-            assert_eq!(frame["view"], seat.last["view"], "{}", seat.game);
-            clients.push((c, seat.game));
-        }
-        let target = step.as_u64().unwrap() + 6;
-        let on = |c: &Client, _| {
-            c.frames
-                .last()
-                .is_some_and(|f| f["step"].as_u64() >= Some(target))
-        };
-        futures_util::future::join_all(
-            clients
-                .iter_mut()
-                .enumerate()
-                .map(|(i, (c, game))| play_until(c, game, 500 + i as u64, on)),
-        )
-        .await;
-        for (c, game) in &clients {
-            let last = c.frames.last().unwrap();
-            assert!(
-                last["step"].as_u64() >= Some(target)
-                    || c.lobby.as_ref().unwrap().phase == Phase::Finished,
-                "{game}"
-            );
-        }
+        resume_and_play_on(addr, &seats, code, step.as_u64().unwrap()).await;
     }
     // The live room kept every step its person was sent: the stored log replays to the
     // frame it saw last.

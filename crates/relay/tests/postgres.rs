@@ -7,7 +7,10 @@
 mod common;
 
 use common::pg::{skipped, Postgres};
-use common::{inspect, inspect_wait, play, play_until, settle, spawn_relay, Client, WAIT};
+use common::{
+    inspect, inspect_wait, play, play_until, resume_and_play_on, settle, spawn_relay, Client, Kept,
+    WAIT,
+};
 use protocol::{ClientMsg, Phase, RelayMsg, RoomCode, RoomOptions, SeatKind, SeatToken};
 use relay::pg::PgStore;
 use relay::store::{RoomMeta, SeatRecord, Store};
@@ -198,13 +201,6 @@ async fn owner_of(addrs: &[std::net::SocketAddr], code: &RoomCode) -> std::net::
     }
 }
 
-struct Seated {
-    code: RoomCode,
-    token: SeatToken,
-    game: &'static str,
-    last: Value,
-}
-
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn two_instances_share_rooms_and_one_killed_its_rooms_go_on_from_the_other() {
     if skipped() {
@@ -218,7 +214,7 @@ async fn two_instances_share_rooms_and_one_killed_its_rooms_go_on_from_the_other
 
     // Room 1 runs on a: its creator is connected to a, the second person to b (b passes
     // the socket on to a). Room 2 the other way round.
-    let mut seats: Vec<Seated> = Vec::new();
+    let mut seats: Vec<Kept> = Vec::new();
     let mut rooms = Vec::new();
     for (i, (game, players, home, away)) in [("hokm", 4u8, a, b), ("crazy_eights", 3, b, a)]
         .into_iter()
@@ -247,7 +243,7 @@ async fn two_instances_share_rooms_and_one_killed_its_rooms_go_on_from_the_other
         assert_eq!(owner_of(&[a, b], &code).await, home);
         for c in [&x, &y] {
             assert_ne!(c.lobby.as_ref().unwrap().phase, Phase::Finished, "{game}");
-            seats.push(Seated {
+            seats.push(Kept {
                 code: code.clone(),
                 token: c.token.clone().unwrap(),
                 game,
@@ -304,37 +300,7 @@ async fn two_instances_share_rooms_and_one_killed_its_rooms_go_on_from_the_other
     }
     // Everybody resumes through b, sees what they saw, and plays on.
     for (code, (step, _), _) in &rooms {
-        let mut clients = Vec::new();
-        for seat in seats.iter().filter(|s| s.code == *code) {
-            let mut c = Client::resume(b, &seat.code, &seat.token).await;
-            let m = c.until(|m| matches!(m, RelayMsg::Frame { .. })).await;
-            let RelayMsg::Frame { frame } = m else {
-                unreachable!()
-            };
-            assert_eq!(frame["step"], seat.last["step"], "{}", seat.game);
-            assert_eq!(frame["view"], seat.last["view"], "{}", seat.game);
-            clients.push((c, seat.game));
-        }
-        let target = step.as_u64().unwrap() + 6;
-        let on = |c: &Client, _| {
-            c.frames
-                .last()
-                .is_some_and(|f| f["step"].as_u64() >= Some(target))
-        };
-        futures_util::future::join_all(
-            clients
-                .iter_mut()
-                .enumerate()
-                .map(|(i, (c, game))| play_until(c, game, 500 + i as u64, on)),
-        )
-        .await;
-        for (c, game) in &clients {
-            assert!(
-                c.frames.last().unwrap()["step"].as_u64() >= Some(target)
-                    || c.lobby.as_ref().unwrap().phase == Phase::Finished,
-                "{game}"
-            );
-        }
+        resume_and_play_on(b, &seats, code, step.as_u64().unwrap()).await;
     }
     // The live room kept every step its person was sent.
     let s = inspect_wait(b, &live_code).await;

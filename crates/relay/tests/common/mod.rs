@@ -534,3 +534,49 @@ pub fn acted_by(frame: &Value, seat: u8) -> bool {
         .and_then(|o| o.values().next())
         .is_some_and(|e| e["seat"] == json!(seat))
 }
+
+/// A person's seat as the crash tests keep it: its room, token and game, and the last
+/// frame it was sent before the relay was killed.
+pub struct Kept {
+    pub code: RoomCode,
+    pub token: SeatToken,
+    pub game: &'static str,
+    pub last: Value,
+}
+
+/// Every kept seat of room `code` resumes through `addr` and is sent the same view at the
+/// same step it was sent last; then the room's people play on together to at least six
+/// steps past `step` (or to the match's end).
+pub async fn resume_and_play_on(addr: SocketAddr, seats: &[Kept], code: &RoomCode, step: u64) {
+    let mut clients = Vec::new();
+    for seat in seats.iter().filter(|s| s.code == *code) {
+        let mut c = Client::resume(addr, &seat.code, &seat.token).await;
+        let f = c.until(|m| matches!(m, RelayMsg::Frame { .. })).await;
+        let RelayMsg::Frame { frame } = f else {
+            unreachable!()
+        };
+        assert_eq!(frame["step"], seat.last["step"], "{}", seat.game);
+        assert_eq!(frame["view"], seat.last["view"], "{}", seat.game);
+        clients.push((c, seat.game));
+    }
+    let target = step + 6;
+    let on = |c: &Client, _| {
+        c.frames
+            .last()
+            .is_some_and(|f| f["step"].as_u64() >= Some(target))
+    };
+    futures_util::future::join_all(
+        clients
+            .iter_mut()
+            .enumerate()
+            .map(|(i, (c, game))| play_until(c, game, 500 + i as u64, on)),
+    )
+    .await;
+    for (c, game) in &clients {
+        assert!(
+            c.frames.last().unwrap()["step"].as_u64() >= Some(target)
+                || c.lobby.as_ref().unwrap().phase == Phase::Finished,
+            "{game}"
+        );
+    }
+}
