@@ -203,7 +203,28 @@ async fn every_bad_input_is_answered_with_its_code_and_changes_nothing() {
     .await;
     assert_eq!(y.error().await.error, codes::QUOTA);
 
-    // A stale duplicate: the move applies once; the same move again is stale.
+    // A message flood: past the budget, messages are dropped with `flood`.
+    // (Sent by seat 1 while the room still waits for seat 0, so no bot moves meanwhile.)
+    for _ in 0..120 {
+        b.send(&ClientMsg::Ping).await;
+    }
+    assert_eq!(b.error().await.error, codes::FLOOD);
+    assert_eq!(
+        state(addr, &code).await,
+        before,
+        "the flood changed the room"
+    );
+    // Over four times the size limit, the socket itself is dropped; the room goes on.
+    b.send_text(format!(r#"{{"type":"ping","pad":"{}"}}"#, "x".repeat(9000)))
+        .await;
+    while b.recv().await.is_some() {}
+    assert_eq!(
+        state(addr, &code).await,
+        before,
+        "the huge message changed the room"
+    );
+    // A stale duplicate: the move applies once; the same move again is stale. (Last: once
+    // seat 0 has played, bots may move at any time.)
     let action = mine[0].clone();
     a.send(&ClientMsg::Move {
         step,
@@ -230,26 +251,6 @@ async fn every_bad_input_is_answered_with_its_code_and_changes_nothing() {
         .count();
     assert_eq!(again, 0, "the duplicate was applied");
 
-    // A message flood: past the budget, messages are dropped with `flood`.
-    let before = state(addr, &code).await;
-    for _ in 0..120 {
-        a.send(&ClientMsg::Ping).await;
-    }
-    assert_eq!(a.error().await.error, codes::FLOOD);
-    assert_eq!(
-        state(addr, &code).await,
-        before,
-        "the flood changed the room"
-    );
-    // Over four times the size limit, the socket itself is dropped; the room goes on.
-    b.send_text(format!(r#"{{"type":"ping","pad":"{}"}}"#, "x".repeat(9000)))
-        .await;
-    while b.recv().await.is_some() {}
-    assert_eq!(
-        state(addr, &code).await,
-        before,
-        "the huge message changed the room"
-    );
     relay.shutdown();
     relay.wait().await;
 }
