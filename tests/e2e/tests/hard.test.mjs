@@ -5,7 +5,7 @@
 // to its answer, measured in the page): `node tests/e2e/run.mjs --dist dist hard`.
 
 // Wraps the page's Worker to time every choice it is asked (a test harness only).
-const TIME_WORKER = () => {
+export const TIME_WORKER = () => {
   window.cardsHardTimes = [];
   const W = window.Worker;
   window.Worker = class extends W {
@@ -51,14 +51,14 @@ const TIME_WORKER = () => {
   requestAnimationFrame(tick);
 };
 
-const pct = (xs, p) => {
+export const pct = (xs, p) => {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
 };
 
 // Plays your turns (the hint's card if it names one, else the first playable card, else
 // draw or pass) until `hardMoves` hard moves were timed; checks each hint is legal.
-async function playWithHints({ page, assert, hardMoves, deadlineMs }) {
+export async function playWithHints({ page, assert, hardMoves, deadlineMs }) {
   const table = page.locator('[data-testid=table]');
   const end = Date.now() + deadlineMs;
   let hints = 0;

@@ -33,7 +33,7 @@ async function waitTurnPassed(page, phase) {
  * Plays until the hand is over, as a person: returns what it did. `opts.trump` names that
  * trump or mode (else the longest suit); `opts.untilPlaying` stops when the play begins.
  */
-async function playHand(page, table, assert, deadlineMs, opts = {}) {
+export async function playHand(page, table, assert, deadlineMs, opts = {}) {
   const stats = { bids: [], passes: 0, discarded: [], trump: null, cards: 0, illegalTried: false };
   const end = Date.now() + deadlineMs;
   for (;;) {
