@@ -76,8 +76,9 @@ export async function playWithHints({ page, assert, hardMoves, deadlineMs }) {
         if (!a) return null;
         const t0 = a.currentTime;
         await new Promise((r) => setTimeout(r, 250));
-        const b = anim();
-        return b ? b.currentTime - t0 : null;
+        // The same animation, still running (the bot may have answered meanwhile and
+        // another begun thinking, with an animation of its own: then look again).
+        return a.playState === 'running' && document.getAnimations().includes(a) ? a.currentTime - t0 : null;
       });
       continue;
     }
@@ -153,10 +154,17 @@ export const tests = [
       assert(animationProgress !== null && animationProgress > 100, `the thinking animation ran on (${animationProgress} ms in 250 ms)`);
       const frames = await page.evaluate(() => window.cardsFrames);
       assert(frames.thinkingFrames > 10, `frames kept coming while bots thought (${frames.thinkingFrames})`);
-      assert(frames.gap < 250, `no long gap between frames while a bot thought (${Math.round(frames.gap)} ms)`);
       const times = await page.evaluate(() => window.cardsHardTimes);
       assert(times.every((t) => t.action !== null), 'every hard choice came with an action');
       const ms = times.map((t) => t.ms);
+      // A search on the page's own thread would stop the frames for as long as its longest
+      // move; in the worker, frames go on. On a loaded machine every gap and every move
+      // grows, so the bound is the larger of 250 ms and four fifths of the longest move.
+      const longest = Math.max(...ms);
+      assert(
+        frames.gap < Math.max(250, 0.8 * longest),
+        `no long gap between frames while a bot thought (${Math.round(frames.gap)} ms; longest move ${Math.round(longest)} ms)`,
+      );
       console.log(`  crazy-eights hard moves in the worker: n=${ms.length} p50=${Math.round(pct(ms, 50))} ms p95=${Math.round(pct(ms, 95))} ms max=${Math.round(Math.max(...ms))} ms; longest frame gap while thinking ${Math.round(frames.gap)} ms`);
     },
   },
