@@ -6,7 +6,7 @@
 
 use crate::adapters::UiGame;
 use crate::components::lang_toggle::LangToggle;
-use crate::components::net::{net_badge, Net, NetInfo, RoomInfo};
+use crate::components::net::{net_badge, now_ms, ClockInfo, Net, NetInfo, RoomInfo, TurnClock};
 use crate::config::{Player, SeatKind, TableConfig};
 use crate::context::use_lang;
 use crate::i18n::Lang;
@@ -22,7 +22,8 @@ use engine::table::PROTOCOL_VERSION;
 use engine::tally::Tally;
 use gloo::timers::callback::Timeout;
 use protocol::{
-    ClientMsg, ErrorBody, Lobby, Phase, RelayMsg, RoomCode, RoomOptions, SeatInfo, RELAY_VERSION,
+    ClientMsg, Clock, ErrorBody, Lobby, Phase, RelayMsg, RoomCode, RoomOptions, SeatInfo,
+    RELAY_VERSION,
 };
 use serde_json::Value;
 use std::rc::Rc;
@@ -59,6 +60,8 @@ struct Room {
     sheet: Option<Rc<Tally>>,
     /// Reconnection attempts since the last open socket.
     tries: u32,
+    /// The turn timer as the relay sent it last, and when it arrived (`performance.now()`).
+    clock: Option<(Clock, f64)>,
 }
 
 enum RoomMsg {
@@ -68,6 +71,7 @@ enum RoomMsg {
     Lobby(Lobby),
     Snapshot(Value),
     Sheet(Tally),
+    Clock(Clock, f64),
     Error(ErrorBody),
     ClearError,
 }
@@ -96,6 +100,7 @@ impl Reducible for Room {
                 next.first = Some((Rc::new(f), n));
             }
             RoomMsg::Sheet(t) => next.sheet = Some(Rc::new(t)),
+            RoomMsg::Clock(c, at) => next.clock = Some((c, at)),
             RoomMsg::Error(e) => next.error = Some(e),
             RoomMsg::ClearError => next.error = None,
         }
@@ -239,6 +244,7 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
         error: None,
         sheet: None,
         tries: 0,
+        clock: None,
     });
     let hub = use_memo((), |_| Hub::default());
     let name = use_state(|| web::storage_get(NAME_KEY).unwrap_or_default());
@@ -445,11 +451,25 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
                 options: lobby.options,
                 sheet: room.sheet.clone(),
             };
+            let clock = ClockInfo(room.clock.as_ref().map(|(c, at)| {
+                TurnClock {
+                    seats: c.seats.clone(),
+                    names: lobby
+                        .seats
+                        .iter()
+                        .map(|s| s.name.clone().unwrap_or_default())
+                        .collect(),
+                    me: seat,
+                    deadline: at + f64::from(c.left_ms),
+                }
+            }));
             html! {
                 <div class="room-table" data-testid="room-table" data-code={code.to_string()} data-seat={seat.to_string()}>
                     <ContextProvider<NetInfo> context={info}>
                     <ContextProvider<RoomInfo> context={room_info}>
+                    <ContextProvider<ClockInfo> context={clock}>
                         { G::table(config, format!("{code}-{}-{n}", lobby.match_no), Some(link)) }
+                    </ContextProvider<ClockInfo>>
                     </ContextProvider<RoomInfo>>
                     </ContextProvider<NetInfo>>
                     if let Some(rematch) = rematch { <div class="room-bar">{ rematch }</div> }
@@ -635,6 +655,11 @@ fn on_net<G: UiGame>(
             if let Ok(tally) = serde_json::from_value::<Tally>(sheet) {
                 room.dispatch(RoomMsg::Sheet(tally));
             }
+        }
+        NetEvent::Msg(RelayMsg::Clock(clock)) => {
+            // The turn timer of the newest step: counted down from now, on this page's
+            // own clock.
+            room.dispatch(RoomMsg::Clock(clock, now_ms()));
         }
         NetEvent::Msg(RelayMsg::Pong) => {}
     }

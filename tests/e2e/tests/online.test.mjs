@@ -1,7 +1,8 @@
 // Online play through the UI, as two people on two devices (two browser contexts) play it:
 // one creates a room from the setup screen, the other joins with the room's link, the
 // creator seats bots and starts; they play a Hokm hand together, one reloads in the middle
-// and comes back to the same seat, with the room's turn timer set at its creation and the
+// and comes back to the same seat, with the room's turn timer set at its creation (its
+// countdown on both devices) and the
 // score sheet the relay keeps shown on both devices (and after a reload); and a Bidel hand, whose three-card passing is chosen by
 // both people at once. The relay is the real one (the debug binary `cargo test` built),
 // serving the built site on a port of its own, rooms in memory.
@@ -158,6 +159,31 @@ export const tests = [
         await page.locator('[data-testid=setting-room-grace][data-value="120"]').waitFor({ timeout: 5000 });
         await page.locator('[data-testid=settings-button]').click();
         await page.locator('[data-testid=net][data-net=connected]').waitFor({ timeout: 5000 });
+        // D-7's countdown: once one of the two people must act, that device says "your
+        // turn" with the seconds left of the 60, the other names who must act; it runs.
+        const clockOf = async (p) => {
+          const c = p.locator('[data-testid=turn-clock]');
+          if (!(await c.isVisible())) return null;
+          const [secs, mine, seats] = await Promise.all(['data-secs', 'data-mine', 'data-seats'].map((a) => c.getAttribute(a)));
+          return { secs: Number(secs), mine: mine === 'true', seats };
+        };
+        let mineAt = null;
+        for (const end = Date.now() + 30000; !mineAt && Date.now() < end; ) {
+          for (const [i, p] of [page, other].entries()) {
+            const c = await clockOf(p);
+            if (c && c.mine) mineAt = { i, ...c };
+          }
+          if (!mineAt) await page.waitForTimeout(100);
+        }
+        assert(mineAt, 'a person\'s turn shows its countdown');
+        assert(mineAt.secs > 0 && mineAt.secs <= 60, `the countdown counts the 60 s turn (${mineAt.secs})`);
+        assert(mineAt.seats === String(mineAt.i), `the countdown names the seat to act (${mineAt.seats})`);
+        const [acting, watching] = mineAt.i === 0 ? [page, other] : [other, page];
+        const seen = await clockOf(watching);
+        assert(seen && !seen.mine && seen.seats === String(mineAt.i), `the other device shows whose time runs (${JSON.stringify(seen)})`);
+        await acting.waitForTimeout(2200);
+        const later = await clockOf(acting);
+        assert(later && later.mine && later.secs < mineAt.secs, `the countdown runs (${mineAt.secs} then ${later && later.secs})`);
         // Each device shows its own cards only: no card in both hands.
         const mine = await cardsOf(page);
         const theirs = await cardsOf(other);
