@@ -479,8 +479,7 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
         }
         _ => html! {
             <>
-                { lobby_view::<G>(lang, &lobby, seat, &hub, &code) }
-                <div class="room-bar">{ status }</div>
+                { lobby_view::<G>(lang, &lobby, seat, &hub, &code, status) }
                 { for error }
             </>
         },
@@ -732,13 +731,16 @@ fn seat_row(w: &Words, s: &SeatInfo, me: u8, creator: bool, hub: &Rc<Hub>, lobby
     }
 }
 
-/// The lobby: the code and link to share, the seats, the rules, and the creator's start.
+/// The lobby: the code and link to share, the seats, the rules, and the creator's start,
+/// under a top bar that stays in view with the connection's state (`status`): in the
+/// page's flow, so that it covers no button on a phone.
 fn lobby_view<G: UiGame>(
     lang: Lang,
     lobby: &Lobby,
     me: u8,
     hub: &Rc<Hub>,
     code: &RoomCode,
+    status: Html,
 ) -> Html {
     let w = words(lang);
     let creator = lobby.creator == me;
@@ -764,7 +766,11 @@ fn lobby_view<G: UiGame>(
     };
     html! {
         <main class="page room-page" data-testid="lobby" data-code={code.to_string()}>
-            <header class="topbar"><a class="btn-ghost" href={Route::Home.href()}>{ G::ID.name(lang) }</a><LangToggle /></header>
+            <header class="topbar room-topbar">
+                <a class="btn-ghost" href={Route::Home.href()}>{ G::ID.name(lang) }</a>
+                <span class="room-status">{ status }</span>
+                <LangToggle />
+            </header>
             <section class="panel room-lobby">
                 <h1>{ w.title }{ " · " }{ G::ID.name(lang) }</h1>
                 <p class="room-code">{ w.code }{ ": " }<bdi dir="ltr" data-testid="room-code">{ code.to_string() }</bdi></p>
