@@ -126,13 +126,14 @@ pub fn now_ms() -> f64 {
         .map_or(0.0, |p| p.now())
 }
 
-/// The timer's words: "your turn: N s", "N s" after names.
+/// The timer's words: "N s left" when this seat must act (beside the status, which says
+/// it is this seat's turn), else "N s" after the names of those who must.
 fn clock_text(lang: Lang, clock: &TurnClock, secs: u32) -> String {
     let n = lang.num(secs);
     if clock.seats.contains(&clock.me) {
         match lang {
-            Lang::Fa => format!("نوبت شما: {n} ثانیه"),
-            Lang::En => format!("Your turn: {n} s"),
+            Lang::Fa => format!("{n} ثانیه مانده"),
+            Lang::En => format!("{n} s left"),
         }
     } else {
         let sep = match lang {
@@ -153,8 +154,8 @@ fn clock_text(lang: Lang, clock: &TurnClock, secs: u32) -> String {
 }
 
 /// The turn timer's countdown at an online table (nothing offline, without a timer, or
-/// when no person must act): "Your turn: 12 s" when this seat must act, else the names of
-/// those who must; red in the last five seconds.
+/// when no person must act): "12 s left", highlighted, when this seat must act, else the
+/// names of those who must; red in the last five seconds.
 #[function_component(TurnClockBadge)]
 pub fn turn_clock_badge() -> Html {
     let lang = use_lang();
