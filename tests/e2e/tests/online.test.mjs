@@ -9,6 +9,7 @@
 
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -258,6 +259,38 @@ export const tests = [
         await other.context().close();
       } finally {
         relay.stop();
+      }
+    },
+  },
+  {
+    name: 'online: a connection that never opens is given up after 5 s and tried again (the page does not hang on "Reconnecting")',
+    timeout: 60000,
+    run: async (ctx) => {
+      const { page, assert } = ctx;
+      // The browser logs the sockets it gives up.
+      ctx.allowErrors = true;
+      // A "relay" that takes the TCP connection and never answers the WebSocket handshake.
+      const sockets = [];
+      const server = net.createServer((s) => sockets.push(s));
+      await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const port = server.address().port;
+      try {
+        await page.route('**/relay.json', (route) => route.fulfill({ json: { relay: `ws://127.0.0.1:${port}/ws` } }));
+        // A seat kept on this device: the page resumes it at once.
+        await page.goto(`${ctx.url}`, { waitUntil: 'load' });
+        await page.evaluate(() => localStorage.setItem('cards.room.K7QM3X', JSON.stringify({ token: 'x', seat: 0 })));
+        const started = Date.now();
+        await page.goto(`${ctx.url}hokm-online.html#/hokm/room/K7QM3X`, { waitUntil: 'load' });
+        await page.locator('[data-testid=net][data-net=reconnecting]').waitFor({ timeout: 9000 });
+        const gaveUp = Date.now() - started;
+        assert(gaveUp >= 4000, `not given up before its 5 s (${gaveUp} ms)`);
+        // Tried again after the back-off: a second connection reaches the server.
+        const end = Date.now() + 8000;
+        while (sockets.length < 2 && Date.now() < end) await page.waitForTimeout(100);
+        assert(sockets.length >= 2, `connected again after giving up (${sockets.length} connections)`);
+      } finally {
+        for (const s of sockets) s.destroy();
+        server.close();
       }
     },
   },
