@@ -98,3 +98,95 @@ pub fn net_badge_here() -> Html {
         None => Html::default(),
     }
 }
+
+/// D-7's turn timer of an online table, as the relay last sent it: who must act and when
+/// their time runs out, on this page's own monotonic clock (`performance.now()` when the
+/// relay's `clock` message arrived, plus the time it said was left: no clock is shared
+/// with the relay). The room page provides it as a context ([`ClockInfo`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct TurnClock {
+    /// The seats whose time runs (people who must act).
+    pub seats: Vec<u8>,
+    /// The display names by seat (this device's seat is "you").
+    pub names: Vec<String>,
+    /// This device's seat.
+    pub me: u8,
+    /// When the time runs out, in `performance.now()` milliseconds.
+    pub deadline: f64,
+}
+
+/// The turn timer of the room around a table, if it has one running.
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct ClockInfo(pub Option<TurnClock>);
+
+/// Milliseconds on this page's monotonic clock.
+pub fn now_ms() -> f64 {
+    web_sys::window()
+        .and_then(|w| w.performance())
+        .map_or(0.0, |p| p.now())
+}
+
+/// The timer's words: "N s left" when this seat must act (beside the status, which says
+/// it is this seat's turn), else "N s" after the names of those who must.
+fn clock_text(lang: Lang, clock: &TurnClock, secs: u32) -> String {
+    let n = lang.num(secs);
+    if clock.seats.contains(&clock.me) {
+        match lang {
+            Lang::Fa => format!("{n} ثانیه مانده"),
+            Lang::En => format!("{n} s left"),
+        }
+    } else {
+        let sep = match lang {
+            Lang::Fa => "، ",
+            Lang::En => ", ",
+        };
+        let names = clock
+            .seats
+            .iter()
+            .map(|&s| clock.names.get(usize::from(s)).cloned().unwrap_or_default())
+            .collect::<Vec<_>>()
+            .join(sep);
+        match lang {
+            Lang::Fa => format!("{names}: {n} ثانیه"),
+            Lang::En => format!("{names}: {n} s"),
+        }
+    }
+}
+
+/// The turn timer's countdown at an online table (nothing offline, without a timer, or
+/// when no person must act): "12 s left", highlighted, when this seat must act, else the
+/// names of those who must; red in the last five seconds.
+#[function_component(TurnClockBadge)]
+pub fn turn_clock_badge() -> Html {
+    let lang = use_lang();
+    let clock = use_context::<ClockInfo>().and_then(|c| c.0);
+    let redraw = use_force_update();
+    let running = clock.as_ref().is_some_and(|c| !c.seats.is_empty());
+    use_effect_with(running, move |&running| {
+        let timer = running
+            .then(|| gloo::timers::callback::Interval::new(250, move || redraw.force_update()));
+        move || drop(timer)
+    });
+    let Some(clock) = clock.filter(|c| !c.seats.is_empty()) else {
+        return Html::default();
+    };
+    let left = (clock.deadline - now_ms()).max(0.0);
+    let secs = (left / 1000.0).ceil() as u32;
+    let mine = clock.seats.contains(&clock.me);
+    let seats = clock
+        .seats
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(" ");
+    html! {
+        <p class={classes!("turn-clock", mine.then_some("mine"), (secs <= 5).then_some("urgent"))}
+            data-testid="turn-clock" data-secs={secs.to_string()} data-seats={seats}
+            data-mine={mine.to_string()} role="timer" aria-live="off">
+            <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                <circle cx="12" cy="13" r="8" /><path d="M12 13 V9 M10 3 H14" />
+            </svg>
+            <span>{ clock_text(lang, &clock, secs) }</span>
+        </p>
+    }
+}

@@ -109,12 +109,19 @@ pub enum NetEvent {
     Closed,
 }
 
+/// How long a connection may take to open before it is given up (and, with a seat, tried
+/// again with the room page's back-off): a browser may otherwise wait on a dead network or
+/// a half-open relay for half a minute or more.
+pub const CONNECT_TIMEOUT_MS: u32 = 5_000;
+
 /// One WebSocket to the relay.
 pub struct Conn {
     ws: web_sys::WebSocket,
     _on_open: Closure<dyn FnMut()>,
     _on_message: Closure<dyn FnMut(web_sys::MessageEvent)>,
     _on_close: Closure<dyn FnMut()>,
+    /// Gives the socket up if it is not open after [`CONNECT_TIMEOUT_MS`].
+    _connect_timeout: gloo::timers::callback::Timeout,
 }
 
 impl PartialEq for Conn {
@@ -124,7 +131,8 @@ impl PartialEq for Conn {
 }
 
 impl Conn {
-    /// Opens a socket to `url`; everything it hears goes to `on_event`.
+    /// Opens a socket to `url`; everything it hears goes to `on_event`. A socket that is
+    /// not open after [`CONNECT_TIMEOUT_MS`] is closed and reported [`NetEvent::Closed`].
     pub fn open(url: &str, on_event: Callback<NetEvent>) -> Result<Conn, String> {
         let ws = web_sys::WebSocket::new(url).map_err(|e| format!("{e:?}"))?;
         let open = on_event.clone();
@@ -141,15 +149,28 @@ impl Conn {
                     message.emit(NetEvent::Msg(msg));
                 }
             });
-        let on_close = Closure::<dyn FnMut()>::new(move || on_event.emit(NetEvent::Closed));
+        let closed = on_event.clone();
+        let on_close = Closure::<dyn FnMut()>::new(move || closed.emit(NetEvent::Closed));
         ws.set_onopen(Some(on_open.as_ref().unchecked_ref()));
         ws.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         ws.set_onclose(Some(on_close.as_ref().unchecked_ref()));
+        let pending = ws.clone();
+        let connect_timeout = gloo::timers::callback::Timeout::new(CONNECT_TIMEOUT_MS, move || {
+            if pending.ready_state() == web_sys::WebSocket::CONNECTING {
+                // Reported once, here: the browser's own close event may come late.
+                pending.set_onopen(None);
+                pending.set_onmessage(None);
+                pending.set_onclose(None);
+                let _ = pending.close();
+                on_event.emit(NetEvent::Closed);
+            }
+        });
         Ok(Conn {
             ws,
             _on_open: on_open,
             _on_message: on_message,
             _on_close: on_close,
+            _connect_timeout: connect_timeout,
         })
     }
 

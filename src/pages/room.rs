@@ -6,7 +6,7 @@
 
 use crate::adapters::UiGame;
 use crate::components::lang_toggle::LangToggle;
-use crate::components::net::{net_badge, Net, NetInfo, RoomInfo};
+use crate::components::net::{net_badge, now_ms, ClockInfo, Net, NetInfo, RoomInfo, TurnClock};
 use crate::config::{Player, SeatKind, TableConfig};
 use crate::context::use_lang;
 use crate::i18n::Lang;
@@ -22,7 +22,8 @@ use engine::table::PROTOCOL_VERSION;
 use engine::tally::Tally;
 use gloo::timers::callback::Timeout;
 use protocol::{
-    ClientMsg, ErrorBody, Lobby, Phase, RelayMsg, RoomCode, RoomOptions, SeatInfo, RELAY_VERSION,
+    ClientMsg, Clock, ErrorBody, Lobby, Phase, RelayMsg, RoomCode, RoomOptions, SeatInfo,
+    RELAY_VERSION,
 };
 use serde_json::Value;
 use std::rc::Rc;
@@ -59,6 +60,8 @@ struct Room {
     sheet: Option<Rc<Tally>>,
     /// Reconnection attempts since the last open socket.
     tries: u32,
+    /// The turn timer as the relay sent it last, and when it arrived (`performance.now()`).
+    clock: Option<(Clock, f64)>,
 }
 
 enum RoomMsg {
@@ -68,6 +71,7 @@ enum RoomMsg {
     Lobby(Lobby),
     Snapshot(Value),
     Sheet(Tally),
+    Clock(Clock, f64),
     Error(ErrorBody),
     ClearError,
 }
@@ -96,6 +100,7 @@ impl Reducible for Room {
                 next.first = Some((Rc::new(f), n));
             }
             RoomMsg::Sheet(t) => next.sheet = Some(Rc::new(t)),
+            RoomMsg::Clock(c, at) => next.clock = Some((c, at)),
             RoomMsg::Error(e) => next.error = Some(e),
             RoomMsg::ClearError => next.error = None,
         }
@@ -239,6 +244,7 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
         error: None,
         sheet: None,
         tries: 0,
+        clock: None,
     });
     let hub = use_memo((), |_| Hub::default());
     let name = use_state(|| web::storage_get(NAME_KEY).unwrap_or_default());
@@ -445,11 +451,25 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
                 options: lobby.options,
                 sheet: room.sheet.clone(),
             };
+            let clock = ClockInfo(room.clock.as_ref().map(|(c, at)| {
+                TurnClock {
+                    seats: c.seats.clone(),
+                    names: lobby
+                        .seats
+                        .iter()
+                        .map(|s| s.name.clone().unwrap_or_default())
+                        .collect(),
+                    me: seat,
+                    deadline: at + f64::from(c.left_ms),
+                }
+            }));
             html! {
                 <div class="room-table" data-testid="room-table" data-code={code.to_string()} data-seat={seat.to_string()}>
                     <ContextProvider<NetInfo> context={info}>
                     <ContextProvider<RoomInfo> context={room_info}>
+                    <ContextProvider<ClockInfo> context={clock}>
                         { G::table(config, format!("{code}-{}-{n}", lobby.match_no), Some(link)) }
+                    </ContextProvider<ClockInfo>>
                     </ContextProvider<RoomInfo>>
                     </ContextProvider<NetInfo>>
                     if let Some(rematch) = rematch { <div class="room-bar">{ rematch }</div> }
@@ -459,8 +479,7 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
         }
         _ => html! {
             <>
-                { lobby_view::<G>(lang, &lobby, seat, &hub, &code) }
-                <div class="room-bar">{ status }</div>
+                { lobby_view::<G>(lang, &lobby, seat, &hub, &code, status) }
                 { for error }
             </>
         },
@@ -636,6 +655,11 @@ fn on_net<G: UiGame>(
                 room.dispatch(RoomMsg::Sheet(tally));
             }
         }
+        NetEvent::Msg(RelayMsg::Clock(clock)) => {
+            // The turn timer of the newest step: counted down from now, on this page's
+            // own clock.
+            room.dispatch(RoomMsg::Clock(clock, now_ms()));
+        }
         NetEvent::Msg(RelayMsg::Pong) => {}
     }
 }
@@ -707,13 +731,16 @@ fn seat_row(w: &Words, s: &SeatInfo, me: u8, creator: bool, hub: &Rc<Hub>, lobby
     }
 }
 
-/// The lobby: the code and link to share, the seats, the rules, and the creator's start.
+/// The lobby: the code and link to share, the seats, the rules, and the creator's start,
+/// under a top bar that stays in view with the connection's state (`status`): in the
+/// page's flow, so that it covers no button on a phone.
 fn lobby_view<G: UiGame>(
     lang: Lang,
     lobby: &Lobby,
     me: u8,
     hub: &Rc<Hub>,
     code: &RoomCode,
+    status: Html,
 ) -> Html {
     let w = words(lang);
     let creator = lobby.creator == me;
@@ -739,7 +766,11 @@ fn lobby_view<G: UiGame>(
     };
     html! {
         <main class="page room-page" data-testid="lobby" data-code={code.to_string()}>
-            <header class="topbar"><a class="btn-ghost" href={Route::Home.href()}>{ G::ID.name(lang) }</a><LangToggle /></header>
+            <header class="topbar room-topbar">
+                <a class="btn-ghost" href={Route::Home.href()}>{ G::ID.name(lang) }</a>
+                <span class="room-status">{ status }</span>
+                <LangToggle />
+            </header>
             <section class="panel room-lobby">
                 <h1>{ w.title }{ " · " }{ G::ID.name(lang) }</h1>
                 <p class="room-code">{ w.code }{ ": " }<bdi dir="ltr" data-testid="room-code">{ code.to_string() }</bdi></p>

@@ -20,8 +20,9 @@ use serde_json::Value;
 use std::fmt;
 
 /// The version of this crate's messages. Bumped whenever a message changes in a way a peer
-/// of the previous version would misread.
-pub const RELAY_VERSION: u32 = 2;
+/// of the previous version would misread. Version 2 added [`RelayMsg::Sheet`], version 3
+/// [`RelayMsg::Clock`].
+pub const RELAY_VERSION: u32 = 3;
 
 /// The characters of a room code: digits and capitals without the easily confused 0, O, 1,
 /// I and L.
@@ -321,10 +322,32 @@ pub enum RelayMsg {
         /// The sheet JSON.
         sheet: Value,
     },
+    /// D-7's turn timer as it runs, in a room with one (`turn_secs` > 0): sent after every
+    /// step's frame and after every snapshot. The time is relative to when the relay sent
+    /// the message (a client counts down from when it received it: no clock is shared), and
+    /// it names only who must act, which every frame's `status` already shows. Version 3
+    /// added it.
+    Clock(Clock),
     /// A request was refused; nothing changed.
     Error(ErrorBody),
     /// Answers [`ClientMsg::Ping`].
     Pong,
+}
+
+/// The turn timer at one step: `{"step": 12, "seats": [1], "left_ms": 14800, "turn_ms":
+/// 15000}`.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clock {
+    /// The step of the frame it belongs to (the timer restarts with every step).
+    pub step: u32,
+    /// The seats whose timer runs: the people who must act at this step (none when the
+    /// hand is over, or only bots act).
+    pub seats: Vec<u8>,
+    /// Milliseconds left before the relay plays the timeout step of those seats, counted
+    /// from when the message was sent.
+    pub left_ms: u32,
+    /// The whole turn, in milliseconds (`turn_secs` of the room).
+    pub turn_ms: u32,
 }
 
 /// Why a request was refused: `{"error": code, "message": text, "rule": "HK-6"}`.
@@ -450,6 +473,16 @@ mod tests {
             })
             .unwrap(),
             json!({"type": "sheet", "sheet": sheet})
+        );
+        let clock = RelayMsg::Clock(Clock {
+            step: 7,
+            seats: vec![1],
+            left_ms: 14_000,
+            turn_ms: 15_000,
+        });
+        assert_eq!(
+            serde_json::to_value(&clock).unwrap(),
+            json!({"type": "clock", "step": 7, "seats": [1], "left_ms": 14000, "turn_ms": 15000})
         );
         let create: ClientMsg = serde_json::from_value(json!({
             "type": "create", "version": 1, "frames": 1, "game": "hokm", "players": 4, "name": "A"

@@ -12,8 +12,8 @@ use crate::store::{RoomMeta, SeatRecord};
 use crate::Shared;
 use engine::{Deal, Seat, Status, Step};
 use protocol::{
-    codes, ClientMsg, ErrorBody, Lobby, Phase, RelayMsg, RoomCode, RoomOptions, SeatInfo, SeatKind,
-    SeatToken, RELAY_VERSION,
+    codes, ClientMsg, Clock, ErrorBody, Lobby, Phase, RelayMsg, RoomCode, RoomOptions, SeatInfo,
+    SeatKind, SeatToken, RELAY_VERSION,
 };
 use registry::{GameInfo, Room, SeatFrame};
 use serde_json::{json, Value};
@@ -537,10 +537,44 @@ impl Actor {
             sheet: game.sheet(),
         };
         let frame = game.snapshot(seat).ok();
+        let clock = self.clock(Instant::now());
         if let Some(f) = frame {
             self.send(seat, &sheet);
             self.send(seat, &RelayMsg::Frame { frame: f.frame });
+            if let Some(clock) = clock {
+                self.send(seat, &clock);
+            }
         }
+    }
+
+    /// D-7's turn timer at `now`, in a room with one: the people who must act (a bot's
+    /// seat, or a person's taken by a bot until the next hand, has no timer) and the time
+    /// they have left. Whose turn it is is public (every frame's `status`); nothing else
+    /// is said.
+    fn clock(&self, now: Instant) -> Option<RelayMsg> {
+        if self.options.turn_secs == 0 {
+            return None;
+        }
+        let game = self.game.as_ref()?;
+        let turn = self.second() * self.options.turn_secs;
+        let seats = match game.status() {
+            Status::Acting(acting) if self.phase == Phase::Playing => acting
+                .iter()
+                .filter(
+                    |s| matches!(&self.seats[s.idx()], Occupant::Person(p) if !p.waits_for_hand),
+                )
+                .map(|s| s.0)
+                .collect(),
+            _ => Vec::new(),
+        };
+        let left = (self.step_at + turn).saturating_duration_since(now);
+        let ms = |d: Duration| u32::try_from(d.as_millis()).unwrap_or(u32::MAX);
+        Some(RelayMsg::Clock(Clock {
+            step: game.steps(),
+            seats,
+            left_ms: ms(left),
+            turn_ms: ms(turn),
+        }))
     }
 
     fn make_seat_bots(&mut self) {
@@ -785,6 +819,12 @@ impl Actor {
         }
         for f in frames {
             self.send(f.seat, &RelayMsg::Frame { frame: f.frame });
+        }
+        // The turn timer restarts with every step: everybody learns whose runs now.
+        if let Some(clock) = self.clock(Instant::now()) {
+            for s in 0..self.players {
+                self.send(Seat(s), &clock);
+            }
         }
         // A hand that has just ended: everybody's sheet gets its line.
         let ended = !matches!(step, Step::NextHand)

@@ -171,6 +171,8 @@ async fn every_bad_input_is_answered_with_its_code_and_changes_nothing() {
         (serde_json::to_string(&resume_msg(&code, &SeatToken("nope".into()))).unwrap(), codes::BAD_TOKEN),
         (json!({"type": "resume", "version": RELAY_VERSION, "frames": registry::PROTOCOL_VERSION, "code": code}).to_string(), codes::BAD_MESSAGE),
         (json!({"type": "join", "version": 99, "frames": registry::PROTOCOL_VERSION, "code": code, "name": "X"}).to_string(), codes::VERSION),
+        // A page of the previous version (before `clock`) is told to reload.
+        (json!({"type": "join", "version": RELAY_VERSION - 1, "frames": registry::PROTOCOL_VERSION, "code": code, "name": "X"}).to_string(), codes::VERSION),
         (json!({"type": "join", "version": RELAY_VERSION, "frames": 99, "code": code, "name": "X"}).to_string(), codes::VERSION),
         (json!({"type": "join", "version": RELAY_VERSION, "frames": registry::PROTOCOL_VERSION, "code": code, "name": " "}).to_string(), codes::BAD_ROOM),
         (serde_json::to_string(&create_msg("poker", 4, Value::Null, RoomOptions::default(), "X")).unwrap(), codes::BAD_ROOM),

@@ -294,8 +294,8 @@ async fn a_person_joining_a_match_takes_a_bots_seat_from_the_next_hand() {
 }
 
 #[tokio::test]
-async fn the_turn_timer_plays_the_timeout_step() {
-    // 15 option seconds of 10 ms: 150 ms.
+async fn the_turn_timer_is_sent_with_the_frames_and_plays_the_timeout_step() {
+    // D-7. 15 option seconds of 10 ms: 150 ms.
     let relay = relay(&["--second-ms", "10"]).await;
     let options = RoomOptions {
         grace_secs: 30,
@@ -303,7 +303,7 @@ async fn the_turn_timer_plays_the_timeout_step() {
     };
     let mut a = Client::create(relay.addr, "crazy_eights", 2, Value::Null, options).await;
     a.send(&ClientMsg::Start).await;
-    // The person never acts: its turns time out (D-7).
+    // The person never acts: its turns time out.
     let f = a
         .until(|m| matches!(m, RelayMsg::Frame { frame } if frame["public"]["timeout"]["seat"] == json!(0)))
         .await;
@@ -313,6 +313,55 @@ async fn the_turn_timer_plays_the_timeout_step() {
     assert!(frame["public"]["timeout"]["events"]
         .as_array()
         .is_some_and(|e| !e.is_empty()));
+    let timed_out = frame["step"].as_u64().unwrap() as u32;
+    // Before it, the clock of the step it timed out named seat 0 with the time it had.
+    let before = a
+        .clocks
+        .iter()
+        .rfind(|c| c.step == timed_out - 1)
+        .expect("a clock for the step that timed out");
+    assert_eq!(before.seats, vec![0]);
+    assert_eq!(before.turn_ms, 150);
+    assert!(before.left_ms <= 150);
+    // Each clock follows the frame of its step, and names the people who must act at it
+    // (seat 1 is a bot: never timed).
+    let next = a
+        .until(|m| matches!(m, RelayMsg::Clock(c) if c.step == timed_out))
+        .await;
+    let RelayMsg::Clock(next) = next else {
+        unreachable!()
+    };
+    let status = &frame["status"];
+    let acting_me = status["acting"]
+        .as_array()
+        .is_some_and(|a| a.contains(&json!(0)));
+    assert_eq!(next.seats, if acting_me { vec![0] } else { vec![] });
+    assert!(a.clocks.iter().all(|c| !c.seats.contains(&1)));
+    // A resumed seat gets the snapshot's clock, with what is left of the turn.
+    let mut b = Client::resume(
+        relay.addr,
+        a.code.as_ref().unwrap(),
+        a.token.as_ref().unwrap(),
+    )
+    .await;
+    b.until(|m| matches!(m, RelayMsg::Clock(_))).await;
+    let snap = b.frames.last().unwrap();
+    assert!(snap["public"].is_null());
+    let c = b.clocks.last().unwrap();
+    assert_eq!(c.step as u64, snap["step"].as_u64().unwrap());
+    assert!(c.left_ms <= c.turn_ms);
+    drop(a);
+    relay.shutdown();
+    relay.wait().await;
+}
+
+#[tokio::test]
+async fn a_room_without_a_turn_timer_sends_no_clock() {
+    let relay = relay(&["--bot-think-ms", "1"]).await;
+    let mut a = Client::create(relay.addr, "hokm", 4, Value::Null, RoomOptions::default()).await;
+    a.send(&ClientMsg::Start).await;
+    play(&mut a, "hokm", 1, 20).await;
+    assert!(a.clocks.is_empty());
     relay.shutdown();
     relay.wait().await;
 }

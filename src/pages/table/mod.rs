@@ -15,7 +15,7 @@ pub mod shelem;
 use crate::adapters::{ShownTrick, UiGame, UiSettings};
 use crate::components::cover::Cover;
 use crate::components::lang_toggle::LangToggle;
-use crate::components::net::{NetBadge, RoomInfo};
+use crate::components::net::{NetBadge, RoomInfo, TurnClockBadge};
 use crate::components::one_tab::OneTab;
 use crate::components::share::Share;
 use crate::components::sheet::{sheet_context, use_match_stats, ScoresButton, SheetCtx};
@@ -716,6 +716,7 @@ pub fn frame<G: UiGame>(
                         { parts.bottom_seat }
                         <p class={classes!("status", seen.my_turn.then_some("mine"))} data-testid="status"
                             aria-live="polite">{ parts.status }</p>
+                        <TurnClockBadge />
                         { parts.bar_extra }
                         <HintButton<G> st={st.clone()} my_turn={seen.my_turn} />
                     </div>

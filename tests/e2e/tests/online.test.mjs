@@ -1,13 +1,15 @@
 // Online play through the UI, as two people on two devices (two browser contexts) play it:
 // one creates a room from the setup screen, the other joins with the room's link, the
 // creator seats bots and starts; they play a Hokm hand together, one reloads in the middle
-// and comes back to the same seat, with the room's turn timer set at its creation and the
+// and comes back to the same seat, with the room's turn timer set at its creation (its
+// countdown on both devices) and the
 // score sheet the relay keeps shown on both devices (and after a reload); and a Bidel hand, whose three-card passing is chosen by
 // both people at once. The relay is the real one (the debug binary `cargo test` built),
 // serving the built site on a port of its own, rooms in memory.
 
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -158,6 +160,36 @@ export const tests = [
         await page.locator('[data-testid=setting-room-grace][data-value="120"]').waitFor({ timeout: 5000 });
         await page.locator('[data-testid=settings-button]').click();
         await page.locator('[data-testid=net][data-net=connected]').waitFor({ timeout: 5000 });
+        // D-7's countdown: once one of the two people must act, that device says "your
+        // turn" with the seconds left of the 60, the other names who must act; it runs.
+        const clockOf = async (p) => {
+          const c = p.locator('[data-testid=turn-clock]');
+          if (!(await c.isVisible())) return null;
+          const [secs, mine, seats] = await Promise.all(['data-secs', 'data-mine', 'data-seats'].map((a) => c.getAttribute(a)));
+          return { secs: Number(secs), mine: mine === 'true', seats };
+        };
+        let mineAt = null;
+        for (const end = Date.now() + 30000; !mineAt && Date.now() < end; ) {
+          for (const [i, p] of [page, other].entries()) {
+            const c = await clockOf(p);
+            if (c && c.mine) mineAt = { i, ...c };
+          }
+          if (!mineAt) await page.waitForTimeout(100);
+        }
+        assert(mineAt, 'a person\'s turn shows its countdown');
+        assert(mineAt.secs > 0 && mineAt.secs <= 60, `the countdown counts the 60 s turn (${mineAt.secs})`);
+        assert(mineAt.seats === String(mineAt.i), `the countdown names the seat to act (${mineAt.seats})`);
+        const [acting, watching] = mineAt.i === 0 ? [page, other] : [other, page];
+        // The other device hears the same step on its own socket: wait for it.
+        let seen = null;
+        for (const end = Date.now() + 10000; Date.now() < end; await watching.waitForTimeout(100)) {
+          seen = await clockOf(watching);
+          if (seen && !seen.mine && seen.seats === String(mineAt.i)) break;
+        }
+        assert(seen && !seen.mine && seen.seats === String(mineAt.i), `the other device shows whose time runs (${JSON.stringify(seen)})`);
+        await acting.waitForTimeout(2200);
+        const later = await clockOf(acting);
+        assert(later && later.mine && later.secs < mineAt.secs, `the countdown runs (${mineAt.secs} then ${later && later.secs})`);
         // Each device shows its own cards only: no card in both hands.
         const mine = await cardsOf(page);
         const theirs = await cardsOf(other);
@@ -232,6 +264,42 @@ export const tests = [
         await other.context().close();
       } finally {
         relay.stop();
+      }
+    },
+  },
+  {
+    name: 'online: a connection that never opens is given up after 5 s and tried again (the page does not hang on "Reconnecting")',
+    timeout: 60000,
+    run: async (ctx) => {
+      const { browser, assert } = ctx;
+      // The browser logs the sockets it gives up.
+      ctx.allowErrors = true;
+      // Without the site's service worker, which would fetch relay.json past the route.
+      const context = await browser.newContext({ serviceWorkers: 'block' });
+      const page = await context.newPage();
+      // A "relay" that takes the TCP connection and never answers the WebSocket handshake.
+      const sockets = [];
+      const server = net.createServer((s) => sockets.push(s));
+      await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+      const port = server.address().port;
+      try {
+        await page.route('**/relay.json', (route) => route.fulfill({ json: { relay: `ws://127.0.0.1:${port}/ws` } }));
+        // A seat kept on this device: the page resumes it at once.
+        await page.goto(`${ctx.url}`, { waitUntil: 'load' });
+        await page.evaluate(() => localStorage.setItem('cards.room.K7QM3X', JSON.stringify({ token: 'x', seat: 0 })));
+        const started = Date.now();
+        await page.goto(`${ctx.url}hokm-online.html#/hokm/room/K7QM3X`, { waitUntil: 'load' });
+        await page.locator('[data-testid=net][data-net=reconnecting]').waitFor({ timeout: 9000 });
+        const gaveUp = Date.now() - started;
+        assert(gaveUp >= 4000, `not given up before its 5 s (${gaveUp} ms)`);
+        // Tried again after the back-off: a second connection reaches the server.
+        const end = Date.now() + 8000;
+        while (sockets.length < 2 && Date.now() < end) await page.waitForTimeout(100);
+        assert(sockets.length >= 2, `connected again after giving up (${sockets.length} connections)`);
+      } finally {
+        for (const s of sockets) s.destroy();
+        server.close();
+        await context.close();
       }
     },
   },

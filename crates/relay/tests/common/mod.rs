@@ -183,6 +183,8 @@ pub struct Client {
     pub frames: Vec<Value>,
     /// Every score sheet received, in order.
     pub sheets: Vec<Value>,
+    /// Every turn-timer message received, in order.
+    pub clocks: Vec<protocol::Clock>,
     /// Every error received, in order.
     pub errors: Vec<ErrorBody>,
     /// Set when the relay closed the socket: the close code.
@@ -207,6 +209,7 @@ impl Client {
             lobby: None,
             frames: Vec::new(),
             sheets: Vec::new(),
+            clocks: Vec::new(),
             errors: Vec::new(),
             closed: None,
             label: String::new(),
@@ -264,6 +267,7 @@ impl Client {
                 RelayMsg::Frame { frame } => self.frames.push(frame.clone()),
                 RelayMsg::Error(e) => self.errors.push(e.clone()),
                 RelayMsg::Sheet { sheet } => self.sheets.push(sheet.clone()),
+                RelayMsg::Clock(c) => self.clocks.push(c.clone()),
                 RelayMsg::Pong => {}
             }
             return Some(msg);

@@ -1,0 +1,67 @@
+// Screenshots of online play for review, at 1280×800 and 390×844, Persian and English: the
+// lobby of a Hokm room with a turn timer (its creator's view, the Start button and the
+// connection's state), and the table once it is this seat's turn (the turn timer's
+// countdown). The relay is the real one (the debug binary of `cargo build -p relay`),
+// serving the built site, rooms in memory.
+//   node tests/e2e/shots-online.mjs DIST OUT_DIR
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { launchBrowser } from './lib.mjs';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const [dist, out] = process.argv.slice(2);
+
+const bin = ['target/debug/relay', 'target/release/relay'].map((p) => path.join(ROOT, p)).find((p) => existsSync(p));
+if (!bin) throw new Error('no relay binary: run `cargo build -p relay`');
+const proc = spawn(bin, ['--listen', '127.0.0.1:0', '--static', path.resolve(dist), '--database', 'memory', '--bot-think-ms', '150'], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+});
+const url = await new Promise((resolve, reject) => {
+  let text = '';
+  proc.stdout.on('data', (d) => {
+    text += d;
+    const m = text.match(/listening on (http:\/\/[0-9.:]+)/);
+    if (m) resolve(m[1]);
+  });
+  proc.on('exit', (code) => reject(new Error(`the relay exited (${code})`)));
+});
+
+const browser = await launchBrowser();
+try {
+  for (const [w, h] of [[1280, 800], [390, 844]]) {
+    for (const lang of ['fa', 'en']) {
+      const tag = `${w}-${lang}`;
+      const context = await browser.newContext({ viewport: { width: w, height: h } });
+      const page = await context.newPage();
+      await page.goto(`${url}/`, { waitUntil: 'load' });
+      await page.evaluate((l) => localStorage.setItem('cards.lang', l), lang);
+      await page.goto(`${url}/hokm.html#/hokm/setup`, { waitUntil: 'load' });
+      await page.locator('[data-testid=play-online]').click();
+      await page.locator('[data-testid=room-turn]').selectOption('30');
+      await page.locator('[data-testid=room-name-input]').fill(lang === 'fa' ? 'سارا' : 'Sara');
+      await page.locator('[data-testid=room-go]').click();
+      await page.locator('[data-testid=lobby]').waitFor({ timeout: 15000 });
+      for (let i = 0; i < 3; i++) {
+        await page.locator('[data-testid=add-bot]').first().click();
+        await page.locator('[data-testid=room-seat][data-kind=bot]').nth(i).waitFor({ timeout: 10000 });
+      }
+      await page.evaluate(() => document.fonts.ready);
+      await page.screenshot({ path: `${out}/online-lobby-${tag}.png` });
+      await page.screenshot({ path: `${out}/online-lobby-${tag}-full.png`, fullPage: true });
+      // Scrolled to the end: the Start button and the connection's state.
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForTimeout(200);
+      await page.screenshot({ path: `${out}/online-lobby-${tag}-end.png` });
+      await page.locator('[data-testid=room-start]').click();
+      await page.locator('[data-testid=turn-clock][data-mine=true]').waitFor({ timeout: 30000 });
+      await page.waitForTimeout(1500);
+      await page.screenshot({ path: `${out}/online-table-${tag}.png` });
+      await context.close();
+    }
+  }
+} finally {
+  await browser.close();
+  proc.kill('SIGTERM');
+}
