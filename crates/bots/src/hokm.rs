@@ -29,6 +29,15 @@ impl HokmBot {
         }
     }
 
+    /// A bot that starts with `belief` (a belief of its seat built from the hand's start),
+    /// for a rollout from the middle of a hand.
+    pub fn with_belief(seed: u64, belief: HokmBelief) -> HokmBot {
+        HokmBot {
+            rng: Rng::new(seed),
+            belief: Some(belief),
+        }
+    }
+
     /// What the seat knows of the hand `view` shows: the belief's facts, or (a belief that
     /// missed the start of this hand) what the view alone shows.
     fn facts(&mut self, view: &HokmView) -> HokmFacts {

@@ -100,6 +100,13 @@ impl HokmBelief {
         Ok(f)
     }
 
+    /// The same public facts (cards played, voids shown) as another seat's belief: what
+    /// `seat` knows of the hand beyond its own cards, for the rule bots that play a sampled
+    /// deal out (every fact a belief holds is public).
+    pub fn for_seat(&self, seat: Seat) -> HokmBelief {
+        HokmBelief { seat, ..self.clone() }
+    }
+
     fn reset(&mut self) {
         self.hand_number = self.hand_number.wrapping_add(1);
         self.ended = false;

@@ -23,7 +23,7 @@ use super::Budget;
 use crate::belief::{Belief, HokmBelief, HokmSampler, Sampler};
 use crate::{Bot, HokmBot};
 use engine::games::hokm::{Hokm, HokmAction, HokmEvent, HokmHidden, HokmPhase, HokmView, Trump};
-use engine::{Card, CardSet, Game, Rng, Suit};
+use engine::{Card, CardSet, Game, Rng, Status, Suit};
 use search::{Position, Solver};
 
 /// The transposition table of a hard bot's solver: 2^18 slots (10 MiB), the size a
@@ -37,6 +37,38 @@ pub struct HokmHard {
     belief: Option<HokmBelief>,
     rule: HokmBot,
     solver: Option<Solver>,
+    knobs: Knobs,
+    scratch: Vec<HokmAction>,
+}
+
+/// Tuning knobs (temporary, read from the environment for the arena's experiments).
+#[derive(Clone, Copy, Debug)]
+struct Knobs {
+    /// 0: the solver (PIMC double-dummy); 1: rule-bot rollouts.
+    mode: u8,
+    /// With rollouts, the solver once the seat holds at most this many cards.
+    solve_last: u32,
+    /// 0: the rule bot's trump; 1: the solver's; 2: rollouts.
+    trump: u8,
+    /// Weight of the trick difference in a rollout's value.
+    tricks: f64,
+}
+
+impl Knobs {
+    fn from_env() -> Knobs {
+        let get = |k: &str, d: f64| {
+            std::env::var(k)
+                .ok()
+                .and_then(|v| v.parse::<f64>().ok())
+                .unwrap_or(d)
+        };
+        Knobs {
+            mode: get("HOKM_MODE", 1.0) as u8,
+            solve_last: get("HOKM_SOLVE_LAST", 0.0) as u32,
+            trump: get("HOKM_TRUMP", 0.0) as u8,
+            tricks: get("HOKM_TRICKS", 0.0),
+        }
+    }
 }
 
 impl HokmHard {
@@ -48,6 +80,8 @@ impl HokmHard {
             belief: None,
             rule: HokmBot::new(seed ^ 0x6B6F_6D68),
             solver: None,
+            knobs: Knobs::from_env(),
+            scratch: Vec::new(),
         }
     }
 
@@ -129,6 +163,74 @@ impl HokmHard {
         tally.best(preferred, 0.0).map(|i| cands[i])
     }
 
+    /// The card to play by rule-bot rollouts: for `budget.playouts / candidates` sampled
+    /// deals, every candidate is played and the hand played out by rule bots that know the
+    /// hand's public facts; the best mean hand value wins, the rule bot's card on ties.
+    fn play_rollouts(&mut self, view: &HokmView, legal: CardSet, trump: Trump, rule: Card) -> Option<Card> {
+        let belief = self.belief(view).clone();
+        let played = belief.facts(view).ok()?.played;
+        let sampler = HokmSampler::new(view, &belief).ok()?;
+        let mut cands = [rule; MAX_CANDIDATES];
+        let n = candidates(legal, view.hand, played, trump, &mut cands);
+        let cands = &cands[..n];
+        if n == 1 {
+            return Some(cands[0]);
+        }
+        let deals = (self.budget.playouts / n as u32).max(1);
+        let mut tally = Tally::new(n);
+        let mut values = [0.0; MAX_CANDIDATES];
+        for _ in 0..deals {
+            let deal = sampler.sample(&mut self.rng).ok()?;
+            let seed = self.rng.next_u64();
+            for (v, &c) in values.iter_mut().zip(cands) {
+                let mut g = deal.clone();
+                *v = rollout(&mut g, &belief, view.seat, Some(HokmAction::Play(c)), seed, self.knobs.tricks, &mut self.scratch)?;
+            }
+            tally.add(&values[..n]);
+        }
+        let preferred = cands.iter().position(|&c| c == rule);
+        tally.best(preferred, 0.0).map(|i| cands[i])
+    }
+
+    /// HK-4 by rollouts: each trump the room allows played out by rule bots on the same
+    /// sampled deals of the unseen cards.
+    fn trump_rollouts(
+        &mut self,
+        view: &HokmView,
+        legal: &[HokmAction],
+        rule: HokmAction,
+    ) -> Option<HokmAction> {
+        if view.players != 4 || rule == HokmAction::Redeal {
+            return None;
+        }
+        let options: Vec<HokmAction> = legal
+            .iter()
+            .copied()
+            .filter(|a| matches!(a, HokmAction::Trump(_)))
+            .take(MAX_CANDIDATES)
+            .collect();
+        if options.len() < 2 {
+            return None;
+        }
+        let belief = self.belief(view).clone();
+        let sampler = HokmSampler::new(view, &belief).ok()?;
+        let n = options.len();
+        let deals = (self.budget.playouts / n as u32).max(1);
+        let mut tally = Tally::new(n);
+        let mut values = [0.0; MAX_CANDIDATES];
+        for _ in 0..deals {
+            let deal = sampler.sample(&mut self.rng).ok()?;
+            let seed = self.rng.next_u64();
+            for (v, &a) in values.iter_mut().zip(&options) {
+                let mut g = deal.clone();
+                *v = rollout(&mut g, &belief, view.seat, Some(a), seed, self.knobs.tricks, &mut self.scratch)?;
+            }
+            tally.add(&values[..n]);
+        }
+        let preferred = options.iter().position(|&a| a == rule);
+        tally.best(preferred, 0.0).map(|i| options[i])
+    }
+
     /// HK-4 with four players: the trump whose solved deals give the hakem's side the most
     /// hand points; `None` to keep the rule bot's choice.
     fn trump(
@@ -196,6 +298,53 @@ impl HokmHard {
         let preferred = options.iter().position(|&a| a == rule);
         tally.best(preferred, 0.0).map(|i| options[i])
     }
+}
+
+/// Plays `first` for `seat` in `g` (a sampled deal), then the hand to its end with rule
+/// bots in every seat, each knowing the public facts of `belief` (the cards played, the
+/// voids shown); returns the hand points to `seat`'s side minus the other side's, plus
+/// `tricks` times the difference of tricks. `None` if an action is refused.
+fn rollout(
+    g: &mut Hokm,
+    belief: &HokmBelief,
+    seat: engine::Seat,
+    first: Option<HokmAction>,
+    seed: u64,
+    tricks: f64,
+    legal: &mut Vec<HokmAction>,
+) -> Option<f64> {
+    let n = g.players();
+    let mut bots: [Option<HokmBot>; 4] = [None, None, None, None];
+    for (s, b) in bots.iter_mut().enumerate().take(n as usize) {
+        *b = Some(HokmBot::with_belief(
+            seed.wrapping_add(s as u64),
+            belief.for_seat(engine::Seat(s as u8)),
+        ));
+    }
+    if let Some(a) = first {
+        let e = g.apply(seat, &a).ok()?;
+        for b in bots.iter_mut().flatten() {
+            b.observe(&e);
+        }
+    }
+    while let Status::Acting(acting) = g.status() {
+        let s = acting.first()?;
+        legal.clear();
+        g.legal_actions(s, legal);
+        let a = bots.get_mut(s.idx())?.as_mut()?.choose(&g.view(s), legal);
+        let e = g.apply(s, &a).ok()?;
+        for b in bots.iter_mut().flatten() {
+            b.observe(&e);
+        }
+    }
+    let side = seat.side();
+    let p = g.hand_score()?.points;
+    let mut v = (*p.get(side)? - *p.get(side ^ 1)?) as f64;
+    if tricks != 0.0 {
+        let r = g.view(seat).result?;
+        v += tricks * (r.tricks[side] as f64 - r.tricks[side ^ 1] as f64);
+    }
+    Some(v)
 }
 
 /// What `pos` is worth to `side` with best play on both sides: the hand points it scores
@@ -274,7 +423,11 @@ impl Bot<Hokm> for HokmHard {
         self.belief(view);
         let rule = self.rule.choose(view, legal);
         match (view.phase, view.trump) {
-            (HokmPhase::ChoosingTrump, _) => self.trump(view, legal, rule).unwrap_or(rule),
+            (HokmPhase::ChoosingTrump, _) => match self.knobs.trump {
+                1 => self.trump(view, legal, rule).unwrap_or(rule),
+                2 => self.trump_rollouts(view, legal, rule).unwrap_or(rule),
+                _ => rule,
+            },
             (HokmPhase::Playing, Some(trump)) => {
                 let cards: CardSet = legal
                     .iter()
@@ -286,7 +439,14 @@ impl Bot<Hokm> for HokmHard {
                 let HokmAction::Play(rule_card) = rule else {
                     return rule;
                 };
-                match self.play(view, cards, trump, rule_card) {
+                let solve = self.knobs.mode == 0
+                    || view.hand.len() as u32 <= self.knobs.solve_last;
+                let choice = if solve {
+                    self.play(view, cards, trump, rule_card)
+                } else {
+                    self.play_rollouts(view, cards, trump, rule_card)
+                };
+                match choice {
                     Some(c) if cards.contains(c) => HokmAction::Play(c),
                     _ => rule,
                 }
