@@ -107,6 +107,17 @@ impl HokmBelief {
         HokmBelief { seat, ..self.clone() }
     }
 
+    /// A belief of `seat` at the start of the hand this belief is about (nothing played,
+    /// no void shown): to replay the hand's plays from its start.
+    pub fn at_hand_start(&self, seat: Seat) -> HokmBelief {
+        let mut b = HokmBelief { seat, ..self.clone() };
+        if !b.ended {
+            b.hand_number = b.hand_number.wrapping_sub(1);
+        }
+        b.reset();
+        b
+    }
+
     fn reset(&mut self) {
         self.hand_number = self.hand_number.wrapping_add(1);
         self.ended = false;

@@ -23,7 +23,7 @@ use super::Budget;
 use crate::belief::{Belief, HokmBelief, HokmSampler, Sampler};
 use crate::{Bot, HokmBot};
 use engine::games::hokm::{Hokm, HokmAction, HokmEvent, HokmHidden, HokmPhase, HokmView, Trump};
-use engine::{Card, CardSet, Game, Rng, Status, Suit};
+use engine::{Card, CardSet, FromView, Game, Rng, Status, Suit};
 use search::{Position, Solver};
 
 /// The transposition table of a hard bot's solver: 2^18 slots (10 MiB), the size a
@@ -39,6 +39,12 @@ pub struct HokmHard {
     solver: Option<Solver>,
     knobs: Knobs,
     scratch: Vec<HokmAction>,
+    /// The cards played this hand, in order (`Played` events), while `plays_known`.
+    plays: Vec<HokmEvent>,
+    /// `plays` holds every play of the hand in progress (the bot saw its start).
+    plays_known: bool,
+    /// The last event ended a hand: the next one starts another.
+    hand_ended: bool,
 }
 
 /// Tuning knobs (temporary, read from the environment for the arena's experiments).
@@ -52,6 +58,13 @@ struct Knobs {
     trump: u8,
     /// Weight of the trick difference in a rollout's value.
     tricks: f64,
+    /// A sampled deal is kept with probability `eps` per past play of another seat that
+    /// the rule bot would not have made in it (1: no weighting).
+    eps: f64,
+    /// At most this many deals tried per deal kept.
+    tries: u32,
+    /// Whether the partner's plays are checked too.
+    partner: bool,
 }
 
 impl Knobs {
@@ -67,6 +80,9 @@ impl Knobs {
             solve_last: get("HOKM_SOLVE_LAST", 0.0) as u32,
             trump: get("HOKM_TRUMP", 0.0) as u8,
             tricks: get("HOKM_TRICKS", 0.0),
+            eps: get("HOKM_EPS", 1.0),
+            tries: get("HOKM_TRIES", 4.0) as u32,
+            partner: get("HOKM_PARTNER", 1.0) != 0.0,
         }
     }
 }
@@ -82,14 +98,23 @@ impl HokmHard {
             solver: None,
             knobs: Knobs::from_env(),
             scratch: Vec::new(),
+            plays: Vec::new(),
+            plays_known: false,
+            hand_ended: false,
         }
     }
 
     /// The seat's belief, rebuilt from the view when it is not this hand's.
     fn belief(&mut self, view: &HokmView) -> &HokmBelief {
+        if self.belief.is_none() {
+            self.plays.clear();
+            self.plays_known = view.tricks == [0, 0] && view.trick.is_empty();
+        }
         let b = self.belief.get_or_insert_with(|| HokmBelief::new(view));
         if b.facts(view).is_err() {
             *b = HokmBelief::new(view);
+            self.plays.clear();
+            self.plays_known = view.tricks == [0, 0] && view.trick.is_empty();
         }
         b
     }
@@ -179,8 +204,25 @@ impl HokmHard {
         let deals = (self.budget.playouts / n as u32).max(1);
         let mut tally = Tally::new(n);
         let mut values = [0.0; MAX_CANDIDATES];
-        for _ in 0..deals {
-            let deal = sampler.sample(&mut self.rng).ok()?;
+        let weigh = self.knobs.eps < 1.0 && self.plays_known && !self.hand_ended && !self.plays.is_empty();
+        let start = belief.at_hand_start(view.seat);
+        let mut hidden = HokmHidden::default();
+        let mut tv = view.clone();
+        let mut kept = 0;
+        let mut tries = 0;
+        while kept < deals && tries < deals * self.knobs.tries.max(1) {
+            tries += 1;
+            sampler.sample_hidden(&mut self.rng, &mut hidden);
+            if weigh {
+                let partner = if self.knobs.partner { None } else { Some(view.seat.after(2, 4)) };
+                let w = likelihood(&hidden, &self.plays, &start, &mut tv, view.seat, partner, self.knobs.eps, &mut self.scratch);
+                let u = (self.rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
+                if u >= w {
+                    continue;
+                }
+            }
+            kept += 1;
+            let deal = Hokm::from_view(view, &hidden, self.rng.next_u64()).ok()?;
             let seed = self.rng.next_u64();
             for (v, &c) in values.iter_mut().zip(cands) {
                 let mut g = deal.clone();
@@ -347,6 +389,73 @@ fn rollout(
     Some(v)
 }
 
+/// How likely the plays of the hand so far are in the deal `hidden` (the seat's current
+/// hands), if the other seats played like the rule bot: `eps` to the power of the plays of
+/// other seats (not `me`, not `skip`) with a choice where the rule bot, knowing what that
+/// seat knew then, would have played another card. `tv` is a scratch view (the seat's).
+#[allow(clippy::too_many_arguments)]
+fn likelihood(
+    hidden: &HokmHidden,
+    plays: &[HokmEvent],
+    start: &HokmBelief,
+    tv: &mut HokmView,
+    me: engine::Seat,
+    skip: Option<engine::Seat>,
+    eps: f64,
+    legal: &mut Vec<HokmAction>,
+) -> f64 {
+    let mut hands = hidden.hands;
+    for e in plays {
+        if let HokmEvent::Played { seat, card, .. } = e {
+            if let Some(h) = hands.get_mut(seat.idx()) {
+                h.insert(*card);
+            }
+        }
+    }
+    let mut belief = start.clone();
+    tv.trick.clear();
+    let mut w = 1.0;
+    for e in plays {
+        let HokmEvent::Played {
+            seat, card, trick, ..
+        } = e
+        else {
+            continue;
+        };
+        let (seat, card) = (*seat, *card);
+        let hand = hands.get(seat.idx()).copied().unwrap_or_default();
+        if seat != me && Some(seat) != skip {
+            let follow = tv
+                .trick
+                .first()
+                .map_or(CardSet::EMPTY, |&(_, c)| hand.of_suit(c.suit()));
+            let choices = if follow.is_empty() { hand } else { follow };
+            if choices.len() > 1 {
+                tv.seat = seat;
+                tv.hand = hand;
+                tv.discards = hidden.discards.get(seat.idx()).copied().unwrap_or_default();
+                legal.clear();
+                legal.extend(choices.iter().map(HokmAction::Play));
+                // The rule bot breaks ties between equally long suits at random: a lead
+                // from another suit as long is one it could have made.
+                if !HokmBot::could_play(belief.for_seat(seat), tv, legal, card) {
+                    w *= eps;
+                }
+            }
+        }
+        if let Some(h) = hands.get_mut(seat.idx()) {
+            h.remove(card);
+        }
+        belief.observe(e);
+        if trick.is_some() {
+            tv.trick.clear();
+        } else {
+            tv.trick.push((seat, card));
+        }
+    }
+    w
+}
+
 /// What `pos` is worth to `side` with best play on both sides: the hand points it scores
 /// (positive: it wins the hand; HK-7, HK-8): 1, or 2 for a kot, 3 for a kot against the
 /// hakem's side (`hakem_side`); negative when the other side wins. A margin of a quarter
@@ -457,6 +566,22 @@ impl Bot<Hokm> for HokmHard {
     }
 
     fn observe(&mut self, event: &HokmEvent) {
+        if self.hand_ended {
+            self.hand_ended = false;
+            self.plays.clear();
+            self.plays_known = true;
+        }
+        match event {
+            HokmEvent::Redealt { .. } => {
+                self.plays.clear();
+                self.plays_known = true;
+            }
+            HokmEvent::Played { hand_over, .. } => {
+                self.plays.push(event.clone());
+                self.hand_ended = *hand_over;
+            }
+            _ => {}
+        }
         self.rule.observe(event);
         if let Some(b) = &mut self.belief {
             b.observe(event);
@@ -521,6 +646,66 @@ mod tests {
                 assert_eq!(run(1), run(1), "{players} players, seed {seed}");
             }
         }
+    }
+
+    /// The plays of rule bots are likely in the true deal (every play is one the rule bot
+    /// makes there), and less likely, on average, in the sampler's uniform deals.
+    #[test]
+    fn the_true_deal_explains_rule_bots_plays_better_than_a_sample() {
+        use crate::belief::Belief;
+        use engine::Status;
+        let mut true_w = 0.0;
+        let mut sample_w = 0.0;
+        let mut checks = 0;
+        for seed in 1..6u64 {
+            let mut g = game(4, seed);
+            let mut bots: Vec<HokmBot> = (0..4).map(|s| HokmBot::new(seed * 10 + s)).collect();
+            let mut belief: Option<HokmBelief> = None;
+            let mut plays = Vec::new();
+            let mut legal = Vec::new();
+            let mut rng = Rng::new(seed);
+            while let Status::Acting(acting) = g.status() {
+                let seat = acting.first().unwrap();
+                let view = g.view(seat);
+                if seat == engine::Seat(0) {
+                    let b = belief.get_or_insert_with(|| HokmBelief::new(&view)).clone();
+                    if view.phase == HokmPhase::Playing && plays.len() > 4 {
+                        let start = b.at_hand_start(seat);
+                        let p = g.play_position().unwrap();
+                        let truth = HokmHidden {
+                            hands: p.hands,
+                            ..HokmHidden::default()
+                        };
+                        let mut tv = view.clone();
+                        let mut scratch = Vec::new();
+                        true_w +=
+                            likelihood(&truth, &plays, &start, &mut tv, seat, None, 0.5, &mut scratch);
+                        let sampler = HokmSampler::new(&view, &b).unwrap();
+                        let mut h = HokmHidden::default();
+                        sampler.sample_hidden(&mut rng, &mut h);
+                        sample_w +=
+                            likelihood(&h, &plays, &start, &mut tv, seat, None, 0.5, &mut scratch);
+                        checks += 1;
+                    }
+                }
+                legal.clear();
+                g.legal_actions(seat, &mut legal);
+                let a = bots[seat.idx()].choose(&view, &legal);
+                let e = g.apply(seat, &a).unwrap();
+                for b in bots.iter_mut() {
+                    b.observe(&e);
+                }
+                if let Some(b) = &mut belief {
+                    b.observe(&e);
+                }
+                if matches!(e, HokmEvent::Played { .. }) {
+                    plays.push(e);
+                }
+            }
+        }
+        assert!(checks > 10);
+        assert_eq!(true_w, checks as f64, "the true deal explains every play");
+        assert!(sample_w < 0.5 * true_w, "samples {sample_w} against {true_w}");
     }
 
     /// The candidates are one card per run of cards that no other seat's card separates.
