@@ -46,7 +46,12 @@ impl HokmBot {
     /// Whether this bot, knowing `belief` (its seat's), could play `card` in `view`
     /// among `legal`: its choice, where a tie between equally long suits to lead low from
     /// goes to `card`'s suit.
-    pub fn could_play(belief: HokmBelief, view: &HokmView, legal: &[HokmAction], card: Card) -> bool {
+    pub fn could_play(
+        belief: HokmBelief,
+        view: &HokmView,
+        legal: &[HokmAction],
+        card: Card,
+    ) -> bool {
         let mut bot = HokmBot {
             rng: Rng::new(0),
             belief: Some(belief),

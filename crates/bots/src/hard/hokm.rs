@@ -1,34 +1,46 @@
-//! Hokm's hard bot (4 and 2 players): perfect-information Monte Carlo over the
-//! double-dummy solver.
+//! Hokm's hard bot (4 and 2 players): perfect-information Monte Carlo (PIMC) with
+//! rule-bot rollouts, over deals weighed by the plays seen.
 //!
-//! - **Card play.** The seat's [`HokmBelief`] (built from the events of the hand) gives a
-//!   [`HokmSampler`]; each of `budget.samples` deals is solved for every candidate card
-//!   (one card per run of equivalent cards: cards of one suit with nothing between them
-//!   but the seat's own cards and cards already played) as the hand points it leads to
-//!   with best play on both sides: win or lose the hand (HK-7), and a kot when the losing
-//!   side has no trick yet (HK-8). A deal is counted only if every candidate was solved
-//!   within `budget.nodes` solver nodes (so a fixed budget repeats); when fewer than half
-//!   the deals were (early tricks of a close hand), the rule bot plays. The card with the
-//!   best mean wins; the rule bot's card breaks ties.
-//! - **Trump (HK-4, 4 players).** The hakem deals the 32 cards it has not seen over its
-//!   five and solves each trump the room allows on the same deals: the trump with the
-//!   best mean hand points. A weak hand's redeal (HK-5) is the rule bot's call.
-//! - **2 players (HK-13).** Trump, the discards and the turns at the stock are the rule
-//!   bot's: a double-dummy solve of a 13-card hand says little about choosing cards from
-//!   a stock drawn blind, and the rule bot's draw already compares a card with the
-//!   average of the rest. The play of the tricks is searched as above.
+//! - **Deals.** The seat's [`HokmBelief`] (built from the events of the hand) gives a
+//!   [`HokmSampler`] (uniform over the deals its view and the voids shown allow). Each deal
+//!   is weighed by how likely the other seats' past plays this hand are in it: [`EPS`] to
+//!   the power of the plays that a rule player ([`HokmBot`]), knowing what that seat knew
+//!   then, would not have made there ([`likelihood`]). What this assumes: the other seats
+//!   (partner and opponents) play much like the rule bot (follow low, win cheaply, cash
+//!   masters, lead low from the longest suit). Against players who do not, a deal is only
+//!   weighed down, never ruled out.
+//! - **Card play.** For `budget.playouts / candidates` deals, every candidate card (one card
+//!   per run of equivalent cards: cards of one suit with nothing between them but the
+//!   seat's own cards and cards already played) is played and the hand played out to its
+//!   end by rule bots in every seat, each knowing the hand's public facts (the cards
+//!   played, the voids shown); the value is the hand points (HK-7, HK-8) of the seat's side
+//!   minus the other side's. Every candidate is played out on the same deals with the same
+//!   bots' seeds. The best weighted mean wins; the rule bot's card breaks ties.
+//! - **Trump (HK-4)** and, with 2 players (HK-13), the turns at the stock: each option
+//!   played out the same way on the same deals ([`SEARCH_TRUMP`], [`SEARCH_DRAWS`]). A weak
+//!   hand's redeal (HK-5) and the 2-player discards are the rule bot's.
+//!
+//! An earlier version searched with the double-dummy solver (`search`) instead of rollouts;
+//! it was no better than the rule bot (docs/bots.md): each solved deal assumes every seat
+//! sees every card, and the opponents at the table play like the rule bot, not like a
+//! solver.
 
 use super::pimc::{Tally, MAX_CANDIDATES};
 use super::Budget;
 use crate::belief::{Belief, HokmBelief, HokmSampler, Sampler};
 use crate::{Bot, HokmBot};
 use engine::games::hokm::{Hokm, HokmAction, HokmEvent, HokmHidden, HokmPhase, HokmView, Trump};
-use engine::{Card, CardSet, FromView, Game, Rng, Status, Suit};
-use search::{Position, Solver};
+use engine::{Card, CardSet, FromView, Game, Rng, Seat, Status, Suit};
 
-/// The transposition table of a hard bot's solver: 2^18 slots (10 MiB), the size a
-/// browser worker wants.
-pub const TABLE_BITS: u32 = 18;
+/// A sampled deal's weight is this to the power of the past plays of other seats that the
+/// rule bot would not have made in it (1: every deal weighs the same).
+pub const EPS: f64 = 0.5;
+
+/// Whether the hakem's trump (HK-4) is chosen by rollouts (else the rule bot's).
+pub const SEARCH_TRUMP: bool = false;
+
+/// Whether HK-13's turns at the stock (keep or take the next card) are chosen by rollouts.
+pub const SEARCH_DRAWS: bool = false;
 
 /// The hard Hokm bot (see the module).
 pub struct HokmHard {
@@ -36,8 +48,7 @@ pub struct HokmHard {
     budget: Budget,
     belief: Option<HokmBelief>,
     rule: HokmBot,
-    solver: Option<Solver>,
-    knobs: Knobs,
+    /// A scratch list of legal actions.
     scratch: Vec<HokmAction>,
     /// The cards played this hand, in order (`Played` events), while `plays_known`.
     plays: Vec<HokmEvent>,
@@ -47,56 +58,14 @@ pub struct HokmHard {
     hand_ended: bool,
 }
 
-/// Tuning knobs (temporary, read from the environment for the arena's experiments).
-#[derive(Clone, Copy, Debug)]
-struct Knobs {
-    /// 0: the solver (PIMC double-dummy); 1: rule-bot rollouts.
-    mode: u8,
-    /// With rollouts, the solver once the seat holds at most this many cards.
-    solve_last: u32,
-    /// 0: the rule bot's trump; 1: the solver's; 2: rollouts.
-    trump: u8,
-    /// Weight of the trick difference in a rollout's value.
-    tricks: f64,
-    /// A sampled deal is kept with probability `eps` per past play of another seat that
-    /// the rule bot would not have made in it (1: no weighting).
-    eps: f64,
-    /// At most this many deals tried per deal kept.
-    tries: u32,
-    /// Whether the partner's plays are checked too.
-    partner: bool,
-}
-
-impl Knobs {
-    fn from_env() -> Knobs {
-        let get = |k: &str, d: f64| {
-            std::env::var(k)
-                .ok()
-                .and_then(|v| v.parse::<f64>().ok())
-                .unwrap_or(d)
-        };
-        Knobs {
-            mode: get("HOKM_MODE", 1.0) as u8,
-            solve_last: get("HOKM_SOLVE_LAST", 0.0) as u32,
-            trump: get("HOKM_TRUMP", 0.0) as u8,
-            tricks: get("HOKM_TRICKS", 0.0),
-            eps: get("HOKM_EPS", 1.0),
-            tries: get("HOKM_TRIES", 4.0) as u32,
-            partner: get("HOKM_PARTNER", 1.0) != 0.0,
-        }
-    }
-}
-
 impl HokmHard {
-    /// A bot whose choices are fixed by `seed` and `budget`.
+    /// A bot whose choices are fixed by `seed` and `budget` (it reads `budget.playouts`).
     pub fn new(seed: u64, budget: Budget) -> HokmHard {
         HokmHard {
             rng: Rng::new(seed),
             budget,
             belief: None,
             rule: HokmBot::new(seed ^ 0x6B6F_6D68),
-            solver: None,
-            knobs: Knobs::from_env(),
             scratch: Vec::new(),
             plays: Vec::new(),
             plays_known: false,
@@ -106,253 +75,116 @@ impl HokmHard {
 
     /// The seat's belief, rebuilt from the view when it is not this hand's.
     fn belief(&mut self, view: &HokmView) -> &HokmBelief {
-        if self.belief.is_none() {
-            self.plays.clear();
-            self.plays_known = view.tricks == [0, 0] && view.trick.is_empty();
+        let fresh = match &self.belief {
+            None => true,
+            Some(b) => b.facts(view).is_err(),
+        };
+        if fresh {
+            self.belief = Some(HokmBelief::new(view));
+            // The plays seen are the whole hand's if no trick is done yet and they are the
+            // trick's cards on the table (a bot seated later saw only some of them).
+            let seen = self.plays.iter().filter_map(|e| match e {
+                HokmEvent::Played { seat, card, .. } => Some((*seat, *card)),
+                _ => None,
+            });
+            self.plays_known =
+                !self.hand_ended && view.tricks == [0, 0] && seen.eq(view.trick.iter().copied());
+            if !self.plays_known {
+                self.plays.clear();
+            }
         }
-        let b = self.belief.get_or_insert_with(|| HokmBelief::new(view));
-        if b.facts(view).is_err() {
-            *b = HokmBelief::new(view);
-            self.plays.clear();
-            self.plays_known = view.tricks == [0, 0] && view.trick.is_empty();
-        }
-        b
+        self.belief.get_or_insert_with(|| HokmBelief::new(view))
     }
 
-    fn solver(&mut self) -> &mut Solver {
-        self.solver.get_or_insert_with(|| Solver::new(TABLE_BITS))
+    /// Deals `hidden` from `sampler` and returns its weight: how likely the plays seen
+    /// this hand are in it ([`likelihood`]), 1 when there are none or the bot missed some.
+    fn draw(
+        &mut self,
+        view: &HokmView,
+        sampler: &HokmSampler,
+        start: &HokmBelief,
+        tv: &mut HokmView,
+        hidden: &mut HokmHidden,
+    ) -> f64 {
+        sampler.sample_hidden(&mut self.rng, hidden);
+        if EPS >= 1.0 || !self.plays_known || self.hand_ended || self.plays.is_empty() {
+            return 1.0;
+        }
+        likelihood(
+            hidden,
+            &self.plays,
+            start,
+            tv,
+            view.seat,
+            EPS,
+            &mut self.scratch,
+        )
     }
 
-    /// The card to play, or `None` to let the rule bot play (no sampler: a belief that
-    /// missed the start of the hand; too few deals solved within the budget).
+    /// The card to play, or `None` to let the rule bot play (a belief that missed the start
+    /// of the hand cannot sample).
     fn play(&mut self, view: &HokmView, legal: CardSet, trump: Trump, rule: Card) -> Option<Card> {
-        let belief = self.belief(view).clone();
-        let played = belief.facts(view).ok()?.played;
-        let sampler = HokmSampler::new(view, &belief).ok()?;
+        let played = self.belief(view).facts(view).ok()?.played;
         let mut cands = [rule; MAX_CANDIDATES];
         let n = candidates(legal, view.hand, played, trump, &mut cands);
-        let cands = &cands[..n];
         if n == 1 {
             return Some(cands[0]);
         }
-        let trick: Vec<Card> = view.trick.iter().map(|&(_, c)| c).collect();
-        let side = view.seat.side();
-        let hakem_side = view.hakem.side();
-        let mut tally = Tally::new(n);
-        let mut hidden = HokmHidden::default();
-        let mut values = [0.0; MAX_CANDIDATES];
-        let nodes = self.budget.nodes;
-        let mut failed = 0;
-        for _ in 0..self.budget.samples {
-            sampler.sample_hidden(&mut self.rng, &mut hidden);
-            let Ok(pos) = Position::new(
-                view.players,
-                hidden.hands,
-                trump,
-                view.leader,
-                &trick,
-                view.tricks,
-            ) else {
-                continue;
-            };
-            let solver = self.solver();
-            let start = solver.nodes();
-            let mut complete = true;
-            for (v, &c) in values.iter_mut().zip(cands) {
-                let mut child = pos;
-                if child.play(c).is_err() {
-                    return None;
-                }
-                let left = nodes.saturating_sub(solver.nodes() - start);
-                match hand_points(solver, &child, side, hakem_side, left) {
-                    Some(p) => *v = p,
-                    None => {
-                        complete = false;
-                        break;
-                    }
-                }
-            }
-            if complete {
-                tally.add(&values[..n]);
-            } else {
-                failed += 1;
-                if failed * 2 > self.budget.samples {
-                    return None;
-                }
-            }
+        let mut options = [HokmAction::Play(rule); MAX_CANDIDATES];
+        for (o, &c) in options.iter_mut().zip(&cands[..n]) {
+            *o = HokmAction::Play(c);
         }
-        if tally.samples * 2 < self.budget.samples {
+        match self.rollouts(view, &options[..n], HokmAction::Play(rule))? {
+            HokmAction::Play(c) => Some(c),
+            _ => None,
+        }
+    }
+
+    /// The best of `options` by rule-bot rollouts on the same weighed deals (see the module);
+    /// `None` for fewer than two options or a view the belief cannot sample.
+    fn rollouts(
+        &mut self,
+        view: &HokmView,
+        options: &[HokmAction],
+        rule: HokmAction,
+    ) -> Option<HokmAction> {
+        let n = options.len().min(MAX_CANDIDATES);
+        if n < 2 {
             return None;
         }
-        let preferred = cands.iter().position(|&c| c == rule);
-        tally.best(preferred, 0.0).map(|i| cands[i])
-    }
-
-    /// The card to play by rule-bot rollouts: for `budget.playouts / candidates` sampled
-    /// deals, every candidate is played and the hand played out by rule bots that know the
-    /// hand's public facts; the best mean hand value wins, the rule bot's card on ties.
-    fn play_rollouts(&mut self, view: &HokmView, legal: CardSet, trump: Trump, rule: Card) -> Option<Card> {
         let belief = self.belief(view).clone();
-        let played = belief.facts(view).ok()?.played;
         let sampler = HokmSampler::new(view, &belief).ok()?;
-        let mut cands = [rule; MAX_CANDIDATES];
-        let n = candidates(legal, view.hand, played, trump, &mut cands);
-        let cands = &cands[..n];
-        if n == 1 {
-            return Some(cands[0]);
-        }
         let deals = (self.budget.playouts / n as u32).max(1);
         let mut tally = Tally::new(n);
         let mut values = [0.0; MAX_CANDIDATES];
-        let weigh = self.knobs.eps < 1.0 && self.plays_known && !self.hand_ended && !self.plays.is_empty();
         let start = belief.at_hand_start(view.seat);
         let mut hidden = HokmHidden::default();
         let mut tv = view.clone();
-        let mut kept = 0;
-        let mut tries = 0;
-        while kept < deals && tries < deals * self.knobs.tries.max(1) {
-            tries += 1;
-            sampler.sample_hidden(&mut self.rng, &mut hidden);
-            if weigh {
-                let partner = if self.knobs.partner { None } else { Some(view.seat.after(2, 4)) };
-                let w = likelihood(&hidden, &self.plays, &start, &mut tv, view.seat, partner, self.knobs.eps, &mut self.scratch);
-                let u = (self.rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64;
-                if u >= w {
-                    continue;
-                }
-            }
-            kept += 1;
+        for _ in 0..deals {
+            let w = self.draw(view, &sampler, &start, &mut tv, &mut hidden);
             let deal = Hokm::from_view(view, &hidden, self.rng.next_u64()).ok()?;
             let seed = self.rng.next_u64();
-            for (v, &c) in values.iter_mut().zip(cands) {
+            for (v, a) in values.iter_mut().zip(&options[..n]) {
                 let mut g = deal.clone();
-                *v = rollout(&mut g, &belief, view.seat, Some(HokmAction::Play(c)), seed, self.knobs.tricks, &mut self.scratch)?;
+                *v = w * rollout(&mut g, &belief, view.seat, *a, seed, &mut self.scratch)?;
             }
             tally.add(&values[..n]);
         }
-        let preferred = cands.iter().position(|&c| c == rule);
-        tally.best(preferred, 0.0).map(|i| cands[i])
-    }
-
-    /// HK-4 by rollouts: each trump the room allows played out by rule bots on the same
-    /// sampled deals of the unseen cards.
-    fn trump_rollouts(
-        &mut self,
-        view: &HokmView,
-        legal: &[HokmAction],
-        rule: HokmAction,
-    ) -> Option<HokmAction> {
-        if view.players != 4 || rule == HokmAction::Redeal {
-            return None;
-        }
-        let options: Vec<HokmAction> = legal
-            .iter()
-            .copied()
-            .filter(|a| matches!(a, HokmAction::Trump(_)))
-            .take(MAX_CANDIDATES)
-            .collect();
-        if options.len() < 2 {
-            return None;
-        }
-        let belief = self.belief(view).clone();
-        let sampler = HokmSampler::new(view, &belief).ok()?;
-        let n = options.len();
-        let deals = (self.budget.playouts / n as u32).max(1);
-        let mut tally = Tally::new(n);
-        let mut values = [0.0; MAX_CANDIDATES];
-        for _ in 0..deals {
-            let deal = sampler.sample(&mut self.rng).ok()?;
-            let seed = self.rng.next_u64();
-            for (v, &a) in values.iter_mut().zip(&options) {
-                let mut g = deal.clone();
-                *v = rollout(&mut g, &belief, view.seat, Some(a), seed, self.knobs.tricks, &mut self.scratch)?;
-            }
-            tally.add(&values[..n]);
-        }
-        let preferred = options.iter().position(|&a| a == rule);
-        tally.best(preferred, 0.0).map(|i| options[i])
-    }
-
-    /// HK-4 with four players: the trump whose solved deals give the hakem's side the most
-    /// hand points; `None` to keep the rule bot's choice.
-    fn trump(
-        &mut self,
-        view: &HokmView,
-        legal: &[HokmAction],
-        rule: HokmAction,
-    ) -> Option<HokmAction> {
-        if view.players != 4 || rule == HokmAction::Redeal {
-            return None;
-        }
-        let options: Vec<HokmAction> = legal
-            .iter()
-            .copied()
-            .filter(|a| matches!(a, HokmAction::Trump(_)))
-            .take(MAX_CANDIDATES)
-            .collect();
-        if options.len() < 2 {
-            return None;
-        }
-        let belief = self.belief(view).clone();
-        let sampler = HokmSampler::new(view, &belief).ok()?;
-        let side = view.seat.side();
-        let mut tally = Tally::new(options.len());
-        let mut values = [0.0; MAX_CANDIDATES];
-        let samples = self.budget.samples;
-        let mut failed = 0;
-        for _ in 0..samples {
-            let Ok(deal) = sampler.sample(&mut self.rng) else {
-                continue;
-            };
-            let start = self.solver().nodes();
-            let nodes = self.budget.nodes;
-            let mut complete = true;
-            for (v, a) in values.iter_mut().zip(&options) {
-                let mut g: Hokm = deal.clone();
-                let pos = g
-                    .apply(view.seat, a)
-                    .ok()
-                    .and_then(|_| g.play_position())
-                    .and_then(|p| Position::from_hokm(&p).ok());
-                let pos = pos?;
-                let solver = self.solver();
-                let left = nodes.saturating_sub(solver.nodes() - start);
-                match hand_points(solver, &pos, side, side, left) {
-                    Some(p) => *v = p,
-                    None => {
-                        complete = false;
-                        break;
-                    }
-                }
-            }
-            if complete {
-                tally.add(&values[..options.len()]);
-            } else {
-                failed += 1;
-                if failed * 2 > samples {
-                    return None;
-                }
-            }
-        }
-        if tally.samples * 2 < samples {
-            return None;
-        }
-        let preferred = options.iter().position(|&a| a == rule);
+        let preferred = options[..n].iter().position(|&a| a == rule);
         tally.best(preferred, 0.0).map(|i| options[i])
     }
 }
 
 /// Plays `first` for `seat` in `g` (a sampled deal), then the hand to its end with rule
 /// bots in every seat, each knowing the public facts of `belief` (the cards played, the
-/// voids shown); returns the hand points to `seat`'s side minus the other side's, plus
-/// `tricks` times the difference of tricks. `None` if an action is refused.
+/// voids shown); returns the hand points of `seat`'s side minus the other side's. `None` if
+/// an action is refused.
 fn rollout(
     g: &mut Hokm,
     belief: &HokmBelief,
-    seat: engine::Seat,
-    first: Option<HokmAction>,
+    seat: Seat,
+    first: HokmAction,
     seed: u64,
-    tricks: f64,
     legal: &mut Vec<HokmAction>,
 ) -> Option<f64> {
     let n = g.players();
@@ -360,14 +192,12 @@ fn rollout(
     for (s, b) in bots.iter_mut().enumerate().take(n as usize) {
         *b = Some(HokmBot::with_belief(
             seed.wrapping_add(s as u64),
-            belief.for_seat(engine::Seat(s as u8)),
+            belief.for_seat(Seat(s as u8)),
         ));
     }
-    if let Some(a) = first {
-        let e = g.apply(seat, &a).ok()?;
-        for b in bots.iter_mut().flatten() {
-            b.observe(&e);
-        }
+    let e = g.apply(seat, &first).ok()?;
+    for b in bots.iter_mut().flatten() {
+        b.observe(&e);
     }
     while let Status::Acting(acting) = g.status() {
         let s = acting.first()?;
@@ -381,26 +211,19 @@ fn rollout(
     }
     let side = seat.side();
     let p = g.hand_score()?.points;
-    let mut v = (*p.get(side)? - *p.get(side ^ 1)?) as f64;
-    if tricks != 0.0 {
-        let r = g.view(seat).result?;
-        v += tricks * (r.tricks[side] as f64 - r.tricks[side ^ 1] as f64);
-    }
-    Some(v)
+    Some((*p.get(side)? - *p.get(side ^ 1)?) as f64)
 }
 
 /// How likely the plays of the hand so far are in the deal `hidden` (the seat's current
 /// hands), if the other seats played like the rule bot: `eps` to the power of the plays of
-/// other seats (not `me`, not `skip`) with a choice where the rule bot, knowing what that
+/// other seats (not `me`) with a choice where the rule bot, knowing what that
 /// seat knew then, would have played another card. `tv` is a scratch view (the seat's).
-#[allow(clippy::too_many_arguments)]
 fn likelihood(
     hidden: &HokmHidden,
     plays: &[HokmEvent],
     start: &HokmBelief,
     tv: &mut HokmView,
-    me: engine::Seat,
-    skip: Option<engine::Seat>,
+    me: Seat,
     eps: f64,
     legal: &mut Vec<HokmAction>,
 ) -> f64 {
@@ -424,7 +247,7 @@ fn likelihood(
         };
         let (seat, card) = (*seat, *card);
         let hand = hands.get(seat.idx()).copied().unwrap_or_default();
-        if seat != me && Some(seat) != skip {
+        if seat != me {
             let follow = tv
                 .trick
                 .first()
@@ -454,44 +277,6 @@ fn likelihood(
         }
     }
     w
-}
-
-/// What `pos` is worth to `side` with best play on both sides: the hand points it scores
-/// (positive: it wins the hand; HK-7, HK-8): 1, or 2 for a kot, 3 for a kot against the
-/// hakem's side (`hakem_side`); negative when the other side wins. A margin of a quarter
-/// point on top: a won hand with a trick to spare (8), a lost one within a trick of 7
-/// (6); the opponents at the table are not double-dummy, so a close hand is worth more
-/// than a hopeless one. `None` if the solver needed more than `nodes` nodes.
-pub(crate) fn hand_points(
-    solver: &mut Solver,
-    pos: &Position,
-    side: usize,
-    hakem_side: usize,
-    nodes: u64,
-) -> Option<f64> {
-    let start = solver.nodes();
-    let left = |solver: &Solver| nodes.saturating_sub(solver.nodes() - start);
-    let win = solver.can_take_within(pos, side, 7, nodes)?;
-    let (winner, loser) = if win {
-        (side, side ^ 1)
-    } else {
-        (side ^ 1, side)
-    };
-    let mut points = 1.0;
-    if pos.tricks()[loser] == 0 {
-        let l = left(solver);
-        if solver.within(l, |s| s.can_kot(pos, winner))? {
-            points = if loser == hakem_side { 3.0 } else { 2.0 };
-        }
-    }
-    let l = left(solver);
-    let margin = solver.can_take_within(pos, side, if win { 8 } else { 6 }, l)?;
-    let margin = if margin { 0.25 } else { 0.0 };
-    Some(if win {
-        points + margin
-    } else {
-        margin - points
-    })
 }
 
 /// The candidates among `legal`: one card (the lowest) per run of cards of one suit that
@@ -532,11 +317,17 @@ impl Bot<Hokm> for HokmHard {
         self.belief(view);
         let rule = self.rule.choose(view, legal);
         match (view.phase, view.trump) {
-            (HokmPhase::ChoosingTrump, _) => match self.knobs.trump {
-                1 => self.trump(view, legal, rule).unwrap_or(rule),
-                2 => self.trump_rollouts(view, legal, rule).unwrap_or(rule),
-                _ => rule,
-            },
+            (HokmPhase::ChoosingTrump, _) if SEARCH_TRUMP && rule != HokmAction::Redeal => {
+                let options: Vec<HokmAction> = legal
+                    .iter()
+                    .copied()
+                    .filter(|a| matches!(a, HokmAction::Trump(_)))
+                    .collect();
+                self.rollouts(view, &options, rule).unwrap_or(rule)
+            }
+            (HokmPhase::Drawing, _) if SEARCH_DRAWS => {
+                self.rollouts(view, legal, rule).unwrap_or(rule)
+            }
             (HokmPhase::Playing, Some(trump)) => {
                 let cards: CardSet = legal
                     .iter()
@@ -548,19 +339,12 @@ impl Bot<Hokm> for HokmHard {
                 let HokmAction::Play(rule_card) = rule else {
                     return rule;
                 };
-                let solve = self.knobs.mode == 0
-                    || view.hand.len() as u32 <= self.knobs.solve_last;
-                let choice = if solve {
-                    self.play(view, cards, trump, rule_card)
-                } else {
-                    self.play_rollouts(view, cards, trump, rule_card)
-                };
-                match choice {
+                match self.play(view, cards, trump, rule_card) {
                     Some(c) if cards.contains(c) => HokmAction::Play(c),
                     _ => rule,
                 }
             }
-            // HK-13's discards and draws: the rule bot's (see the module).
+            // The redeal call (HK-5) and HK-13's discards: the rule bot's.
             _ => rule,
         }
     }
@@ -598,16 +382,16 @@ mod tests {
     use engine::{Deal, Setup};
 
     const SMALL: Budget = Budget {
-        samples: 8,
-        nodes: 20_000,
-        playouts: 0,
+        samples: 0,
+        nodes: 0,
+        playouts: 300,
     };
 
     /// For the tests that put a hard bot in every seat.
     const TINY: Budget = Budget {
-        samples: 4,
-        nodes: 5_000,
-        playouts: 0,
+        samples: 0,
+        nodes: 0,
+        playouts: 40,
     };
 
     fn hard(seed: u64) -> Box<dyn Bot<Hokm> + Send> {
@@ -679,12 +463,12 @@ mod tests {
                         let mut tv = view.clone();
                         let mut scratch = Vec::new();
                         true_w +=
-                            likelihood(&truth, &plays, &start, &mut tv, seat, None, 0.5, &mut scratch);
+                            likelihood(&truth, &plays, &start, &mut tv, seat, 0.5, &mut scratch);
                         let sampler = HokmSampler::new(&view, &b).unwrap();
                         let mut h = HokmHidden::default();
                         sampler.sample_hidden(&mut rng, &mut h);
                         sample_w +=
-                            likelihood(&h, &plays, &start, &mut tv, seat, None, 0.5, &mut scratch);
+                            likelihood(&h, &plays, &start, &mut tv, seat, 0.5, &mut scratch);
                         checks += 1;
                     }
                 }
@@ -705,7 +489,10 @@ mod tests {
         }
         assert!(checks > 10);
         assert_eq!(true_w, checks as f64, "the true deal explains every play");
-        assert!(sample_w < 0.5 * true_w, "samples {sample_w} against {true_w}");
+        assert!(
+            sample_w < 0.5 * true_w,
+            "samples {sample_w} against {true_w}"
+        );
     }
 
     /// The candidates are one card per run of cards that no other seat's card separates.
@@ -744,7 +531,46 @@ mod tests {
 mod experiment {
     use super::*;
     use engine::games::hokm::HokmSettings;
-    use engine::{Deal, Setup, Status};
+    use engine::{Deal, Setup};
+    use search::{Position, Solver};
+
+    /// What `pos` is worth to `side` with best play on both sides: the hand points it scores
+    /// (positive: it wins the hand; HK-7, HK-8): 1, or 2 for a kot, 3 for a kot against the
+    /// hakem's side (`hakem_side`); negative when the other side wins. A margin of a quarter
+    /// point on top: a won hand with a trick to spare (8), a lost one within a trick of 7
+    /// (6); the opponents at the table are not double-dummy, so a close hand is worth more
+    /// than a hopeless one. `None` if the solver needed more than `nodes` nodes.
+    fn hand_points(
+        solver: &mut Solver,
+        pos: &Position,
+        side: usize,
+        hakem_side: usize,
+        nodes: u64,
+    ) -> Option<f64> {
+        let start = solver.nodes();
+        let left = |solver: &Solver| nodes.saturating_sub(solver.nodes() - start);
+        let win = solver.can_take_within(pos, side, 7, nodes)?;
+        let (winner, loser) = if win {
+            (side, side ^ 1)
+        } else {
+            (side ^ 1, side)
+        };
+        let mut points = 1.0;
+        if pos.tricks()[loser] == 0 {
+            let l = left(solver);
+            if solver.within(l, |s| s.can_kot(pos, winner))? {
+                points = if loser == hakem_side { 3.0 } else { 2.0 };
+            }
+        }
+        let l = left(solver);
+        let margin = solver.can_take_within(pos, side, if win { 8 } else { 6 }, l)?;
+        let margin = if margin { 0.25 } else { 0.0 };
+        Some(if win {
+            points + margin
+        } else {
+            margin - points
+        })
+    }
 
     fn open_hands_card(
         solver: &mut Solver,
