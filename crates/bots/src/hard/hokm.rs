@@ -16,9 +16,11 @@
 //!   played, the voids shown); the value is the hand points (HK-7, HK-8) of the seat's side
 //!   minus the other side's. Every candidate is played out on the same deals with the same
 //!   bots' seeds. The best weighted mean wins; the rule bot's card breaks ties.
-//! - **Trump (HK-4)** and, with 2 players (HK-13), the turns at the stock: each option
-//!   played out the same way on the same deals ([`SEARCH_TRUMP`], [`SEARCH_DRAWS`]). A weak
-//!   hand's redeal (HK-5) and the 2-player discards are the rule bot's.
+//! - **Trump (HK-4)** and, with 2 players (HK-13), the turns at the stock can be chosen the
+//!   same way, each option played out on the same deals ([`SEARCH_TRUMP`],
+//!   [`SEARCH_DRAWS`]); both are off: on the tuning deals they were no better than the rule
+//!   bot's choice (docs/bots.md). The redeal call (HK-5) and the 2-player discards are the
+//!   rule bot's too.
 //!
 //! An earlier version searched with the double-dummy solver (`search`) instead of rollouts;
 //! it was no better than the rule bot (docs/bots.md): each solved deal assumes every seat
@@ -36,7 +38,8 @@ use engine::{Card, CardSet, FromView, Game, Rng, Seat, Status, Suit};
 /// rule bot would not have made in it (1: every deal weighs the same).
 pub const EPS: f64 = 0.5;
 
-/// Whether the hakem's trump (HK-4) is chosen by rollouts (else the rule bot's).
+/// Whether the hakem's trump (HK-4) is chosen by rollouts (else the rule bot's): off, no
+/// better on the tuning deals.
 pub const SEARCH_TRUMP: bool = false;
 
 /// Whether HK-13's turns at the stock (keep or take the next card) are chosen by rollouts.
@@ -361,7 +364,7 @@ impl Bot<Hokm> for HokmHard {
                 self.plays_known = true;
             }
             HokmEvent::Played { hand_over, .. } => {
-                self.plays.push(event.clone());
+                self.plays.push(*event);
                 self.hand_ended = *hand_over;
             }
             _ => {}
