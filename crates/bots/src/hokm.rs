@@ -18,6 +18,9 @@ pub struct HokmBot {
     /// What the seat knows beyond its view (the cards played this hand, the voids shown):
     /// built at its first decision, then kept by the events.
     belief: Option<HokmBelief>,
+    /// Between suits equally long to lead low from, this one (to ask whether the bot
+    /// could have led a card); `None`: a random one, as always in play.
+    prefer: Option<Suit>,
 }
 
 impl HokmBot {
@@ -26,7 +29,35 @@ impl HokmBot {
         HokmBot {
             rng: Rng::new(seed),
             belief: None,
+            prefer: None,
         }
+    }
+
+    /// A bot that starts with `belief` (a belief of its seat built from the hand's start),
+    /// for a rollout from the middle of a hand.
+    pub fn with_belief(seed: u64, belief: HokmBelief) -> HokmBot {
+        HokmBot {
+            rng: Rng::new(seed),
+            belief: Some(belief),
+            prefer: None,
+        }
+    }
+
+    /// Whether this bot, knowing `belief` (its seat's), could play `card` in `view`
+    /// among `legal`: its choice, where a tie between equally long suits to lead low from
+    /// goes to `card`'s suit.
+    pub fn could_play(
+        belief: HokmBelief,
+        view: &HokmView,
+        legal: &[HokmAction],
+        card: Card,
+    ) -> bool {
+        let mut bot = HokmBot {
+            rng: Rng::new(0),
+            belief: Some(belief),
+            prefer: Some(card.suit()),
+        };
+        bot.choose(view, legal) == HokmAction::Play(card)
     }
 
     /// What the seat knows of the hand `view` shows: the belief's facts, or (a belief that
@@ -250,7 +281,15 @@ impl HokmBot {
         // Otherwise lead low from the longest side suit, keeping trumps.
         let side: CardSet = trump_suit.map_or(legal, |t| legal.minus(t.mask()));
         let pool = if side.is_empty() { legal } else { side };
-        let suit = longest_suit(pool, &mut self.rng);
+        let longest = Suit::ALL
+            .iter()
+            .map(|&s| pool.of_suit(s).len())
+            .max()
+            .unwrap_or(0);
+        let suit = match self.prefer {
+            Some(p) if longest > 0 && pool.of_suit(p).len() == longest => p,
+            _ => longest_suit(pool, &mut self.rng),
+        };
         self.lowest(pool.of_suit(suit), trump)
     }
 

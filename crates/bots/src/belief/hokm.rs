@@ -100,6 +100,30 @@ impl HokmBelief {
         Ok(f)
     }
 
+    /// The same public facts (cards played, voids shown) as another seat's belief: what
+    /// `seat` knows of the hand beyond its own cards, for the rule bots that play a sampled
+    /// deal out (every fact a belief holds is public).
+    pub fn for_seat(&self, seat: Seat) -> HokmBelief {
+        HokmBelief {
+            seat,
+            ..self.clone()
+        }
+    }
+
+    /// A belief of `seat` at the start of the hand this belief is about (nothing played,
+    /// no void shown): to replay the hand's plays from its start.
+    pub fn at_hand_start(&self, seat: Seat) -> HokmBelief {
+        let mut b = HokmBelief {
+            seat,
+            ..self.clone()
+        };
+        if !b.ended {
+            b.hand_number = b.hand_number.wrapping_sub(1);
+        }
+        b.reset();
+        b
+    }
+
     fn reset(&mut self) {
         self.hand_number = self.hand_number.wrapping_add(1);
         self.ended = false;

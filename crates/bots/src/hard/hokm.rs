@@ -1,34 +1,49 @@
-//! Hokm's hard bot (4 and 2 players): perfect-information Monte Carlo over the
-//! double-dummy solver.
+//! Hokm's hard bot (4 and 2 players): perfect-information Monte Carlo (PIMC) with
+//! rule-bot rollouts, over deals weighed by the plays seen.
 //!
-//! - **Card play.** The seat's [`HokmBelief`] (built from the events of the hand) gives a
-//!   [`HokmSampler`]; each of `budget.samples` deals is solved for every candidate card
-//!   (one card per run of equivalent cards: cards of one suit with nothing between them
-//!   but the seat's own cards and cards already played) as the hand points it leads to
-//!   with best play on both sides: win or lose the hand (HK-7), and a kot when the losing
-//!   side has no trick yet (HK-8). A deal is counted only if every candidate was solved
-//!   within `budget.nodes` solver nodes (so a fixed budget repeats); when fewer than half
-//!   the deals were (early tricks of a close hand), the rule bot plays. The card with the
-//!   best mean wins; the rule bot's card breaks ties.
-//! - **Trump (HK-4, 4 players).** The hakem deals the 32 cards it has not seen over its
-//!   five and solves each trump the room allows on the same deals: the trump with the
-//!   best mean hand points. A weak hand's redeal (HK-5) is the rule bot's call.
-//! - **2 players (HK-13).** Trump, the discards and the turns at the stock are the rule
-//!   bot's: a double-dummy solve of a 13-card hand says little about choosing cards from
-//!   a stock drawn blind, and the rule bot's draw already compares a card with the
-//!   average of the rest. The play of the tricks is searched as above.
+//! - **Deals.** The seat's [`HokmBelief`] (built from the events of the hand) gives a
+//!   [`HokmSampler`] (uniform over the deals its view and the voids shown allow). Each deal
+//!   is weighed by how likely the other seats' past plays this hand are in it: [`EPS`] to
+//!   the power of the plays that a rule player ([`HokmBot`]), knowing what that seat knew
+//!   then, would not have made there ([`likelihood`]). What this assumes: the other seats
+//!   (partner and opponents) play much like the rule bot (follow low, win cheaply, cash
+//!   masters, lead low from the longest suit). Against players who do not, a deal is only
+//!   weighed down, never ruled out.
+//! - **Card play.** For `budget.playouts / candidates` deals, every candidate card (one card
+//!   per run of equivalent cards: cards of one suit with nothing between them but the
+//!   seat's own cards and cards already played) is played and the hand played out to its
+//!   end by rule bots in every seat, each knowing the hand's public facts (the cards
+//!   played, the voids shown); the value is the hand points (HK-7, HK-8) of the seat's side
+//!   minus the other side's. Every candidate is played out on the same deals with the same
+//!   bots' seeds. The best weighted mean wins; the rule bot's card breaks ties.
+//! - **Trump (HK-4)** and, with 2 players (HK-13), the turns at the stock can be chosen the
+//!   same way, each option played out on the same deals ([`SEARCH_TRUMP`],
+//!   [`SEARCH_DRAWS`]); both are off: on the tuning deals they were no better than the rule
+//!   bot's choice (docs/bots.md). The redeal call (HK-5) and the 2-player discards are the
+//!   rule bot's too.
+//!
+//! An earlier version searched with the double-dummy solver (`search`) instead of rollouts;
+//! it was no better than the rule bot (docs/bots.md): each solved deal assumes every seat
+//! sees every card, and the opponents at the table play like the rule bot, not like a
+//! solver.
 
 use super::pimc::{Tally, MAX_CANDIDATES};
 use super::Budget;
 use crate::belief::{Belief, HokmBelief, HokmSampler, Sampler};
 use crate::{Bot, HokmBot};
 use engine::games::hokm::{Hokm, HokmAction, HokmEvent, HokmHidden, HokmPhase, HokmView, Trump};
-use engine::{Card, CardSet, Game, Rng, Suit};
-use search::{Position, Solver};
+use engine::{Card, CardSet, FromView, Game, Rng, Seat, Status, Suit};
 
-/// The transposition table of a hard bot's solver: 2^18 slots (10 MiB), the size a
-/// browser worker wants.
-pub const TABLE_BITS: u32 = 18;
+/// A sampled deal's weight is this to the power of the past plays of other seats that the
+/// rule bot would not have made in it (1: every deal weighs the same).
+pub const EPS: f64 = 0.5;
+
+/// Whether the hakem's trump (HK-4) is chosen by rollouts (else the rule bot's): off, no
+/// better on the tuning deals.
+pub const SEARCH_TRUMP: bool = false;
+
+/// Whether HK-13's turns at the stock (keep or take the next card) are chosen by rollouts.
+pub const SEARCH_DRAWS: bool = false;
 
 /// The hard Hokm bot (see the module).
 pub struct HokmHard {
@@ -36,204 +51,235 @@ pub struct HokmHard {
     budget: Budget,
     belief: Option<HokmBelief>,
     rule: HokmBot,
-    solver: Option<Solver>,
+    /// A scratch list of legal actions.
+    scratch: Vec<HokmAction>,
+    /// The cards played this hand, in order (`Played` events), while `plays_known`.
+    plays: Vec<HokmEvent>,
+    /// `plays` holds every play of the hand in progress (the bot saw its start).
+    plays_known: bool,
+    /// The last event ended a hand: the next one starts another.
+    hand_ended: bool,
 }
 
 impl HokmHard {
-    /// A bot whose choices are fixed by `seed` and `budget`.
+    /// A bot whose choices are fixed by `seed` and `budget` (it reads `budget.playouts`).
     pub fn new(seed: u64, budget: Budget) -> HokmHard {
         HokmHard {
             rng: Rng::new(seed),
             budget,
             belief: None,
             rule: HokmBot::new(seed ^ 0x6B6F_6D68),
-            solver: None,
+            scratch: Vec::new(),
+            plays: Vec::new(),
+            plays_known: false,
+            hand_ended: false,
         }
     }
 
     /// The seat's belief, rebuilt from the view when it is not this hand's.
     fn belief(&mut self, view: &HokmView) -> &HokmBelief {
-        let b = self.belief.get_or_insert_with(|| HokmBelief::new(view));
-        if b.facts(view).is_err() {
-            *b = HokmBelief::new(view);
+        let fresh = match &self.belief {
+            None => true,
+            Some(b) => b.facts(view).is_err(),
+        };
+        if fresh {
+            self.belief = Some(HokmBelief::new(view));
+            // The plays seen are the whole hand's if no trick is done yet and they are the
+            // trick's cards on the table (a bot seated later saw only some of them).
+            let seen = self.plays.iter().filter_map(|e| match e {
+                HokmEvent::Played { seat, card, .. } => Some((*seat, *card)),
+                _ => None,
+            });
+            self.plays_known =
+                !self.hand_ended && view.tricks == [0, 0] && seen.eq(view.trick.iter().copied());
+            if !self.plays_known {
+                self.plays.clear();
+            }
         }
-        b
+        self.belief.get_or_insert_with(|| HokmBelief::new(view))
     }
 
-    fn solver(&mut self) -> &mut Solver {
-        self.solver.get_or_insert_with(|| Solver::new(TABLE_BITS))
+    /// Deals `hidden` from `sampler` and returns its weight: how likely the plays seen
+    /// this hand are in it ([`likelihood`]), 1 when there are none or the bot missed some.
+    fn draw(
+        &mut self,
+        view: &HokmView,
+        sampler: &HokmSampler,
+        start: &HokmBelief,
+        tv: &mut HokmView,
+        hidden: &mut HokmHidden,
+    ) -> f64 {
+        sampler.sample_hidden(&mut self.rng, hidden);
+        if EPS >= 1.0 || !self.plays_known || self.hand_ended || self.plays.is_empty() {
+            return 1.0;
+        }
+        likelihood(
+            hidden,
+            &self.plays,
+            start,
+            tv,
+            view.seat,
+            EPS,
+            &mut self.scratch,
+        )
     }
 
-    /// The card to play, or `None` to let the rule bot play (no sampler: a belief that
-    /// missed the start of the hand; too few deals solved within the budget).
+    /// The card to play, or `None` to let the rule bot play (a belief that missed the start
+    /// of the hand cannot sample).
     fn play(&mut self, view: &HokmView, legal: CardSet, trump: Trump, rule: Card) -> Option<Card> {
-        let belief = self.belief(view).clone();
-        let played = belief.facts(view).ok()?.played;
-        let sampler = HokmSampler::new(view, &belief).ok()?;
+        let played = self.belief(view).facts(view).ok()?.played;
         let mut cands = [rule; MAX_CANDIDATES];
         let n = candidates(legal, view.hand, played, trump, &mut cands);
-        let cands = &cands[..n];
         if n == 1 {
             return Some(cands[0]);
         }
-        let trick: Vec<Card> = view.trick.iter().map(|&(_, c)| c).collect();
-        let side = view.seat.side();
-        let hakem_side = view.hakem.side();
-        let mut tally = Tally::new(n);
-        let mut hidden = HokmHidden::default();
-        let mut values = [0.0; MAX_CANDIDATES];
-        let nodes = self.budget.nodes;
-        let mut failed = 0;
-        for _ in 0..self.budget.samples {
-            sampler.sample_hidden(&mut self.rng, &mut hidden);
-            let Ok(pos) = Position::new(
-                view.players,
-                hidden.hands,
-                trump,
-                view.leader,
-                &trick,
-                view.tricks,
-            ) else {
-                continue;
-            };
-            let solver = self.solver();
-            let start = solver.nodes();
-            let mut complete = true;
-            for (v, &c) in values.iter_mut().zip(cands) {
-                let mut child = pos;
-                if child.play(c).is_err() {
-                    return None;
-                }
-                let left = nodes.saturating_sub(solver.nodes() - start);
-                match hand_points(solver, &child, side, hakem_side, left) {
-                    Some(p) => *v = p,
-                    None => {
-                        complete = false;
-                        break;
-                    }
-                }
-            }
-            if complete {
-                tally.add(&values[..n]);
-            } else {
-                failed += 1;
-                if failed * 2 > self.budget.samples {
-                    return None;
-                }
-            }
+        let mut options = [HokmAction::Play(rule); MAX_CANDIDATES];
+        for (o, &c) in options.iter_mut().zip(&cands[..n]) {
+            *o = HokmAction::Play(c);
         }
-        if tally.samples * 2 < self.budget.samples {
-            return None;
+        match self.rollouts(view, &options[..n], HokmAction::Play(rule))? {
+            HokmAction::Play(c) => Some(c),
+            _ => None,
         }
-        let preferred = cands.iter().position(|&c| c == rule);
-        tally.best(preferred, 0.0).map(|i| cands[i])
     }
 
-    /// HK-4 with four players: the trump whose solved deals give the hakem's side the most
-    /// hand points; `None` to keep the rule bot's choice.
-    fn trump(
+    /// The best of `options` by rule-bot rollouts on the same weighed deals (see the module);
+    /// `None` for fewer than two options or a view the belief cannot sample.
+    fn rollouts(
         &mut self,
         view: &HokmView,
-        legal: &[HokmAction],
+        options: &[HokmAction],
         rule: HokmAction,
     ) -> Option<HokmAction> {
-        if view.players != 4 || rule == HokmAction::Redeal {
-            return None;
-        }
-        let options: Vec<HokmAction> = legal
-            .iter()
-            .copied()
-            .filter(|a| matches!(a, HokmAction::Trump(_)))
-            .take(MAX_CANDIDATES)
-            .collect();
-        if options.len() < 2 {
+        let n = options.len().min(MAX_CANDIDATES);
+        if n < 2 {
             return None;
         }
         let belief = self.belief(view).clone();
         let sampler = HokmSampler::new(view, &belief).ok()?;
-        let side = view.seat.side();
-        let mut tally = Tally::new(options.len());
+        let deals = (self.budget.playouts / n as u32).max(1);
+        let mut tally = Tally::new(n);
         let mut values = [0.0; MAX_CANDIDATES];
-        let samples = self.budget.samples;
-        let mut failed = 0;
-        for _ in 0..samples {
-            let Ok(deal) = sampler.sample(&mut self.rng) else {
-                continue;
-            };
-            let start = self.solver().nodes();
-            let nodes = self.budget.nodes;
-            let mut complete = true;
-            for (v, a) in values.iter_mut().zip(&options) {
-                let mut g: Hokm = deal.clone();
-                let pos = g
-                    .apply(view.seat, a)
-                    .ok()
-                    .and_then(|_| g.play_position())
-                    .and_then(|p| Position::from_hokm(&p).ok());
-                let pos = pos?;
-                let solver = self.solver();
-                let left = nodes.saturating_sub(solver.nodes() - start);
-                match hand_points(solver, &pos, side, side, left) {
-                    Some(p) => *v = p,
-                    None => {
-                        complete = false;
-                        break;
-                    }
-                }
+        let start = belief.at_hand_start(view.seat);
+        let mut hidden = HokmHidden::default();
+        let mut tv = view.clone();
+        for _ in 0..deals {
+            let w = self.draw(view, &sampler, &start, &mut tv, &mut hidden);
+            let deal = Hokm::from_view(view, &hidden, self.rng.next_u64()).ok()?;
+            let seed = self.rng.next_u64();
+            for (v, a) in values.iter_mut().zip(&options[..n]) {
+                let mut g = deal.clone();
+                *v = w * rollout(&mut g, &belief, view.seat, *a, seed, &mut self.scratch)?;
             }
-            if complete {
-                tally.add(&values[..options.len()]);
-            } else {
-                failed += 1;
-                if failed * 2 > samples {
-                    return None;
-                }
-            }
+            tally.add(&values[..n]);
         }
-        if tally.samples * 2 < samples {
-            return None;
-        }
-        let preferred = options.iter().position(|&a| a == rule);
+        let preferred = options[..n].iter().position(|&a| a == rule);
         tally.best(preferred, 0.0).map(|i| options[i])
     }
 }
 
-/// What `pos` is worth to `side` with best play on both sides: the hand points it scores
-/// (positive: it wins the hand; HK-7, HK-8): 1, or 2 for a kot, 3 for a kot against the
-/// hakem's side (`hakem_side`); negative when the other side wins. A margin of a quarter
-/// point on top: a won hand with a trick to spare (8), a lost one within a trick of 7
-/// (6); the opponents at the table are not double-dummy, so a close hand is worth more
-/// than a hopeless one. `None` if the solver needed more than `nodes` nodes.
-pub(crate) fn hand_points(
-    solver: &mut Solver,
-    pos: &Position,
-    side: usize,
-    hakem_side: usize,
-    nodes: u64,
+/// Plays `first` for `seat` in `g` (a sampled deal), then the hand to its end with rule
+/// bots in every seat, each knowing the public facts of `belief` (the cards played, the
+/// voids shown); returns the hand points of `seat`'s side minus the other side's. `None` if
+/// an action is refused.
+fn rollout(
+    g: &mut Hokm,
+    belief: &HokmBelief,
+    seat: Seat,
+    first: HokmAction,
+    seed: u64,
+    legal: &mut Vec<HokmAction>,
 ) -> Option<f64> {
-    let start = solver.nodes();
-    let left = |solver: &Solver| nodes.saturating_sub(solver.nodes() - start);
-    let win = solver.can_take_within(pos, side, 7, nodes)?;
-    let (winner, loser) = if win {
-        (side, side ^ 1)
-    } else {
-        (side ^ 1, side)
-    };
-    let mut points = 1.0;
-    if pos.tricks()[loser] == 0 {
-        let l = left(solver);
-        if solver.within(l, |s| s.can_kot(pos, winner))? {
-            points = if loser == hakem_side { 3.0 } else { 2.0 };
+    let n = g.players();
+    let mut bots: [Option<HokmBot>; 4] = [None, None, None, None];
+    for (s, b) in bots.iter_mut().enumerate().take(n as usize) {
+        *b = Some(HokmBot::with_belief(
+            seed.wrapping_add(s as u64),
+            belief.for_seat(Seat(s as u8)),
+        ));
+    }
+    let e = g.apply(seat, &first).ok()?;
+    for b in bots.iter_mut().flatten() {
+        b.observe(&e);
+    }
+    while let Status::Acting(acting) = g.status() {
+        let s = acting.first()?;
+        legal.clear();
+        g.legal_actions(s, legal);
+        let a = bots.get_mut(s.idx())?.as_mut()?.choose(&g.view(s), legal);
+        let e = g.apply(s, &a).ok()?;
+        for b in bots.iter_mut().flatten() {
+            b.observe(&e);
         }
     }
-    let l = left(solver);
-    let margin = solver.can_take_within(pos, side, if win { 8 } else { 6 }, l)?;
-    let margin = if margin { 0.25 } else { 0.0 };
-    Some(if win {
-        points + margin
-    } else {
-        margin - points
-    })
+    let side = seat.side();
+    let p = g.hand_score()?.points;
+    Some((*p.get(side)? - *p.get(side ^ 1)?) as f64)
+}
+
+/// How likely the plays of the hand so far are in the deal `hidden` (the seat's current
+/// hands), if the other seats played like the rule bot: `eps` to the power of the plays of
+/// other seats (not `me`) with a choice where the rule bot, knowing what that
+/// seat knew then, would have played another card. `tv` is a scratch view (the seat's).
+fn likelihood(
+    hidden: &HokmHidden,
+    plays: &[HokmEvent],
+    start: &HokmBelief,
+    tv: &mut HokmView,
+    me: Seat,
+    eps: f64,
+    legal: &mut Vec<HokmAction>,
+) -> f64 {
+    let mut hands = hidden.hands;
+    for e in plays {
+        if let HokmEvent::Played { seat, card, .. } = e {
+            if let Some(h) = hands.get_mut(seat.idx()) {
+                h.insert(*card);
+            }
+        }
+    }
+    let mut belief = start.clone();
+    tv.trick.clear();
+    let mut w = 1.0;
+    for e in plays {
+        let HokmEvent::Played {
+            seat, card, trick, ..
+        } = e
+        else {
+            continue;
+        };
+        let (seat, card) = (*seat, *card);
+        let hand = hands.get(seat.idx()).copied().unwrap_or_default();
+        if seat != me {
+            let follow = tv
+                .trick
+                .first()
+                .map_or(CardSet::EMPTY, |&(_, c)| hand.of_suit(c.suit()));
+            let choices = if follow.is_empty() { hand } else { follow };
+            if choices.len() > 1 {
+                tv.seat = seat;
+                tv.hand = hand;
+                tv.discards = hidden.discards.get(seat.idx()).copied().unwrap_or_default();
+                legal.clear();
+                legal.extend(choices.iter().map(HokmAction::Play));
+                // The rule bot breaks ties between equally long suits at random: a lead
+                // from another suit as long is one it could have made.
+                if !HokmBot::could_play(belief.for_seat(seat), tv, legal, card) {
+                    w *= eps;
+                }
+            }
+        }
+        if let Some(h) = hands.get_mut(seat.idx()) {
+            h.remove(card);
+        }
+        belief.observe(e);
+        if trick.is_some() {
+            tv.trick.clear();
+        } else {
+            tv.trick.push((seat, card));
+        }
+    }
+    w
 }
 
 /// The candidates among `legal`: one card (the lowest) per run of cards of one suit that
@@ -274,7 +320,17 @@ impl Bot<Hokm> for HokmHard {
         self.belief(view);
         let rule = self.rule.choose(view, legal);
         match (view.phase, view.trump) {
-            (HokmPhase::ChoosingTrump, _) => self.trump(view, legal, rule).unwrap_or(rule),
+            (HokmPhase::ChoosingTrump, _) if SEARCH_TRUMP && rule != HokmAction::Redeal => {
+                let options: Vec<HokmAction> = legal
+                    .iter()
+                    .copied()
+                    .filter(|a| matches!(a, HokmAction::Trump(_)))
+                    .collect();
+                self.rollouts(view, &options, rule).unwrap_or(rule)
+            }
+            (HokmPhase::Drawing, _) if SEARCH_DRAWS => {
+                self.rollouts(view, legal, rule).unwrap_or(rule)
+            }
             (HokmPhase::Playing, Some(trump)) => {
                 let cards: CardSet = legal
                     .iter()
@@ -291,12 +347,28 @@ impl Bot<Hokm> for HokmHard {
                     _ => rule,
                 }
             }
-            // HK-13's discards and draws: the rule bot's (see the module).
+            // The redeal call (HK-5) and HK-13's discards: the rule bot's.
             _ => rule,
         }
     }
 
     fn observe(&mut self, event: &HokmEvent) {
+        if self.hand_ended {
+            self.hand_ended = false;
+            self.plays.clear();
+            self.plays_known = true;
+        }
+        match event {
+            HokmEvent::Redealt { .. } => {
+                self.plays.clear();
+                self.plays_known = true;
+            }
+            HokmEvent::Played { hand_over, .. } => {
+                self.plays.push(*event);
+                self.hand_ended = *hand_over;
+            }
+            _ => {}
+        }
         self.rule.observe(event);
         if let Some(b) = &mut self.belief {
             b.observe(event);
@@ -313,16 +385,16 @@ mod tests {
     use engine::{Deal, Setup};
 
     const SMALL: Budget = Budget {
-        samples: 8,
-        nodes: 20_000,
-        playouts: 0,
+        samples: 0,
+        nodes: 0,
+        playouts: 300,
     };
 
     /// For the tests that put a hard bot in every seat.
     const TINY: Budget = Budget {
-        samples: 4,
-        nodes: 5_000,
-        playouts: 0,
+        samples: 0,
+        nodes: 0,
+        playouts: 40,
     };
 
     fn hard(seed: u64) -> Box<dyn Bot<Hokm> + Send> {
@@ -363,6 +435,69 @@ mod tests {
         }
     }
 
+    /// The plays of rule bots are likely in the true deal (every play is one the rule bot
+    /// makes there), and less likely, on average, in the sampler's uniform deals.
+    #[test]
+    fn the_true_deal_explains_rule_bots_plays_better_than_a_sample() {
+        use crate::belief::Belief;
+        use engine::Status;
+        let mut true_w = 0.0;
+        let mut sample_w = 0.0;
+        let mut checks = 0;
+        for seed in 1..6u64 {
+            let mut g = game(4, seed);
+            let mut bots: Vec<HokmBot> = (0..4).map(|s| HokmBot::new(seed * 10 + s)).collect();
+            let mut belief: Option<HokmBelief> = None;
+            let mut plays = Vec::new();
+            let mut legal = Vec::new();
+            let mut rng = Rng::new(seed);
+            while let Status::Acting(acting) = g.status() {
+                let seat = acting.first().unwrap();
+                let view = g.view(seat);
+                if seat == engine::Seat(0) {
+                    let b = belief.get_or_insert_with(|| HokmBelief::new(&view)).clone();
+                    if view.phase == HokmPhase::Playing && plays.len() > 4 {
+                        let start = b.at_hand_start(seat);
+                        let p = g.play_position().unwrap();
+                        let truth = HokmHidden {
+                            hands: p.hands,
+                            ..HokmHidden::default()
+                        };
+                        let mut tv = view.clone();
+                        let mut scratch = Vec::new();
+                        true_w +=
+                            likelihood(&truth, &plays, &start, &mut tv, seat, 0.5, &mut scratch);
+                        let sampler = HokmSampler::new(&view, &b).unwrap();
+                        let mut h = HokmHidden::default();
+                        sampler.sample_hidden(&mut rng, &mut h);
+                        sample_w +=
+                            likelihood(&h, &plays, &start, &mut tv, seat, 0.5, &mut scratch);
+                        checks += 1;
+                    }
+                }
+                legal.clear();
+                g.legal_actions(seat, &mut legal);
+                let a = bots[seat.idx()].choose(&view, &legal);
+                let e = g.apply(seat, &a).unwrap();
+                for b in bots.iter_mut() {
+                    b.observe(&e);
+                }
+                if let Some(b) = &mut belief {
+                    b.observe(&e);
+                }
+                if matches!(e, HokmEvent::Played { .. }) {
+                    plays.push(e);
+                }
+            }
+        }
+        assert!(checks > 10);
+        assert_eq!(true_w, checks as f64, "the true deal explains every play");
+        assert!(
+            sample_w < 0.5 * true_w,
+            "samples {sample_w} against {true_w}"
+        );
+    }
+
     /// The candidates are one card per run of cards that no other seat's card separates.
     #[test]
     fn equivalent_cards_are_one_candidate() {
@@ -399,7 +534,46 @@ mod tests {
 mod experiment {
     use super::*;
     use engine::games::hokm::HokmSettings;
-    use engine::{Deal, Setup, Status};
+    use engine::{Deal, Setup};
+    use search::{Position, Solver};
+
+    /// What `pos` is worth to `side` with best play on both sides: the hand points it scores
+    /// (positive: it wins the hand; HK-7, HK-8): 1, or 2 for a kot, 3 for a kot against the
+    /// hakem's side (`hakem_side`); negative when the other side wins. A margin of a quarter
+    /// point on top: a won hand with a trick to spare (8), a lost one within a trick of 7
+    /// (6); the opponents at the table are not double-dummy, so a close hand is worth more
+    /// than a hopeless one. `None` if the solver needed more than `nodes` nodes.
+    fn hand_points(
+        solver: &mut Solver,
+        pos: &Position,
+        side: usize,
+        hakem_side: usize,
+        nodes: u64,
+    ) -> Option<f64> {
+        let start = solver.nodes();
+        let left = |solver: &Solver| nodes.saturating_sub(solver.nodes() - start);
+        let win = solver.can_take_within(pos, side, 7, nodes)?;
+        let (winner, loser) = if win {
+            (side, side ^ 1)
+        } else {
+            (side ^ 1, side)
+        };
+        let mut points = 1.0;
+        if pos.tricks()[loser] == 0 {
+            let l = left(solver);
+            if solver.within(l, |s| s.can_kot(pos, winner))? {
+                points = if loser == hakem_side { 3.0 } else { 2.0 };
+            }
+        }
+        let l = left(solver);
+        let margin = solver.can_take_within(pos, side, if win { 8 } else { 6 }, l)?;
+        let margin = if margin { 0.25 } else { 0.0 };
+        Some(if win {
+            points + margin
+        } else {
+            margin - points
+        })
+    }
 
     fn open_hands_card(
         solver: &mut Solver,
