@@ -12,6 +12,7 @@
 import path from 'node:path';
 import { REPO_ROOT, launchBrowser, startStaticServer, assert } from './lib.mjs';
 import { TIME_WORKER, pct, playWithHints } from './tests/hard.test.mjs';
+import { playHand as hokmHand } from './tests/hokm.test.mjs';
 import { playHand as shelemHand } from './tests/shelem.test.mjs';
 import { playHand as bidelHand } from './tests/bidel.test.mjs';
 import { playHand as hxHand } from './tests/haft_khabis.test.mjs';
@@ -44,6 +45,8 @@ const byHands = (hand) => async (page) => {
 };
 
 const GAMES = {
+  hokm: { link: 'hokm.html#/hokm?seats=ybbb&bots=hhh', play: byHands((p, t) => hokmHand(p, t, assert, 300000)) },
+  'hokm-2': { link: 'hokm.html#/hokm?seats=yb&bots=h', play: byHands((p, t) => hokmHand(p, t, assert, 300000)) },
   shelem: { link: 'shelem.html#/shelem?seats=ybbb&bots=hhh', play: byHands((p, t) => shelemHand(p, t, assert, 300000)) },
   bidel: { link: 'bidel.html#/bidel?seats=ybbb&bots=hhh', play: byHands((p, t) => bidelHand(p, t, assert, 300000)) },
   pasur: { link: 'pasur.html#/pasur?seats=ybbb&bots=hhh', play: byHands((p) => pasurRound(p, assert, 300000)) },
