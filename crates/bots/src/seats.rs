@@ -91,3 +91,54 @@ pub struct Answer<A> {
     pub step: u32,
     pub action: Option<A>,
 }
+
+/// What a page sends its Web Worker to analyse the last hand of a local table (issue 12):
+/// the table's setup and its whole log (JSON `{"t":"analyse", …}`). The worker rebuilds the
+/// hand with the engine and refuses one that is not over (D-8: only then are its hands
+/// public). `id` is echoed in every answer, so a page drops answers of an older request.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AnalyseHand<S, A> {
+    pub t: String,
+    pub id: u32,
+    /// The game's web slug (only `hokm` is analysed for now).
+    pub game: String,
+    pub setup: engine::Setup<S>,
+    pub log: Vec<engine::log::Step<A>>,
+}
+
+impl<S, A> AnalyseHand<S, A> {
+    /// The message `t` every analysis request carries.
+    pub const T: &'static str = "analyse";
+
+    pub fn new(
+        id: u32,
+        game: &str,
+        setup: engine::Setup<S>,
+        log: Vec<engine::log::Step<A>>,
+    ) -> Self {
+        AnalyseHand {
+            t: Self::T.to_string(),
+            id,
+            game: game.to_string(),
+            setup,
+            log,
+        }
+    }
+}
+
+/// The worker's answers to an [`AnalyseHand`] (JSON, tagged by `t`): progress while it
+/// searches, then the analysis or why there is none.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "t", rename_all = "snake_case")]
+pub enum AnalysisAnswer {
+    /// `done` of the hand's `total` plays are analysed (0 during the first, longest solve).
+    Progress { id: u32, done: u32, total: u32 },
+    /// The analysis ([`search::HandAnalysis`]).
+    Analysis {
+        id: u32,
+        analysis: search::HandAnalysis,
+    },
+    /// The hand could not be analysed: why, in English (for the console; the page says
+    /// it in the player's language).
+    AnalysisFailed { id: u32, error: String },
+}
