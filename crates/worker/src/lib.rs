@@ -103,7 +103,7 @@ impl Worker {
     }
 
     /// [`Worker::handle`], where a long job (a hand analysis) also tells `progress` how far
-    /// it is, as JSON messages ([`AnalysisAnswer::Progress`]) to post at once.
+    /// it is, as JSON messages ([`AnalysisAnswer::progress`]) to post at once.
     pub fn handle_with(
         &mut self,
         json: &str,
@@ -135,7 +135,7 @@ impl Worker {
 
 impl Worker {
     /// A hand analysis ([`AnalyseHand`]): its answer, or an error if the message cannot be
-    /// read at all (a hand that cannot be analysed is an [`AnalysisAnswer::AnalysisFailed`]).
+    /// read at all (a hand that cannot be analysed is an [`AnalysisAnswer`] with its error).
     fn analyse(&mut self, json: &str, progress: &mut dyn FnMut(String)) -> Result<String, String> {
         #[derive(Deserialize)]
         struct Id {
@@ -155,11 +155,7 @@ impl Worker {
                             .solver
                             .get_or_insert_with(|| search::Solver::new(ANALYSIS_TABLE_BITS));
                         let mut tell = |done: usize, total: usize| {
-                            let p = AnalysisAnswer::Progress {
-                                id,
-                                done: done as u32,
-                                total: total as u32,
-                            };
+                            let p = AnalysisAnswer::progress(id, done as u32, total as u32);
                             if let Ok(text) = serde_json::to_string(&p) {
                                 progress(text);
                             }
@@ -170,10 +166,7 @@ impl Worker {
             }
             other => Err(format!("no analysis of {other:?}")),
         };
-        let answer = match result {
-            Ok(analysis) => AnalysisAnswer::Analysis { id, analysis },
-            Err(error) => AnalysisAnswer::AnalysisFailed { id, error },
-        };
+        let answer = AnalysisAnswer::result(id, result);
         serde_json::to_string(&answer).map_err(|e| e.to_string())
     }
 }
@@ -241,11 +234,9 @@ mod tests {
                 .handle_with(&analyse_message(players, seed, None), &mut |p| told.push(p))
                 .unwrap()
                 .unwrap();
-            let AnalysisAnswer::Analysis { id, analysis } = serde_json::from_str(&answer).unwrap()
-            else {
-                panic!("an analysis: {answer}");
-            };
-            assert_eq!(id, 7);
+            let answer: AnalysisAnswer = serde_json::from_str(&answer).unwrap();
+            assert_eq!((answer.id, &answer.error), (7, &None));
+            let analysis = answer.analysis.expect("an analysis");
             assert_eq!(analysis.players, players);
             assert_eq!(analysis.best_tricks[0] + analysis.best_tricks[1], 13);
             assert_eq!(analysis.could_win, analysis.best_tricks.map(|t| t >= 7));
@@ -264,12 +255,13 @@ mod tests {
             );
             assert_eq!(
                 progress.last(),
-                Some(&AnalysisAnswer::Progress {
-                    id: 7,
-                    done: plays,
-                    total: plays
-                })
+                Some(&AnalysisAnswer::progress(7, plays, plays))
             );
+            assert_eq!(
+                progress.first(),
+                Some(&AnalysisAnswer::progress(7, 0, plays))
+            );
+            assert!(progress.iter().all(|p| !p.is_final() && p.t == "analysis"));
         }
     }
 
@@ -280,16 +272,12 @@ mod tests {
         let mut w = Worker::default();
         let answer = w.handle(&analyse_message(4, 4, Some(20))).unwrap().unwrap();
         let failed: AnalysisAnswer = serde_json::from_str(&answer).unwrap();
-        assert!(
-            matches!(&failed, AnalysisAnswer::AnalysisFailed { id: 7, error } if error.contains("not over")),
-            "{failed:?}"
-        );
+        assert!(failed.analysis.is_none() && failed.id == 7, "{failed:?}");
+        assert!(failed.error.is_some_and(|e| e.contains("not over")));
         let other = r#"{"t":"analyse","id":3,"game":"pasur","setup":null,"log":[]}"#;
         let answer = w.handle(other).unwrap().unwrap();
-        assert!(matches!(
-            serde_json::from_str(&answer).unwrap(),
-            AnalysisAnswer::AnalysisFailed { id: 3, .. }
-        ));
+        let failed: AnalysisAnswer = serde_json::from_str(&answer).unwrap();
+        assert!(failed.is_final() && failed.analysis.is_none() && failed.id == 3);
         assert!(w.handle(r#"{"t":"analyse","id":"x"}"#).is_err());
         assert!(w.table.is_none(), "an analysis starts no table");
     }

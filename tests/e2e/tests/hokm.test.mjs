@@ -35,7 +35,7 @@ async function startAgainstBots(page, url, assert) {
  * Plays until the hand is over: closes the hakem-draw panel, names trump when you are hakem,
  * clicks the first playable card on your turn. Returns what it did.
  */
-async function playHand(page, table, assert, deadlineMs) {
+export async function playHand(page, table, assert, deadlineMs) {
   const stats = { trumps: 0, cards: 0, illegalTried: false, discarded: 0, kept: 0, tookNext: 0 };
   const end = Date.now() + deadlineMs;
   for (;;) {
