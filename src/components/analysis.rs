@@ -31,7 +31,33 @@ use engine::{Seat, Setup};
 use std::rc::Rc;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
+/// Draws the analysis button.
+type Button = fn(AnalysisProps) -> Html;
+
+/// A table's finished hand, as the analysis asks it of the worker: the table's setup and
+/// whole log.
+pub type HandLog = (Setup<HokmSettings>, Rc<Vec<LogEntry<HokmAction>>>);
+
+thread_local! {
+    /// The analysis button, where the page offers it ([`offer`]).
+    static OFFERED: std::cell::Cell<Option<Button>> = const { std::cell::Cell::new(None) };
+}
+
+/// Offers the hand analysis on this page: the Hokm page's `main` calls it, so that only
+/// that page carries the panel's code (the online page, which never shows it, does not:
+/// about 25 KB gzip).
+pub fn offer() {
+    OFFERED.with(|o| o.set(Some(|props| html! { <AnalysisButton ..props /> })));
+}
+
+/// The analysis button where the page offers it ([`offer`]), else nothing.
+pub fn offered(props: AnalysisProps) -> Html {
+    OFFERED
+        .with(|o| o.get())
+        .map_or_else(Html::default, |button| button(props))
+}
+
+#[derive(Properties, PartialEq, Clone)]
 pub struct AnalysisProps {
     pub setup: Setup<HokmSettings>,
     /// The table's whole log; its last hand is analysed.

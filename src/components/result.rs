@@ -2,15 +2,12 @@
 //! result (HK-9).
 
 use crate::card_order::sort_hand;
-use crate::components::analysis::AnalysisButton;
+use crate::components::analysis::{self, AnalysisProps, HandLog};
 use crate::components::card::MiniCard;
 use crate::components::team::{side_won, Cell, Column, TeamResult};
 use crate::context::use_lang;
 use crate::i18n::fill;
-use crate::state::LogEntry;
-use engine::games::hokm::{HandResult, HokmAction, HokmSettings};
-use engine::Setup;
-use std::rc::Rc;
+use engine::games::hokm::HandResult;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -29,7 +26,7 @@ pub struct ResultPanelProps {
     /// The table's setup and log, where this device holds them (a local table): the hand
     /// analysis is offered (issue 12).
     #[prop_or_default]
-    pub analysis: Option<(Setup<HokmSettings>, Rc<Vec<LogEntry<HokmAction>>>)>,
+    pub analysis: Option<HandLog>,
 }
 
 /// The panel shown when a Hokm hand (and maybe the match) is over: who won it, kot, the
@@ -85,7 +82,7 @@ pub fn result_panel(props: &ResultPanelProps) -> Html {
             on_next={props.on_next.clone()} on_new_match={props.on_new_match.clone()}>
             if let Some((setup, log)) = props.analysis.clone() {
                 <div class="analysis-row">
-                    <AnalysisButton {setup} {log} names={props.names.clone()} teams={props.teams.clone()} />
+                    { analysis::offered(AnalysisProps { setup, log, names: props.names.clone(), teams: props.teams.clone() }) }
                 </div>
             }
             if !leftovers.is_empty() {
