@@ -54,7 +54,7 @@ pub const FA: AnalysisStrings = AnalysisStrings {
     side: "طرف",
     best: "بهترین بازی",
     taken: "گرفته",
-    best_n: "{n} دست",
+    best_n: "{n} دست از ۱۳",
     could_win: "می‌توانست ببرد",
     could_not_win: "نمی‌توانست ببرد",
     hands: "کارت‌ها در آغاز بازی",
