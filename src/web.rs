@@ -197,7 +197,12 @@ pub struct Worker {
     /// `Some` until the worker is ready: what waits to be sent.
     queue: std::rc::Rc<std::cell::RefCell<Option<Vec<String>>>>,
     _on_message: wasm_bindgen::closure::Closure<dyn FnMut(web_sys::MessageEvent)>,
+    _on_error: wasm_bindgen::closure::Closure<dyn FnMut(wasm_bindgen::JsValue)>,
 }
+
+/// What a [`Worker`]'s `on_message` is told when the worker fails (its script or wasm did
+/// not load, or it stopped on an error): it will not answer.
+pub const WORKER_FAILED: &str = r#"{"t":"worker_failed"}"#;
 
 impl Worker {
     /// Starts the worker script at `url` (relative to the page); `None` if the browser
@@ -208,6 +213,12 @@ impl Worker {
         let queue: std::rc::Rc<std::cell::RefCell<Option<Vec<std::string::String>>>> =
             std::rc::Rc::default();
         *queue.borrow_mut() = Some(Vec::new());
+        let on_message: std::rc::Rc<dyn Fn(String)> = on_message.into();
+        let failed = on_message.clone();
+        let on_error = wasm_bindgen::closure::Closure::<dyn FnMut(wasm_bindgen::JsValue)>::new(
+            move |_: wasm_bindgen::JsValue| failed(WORKER_FAILED.to_string()),
+        );
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
         let (w, q) = (worker.clone(), queue.clone());
         let on = wasm_bindgen::closure::Closure::<dyn FnMut(web_sys::MessageEvent)>::new(
             move |e: web_sys::MessageEvent| {
@@ -230,6 +241,7 @@ impl Worker {
             worker,
             queue,
             _on_message: on,
+            _on_error: on_error,
         })
     }
 

@@ -1,5 +1,7 @@
 //! The Hokm page of the site (`hokm.html`): its setup form, table and rule page.
 
 fn main() {
+    // The hand analysis after each hand (the online page does not offer it).
+    cards_web::components::analysis::offer();
     cards_web::start_game::<engine::games::hokm::Hokm>();
 }

@@ -227,6 +227,7 @@
 //!   `sheet-match-N` has class `won`) and `new-match`.
 
 pub mod actions;
+pub mod analysis;
 pub mod auction;
 pub mod card;
 pub mod cover;

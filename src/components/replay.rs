@@ -205,7 +205,7 @@ fn icon(m: Move, playing: bool) -> Html {
 
 /// A card of a seat's hand in the viewer: a small face with its rank and suit, readable
 /// even when a hand holds dozens of cards.
-fn chip(lang: Lang, card: Card, apart: bool) -> Html {
+pub(crate) fn chip(lang: Lang, card: Card, apart: bool) -> Html {
     let (text, color) = if card.is_joker() {
         (
             "★".to_string(),

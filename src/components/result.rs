@@ -2,6 +2,7 @@
 //! result (HK-9).
 
 use crate::card_order::sort_hand;
+use crate::components::analysis::{self, AnalysisProps, HandLog};
 use crate::components::card::MiniCard;
 use crate::components::team::{side_won, Cell, Column, TeamResult};
 use crate::context::use_lang;
@@ -22,6 +23,10 @@ pub struct ResultPanelProps {
     pub match_winner: Option<usize>,
     pub on_next: Callback<()>,
     pub on_new_match: Callback<()>,
+    /// The table's setup and log, where this device holds them (a local table): the hand
+    /// analysis is offered (issue 12).
+    #[prop_or_default]
+    pub analysis: Option<HandLog>,
 }
 
 /// The panel shown when a Hokm hand (and maybe the match) is over: who won it, kot, the
@@ -75,6 +80,11 @@ pub fn result_panel(props: &ResultPanelProps) -> Html {
         <TeamResult {attrs} teams={props.teams.clone()} hand_winner={r.winner} {solo}
             match_winner={props.match_winner} {before} {columns}
             on_next={props.on_next.clone()} on_new_match={props.on_new_match.clone()}>
+            if let Some((setup, log)) = props.analysis.clone() {
+                <div class="analysis-row">
+                    { analysis::offered(AnalysisProps { setup, log, names: props.names.clone(), teams: props.teams.clone() }) }
+                </div>
+            }
             if !leftovers.is_empty() {
                 <details class="leftovers">
                     <summary>{ s.cards_left }</summary>

@@ -4,6 +4,7 @@
 //! Templates hold named holes such as `{name}`, filled by [`fill`]. Numbers go through
 //! [`Lang::num`], which writes Persian digits (۰۱۲…) in Persian.
 
+pub mod analysis;
 pub mod bidel;
 pub mod en;
 pub mod fa;
@@ -492,6 +493,7 @@ mod tests {
         ("i18n/shedding.rs", include_str!("shedding.rs")),
         ("i18n/shelem.rs", include_str!("shelem.rs")),
         ("i18n/replay.rs", include_str!("replay.rs")),
+        ("i18n/analysis.rs", include_str!("analysis.rs")),
         ("i18n/sheet.rs", include_str!("sheet.rs")),
         ("adapters/hokm.rs", include_str!("../adapters/hokm.rs")),
         ("adapters/shelem.rs", include_str!("../adapters/shelem.rs")),

@@ -7,6 +7,8 @@
 use crate::Bot;
 use engine::table::{GameView, Public, SeatUpdate, Update};
 use engine::Seat;
+/// The analysis a [`AnalysisAnswer`] carries (the page reads it; the solver stays out of it).
+pub use search::HandAnalysis;
 use serde::{Deserialize, Serialize};
 
 /// One bot seat: the bot and the newest view it was sent, with its step.
@@ -90,4 +92,96 @@ pub struct Answer<A> {
     pub seat: Seat,
     pub step: u32,
     pub action: Option<A>,
+}
+
+/// What a page sends its Web Worker to analyse the last hand of a local table (issue 12):
+/// the table's setup and its whole log (JSON `{"t":"analyse", …}`). The worker rebuilds the
+/// hand with the engine and refuses one that is not over (D-8: only then are its hands
+/// public). `id` is echoed in every answer, so a page drops answers of an older request.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AnalyseHand<S, A> {
+    pub t: String,
+    pub id: u32,
+    /// The game's web slug (only `hokm` is analysed for now).
+    pub game: String,
+    pub setup: engine::Setup<S>,
+    pub log: Vec<engine::log::Step<A>>,
+}
+
+impl<S, A> AnalyseHand<S, A> {
+    /// The message `t` every analysis request carries.
+    pub const T: &'static str = "analyse";
+
+    pub fn new(
+        id: u32,
+        game: &str,
+        setup: engine::Setup<S>,
+        log: Vec<engine::log::Step<A>>,
+    ) -> Self {
+        AnalyseHand {
+            t: Self::T.to_string(),
+            id,
+            game: game.to_string(),
+            setup,
+            log,
+        }
+    }
+}
+
+/// The worker's answers to an [`AnalyseHand`]: progress while it searches, then the
+/// analysis or why there is none. One flat object (`{"t":"analysis","id":…,…}`) rather
+/// than a tagged enum: serde's tagged enums cost the page's wasm tens of kilobytes.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct AnalysisAnswer {
+    /// Always [`AnalysisAnswer::T`]: the page tells these from other worker messages.
+    pub t: String,
+    pub id: u32,
+    /// `done` of the hand's `total` plays are analysed (0 at first).
+    pub done: u32,
+    pub total: u32,
+    /// The analysis, once done.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub analysis: Option<HandAnalysis>,
+    /// Why the hand could not be analysed, in English (for the console; the page says it in
+    /// the player's language).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub error: Option<String>,
+}
+
+impl AnalysisAnswer {
+    /// The message `t` of every answer.
+    pub const T: &'static str = "analysis";
+
+    /// `done` of `total` plays analysed.
+    pub fn progress(id: u32, done: u32, total: u32) -> AnalysisAnswer {
+        AnalysisAnswer {
+            t: Self::T.into(),
+            id,
+            done,
+            total,
+            ..AnalysisAnswer::default()
+        }
+    }
+
+    /// The analysis, or why there is none.
+    pub fn result(id: u32, result: Result<HandAnalysis, String>) -> AnalysisAnswer {
+        let total = result.as_ref().map_or(0, |a| a.values.len() as u32 - 1);
+        let (analysis, error) = match result {
+            Ok(a) => (Some(a), None),
+            Err(e) => (None, Some(e)),
+        };
+        AnalysisAnswer {
+            t: Self::T.into(),
+            id,
+            done: total,
+            total,
+            analysis,
+            error,
+        }
+    }
+
+    /// Whether this is the end of the analysis (an analysis or an error), not progress.
+    pub fn is_final(&self) -> bool {
+        self.analysis.is_some() || self.error.is_some()
+    }
 }

@@ -1,6 +1,6 @@
 //! `cards dds`: the double-dummy solver's speed on full Hokm deals (issue 12).
 
-use bots::RandomBot;
+use bots::{Bot, HokmBot, RandomBot};
 use engine::games::hokm::{Hokm, HokmAction, HokmSettings, Trump};
 use engine::{Deal, Game, Setup, Status, Suit};
 use search::{Position, Solver};
@@ -19,6 +19,9 @@ pub struct DdsOptions {
     pub table_bits: u32,
     /// Also time the most tricks (several searches a deal), not only "take 7".
     pub max_tricks: bool,
+    /// Instead: time the analysis of whole hands played by the rule bots
+    /// ([`search::analyse_hokm`], what the page's "Analysis" asks the worker).
+    pub analyse: bool,
 }
 
 /// The hakem's trump: the suit it holds most of among its first five cards (the highest
@@ -61,6 +64,85 @@ pub fn hokm_deal(seed: u64, players: u8) -> Result<Position, String> {
     }
 }
 
+/// The first hand of a match from `seed`, played to its end by the rule bots: the game at
+/// the start of its play and the cards played.
+pub fn played_hand(seed: u64, players: u8) -> Result<(Hokm, Vec<engine::Card>), String> {
+    let mut g = Hokm::new(&Setup {
+        players,
+        settings: HokmSettings::default(),
+        deal: Deal::seeded(seed),
+    })
+    .map_err(|e| e.to_string())?;
+    let mut bots: Vec<HokmBot> = (0..players as u64)
+        .map(|s| HokmBot::new(seed.wrapping_mul(31).wrapping_add(s)))
+        .collect();
+    let mut legal = Vec::new();
+    let mut start = None;
+    let mut plays = Vec::new();
+    while let Status::Acting(acting) = g.status() {
+        let seat = acting.first().ok_or("nobody to act")?;
+        if start.is_none() && g.play_position().is_some() {
+            start = Some(g.clone());
+        }
+        legal.clear();
+        g.legal_actions(seat, &mut legal);
+        let view = g.view(seat);
+        let action = bots[seat.idx()].choose(&view, &legal);
+        let events = g.apply(seat, &action).map_err(|e| e.to_string())?;
+        for b in bots.iter_mut() {
+            b.observe(&events);
+        }
+        if let HokmAction::Play(c) = action {
+            plays.push(c);
+        }
+    }
+    Ok((start.ok_or("the hand ended before its play")?, plays))
+}
+
+/// Times the analysis of `opts.deals` hands played by the rule bots (a fresh table each):
+/// one JSON object with the times and the slips found.
+pub fn analyse_bench(opts: &DdsOptions) -> Result<Value, String> {
+    let hands: Vec<_> = (0..opts.deals)
+        .map(|i| played_hand(opts.seed.wrapping_add(i), opts.players))
+        .collect::<Result<_, _>>()?;
+    let mut solver = Solver::new(opts.table_bits);
+    let mut times = Vec::with_capacity(hands.len());
+    let (mut slips, mut decisive, mut plays) = (0usize, 0usize, 0usize);
+    for (start, cards) in &hands {
+        solver.clear();
+        let t = Instant::now();
+        let a = search::analyse_hokm(start, cards, &mut solver).map_err(|e| e.to_string())?;
+        times.push(t.elapsed().as_secs_f64());
+        slips += a.slips.len();
+        decisive += a.slips.iter().filter(|s| s.decisive).count();
+        plays += cards.len();
+    }
+    let n = hands.len().max(1) as f64;
+    let total: f64 = times.iter().sum();
+    times.sort_by(f64::total_cmp);
+    let pct = |q: f64| {
+        times
+            .get(((times.len() as f64 - 1.0) * q).round() as usize)
+            .map_or(0.0, |t| t * 1e3)
+    };
+    Ok(json!({
+        "game": "hokm",
+        "players": opts.players,
+        "hands": hands.len(),
+        "seed": opts.seed,
+        "table_bits": opts.table_bits,
+        "analyse": {
+            "ms_mean": total / n * 1e3,
+            "ms_p50": pct(0.5),
+            "ms_p95": pct(0.95),
+            "ms_max": pct(1.0),
+        },
+        "plays_per_hand": plays as f64 / n,
+        "slips_per_hand": slips as f64 / n,
+        "decisive_per_hand": decisive as f64 / n,
+    }))
+}
+
 /// Solves `opts.deals` full deals twice: "can the hakem's side take 7?" (one zero-window
 /// search, a fresh table per deal) and the most tricks the hakem's side takes (iterated
 /// searches); returns the times per deal as one JSON object.
@@ -70,6 +152,9 @@ pub fn dds_bench(opts: &DdsOptions) -> Result<Value, String> {
             "hokm is solved for 2 or 4 players, not {}",
             opts.players
         ));
+    }
+    if opts.analyse {
+        return analyse_bench(opts);
     }
     let deals: Vec<Position> = (0..opts.deals)
         .map(|i| hokm_deal(opts.seed.wrapping_add(i), opts.players))

@@ -92,6 +92,10 @@ struct DdsArgs {
     /// Only "can the hakem's side take 7?", not the most tricks.
     #[arg(long)]
     take7_only: bool,
+    /// Time the hand analysis instead: whole hands played by the rule bots, analysed as the
+    /// page's "Analysis" button asks (the most tricks from the deal, and every play's).
+    #[arg(long)]
+    analyse: bool,
 }
 
 #[derive(Debug, Args)]
@@ -322,6 +326,7 @@ fn main() -> ExitCode {
             players: a.players,
             table_bits: a.table_bits,
             max_tricks: !a.take7_only,
+            analyse: a.analyse,
         }) {
             Ok(v) => {
                 println!("{v}");

@@ -26,6 +26,7 @@ fn the_report_counts_every_deal() {
         players: 2,
         table_bits: 16,
         max_tricks: true,
+        analyse: false,
     };
     let r = dds_bench(&opts).unwrap();
     assert_eq!(r["deals"], 3);
@@ -42,4 +43,22 @@ fn the_report_counts_every_deal() {
     }
     let bad = DdsOptions { players: 3, ..opts };
     assert!(dds_bench(&bad).unwrap_err().contains("2 or 4"));
+}
+
+#[test]
+fn the_analysis_report_counts_every_hand() {
+    let opts = DdsOptions {
+        deals: 2,
+        seed: 5,
+        players: 2,
+        table_bits: 16,
+        max_tricks: true,
+        analyse: true,
+    };
+    let r = dds_bench(&opts).unwrap();
+    assert_eq!(r["hands"], 2);
+    // A hand stops once a side has 7 tricks (HK-7): between 7 and 13 tricks of 2 cards.
+    let plays = r["plays_per_hand"].as_f64().unwrap();
+    assert!((14.0..=26.0).contains(&plays), "{plays}");
+    assert!(r["analyse"]["ms_max"].as_f64().unwrap() >= 0.0);
 }

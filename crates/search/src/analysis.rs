@@ -10,13 +10,14 @@
 //! table's hand in progress.
 
 use crate::{Position, PositionError, Solver};
-use engine::games::hokm::{Hokm, Trump};
-use engine::{Card, Seat};
-use serde::Serialize;
+use engine::games::hokm::{Hokm, HokmAction, HokmEvent, HokmPhase, HokmSettings, Trump};
+use engine::log::{apply_step, Step as LogStep};
+use engine::{Card, Game, Seat, Setup};
+use serde::{Deserialize, Serialize};
 use std::fmt;
 
 /// One play that lost value against best play.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Slip {
     /// The trick it was played to, 1 for the first.
     pub trick: u8,
@@ -35,7 +36,7 @@ pub struct Slip {
 }
 
 /// The analysis of one hand ([`analyse_hokm`]).
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HandAnalysis {
     /// Seats: 4, or 2 (HK-13).
     pub players: u8,
@@ -51,11 +52,19 @@ pub struct HandAnalysis {
     pub values: Vec<u8>,
     /// The plays that lost value, in play order.
     pub slips: Vec<Slip>,
+    /// Per side, the tricks it took in the play analysed (a Hokm hand stops at 7, HK-7).
+    pub taken: [u8; 2],
+    /// Each seat's cards at the start of the analysed play, by seat (`players` of them).
+    pub hands: Vec<engine::CardSet>,
 }
 
 /// Why a hand could not be analysed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum AnalysisError {
+    /// A table's log does not apply to its setup (its entry, 0-based, and why).
+    Log(usize, String),
+    /// The table's last hand is not over: its hands are not public yet (D-8).
+    NotOver,
     /// The game is not at the start of the play of a hand (every hand open, no card played).
     NotAtStart,
     /// The position or a play is not valid: the play's index (0-based) and why.
@@ -71,12 +80,51 @@ impl fmt::Display for AnalysisError {
                 write!(f, "the game is not at the start of the play of a hand")
             }
             AnalysisError::Play(i, e) => write!(f, "play {}: {e}", i + 1),
+            AnalysisError::Log(i, e) => write!(f, "log entry {}: {e}", i + 1),
+            AnalysisError::NotOver => write!(f, "the hand is not over"),
             AnalysisError::Position(e) => write!(f, "{e}"),
         }
     }
 }
 
 impl std::error::Error for AnalysisError {}
+
+/// The last hand of a Hokm table, rebuilt from its setup and log (the engine's own rules
+/// check every entry): the game at the start of its play (every hand, trump named, no card
+/// played) and the cards played in order. Only for a hand that
+/// is over (D-8: then its hands are public); a hand in progress is [`AnalysisError::NotOver`].
+pub fn finished_hokm_hand(
+    setup: &Setup<HokmSettings>,
+    log: &[LogStep<HokmAction>],
+) -> Result<(Hokm, Vec<Card>), AnalysisError> {
+    let mut game = Hokm::new(setup).map_err(|e| AnalysisError::Log(0, e.to_string()))?;
+    let from = log
+        .iter()
+        .rposition(|e| matches!(e, LogStep::NextHand))
+        .map_or(0, |i| i + 1);
+    let mut events = Vec::new();
+    let mut start = None;
+    let mut plays = Vec::new();
+    for (i, entry) in log.iter().enumerate() {
+        if i >= from && start.is_none() && game.phase() == HokmPhase::Playing {
+            start = Some(game.clone());
+        }
+        events.clear();
+        apply_step(&mut game, entry, &mut events)
+            .map_err(|e| AnalysisError::Log(i, format!("{e:?}")))?;
+        if i >= from {
+            plays.extend(events.iter().filter_map(|e| match e {
+                HokmEvent::Played { card, .. } => Some(*card),
+                _ => None,
+            }));
+        }
+    }
+    if !matches!(game.phase(), HokmPhase::HandOver | HokmPhase::MatchOver) {
+        return Err(AnalysisError::NotOver);
+    }
+    let start = start.ok_or(AnalysisError::NotAtStart)?;
+    Ok((start, plays))
+}
 
 /// Analyses a Hokm hand from `game` at the start of its play (trump named, 13 cards a
 /// seat, no card played) and the cards then played, in order (the hand's `Played`
@@ -87,12 +135,24 @@ pub fn analyse_hokm(
     plays: &[Card],
     solver: &mut Solver,
 ) -> Result<HandAnalysis, AnalysisError> {
+    analyse_hokm_with(game, plays, solver, &mut |_, _| {})
+}
+
+/// [`analyse_hokm`] telling `progress` how far it is: `(plays analysed, plays)`, from
+/// `(0, plays)` to `(plays, plays)` (the plays are analysed from the last one back). A caller that shows the progress (the Web
+/// Worker) passes it on.
+pub fn analyse_hokm_with(
+    game: &Hokm,
+    plays: &[Card],
+    solver: &mut Solver,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<HandAnalysis, AnalysisError> {
     let p = game.play_position().ok_or(AnalysisError::NotAtStart)?;
     if !p.trick.is_empty() || p.tricks != [0, 0] {
         return Err(AnalysisError::NotAtStart);
     }
     let pos = Position::from_hokm(&p).map_err(AnalysisError::Position)?;
-    analyse(&pos, plays, solver)
+    analyse_with(&pos, plays, solver, progress)
 }
 
 /// [`analyse_hokm`] from any open position (for example an ending) and the plays from it.
@@ -100,6 +160,16 @@ pub fn analyse(
     start: &Position,
     plays: &[Card],
     solver: &mut Solver,
+) -> Result<HandAnalysis, AnalysisError> {
+    analyse_with(start, plays, solver, &mut |_, _| {})
+}
+
+/// [`analyse`] telling `progress` how far it is (see [`analyse_hokm_with`]).
+pub fn analyse_with(
+    start: &Position,
+    plays: &[Card],
+    solver: &mut Solver,
+    progress: &mut dyn FnMut(usize, usize),
 ) -> Result<HandAnalysis, AnalysisError> {
     // Check every play first: a bad list is refused before any search.
     let mut line = Vec::with_capacity(plays.len() + 1);
@@ -110,26 +180,37 @@ pub fn analyse(
         line.push(pos);
     }
     let total = start.tricks_left() + start.tricks[0] + start.tricks[1];
-    let first = solver.max_tricks(start, 0);
-    let mut values = Vec::with_capacity(line.len());
-    values.push(first);
-    let mut slips = Vec::new();
-    for (i, &c) in plays.iter().enumerate() {
-        let (before_pos, after_pos) = (&line[i], &line[i + 1]);
-        let v = values[i];
-        let seat = before_pos.to_play();
-        // Side 0's value can only fall on side 0's play and rise on side 1's.
-        let mut w = v;
-        if seat.side() == 0 {
-            while w > after_pos.tricks[0] && !solver.can_take(after_pos, 0, w) {
-                w -= 1;
+    // The value curve is found backwards, from the last position (few tricks left, a small
+    // search) to the deal: each position's search then finds the table filled by the
+    // later ones, and needs one or two zero-window searches next to the value after it
+    // (side 0's value can only fall on side 0's play and rise on side 1's), where a cold
+    // search of the deal would need several.
+    let n = plays.len();
+    progress(0, n);
+    let mut values = vec![0u8; line.len()];
+    values[n] = solver.max_tricks(&line[n], 0);
+    for i in (0..n).rev() {
+        let pos = &line[i];
+        let after = values[i + 1];
+        let mut v = after;
+        if pos.to_play().side() == 0 {
+            while v < total - pos.tricks[1] && solver.can_take(pos, 0, v + 1) {
+                v += 1;
             }
         } else {
-            while w < total && solver.can_take(after_pos, 0, w + 1) {
-                w += 1;
+            while v > pos.tricks[0] && !solver.can_take(pos, 0, v) {
+                v -= 1;
             }
         }
-        values.push(w);
+        values[i] = v;
+        progress(n - i, n);
+    }
+    let first = values[0];
+    let mut slips = Vec::new();
+    for (i, &c) in plays.iter().enumerate() {
+        let before_pos = &line[i];
+        let (v, w) = (values[i], values[i + 1]);
+        let seat = before_pos.to_play();
         if w == v {
             continue;
         }
@@ -162,6 +243,8 @@ pub fn analyse(
         });
     }
     Ok(HandAnalysis {
+        taken: pos.tricks,
+        hands: (0..start.players()).map(|s| start.hand(Seat(s))).collect(),
         players: start.players(),
         trump: start.mode,
         best_tricks: [first, total - first],
@@ -339,5 +422,83 @@ mod tests {
                 assert_ne!(slip.better, slip.played);
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod log_tests {
+    use super::*;
+    use engine::games::hokm::HokmSettings;
+    use engine::{Deal, Rng, Status};
+
+    /// A seeded 2-player table's log: its first hand played by random legal actions, cut
+    /// after `cut` actions if given.
+    fn table_log(seed: u64, cut: Option<usize>) -> (Setup<HokmSettings>, Vec<LogStep<HokmAction>>) {
+        let setup = Setup {
+            players: 2,
+            settings: HokmSettings::default(),
+            deal: Deal::seeded(seed),
+        };
+        let mut g = Hokm::new(&setup).unwrap();
+        let mut rng = Rng::new(seed);
+        let mut legal = Vec::new();
+        let mut log = Vec::new();
+        while let Status::Acting(acting) = g.status() {
+            if cut.is_some_and(|c| log.len() >= c) {
+                break;
+            }
+            let seat = acting.first().unwrap();
+            legal.clear();
+            g.legal_actions(seat, &mut legal);
+            let action = legal[rng.below(legal.len() as u32) as usize];
+            g.apply(seat, &action).unwrap();
+            log.push(LogStep::Act { seat, action });
+        }
+        (setup, log)
+    }
+
+    /// D-8: a finished hand is rebuilt from the table's log, its plays are the cards played;
+    /// a hand in progress or a log that does not apply is refused.
+    #[test]
+    fn a_finished_hand_is_rebuilt_from_its_log_and_one_in_progress_is_refused() {
+        let (setup, log) = table_log(21, None);
+        let (start, plays) = finished_hokm_hand(&setup, &log).unwrap();
+        assert_eq!(start.phase(), HokmPhase::Playing);
+        let played = log
+            .iter()
+            .filter(|e| {
+                matches!(
+                    e,
+                    LogStep::Act {
+                        action: HokmAction::Play(_),
+                        ..
+                    }
+                )
+            })
+            .count();
+        assert_eq!(plays.len(), played);
+        let mut s = Solver::new(16);
+        let a = analyse_hokm(&start, &plays, &mut s).unwrap();
+        assert_eq!(a.best_tricks[0] + a.best_tricks[1], 13);
+        assert!(
+            a.taken.contains(&7),
+            "the hand ends at 7 tricks (HK-7): {:?}",
+            a.taken
+        );
+        assert_eq!(a.hands.len(), 2);
+        assert!(a.hands.iter().all(|h| h.len() == 13));
+
+        let mut short = log.clone();
+        short.pop();
+        assert_eq!(
+            finished_hokm_hand(&setup, &short).unwrap_err(),
+            AnalysisError::NotOver
+        );
+        let mut bad = log.clone();
+        bad.insert(3, LogStep::NextHand);
+        assert!(matches!(
+            finished_hokm_hand(&setup, &bad),
+            Err(AnalysisError::Log(3, _))
+        ));
     }
 }

@@ -26,6 +26,8 @@ pub mod analysis;
 mod position;
 mod solver;
 
-pub use analysis::{analyse, analyse_hokm, AnalysisError, HandAnalysis, Slip};
+pub use analysis::{
+    analyse, analyse_hokm, analyse_hokm_with, analyse_with, AnalysisError, HandAnalysis, Slip,
+};
 pub use position::{Position, PositionError};
 pub use solver::{Best, Solver};

@@ -4,7 +4,7 @@
 //! seats' updates, and asks `choose` for a seat and a step.
 
 use bots::hard::{Budget, HardGame};
-use bots::seats::{Answer, SeatBots, ToWorker};
+use bots::seats::{AnalyseHand, AnalysisAnswer, Answer, SeatBots, ToWorker};
 use engine::games::{bidel, crazy_eights, haft_khabis, hokm, pasur, shelem};
 use engine::table::GameView;
 use engine::Seat;
@@ -83,17 +83,36 @@ struct Head {
     seats: Vec<(Seat, u64)>,
 }
 
-/// The worker's state: the table it plays, once started.
+/// The solver's table for a hand analysis: 2^20 slots of 40 bytes (40 MiB), allocated at
+/// the first analysis and kept (docs/bots.md, "Hand analysis": smaller tables were slower).
+pub const ANALYSIS_TABLE_BITS: u32 = 20;
+
+/// The worker's state: the table it plays, once started, and the solver of the hand
+/// analyses, once one was asked.
 #[derive(Default)]
 pub struct Worker {
     table: Option<Box<dyn Table>>,
+    solver: Option<search::Solver>,
 }
 
 impl Worker {
     /// Handles one message; answers a `choose` with an [`Answer`] as JSON. A message that
     /// cannot be read, or comes before `seats`, is an error (the state is unchanged).
     pub fn handle(&mut self, json: &str) -> Result<Option<String>, String> {
+        self.handle_with(json, &mut |_| {})
+    }
+
+    /// [`Worker::handle`], where a long job (a hand analysis) also tells `progress` how far
+    /// it is, as JSON messages ([`AnalysisAnswer::progress`]) to post at once.
+    pub fn handle_with(
+        &mut self,
+        json: &str,
+        progress: &mut dyn FnMut(String),
+    ) -> Result<Option<String>, String> {
         let head: Head = serde_json::from_str(json).map_err(|e| format!("bad message: {e}"))?;
+        if head.t == AnalyseHand::<(), ()>::T {
+            return self.analyse(json, progress).map(Some);
+        }
         if head.t == "seats" {
             let table = match head.game.as_str() {
                 "hokm" => Hard::<hokm::Hokm>::start(&head.seats),
@@ -111,6 +130,44 @@ impl Worker {
             .as_mut()
             .ok_or_else(|| "no table yet".to_string())?
             .handle(json)
+    }
+}
+
+impl Worker {
+    /// A hand analysis ([`AnalyseHand`]): its answer, or an error if the message cannot be
+    /// read at all (a hand that cannot be analysed is an [`AnalysisAnswer`] with its error).
+    fn analyse(&mut self, json: &str, progress: &mut dyn FnMut(String)) -> Result<String, String> {
+        #[derive(Deserialize)]
+        struct Id {
+            id: u32,
+            game: String,
+        }
+        let Id { id, game } =
+            serde_json::from_str(json).map_err(|e| format!("bad message: {e}"))?;
+        let result = match game.as_str() {
+            "hokm" => {
+                serde_json::from_str::<AnalyseHand<hokm::HokmSettings, hokm::HokmAction>>(json)
+                    .map_err(|e| format!("bad message: {e}"))
+                    .and_then(|m| {
+                        let (start, plays) = search::analysis::finished_hokm_hand(&m.setup, &m.log)
+                            .map_err(|e| e.to_string())?;
+                        let solver = self
+                            .solver
+                            .get_or_insert_with(|| search::Solver::new(ANALYSIS_TABLE_BITS));
+                        let mut tell = |done: usize, total: usize| {
+                            let p = AnalysisAnswer::progress(id, done as u32, total as u32);
+                            if let Ok(text) = serde_json::to_string(&p) {
+                                progress(text);
+                            }
+                        };
+                        search::analyse_hokm_with(&start, &plays, solver, &mut tell)
+                            .map_err(|e| e.to_string())
+                    })
+            }
+            other => Err(format!("no analysis of {other:?}")),
+        };
+        let answer = AnalysisAnswer::result(id, result);
+        serde_json::to_string(&answer).map_err(|e| e.to_string())
     }
 }
 
@@ -137,6 +194,92 @@ mod tests {
             .handle(r#"{"t":"seats","game":"hokm","seats":[[9,1]]}"#)
             .is_err());
         assert!(w.table.is_none());
+    }
+
+    /// A seeded Hokm table's first hand played by random legal actions: the `analyse`
+    /// message for it, cut after `cut` log entries if given.
+    fn analyse_message(players: u8, seed: u64, cut: Option<usize>) -> String {
+        use engine::games::hokm::HokmSettings;
+        let setup = Setup {
+            players,
+            settings: HokmSettings::default(),
+            deal: Deal::seeded(seed),
+        };
+        let mut g = Hokm::new(&setup).unwrap();
+        let mut rng = Rng::new(seed);
+        let (mut legal, mut log) = (Vec::new(), Vec::new());
+        while let Status::Acting(acting) = g.status() {
+            if cut.is_some_and(|c| log.len() >= c) {
+                break;
+            }
+            let seat = acting.first().unwrap();
+            legal.clear();
+            g.legal_actions(seat, &mut legal);
+            let action = legal[rng.below(legal.len() as u32) as usize];
+            g.apply(seat, &action).unwrap();
+            log.push(engine::log::Step::Act { seat, action });
+        }
+        serde_json::to_string(&AnalyseHand::new(7, "hokm", setup, log)).unwrap()
+    }
+
+    /// The worker analyses a finished Hokm hand (2 and 4 players) sent as the table's setup
+    /// and log, telling its progress as it goes; the sides' best tricks add to 13 (every
+    /// trick played out) and each slip lost its side a trick.
+    #[test]
+    fn the_worker_analyses_a_finished_hokm_hand_with_progress() {
+        for (players, seed) in [(2u8, 4u64), (4, 4)] {
+            let mut w = Worker::default();
+            let mut told = Vec::new();
+            let answer = w
+                .handle_with(&analyse_message(players, seed, None), &mut |p| told.push(p))
+                .unwrap()
+                .unwrap();
+            let answer: AnalysisAnswer = serde_json::from_str(&answer).unwrap();
+            assert_eq!((answer.id, &answer.error), (7, &None));
+            let analysis = answer.analysis.expect("an analysis");
+            assert_eq!(analysis.players, players);
+            assert_eq!(analysis.best_tricks[0] + analysis.best_tricks[1], 13);
+            assert_eq!(analysis.could_win, analysis.best_tricks.map(|t| t >= 7));
+            assert!(analysis.taken.contains(&7), "HK-7: {:?}", analysis.taken);
+            assert_eq!(analysis.hands.len(), players as usize);
+            assert!(analysis.slips.iter().all(|s| s.after < s.before));
+            let progress: Vec<AnalysisAnswer> = told
+                .iter()
+                .map(|p| serde_json::from_str(p).unwrap())
+                .collect();
+            let plays = analysis.values.len() as u32 - 1;
+            assert_eq!(
+                progress.len() as u32,
+                plays + 1,
+                "one report a play and one first"
+            );
+            assert_eq!(
+                progress.last(),
+                Some(&AnalysisAnswer::progress(7, plays, plays))
+            );
+            assert_eq!(
+                progress.first(),
+                Some(&AnalysisAnswer::progress(7, 0, plays))
+            );
+            assert!(progress.iter().all(|p| !p.is_final() && p.t == "analysis"));
+        }
+    }
+
+    /// D-8: a hand in progress is not analysed (its hands are not public yet), nor a game
+    /// without an analysis; a message that cannot be read is an error.
+    #[test]
+    fn a_hand_in_progress_or_another_game_is_not_analysed() {
+        let mut w = Worker::default();
+        let answer = w.handle(&analyse_message(4, 4, Some(20))).unwrap().unwrap();
+        let failed: AnalysisAnswer = serde_json::from_str(&answer).unwrap();
+        assert!(failed.analysis.is_none() && failed.id == 7, "{failed:?}");
+        assert!(failed.error.is_some_and(|e| e.contains("not over")));
+        let other = r#"{"t":"analyse","id":3,"game":"pasur","setup":null,"log":[]}"#;
+        let answer = w.handle(other).unwrap().unwrap();
+        let failed: AnalysisAnswer = serde_json::from_str(&answer).unwrap();
+        assert!(failed.is_final() && failed.analysis.is_none() && failed.id == 3);
+        assert!(w.handle(r#"{"t":"analyse","id":"x"}"#).is_err());
+        assert!(w.table.is_none(), "an analysis starts no table");
     }
 
     /// A game's worker starts a table exactly when the game has a hard bot.

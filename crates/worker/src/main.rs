@@ -15,7 +15,11 @@ fn main() {
         let Some(text) = e.data().as_string() else {
             return;
         };
-        let out = match state.borrow_mut().handle(&text) {
+        // A hand analysis tells its progress as it goes (the page shows it).
+        let mut progress = |json: String| {
+            let _ = reply.post_message(&JsValue::from_str(&json));
+        };
+        let out = match state.borrow_mut().handle_with(&text, &mut progress) {
             Ok(Some(answer)) => answer,
             Ok(None) => return,
             Err(error) => serde_json::json!({ "error": error }).to_string(),

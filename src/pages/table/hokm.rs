@@ -225,10 +225,14 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
         (Some(r), HokmPhase::HandOver | HokmPhase::MatchOver, None) => {
             let d = dispatcher.clone();
             let on_next = Callback::from(move |_| d.dispatch(TableAction::NextHand));
+            // The analysis needs every hand: only a local table's log holds them (D-8).
+            let analysis = st
+                .log()
+                .map(|log| (crate::state::setup_of::<Hokm>(config), log));
             html! {
                 <ResultPanel result={r.clone()} teams={teams.clone()} names={seen.names.clone()}
                     score={view.score} target={config.settings.target} match_winner={view.winner}
-                    {on_next} on_new_match={new_match_callback::<Hokm>(config)} />
+                    {on_next} on_new_match={new_match_callback::<Hokm>(config)} {analysis} />
             }
         }
         _ => Html::default(),

@@ -11,7 +11,7 @@ async function fastBots(page) {
 }
 
 /** Plays a Hokm hand as the bottom player: trump from the picker, the first playable card. */
-async function playHokm(page, table, assert, deadlineMs) {
+export async function playHokm(page, table, assert, deadlineMs) {
   const end = Date.now() + deadlineMs;
   const hand = page.locator('[data-testid=hand]');
   for (;;) {

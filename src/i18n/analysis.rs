@@ -1,0 +1,101 @@
+//! The hand analysis' strings (issue 12: the best each side could have taken with every
+//! hand open, and the plays that lost tricks), one [`AnalysisStrings`] per language,
+//! reached by [`Lang::analysis`]. Templates hold named holes filled by
+//! [`fill`](super::fill); a sentence about a player has a `_you` form beside it.
+
+use super::Lang;
+
+/// The hand analysis' strings of one language.
+pub struct AnalysisStrings {
+    /// The result panel's button.
+    pub open: &'static str,
+    pub title: &'static str,
+    /// Closes the panel, back to the result.
+    pub back: &'static str,
+    /// While the worker searches, before its first report.
+    pub thinking: &'static str,
+    /// `{done}` of `{total}` plays analysed.
+    pub progress: &'static str,
+    /// The analysis failed.
+    pub failed: &'static str,
+    pub retry: &'static str,
+    /// What "best" means here (double-dummy).
+    pub intro: &'static str,
+    /// Column heads: the side, its best with every hand open, what it took.
+    pub side: &'static str,
+    pub best: &'static str,
+    pub taken: &'static str,
+    /// `{n}` tricks at best; the side could (not) have won the hand (7 tricks).
+    pub best_n: &'static str,
+    pub could_win: &'static str,
+    pub could_not_win: &'static str,
+    /// The cards at the start of the play.
+    pub hands: &'static str,
+    pub slips: &'static str,
+    pub no_slips: &'static str,
+    /// `{trick}`, `{name}`, `{card}`, `{better}`, `{before}`, `{after}`.
+    pub slip: &'static str,
+    pub slip_you: &'static str,
+    /// A slip that lost the hand: the side could win before it, not after.
+    pub decisive: &'static str,
+    /// `{s}` seconds.
+    pub time: &'static str,
+}
+
+pub const FA: AnalysisStrings = AnalysisStrings {
+    open: "تحلیل این دور",
+    title: "تحلیل دور",
+    back: "بازگشت به نتیجه",
+    thinking: "در حال تحلیل…",
+    progress: "در حال تحلیل… {done} از {total} کارت",
+    failed: "تحلیل این دور ممکن نشد.",
+    retry: "دوباره",
+    intro: "اگر کارت‌های همه رو بود، هر دو طرف بهترین بازی را می‌کردند و هر ۱۳ دست بازی می‌شد:",
+    side: "طرف",
+    best: "بهترین بازی",
+    taken: "گرفته",
+    best_n: "{n} دست از ۱۳",
+    could_win: "می‌توانست ببرد",
+    could_not_win: "نمی‌توانست ببرد",
+    hands: "کارت‌ها در آغاز بازی",
+    slips: "کارت‌هایی که دست از دست دادند",
+    no_slips: "هیچ کارتی دستی از دست نداد: هر دو طرف بهترین بازی را کردند.",
+    slip: "دست {trick}: {name} {card} بازی کرد و بهترینِ طرفش از {before} دست به {after} رسید؛ {better} {before} دست را نگه می‌داشت.",
+    slip_you: "دست {trick}: شما {card} بازی کردید و بهترینِ طرفتان از {before} دست به {after} رسید؛ {better} {before} دست را نگه می‌داشت.",
+    decisive: "دور از دست رفت",
+    time: "تحلیل در {s} ثانیه",
+};
+
+pub const EN: AnalysisStrings = AnalysisStrings {
+    open: "Analyse this hand",
+    title: "Hand analysis",
+    back: "Back to the result",
+    thinking: "Analysing…",
+    progress: "Analysing… {done} of {total} cards",
+    failed: "This hand could not be analysed.",
+    retry: "Try again",
+    intro: "With every hand open, both sides playing their best and all 13 tricks played:",
+    side: "Side",
+    best: "Best play",
+    taken: "Took",
+    best_n: "{n} tricks",
+    could_win: "could win",
+    could_not_win: "could not win",
+    hands: "The cards at the start of play",
+    slips: "Cards that lost a trick",
+    no_slips: "No card lost a trick: both sides played their best.",
+    slip: "Trick {trick}: {name} played {card}, and their side's best fell from {before} tricks to {after}; {better} kept {before}.",
+    slip_you: "Trick {trick}: you played {card}, and your side's best fell from {before} tricks to {after}; {better} kept {before}.",
+    decisive: "lost the hand",
+    time: "Analysed in {s} s",
+};
+
+impl Lang {
+    /// This language's hand analysis strings.
+    pub fn analysis(self) -> &'static AnalysisStrings {
+        match self {
+            Lang::Fa => &FA,
+            Lang::En => &EN,
+        }
+    }
+}

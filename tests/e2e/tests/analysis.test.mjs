@@ -1,0 +1,117 @@
+// The hand analysis (issue 12): play a seeded Hokm hand to its end (4 players in English on
+// a desktop, 2 players in Persian on a phone), open "Analyse this hand" from the result, wait
+// for the worker's answer and check the panel: each side's best tricks double-dummy add to
+// 13, "could win" agrees with 7 of them, the tricks taken are the table's, every seat's 13
+// cards at the start of play are shown, and the slips (or "no slip") are listed; closing it
+// (button or Escape) returns to the result. The time from the request to the answer is
+// printed (Chromium's figure for docs/bots.md).
+
+import { playHand, readNumber } from './hokm.test.mjs';
+import { playHokm } from './replay.test.mjs';
+
+/** Bots act in 250 ms and tricks are gathered quickly on this device. */
+async function fastBots(page) {
+  await page.addInitScript(() => localStorage.setItem('cards.speed', 'fast'));
+}
+
+/** Opens the analysis from the result, waits for it and checks the panel; returns its time. */
+async function checkAnalysis(page, assert, players, words) {
+  const tricks = [];
+  for (const side of [0, 1]) {
+    tricks.push(readNumber(await page.locator(`[data-testid=tricks-${side}]`).textContent()));
+  }
+  await page.locator('[data-testid=analysis-open]').click();
+  const panel = page.locator('[data-testid=analysis]');
+  await panel.waitFor({ timeout: 5000 });
+  assert((await page.locator('[data-testid=analysis-close]').isVisible()), 'the panel can be closed');
+  // The worker loads and searches; a 4-player hand may take seconds.
+  await page.waitForFunction(
+    () => ['done', 'failed'].includes(document.querySelector('[data-testid=analysis]')?.dataset.state),
+    null,
+    { timeout: 120000 },
+  );
+  assert((await panel.getAttribute('data-state')) === 'done', 'the analysis is done, not failed');
+  const sides = await page.locator('[data-testid=analysis-side]').evaluateAll((rows) =>
+    rows.map((r) => ({
+      best: Number(r.dataset.best),
+      taken: Number(r.dataset.taken),
+      win: r.dataset.couldWin === 'true',
+    })),
+  );
+  assert(sides.length === 2, `two sides (${sides.length})`);
+  assert(sides[0].best + sides[1].best === 13, `the best tricks add to 13 (${JSON.stringify(sides)})`);
+  for (const [i, s] of sides.entries()) {
+    assert(s.win === s.best >= 7, `side ${i}: could win exactly with 7 tricks at best (HK-7)`);
+    assert(s.taken === tricks[i], `side ${i} took ${tricks[i]} tricks as the table says (${s.taken})`);
+  }
+  assert(sides.some((s) => s.taken === 7), 'the hand ended at 7 tricks (HK-7)');
+  const hands = await page.locator('[data-testid=analysis-hand]').evaluateAll((rows) =>
+    rows.map((r) => r.querySelectorAll('[data-card]').length),
+  );
+  assert(hands.length === players && hands.every((n) => n === 13), `${players} hands of 13 (${hands})`);
+  const slips = await page.locator('[data-testid=analysis-slip]').count();
+  const none = await page.locator('[data-testid=analysis-no-slips]').count();
+  assert((slips > 0) !== (none > 0), `slips (${slips}) or "no slip" (${none})`);
+  if (slips > 0) {
+    const text = (await page.locator('[data-testid=analysis-slip]').first().textContent()).trim();
+    assert(words.slip.test(text), `a slip names its trick and cards («${text}»)`);
+  }
+  assert((await page.locator('[data-testid=analysis] h2').textContent()).trim() === words.title, 'the title');
+  const ms = Number(await page.locator('[data-testid=analysis-time]').getAttribute('data-ms'));
+  console.log(`    analysis of a ${players}-player hand in Chromium: ${ms} ms (slips: ${slips})`);
+  const box = await panel.boundingBox();
+  const width = page.viewportSize().width;
+  assert(box.x >= 0 && box.x + box.width <= width + 1, 'the panel fits the screen');
+  return ms;
+}
+
+export const tests = [
+  {
+    name: 'analysis: a 4-player Hokm hand in English, from the result and back',
+    viewport: 'desktop',
+    timeout: 200000,
+    run: async ({ page, url, assert }) => {
+      await fastBots(page);
+      await page.addInitScript(() => localStorage.setItem('cards.lang', 'en'));
+      // Seed 2: you are the first hakem (HK-2) and name trump.
+      await page.goto(`${url}#/hokm?seed=2&seats=ybbb&bots=eee`, { waitUntil: 'load' });
+      const table = page.locator('[data-testid=table]');
+      await table.waitFor({ timeout: 15000 });
+      await playHokm(page, table, assert, 70000);
+      await page.locator('[data-testid=hand-result]').waitFor({ timeout: 10000 });
+      await checkAnalysis(page, assert, 4, {
+        title: 'Hand analysis',
+        slip: /^Trick \d+: (you|Bot \d) played (10|[2-9JQKA])[♣♦♥♠]/,
+      });
+      await page.locator('[data-testid=analysis-close]').click();
+      await page.locator('[data-testid=analysis]').waitFor({ state: 'detached', timeout: 5000 });
+      assert((await page.locator('[data-testid=hand-result]').isVisible()), 'back to the result');
+      // Opened again: the analysis is kept, not searched again; Escape closes it.
+      await page.locator('[data-testid=analysis-open]').click();
+      assert((await page.locator('[data-testid=analysis]').getAttribute('data-state')) === 'done', 'kept');
+      await page.keyboard.press('Escape');
+      await page.locator('[data-testid=analysis]').waitFor({ state: 'detached', timeout: 5000 });
+      // The next hand has no analysis open.
+      await page.locator('[data-testid=next-hand]').click();
+      await page.locator('[data-testid=hand-result]').waitFor({ state: 'detached', timeout: 5000 });
+      assert((await page.locator('[data-testid=analysis-open]').count()) === 0, 'no analysis during a hand');
+    },
+  },
+  {
+    name: 'analysis: a 2-player Hokm hand (HK-13) in Persian on a phone',
+    viewport: 'phone',
+    timeout: 200000,
+    run: async ({ page, url, assert }) => {
+      await fastBots(page);
+      await page.goto(`${url}#/hokm?seed=5&seats=yb&bots=e`, { waitUntil: 'load' });
+      const table = page.locator('[data-testid=table]');
+      await table.waitFor({ timeout: 15000 });
+      await playHand(page, table, assert, 170000);
+      await page.locator('[data-testid=hand-result]').waitFor({ timeout: 10000 });
+      await checkAnalysis(page, assert, 2, {
+        title: 'تحلیل دور',
+        slip: /^دست [۰-۹]+: (شما|[^ ]+ [^ ]+) /,
+      });
+    },
+  },
+];
