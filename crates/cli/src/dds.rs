@@ -99,6 +99,23 @@ pub fn played_hand(seed: u64, players: u8) -> Result<(Hokm, Vec<engine::Card>), 
     Ok((start.ok_or("the hand ended before its play")?, plays))
 }
 
+/// Times in seconds (sorted here) as milliseconds: the mean over `n`, p50, p95 and max.
+fn ms_summary(times: &mut [f64], n: f64) -> Value {
+    let total: f64 = times.iter().sum();
+    times.sort_by(f64::total_cmp);
+    let pct = |q: f64| {
+        times
+            .get(((times.len() as f64 - 1.0) * q).round() as usize)
+            .map_or(0.0, |t| t * 1e3)
+    };
+    json!({
+        "ms_mean": total / n * 1e3,
+        "ms_p50": pct(0.5),
+        "ms_p95": pct(0.95),
+        "ms_max": pct(1.0),
+    })
+}
+
 /// Times the analysis of `opts.deals` hands played by the rule bots (a fresh table each):
 /// one JSON object with the times and the slips found.
 pub fn analyse_bench(opts: &DdsOptions) -> Result<Value, String> {
@@ -118,25 +135,13 @@ pub fn analyse_bench(opts: &DdsOptions) -> Result<Value, String> {
         plays += cards.len();
     }
     let n = hands.len().max(1) as f64;
-    let total: f64 = times.iter().sum();
-    times.sort_by(f64::total_cmp);
-    let pct = |q: f64| {
-        times
-            .get(((times.len() as f64 - 1.0) * q).round() as usize)
-            .map_or(0.0, |t| t * 1e3)
-    };
     Ok(json!({
         "game": "hokm",
         "players": opts.players,
         "hands": hands.len(),
         "seed": opts.seed,
         "table_bits": opts.table_bits,
-        "analyse": {
-            "ms_mean": total / n * 1e3,
-            "ms_p50": pct(0.5),
-            "ms_p95": pct(0.95),
-            "ms_max": pct(1.0),
-        },
+        "analyse": ms_summary(&mut times, n),
         "plays_per_hand": plays as f64 / n,
         "slips_per_hand": slips as f64 / n,
         "decisive_per_hand": decisive as f64 / n,
@@ -183,19 +188,13 @@ pub fn dds_bench(opts: &DdsOptions) -> Result<Value, String> {
     let n = deals.len().max(1) as f64;
     let summary = |times: &mut Vec<f64>| {
         let total: f64 = times.iter().sum();
-        times.sort_by(f64::total_cmp);
-        let pct = |q: f64| {
-            times
-                .get(((times.len() as f64 - 1.0) * q).round() as usize)
-                .map_or(0.0, |t| t * 1e3)
-        };
-        json!({
-            "deals_per_sec": if total > 0.0 { (n / total * 10.0).round() / 10.0 } else { 0.0 },
-            "ms_mean": total / n * 1e3,
-            "ms_p50": pct(0.5),
-            "ms_p95": pct(0.95),
-            "ms_max": pct(1.0),
-        })
+        let mut s = ms_summary(times, n);
+        s["deals_per_sec"] = json!(if total > 0.0 {
+            (n / total * 10.0).round() / 10.0
+        } else {
+            0.0
+        });
+        s
     };
     let mut report = json!({
         "game": "hokm",
