@@ -448,9 +448,7 @@ mod log_tests {
                 break;
             }
             let seat = acting.first().unwrap();
-            legal.clear();
-            g.legal_actions(seat, &mut legal);
-            let action = legal[rng.below(legal.len() as u32) as usize];
+            let action = g.random_action(seat, &mut rng, &mut legal).unwrap();
             g.apply(seat, &action).unwrap();
             log.push(LogStep::Act { seat, action });
         }

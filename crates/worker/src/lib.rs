@@ -213,9 +213,7 @@ mod tests {
                 break;
             }
             let seat = acting.first().unwrap();
-            legal.clear();
-            g.legal_actions(seat, &mut legal);
-            let action = legal[rng.below(legal.len() as u32) as usize];
+            let action = g.random_action(seat, &mut rng, &mut legal).unwrap();
             g.apply(seat, &action).unwrap();
             log.push(engine::log::Step::Act { seat, action });
         }
