@@ -79,3 +79,12 @@ export function collectPageErrors(page) {
 export function assert(cond, message) {
   if (!cond) throw new Error(`assertion failed: ${message}`);
 }
+
+/**
+ * The table's state in one read: `phase`, `turn`, `bottom`, `busy` … (its data attributes).
+ * Read apart, two attributes may straddle a step (the auction's last pass turns `bidding`
+ * into your `discarding` between the two reads).
+ */
+export function tableState(table) {
+  return table.evaluate((t) => ({ ...t.dataset }));
+}

@@ -3,6 +3,7 @@
 // check the result against the rules (BD-7: 26 points a hand, or a moon shot) and against
 // the scoreboard. Bots keep their real delays, so these tests are slow.
 
+import { tableState } from '../lib.mjs';
 import { readNumber } from './hokm.test.mjs';
 
 /** Plays one hand from where the table is; returns what it did. */
@@ -12,7 +13,7 @@ export async function playHand(page, table, assert, deadlineMs) {
   const hand = page.locator('[data-testid=hand]');
   for (;;) {
     assert(Date.now() < end, 'the hand ended in time');
-    const phase = await table.getAttribute('data-phase');
+    const { phase, turn, bottom, busy } = await tableState(table);
     if (phase === 'hand_over' || phase === 'match_over') return stats;
     if (phase === 'passing' && (await page.locator('[data-testid=pass-panel]').isVisible())) {
       const confirm = page.locator('[data-testid=pass-confirm]');
@@ -36,11 +37,6 @@ export async function playHand(page, table, assert, deadlineMs) {
       stats.passed += 3;
       continue;
     }
-    const [turn, bottom, busy] = await Promise.all([
-      table.getAttribute('data-turn'),
-      table.getAttribute('data-bottom'),
-      table.getAttribute('data-busy'),
-    ]);
     if (phase === 'playing' && turn === bottom && busy !== 'true') {
       if (stats.cards === 0 && (await hand.locator('button.received').count()) === 3) {
         stats.received = true;

@@ -3,6 +3,7 @@
 // declaring the last card, D-6) until the hand result, and check the result against the
 // scoreboard (CE-10). A Countdown smoke shows every player's wild rank (CE-12).
 
+import { tableState } from '../lib.mjs';
 import { readNumber } from './hokm.test.mjs';
 
 /** Plays from where the table is until the hand ends; returns what it did. */
@@ -12,13 +13,8 @@ export async function playHand(page, table, assert, deadlineMs, forget = false) 
   const hand = page.locator('[data-testid=hand]');
   for (;;) {
     assert(Date.now() < end, 'the hand ended in time');
-    const phase = await table.getAttribute('data-phase');
+    const { phase, turn, bottom, busy } = await tableState(table);
     if (phase === 'hand_over' || phase === 'match_over') return stats;
-    const [turn, bottom, busy] = await Promise.all([
-      table.getAttribute('data-turn'),
-      table.getAttribute('data-bottom'),
-      table.getAttribute('data-busy'),
-    ]);
     if (turn !== bottom || busy === 'true') {
       await page.waitForTimeout(100);
       continue;

@@ -3,6 +3,7 @@
 // player named for a 2 (HX-4), drawing when nothing fits, the 7 penalty shown while pending
 // (HX-5), the last card declared (HX-9) — until the result, checked against the scoreboard.
 
+import { tableState } from '../lib.mjs';
 import { readNumber } from './hokm.test.mjs';
 
 /** A two-player deal where you soon draw a card that fits (found by playing it through). */
@@ -35,13 +36,8 @@ export async function playHand(page, table, assert, deadlineMs, opts = {}) {
   const hand = page.locator('[data-testid=hand]');
   for (;;) {
     assert(Date.now() < end, 'the hand ended in time');
-    const phase = await table.getAttribute('data-phase');
+    const { phase, turn, bottom, busy } = await tableState(table);
     if (phase === 'hand_over' || phase === 'match_over') return stats;
-    const [turn, bottom, busy] = await Promise.all([
-      table.getAttribute('data-turn'),
-      table.getAttribute('data-bottom'),
-      table.getAttribute('data-busy'),
-    ]);
     if (turn !== bottom || busy === 'true') {
       await page.waitForTimeout(100);
       continue;

@@ -2,6 +2,8 @@
 // when you are hakem, play legal cards by clicking them until the hand ends, and check the
 // result shown. Bots keep their real delays (about 0.7 s a card), so these tests are slow.
 
+import { tableState } from '../lib.mjs';
+
 const PERSIAN_DIGITS = '۰۱۲۳۴۵۶۷۸۹';
 
 /** The number in a text written with Persian or Latin digits. */
@@ -40,18 +42,13 @@ export async function playHand(page, table, assert, deadlineMs) {
   const end = Date.now() + deadlineMs;
   for (;;) {
     assert(Date.now() < end, 'the hand ended in time');
-    const phase = await table.getAttribute('data-phase');
+    const { phase, turn, bottom, busy } = await tableState(table);
     if (phase === 'hand_over' || phase === 'match_over') return stats;
     const drawOk = page.locator('[data-testid=draw-ok]');
     if (await drawOk.isVisible()) {
       await drawOk.click();
       continue;
     }
-    const [turn, bottom, busy] = await Promise.all([
-      table.getAttribute('data-turn'),
-      table.getAttribute('data-bottom'),
-      table.getAttribute('data-busy'),
-    ]);
     if (phase === 'discarding' && (await page.locator('[data-testid=discard-panel]').isVisible())) {
       // HK-13: choose the lowest cards and discard them face down together.
       const panel = page.locator('[data-testid=discard-panel]');

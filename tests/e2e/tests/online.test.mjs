@@ -12,6 +12,7 @@ import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { tableState } from '../lib.mjs';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -56,7 +57,7 @@ async function step(page) {
     await draw.click();
     return true;
   }
-  const [phase, turn, bottom] = await Promise.all(['data-phase', 'data-turn', 'data-bottom'].map((a) => table.getAttribute(a)));
+  const { phase, turn, bottom } = await tableState(table);
   if (phase === 'passing' && (await page.locator('[data-testid=pass-panel]').isVisible())) {
     const cards = page.locator('[data-testid=hand] button[data-card]');
     for (let i = 0; i < 3; i++) await cards.nth(i).click();

@@ -3,6 +3,7 @@
 // the discards when you win it, trump, legal cards until the hand ends, and the score sheet
 // checked against the scoreboard. Bots keep their real delays (about 0.7 s an action).
 
+import { tableState } from '../lib.mjs';
 import { readNumber } from './hokm.test.mjs';
 
 /** The most you bid: the lowest bid offered while it is at most this, else a pass. */
@@ -38,14 +39,11 @@ export async function playHand(page, table, assert, deadlineMs, opts = {}) {
   const end = Date.now() + deadlineMs;
   for (;;) {
     assert(Date.now() < end, 'the hand ended in time');
-    const phase = await attr(table, 'data-phase');
+    // One read of the table: the phase and the turn read apart could straddle a step
+    // (the last pass of the auction turns `bidding` into your `discarding`).
+    const { phase, turn, bottom, busy } = await tableState(table);
     if (phase === 'hand_over' || phase === 'match_over') return stats;
     if (opts.untilPlaying && phase === 'playing') return stats;
-    const [turn, bottom, busy] = await Promise.all([
-      attr(table, 'data-turn'),
-      attr(table, 'data-bottom'),
-      attr(table, 'data-busy'),
-    ]);
     if (turn === bottom && busy !== 'true') {
       const hand = page.locator('[data-testid=hand]');
       if (phase === 'bidding') {
