@@ -85,6 +85,59 @@ impl<A: Clone> Inbox<A> {
 /// Starts a worker whose answers go to `inbox`; `None` if the browser cannot.
 pub type Start<A> = fn(Rc<RefCell<Inbox<A>>>) -> Option<Box<dyn Port>>;
 
+/// What the table asks of its bots. A local table has [`Bots`]; an online one has
+/// [`NoBots`] (the relay plays its bots), so that an online page links no bot's code.
+pub trait TableBots<G: UiGame> {
+    /// Whether a bot plays `seat`.
+    fn plays(&self, seat: Seat) -> bool;
+    /// Whether a hard bot (in the worker) plays `seat`.
+    fn is_hard(&self, seat: Seat) -> bool;
+    /// Whether the worker gives hints for `seat`.
+    fn hints(&self, seat: Seat) -> bool;
+    /// Whether the worker is wanted from the start: a hard bot is seated.
+    fn wants_worker(&self) -> bool;
+    /// Hands every bot its own seat's updates.
+    fn receive(&mut self, updates: &[Update<G>]);
+    /// Opens the worker (once); `false` if it cannot be opened.
+    fn start_worker(&mut self) -> bool;
+    /// Asks the choice of `seat` on the view of step `step` ([`Bots::ask`]).
+    fn ask(&mut self, seat: Seat, step: u32, done: Done<G::Action>) -> Option<G::Action>;
+
+    /// The choice of `seat` at `step` if it is known now (a bot here, or a worker that
+    /// answers in process, as in the unit tests).
+    fn choose(&mut self, seat: Seat, step: u32) -> Option<G::Action> {
+        let now = Rc::new(RefCell::new(None));
+        let put = now.clone();
+        let answered = self.ask(seat, step, Box::new(move |a| *put.borrow_mut() = Some(a)));
+        answered.or_else(|| now.borrow_mut().take())
+    }
+}
+
+/// No bots: a table on the relay, which plays them.
+pub struct NoBots;
+
+impl<G: UiGame> TableBots<G> for NoBots {
+    fn plays(&self, _: Seat) -> bool {
+        false
+    }
+    fn is_hard(&self, _: Seat) -> bool {
+        false
+    }
+    fn hints(&self, _: Seat) -> bool {
+        false
+    }
+    fn wants_worker(&self) -> bool {
+        false
+    }
+    fn receive(&mut self, _: &[Update<G>]) {}
+    fn start_worker(&mut self) -> bool {
+        false
+    }
+    fn ask(&mut self, _: Seat, _: u32, _: Done<G::Action>) -> Option<G::Action> {
+        None
+    }
+}
+
 /// The bots of a table: the easy ones here, the hard ones (and the hints) in the worker.
 pub struct Bots<G: UiGame> {
     inline: SeatBots<G>,
@@ -137,40 +190,6 @@ impl<G: UiGame> Bots<G> {
         }
     }
 
-    /// No bots (a remote table: the relay plays them).
-    pub fn none() -> Bots<G> {
-        Bots {
-            inline: SeatBots::new(Vec::new()),
-            hard: Vec::new(),
-            worker_seats: Vec::new(),
-            backlog: Vec::new(),
-            port: None,
-            inbox: Rc::new(RefCell::new(Inbox::new())),
-            start: |_| None,
-        }
-    }
-
-    /// Whether a bot plays `seat`.
-    pub fn plays(&self, seat: Seat) -> bool {
-        self.inline.plays(seat) || self.is_hard(seat)
-    }
-
-    /// Whether a hard bot (in the worker) plays `seat`.
-    pub fn is_hard(&self, seat: Seat) -> bool {
-        self.hard.contains(&seat)
-    }
-
-    /// Whether the worker gives hints for `seat` (a person's seat, where the game has a
-    /// hard bot).
-    pub fn hints(&self, seat: Seat) -> bool {
-        !self.is_hard(seat) && self.worker_seats.iter().any(|&(s, _)| s == seat)
-    }
-
-    /// Whether the worker is wanted from the start: a hard bot is seated.
-    pub fn wants_worker(&self) -> bool {
-        !self.hard.is_empty()
-    }
-
     /// The updates the worker may see: its own seats' only.
     fn for_worker(&self, updates: &[Update<G>]) -> Vec<Update<G>> {
         updates
@@ -179,10 +198,29 @@ impl<G: UiGame> Bots<G> {
             .cloned()
             .collect()
     }
+}
+
+impl<G: UiGame> TableBots<G> for Bots<G> {
+    fn plays(&self, seat: Seat) -> bool {
+        self.inline.plays(seat) || self.is_hard(seat)
+    }
+
+    fn is_hard(&self, seat: Seat) -> bool {
+        self.hard.contains(&seat)
+    }
+
+    /// A person's seat, where the game has a hard bot.
+    fn hints(&self, seat: Seat) -> bool {
+        !self.is_hard(seat) && self.worker_seats.iter().any(|&(s, _)| s == seat)
+    }
+
+    fn wants_worker(&self) -> bool {
+        !self.hard.is_empty()
+    }
 
     /// Hands every bot its own seat's updates (others are skipped): the page's bots
     /// directly, the worker's by message (kept for this hand until the worker starts).
-    pub fn receive(&mut self, updates: &[Update<G>]) {
+    fn receive(&mut self, updates: &[Update<G>]) {
         self.inline.receive(updates);
         let mine = self.for_worker(updates);
         if mine.is_empty() {
@@ -203,7 +241,7 @@ impl<G: UiGame> Bots<G> {
 
     /// Opens the worker (once), and sends it its seats and this hand's updates so far.
     /// `false` if it cannot be opened.
-    pub fn start_worker(&mut self) -> bool {
+    fn start_worker(&mut self) -> bool {
         if self.port.is_some() {
             return true;
         }
@@ -229,7 +267,7 @@ impl<G: UiGame> Bots<G> {
     /// (`Some`); the worker answers later by calling `done` (its answer for a step asked
     /// before is kept, so a second ask does not search twice). `None` without `done` being
     /// kept if nobody can answer (no bot or hint there, or the worker cannot open).
-    pub fn ask(&mut self, seat: Seat, step: u32, done: Done<G::Action>) -> Option<G::Action> {
+    fn ask(&mut self, seat: Seat, step: u32, done: Done<G::Action>) -> Option<G::Action> {
         if self.inline.plays(seat) {
             return self.inline.choose(seat, step);
         }
@@ -255,15 +293,6 @@ impl<G: UiGame> Bots<G> {
             }
         }
         None
-    }
-
-    /// The choice of `seat` at `step` if it is known now (a bot here, or a worker that
-    /// answers in process, as in the unit tests).
-    pub fn choose(&mut self, seat: Seat, step: u32) -> Option<G::Action> {
-        let now = Rc::new(RefCell::new(None));
-        let put = now.clone();
-        let answered = self.ask(seat, step, Box::new(move |a| *put.borrow_mut() = Some(a)));
-        answered.or_else(|| now.borrow_mut().take())
     }
 }
 

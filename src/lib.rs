@@ -25,6 +25,7 @@ pub mod config;
 pub mod context;
 pub mod driver;
 pub mod i18n;
+pub mod local;
 pub mod online;
 pub mod pages;
 pub mod prefs;
@@ -52,6 +53,13 @@ pub fn start_home() {
 
 /// Starts the page of one game (`<slug>.html`): its setup form, table and rules.
 pub fn start_game<G: pages::table::TablePage>() {
+    local::offer(local::LocalPlug::<G> {
+        open: pages::table::initial_state::<G>,
+        save: local::save::<G>,
+        history: sheet::table_history::<G>,
+        result: components::replay::replay_host::<G>,
+        hint: pages::table::hint::<G>,
+    });
     start::<Play<G>>();
 }
 

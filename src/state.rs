@@ -9,7 +9,7 @@
 
 use crate::adapters::{ShownTrick, UiGame};
 use crate::config::{players_valid, SeatKind, TableConfig};
-use crate::driver::{web_worker, Bots};
+use crate::driver::{web_worker, Bots, NoBots, TableBots};
 use crate::source::{Local, Refused, Source};
 use engine::table::{Public, Update};
 use engine::{CardSet, Deal, Game, MatchLog, MatchLogOf, Seat, SeatSet, Setup, Status, Step};
@@ -119,8 +119,8 @@ pub struct TableState<G: UiGame> {
     pub seating: Vec<u8>,
     /// Where the play comes from ([`Local`] here).
     pub source: Rc<RefCell<dyn Source<G>>>,
-    /// The bots of this device.
-    pub bots: Rc<RefCell<Bots<G>>>,
+    /// The bots of this device ([`Bots`] at a local table, [`NoBots`] online).
+    pub bots: Rc<RefCell<dyn TableBots<G>>>,
     /// The seat whose view this is: the seat drawn at the bottom.
     pub seat: Seat,
     /// Online: the one seat this device plays (the screen never turns to another, and
@@ -260,7 +260,7 @@ impl<G: UiGame> TableState<G> {
             config,
             seating,
             source,
-            bots: Rc::new(RefCell::new(Bots::none())),
+            bots: Rc::new(RefCell::new(NoBots)),
             seat: first.seat,
             own: Some(first.seat),
             step: first.step,

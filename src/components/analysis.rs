@@ -320,7 +320,9 @@ fn report(lang: crate::i18n::Lang, props: &AnalysisProps, an: &HandAnalysis, ms:
             </li>
         }
     });
-    let seconds = format!("{:.1}", ms as f64 / 1000.0);
+    // Integer formatting only: a float's would pull Rust's float printing into the page.
+    let tenths = (ms + 50) / 100;
+    let seconds = format!("{}.{}", tenths / 10, tenths % 10);
     let seconds = match lang {
         crate::i18n::Lang::Fa => lang.num(seconds).replace('.', "٫"),
         crate::i18n::Lang::En => seconds,

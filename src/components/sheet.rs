@@ -14,9 +14,7 @@ use crate::context::use_lang;
 use crate::i18n::{fill, Lang};
 use crate::seen::Seen;
 use crate::sheet::SheetRules;
-use crate::sheet::{
-    best_hand, history_of, match_record, sheet_rules, table_history, your_side, History,
-};
+use crate::sheet::{best_hand, history_of, match_record, sheet_rules, your_side, History};
 use crate::state::TableState;
 use crate::stats::{match_key, MatchRecord, Stats};
 use engine::{Seat, Status};
@@ -84,7 +82,7 @@ pub fn sheet_context<G: UiGame>(
     let mine = your_side::<G>(st);
     // Whether your side won, once the match is over (the sheet's replay of the log knows).
     let won = (st.status == Status::MatchOver)
-        .then(|| table_history::<G>(st).winners)
+        .then(|| crate::local::history::<G>(st).winners)
         .flatten()
         .and_then(|w| mine.map(|m| w.contains(&m)));
     let handle = st.clone();
@@ -96,7 +94,7 @@ pub fn sheet_context<G: UiGame>(
         log_len: st.step as usize,
         key: match_key(link).into(),
         won,
-        history: Callback::from(move |()| Rc::new(table_history::<G>(&handle))),
+        history: Callback::from(move |()| Rc::new(crate::local::history::<G>(&handle))),
     }
 }
 
@@ -108,7 +106,7 @@ pub fn use_match_stats<G: UiGame>(state: &UseReducerHandle<TableState<G>>) {
     let st = state.clone();
     use_effect_with((over, state.step), move |&(over, _)| {
         if over {
-            if let Some(m) = match_record(&st, &table_history(&st)) {
+            if let Some(m) = match_record(&st, &crate::local::history(&st)) {
                 Stats::record_stored(G::ID.slug(), &m);
             }
         }

@@ -18,7 +18,7 @@ use crate::pages::table::{
 };
 use crate::route::Route;
 use crate::web;
-use engine::table::PROTOCOL_VERSION;
+use engine::table::{Update, PROTOCOL_VERSION};
 use engine::tally::Tally;
 use gloo::timers::callback::Timeout;
 use protocol::{
@@ -247,6 +247,14 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
         clock: None,
     });
     let hub = use_memo((), |_| Hub::default());
+    // Whether the snapshot a table would open on reads as this game's: the table opens
+    // only on one that does (else the page asks for a reload, as for another version).
+    let readable = use_memo(room.first.as_ref().map(|(_, n)| *n), {
+        let first = room.first.clone();
+        move |_| {
+            first.is_some_and(|(f, _)| serde_json::from_value::<Update<G>>((*f).clone()).is_ok())
+        }
+    });
     let name = use_state(|| web::storage_get(NAME_KEY).unwrap_or_default());
     // The creator's choice of the room's own settings (the grace period, the turn timer).
     let options = use_state(RoomOptions::default);
@@ -430,6 +438,11 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
     };
 
     match (&room.first, lobby.phase) {
+        (Some(_), Phase::Playing | Phase::Finished) if !*readable => html! {
+            <main class="page">
+                <div class="toast room-error" role="alert" data-testid="room-error" data-code="version">{ w.version }</div>
+            </main>
+        },
         (Some((first, n)), Phase::Playing | Phase::Finished) => {
             let Some(config) = config_of::<G>(&lobby, seat) else {
                 return html! { <main class="page">{ status }</main> };

@@ -28,12 +28,11 @@ use crate::prefs::{Prefs, Speed};
 use crate::route::Route;
 use crate::seen::{Pos, Seen};
 use crate::state::{
-    parse_save, progress_key, save_key, TableAction, TableState, BOT_QUICK_MS, ERROR_MS,
-    TRICK_COLLECT_MS,
+    parse_save, save_key, TableAction, TableState, BOT_QUICK_MS, ERROR_MS, TRICK_COLLECT_MS,
 };
 use crate::web;
 use engine::table::Public;
-use engine::{Card, Seat, Status};
+use engine::{Card, Seat};
 use gloo::timers::callback::Timeout;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -44,7 +43,7 @@ pub const INTRO_MS: u32 = 6000;
 
 /// Builds the table's state: the saved game if it is this table's, else a new match. A save
 /// that cannot be read, or that does not replay, is dropped with a notice.
-fn initial_state<G: UiGame>(config: TableConfig<G::Settings>) -> TableState<G> {
+pub fn initial_state<G: UiGame>(config: TableConfig<G::Settings>) -> TableState<G> {
     let failed = |config| {
         let mut st = TableState::new(config);
         st.restore_failed = true;
@@ -75,9 +74,16 @@ pub fn use_table<G: UiGame>(
         .and_then(|l| l.plug.clone().downcast::<Plug<G>>().ok());
     let link = online.clone();
     let opening = plug.clone();
+    // Offline: the page's local plug (an online page has none, and links none of it).
+    let local = crate::local::plug::<G>();
+    let opener = local.clone();
     let state = use_reducer(move || {
         let online = link.zip(opening).and_then(|(l, p)| (p.open)(&config, &l));
-        online.unwrap_or_else(|| initial_state::<G>(config))
+        // The room page opens a table only on a snapshot that reads as this game's
+        // (`pages::room`), and only an offline page opens one without a link.
+        online
+            .or_else(|| opener.map(|p| (p.open)(config)))
+            .expect("a table opens on a room's snapshot, or on a page that plays locally")
     });
     // Online: the relay's frames for this seat, and its refusals of this seat's moves.
     {
@@ -123,19 +129,9 @@ pub fn use_table<G: UiGame>(
     {
         let st = state.clone();
         use_effect_with(state.step, move |_| {
-            if st.own.is_some() {
-                // Online: the relay keeps the match.
-                return;
-            }
-            if let Some(json) = st.save().and_then(|s| serde_json::to_string(&s).ok()) {
-                web::storage_set(&save_key(G::ID.slug()), &json);
-            }
-            // The home page's "continue" link, while the match is not over.
-            let progress = progress_key(G::ID.slug());
-            if st.status != Status::MatchOver {
-                web::storage_set(&progress, &Route::Table(G::ID, st.config.to_query()).href());
-            } else {
-                web::storage_remove(&progress);
+            // Online, the relay keeps the match (and there is no local plug).
+            if let Some(p) = local.filter(|_| st.own.is_none()) {
+                (p.save)(&st);
             }
         });
     }
@@ -664,6 +660,8 @@ pub fn frame<G: UiGame>(
     let cover = cover(st, seen);
     // A hard bot about to act is thinking in its worker (style.css marks its plate).
     let thinking = st.bot_to_act().filter(|&b| st.bots.borrow().is_hard(b));
+    // The hint and the hand replay: only where the page plays locally.
+    let local = crate::local::plug::<G>();
     // A tap anywhere on the felt gathers a finished trick at once instead of waiting.
     let held = st.held.as_ref().filter(|h| !h.collecting).map(|h| h.id);
     let skip = {
@@ -718,17 +716,25 @@ pub fn frame<G: UiGame>(
                             aria-live="polite">{ parts.status }</p>
                         <TurnClockBadge />
                         { parts.bar_extra }
-                        <HintButton<G> st={st.clone()} my_turn={seen.my_turn} />
+                        { for local.as_ref().map(|p| (p.hint)(st, seen.my_turn)) }
                     </div>
                     { for error }
                     { parts.hand }
                 </section>
-                { crate::components::replay::replay_host(st, seen, parts.result) }
+                { match &local {
+                    Some(p) => (p.result)(st, seen, parts.result),
+                    None => parts.result,
+                } }
             </div>
             { for cover }
         </main>
         </ContextProvider<SheetCtx>>
     }
+}
+
+/// The hint button of a local table ([`crate::local::LocalPlug::hint`]).
+pub fn hint<G: UiGame>(st: &UseReducerHandle<TableState<G>>, my_turn: bool) -> Html {
+    html! { <HintButton<G> st={st.clone()} {my_turn} /> }
 }
 
 #[derive(Properties)]
