@@ -3,6 +3,7 @@
 // last step shows the hand's end (every seat holds what the table shows), then close it
 // back to the result. Bots play fast (`cards.speed`), so each test stays well under 90 s.
 
+import { tableState } from '../lib.mjs';
 import { playHand as playShedding } from './crazy_eights.test.mjs';
 
 /** Bots act in 250 ms and tricks are gathered quickly on this device. */
@@ -16,18 +17,13 @@ export async function playHokm(page, table, assert, deadlineMs) {
   const hand = page.locator('[data-testid=hand]');
   for (;;) {
     assert(Date.now() < end, 'the hand ended in time');
-    const phase = await table.getAttribute('data-phase');
+    const { phase, turn, bottom, busy } = await tableState(table);
     if (phase === 'hand_over' || phase === 'match_over') return;
     const drawOk = page.locator('[data-testid=draw-ok]');
     if (await drawOk.isVisible()) {
       await drawOk.click();
       continue;
     }
-    const [turn, bottom, busy] = await Promise.all([
-      table.getAttribute('data-turn'),
-      table.getAttribute('data-bottom'),
-      table.getAttribute('data-busy'),
-    ]);
     if (turn === bottom && busy !== 'true') {
       if (phase === 'choosing_trump') {
         await page.locator('[data-testid=trump-picker] button[data-trump=H]').click();
