@@ -7,10 +7,19 @@
 //! engine (a moon shot included): the mean of the other seats' points minus the seat's.
 
 use super::pimc::{RolloutGame, RolloutHard};
-use crate::belief::{BidelBelief, BidelSampler};
+use crate::belief::{Belief, BidelBelief, BidelSampler};
 use crate::BidelBot;
-use engine::games::bidel::{Bidel, BidelPhase, BidelView};
-use engine::{Game, Seat};
+use engine::games::bidel::{Bidel, BidelAction, BidelEvent, BidelHidden, BidelPhase, BidelView};
+use engine::{CardSet, Game, GameView, Seat, SeatSet, Suit};
+
+/// Whether the rollouts' rule bots start with the hand's public facts (the cards played,
+/// the voids shown; [`BidelBelief::for_seat`]) rather than fresh (knowing only the trick
+/// on the table).
+pub const KNOWING_ROLLOUTS: bool = true;
+
+/// A sampled deal's weight is this to the power of the past plays of other seats that the
+/// rule bot would not have made in it (1: every deal weighs the same).
+pub const EPS: f64 = 0.5;
 
 /// The hard Bidel bot.
 pub type BidelHard = RolloutHard<Bidel>;
@@ -38,6 +47,126 @@ impl RolloutGame for Bidel {
     fn seat(view: &BidelView) -> Seat {
         view.seat
     }
+
+    fn rollout_bot(seed: u64, belief: &BidelBelief, seat: Seat) -> BidelBot {
+        if KNOWING_ROLLOUTS {
+            BidelBot::with_belief(seed, belief.for_seat(seat))
+        } else {
+            BidelBot::new(seed)
+        }
+    }
+
+    fn log_event(log: &mut Vec<BidelEvent>, event: &BidelEvent) {
+        if let Some(BidelEvent::Played {
+            hand_over: true, ..
+        }) = log.last()
+        {
+            log.clear();
+        }
+        if let BidelEvent::Played { .. } = event {
+            log.push(*event);
+        }
+    }
+
+    fn likelihood(
+        view: &BidelView,
+        belief: &BidelBelief,
+        log: &[BidelEvent],
+        hidden: &BidelHidden,
+        scratch: &mut Vec<BidelAction>,
+    ) -> f64 {
+        if EPS >= 1.0 || log.is_empty() {
+            return 1.0;
+        }
+        // The log must hold every card played this hand (a bot seated in the middle of a
+        // hand, or one that missed an event, weighs nothing).
+        let Ok(f) = belief.facts(view) else {
+            return 1.0;
+        };
+        if f.log.played.len() as usize != log.len() {
+            return 1.0;
+        }
+        likelihood(view, belief, log, hidden, EPS, scratch)
+    }
+}
+
+/// How likely the plays `log` (every play of the hand so far, in order) are in the deal
+/// `hidden` (the seats' current hands) if the other seats played like the rule bot: `eps`
+/// to the power of the plays of other seats (not the seat of `view`) with a choice where
+/// the rule bot, knowing the public facts of the hand then, would have played another
+/// card. The hands at the first trick are the current hands and the cards each seat played
+/// (the cards the seat passed are in the receiver's sampled hand: the sampler keeps them
+/// there).
+fn likelihood(
+    view: &BidelView,
+    belief: &BidelBelief,
+    log: &[BidelEvent],
+    hidden: &BidelHidden,
+    eps: f64,
+    legal: &mut Vec<BidelAction>,
+) -> f64 {
+    let me = view.seat;
+    let mut hands = hidden.hands;
+    for e in log {
+        if let BidelEvent::Played { seat, card, .. } = e {
+            if let Some(h) = hands.get_mut(seat.idx()) {
+                h.insert(*card);
+            }
+        }
+    }
+    let mut replay = belief.at_hand_start(me);
+    let mut tv = view.clone();
+    tv.phase = BidelPhase::Playing;
+    tv.trick.clear();
+    tv.last_trick = None;
+    tv.hearts_broken = false;
+    tv.picked = CardSet::EMPTY;
+    tv.points.iter_mut().for_each(|p| *p = 0);
+    tv.tricks.iter_mut().for_each(|t| *t = 0);
+    let mut w = 1.0;
+    for e in log {
+        let BidelEvent::Played {
+            seat, card, trick, ..
+        } = *e
+        else {
+            continue;
+        };
+        let hand = hands.get(seat.idx()).copied().unwrap_or_default();
+        if seat != me {
+            tv.seat = seat;
+            tv.hand = hand;
+            tv.to_act = SeatSet::only(seat);
+            legal.clear();
+            Bidel::legal_from_view(&tv, legal);
+            if !legal.contains(&BidelAction::Play(card)) {
+                // Not a deal the plays allow (the sampler should not give one).
+                w *= eps;
+            } else if legal.len() > 1
+                && !BidelBot::could_play(replay.for_seat(seat), &tv, legal, card)
+            {
+                w *= eps;
+            }
+        }
+        if let Some(h) = hands.get_mut(seat.idx()) {
+            h.remove(card);
+        }
+        replay.observe(e);
+        tv.hearts_broken |= Suit::Hearts.mask().contains(card);
+        match trick {
+            Some(t) => {
+                tv.trick.clear();
+                tv.leader = t.winner;
+                if let Some(p) = tv.points.get_mut(t.winner.idx()) {
+                    *p = p.saturating_add(t.points);
+                }
+                if let Some(n) = tv.tricks.get_mut(t.winner.idx()) {
+                    *n = n.saturating_add(1);
+                }
+            }
+            None => tv.trick.push((seat, card)),
+        }
+    }
+    w
 }
 
 #[cfg(test)]
@@ -66,6 +195,78 @@ mod tests {
     #[test]
     fn hard_bots_play_legal_cards_and_repeat_their_choices() {
         plays_and_repeats::<Bidel>(&[4, 3], &BidelSettings::default(), hard);
+    }
+
+    /// The plays of rule bots are likely in the true deal (every play is one the rule bot
+    /// makes there, knowing the hand's public facts), and less likely, on average, in the
+    /// sampler's deals. Passing hands (BD-2) and a hand without passing, 4 and 3 players.
+    #[test]
+    fn the_true_deal_explains_rule_bots_plays_better_than_a_sample() {
+        use super::likelihood;
+        use crate::belief::{Belief, BidelBelief, BidelSampler, Sampler};
+        use crate::BidelBot;
+        use engine::games::bidel::{BidelEvent, BidelPhase};
+        use engine::testkit::InspectHidden;
+        use engine::{Deal, Game, Rng, Seat, Setup, Status};
+        let mut true_w = 0.0;
+        let mut sample_w = 0.0;
+        let mut checks = 0;
+        for (players, seed) in [(4u8, 1u64), (4, 2), (4, 3), (3, 4), (3, 5)] {
+            let mut g = Bidel::new(&Setup {
+                players,
+                settings: BidelSettings::default(),
+                deal: Deal::seeded(seed),
+            })
+            .unwrap();
+            for hand in 0..4 {
+                if hand > 0 {
+                    g.next_hand().unwrap();
+                }
+                let mut bots: Vec<BidelBot> = (0..players as u64)
+                    .map(|s| BidelBot::new(seed * 10 + s))
+                    .collect();
+                let mut belief: Option<BidelBelief> = None;
+                let mut log = Vec::new();
+                let mut legal = Vec::new();
+                let mut rng = Rng::new(seed);
+                while let Status::Acting(acting) = g.status() {
+                    let seat = acting.first().unwrap();
+                    let view = g.view(seat);
+                    if seat == Seat(0) {
+                        let b = belief.get_or_insert_with(|| BidelBelief::new(&view)).clone();
+                        if view.phase == BidelPhase::Playing && log.len() > 4 {
+                            let mut scratch = Vec::new();
+                            let truth = g.hidden();
+                            true_w += likelihood(&view, &b, &log, &truth, 0.5, &mut scratch);
+                            let sampler = BidelSampler::new(&view, &b).unwrap();
+                            let mut h = Default::default();
+                            sampler.sample_hidden(&mut rng, &mut h);
+                            sample_w += likelihood(&view, &b, &log, &h, 0.5, &mut scratch);
+                            checks += 1;
+                        }
+                    }
+                    legal.clear();
+                    g.legal_actions(seat, &mut legal);
+                    let a = bots[seat.idx()].choose(&view, &legal);
+                    let e = g.apply(seat, &a).unwrap();
+                    for b in bots.iter_mut() {
+                        b.observe(&e);
+                    }
+                    if let Some(b) = &mut belief {
+                        b.observe(&e);
+                    }
+                    if matches!(e, BidelEvent::Played { .. }) {
+                        log.push(e);
+                    }
+                }
+            }
+        }
+        assert!(checks > 50, "{checks}");
+        assert_eq!(true_w, checks as f64, "the true deal explains every play");
+        assert!(
+            sample_w < 0.5 * true_w,
+            "samples {sample_w} against {true_w}"
+        );
     }
 
     /// Hard against easy, duplicate (the hard bot in each seat in turn): it takes fewer
