@@ -233,7 +233,9 @@ mod tests {
                     let seat = acting.first().unwrap();
                     let view = g.view(seat);
                     if seat == Seat(0) {
-                        let b = belief.get_or_insert_with(|| BidelBelief::new(&view)).clone();
+                        let b = belief
+                            .get_or_insert_with(|| BidelBelief::new(&view))
+                            .clone();
                         if view.phase == BidelPhase::Playing && log.len() > 4 {
                             let mut scratch = Vec::new();
                             let truth = g.hidden();

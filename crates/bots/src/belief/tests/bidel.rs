@@ -72,20 +72,29 @@ fn rule_bd_2_a_belief_for_another_seat_carries_no_passed_card() {
     })
     .unwrap();
     let mut bots: Vec<crate::BidelBot> = (0..4).map(crate::BidelBot::new).collect();
-    let mut beliefs: Vec<BidelBelief> = (0..4).map(|s| BidelBelief::new(&g.view(Seat(s)))).collect();
+    let mut beliefs: Vec<BidelBelief> =
+        (0..4).map(|s| BidelBelief::new(&g.view(Seat(s)))).collect();
     let mut legal = Vec::new();
     let mut checked = 0;
     let mut rng = Rng::new(5);
     while let Status::Acting(acting) = g.status() {
         let seat = acting.first().unwrap();
         let v0 = g.view(Seat(0));
-        assert_ne!(v0.pass_direction, PassDirection::None, "the first hand passes");
+        assert_ne!(
+            v0.pass_direction,
+            PassDirection::None,
+            "the first hand passes"
+        );
         let to = Seat(0).after(v0.pass_direction.offset(4), 4);
         let third = (1..4).map(Seat).find(|&s| s != to).unwrap();
         if !v0.passed.is_empty() {
             let v3 = g.view(third);
             let moved = beliefs[0].for_seat(third);
-            assert_eq!(moved, beliefs[third.idx()], "seat 0's belief for {third} is its own");
+            assert_eq!(
+                moved,
+                beliefs[third.idx()],
+                "seat 0's belief for {third} is its own"
+            );
             // Seat 0's passed cards that the receiver still holds: the third seat does not
             // know where they are, so its samples put them elsewhere too.
             let secret = v0.passed.and(g.hidden().hands[to.idx()]);
