@@ -6,11 +6,11 @@
 //! the end of the hand by the rule bots instead, once per legal card, and scored by the
 //! engine (a moon shot included): the mean of the other seats' points minus the seat's.
 
-use super::pimc::{RolloutGame, RolloutHard};
+use super::pimc::{RolloutGame, RolloutHard, MAX_CANDIDATES};
 use crate::belief::{Belief, BidelBelief, BidelSampler};
 use crate::BidelBot;
 use engine::games::bidel::{Bidel, BidelAction, BidelEvent, BidelHidden, BidelPhase, BidelView};
-use engine::{CardSet, Game, GameView, Seat, SeatSet, Suit};
+use engine::{Card, CardSet, Game, GameView, Rank, Seat, SeatSet, Suit};
 
 /// Whether the rollouts' rule bots start with the hand's public facts (the cards played,
 /// the voids shown; [`BidelBelief::for_seat`]) rather than fresh (knowing only the trick
@@ -20,6 +20,10 @@ pub const KNOWING_ROLLOUTS: bool = true;
 /// A sampled deal's weight is this to the power of the past plays of other seats that the
 /// rule bot would not have made in it (1: every deal weighs the same).
 pub const EPS: f64 = 0.5;
+
+/// Whether cards that are equivalent whatever the deal (one suit, no unseen card between
+/// them, the same points) are played out once, as one candidate.
+pub const MERGE_EQUIVALENT: bool = true;
 
 /// The hard Bidel bot.
 pub type BidelHard = RolloutHard<Bidel>;
@@ -56,6 +60,20 @@ impl RolloutGame for Bidel {
         }
     }
 
+    fn candidates(
+        view: &BidelView,
+        belief: &BidelBelief,
+        legal: &[BidelAction],
+        rule: &BidelAction,
+        out: &mut [usize; MAX_CANDIDATES],
+    ) -> usize {
+        let played = match belief.facts(view) {
+            Ok(f) if MERGE_EQUIVALENT => f.log.played,
+            _ => return all_candidates(legal, out),
+        };
+        candidates(view, played, legal, rule, out)
+    }
+
     fn log_event(log: &mut Vec<BidelEvent>, event: &BidelEvent) {
         if let Some(BidelEvent::Played {
             hand_over: true, ..
@@ -88,6 +106,83 @@ impl RolloutGame for Bidel {
         }
         likelihood(view, belief, log, hidden, EPS, scratch)
     }
+}
+
+/// Every legal action a candidate (the first [`MAX_CANDIDATES`]).
+fn all_candidates(legal: &[BidelAction], out: &mut [usize; MAX_CANDIDATES]) -> usize {
+    let n = legal.len().min(MAX_CANDIDATES);
+    for (i, o) in out.iter_mut().enumerate().take(n) {
+        *o = i;
+    }
+    n
+}
+
+/// The points a card costs (BD-7, BD-9), to tell equivalent cards apart.
+fn card_points(view: &BidelView, c: Card) -> u8 {
+    let qs = Card::new(Suit::Spades, Rank::QUEEN);
+    if c.suit() == Suit::Hearts {
+        1
+    } else if c == qs {
+        13
+    } else if view.settings.forty_point_mode && c.suit() == Suit::Spades && c.rank() > Rank::QUEEN {
+        7
+    } else {
+        0
+    }
+}
+
+/// The candidates among `legal` (indices written into `out`, their number returned): one
+/// card per run of legal cards of one suit, of the same points, with no card between them
+/// that another seat may hold (every card of the suit between them is the seat's own or
+/// already `played`). A run's card is the rule bot's choice `rule` if it is in the run,
+/// else its lowest. Anything but plays: every action a candidate.
+fn candidates(
+    view: &BidelView,
+    played: CardSet,
+    legal: &[BidelAction],
+    rule: &BidelAction,
+    out: &mut [usize; MAX_CANDIDATES],
+) -> usize {
+    let mut cards = CardSet::EMPTY;
+    for a in legal {
+        match a {
+            BidelAction::Play(c) => cards.insert(*c),
+            _ => return all_candidates(legal, out),
+        }
+    }
+    let index = |c: Card| legal.iter().position(|&a| a == BidelAction::Play(c));
+    let mut n = 0;
+    for suit in Suit::ALL {
+        // The suit's cards from the lowest up (CardSet iterates a suit in rank order).
+        let mut run: Option<(usize, u8)> = None; // (slot in out, points)
+        for c in suit.mask().iter() {
+            if cards.contains(c) {
+                let pts = card_points(view, c);
+                match run {
+                    Some((slot, p)) if p == pts => {
+                        if *rule == BidelAction::Play(c) {
+                            if let Some(i) = index(c) {
+                                out[slot] = i;
+                            }
+                        }
+                    }
+                    _ => {
+                        if n >= MAX_CANDIDATES {
+                            return n;
+                        }
+                        let Some(i) = index(c) else { continue };
+                        out[n] = i;
+                        run = Some((n, pts));
+                        n += 1;
+                    }
+                }
+            } else if !view.hand.contains(c) && !played.contains(c) {
+                // A card another seat may hold: the run ends here.
+                run = None;
+            }
+        }
+    }
+    n
 }
 
 /// How likely the plays `log` (every play of the hand so far, in order) are in the deal
@@ -173,6 +268,7 @@ fn likelihood(
 mod tests {
     use super::super::pimc::testing::{duplicate, plays_and_repeats};
     use super::super::{Budget, HardGame};
+    use super::MAX_CANDIDATES;
     use crate::Bot;
     use engine::games::bidel::{Bidel, BidelSettings};
 
@@ -269,6 +365,62 @@ mod tests {
             sample_w < 0.5 * true_w,
             "samples {sample_w} against {true_w}"
         );
+    }
+
+    /// The candidates are one card per run of cards that no other seat's card separates
+    /// and that cost the same points (BD-7: Q♠ is never merged with the spades beside it).
+    #[test]
+    fn equivalent_cards_are_one_candidate() {
+        use super::candidates;
+        use engine::games::bidel::{BidelAction, BidelPhase, BidelView};
+        use engine::{Card, CardSet, Seat, SeatSet};
+        let set =
+            |s: &str| -> CardSet { engine::card::parse_cards(s).unwrap().into_iter().collect() };
+        let hand = set("JS QS KS 9H 10H QH 2C");
+        let view = BidelView {
+            seat: Seat(0),
+            players: 4,
+            settings: BidelSettings::default(),
+            phase: BidelPhase::Playing,
+            to_act: SeatSet::only(Seat(0)),
+            dealer: Seat(3),
+            hand_number: 1,
+            pass_direction: engine::games::bidel::PassDirection::None,
+            hakem: None,
+            trump: None,
+            hand,
+            picked: CardSet::EMPTY,
+            passed: CardSet::EMPTY,
+            received: CardSet::EMPTY,
+            hand_counts: vec![7; 4],
+            pick_counts: vec![0; 4],
+            leader: Seat(0),
+            trick: Vec::new(),
+            last_trick: None,
+            hearts_broken: true,
+            points: vec![0; 4],
+            tricks: vec![6; 4],
+            totals: vec![0; 4],
+            result: None,
+            winner: None,
+        };
+        let legal: Vec<BidelAction> = hand.iter().map(BidelAction::Play).collect();
+        let got = |played: &str, rule: &str| -> CardSet {
+            let mut out = [0; MAX_CANDIDATES];
+            let rule = BidelAction::Play(rule.parse::<Card>().unwrap());
+            let n = candidates(&view, set(played), &legal, &rule, &mut out);
+            out[..n]
+                .iter()
+                .map(|&i| match legal[i] {
+                    BidelAction::Play(c) => c,
+                    a => panic!("{a:?}"),
+                })
+                .collect()
+        };
+        // 9♥ 10♥ touch; J♥ is out, so Q♥ is apart; J♠ Q♠ K♠ touch but Q♠ costs 13.
+        assert_eq!(got("", "2C"), set("JS QS KS 9H QH 2C"));
+        // J♥ played: Q♥ joins 9♥ 10♥, and the rule bot's 10♥ stands for the run.
+        assert_eq!(got("JH", "10H"), set("JS QS KS 10H 2C"));
     }
 
     /// Hard against easy, duplicate (the hard bot in each seat in turn): it takes fewer

@@ -90,6 +90,24 @@ pub trait RolloutGame: FromView + Sized {
         Self::rule(seed)
     }
 
+    /// The candidates among `legal` that the search plays out, as indices into `legal`
+    /// written into `out` (returns how many); `rule` is the rule bot's choice. The default
+    /// is every legal action (the first [`MAX_CANDIDATES`]).
+    fn candidates(
+        view: &Self::View,
+        belief: &Self::Belief,
+        legal: &[Self::Action],
+        rule: &Self::Action,
+        out: &mut [usize; MAX_CANDIDATES],
+    ) -> usize {
+        let _ = (view, belief, rule);
+        let n = legal.len().min(MAX_CANDIDATES);
+        for (i, o) in out.iter_mut().enumerate().take(n) {
+            *o = i;
+        }
+        n
+    }
+
     /// Keeps in `log` the events of the hand in progress that [`RolloutGame::likelihood`]
     /// reads (called with every event, in order). The default keeps none.
     fn log_event(log: &mut Vec<Self::Event>, event: &Self::Event) {
@@ -159,10 +177,17 @@ impl<G: RolloutGame> RolloutHard<G> {
 
     fn search(&mut self, view: &G::View, legal: &[G::Action], rule: &G::Action) -> Option<usize> {
         let sampler = self.sampler(view)?;
-        let n = legal.len().min(MAX_CANDIDATES);
+        let belief = self.belief.as_ref()?;
+        let mut cands = [0usize; MAX_CANDIDATES];
+        let n = G::candidates(view, belief, legal, rule, &mut cands);
+        if n == 0 {
+            return None;
+        }
+        if n == 1 {
+            return Some(cands[0]);
+        }
         let deals = (self.budget.playouts / n as u32).max(1);
         let seat = G::seat(view);
-        let belief = self.belief.as_ref()?;
         let mut tally = Tally::new(n);
         let mut values = [0.0; MAX_CANDIDATES];
         let mut hidden = G::Hidden::default();
@@ -171,15 +196,18 @@ impl<G: RolloutGame> RolloutHard<G> {
             let w = G::likelihood(view, belief, &self.log, &hidden, &mut self.scratch);
             let deal = G::from_view(view, &hidden, self.rng.next_u64()).ok()?;
             let seed = self.rng.next_u64();
-            for (v, a) in values.iter_mut().zip(&legal[..n]) {
+            for (v, &i) in values.iter_mut().zip(&cands[..n]) {
+                let a = legal.get(i)?;
                 let mut g = deal.clone();
                 play_out::<G>(&mut g, belief, seat, a, seed, &mut self.scratch)?;
                 *v = w * G::hand_value(&g, seat)?;
             }
             tally.add(&values[..n]);
         }
-        let preferred = legal[..n].iter().position(|a| a == rule);
-        tally.best(preferred, 0.0)
+        let preferred = cands[..n].iter().position(|&i| legal.get(i) == Some(rule));
+        tally
+            .best(preferred, 0.0)
+            .and_then(|k| cands.get(k).copied())
     }
 }
 
