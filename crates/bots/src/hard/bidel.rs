@@ -3,8 +3,21 @@
 //!
 //! Bidel scores hearts and Q♠ (BD-7, BD-9) and every seat plays for itself, which the Hokm
 //! solver (two sides, tricks only) does not search; each sampled deal is played out to
-//! the end of the hand by the rule bots instead, once per legal card, and scored by the
+//! the end of the hand by the rule bots instead, once per candidate card, and scored by the
 //! engine (a moon shot included): the mean of the other seats' points minus the seat's.
+//!
+//! - **Deals.** The seat's [`BidelBelief`] gives a [`BidelSampler`] (uniform over the deals
+//!   its view, the voids shown and the cards it passed allow). Each deal is weighed by how
+//!   likely the other seats' plays this hand are in it: [`EPS`] to the power of the plays
+//!   that the rule bot ([`BidelBot`]), knowing the hand's public facts then, would not have
+//!   made there (`likelihood`). Importance weights: a deal is weighed down, never ruled
+//!   out, so players unlike the rule bot cost only some sharpness.
+//! - **Candidates.** Every legal card. One card per run of equivalent cards (one suit, no
+//!   card between them that another seat may hold, the same points: Q♠ stands alone) is
+//!   built ([`MERGE_EQUIVALENT`]) but off: no better on the tuning deals (docs/bots.md).
+//! - **Rollouts.** The rule bots in every seat start with the hand's public facts (the cards
+//!   played, the voids; [`BidelBelief::for_seat`], [`BidelBot::with_belief`]), as the rule
+//!   bots at the table do, never another seat's private ones (the cards it passed).
 
 use super::pimc::{RolloutGame, RolloutHard, MAX_CANDIDATES};
 use crate::belief::{Belief, BidelBelief, BidelSampler};
@@ -18,12 +31,14 @@ use engine::{Card, CardSet, Game, GameView, Rank, Seat, SeatSet, Suit};
 pub const KNOWING_ROLLOUTS: bool = true;
 
 /// A sampled deal's weight is this to the power of the past plays of other seats that the
-/// rule bot would not have made in it (1: every deal weighs the same).
-pub const EPS: f64 = 0.5;
+/// rule bot would not have made in it (1: every deal weighs the same). Tuned on seeds
+/// 1–300: 0.25 took fewer points than 0.5 and 0.1 (docs/bots.md).
+pub const EPS: f64 = 0.25;
 
 /// Whether cards that are equivalent whatever the deal (one suit, no unseen card between
-/// them, the same points) are played out once, as one candidate.
-pub const MERGE_EQUIVALENT: bool = true;
+/// them, the same points) are played out once, as one candidate: off, no better on the
+/// tuning deals (docs/bots.md).
+pub const MERGE_EQUIVALENT: bool = false;
 
 /// The hard Bidel bot.
 pub type BidelHard = RolloutHard<Bidel>;
