@@ -23,6 +23,9 @@ pub struct BidelBot {
     /// Cards seen played this hand (completed tricks and the current one), as the belief
     /// knows them at the decision in progress.
     played: CardSet,
+    /// For [`BidelBot::could_play`]: the card that wins the random tie-break between
+    /// equally good leads.
+    prefer: Option<Card>,
 }
 
 impl BidelBot {
@@ -32,7 +35,33 @@ impl BidelBot {
             rng: Rng::new(seed),
             belief: None,
             played: CardSet::EMPTY,
+            prefer: None,
         }
+    }
+
+    /// A bot that starts with `belief` (a belief of its seat that saw the hand from its
+    /// start), for a rollout from the middle of a hand.
+    pub fn with_belief(seed: u64, belief: BidelBelief) -> BidelBot {
+        BidelBot {
+            belief: Some(belief),
+            ..BidelBot::new(seed)
+        }
+    }
+
+    /// Whether this bot, knowing `belief` (its seat's), could play `card` in `view` among
+    /// `legal`: its choice, where a random tie-break between equally good leads goes to
+    /// `card`.
+    pub fn could_play(
+        belief: BidelBelief,
+        view: &BidelView,
+        legal: &[BidelAction],
+        card: Card,
+    ) -> bool {
+        let mut bot = BidelBot {
+            prefer: Some(card),
+            ..BidelBot::with_belief(0, belief)
+        };
+        bot.choose(view, legal) == BidelAction::Play(card)
     }
 
     /// The cards played this hand: the belief's, or (a belief that missed the start of
@@ -275,7 +304,11 @@ impl BidelBot {
             {
                 score -= 4; // flush Q♠ out
             }
-            let key = score * 4 + self.rng.below(4) as i32;
+            let tie = match self.prefer {
+                Some(p) => (c != p) as i32,
+                None => self.rng.below(4) as i32,
+            };
+            let key = score * 4 + tie;
             if best.is_none_or(|(b, _)| key < b) {
                 best = Some((key, c));
             }

@@ -67,6 +67,37 @@ impl BidelBelief {
         b
     }
 
+    /// The belief of `seat` about the same hand: what this belief holds is public (the
+    /// cards played, the voids and BD-4/BD-5 inferences from the plays, who took Q♠), so it
+    /// is what `seat` knows too. The cards this seat passed and received are in its view,
+    /// not here, and do not travel.
+    pub fn for_seat(&self, seat: Seat) -> BidelBelief {
+        BidelBelief {
+            seat,
+            ..self.clone()
+        }
+    }
+
+    /// A belief of `seat` at the start of the hand this belief is about (nothing played,
+    /// no void shown): to replay the hand's plays from its start.
+    pub fn at_hand_start(&self, seat: Seat) -> BidelBelief {
+        BidelBelief {
+            seat,
+            hand_number: if self.ended {
+                self.hand_number.wrapping_add(1)
+            } else {
+                self.hand_number
+            },
+            ended: false,
+            complete: true,
+            log: TrickLog::default(),
+            first_trick: true,
+            hearts_broken: false,
+            queen_taker: None,
+            ..self.clone()
+        }
+    }
+
     /// What the belief knows of the hand `v` shows (see [`super::HokmBelief::facts`]).
     pub fn facts(&self, v: &BidelView) -> Result<BidelFacts, BeliefError> {
         if self.seat != v.seat {

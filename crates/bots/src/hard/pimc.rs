@@ -79,13 +79,62 @@ pub trait RolloutGame: FromView + Sized {
     fn hand_value(g: &Self, seat: Seat) -> Option<f64>;
     /// The seat of a view.
     fn seat(view: &Self::View) -> Seat;
+
+    /// The rule bot that plays `seat` in a rollout from the position whose public facts
+    /// `belief` (the deciding seat's belief, matching its view) holds. It may know only
+    /// what `seat` knows there: the public facts, never the deciding seat's private ones
+    /// unless `seat` is the deciding seat. The default is a fresh bot, which knows only
+    /// what its views show.
+    fn rollout_bot(seed: u64, belief: &Self::Belief, seat: Seat) -> Self::Rule {
+        let _ = (belief, seat);
+        Self::rule(seed)
+    }
+
+    /// The candidates among `legal` that the search plays out, as indices into `legal`
+    /// written into `out` (returns how many); `rule` is the rule bot's choice. The default
+    /// is every legal action (the first [`MAX_CANDIDATES`]).
+    fn candidates(
+        view: &Self::View,
+        belief: &Self::Belief,
+        legal: &[Self::Action],
+        rule: &Self::Action,
+        out: &mut [usize; MAX_CANDIDATES],
+    ) -> usize {
+        let _ = (view, belief, rule);
+        let n = legal.len().min(MAX_CANDIDATES);
+        for (i, o) in out.iter_mut().enumerate().take(n) {
+            *o = i;
+        }
+        n
+    }
+
+    /// Keeps in `log` the events of the hand in progress that [`RolloutGame::likelihood`]
+    /// reads (called with every event, in order). The default keeps none.
+    fn log_event(log: &mut Vec<Self::Event>, event: &Self::Event) {
+        let _ = (log, event);
+    }
+
+    /// The weight of the sampled deal `hidden` of `view`: how likely the events of `log`
+    /// (the hand so far) are in it, `belief` being the seat's. The default weighs every
+    /// deal the same (1).
+    fn likelihood(
+        view: &Self::View,
+        belief: &Self::Belief,
+        log: &[Self::Event],
+        hidden: &Self::Hidden,
+        scratch: &mut Vec<Self::Action>,
+    ) -> f64 {
+        let _ = (view, belief, log, hidden, scratch);
+        1.0
+    }
 }
 
 /// PIMC with rule-bot rollouts: for each of `budget.playouts / candidates` deals (so a
 /// decision plays `budget.playouts` rollouts at most, whatever its number of legal
-/// actions), every legal action is applied
-/// and the hand played out by fresh rule bots in every seat; the action with the best
-/// mean hand value wins, the rule bot's action on ties. It reads only its view, its legal
+/// actions), every legal action is applied and the hand played out by rule bots in every
+/// seat ([`RolloutGame::rollout_bot`]); each deal counts with its weight
+/// ([`RolloutGame::likelihood`]), and the action with the best weighted mean hand value
+/// wins, the rule bot's action on ties. It reads only its view, its legal
 /// actions and the events; a belief that missed the start of the hand (a bot seated in
 /// the middle of one) cannot sample, and the rule bot plays.
 pub struct RolloutHard<G: RolloutGame> {
@@ -95,6 +144,8 @@ pub struct RolloutHard<G: RolloutGame> {
     rule: G::Rule,
     /// A scratch list of legal actions for the rollouts.
     scratch: Vec<G::Action>,
+    /// The events of the hand that [`RolloutGame::log_event`] keeps.
+    log: Vec<G::Event>,
 }
 
 impl<G: RolloutGame> RolloutHard<G> {
@@ -106,6 +157,7 @@ impl<G: RolloutGame> RolloutHard<G> {
             belief: None,
             rule: G::rule(seed ^ 0x726F_6C6C),
             scratch: Vec::new(),
+            log: Vec::new(),
         }
     }
 
@@ -125,33 +177,58 @@ impl<G: RolloutGame> RolloutHard<G> {
 
     fn search(&mut self, view: &G::View, legal: &[G::Action], rule: &G::Action) -> Option<usize> {
         let sampler = self.sampler(view)?;
-        let n = legal.len().min(MAX_CANDIDATES);
+        let belief = self.belief.as_ref()?;
+        let mut cands = [0usize; MAX_CANDIDATES];
+        let n = G::candidates(view, belief, legal, rule, &mut cands);
+        if n == 0 {
+            return None;
+        }
+        if n == 1 {
+            return Some(cands[0]);
+        }
         let deals = (self.budget.playouts / n as u32).max(1);
         let seat = G::seat(view);
         let mut tally = Tally::new(n);
         let mut values = [0.0; MAX_CANDIDATES];
+        let mut hidden = G::Hidden::default();
         for _ in 0..deals {
-            let deal = sampler.sample(&mut self.rng).ok()?;
+            sampler.sample_hidden(&mut self.rng, &mut hidden);
+            let w = G::likelihood(view, belief, &self.log, &hidden, &mut self.scratch);
+            let deal = G::from_view(view, &hidden, self.rng.next_u64()).ok()?;
             let seed = self.rng.next_u64();
-            for (v, a) in values.iter_mut().zip(&legal[..n]) {
+            for (v, &i) in values.iter_mut().zip(&cands[..n]) {
+                let a = legal.get(i)?;
                 let mut g = deal.clone();
-                g.apply(seat, a).ok()?;
-                play_out::<G>(&mut g, seed, &mut self.scratch)?;
-                *v = G::hand_value(&g, seat)?;
+                play_out::<G>(&mut g, belief, seat, a, seed, &mut self.scratch)?;
+                *v = w * G::hand_value(&g, seat)?;
             }
             tally.add(&values[..n]);
         }
-        let preferred = legal[..n].iter().position(|a| a == rule);
-        tally.best(preferred, 0.0)
+        let preferred = cands[..n].iter().position(|&i| legal.get(i) == Some(rule));
+        tally
+            .best(preferred, 0.0)
+            .and_then(|k| cands.get(k).copied())
     }
 }
 
-/// Plays `g` to the end of its hand with fresh rule bots in every seat (seeded from
-/// `seed`); `None` if a bot's action is refused.
-fn play_out<G: RolloutGame>(g: &mut G, seed: u64, legal: &mut Vec<G::Action>) -> Option<()> {
-    let mut bots: Vec<G::Rule> = (0..g.players() as u64)
-        .map(|s| G::rule(seed.wrapping_add(s)))
+/// Plays `first` for `seat` in `g`, then the hand to its end with rule bots in every seat
+/// ([`RolloutGame::rollout_bot`], from `belief`, seeded from `seed`); `None` if an action
+/// is refused.
+fn play_out<G: RolloutGame>(
+    g: &mut G,
+    belief: &G::Belief,
+    seat: Seat,
+    first: &G::Action,
+    seed: u64,
+    legal: &mut Vec<G::Action>,
+) -> Option<()> {
+    let mut bots: Vec<G::Rule> = (0..g.players())
+        .map(|s| G::rollout_bot(seed.wrapping_add(s as u64), belief, Seat(s)))
         .collect();
+    let e = g.apply(seat, first).ok()?;
+    for b in &mut bots {
+        b.observe(&e);
+    }
     while let Status::Acting(acting) = g.status() {
         let seat = acting.first()?;
         legal.clear();
@@ -183,6 +260,7 @@ impl<G: RolloutGame> Bot<G> for RolloutHard<G> {
     }
 
     fn observe(&mut self, event: &G::Event) {
+        G::log_event(&mut self.log, event);
         self.rule.observe(event);
         if let Some(b) = &mut self.belief {
             b.observe(event);
