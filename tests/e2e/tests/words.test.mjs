@@ -7,6 +7,9 @@
 export async function open(page, url, link, lang) {
   // The language first, on the home page (a game's link moves on to the game's own page).
   await page.goto(url, { waitUntil: 'load' });
+  // Once the home page's app has drawn its games: at its start it writes the language it
+  // read back to storage, which would undo a choice made before it (seen under load).
+  await page.locator('[data-testid^=game-]').first().waitFor({ timeout: 15000 });
   await page.evaluate((l) => localStorage.setItem('cards.lang', l), lang);
   await page.goto(`${url}${link}`, { waitUntil: 'load' });
   await page.locator(`html[lang=${lang}]`).waitFor({ timeout: 15000 });
