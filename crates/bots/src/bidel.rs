@@ -93,7 +93,8 @@ fn point_cards(view: &BidelView) -> CardSet {
     s
 }
 
-fn points_in(view: &BidelView, cards: CardSet) -> u32 {
+/// The points in `cards` (BD-7, BD-9) in this room.
+pub(crate) fn points_in(view: &BidelView, cards: CardSet) -> u32 {
     let p = point_cards(view).and(cards);
     p.and(Suit::Hearts.mask()).len()
         + if p.contains(QS) { 13 } else { 0 }

@@ -19,11 +19,12 @@
 //!   played, the voids; [`BidelBelief::for_seat`], [`BidelBot::with_belief`]), as the rule
 //!   bots at the table do, never another seat's private ones (the cards it passed).
 
-use super::pimc::{RolloutGame, RolloutHard, MAX_CANDIDATES};
+use super::pimc::{all_candidates, RolloutGame, RolloutHard, MAX_CANDIDATES};
 use crate::belief::{Belief, BidelBelief, BidelSampler};
+use crate::bidel::points_in;
 use crate::BidelBot;
 use engine::games::bidel::{Bidel, BidelAction, BidelEvent, BidelHidden, BidelPhase, BidelView};
-use engine::{Card, CardSet, Game, GameView, Rank, Seat, SeatSet, Suit};
+use engine::{Card, CardSet, Game, GameView, Seat, SeatSet, Suit};
 
 /// Whether the rollouts' rule bots start with the hand's public facts (the cards played,
 /// the voids shown; [`BidelBelief::for_seat`]) rather than fresh (knowing only the trick
@@ -123,29 +124,6 @@ impl RolloutGame for Bidel {
     }
 }
 
-/// Every legal action a candidate (the first [`MAX_CANDIDATES`]).
-fn all_candidates(legal: &[BidelAction], out: &mut [usize; MAX_CANDIDATES]) -> usize {
-    let n = legal.len().min(MAX_CANDIDATES);
-    for (i, o) in out.iter_mut().enumerate().take(n) {
-        *o = i;
-    }
-    n
-}
-
-/// The points a card costs (BD-7, BD-9), to tell equivalent cards apart.
-fn card_points(view: &BidelView, c: Card) -> u8 {
-    let qs = Card::new(Suit::Spades, Rank::QUEEN);
-    if c.suit() == Suit::Hearts {
-        1
-    } else if c == qs {
-        13
-    } else if view.settings.forty_point_mode && c.suit() == Suit::Spades && c.rank() > Rank::QUEEN {
-        7
-    } else {
-        0
-    }
-}
-
 /// The candidates among `legal` (indices written into `out`, their number returned): one
 /// card per run of legal cards of one suit, of the same points, with no card between them
 /// that another seat may hold (every card of the suit between them is the seat's own or
@@ -169,10 +147,10 @@ fn candidates(
     let mut n = 0;
     for suit in Suit::ALL {
         // The suit's cards from the lowest up (CardSet iterates a suit in rank order).
-        let mut run: Option<(usize, u8)> = None; // (slot in out, points)
+        let mut run: Option<(usize, u32)> = None; // (slot in out, points)
         for c in suit.mask().iter() {
             if cards.contains(c) {
-                let pts = card_points(view, c);
+                let pts = points_in(view, c.bit());
                 match run {
                     Some((slot, p)) if p == pts => {
                         if *rule == BidelAction::Play(c) {

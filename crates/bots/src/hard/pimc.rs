@@ -101,11 +101,7 @@ pub trait RolloutGame: FromView + Sized {
         out: &mut [usize; MAX_CANDIDATES],
     ) -> usize {
         let _ = (view, belief, rule);
-        let n = legal.len().min(MAX_CANDIDATES);
-        for (i, o) in out.iter_mut().enumerate().take(n) {
-            *o = i;
-        }
-        n
+        all_candidates(legal, out)
     }
 
     /// Keeps in `log` the events of the hand in progress that [`RolloutGame::likelihood`]
@@ -127,6 +123,16 @@ pub trait RolloutGame: FromView + Sized {
         let _ = (view, belief, log, hidden, scratch);
         1.0
     }
+}
+
+/// Every legal action a candidate (the first [`MAX_CANDIDATES`]): their indices into
+/// `legal` written into `out`, their number returned.
+pub fn all_candidates<A>(legal: &[A], out: &mut [usize; MAX_CANDIDATES]) -> usize {
+    let n = legal.len().min(MAX_CANDIDATES);
+    for (i, o) in out.iter_mut().enumerate().take(n) {
+        *o = i;
+    }
+    n
 }
 
 /// PIMC with rule-bot rollouts: for each of `budget.playouts / candidates` deals (so a
