@@ -81,20 +81,26 @@ impl BidelBelief {
     /// A belief of `seat` at the start of the hand this belief is about (nothing played,
     /// no void shown): to replay the hand's plays from its start.
     pub fn at_hand_start(&self, seat: Seat) -> BidelBelief {
+        let hand_number = if self.ended {
+            self.hand_number.wrapping_add(1)
+        } else {
+            self.hand_number
+        };
+        self.hand_start(seat, hand_number)
+    }
+
+    /// `seat`'s belief at the start of hand `hand_number`: nothing played, no void shown.
+    fn hand_start(&self, seat: Seat, hand_number: u16) -> BidelBelief {
         BidelBelief {
             seat,
-            hand_number: if self.ended {
-                self.hand_number.wrapping_add(1)
-            } else {
-                self.hand_number
-            },
+            hand_number,
             ended: false,
             complete: true,
             log: TrickLog::default(),
             first_trick: true,
             hearts_broken: false,
             queen_taker: None,
-            ..self.clone()
+            ..*self
         }
     }
 
@@ -146,16 +152,7 @@ impl Belief<Bidel> for BidelBelief {
 
     fn observe(&mut self, e: &BidelEvent) {
         if self.ended {
-            *self = BidelBelief {
-                hand_number: self.hand_number.wrapping_add(1),
-                ended: false,
-                complete: true,
-                log: TrickLog::default(),
-                first_trick: true,
-                hearts_broken: false,
-                queen_taker: None,
-                ..*self
-            };
+            *self = self.hand_start(self.seat, self.hand_number.wrapping_add(1));
         }
         let BidelEvent::Played {
             seat,
