@@ -6,13 +6,9 @@
 // (button or Escape) returns to the result. The time from the request to the answer is
 // printed (Chromium's figure for docs/bots.md).
 
+import { fastBots } from '../lib.mjs';
 import { playHand, readNumber } from './hokm.test.mjs';
 import { playHokm } from './replay.test.mjs';
-
-/** Bots act in 250 ms and tricks are gathered quickly on this device. */
-async function fastBots(page) {
-  await page.addInitScript(() => localStorage.setItem('cards.speed', 'fast'));
-}
 
 /** Opens the analysis from the result, waits for it and checks the panel; returns its time. */
 async function checkAnalysis(page, assert, players, words) {

@@ -3,13 +3,8 @@
 // last step shows the hand's end (every seat holds what the table shows), then close it
 // back to the result. Bots play fast (`cards.speed`), so each test stays well under 90 s.
 
-import { tableState } from '../lib.mjs';
+import { fastBots, tableState } from '../lib.mjs';
 import { playHand as playShedding } from './crazy_eights.test.mjs';
-
-/** Bots act in 250 ms and tricks are gathered quickly on this device. */
-async function fastBots(page) {
-  await page.addInitScript(() => localStorage.setItem('cards.speed', 'fast'));
-}
 
 /** Plays a Hokm hand as the bottom player: trump from the picker, the first playable card. */
 export async function playHokm(page, table, assert, deadlineMs) {

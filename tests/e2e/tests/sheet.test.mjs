@@ -4,13 +4,9 @@
 // home page shows "played 1" and the right number of wins under the game, and a reload of
 // the finished match does not count it again. Bots play fast (`cards.speed` = fast).
 
+import { fastBots } from '../lib.mjs';
 import { readNumber } from './hokm.test.mjs';
 import { playHand } from './haft_khabis.test.mjs';
-
-/** Bots act in 250 ms on every page of this test. */
-async function fastBots(page) {
-  await page.addInitScript(() => localStorage.setItem('cards.speed', 'fast'));
-}
 
 /** Opens the score sheet from the top bar and returns it. */
 async function openSheet(page) {
