@@ -23,11 +23,13 @@
 //! wasm32.
 
 pub mod analysis;
+pub mod points;
 mod position;
 mod solver;
 
 pub use analysis::{
     analyse, analyse_hokm, analyse_hokm_with, analyse_with, AnalysisError, HandAnalysis, Slip,
 };
+pub use points::{Contract, PointsAnalysis, PointsSlip};
 pub use position::{Position, PositionError};
 pub use solver::{Best, Solver};
