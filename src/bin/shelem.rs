@@ -1,5 +1,7 @@
 //! The Shelem page of the site (`shelem.html`): its setup form, table and rule page.
 
 fn main() {
+    // The hand analysis after each hand (the online page does not offer it).
+    cards_web::components::analysis::offer::<bots::seats::PointsAnalysis>();
     cards_web::start_game::<engine::games::shelem::Shelem>();
 }

@@ -1,9 +1,12 @@
-//! The hand analysis (issue 12): after a Hokm hand at a local table, the result panel's
-//! "Analyse this hand" button asks the hard bots' Web Worker (`crates/worker`, loaded only
-//! now, so the page never carries the solver and never freezes) to solve the finished hand
-//! with every hand open (double-dummy). The panel shows the cards as they were at the start
-//! of play, each side's best tricks against best defence and what it took, and the cards
-//! that lost tricks against best play, the decisive ones (those that lost the hand) marked.
+//! The hand analysis (issue 12): after a Hokm, Shelem or Bidel hand at a local table, the
+//! result panel's "Analyse this hand" button asks the hard bots' Web Worker
+//! (`crates/worker`, loaded only now, so the page never carries the solver and never
+//! freezes) to solve the finished hand with every hand open (double-dummy). The panel shows
+//! the cards as they were at the start of play, each side's best against best defence and
+//! what it took, and the cards that lost value against best play, the decisive ones marked
+//! (Hokm: those that lost the hand; Shelem: those that turned the contract). Hokm counts
+//! tricks ([`HandAnalysis`]); Shelem and Bidel count card points ([`PointsAnalysis`]; in
+//! Bidel each player is a side, and fewer points is better).
 //!
 //! A hand's cards are public once it is over (D-8), and only a local table holds them: an
 //! online table has no log, so the result shows no button there. The worker refuses a hand
@@ -14,40 +17,80 @@
 //! - `[data-testid=analysis]` (`data-state=thinking|done|failed`), `analysis-close`,
 //!   `analysis-thinking` (a `<progress>` inside), `analysis-error`, `analysis-retry`;
 //!   once done: `analysis-side` rows (`data-side`, `data-best`, `data-taken`,
-//!   `data-could-win`), `analysis-hand` rows (`data-seat`, cards `[data-card]`),
+//!   `data-could-win` for Hokm), `analysis-contract` (Shelem: `data-bid`,
+//!   `data-could-make`, `data-made`), `analysis-hand` rows (`data-seat`, cards `[data-card]`),
 //!   `analysis-slip` items (`data-trick`, `data-seat`, `data-decisive`) or
 //!   `analysis-no-slips`, and `analysis-time` (`data-ms`: from the request to the answer).
 
 use crate::card_order::sort_hand;
 use crate::components::replay::chip;
 use crate::context::use_lang;
-use crate::i18n::{about, fill, trump_name};
+use crate::i18n::{about, fill, trump_name, Lang};
 use crate::replay::card_text;
 use crate::state::LogEntry;
 use crate::web;
-use bots::seats::{AnalyseHand, AnalysisAnswer, HandAnalysis};
-use engine::games::hokm::{HokmAction, HokmSettings};
-use engine::{Seat, Setup};
+use bots::seats::{AnalyseHand, Analysed, AnalysisAnswer, HandAnalysis, PointsAnalysis};
+use engine::games::hokm::Trump;
+use engine::{CardSet, Seat, Setup};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 use std::rc::Rc;
 use yew::prelude::*;
 
 /// Draws the analysis button.
 type Button = fn(AnalysisProps) -> Html;
 
-/// A table's finished hand, as the analysis asks it of the worker: the table's setup and
-/// whole log.
-pub type HandLog = (Setup<HokmSettings>, Rc<Vec<LogEntry<HokmAction>>>);
+/// A table's finished hand, as the analysis asks it of the worker: the worker's message
+/// for a request id (the game's [`AnalyseHand`] as JSON), built only when asked.
+#[derive(Clone)]
+pub struct Request(Rc<dyn Fn(u32) -> Option<String>>);
+
+impl PartialEq for Request {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+/// The [`Request`] for the last hand of a local table: its game's web slug (the worker
+/// knows `hokm`, `shelem` and `bidel`), setup and whole log.
+pub fn request<S, A>(game: &'static str, setup: Setup<S>, log: Rc<Vec<LogEntry<A>>>) -> Request
+where
+    S: Serialize + Clone + 'static,
+    A: Serialize + Clone + 'static,
+{
+    Request(Rc::new(move |id| {
+        serde_json::to_string(&AnalyseHand::new(id, game, setup.clone(), log.to_vec())).ok()
+    }))
+}
+
+/// An analysis the page can show: read from the worker's answer and drawn as the panel's
+/// body.
+pub trait Report: Analysed + DeserializeOwned + 'static {
+    fn report(&self, lang: Lang, props: &AnalysisProps, ms: u32) -> Html;
+}
+
+impl Report for HandAnalysis {
+    fn report(&self, lang: Lang, props: &AnalysisProps, ms: u32) -> Html {
+        tricks_report(lang, props, self, ms)
+    }
+}
+
+impl Report for PointsAnalysis {
+    fn report(&self, lang: Lang, props: &AnalysisProps, ms: u32) -> Html {
+        points_report(lang, props, self, ms)
+    }
+}
 
 thread_local! {
     /// The analysis button, where the page offers it ([`offer`]).
     static OFFERED: std::cell::Cell<Option<Button>> = const { std::cell::Cell::new(None) };
 }
 
-/// Offers the hand analysis on this page: the Hokm page's `main` calls it, so that only
-/// that page carries the panel's code (the online page, which never shows it, does not:
-/// about 25 KB gzip).
-pub fn offer() {
-    OFFERED.with(|o| o.set(Some(|props| html! { <AnalysisButton ..props /> })));
+/// Offers the hand analysis of `A` on this page: the Hokm, Shelem and Bidel pages' `main`
+/// call it, so that only those pages carry the panel's code, each only its own game's
+/// report (the online pages, which never show it, do not).
+pub fn offer<A: Report>() {
+    OFFERED.with(|o| o.set(Some(|props| html! { <AnalysisButton<A> ..props /> })));
 }
 
 /// The analysis button where the page offers it ([`offer`]), else nothing.
@@ -59,18 +102,16 @@ pub fn offered(props: AnalysisProps) -> Html {
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct AnalysisProps {
-    pub setup: Setup<HokmSettings>,
-    /// The table's whole log; its last hand is analysed.
-    pub log: Rc<Vec<LogEntry<HokmAction>>>,
+    /// The worker's message for the table's last hand.
+    pub request: Request,
     /// Display names by engine seat.
     pub names: Vec<AttrValue>,
-    /// The names of each side.
-    pub teams: [AttrValue; 2],
+    /// The names of each side (Bidel: of each seat).
+    pub sides: Vec<AttrValue>,
 }
 
 /// Where the analysis is.
-#[derive(Clone, Debug, PartialEq)]
-enum Shown {
+enum Shown<A> {
     /// Not asked yet (or the panel was closed while it searched).
     Idle,
     /// The worker searches: `done` of `total` plays (`total` 0 before its first report).
@@ -79,17 +120,17 @@ enum Shown {
         total: u32,
     },
     /// The analysis, and the milliseconds from the request to the answer.
-    Done(Rc<HandAnalysis>, u32),
+    Done(Rc<A>, u32),
     Failed,
 }
 
 /// The result panel's button and, once pressed, the analysis panel over the table.
 #[function_component(AnalysisButton)]
-pub fn analysis_button(props: &AnalysisProps) -> Html {
+pub fn analysis_button<A: Report>(props: &AnalysisProps) -> Html {
     let lang = use_lang();
     let a = lang.analysis();
     let open = use_state(|| false);
-    let shown = use_state(|| Shown::Idle);
+    let shown = use_state(|| Shown::<A>::Idle);
     // The worker while it searches (dropping it stops it); the request's id, so that an
     // answer to an older request is dropped.
     let worker = use_mut_ref(|| None::<web::Worker>);
@@ -97,7 +138,7 @@ pub fn analysis_button(props: &AnalysisProps) -> Html {
 
     let start = {
         let (shown, worker, asked) = (shown.clone(), worker.clone(), asked.clone());
-        let (setup, log) = (props.setup.clone(), props.log.clone());
+        let request = props.request.clone();
         Callback::from(move |_: ()| {
             let id = {
                 let mut n = asked.borrow_mut();
@@ -112,10 +153,10 @@ pub fn analysis_button(props: &AnalysisProps) -> Html {
                     set.set(Shown::Failed);
                     return;
                 }
-                let answer = serde_json::from_str::<AnalysisAnswer>(&json);
+                let answer = serde_json::from_str::<AnalysisAnswer<A>>(&json);
                 let Some(answer) = answer
                     .ok()
-                    .filter(|a| a.id == id && a.t == AnalysisAnswer::T)
+                    .filter(|a| a.id == id && a.t == AnalysisAnswer::<A>::T)
                 else {
                     return;
                 };
@@ -136,10 +177,9 @@ pub fn analysis_button(props: &AnalysisProps) -> Html {
                 shown.set(Shown::Failed);
                 return;
             };
-            let message = AnalyseHand::new(id, "hokm", setup.clone(), log.to_vec());
-            match serde_json::to_string(&message) {
-                Ok(json) => w.post(json),
-                Err(_) => shown.set(Shown::Failed),
+            match (request.0)(id) {
+                Some(json) => w.post(json),
+                None => shown.set(Shown::Failed),
             }
             *worker.borrow_mut() = Some(w);
         })
@@ -234,7 +274,7 @@ pub fn analysis_button(props: &AnalysisProps) -> Html {
                 },
             )
         }
-        Shown::Done(analysis, ms) => ("done", report(lang, props, analysis, *ms)),
+        Shown::Done(analysis, ms) => ("done", analysis.report(lang, props, *ms)),
     };
     html! {
         <>
@@ -258,25 +298,117 @@ pub fn analysis_button(props: &AnalysisProps) -> Html {
     }
 }
 
-/// The finished analysis: the sides' best and taken tricks, the cards at the start of play,
-/// the slips.
-fn report(lang: crate::i18n::Lang, props: &AnalysisProps, an: &HandAnalysis, ms: u32) -> Html {
+/// A seat's display name.
+fn name_of(props: &AnalysisProps, seat: Seat) -> String {
+    props
+        .names
+        .get(seat.idx())
+        .map(|n| n.to_string())
+        .unwrap_or_default()
+}
+
+/// One play that lost value, as a list item: `template`/`template_you` filled with the
+/// trick, the player, the card played, a better card and the values before and after.
+#[allow(clippy::too_many_arguments)]
+fn slip_item(
+    lang: Lang,
+    props: &AnalysisProps,
+    (template, template_you): (&str, &str),
+    (trick, seat): (u8, Seat),
+    (played, better): (engine::Card, engine::Card),
+    (before, after): (u16, u16),
+    decisive: Option<&'static str>,
+) -> Html {
+    let who = name_of(props, seat);
+    let args = [
+        ("trick", lang.num(trick)),
+        ("name", who.clone()),
+        ("card", card_text(lang, played)),
+        ("better", card_text(lang, better)),
+        ("before", lang.num(before)),
+        ("after", lang.num(after)),
+    ];
+    let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    html! {
+        <li class={classes!("an-slip", decisive.map(|_| "decisive"))} data-testid="analysis-slip"
+            data-trick={trick.to_string()} data-seat={seat.0.to_string()}
+            data-decisive={decisive.is_some().to_string()}>
+            <span>{ about(lang, &who, template, template_you, &args) }</span>
+            if let Some(label) = decisive {
+                <span class="an-decisive">{ label }</span>
+            }
+        </li>
+    }
+}
+
+/// The panel's body around its own parts: the intro, the sides' table (`head`: its column
+/// heads; `rows`), what comes before the hands (a contract), the hands at the start of
+/// play with the trump, the slips, and the time taken.
+#[allow(clippy::too_many_arguments)]
+fn body(
+    lang: Lang,
+    props: &AnalysisProps,
+    (intro, head, rows): (&str, [&str; 3], Html),
+    contract: Html,
+    hands: &[CardSet],
+    trump: Option<Trump>,
+    (slips_title, no_slips, slips): (&str, &str, Vec<Html>),
+    ms: u32,
+) -> Html {
     let a = lang.analysis();
     let s = lang.s();
-    let name = |seat: Seat| {
-        props
-            .names
-            .get(seat.idx())
-            .map(|n| n.to_string())
-            .unwrap_or_default()
+    let hands = hands.iter().enumerate().map(|(i, &cards)| {
+        html! {
+            <div class="an-hand" data-testid="analysis-hand" data-seat={i.to_string()}>
+                <span class="an-name">{ name_of(props, Seat(i as u8)) }</span>
+                <span class="an-cards" dir="ltr">
+                    { for sort_hand(cards).into_iter().map(|c| chip(lang, c, false)) }
+                </span>
+            </div>
+        }
+    });
+    let trump = trump.map(|t| format!(" · {}: {}", s.trump, trump_name(lang, t)));
+    // Integer formatting only: a float's would pull Rust's float printing into the page.
+    let tenths = (ms + 50) / 100;
+    let seconds = format!("{}.{}", tenths / 10, tenths % 10);
+    let seconds = match lang {
+        Lang::Fa => lang.num(seconds).replace('.', "٫"),
+        Lang::En => seconds,
     };
-    let sides = (0..2).map(|side| {
+    html! {
+        <>
+        <p class="help an-intro">{ intro }</p>
+        <table class="an-sides">
+            <thead><tr>{ for head.iter().map(|h| html! { <th scope="col">{ *h }</th> }) }</tr></thead>
+            <tbody>{ rows }</tbody>
+        </table>
+        { contract }
+        <h3>{ a.hands }<span class="an-trump">{ trump.unwrap_or_default() }</span></h3>
+        <div class="an-hands">{ for hands }</div>
+        <h3>{ slips_title }</h3>
+        if slips.is_empty() {
+            <p class="an-none" data-testid="analysis-no-slips">{ no_slips }</p>
+        } else {
+            <ol class="an-slips">{ for slips }</ol>
+        }
+        <p class="help an-time" data-testid="analysis-time" data-ms={ms.to_string()}>
+            { fill(a.time, &[("s", &seconds)]) }
+        </p>
+        </>
+    }
+}
+
+/// A Hokm hand's analysis: the sides' best and taken tricks, whether each could win, the
+/// cards at the start of play, the slips.
+fn tricks_report(lang: Lang, props: &AnalysisProps, an: &HandAnalysis, ms: u32) -> Html {
+    let a = lang.analysis();
+    let rows = (0..2).map(|side| {
         let best = an.best_tricks[side];
         let win = an.could_win[side];
         html! {
             <tr data-testid="analysis-side" data-side={side.to_string()} data-best={best.to_string()}
                 data-taken={an.taken[side].to_string()} data-could-win={win.to_string()}>
-                <th scope="row">{ props.teams[side].clone() }</th>
+                <th scope="row">{ props.sides.get(side).cloned().unwrap_or_default() }</th>
                 <td>
                     <span class="an-best">{ fill(a.best_n, &[("n", &lang.num(best))]) }</span>
                     <span class={classes!("an-win", win.then_some("yes"))}>
@@ -287,64 +419,99 @@ fn report(lang: crate::i18n::Lang, props: &AnalysisProps, an: &HandAnalysis, ms:
             </tr>
         }
     });
-    let hands = an.hands.iter().enumerate().map(|(i, &cards)| {
-        let seat = Seat(i as u8);
-        html! {
-            <div class="an-hand" data-testid="analysis-hand" data-seat={i.to_string()}>
-                <span class="an-name">{ name(seat) }</span>
-                <span class="an-cards" dir="ltr">
-                    { for sort_hand(cards).into_iter().map(|c| chip(lang, c, false)) }
-                </span>
-            </div>
-        }
-    });
     let slips = an.slips.iter().map(|slip| {
-        let who = name(slip.seat);
-        let args = [
-            ("trick", lang.num(slip.trick)),
-            ("name", who.clone()),
-            ("card", card_text(lang, slip.played)),
-            ("better", card_text(lang, slip.better)),
-            ("before", lang.num(slip.before)),
-            ("after", lang.num(slip.after)),
-        ];
-        let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        slip_item(
+            lang,
+            props,
+            (a.slip, a.slip_you),
+            (slip.trick, slip.seat),
+            (slip.played, slip.better),
+            (u16::from(slip.before), u16::from(slip.after)),
+            slip.decisive.then_some(a.decisive),
+        )
+    });
+    body(
+        lang,
+        props,
+        (
+            a.intro,
+            [a.side, a.best, a.taken],
+            html! { <>{ for rows }</> },
+        ),
+        Html::default(),
+        &an.hands,
+        Some(an.trump),
+        (a.slips, a.no_slips, slips.collect()),
+        ms,
+    )
+}
+
+/// A Shelem or Bidel hand's analysis: each side's (Bidel: each player's) best and taken
+/// points, Shelem's contract, the cards at the start of play, the slips.
+fn points_report(lang: Lang, props: &AnalysisProps, an: &PointsAnalysis, ms: u32) -> Html {
+    let a = lang.analysis();
+    let p = &a.points;
+    let bidel = an.fewer_is_better;
+    let rows = an.best.iter().zip(&an.taken).enumerate().map(|(side, (&best, &taken))| {
+        let name = if bidel {
+            name_of(props, Seat(side as u8))
+        } else {
+            props.sides.get(side).map(|n| n.to_string()).unwrap_or_default()
+        };
+        let template = if bidel { p.at_most_n } else { p.best_n };
         html! {
-            <li class={classes!("an-slip", slip.decisive.then_some("decisive"))} data-testid="analysis-slip"
-                data-trick={slip.trick.to_string()} data-seat={slip.seat.0.to_string()}
-                data-decisive={slip.decisive.to_string()}>
-                <span>{ about(lang, &who, a.slip, a.slip_you, &args) }</span>
-                if slip.decisive {
-                    <span class="an-decisive">{ a.decisive }</span>
-                }
-            </li>
+            <tr data-testid="analysis-side" data-side={side.to_string()} data-best={best.to_string()}
+                data-taken={taken.to_string()}>
+                <th scope="row">{ name }</th>
+                <td><span class="an-best">{ fill(template, &[("n", &lang.num(best))]) }</span></td>
+                <td class="an-taken">{ lang.num(taken) }</td>
+            </tr>
         }
     });
-    // Integer formatting only: a float's would pull Rust's float printing into the page.
-    let tenths = (ms + 50) / 100;
-    let seconds = format!("{}.{}", tenths / 10, tenths % 10);
-    let seconds = match lang {
-        crate::i18n::Lang::Fa => lang.num(seconds).replace('.', "٫"),
-        crate::i18n::Lang::En => seconds,
-    };
-    html! {
-        <>
-        <p class="help an-intro">{ a.intro }</p>
-        <table class="an-sides">
-            <thead><tr><th scope="col">{ a.side }</th><th scope="col">{ a.best }</th><th scope="col">{ a.taken }</th></tr></thead>
-            <tbody>{ for sides }</tbody>
-        </table>
-        <h3>{ a.hands }<span class="an-trump">{ format!(" · {}: {}", s.trump, trump_name(lang, an.trump)) }</span></h3>
-        <div class="an-hands">{ for hands }</div>
-        <h3>{ a.slips }</h3>
-        if an.slips.is_empty() {
-            <p class="an-none" data-testid="analysis-no-slips">{ a.no_slips }</p>
-        } else {
-            <ol class="an-slips">{ for slips }</ol>
+    let contract = an.contract.map_or_else(Html::default, |c| {
+        let text = fill(
+            p.contract,
+            &[("name", &name_of(props, c.hakem)), ("n", &lang.num(c.bid))],
+        );
+        html! {
+            <p class="an-contract" data-testid="analysis-contract" data-bid={c.bid.to_string()}
+                data-could-make={c.could_make.to_string()} data-made={c.made.to_string()}>
+                <span>{ text }</span>{ " " }
+                <span class={classes!("an-win", c.could_make.then_some("yes"))}>
+                    { if c.could_make { p.could_make } else { p.could_not_make } }
+                </span>
+            </p>
         }
-        <p class="help an-time" data-testid="analysis-time" data-ms={ms.to_string()}>
-            { fill(a.time, &[("s", &seconds)]) }
-        </p>
-        </>
-    }
+    });
+    let templates = if bidel {
+        (p.slip_fewer, p.slip_fewer_you)
+    } else {
+        (p.slip, p.slip_you)
+    };
+    let slips = an.slips.iter().map(|slip| {
+        slip_item(
+            lang,
+            props,
+            templates,
+            (slip.trick, slip.seat),
+            (slip.played, slip.better),
+            (slip.before, slip.after),
+            slip.decisive.then_some(p.decisive),
+        )
+    });
+    let (intro, side) = if bidel {
+        (p.intro_fewer, a.player)
+    } else {
+        (p.intro, a.side)
+    };
+    body(
+        lang,
+        props,
+        (intro, [side, a.best, a.taken], html! { <>{ for rows }</> }),
+        contract,
+        &an.hands,
+        an.trump,
+        (p.slips, p.no_slips, slips.collect()),
+        ms,
+    )
 }

@@ -2,7 +2,7 @@
 //! result (HK-9).
 
 use crate::card_order::sort_hand;
-use crate::components::analysis::{self, AnalysisProps, HandLog};
+use crate::components::analysis::{self, AnalysisProps, Request};
 use crate::components::card::MiniCard;
 use crate::components::team::{side_won, Cell, Column, TeamResult};
 use crate::context::use_lang;
@@ -23,10 +23,10 @@ pub struct ResultPanelProps {
     pub match_winner: Option<usize>,
     pub on_next: Callback<()>,
     pub on_new_match: Callback<()>,
-    /// The table's setup and log, where this device holds them (a local table): the hand
-    /// analysis is offered (issue 12).
+    /// The hand analysis' request, where this device holds the table's log (a local
+    /// table): the analysis is offered (issue 12).
     #[prop_or_default]
-    pub analysis: Option<HandLog>,
+    pub analysis: Option<Request>,
 }
 
 /// The panel shown when a Hokm hand (and maybe the match) is over: who won it, kot, the
@@ -80,9 +80,9 @@ pub fn result_panel(props: &ResultPanelProps) -> Html {
         <TeamResult {attrs} teams={props.teams.clone()} hand_winner={r.winner} {solo}
             match_winner={props.match_winner} {before} {columns}
             on_next={props.on_next.clone()} on_new_match={props.on_new_match.clone()}>
-            if let Some((setup, log)) = props.analysis.clone() {
+            if let Some(request) = props.analysis.clone() {
                 <div class="analysis-row">
-                    { analysis::offered(AnalysisProps { setup, log, names: props.names.clone(), teams: props.teams.clone() }) }
+                    { analysis::offered(AnalysisProps { request, names: props.names.clone(), sides: props.teams.to_vec() }) }
                 </div>
             }
             if !leftovers.is_empty() {

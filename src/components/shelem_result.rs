@@ -3,6 +3,7 @@
 //! scores this hand and the match totals (SH-9).
 
 use crate::card_order::sort_hand;
+use crate::components::analysis::{self, AnalysisProps, Request};
 use crate::components::card::MiniCard;
 use crate::components::seat::TrumpBadge;
 use crate::components::team::{Cell, Column, TeamResult};
@@ -25,6 +26,10 @@ pub struct ShelemResultProps {
     pub match_winner: Option<usize>,
     pub on_next: Callback<()>,
     pub on_new_match: Callback<()>,
+    /// The hand analysis' request, where this device holds the table's log (a local
+    /// table): the analysis is offered (issue 12).
+    #[prop_or_default]
+    pub analysis: Option<Request>,
 }
 
 /// The panel shown when a Shelem hand (and maybe the match) is over.
@@ -90,6 +95,11 @@ pub fn shelem_result(props: &ShelemResultProps) -> Html {
             match_winner={props.match_winner} {before} {columns}
             on_next={props.on_next.clone()} on_new_match={props.on_new_match.clone()}>
             <p class="in-play">{ fill(sh.points_in_play, &[("n", &lang.num(r.points_in_play))]) }</p>
+            if let Some(request) = props.analysis.clone() {
+                <div class="analysis-row">
+                    { analysis::offered(AnalysisProps { request, names: props.names.clone(), sides: props.teams.to_vec() }) }
+                </div>
+            }
             if !discards.is_empty() {
                 <div class="result-discards" data-testid="result-discards">
                     <span class="leftover-name">{ sh.discards_of_hakem }</span>

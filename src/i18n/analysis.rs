@@ -40,6 +40,36 @@ pub struct AnalysisStrings {
     pub decisive: &'static str,
     /// `{s}` seconds.
     pub time: &'static str,
+    /// Bidel's column head: each player is a side.
+    pub player: &'static str,
+    /// Shelem's and Bidel's analysis, in card points.
+    pub points: PointsStrings,
+}
+
+/// The strings of a Shelem or Bidel analysis (card points; in Bidel fewer is better).
+pub struct PointsStrings {
+    /// Shelem: what "best" means (double-dummy, the discards counted).
+    pub intro: &'static str,
+    /// Bidel: what "best" means (each player against all the others).
+    pub intro_fewer: &'static str,
+    /// `{n}` points at best (Shelem); at most `{n}` points (Bidel).
+    pub best_n: &'static str,
+    pub at_most_n: &'static str,
+    /// `{name}` bid `{n}`; it could (not) have been made against any defence.
+    pub contract: &'static str,
+    pub could_make: &'static str,
+    pub could_not_make: &'static str,
+    /// As [`AnalysisStrings::slip`], in points: the side's best fell.
+    pub slip: &'static str,
+    pub slip_you: &'static str,
+    /// Bidel: the most points the player could be made to take rose.
+    pub slip_fewer: &'static str,
+    pub slip_fewer_you: &'static str,
+    /// A slip that turned the contract.
+    pub decisive: &'static str,
+    /// The slips' heading, and the line when there are none.
+    pub slips: &'static str,
+    pub no_slips: &'static str,
 }
 
 pub const FA: AnalysisStrings = AnalysisStrings {
@@ -64,6 +94,23 @@ pub const FA: AnalysisStrings = AnalysisStrings {
     slip_you: "دست {trick}: شما {card} بازی کردید و بهترینِ طرفتان از {before} دست به {after} رسید؛ {better} {before} دست را نگه می‌داشت.",
     decisive: "دور از دست رفت",
     time: "تحلیل در {s} ثانیه",
+    player: "بازیکن",
+    points: PointsStrings {
+        intro: "اگر کارت‌های همه رو بود و هر دو طرف بهترین بازی را می‌کردند (کارت‌های خوابیدهٔ حاکم هم به حساب می‌آید):",
+        intro_fewer: "اگر کارت‌های همه رو بود، هر بازیکن با بهترین بازی، هر کاری هم بقیه علیه‌اش می‌کردند، بیش از این امتیاز نمی‌گرفت:",
+        best_n: "{n} امتیاز",
+        at_most_n: "حداکثر {n} امتیاز",
+        contract: "خوانده: {n} ({name})،",
+        could_make: "آوردنی بود",
+        could_not_make: "آوردنی نبود",
+        slip: "دست {trick}: {name} {card} بازی کرد و بهترینِ طرفش از {before} امتیاز به {after} رسید؛ {better} {before} امتیاز را نگه می‌داشت.",
+        slip_you: "دست {trick}: شما {card} بازی کردید و بهترینِ طرفتان از {before} امتیاز به {after} رسید؛ {better} {before} امتیاز را نگه می‌داشت.",
+        slip_fewer: "دست {trick}: {name} {card} بازی کرد و امتیازی که در بدترین حالت می‌گرفت از {before} به {after} رسید؛ {better} آن را {before} نگه می‌داشت.",
+        slip_fewer_you: "دست {trick}: شما {card} بازی کردید و امتیازی که در بدترین حالت می‌گرفتید از {before} به {after} رسید؛ {better} آن را {before} نگه می‌داشت.",
+        decisive: "خوانده را برگرداند",
+        slips: "کارت‌هایی که امتیاز از دست دادند",
+        no_slips: "هیچ کارتی امتیازی از دست نداد: همه بهترین بازی را کردند.",
+    },
 };
 
 pub const EN: AnalysisStrings = AnalysisStrings {
@@ -88,6 +135,23 @@ pub const EN: AnalysisStrings = AnalysisStrings {
     slip_you: "Trick {trick}: you played {card}, and your side's best fell from {before} tricks to {after}; {better} kept {before}.",
     decisive: "lost the hand",
     time: "Analysed in {s} s",
+    player: "Player",
+    points: PointsStrings {
+        intro: "With every hand open and both sides playing their best (the hakem's discards counted):",
+        intro_fewer: "With every hand open, each player playing their best takes at most this many points, whatever the others do against them:",
+        best_n: "{n} points",
+        at_most_n: "at most {n} points",
+        contract: "{name} bid {n}:",
+        could_make: "it could be made",
+        could_not_make: "it could not be made",
+        slip: "Trick {trick}: {name} played {card}, and their side's best fell from {before} points to {after}; {better} kept {before}.",
+        slip_you: "Trick {trick}: you played {card}, and your side's best fell from {before} points to {after}; {better} kept {before}.",
+        slip_fewer: "Trick {trick}: {name} played {card}, and the most they could be made to take rose from {before} points to {after}; {better} kept {before}.",
+        slip_fewer_you: "Trick {trick}: you played {card}, and the most you could be made to take rose from {before} points to {after}; {better} kept {before}.",
+        decisive: "turned the contract",
+        slips: "Cards that lost points",
+        no_slips: "No card lost points: everyone played their best.",
+    },
 };
 
 impl Lang {

@@ -7,8 +7,9 @@
 use crate::Bot;
 use engine::table::{GameView, Public, SeatUpdate, Update};
 use engine::Seat;
-/// The analysis a [`AnalysisAnswer`] carries (the page reads it; the solver stays out of it).
-pub use search::HandAnalysis;
+/// The analyses an [`AnalysisAnswer`] carries (the page reads them; the solver stays out
+/// of it): Hokm's in tricks, Shelem's and Bidel's in card points.
+pub use search::{HandAnalysis, PointsAnalysis};
 use serde::{Deserialize, Serialize};
 
 /// One bot seat: the bot and the newest view it was sent, with its step.
@@ -130,9 +131,11 @@ impl<S, A> AnalyseHand<S, A> {
 
 /// The worker's answers to an [`AnalyseHand`]: progress while it searches, then the
 /// analysis or why there is none. One flat object (`{"t":"analysis","id":…,…}`) rather
-/// than a tagged enum: serde's tagged enums cost the page's wasm tens of kilobytes.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct AnalysisAnswer {
+/// than a tagged enum: serde's tagged enums cost the page's wasm tens of kilobytes. `A` is
+/// the game's analysis ([`HandAnalysis`] for Hokm, [`PointsAnalysis`] for Shelem and
+/// Bidel), so a page reads only its own game's.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct AnalysisAnswer<A = HandAnalysis> {
     /// Always [`AnalysisAnswer::T`]: the page tells these from other worker messages.
     pub t: String,
     pub id: u32,
@@ -140,32 +143,55 @@ pub struct AnalysisAnswer {
     pub done: u32,
     pub total: u32,
     /// The analysis, once done.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub analysis: Option<HandAnalysis>,
+    #[serde(default = "none", skip_serializing_if = "Option::is_none")]
+    pub analysis: Option<A>,
     /// Why the hand could not be analysed, in English (for the console; the page says it in
     /// the player's language).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
 }
 
-impl AnalysisAnswer {
+/// `serde(default)` for an `Option<A>` whose `A` has no `Default`.
+fn none<A>() -> Option<A> {
+    None
+}
+
+/// An analysis the worker answers with: how many plays it covers (the progress's total).
+pub trait Analysed {
+    fn plays(&self) -> u32;
+}
+
+impl Analysed for HandAnalysis {
+    fn plays(&self) -> u32 {
+        self.values.len().saturating_sub(1) as u32
+    }
+}
+
+impl Analysed for PointsAnalysis {
+    fn plays(&self) -> u32 {
+        u32::from(self.plays)
+    }
+}
+
+impl<A: Analysed> AnalysisAnswer<A> {
     /// The message `t` of every answer.
     pub const T: &'static str = "analysis";
 
     /// `done` of `total` plays analysed.
-    pub fn progress(id: u32, done: u32, total: u32) -> AnalysisAnswer {
+    pub fn progress(id: u32, done: u32, total: u32) -> Self {
         AnalysisAnswer {
             t: Self::T.into(),
             id,
             done,
             total,
-            ..AnalysisAnswer::default()
+            analysis: None,
+            error: None,
         }
     }
 
     /// The analysis, or why there is none.
-    pub fn result(id: u32, result: Result<HandAnalysis, String>) -> AnalysisAnswer {
-        let total = result.as_ref().map_or(0, |a| a.values.len() as u32 - 1);
+    pub fn result(id: u32, result: Result<A, String>) -> Self {
+        let total = result.as_ref().map_or(0, Analysed::plays);
         let (analysis, error) = match result {
             Ok(a) => (Some(a), None),
             Err(e) => (None, Some(e)),

@@ -4,7 +4,7 @@
 //! seats' updates, and asks `choose` for a seat and a step.
 
 use bots::hard::{Budget, HardGame};
-use bots::seats::{AnalyseHand, AnalysisAnswer, Answer, SeatBots, ToWorker};
+use bots::seats::{AnalyseHand, AnalysisAnswer, Answer, HandAnalysis, SeatBots, ToWorker};
 use engine::games::{bidel, crazy_eights, haft_khabis, hokm, pasur, shelem};
 use engine::table::GameView;
 use engine::Seat;
@@ -155,7 +155,11 @@ impl Worker {
                             .solver
                             .get_or_insert_with(|| search::Solver::new(ANALYSIS_TABLE_BITS));
                         let mut tell = |done: usize, total: usize| {
-                            let p = AnalysisAnswer::progress(id, done as u32, total as u32);
+                            let p = AnalysisAnswer::<HandAnalysis>::progress(
+                                id,
+                                done as u32,
+                                total as u32,
+                            );
                             if let Ok(text) = serde_json::to_string(&p) {
                                 progress(text);
                             }

@@ -8,6 +8,7 @@ use super::{
 use crate::adapters::hokm::shown_trick;
 use crate::card_order::HAND_SUIT_ORDER;
 use crate::components::actions::result_actions;
+use crate::components::analysis::{self, AnalysisProps};
 use crate::components::card::{suit_shape, MiniCard};
 use crate::components::hand::{Hand, HiddenHand};
 use crate::components::seat::{Crown, SeatView, TrumpBadge};
@@ -240,7 +241,11 @@ pub fn bidel_table(props: &TableProps<BidelSettings>) -> Html {
             let d = dispatcher.clone();
             let on_next = Callback::from(move |_: MouseEvent| d.dispatch(TableAction::NextHand));
             let on_new = new_match_callback::<Bidel>(config).reform(|_: MouseEvent| ());
-            result_panel(lang, &seen, &view, r, on_next, on_new)
+            // The analysis needs every hand: only a local table's log holds them (D-8).
+            let analysis = st.log().map(|log| {
+                analysis::request("bidel", crate::state::setup_of::<Bidel>(config), log)
+            });
+            result_panel(lang, &seen, &view, r, (on_next, on_new), analysis)
         }
         _ => Html::default(),
     };
@@ -436,8 +441,8 @@ fn result_panel(
     seen: &Seen,
     view: &BidelView,
     r: &HandResult,
-    on_next: Callback<MouseEvent>,
-    on_new: Callback<MouseEvent>,
+    (on_next, on_new): (Callback<MouseEvent>, Callback<MouseEvent>),
+    analysis: Option<analysis::Request>,
 ) -> Html {
     let s = lang.s();
     let b = lang.bidel();
@@ -491,6 +496,11 @@ fn result_panel(
                     </tbody>
                 </table>
                 <p class="help">{ b.lowest_wins }{ " · " }{ fill(b.game_to, &[("n", &lang.num(view.settings.target))]) }</p>
+                if let Some(request) = analysis {
+                    <div class="analysis-row">
+                        { analysis::offered(AnalysisProps { request, names: seen.names.clone(), sides: seen.names.clone() }) }
+                    </div>
+                }
                 { result_actions(lang, over, on_next.clone(), on_new.clone()) }
             </section>
         </div>

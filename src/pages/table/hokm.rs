@@ -7,6 +7,7 @@ use super::{
 };
 use crate::adapters::hokm::shown_trick;
 use crate::adapters::UiGame;
+use crate::components::analysis;
 use crate::components::card::CardSvg;
 use crate::components::draw::DrawPanel;
 use crate::components::hand::{Hand, HiddenHand};
@@ -228,7 +229,7 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
             // The analysis needs every hand: only a local table's log holds them (D-8).
             let analysis = st
                 .log()
-                .map(|log| (crate::state::setup_of::<Hokm>(config), log));
+                .map(|log| analysis::request("hokm", crate::state::setup_of::<Hokm>(config), log));
             html! {
                 <ResultPanel result={r.clone()} teams={teams.clone()} names={seen.names.clone()}
                     score={view.score} target={config.settings.target} match_winner={view.winner}
