@@ -4,11 +4,15 @@
 // 13, "could win" agrees with 7 of them, the tricks taken are the table's, every seat's 13
 // cards at the start of play are shown, and the slips (or "no slip") are listed; closing it
 // (button or Escape) returns to the result. The time from the request to the answer is
-// printed (Chromium's figure for docs/bots.md).
+// printed (Chromium's figure for docs/bots.md). Then the same for a Shelem hand (in card
+// points: the sides' best add to the points in play, the contract agrees with the sheet) and
+// a Bidel hand (each player a side, fewer points better).
 
 import { fastBots } from '../lib.mjs';
 import { playHand, readNumber } from './hokm.test.mjs';
 import { playHokm } from './replay.test.mjs';
+import { playHand as playShelem } from './shelem.test.mjs';
+import { playHand as playBidel } from './bidel.test.mjs';
 
 /** Opens the analysis from the result, waits for it and checks the panel; returns its time. */
 async function checkAnalysis(page, assert, players, words) {
@@ -61,6 +65,41 @@ async function checkAnalysis(page, assert, players, words) {
   return ms;
 }
 
+/** Waits for the analysis opened from the result to end; checks it is done. */
+async function waitDone(page, assert) {
+  await page.locator('[data-testid=analysis-open]').click();
+  const panel = page.locator('[data-testid=analysis]');
+  await panel.waitFor({ timeout: 5000 });
+  await page.waitForFunction(
+    () => ['done', 'failed'].includes(document.querySelector('[data-testid=analysis]')?.dataset.state),
+    null,
+    { timeout: 120000 },
+  );
+  assert((await panel.getAttribute('data-state')) === 'done', 'the analysis is done, not failed');
+  const box = await panel.boundingBox();
+  assert(box.x >= 0 && box.x + box.width <= page.viewportSize().width + 1, 'the panel fits the screen');
+}
+
+/** The analysis panel's side rows, hands (cards each) and slips. */
+async function readPoints(page, assert, words) {
+  const sides = await page.locator('[data-testid=analysis-side]').evaluateAll((rows) =>
+    rows.map((r) => ({ best: Number(r.dataset.best), taken: Number(r.dataset.taken) })),
+  );
+  const hands = await page.locator('[data-testid=analysis-hand]').evaluateAll((rows) =>
+    rows.map((r) => r.querySelectorAll('[data-card]').length),
+  );
+  const slips = await page.locator('[data-testid=analysis-slip]').count();
+  const none = await page.locator('[data-testid=analysis-no-slips]').count();
+  assert((slips > 0) !== (none > 0), `slips (${slips}) or "no slip" (${none})`);
+  if (slips > 0) {
+    const text = (await page.locator('[data-testid=analysis-slip]').first().textContent()).trim();
+    assert(words.slip.test(text), `a slip names its trick and cards («${text}»)`);
+  }
+  assert((await page.locator('[data-testid=analysis] h2').textContent()).trim() === words.title, 'the title');
+  const ms = Number(await page.locator('[data-testid=analysis-time]').getAttribute('data-ms'));
+  return { sides, hands, slips, ms };
+}
+
 export const tests = [
   {
     name: 'analysis: a 4-player Hokm hand in English, from the result and back',
@@ -108,6 +147,75 @@ export const tests = [
         title: 'تحلیل دور',
         slip: /^دست [۰-۹]+: (شما|[^ ]+ [^ ]+) /,
       });
+    },
+  },
+  {
+    name: 'analysis: a 4-player Shelem hand in English, in card points (SH-3, SH-5, SH-7)',
+    viewport: 'desktop',
+    timeout: 240000,
+    run: async ({ page, url, assert }) => {
+      await fastBots(page);
+      await page.addInitScript(() => localStorage.setItem('cards.lang', 'en'));
+      await page.goto(`${url}#/shelem?seed=8&seats=ybbb&bots=eee`, { waitUntil: 'load' });
+      const table = page.locator('[data-testid=table]');
+      await table.waitFor({ timeout: 15000 });
+      await playShelem(page, table, assert, 170000);
+      const result = page.locator('[data-testid=hand-result]');
+      await result.waitFor({ timeout: 10000 });
+      const sheet = await result.evaluate((r) => ({ ...r.dataset }));
+      await waitDone(page, assert);
+      const { sides, hands, slips, ms } = await readPoints(page, assert, {
+        title: 'Hand analysis',
+        slip: /^Trick \d+: (you|Bot \d) played (10|[2-9JQKA])[♣♦♥♠].* points/,
+      });
+      console.log(`    analysis of a 4-player Shelem hand in Chromium: ${ms} ms (slips: ${slips})`);
+      assert(sides.length === 2, `two sides (${sides.length})`);
+      const inPlay = Number(sheet.inPlay);
+      assert(sides[0].best + sides[1].best === inPlay, `the best add to the points in play, ${inPlay} (${JSON.stringify(sides)})`);
+      for (const i of [0, 1]) {
+        assert(sides[i].taken === Number(sheet[`taken${i}`]), `side ${i} took what the sheet says (${sides[i].taken})`);
+      }
+      const contract = await page.locator('[data-testid=analysis-contract]').evaluate((c) => ({ ...c.dataset }));
+      assert(contract.bid === sheet.bid, `the contract's bid is the sheet's (${contract.bid})`);
+      assert(contract.made === sheet.made, 'made as the sheet says (SH-7)');
+      const hakemSide = Number(sheet.hakem) % 2;
+      assert(
+        (contract.couldMake === 'true') === sides[hakemSide].best >= Number(sheet.bid),
+        "could make the bid exactly when the hakem side's best reaches it",
+      );
+      assert(hands.length === 4 && hands.every((n) => n === 12), `4 hands of 12 at the start of play (${hands})`);
+    },
+  },
+  {
+    name: 'analysis: a 4-player Bidel hand in Persian on a phone, each player a side (BD-7)',
+    viewport: 'phone',
+    timeout: 240000,
+    run: async ({ page, url, assert }) => {
+      await fastBots(page);
+      await page.goto(`${url}#/bidel?seed=21&seats=ybbb&bots=eee`, { waitUntil: 'load' });
+      const table = page.locator('[data-testid=table]');
+      await table.waitFor({ timeout: 15000 });
+      await playBidel(page, table, assert, 170000);
+      await page.locator('[data-testid=hand-result]').waitFor({ timeout: 10000 });
+      const taken = [];
+      for (let i = 0; i < 4; i++) {
+        taken.push(Number(await page.locator(`[data-testid=result-row-${i}]`).getAttribute('data-taken')));
+      }
+      await waitDone(page, assert);
+      const { sides, hands, slips, ms } = await readPoints(page, assert, {
+        title: 'تحلیل دور',
+        slip: /^دست [۰-۹]+: (شما|[^ ]+ [^ ]+) .*امتیاز/,
+      });
+      console.log(`    analysis of a 4-player Bidel hand in Chromium: ${ms} ms (slips: ${slips})`);
+      assert(sides.length === 4, `a row for each player (${sides.length})`);
+      assert(sides.every((s) => s.best >= 0 && s.best <= 26), `each best within 0..26 (${JSON.stringify(sides)})`);
+      const moon = (await page.locator('[data-testid=hand-result]').getAttribute('data-moon')) !== '';
+      if (!moon) {
+        assert(sides.every((s, i) => s.taken === taken[i]), `each took what the result says (${taken})`);
+      }
+      assert(sides.reduce((a, s) => a + s.taken, 0) === 26, "the hand's 26 points were taken (BD-7)");
+      assert((await page.locator('[data-testid=analysis-contract]').count()) === 0, 'no contract in Bidel');
+      assert(hands.length === 4 && hands.every((n) => n === 13), `4 hands of 13 at the start of play (${hands})`);
     },
   },
 ];
