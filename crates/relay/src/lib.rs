@@ -217,6 +217,27 @@ pub async fn start(cfg: Config) -> Result<Relay, String> {
                 .map_err(|e| format!("{}: {e}", cfg.database))?,
         )
     };
+    serve(cfg, listener, addr, store, cluster).await
+}
+
+/// [`start`] with a store the caller made (`cfg.database` is not read): for tests that
+/// need a store of their own, such as one that fails on purpose.
+pub async fn start_with_store(cfg: Config, store: Arc<dyn Store>) -> Result<Relay, String> {
+    let listener = tokio::net::TcpListener::bind(cfg.listen)
+        .await
+        .map_err(|e| format!("{}: {e}", cfg.listen))?;
+    let addr = listener.local_addr().map_err(|e| e.to_string())?;
+    serve(cfg, listener, addr, store, None).await
+}
+
+/// Reloads the store's open rooms and serves on `listener`.
+async fn serve(
+    cfg: Config,
+    listener: tokio::net::TcpListener,
+    addr: SocketAddr,
+    store: Arc<dyn Store>,
+    cluster: Option<Arc<pg::PgStore>>,
+) -> Result<Relay, String> {
     let shared = Arc::new(Shared {
         cluster,
         quota: Mutex::new(limits::Quota::new(

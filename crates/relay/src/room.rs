@@ -179,6 +179,10 @@ pub struct Actor {
     bots: Vec<Option<Box<dyn SeatBot>>>,
     /// When the newest step was applied (bots think and turn timers run from it).
     step_at: Instant,
+    /// A refused automatic step is not tried again before this (a second after it was
+    /// refused). The turn timer still runs from `step_at`, so the countdown the seats were
+    /// sent stays true.
+    retry_at: Option<Instant>,
     last_activity: Instant,
     finished_at: Option<Instant>,
     inbox: Inbox,
@@ -265,6 +269,7 @@ impl Actor {
             game: None,
             bots: (0..players).map(|_| None).collect(),
             step_at: now,
+            retry_at: None,
             last_activity: now,
             finished_at: None,
             inbox,
@@ -330,6 +335,7 @@ impl Actor {
             game,
             bots: (0..m.players).map(|_| None).collect(),
             step_at: now,
+            retry_at: None,
             last_activity: now,
             finished_at: (m.phase == Phase::Finished).then_some(now),
             inbox,
@@ -675,6 +681,8 @@ impl Actor {
             return best;
         };
         let think = Duration::from_millis(cfg.bot_think_ms);
+        // After a refused automatic step, none before its retry.
+        let mut consider = |t: Instant, a: Auto| consider(self.retry_at.map_or(t, |r| t.max(r)), a);
         match game.status() {
             Status::Acting(acting) => {
                 for seat in acting.iter() {
@@ -739,7 +747,7 @@ impl Actor {
             );
             // Do not spin on a step the room refuses (or a store that fails): try again in
             // a second.
-            self.step_at = Instant::now() + Duration::from_secs(1);
+            self.retry_at = Some(Instant::now() + Duration::from_secs(1));
         }
     }
 
@@ -789,6 +797,7 @@ impl Actor {
             return Err(err(codes::STORE, e.to_string()));
         }
         self.step_at = Instant::now();
+        self.retry_at = None;
         self.after_step(&step, frames).await;
         Ok(())
     }
@@ -1132,6 +1141,7 @@ impl Actor {
         self.game = Some(room);
         self.finished_at = None;
         self.step_at = Instant::now();
+        self.retry_at = None;
         self.bots = (0..self.players).map(|_| None).collect();
         for o in &mut self.seats {
             if let Occupant::Person(p) = o {

@@ -23,6 +23,11 @@ pub const WAIT: Duration = Duration::from_secs(20);
 /// A relay in this process on a free port, in memory, bots without think time, no pause
 /// between hands; `extra` flags are added (later flags win).
 pub async fn relay(extra: &[&str]) -> relay::Relay {
+    relay::start(config(extra)).await.expect("the relay starts")
+}
+
+/// The flags of [`relay`].
+pub fn config(extra: &[&str]) -> relay::Config {
     let mut flags: Vec<(&str, Option<&str>)> = vec![
         ("--listen", Some("127.0.0.1:0")),
         ("--database", Some("memory")),
@@ -44,8 +49,7 @@ pub async fn relay(extra: &[&str]) -> relay::Relay {
         args.push(f);
         args.extend(v);
     }
-    let cfg = <relay::Config as clap::Parser>::parse_from(args);
-    relay::start(cfg).await.expect("the relay starts")
+    <relay::Config as clap::Parser>::parse_from(args)
 }
 
 /// The room's match, step, state hash and log, through the test-only admin route.
