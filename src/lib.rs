@@ -59,6 +59,7 @@ pub fn start_game<G: pages::table::TablePage>() {
         history: sheet::table_history::<G>,
         result: components::replay::replay_host::<G>,
         hint: pages::table::hint::<G>,
+        analysis: components::analysis::table_request::<G>,
     });
     start::<Play<G>>();
 }

@@ -28,6 +28,8 @@ pub struct LocalPlug<G: UiGame> {
     pub result: fn(&TableState<G>, &Seen, Html) -> Html,
     /// The hint button on the player's turn.
     pub hint: fn(&UseReducerHandle<TableState<G>>, bool) -> Html,
+    /// The hand analysis' request for the table's last hand (its setup and log).
+    pub analysis: fn(&TableState<G>) -> Option<crate::components::analysis::Request>,
 }
 
 thread_local! {
@@ -49,6 +51,12 @@ pub fn plug<G: UiGame>() -> Option<Rc<LocalPlug<G>>> {
 /// room's sheet comes from the relay).
 pub fn history<G: UiGame>(st: &TableState<G>) -> History {
     plug::<G>().map_or_else(History::default, |p| (p.history)(st))
+}
+
+/// The hand analysis' request for the table's last hand: at a local table only (the hands
+/// of a finished hand are in its log, D-8); online there is none.
+pub fn analysis<G: UiGame>(st: &TableState<G>) -> Option<crate::components::analysis::Request> {
+    plug::<G>().and_then(|p| (p.analysis)(st))
 }
 
 /// Saves the table, and the home page's "continue" link while the match is not over.

@@ -22,18 +22,18 @@
 //!   `analysis-slip` items (`data-trick`, `data-seat`, `data-decisive`) or
 //!   `analysis-no-slips`, and `analysis-time` (`data-ms`: from the request to the answer).
 
+use crate::adapters::UiGame;
 use crate::card_order::sort_hand;
 use crate::components::replay::chip;
 use crate::context::use_lang;
 use crate::i18n::{about, fill, trump_name, Lang};
 use crate::replay::card_text;
-use crate::state::LogEntry;
+use crate::state::TableState;
 use crate::web;
 use bots::seats::{AnalyseHand, Analysed, AnalysisAnswer, HandAnalysis, PointsAnalysis};
 use engine::games::hokm::Trump;
-use engine::{CardSet, Seat, Setup};
+use engine::{CardSet, Seat};
 use serde::de::DeserializeOwned;
-use serde::Serialize;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -51,16 +51,16 @@ impl PartialEq for Request {
     }
 }
 
-/// The [`Request`] for the last hand of a local table: its game's web slug (the worker
-/// knows `hokm`, `shelem` and `bidel`), setup and whole log.
-pub fn request<S, A>(game: &'static str, setup: Setup<S>, log: Rc<Vec<LogEntry<A>>>) -> Request
-where
-    S: Serialize + Clone + 'static,
-    A: Serialize + Clone + 'static,
-{
-    Request(Rc::new(move |id| {
+/// The [`Request`] for the last hand of a local table (`None` without a log): its game's
+/// web slug (the worker knows `hokm`, `shelem` and `bidel`), setup and whole log. Reached
+/// through the local plug ([`crate::local::analysis`]), so an online page links none of it.
+pub fn table_request<G: UiGame>(st: &TableState<G>) -> Option<Request> {
+    let setup = crate::state::setup_of::<G>(&st.config);
+    let log = st.log()?;
+    let game = G::ID.slug();
+    Some(Request(Rc::new(move |id| {
         serde_json::to_string(&AnalyseHand::new(id, game, setup.clone(), log.to_vec())).ok()
-    }))
+    })))
 }
 
 /// An analysis the page can show: read from the worker's answer and drawn as the panel's

@@ -7,7 +7,6 @@ use super::{
 };
 use crate::adapters::hokm::shown_trick;
 use crate::adapters::UiGame;
-use crate::components::analysis;
 use crate::components::card::CardSvg;
 use crate::components::draw::DrawPanel;
 use crate::components::hand::{Hand, HiddenHand};
@@ -227,9 +226,7 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
             let d = dispatcher.clone();
             let on_next = Callback::from(move |_| d.dispatch(TableAction::NextHand));
             // The analysis needs every hand: only a local table's log holds them (D-8).
-            let analysis = st
-                .log()
-                .map(|log| analysis::request("hokm", crate::state::setup_of::<Hokm>(config), log));
+            let analysis = crate::local::analysis(&st);
             html! {
                 <ResultPanel result={r.clone()} teams={teams.clone()} names={seen.names.clone()}
                     score={view.score} target={config.settings.target} match_winner={view.winner}

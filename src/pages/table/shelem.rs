@@ -7,7 +7,6 @@ use super::{frame, new_match_callback, trick_center, use_table, Frame, TableProp
 use crate::adapters::hokm::shown_trick;
 use crate::adapters::UiGame;
 use crate::card_order::sort_hand;
-use crate::components::analysis;
 use crate::components::auction::{bid_choices, Auction};
 use crate::components::card::MiniCard;
 use crate::components::discard::DiscardPanel;
@@ -314,9 +313,7 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
             let d = dispatcher.clone();
             let on_next = Callback::from(move |_| d.dispatch(TableAction::NextHand));
             // The analysis needs every hand: only a local table's log holds them (D-8).
-            let analysis = st.log().map(|log| {
-                analysis::request("shelem", crate::state::setup_of::<Shelem>(config), log)
-            });
+            let analysis = crate::local::analysis(&st);
             html! {
                 <ShelemResult result={r.clone()} teams={teams.clone()} names={seen.names.clone()}
                     score={view.score} target={config.settings.target} match_winner={view.winner}
