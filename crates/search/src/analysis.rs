@@ -71,6 +71,9 @@ pub enum AnalysisError {
     Play(usize, PositionError),
     /// The position's parts are not valid.
     Position(PositionError),
+    /// The search needed more nodes than its budget
+    /// ([`crate::PointsSolver::set_budget`]): the hand is not analysed.
+    Budget,
 }
 
 impl fmt::Display for AnalysisError {
@@ -83,6 +86,7 @@ impl fmt::Display for AnalysisError {
             AnalysisError::Log(i, e) => write!(f, "log entry {}: {e}", i + 1),
             AnalysisError::NotOver => write!(f, "the hand is not over"),
             AnalysisError::Position(e) => write!(f, "{e}"),
+            AnalysisError::Budget => write!(f, "the search needed more than its node budget"),
         }
     }
 }

@@ -24,12 +24,14 @@
 
 pub mod analysis;
 pub mod points;
+mod points_solver;
 mod position;
 mod solver;
 
 pub use analysis::{
     analyse, analyse_hokm, analyse_hokm_with, analyse_with, AnalysisError, HandAnalysis, Slip,
 };
-pub use points::{Contract, PointsAnalysis, PointsSlip};
+pub use points::{analyse_bidel, analyse_shelem, Contract, PointsAnalysis, PointsSlip};
+pub use points_solver::{OutOfBudget, PointsPosition, PointsRules, PointsSolver};
 pub use position::{Position, PositionError};
 pub use solver::{Best, Solver};

@@ -11,9 +11,25 @@
 //!   sure of, whatever the others do). Fewer is better.
 //!
 //! Only for a hand that is over (D-8: its hands are public then).
+//!
+//! Bidel's shooting the moon (BD-7) is left out of the values: a seat's value counts the
+//! points it takes, as if the moon did not exist (docs/rule-decisions.md). Taking every
+//! point is then the worst result, though the rules score it 0: the paranoid value is
+//! what a seat can be sure to keep its points down to, not its hand score.
+//!
+//! Shelem's jokers (SH-6) are not supported yet: a hand where a player holds one is
+//! refused ([`AnalysisError::Position`] with [`crate::PositionError::Joker`]); jokers among the
+//! hakem's discards are fine.
 
+use crate::analysis::AnalysisError;
+use crate::points_solver::{OutOfBudget, PointsPosition, PointsRules, PointsSolver};
+use engine::games::bidel::{Bidel, BidelAction, BidelEvent, BidelPhase, BidelSettings};
 use engine::games::hokm::Trump;
-use engine::{Card, CardSet, Seat};
+use engine::games::shelem::{
+    card_points, Shelem, ShelemAction, ShelemEvent, ShelemPhase, ShelemSettings,
+};
+use engine::log::{apply_step, Step as LogStep};
+use engine::{Card, CardSet, Game, Rank, Seat, Setup, Suit};
 use serde::{Deserialize, Serialize};
 
 /// One play that lost value against best play, for the side of the seat that played it.
@@ -60,7 +76,9 @@ pub struct PointsAnalysis {
     /// Per side, its best value from the deal, double-dummy. Shelem: two sides (side 0:
     /// seats 0 and 2, or seat 0 with two players), the most points each could take;
     /// they add up to the points in play. Bidel: one side a seat (side i: seat i), the
-    /// fewest points it could be held to against all the others.
+    /// fewest points it could be held to against all the others (points taken: shooting
+    /// the moon, BD-7, is left out, docs/rule-decisions.md); the seats' values need not
+    /// add up to anything.
     pub best: Vec<u16>,
     /// Per side, the points it took in the play analysed (Shelem: the discards included
     /// for the hakem's side; Bidel: the hearts and Q♠ — and BD-9's cards — it took, before
@@ -75,4 +93,735 @@ pub struct PointsAnalysis {
     pub plays: u16,
     /// Each seat's cards at the start of the analysed play, by seat (`players` of them).
     pub hands: Vec<CardSet>,
+}
+
+impl From<OutOfBudget> for AnalysisError {
+    fn from(_: OutOfBudget) -> AnalysisError {
+        AnalysisError::Budget
+    }
+}
+
+/// The last hand of a table, rebuilt from its setup and log with the engine's own rules:
+/// the game at the start of its play, the cards played in order, and the game at its end.
+/// A hand not over is [`AnalysisError::NotOver`].
+fn last_hand<G: Game + Clone>(
+    setup: &Setup<G::Settings>,
+    log: &[LogStep<G::Action>],
+    playing: impl Fn(&G) -> bool,
+    over: impl Fn(&G) -> bool,
+    played: impl Fn(&G::Event) -> Option<Card>,
+) -> Result<(G, Vec<Card>, G), AnalysisError> {
+    let mut game = G::new(setup).map_err(|e| AnalysisError::Log(0, e.to_string()))?;
+    let from = log
+        .iter()
+        .rposition(|e| matches!(e, LogStep::NextHand))
+        .map_or(0, |i| i + 1);
+    let mut events = Vec::new();
+    let mut start = None;
+    let mut plays = Vec::new();
+    for (i, entry) in log.iter().enumerate() {
+        if i >= from && start.is_none() && playing(&game) {
+            start = Some(game.clone());
+        }
+        events.clear();
+        apply_step(&mut game, entry, &mut events)
+            .map_err(|e| AnalysisError::Log(i, format!("{e:?}")))?;
+        if i >= from {
+            plays.extend(events.iter().filter_map(&played));
+        }
+    }
+    if !over(&game) {
+        return Err(AnalysisError::NotOver);
+    }
+    let start = start.ok_or(AnalysisError::NotAtStart)?;
+    Ok((start, plays, game))
+}
+
+/// The positions of the play: the start and the position after each play.
+fn line_of(start: PointsPosition, plays: &[Card]) -> Result<Vec<PointsPosition>, AnalysisError> {
+    let mut line = Vec::with_capacity(plays.len() + 1);
+    let mut pos = start;
+    line.push(pos);
+    for (i, &c) in plays.iter().enumerate() {
+        pos.play(c).map_err(|e| AnalysisError::Play(i, e))?;
+        line.push(pos);
+    }
+    Ok(line)
+}
+
+/// The solver's value of every position of `line`, found from the last back (each search
+/// then finds the table filled by the later ones, and starts next to the value after it:
+/// a maximising seat's play can only lower the value, another's only raise it).
+/// `progress(k)` after the k-th position.
+fn curve(
+    solver: &mut PointsSolver,
+    line: &[PointsPosition],
+    progress: &mut dyn FnMut(usize),
+) -> Result<Vec<u16>, AnalysisError> {
+    let n = line.len() - 1;
+    let mut values = vec![0u16; line.len()];
+    values[n] = solver.value(&line[n])?;
+    for i in (0..n).rev() {
+        let p = &line[i];
+        let after = values[i + 1];
+        let g = p.step();
+        let top = p.taken() + p.remaining();
+        values[i] = if p.maximising() {
+            if after + g <= top && solver.can_take(p, after + g)? {
+                solver.value_between(p, after + g, top, g)?
+            } else {
+                after
+            }
+        } else if after <= p.taken() || solver.can_take(p, after)? {
+            after
+        } else {
+            solver.value_between(p, p.taken(), after - g, g)?
+        };
+        progress(n - i);
+    }
+    Ok(values)
+}
+
+/// The lowest card (engine order) of the seat to play at `p` after which the counted
+/// seats' value stays at `v` or better for the mover: at least `v` for a maximising
+/// mover, at most `v` for another.
+fn keeping_card(
+    solver: &mut PointsSolver,
+    p: &PointsPosition,
+    v: u16,
+) -> Result<Option<Card>, AnalysisError> {
+    let maxing = p.maximising();
+    let g = p.step();
+    for alt in p.legal() {
+        let mut child = *p;
+        if child.play(alt).is_err() {
+            continue;
+        }
+        let keeps = if maxing {
+            solver.can_take(&child, v)?
+        } else {
+            !solver.can_take(&child, v + g)?
+        };
+        if keeps {
+            return Ok(Some(alt));
+        }
+    }
+    Ok(None)
+}
+
+/// The Bidel points of a card (BD-7, BD-9).
+fn bidel_points(c: Card, forty: bool) -> u8 {
+    match (c.suit(), c.rank()) {
+        (Suit::Hearts, _) => 1,
+        (Suit::Spades, Rank::QUEEN) => 13,
+        (Suit::Spades, Rank::KING | Rank::ACE) if forty => 7,
+        _ => 0,
+    }
+}
+
+/// Analyses the last hand of a Shelem table (SH-3, SH-5, SH-7) from its setup and log:
+/// rebuilt with the engine (a hand not over is refused: [`AnalysisError::NotOver`]), each
+/// side's best from the deal, the contract, and the plays that lost value for the side of
+/// the seat that played them. `progress(done, total)` runs from `(0, plays)` to
+/// `(plays, plays)`. A hand where a player holds a joker is refused (not supported yet).
+pub fn analyse_shelem(
+    setup: &Setup<ShelemSettings>,
+    log: &[LogStep<ShelemAction>],
+    solver: &mut PointsSolver,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<PointsAnalysis, AnalysisError> {
+    shelem_from(setup, log, solver, progress, 0)
+}
+
+/// [`analyse_shelem`] of the plays from the `skip`-th on (the tests' shorter searches):
+/// `best` is then the value after the first `skip` plays.
+pub(crate) fn shelem_from(
+    setup: &Setup<ShelemSettings>,
+    log: &[LogStep<ShelemAction>],
+    solver: &mut PointsSolver,
+    progress: &mut dyn FnMut(usize, usize),
+    skip: usize,
+) -> Result<PointsAnalysis, AnalysisError> {
+    let (start, plays, end) = last_hand::<Shelem>(
+        setup,
+        log,
+        |g| g.phase() == ShelemPhase::Playing,
+        |g| matches!(g.phase(), ShelemPhase::HandOver | ShelemPhase::MatchOver),
+        |e| match e {
+            ShelemEvent::Played { card, .. } => Some(*card),
+            _ => None,
+        },
+    )?;
+    let n = start.players();
+    let view = start.view(Seat(0));
+    let result = end.view(Seat(0)).result.ok_or(AnalysisError::NotOver)?;
+    let trump = view.trump.ok_or(AnalysisError::NotAtStart)?;
+    let mut hands = [CardSet::EMPTY; 4];
+    for (s, h) in hands.iter_mut().enumerate().take(n as usize) {
+        *h = start.view(Seat(s as u8)).hand;
+    }
+    let rules = PointsRules {
+        players: n,
+        mode: trump,
+        trick_points: 5,
+        bidel_restrictions: false,
+    };
+    let side0 = if n == 4 { 0b0101 } else { 0b01 };
+    let pos = PointsPosition::new(
+        rules,
+        hands,
+        view.leader,
+        &[],
+        &|c| card_points(c.bit()) as u8,
+        side0,
+        side0,
+        0,
+        true,
+        false,
+    )
+    .map_err(AnalysisError::Position)?;
+    let line = line_of(pos, &plays)?;
+    let skip = skip.min(plays.len());
+    let total = plays.len() - skip;
+    progress(0, total);
+    solver.clear();
+    let mut values = vec![0; skip];
+    values.extend(curve(solver, &line[skip..], &mut |k| progress(k, total))?);
+    // Side 0's trick points; the discards go to the hakem's side.
+    let in_tricks = pos.remaining();
+    let hs = result.hakem.side();
+    let disc = 5 + card_points(result.discards);
+    let mine = |side: usize, v: u16| {
+        let own = if side == 0 { v } else { in_tricks - v };
+        own + if side == hs { disc } else { 0 }
+    };
+    let in_play = in_tricks + disc;
+    let bid = result.bid;
+    let mut slips = Vec::new();
+    for (i, &c) in plays.iter().enumerate().skip(skip) {
+        let p = &line[i];
+        let seat = p.to_play();
+        let side = seat.side();
+        let (before, after) = (mine(side, values[i]), mine(side, values[i + 1]));
+        if after >= before {
+            continue;
+        }
+        let better = keeping_card(solver, p, values[i])?.unwrap_or(c);
+        let decisive = if side == hs {
+            before >= bid && after < bid
+        } else {
+            in_play - before < bid && in_play - after >= bid
+        };
+        slips.push(PointsSlip {
+            trick: (i / n as usize) as u8 + 1,
+            seat,
+            played: c,
+            better,
+            before,
+            after,
+            decisive,
+        });
+    }
+    let best = vec![mine(0, values[skip]), mine(1, values[skip])];
+    Ok(PointsAnalysis {
+        players: n,
+        trump: Some(trump),
+        fewer_is_better: false,
+        contract: Some(Contract {
+            hakem: result.hakem,
+            bid,
+            could_make: best[hs] >= bid,
+            made: result.made,
+        }),
+        best,
+        taken: result.taken.to_vec(),
+        slips,
+        plays: total as u16,
+        hands: hands[..n as usize].to_vec(),
+    })
+}
+
+/// Analyses the last hand of a Bidel table (BD-3 … BD-10) from its setup and log:
+/// rebuilt with the engine (a hand not over is refused: [`AnalysisError::NotOver`]), each
+/// seat's paranoid best (the fewest points it can be held to when all the others play
+/// against it, the moon left out), and each seat's plays after which that value got
+/// worse. `progress(done, total)` runs from `(0, plays)` to `(plays, plays)`. A search
+/// over the solver's node budget ([`PointsSolver::set_budget`]) is
+/// [`AnalysisError::Budget`].
+pub fn analyse_bidel(
+    setup: &Setup<BidelSettings>,
+    log: &[LogStep<BidelAction>],
+    solver: &mut PointsSolver,
+    progress: &mut dyn FnMut(usize, usize),
+) -> Result<PointsAnalysis, AnalysisError> {
+    bidel_from(setup, log, solver, progress, 0)
+}
+
+/// [`analyse_bidel`] of the plays from the `skip`-th on (see [`shelem_from`]).
+pub(crate) fn bidel_from(
+    setup: &Setup<BidelSettings>,
+    log: &[LogStep<BidelAction>],
+    solver: &mut PointsSolver,
+    progress: &mut dyn FnMut(usize, usize),
+    skip: usize,
+) -> Result<PointsAnalysis, AnalysisError> {
+    let (start, plays, end) = last_hand::<Bidel>(
+        setup,
+        log,
+        |g| g.phase() == BidelPhase::Playing,
+        |g| matches!(g.phase(), BidelPhase::HandOver | BidelPhase::MatchOver),
+        |e| match e {
+            BidelEvent::Played { card, .. } => Some(*card),
+            _ => None,
+        },
+    )?;
+    let n = start.players();
+    let view = start.view(Seat(0));
+    let result = end.view(Seat(0)).result.ok_or(AnalysisError::NotOver)?;
+    let forty = setup.settings.forty_point_mode;
+    let trump = view.trump.and_then(|t| t.suit()).map(Trump::Suit);
+    let mut hands = [CardSet::EMPTY; 4];
+    for (s, h) in hands.iter_mut().enumerate().take(n as usize) {
+        *h = start.view(Seat(s as u8)).hand;
+    }
+    let rules = PointsRules {
+        players: n,
+        mode: trump.unwrap_or(Trump::Sars),
+        trick_points: 0,
+        bidel_restrictions: true,
+    };
+    let all = (1u8 << n) - 1;
+    let skip = skip.min(plays.len());
+    let total = plays.len() - skip;
+    progress(0, total);
+    let mut curves = Vec::with_capacity(n as usize);
+    let mut lines = Vec::with_capacity(n as usize);
+    for i in 0..n {
+        let pos = PointsPosition::new(
+            rules,
+            hands,
+            view.leader,
+            &[],
+            &|c| bidel_points(c, forty),
+            1 << i,
+            all & !(1 << i),
+            0,
+            true,
+            view.hearts_broken,
+        )
+        .map_err(AnalysisError::Position)?;
+        let line = line_of(pos, &plays)?;
+        solver.clear();
+        let base = i as usize * total;
+        let mut values = vec![0; skip];
+        values.extend(curve(solver, &line[skip..], &mut |k| {
+            progress((base + k) / n as usize, total)
+        })?);
+        curves.push(values);
+        lines.push(line);
+    }
+    let mut slips = Vec::new();
+    for (i, &c) in plays.iter().enumerate().skip(skip) {
+        let seat = lines[0][i].to_play();
+        let s = seat.idx();
+        let (before, after) = (curves[s][i], curves[s][i + 1]);
+        if after <= before {
+            continue;
+        }
+        solver.clear();
+        let better = keeping_card(solver, &lines[s][i], before)?.unwrap_or(c);
+        slips.push(PointsSlip {
+            trick: (i / n as usize) as u8 + 1,
+            seat,
+            played: c,
+            better,
+            before,
+            after,
+            decisive: false,
+        });
+    }
+    progress(total, total);
+    Ok(PointsAnalysis {
+        players: n,
+        trump,
+        fewer_is_better: true,
+        best: curves.iter().map(|v| v[skip]).collect(),
+        taken: result.taken.iter().map(|&t| t as u16).collect(),
+        contract: None,
+        slips,
+        plays: total as u16,
+        hands: hands[..n as usize].to_vec(),
+    })
+}
+
+#[cfg(test)]
+pub(crate) mod tests {
+    use super::*;
+    use engine::{Deal, Rng, Status};
+
+    /// A seeded table's log: `hands` hands played by random legal actions, the last cut
+    /// after `cut` of its actions if given.
+    pub(crate) fn table_log<G: Game>(
+        setup: &Setup<G::Settings>,
+        seed: u64,
+        hands: u32,
+        cut: Option<usize>,
+    ) -> Vec<LogStep<G::Action>> {
+        let mut g = G::new(setup).unwrap();
+        let mut rng = Rng::new(seed);
+        let mut legal = Vec::new();
+        let mut log = Vec::new();
+        let mut events = Vec::new();
+        let mut hand = 1;
+        let mut in_hand = 0;
+        loop {
+            let step = match g.status() {
+                Status::Acting(acting) => {
+                    if hand == hands && cut.is_some_and(|c| in_hand >= c) {
+                        break;
+                    }
+                    let seat = acting.first().unwrap();
+                    let action = g.random_action(seat, &mut rng, &mut legal).unwrap();
+                    in_hand += 1;
+                    LogStep::Act { seat, action }
+                }
+                Status::HandOver if hand < hands => {
+                    hand += 1;
+                    in_hand = 0;
+                    LogStep::NextHand
+                }
+                _ => break,
+            };
+            apply_step(&mut g, &step, &mut events).unwrap();
+            log.push(step);
+        }
+        log
+    }
+
+    pub(crate) fn shelem_setup(seed: u64, players: u8) -> Setup<ShelemSettings> {
+        Setup {
+            players,
+            settings: ShelemSettings {
+                sars: true,
+                nars: true,
+                ace_nars: true,
+                ..ShelemSettings::default()
+            },
+            deal: Deal::seeded(seed),
+        }
+    }
+
+    pub(crate) fn bidel_setup(seed: u64, players: u8) -> Setup<BidelSettings> {
+        Setup {
+            players,
+            settings: BidelSettings {
+                trump_mode: seed.is_multiple_of(2),
+                forty_point_mode: seed.is_multiple_of(3),
+                ..BidelSettings::default()
+            },
+            deal: Deal::seeded(seed),
+        }
+    }
+
+    /// Checks what holds for any analysis: the slips' direction, the better card, the
+    /// plays and hands.
+    fn consistent(a: &PointsAnalysis, log_plays: usize) {
+        assert_eq!(a.plays as usize, log_plays);
+        assert_eq!(a.hands.len(), a.players as usize);
+        for s in &a.slips {
+            if a.fewer_is_better {
+                assert!(s.after > s.before, "{s:?}");
+                assert!(!s.decisive);
+            } else {
+                assert!(s.after < s.before, "{s:?}");
+            }
+            assert_ne!(s.better, s.played, "{s:?}");
+            assert!(a.hands[s.seat.idx()].contains(s.played));
+            assert!(a.hands[s.seat.idx()].contains(s.better));
+        }
+        assert!(a.slips.windows(2).all(|w| w[0].trick <= w[1].trick));
+    }
+
+    /// SH-3, SH-5, SH-7, SH-10: whole random hands (some the second hand of the table,
+    /// after a NextHand): the side bests add up to the points in play, the contract
+    /// agrees with them, and a side without slips took at least its best.
+    #[test]
+    fn shelem_hands_of_random_play() {
+        // Two players: whole hands; four: the last three tricks (a whole four-player hand
+        // is a long search in a debug build).
+        for (seed, players, hands) in [(1u64, 2u8, 1u32), (2, 2, 2), (3, 4, 1), (4, 4, 2)] {
+            let setup = shelem_setup(seed, players);
+            let log = table_log::<Shelem>(&setup, seed, hands, None);
+            let plays = log
+                .iter()
+                .rev()
+                .take_while(|e| !matches!(e, LogStep::NextHand))
+                .filter(|e| {
+                    matches!(
+                        e,
+                        LogStep::Act {
+                            action: ShelemAction::Play(_),
+                            ..
+                        }
+                    )
+                })
+                .count();
+            let skip = if players == 4 { plays - 12 } else { 0 };
+            let plays = plays - skip;
+            let mut s = PointsSolver::new(16);
+            let mut calls = Vec::new();
+            let a =
+                shelem_from(&setup, &log, &mut s, &mut |d, t| calls.push((d, t)), skip).unwrap();
+            // SH-3 / SH-10: 165 with four players; with two, whatever the deal holds (the
+            // engine's own count: every point is taken by one side).
+            let in_play: u16 = a.taken.iter().sum();
+            if players == 4 {
+                assert_eq!(in_play, 165);
+            }
+            assert_eq!(a.best.iter().sum::<u16>(), in_play, "seed {seed}");
+            let c = a.contract.unwrap();
+            assert_eq!(c.could_make, a.best[c.hakem.side()] >= c.bid);
+            assert!(!a.fewer_is_better);
+            assert_eq!(calls.first(), Some(&(0, plays)));
+            assert_eq!(calls.last(), Some(&(plays, plays)));
+            consistent(&a, plays);
+            // A side that made no slip kept its best: it took at least its best (the
+            // other side's slips can only give it more).
+            for side in 0..2 {
+                if a.slips.iter().all(|x| x.seat.side() != side) {
+                    assert!(
+                        a.taken[side] >= a.best[side],
+                        "seed {seed} side {side}: {a:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// BD-3 … BD-10: random hands, 4 and 3 players, with and without trump and the
+    /// 40-point mode, their last four tricks (a whole hand is a long search in a debug
+    /// build); a seat without slips took at most its paranoid best (BD-7 points, the moon
+    /// left out), and the points add up.
+    #[test]
+    fn bidel_hands_of_random_play() {
+        for (seed, players, hands) in [(1u64, 3u8, 1u32), (2, 4, 2), (3, 4, 1), (4, 3, 2)] {
+            let setup = bidel_setup(seed, players);
+            let log = table_log::<Bidel>(&setup, seed, hands, None);
+            let plays = 4 * players as usize;
+            let skip = if players == 4 { 52 } else { 51 } - plays;
+            let mut s = PointsSolver::new(16);
+            let mut calls = Vec::new();
+            let a = bidel_from(&setup, &log, &mut s, &mut |d, t| calls.push((d, t)), skip).unwrap();
+            assert_eq!(calls.first(), Some(&(0, plays)));
+            assert_eq!(calls.last(), Some(&(plays, plays)));
+            assert!(calls.windows(2).all(|w| w[0].0 <= w[1].0));
+            assert!(a.fewer_is_better);
+            assert_eq!(a.best.len(), players as usize);
+            assert_eq!(a.contract, None);
+            consistent(&a, plays);
+            let total: u16 = a.taken.iter().sum();
+            assert_eq!(
+                total,
+                if setup.settings.forty_point_mode {
+                    40
+                } else {
+                    26
+                }
+            );
+            for seat in 0..players as usize {
+                if a.slips.iter().all(|x| x.seat.idx() != seat) {
+                    assert!(
+                        a.taken[seat] <= a.best[seat],
+                        "seed {seed} seat {seat}: {a:?}"
+                    );
+                }
+            }
+        }
+    }
+
+    /// D-8: a hand in progress is refused, and so is a log that does not apply; neither
+    /// panics.
+    #[test]
+    fn hands_in_progress_and_bad_logs_are_refused() {
+        let mut s = PointsSolver::new(10);
+        let setup = shelem_setup(7, 4);
+        let log = table_log::<Shelem>(&setup, 7, 1, Some(20));
+        let e = analyse_shelem(&setup, &log, &mut s, &mut |_, _| {}).unwrap_err();
+        assert_eq!(e, AnalysisError::NotOver);
+        let full = table_log::<Shelem>(&setup, 7, 1, None);
+        let mut bad = full.clone();
+        bad.insert(2, LogStep::NextHand);
+        assert!(matches!(
+            analyse_shelem(&setup, &bad, &mut s, &mut |_, _| {}),
+            Err(AnalysisError::Log(2, _))
+        ));
+        assert_eq!(
+            analyse_shelem(&setup, &[], &mut s, &mut |_, _| {}).unwrap_err(),
+            AnalysisError::NotOver
+        );
+
+        let setup = bidel_setup(7, 4);
+        let log = table_log::<Bidel>(&setup, 7, 1, Some(30));
+        let e = analyse_bidel(&setup, &log, &mut s, &mut |_, _| {}).unwrap_err();
+        assert_eq!(e, AnalysisError::NotOver);
+        let mut bad = table_log::<Bidel>(&setup, 7, 1, None);
+        bad.swap(10, 11);
+        bad.push(LogStep::Timeout { seat: Seat(9) });
+        assert!(matches!(
+            analyse_bidel(&setup, &bad, &mut s, &mut |_, _| {}),
+            Err(AnalysisError::Log(_, _))
+        ));
+        // A budget too small for the hand: refused, not a wrong answer.
+        let full = table_log::<Bidel>(&setup, 7, 1, None);
+        s.set_budget(100);
+        assert_eq!(
+            analyse_bidel(&setup, &full, &mut s, &mut |_, _| {}).unwrap_err(),
+            AnalysisError::Budget
+        );
+    }
+}
+
+/// The figures of docs/bots.md ("Shelem and Bidel hand analysis (points)"):
+/// `HANDS=10 BUDGET=40000000 cargo test --release -p search points_speed -- --ignored --nocapture`.
+#[cfg(test)]
+mod speed {
+    use super::tests::{bidel_setup, shelem_setup, table_log};
+    use super::*;
+    use engine::Rng;
+    use std::time::Instant;
+
+    fn quantiles(mut t: Vec<f64>) -> String {
+        t.sort_by(|a, b| a.total_cmp(b));
+        let q = |f: f64| t[((t.len() - 1) as f64 * f).round() as usize];
+        format!(
+            "n {} p50 {:.3}s p95 {:.3}s max {:.3}s",
+            t.len(),
+            q(0.5),
+            q(0.95),
+            t[t.len() - 1]
+        )
+    }
+
+    fn deal(rng: &mut Rng, each: usize) -> [CardSet; 4] {
+        let mut deck: Vec<Card> = CardSet::DECK.iter().collect();
+        rng.shuffle(&mut deck);
+        let mut hands = [CardSet::EMPTY; 4];
+        for (s, h) in hands.iter_mut().enumerate() {
+            *h = deck[s * each..(s + 1) * each].iter().copied().collect();
+        }
+        hands
+    }
+
+    fn env(name: &str, default: u64) -> u64 {
+        std::env::var(name)
+            .ok()
+            .and_then(|s| s.parse().ok())
+            .unwrap_or(default)
+    }
+
+    #[test]
+    #[ignore]
+    fn points_speed() {
+        let hands_n = env("HANDS", 10);
+        let deals = env("DEALS", 3);
+        let budget = env("BUDGET", 40_000_000);
+        let mut rng = Rng::new(2026);
+        let mut s = PointsSolver::new(20);
+        for bidel in [false, true] {
+            let mut times = Vec::new();
+            let mut nodes = 0;
+            for _ in 0..deals {
+                let hands = deal(&mut rng, if bidel { 13 } else { 12 });
+                let leader = if bidel {
+                    (0..4)
+                        .find(|&i| hands[i].contains(Card::new(Suit::Clubs, Rank::TWO)))
+                        .unwrap_or(0)
+                } else {
+                    0
+                };
+                let rules = PointsRules {
+                    players: 4,
+                    mode: if bidel {
+                        Trump::Sars
+                    } else {
+                        Trump::Suit(Suit::ALL[rng.below(4) as usize])
+                    },
+                    trick_points: if bidel { 0 } else { 5 },
+                    bidel_restrictions: bidel,
+                };
+                let pts = |c: Card| {
+                    if bidel {
+                        bidel_points(c, false)
+                    } else {
+                        card_points(c.bit()) as u8
+                    }
+                };
+                let (count, max) = if bidel { (1, 0b1110) } else { (0b0101, 0b0101) };
+                let p = PointsPosition::new(
+                    rules,
+                    hands,
+                    Seat(leader as u8),
+                    &[],
+                    &pts,
+                    count,
+                    max,
+                    0,
+                    true,
+                    false,
+                )
+                .unwrap();
+                s.clear();
+                s.set_budget(u64::MAX);
+                let n0 = s.nodes();
+                let t = Instant::now();
+                s.value(&p).unwrap();
+                times.push(t.elapsed().as_secs_f64());
+                nodes += s.nodes() - n0;
+            }
+            let secs: f64 = times.iter().sum();
+            println!(
+                "{} 4p full deal value: {} ({:.2} M nodes/s)",
+                if bidel { "Bidel (one seat)" } else { "Shelem" },
+                quantiles(times),
+                nodes as f64 / secs / 1e6
+            );
+        }
+        for players in [2u8, 4] {
+            let mut times = Vec::new();
+            let mut refused = 0;
+            let n = if players == 2 { 50 } else { hands_n };
+            for seed in 0..n {
+                let setup = shelem_setup(1000 + seed, players);
+                let log = table_log::<Shelem>(&setup, 1000 + seed, 1, None);
+                s.set_budget(budget);
+                let t = Instant::now();
+                if analyse_shelem(&setup, &log, &mut s, &mut |_, _| {}).is_err() {
+                    refused += 1;
+                }
+                times.push(t.elapsed().as_secs_f64());
+            }
+            println!(
+                "Shelem {players}p whole-hand analysis: {} (refused {refused}, budget {budget})",
+                quantiles(times)
+            );
+        }
+        for players in [4u8, 3] {
+            let mut times = Vec::new();
+            let mut refused = 0;
+            for seed in 0..hands_n {
+                let setup = bidel_setup(2000 + seed, players);
+                let log = table_log::<Bidel>(&setup, 2000 + seed, 2, None);
+                s.set_budget(budget);
+                let t = Instant::now();
+                if analyse_bidel(&setup, &log, &mut s, &mut |_, _| {}).is_err() {
+                    refused += 1;
+                }
+                times.push(t.elapsed().as_secs_f64());
+            }
+            println!(
+                "Bidel {players}p whole-hand analysis: {} (refused {refused}, budget {budget})",
+                quantiles(times)
+            );
+        }
+    }
 }

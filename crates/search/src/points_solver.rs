@@ -1,0 +1,1060 @@
+//! The points solver: a perfect-information search for the trick-taking games that score
+//! card points (Shelem, Bidel), beside the trick-counting [`crate::Solver`] of Hokm.
+//!
+//! A [`PointsPosition`] names two groups of seats: the seats whose points are counted
+//! (`count`) and the seats that want that count high (`max`); every other seat wants it
+//! low. Shelem: both are one side (seats 0 and 2, or seat 0 with two players). Bidel's
+//! paranoid view of seat `i`: `count` is seat `i`, `max` every other seat.
+//!
+//! The search answers "can the counted seats take at least `k` more points?" by a
+//! zero-window alpha-beta ([`PointsSolver::can_take`]); [`PointsSolver::value`] finds the
+//! value by a binary search over `k` in steps of the points' common divisor (5 in Shelem).
+//! A transposition table at trick boundaries is keyed by the remaining cards with their
+//! ranks re-indexed among the live cards (only the order within a suit, the owner and the
+//! points of each card decide the rest of the hand), so positions reached through
+//! different played cards share entries. Moves are ordered (the table's last deciding move
+//! first), and touching cards of one hand with the same points are one move. No
+//! allocation per node.
+//!
+//! Jokers (Shelem SH-6) are not supported: a hand holding one is refused.
+
+use crate::position::{NO_TRUMP, SUIT_BITS, SUIT_MASK};
+use crate::PositionError;
+use engine::games::hokm::Trump;
+use engine::{Card, CardSet, Rank, Seat, Suit};
+
+/// Up to three point values besides zero.
+const CLASSES: usize = 3;
+
+/// The rules of one points game: card points, trick points, trump, Bidel's restrictions.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PointsRules {
+    /// Seats: 2, 3 or 4.
+    pub players: u8,
+    /// The trump suit, or a no-trump mode (its ranking: Sars normal, Nars, Ace-Nars).
+    pub mode: Trump,
+    /// Points for every trick, whatever it holds (Shelem 5, Bidel 0).
+    pub trick_points: u8,
+    /// Bidel's BD-3 … BD-5: 2♣ leads the first trick, no point card on the first trick
+    /// unless a hand holds nothing else, hearts not led before they are broken unless the
+    /// leader holds only hearts.
+    pub bidel_restrictions: bool,
+}
+
+/// An open position of a points game: the input of [`PointsSolver`]. `Copy`.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct PointsPosition {
+    n: u8,
+    hands: [u64; 4],
+    trump: u8,
+    mode: Trump,
+    leader: u8,
+    trick: [u8; 4],
+    trick_len: u8,
+    /// Seats whose points are counted (a bit per seat).
+    count: u8,
+    /// Seats that want the count high.
+    max: u8,
+    /// Points the counted seats have taken so far.
+    taken: u16,
+    /// The first trick of the hand is in play (BD-3, BD-4).
+    first: bool,
+    /// A heart has been played (BD-5).
+    broken: bool,
+    restrict: bool,
+    trick_points: u8,
+    /// Per class, its cards (bits) and their points each.
+    class_bits: [u64; CLASSES],
+    class_points: [u8; CLASSES],
+    /// The cards that carry points (BD-4).
+    point_bits: u64,
+    /// 2♣ (BD-3).
+    two_clubs: u64,
+}
+
+/// The bits of the hearts.
+const HEARTS: u64 = SUIT_MASK << (2 * SUIT_BITS);
+
+impl PointsPosition {
+    /// A position from its parts: `hands` (seats beyond `rules.players` empty), the
+    /// `leader` of the current trick and its cards so far (`trick`), `points(card)` the
+    /// card points of each card, the seats counted (`count`, a bit per seat) and those
+    /// maximising (`max`), the points the counted seats took so far, whether this is the
+    /// hand's first trick and whether hearts are broken (both for Bidel's restrictions).
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        rules: PointsRules,
+        hands: [CardSet; 4],
+        leader: Seat,
+        trick: &[Card],
+        points: &dyn Fn(Card) -> u8,
+        count: u8,
+        max: u8,
+        taken: u16,
+        first: bool,
+        broken: bool,
+    ) -> Result<PointsPosition, PositionError> {
+        let players = rules.players;
+        if !(2..=4).contains(&players) {
+            return Err(PositionError::Players(players));
+        }
+        if leader.0 >= players {
+            return Err(PositionError::Seat(leader.0));
+        }
+        if trick.len() >= players as usize {
+            return Err(PositionError::TrickTooLong(trick.len()));
+        }
+        let mode = rules.mode;
+        let bit = |c: Card| c.suit() as u8 * SUIT_BITS as u8 + mode.strength(c.rank().index());
+        let mut seen = CardSet::EMPTY;
+        let mut values: Vec<u8> = Vec::new();
+        let mut class_bits = [0u64; CLASSES];
+        let mut class_points = [0u8; CLASSES];
+        let mut point_bits = 0u64;
+        let mut place = |c: Card| -> Result<(), PositionError> {
+            if c.is_joker() {
+                return Err(PositionError::Joker);
+            }
+            if seen.contains(c) {
+                return Err(PositionError::Duplicate(c));
+            }
+            seen.insert(c);
+            let p = points(c);
+            if p > 0 {
+                let j = match values.iter().position(|&v| v == p) {
+                    Some(j) => j,
+                    None if values.len() < CLASSES => {
+                        values.push(p);
+                        values.len() - 1
+                    }
+                    // More than three point values: not a game of this family.
+                    None => return Err(PositionError::Illegal(c)),
+                };
+                class_bits[j] |= 1 << bit(c);
+                class_points[j] = p;
+                point_bits |= 1 << bit(c);
+            }
+            Ok(())
+        };
+        for (s, h) in hands.iter().enumerate() {
+            if s >= players as usize && !h.is_empty() {
+                return Err(PositionError::Seat(s as u8));
+            }
+            for c in *h {
+                place(c)?;
+            }
+        }
+        for &c in trick {
+            place(c)?;
+        }
+        let m = hands[leader.idx()].len();
+        for k in 0..players {
+            let s = leader.after(k, players);
+            let want = m + (!trick.is_empty() && k as usize >= trick.len()) as u32;
+            if hands[s.idx()].len() != want {
+                return Err(PositionError::Counts);
+            }
+        }
+        if m + !trick.is_empty() as u32 > 17 {
+            return Err(PositionError::Tricks);
+        }
+        let mut t = [0u8; 4];
+        for (slot, &c) in t.iter_mut().zip(trick) {
+            *slot = bit(c);
+        }
+        let two = Card::new(Suit::Clubs, Rank::TWO);
+        let mut p = PointsPosition {
+            n: players,
+            hands: hands.map(|h| h.iter().fold(0u64, |b, c| b | 1 << bit(c))),
+            trump: mode.suit().map_or(NO_TRUMP, |s| s as u8),
+            mode,
+            leader: leader.0,
+            trick: t,
+            trick_len: trick.len() as u8,
+            count: count & ((1 << players) - 1),
+            max: max & ((1 << players) - 1),
+            taken,
+            first,
+            broken,
+            restrict: rules.bidel_restrictions,
+            trick_points: rules.trick_points,
+            class_bits,
+            class_points,
+            point_bits,
+            two_clubs: 1 << bit(two),
+        };
+        // The trick so far must have been legal: replay it from its leader.
+        if !trick.is_empty() {
+            let mut q = p;
+            q.trick_len = 0;
+            for (i, &c) in trick.iter().enumerate() {
+                let b = p.trick[i];
+                q.hands[q.mover_idx()] |= 1 << b;
+                if q.playable() & (1 << b) == 0 {
+                    return Err(PositionError::Illegal(c));
+                }
+                q.play_bit(b);
+            }
+            p.broken = q.broken;
+        }
+        Ok(p)
+    }
+
+    /// Seats at the table.
+    pub fn players(&self) -> u8 {
+        self.n
+    }
+
+    #[inline]
+    fn mover_idx(&self) -> usize {
+        ((self.leader + self.trick_len) % self.n) as usize
+    }
+
+    /// The seat to play.
+    pub fn to_play(&self) -> Seat {
+        Seat(self.mover_idx() as u8)
+    }
+
+    /// Whether the seat to play wants the count high.
+    pub fn maximising(&self) -> bool {
+        self.max >> self.mover_idx() & 1 == 1
+    }
+
+    /// Points the counted seats have taken so far.
+    pub fn taken(&self) -> u16 {
+        self.taken
+    }
+
+    /// Tricks still to play, the current one included.
+    pub fn tricks_left(&self) -> u8 {
+        self.hands[self.leader as usize].count_ones() as u8 + (self.trick_len > 0) as u8
+    }
+
+    /// Tricks complete so far in the hand is not tracked; this tells whether the first
+    /// trick is still in play.
+    pub fn first_trick(&self) -> bool {
+        self.first
+    }
+
+    /// `seat`'s cards.
+    pub fn hand(&self, seat: Seat) -> CardSet {
+        self.cards(self.hands.get(seat.idx()).copied().unwrap_or(0))
+    }
+
+    /// The cards the seat to play may play now (HK-6, BD-3 … BD-6).
+    pub fn legal(&self) -> CardSet {
+        self.cards(self.playable())
+    }
+
+    #[inline]
+    fn points_of(&self, bits: u64) -> u16 {
+        let mut p = 0u16;
+        for j in 0..CLASSES {
+            p += (bits & self.class_bits[j]).count_ones() as u16 * self.class_points[j] as u16;
+        }
+        p
+    }
+
+    /// The points still to be taken: the live cards', the current trick's and the tricks'.
+    pub fn remaining(&self) -> u16 {
+        let mut live = self.hands.iter().fold(0, |a, h| a | h);
+        for &b in &self.trick[..self.trick_len as usize] {
+            live |= 1 << b;
+        }
+        self.points_of(live) + self.trick_points as u16 * self.tricks_left() as u16
+    }
+
+    /// The greatest common divisor of every point value (card and trick): values move in
+    /// steps of it.
+    pub fn step(&self) -> u16 {
+        fn gcd(a: u16, b: u16) -> u16 {
+            if b == 0 {
+                a
+            } else {
+                gcd(b, a % b)
+            }
+        }
+        let mut g = self.trick_points as u16;
+        for &p in &self.class_points {
+            g = gcd(g, p as u16);
+        }
+        g.max(1)
+    }
+
+    #[inline]
+    fn playable(&self) -> u64 {
+        let hand = self.hands[self.mover_idx()];
+        if self.trick_len == 0 {
+            if self.restrict {
+                if self.first && hand & self.two_clubs != 0 {
+                    return self.two_clubs;
+                }
+                if !self.broken && hand & !HEARTS != 0 {
+                    return hand & !HEARTS;
+                }
+            }
+            return hand;
+        }
+        let led = SUIT_MASK << ((self.trick[0] as u32 >> 4) * SUIT_BITS);
+        if hand & led != 0 {
+            return hand & led;
+        }
+        if self.restrict && self.first && hand & !self.point_bits != 0 {
+            return hand & !self.point_bits;
+        }
+        hand
+    }
+
+    /// Plays `card` for the seat to play, if legal.
+    pub fn play(&mut self, card: Card) -> Result<(), PositionError> {
+        if card.is_joker() {
+            return Err(PositionError::Joker);
+        }
+        let b = card.suit() as u8 * SUIT_BITS as u8 + self.mode.strength(card.rank().index());
+        if self.playable() & (1 << b) == 0 {
+            return Err(PositionError::Illegal(card));
+        }
+        self.play_bit(b);
+        Ok(())
+    }
+
+    #[inline]
+    fn play_bit(&mut self, b: u8) {
+        let seat = self.mover_idx();
+        self.hands[seat] &= !(1 << b);
+        self.trick[self.trick_len as usize] = b;
+        self.trick_len += 1;
+        self.broken |= HEARTS >> b & 1 == 1;
+        if self.trick_len == self.n {
+            let w = self.trick_winner();
+            let winner = (self.leader + w) % self.n;
+            if self.count >> winner & 1 == 1 {
+                let mut set = 0u64;
+                for &c in &self.trick[..self.n as usize] {
+                    set |= 1 << c;
+                }
+                self.taken += self.points_of(set) + self.trick_points as u16;
+            }
+            self.leader = winner;
+            self.trick_len = 0;
+            self.first = false;
+        }
+    }
+
+    #[inline]
+    fn trick_winner(&self) -> u8 {
+        let mut best = 0;
+        for i in 1..self.trick_len {
+            if crate::position::beats(
+                self.trick[i as usize],
+                self.trick[best as usize],
+                self.trump,
+            ) {
+                best = i;
+            }
+        }
+        best
+    }
+
+    fn card(&self, b: u8) -> Card {
+        let suit = Suit::ALL[(b as u32 / SUIT_BITS) as usize & 3];
+        let s = b % SUIT_BITS as u8;
+        let rank = match self.mode {
+            Trump::Suit(_) | Trump::Sars => s,
+            Trump::Nars => 12 - s,
+            Trump::AceNars if s == 13 => 12,
+            Trump::AceNars => 12 - s,
+        };
+        Card::new(suit, Rank::new(rank).unwrap_or(Rank::TWO))
+    }
+
+    fn cards(&self, mut bits: u64) -> CardSet {
+        let mut set = CardSet::EMPTY;
+        while bits != 0 {
+            let b = bits.trailing_zeros() as u8;
+            bits &= bits - 1;
+            set.insert(self.card(b));
+        }
+        set
+    }
+
+    /// The table's key of a position at a trick boundary: per suit, its live cards from
+    /// the highest down as (owner, point class), 4 bits each, behind a leading 1.
+    #[inline]
+    fn key(&self) -> [u64; 4] {
+        let [h0, h1, h2, h3] = self.hands;
+        let live = h0 | h1 | h2 | h3;
+        let mut key = [0u64; 4];
+        for (s, k) in key.iter_mut().enumerate() {
+            let shift = s as u32 * SUIT_BITS;
+            let mut x = (live >> shift) & SUIT_MASK;
+            let mut code = 1u64;
+            while x != 0 {
+                let b = 63 - x.leading_zeros();
+                x ^= 1 << b;
+                let at = b + shift;
+                let owner = ((h1 >> at) & 1) | (((h2 >> at) & 1) * 2) | (((h3 >> at) & 1) * 3);
+                let class = ((self.class_bits[0] >> at) & 1)
+                    | (((self.class_bits[1] >> at) & 1) * 2)
+                    | (((self.class_bits[2] >> at) & 1) * 3);
+                code = code << 4 | owner << 2 | class;
+            }
+            *k = code;
+        }
+        key
+    }
+
+    /// What the table's keys leave out: the trump, the seats, the points of each class
+    /// and of a trick, the restrictions (never 0).
+    fn rules_id(&self) -> u64 {
+        let [a, b, c] = self.class_points;
+        1 | (self.trump as u64) << 1
+            | (self.n as u64) << 4
+            | (self.restrict as u64) << 7
+            | (self.trick_points as u64) << 8
+            | (a as u64) << 16
+            | (b as u64) << 24
+            | (c as u64) << 32
+    }
+
+    /// The rest of the key: the leader, the flags and the seat groups.
+    #[inline]
+    fn meta(&self) -> u32 {
+        self.leader as u32
+            | (self.broken as u32) << 2
+            | (self.first as u32) << 3
+            | (self.count as u32) << 4
+            | (self.max as u32) << 8
+            | 1 << 31
+    }
+}
+
+#[derive(Clone, Copy, Default)]
+struct Entry {
+    key: [u64; 4],
+    /// 0: empty.
+    meta: u32,
+    /// The counted seats take at least `lb` and at most `ub` of the remaining points.
+    lb: u16,
+    ub: u16,
+    /// Tricks left (the replacement keeps the deeper positions).
+    rem: u8,
+    /// The move that last decided the search there ([`relative_move`]), or `NO_MOVE`.
+    mv: u8,
+}
+
+const NO_MOVE: u8 = 0xFF;
+const WAYS: usize = 4;
+
+/// The search stopped: it needed more nodes than its budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OutOfBudget;
+
+/// The points solver and its transposition table, allocated once.
+pub struct PointsSolver {
+    table: Vec<Entry>,
+    mask: usize,
+    nodes: u64,
+    budget: u64,
+    out: bool,
+    /// The rules the table's entries hold for ([`PointsPosition::rules_id`]).
+    rules: u64,
+}
+
+impl PointsSolver {
+    /// A solver with a table of `2^bits` slots (40 bytes each; 18 is about 10 MB).
+    pub fn new(bits: u32) -> PointsSolver {
+        let bits = bits.clamp(WAYS.trailing_zeros(), 26);
+        let size = 1usize << bits;
+        PointsSolver {
+            table: vec![Entry::default(); size],
+            mask: size - WAYS,
+            nodes: 0,
+            budget: u64::MAX,
+            out: false,
+            rules: 0,
+        }
+    }
+
+    /// Forgets every stored position.
+    pub fn clear(&mut self) {
+        self.table.fill(Entry::default());
+    }
+
+    /// Nodes searched since the solver was made.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// Stops any search once it has searched `limit` more nodes from now: the search then
+    /// answers [`OutOfBudget`] (until the next `set_budget`). `u64::MAX`: no limit (the
+    /// default).
+    pub fn set_budget(&mut self, limit: u64) {
+        self.budget = self.nodes.saturating_add(limit);
+        self.out = false;
+    }
+
+    /// Whether the counted seats can take at least `k` points in the whole hand (those
+    /// taken so far included) against best play of the others.
+    pub fn can_take(&mut self, p: &PointsPosition, k: u16) -> Result<bool, OutOfBudget> {
+        if self.out {
+            return Err(OutOfBudget);
+        }
+        let id = p.rules_id();
+        if id != self.rules {
+            // The table's keys name point classes and the trump by index only.
+            self.clear();
+            self.rules = id;
+        }
+        let r = self.search(p, k as i32 - p.taken as i32);
+        if self.out {
+            Err(OutOfBudget)
+        } else {
+            Ok(r)
+        }
+    }
+
+    /// The most points the counted seats take in the whole hand (those taken so far
+    /// included) with best play on all sides: the maximising seats for more, the others
+    /// for fewer.
+    pub fn value(&mut self, p: &PointsPosition) -> Result<u16, OutOfBudget> {
+        let g = p.step();
+        self.value_between(p, p.taken, p.taken + p.remaining(), g)
+    }
+
+    /// The value, known to lie in `lo..=hi` (multiples of `g` above the points taken).
+    pub(crate) fn value_between(
+        &mut self,
+        p: &PointsPosition,
+        mut lo: u16,
+        mut hi: u16,
+        g: u16,
+    ) -> Result<u16, OutOfBudget> {
+        while lo < hi {
+            let steps = (hi - lo) / g;
+            let mid = lo + steps.div_ceil(2) * g;
+            if self.can_take(p, mid)? {
+                lo = mid;
+            } else {
+                hi = mid - g;
+            }
+        }
+        Ok(lo)
+    }
+
+    fn slot(&self, key: &[u64; 4], meta: u32) -> usize {
+        let mut h = meta as u64 ^ 0x9E37_79B9_7F4A_7C15;
+        for &k in key {
+            h = (h ^ k).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            h ^= h >> 29;
+        }
+        (h as usize) & self.mask
+    }
+
+    fn search(&mut self, p: &PointsPosition, k: i32) -> bool {
+        if k <= 0 {
+            return true;
+        }
+        if self.out {
+            return false;
+        }
+        self.nodes += 1;
+        if self.nodes > self.budget {
+            self.out = true;
+            return false;
+        }
+        let rem = p.remaining() as i32;
+        if k > rem {
+            return false;
+        }
+        let boundary = p.trick_len == 0;
+        let mut key = [0u64; 4];
+        let mut meta = 0;
+        let mut tt_move = NO_MOVE;
+        if boundary {
+            key = p.key();
+            meta = p.meta();
+            let i = self.slot(&key, meta);
+            if let Some(e) = self.table[i..i + WAYS]
+                .iter()
+                .find(|e| e.meta == meta && e.key == key)
+            {
+                if e.lb as i32 >= k {
+                    return true;
+                }
+                if (e.ub as i32) < k {
+                    return false;
+                }
+                tt_move = e.mv;
+            }
+        }
+        let maxing = p.maximising();
+        let mut moves = Moves::default();
+        moves.generate(p);
+        moves.order(p, maxing);
+        if tt_move != NO_MOVE {
+            moves.promote(p, tt_move);
+        }
+        let mut result = !maxing;
+        let mut decided = NO_MOVE;
+        for i in 0..moves.len {
+            let b = moves.rep[i];
+            let mut child = *p;
+            child.play_bit(b);
+            let gained = (child.taken - p.taken) as i32;
+            let r = self.search(&child, k - gained);
+            if self.out {
+                return false;
+            }
+            if r == maxing {
+                result = maxing;
+                decided = b;
+                break;
+            }
+        }
+        if boundary {
+            let mv = if decided == NO_MOVE {
+                NO_MOVE
+            } else {
+                relative_move(p, decided)
+            };
+            self.store(
+                &key,
+                meta,
+                p.tricks_left(),
+                rem as u16,
+                k as u16,
+                result,
+                mv,
+            );
+        }
+        result
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn store(
+        &mut self,
+        key: &[u64; 4],
+        meta: u32,
+        tricks: u8,
+        rem: u16,
+        k: u16,
+        result: bool,
+        mv: u8,
+    ) {
+        let i = self.slot(key, meta);
+        let bucket = &mut self.table[i..i + WAYS];
+        let at = match bucket.iter().position(|e| e.meta == meta && e.key == *key) {
+            Some(j) => j,
+            None => {
+                let mut j = 0;
+                for (x, e) in bucket.iter().enumerate() {
+                    if e.meta == 0 {
+                        j = x;
+                        break;
+                    }
+                    if e.rem < bucket[j].rem {
+                        j = x;
+                    }
+                }
+                bucket[j] = Entry {
+                    key: *key,
+                    meta,
+                    lb: 0,
+                    ub: rem,
+                    rem: tricks,
+                    mv: NO_MOVE,
+                };
+                j
+            }
+        };
+        let e = &mut bucket[at];
+        if mv != NO_MOVE {
+            e.mv = mv;
+        }
+        if result {
+            e.lb = e.lb.max(k);
+        } else {
+            e.ub = e.ub.min(k - 1);
+        }
+    }
+}
+
+/// Bit `b` of `p` as its suit and its place among the suit's live cards from the highest.
+fn relative_move(p: &PointsPosition, b: u8) -> u8 {
+    let suit = b as u32 / SUIT_BITS;
+    let live = p.hands.iter().fold(0, |a, h| a | h);
+    let above = (live >> (suit * SUIT_BITS)) & SUIT_MASK & !((2u64 << (b as u32 % SUIT_BITS)) - 1);
+    (suit as u8) << 4 | above.count_ones() as u8
+}
+
+/// The moves of a node: one card per run of equivalent cards (cards of one hand and suit,
+/// with the same points, no other seat's live card between them), on the stack.
+#[derive(Default)]
+struct Moves {
+    rep: [u8; 17],
+    run: [u64; 17],
+    score: [i16; 17],
+    len: usize,
+}
+
+impl Moves {
+    fn generate(&mut self, p: &PointsPosition) {
+        let play = p.playable();
+        let mut live = p.hands.iter().fold(0, |a, h| a | h);
+        for &b in &p.trick[..p.trick_len as usize] {
+            live |= 1 << b;
+        }
+        let class_of = |at: u32| -> u8 {
+            (0..CLASSES).fold(0, |c, j| {
+                if p.class_bits[j] >> at & 1 == 1 {
+                    j as u8 + 1
+                } else {
+                    c
+                }
+            })
+        };
+        self.len = 0;
+        for s in 0..4u32 {
+            let shift = s * SUIT_BITS;
+            let mut x = (play >> shift) & SUIT_MASK;
+            if x == 0 {
+                continue;
+            }
+            let l = (live >> shift) & SUIT_MASK;
+            let mut run = 0u64;
+            while x != 0 {
+                let b = 63 - x.leading_zeros();
+                x ^= 1 << b;
+                run |= 1 << (b + shift);
+                let below = l & ((1 << b) - 1);
+                let next = 63 - below.leading_zeros() as i32;
+                let joins = below != 0
+                    && (x >> next) & 1 == 1
+                    && class_of(next as u32 + shift) == class_of(b + shift);
+                if !joins {
+                    self.rep[self.len] = (b + shift) as u8;
+                    self.run[self.len] = run;
+                    self.len += 1;
+                    run = 0;
+                }
+            }
+        }
+    }
+
+    fn promote(&mut self, p: &PointsPosition, mv: u8) {
+        let suit = (mv >> 4) as u32;
+        let live = p.hands.iter().fold(0, |a, h| a | h);
+        let mut l = (live >> (suit * SUIT_BITS)) & SUIT_MASK;
+        for _ in 0..(mv & 15) {
+            if l == 0 {
+                return;
+            }
+            l ^= 1 << (63 - l.leading_zeros());
+        }
+        if l == 0 {
+            return;
+        }
+        let bit = 1u64 << (63 - l.leading_zeros() + suit * SUIT_BITS);
+        if let Some(i) = (0..self.len).find(|&i| self.run[i] & bit != 0) {
+            self.rep[..=i].rotate_right(1);
+            self.run[..=i].rotate_right(1);
+            self.score[..=i].rotate_right(1);
+        }
+    }
+
+    /// Most promising first. Whether the mover likes to win the trick: the trick's points
+    /// go to the counted seats if it wins exactly when the mover is counted, and the mover
+    /// wants them there exactly when it maximises.
+    fn order(&mut self, p: &PointsPosition, maxing: bool) {
+        let n = self.len;
+        if n < 2 {
+            return;
+        }
+        let seat = p.mover_idx() as u8;
+        let likes = |s: u8| (p.count >> s & 1 == 1) == maxing;
+        let me = likes(seat);
+        let others = p
+            .hands
+            .iter()
+            .enumerate()
+            .filter(|&(s, _)| s != seat as usize)
+            .fold(0, |a, (_, h)| a | h);
+        for i in 0..n {
+            let c = self.rep[i];
+            let top = 63 - self.run[i].leading_zeros() as u8;
+            let suit = c >> 4;
+            let strength = (c & 15) as i16;
+            let pts = p.points_of(self.run[i]) as i16 / self.run[i].count_ones().max(1) as i16;
+            let above = (SUIT_MASK << (suit as u32 * SUIT_BITS)) & !((2u64 << top) - 1);
+            let is_top = others & above == 0;
+            let score = if p.trick_len == 0 {
+                if me && is_top {
+                    60 + pts
+                } else if me {
+                    30 - strength - pts
+                } else {
+                    // Lead low, and no points.
+                    40 - strength - 2 * pts
+                }
+            } else {
+                let w = p.trick_winner();
+                let wcard = p.trick[w as usize];
+                let wseat = (p.leader + w) % p.n;
+                let wins = crate::position::beats(c, wcard, p.trump);
+                if wins {
+                    if me {
+                        80 - strength + pts
+                    } else {
+                        10 - strength - pts
+                    }
+                } else if likes(wseat) {
+                    // Give points to a trick going the right way.
+                    40 + 2 * pts - strength
+                } else {
+                    30 - 2 * pts - strength / 2
+                }
+            };
+            self.score[i] = score;
+        }
+        for i in 1..n {
+            let (r, ru, sc) = (self.rep[i], self.run[i], self.score[i]);
+            let mut j = i;
+            while j > 0 && self.score[j - 1] < sc {
+                self.rep[j] = self.rep[j - 1];
+                self.run[j] = self.run[j - 1];
+                self.score[j] = self.score[j - 1];
+                j -= 1;
+            }
+            self.rep[j] = r;
+            self.run[j] = ru;
+            self.score[j] = sc;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::Rng;
+
+    /// Plain minimax over every legal play: the counted seats' points at the end.
+    fn brute(p: &PointsPosition) -> u16 {
+        if p.tricks_left() == 0 {
+            return p.taken;
+        }
+        let maxing = p.maximising();
+        let mut best = if maxing { 0 } else { u16::MAX };
+        let mut play = p.playable();
+        while play != 0 {
+            let b = play.trailing_zeros() as u8;
+            play &= play - 1;
+            let mut child = *p;
+            child.play_bit(b);
+            let v = brute(&child);
+            best = if maxing { best.max(v) } else { best.min(v) };
+        }
+        best
+    }
+
+    fn shelem_points(c: Card) -> u8 {
+        engine::games::shelem::card_points(c.bit()) as u8
+    }
+
+    fn bidel_points(c: Card, forty: bool) -> u8 {
+        match (c.suit(), c.rank()) {
+            (Suit::Hearts, _) => 1,
+            (Suit::Spades, Rank::QUEEN) => 13,
+            (Suit::Spades, Rank::KING | Rank::ACE) if forty => 7,
+            _ => 0,
+        }
+    }
+
+    const MODES: [Trump; 7] = [
+        Trump::Suit(Suit::Clubs),
+        Trump::Suit(Suit::Diamonds),
+        Trump::Suit(Suit::Hearts),
+        Trump::Suit(Suit::Spades),
+        Trump::Sars,
+        Trump::Nars,
+        Trump::AceNars,
+    ];
+
+    /// A random ending: `tricks` tricks for `players` seats dealt from the deck, then a
+    /// random number of legal cards of the first trick played.
+    fn ending(rng: &mut Rng, players: u8, tricks: u32, bidel: bool) -> PointsPosition {
+        let mut deck: Vec<Card> = CardSet::DECK.iter().collect();
+        // Bias the deal towards point cards and few suits, where points matter.
+        rng.shuffle(&mut deck);
+        if rng.below(2) == 0 {
+            let suits = 2 + rng.below(2) as usize;
+            let keep: Vec<Suit> = Suit::ALL[..suits].to_vec();
+            deck.retain(|c| keep.contains(&c.suit()) || (bidel && c.suit() == Suit::Hearts));
+        }
+        let mut hands = [CardSet::EMPTY; 4];
+        let mut it = deck.into_iter();
+        for h in hands.iter_mut().take(players as usize) {
+            for _ in 0..tricks {
+                if let Some(c) = it.next() {
+                    h.insert(c);
+                }
+            }
+        }
+        let mode = if bidel {
+            if rng.below(3) == 0 {
+                MODES[rng.below(4) as usize]
+            } else {
+                Trump::Sars
+            }
+        } else {
+            MODES[rng.below(7) as usize]
+        };
+        let rules = PointsRules {
+            players,
+            mode,
+            trick_points: if bidel { 0 } else { 5 },
+            bidel_restrictions: bidel,
+        };
+        let all = (1u8 << players) - 1;
+        let (count, max) = if bidel {
+            let s = rng.below(players as u32) as u8;
+            (1 << s, all & !(1 << s))
+        } else {
+            let side = if players == 4 { 0b0101 } else { 0b01 };
+            let flip = rng.below(2) == 0;
+            (
+                if flip { all & !side } else { side },
+                if flip { all & !side } else { side },
+            )
+        };
+        let forty = rng.below(2) == 0;
+        let pts = move |c: Card| {
+            if bidel {
+                bidel_points(c, forty)
+            } else {
+                shelem_points(c)
+            }
+        };
+        let first = bidel && rng.below(3) == 0;
+        let broken = bidel && rng.below(2) == 0;
+        let leader = Seat(rng.below(players as u32) as u8);
+        let mut p = PointsPosition::new(
+            rules,
+            hands,
+            leader,
+            &[],
+            &pts,
+            count,
+            max,
+            0,
+            first,
+            broken,
+        )
+        .unwrap();
+        for _ in 0..rng.below(players as u32) {
+            let legal: Vec<Card> = p.legal().iter().collect();
+            let c = legal[rng.below(legal.len() as u32) as usize];
+            p.play(c).unwrap();
+        }
+        p
+    }
+
+    fn check(seed: u64, cases: u32, players: u8, max_tricks: u32, bidel: bool) {
+        let mut rng = Rng::new(seed);
+        let mut s = PointsSolver::new(12);
+        for case in 0..cases {
+            let tricks = 1 + rng.below(max_tricks);
+            let p = ending(&mut rng, players, tricks, bidel);
+            let want = brute(&p);
+            // A fresh table sometimes, a shared one mostly (entries from other endings
+            // must not leak into this one).
+            if case % 7 == 0 {
+                s.clear();
+            }
+            assert_eq!(s.value(&p).unwrap(), want, "case {case}: {p:?}");
+            assert!(s.can_take(&p, want).unwrap());
+            assert!(!s.can_take(&p, want + 1).unwrap(), "case {case}: {p:?}");
+        }
+    }
+
+    /// SH-3, SH-6, SH-10: 4 and 2 players, trump and no-trump modes, mid-trick positions.
+    #[test]
+    fn shelem_endings_match_brute_force() {
+        check(1, 2000, 4, 3, false);
+        check(2, 2000, 2, 5, false);
+    }
+
+    /// BD-3 … BD-7, BD-9, BD-10: the paranoid value of a seat, 4 and 3 players.
+    #[test]
+    fn bidel_endings_match_brute_force() {
+        check(3, 2000, 4, 3, true);
+        check(4, 2000, 3, 4, true);
+    }
+
+    /// Four-trick four-player endings: deeper trees, fewer of them.
+    #[test]
+    fn deeper_endings_match_brute_force() {
+        let mut rng = Rng::new(5);
+        let mut s = PointsSolver::new(14);
+        for case in 0..200 {
+            let bidel = case % 2 == 0;
+            let p = ending(&mut rng, 4, 4, bidel);
+            assert_eq!(s.value(&p).unwrap(), brute(&p), "case {case}: {p:?}");
+        }
+    }
+
+    #[test]
+    fn a_budget_stops_the_search() {
+        let mut rng = Rng::new(6);
+        let p = ending(&mut rng, 4, 6, false);
+        let mut s = PointsSolver::new(12);
+        s.set_budget(10);
+        assert_eq!(s.value(&p), Err(OutOfBudget));
+        s.set_budget(u64::MAX);
+        assert!(s.value(&p).is_ok());
+    }
+
+    #[test]
+    fn bad_parts_are_refused() {
+        let rules = PointsRules {
+            players: 4,
+            mode: Trump::Sars,
+            trick_points: 5,
+            bidel_restrictions: false,
+        };
+        let c = |s: &str| {
+            engine::card::parse_cards(s)
+                .unwrap()
+                .into_iter()
+                .collect::<CardSet>()
+        };
+        let pts = |c: Card| shelem_points(c);
+        let hands = [c("AS"), c("KS"), c("QS"), c("JS")];
+        let e = |h: [CardSet; 4], t: &[Card]| {
+            PointsPosition::new(rules, h, Seat(0), t, &pts, 5, 5, 0, false, false).unwrap_err()
+        };
+        assert_eq!(
+            e([c("AS"), c("AS"), c("QS"), c("JS")], &[]),
+            PositionError::Duplicate(Card::new(Suit::Spades, Rank::ACE))
+        );
+        assert_eq!(
+            e([c("AS"), c("KS"), c("QS"), c("")], &[]),
+            PositionError::Counts
+        );
+        assert_eq!(
+            e(
+                [c(""), c("KS 2H"), c("QS"), c("JS")],
+                &[Card::new(Suit::Hearts, Rank::ACE)]
+            ),
+            PositionError::Counts
+        );
+        // Seat 1 holds a spade: it may not play the heart after a spade lead.
+        let mut p =
+            PointsPosition::new(rules, hands, Seat(0), &[], &pts, 5, 5, 0, false, false).unwrap();
+        assert!(p.play(Card::new(Suit::Spades, Rank::ACE)).is_ok());
+        assert_eq!(
+            p.play(Card::new(Suit::Hearts, Rank::TWO)),
+            Err(PositionError::Illegal(Card::new(Suit::Hearts, Rank::TWO)))
+        );
+    }
+}
