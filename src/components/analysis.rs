@@ -18,7 +18,8 @@
 //!   `analysis-thinking` (a `<progress>` inside), `analysis-error`, `analysis-retry`;
 //!   once done: `analysis-side` rows (`data-side`, `data-best`, `data-taken`,
 //!   `data-could-win` for Hokm), `analysis-contract` (Shelem: `data-bid`,
-//!   `data-could-make`, `data-made`), `analysis-hand` rows (`data-seat`, cards `[data-card]`),
+//!   `data-could-make`, `data-made`), `analysis-from` (`data-trick`: the first trick
+//!   analysed, where the search did not reach back to the first), `analysis-hand` rows (`data-seat`, cards `[data-card]`),
 //!   `analysis-slip` items (`data-trick`, `data-seat`, `data-decisive`) or
 //!   `analysis-no-slips`, and `analysis-time` (`data-ms`: from the request to the answer).
 
@@ -468,6 +469,14 @@ fn points_report(lang: Lang, props: &AnalysisProps, an: &PointsAnalysis, ms: u32
             </tr>
         }
     });
+    // Where the search did not reach back to the first trick, say from where it is.
+    let from = (an.from_trick > 1).then(|| {
+        html! {
+            <p class="help an-from" data-testid="analysis-from" data-trick={an.from_trick.to_string()}>
+                { fill(p.from_trick, &[("trick", &lang.num(an.from_trick))]) }
+            </p>
+        }
+    });
     let contract = an.contract.map_or_else(Html::default, |c| {
         let text = fill(
             p.contract,
@@ -483,6 +492,7 @@ fn points_report(lang: Lang, props: &AnalysisProps, an: &PointsAnalysis, ms: u32
             </p>
         }
     });
+    let contract = html! { <>{ from }{ contract }</> };
     let templates = if bidel {
         (p.slip_fewer, p.slip_fewer_you)
     } else {

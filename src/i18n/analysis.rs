@@ -70,6 +70,9 @@ pub struct PointsStrings {
     /// The slips' heading, and the line when there are none.
     pub slips: &'static str,
     pub no_slips: &'static str,
+    /// The analysis covers the hand from trick `{trick}` on (the whole hand was too long to
+    /// search in the worker's budget).
+    pub from_trick: &'static str,
 }
 
 pub const FA: AnalysisStrings = AnalysisStrings {
@@ -110,6 +113,7 @@ pub const FA: AnalysisStrings = AnalysisStrings {
         decisive: "خوانده را برگرداند",
         slips: "کارت‌هایی که امتیاز از دست دادند",
         no_slips: "هیچ کارتی امتیازی از دست نداد: همه بهترین بازی را کردند.",
+        from_trick: "این تحلیل از دست {trick} به بعد است: جست‌وجوی همهٔ دور زیادی طول می‌کشید. امتیازهای دست‌های پیش از آن هم حساب شده‌اند.",
     },
 };
 
@@ -151,6 +155,7 @@ pub const EN: AnalysisStrings = AnalysisStrings {
         decisive: "turned the contract",
         slips: "Cards that lost points",
         no_slips: "No card lost points: everyone played their best.",
+        from_trick: "Analysed from trick {trick} on: the whole hand would take too long to search. The points of the tricks before it are counted.",
     },
 };
 

@@ -88,9 +88,12 @@ pub struct PointsAnalysis {
     pub contract: Option<Contract>,
     /// The plays that lost value, in play order.
     pub slips: Vec<PointsSlip>,
-    /// The plays analysed (one value per play would make a curve; the page shows `plays`
-    /// as the analysis's progress total).
+    /// The plays analysed (the page shows `plays` as the analysis's progress total).
     pub plays: u16,
+    /// The first trick analysed: 1 when the whole hand was searched; later when the
+    /// solver's node budget reached back only that far (`best` and the slips are then from
+    /// that trick on, the points taken before it included in `best`).
+    pub from_trick: u8,
     /// Each seat's cards at the start of the analysed play, by seat (`players` of them).
     pub hands: Vec<CardSet>,
 }
@@ -219,28 +222,75 @@ fn bidel_points(c: Card, forty: bool) -> u8 {
     }
 }
 
+/// The last tricks a hand analysis searches first ([`widest`]), and how many more each
+/// further attempt adds.
+const FIRST_TRICKS: usize = 3;
+const MORE_TRICKS: usize = 2;
+
+/// The widest analysis of a hand that fits the solver's node budget: the last
+/// [`FIRST_TRICKS`] tricks first, then [`MORE_TRICKS`] more at a time back to the whole
+/// hand, each attempt with what is left of the budget, stopping at the first attempt that
+/// does not fit (or the whole hand). A four-player hand searched from its first trick can
+/// take a minute; its last tricks take moments, so a player gets the analysis of as much of
+/// the hand as the budget allows ([`PointsAnalysis::from_trick`]) rather than none.
+/// `progress(plays covered, plays)` after each attempt that fits. Only a hand whose last
+/// [`FIRST_TRICKS`] do not fit is [`AnalysisError::Budget`].
+fn widest(
+    solver: &mut PointsSolver,
+    progress: &mut dyn FnMut(usize, usize),
+    mut attempt: impl FnMut(&mut PointsSolver, usize) -> Result<PointsAnalysis, AnalysisError>,
+) -> Result<PointsAnalysis, AnalysisError> {
+    let mut widest = None;
+    let mut last = FIRST_TRICKS;
+    loop {
+        match attempt(solver, last) {
+            Ok(a) => {
+                let before = usize::from(a.from_trick - 1) * usize::from(a.players);
+                let plays = usize::from(a.plays);
+                progress(plays, plays + before);
+                let whole = a.from_trick == 1;
+                widest = Some(a);
+                if whole {
+                    break;
+                }
+                last += MORE_TRICKS;
+            }
+            Err(AnalysisError::Budget) => break,
+            Err(e) => return Err(e),
+        }
+    }
+    widest.ok_or(AnalysisError::Budget)
+}
+
 /// Analyses the last hand of a Shelem table (SH-3, SH-5, SH-7) from its setup and log:
 /// rebuilt with the engine (a hand not over is refused: [`AnalysisError::NotOver`]), each
-/// side's best from the deal, the contract, and the plays that lost value for the side of
-/// the seat that played them. `progress(done, total)` runs from `(0, plays)` to
-/// `(plays, plays)`. A hand where a player holds a joker is refused (not supported yet).
+/// side's best, the contract, and the plays that lost value for the side of the seat that
+/// played them, from the deal or, where the solver's node budget
+/// ([`PointsSolver::set_budget`]) does not reach back that far, from a later trick
+/// ([`widest`]). `progress(done, total)` after each part searched. A hand where a player
+/// holds a joker is refused (not supported yet).
 pub fn analyse_shelem(
     setup: &Setup<ShelemSettings>,
     log: &[LogStep<ShelemAction>],
     solver: &mut PointsSolver,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<PointsAnalysis, AnalysisError> {
-    shelem_from(setup, log, solver, progress, 0)
+    // One hand's rules throughout: the later attempts find the table filled by the earlier.
+    solver.clear();
+    widest(solver, progress, |solver, last| {
+        shelem_from(setup, log, solver, &mut |_, _| {}, last)
+    })
 }
 
-/// [`analyse_shelem`] of the plays from the `skip`-th on (the tests' shorter searches):
-/// `best` is then the value after the first `skip` plays.
+/// [`analyse_shelem`] of the `last` tricks only (`usize::MAX`: the whole hand): `best` is
+/// then the value at the start of the first trick searched. The caller clears the solver's
+/// table if it was used with other rules.
 pub(crate) fn shelem_from(
     setup: &Setup<ShelemSettings>,
     log: &[LogStep<ShelemAction>],
     solver: &mut PointsSolver,
     progress: &mut dyn FnMut(usize, usize),
-    skip: usize,
+    last: usize,
 ) -> Result<PointsAnalysis, AnalysisError> {
     let (start, plays, end) = last_hand::<Shelem>(
         setup,
@@ -281,10 +331,9 @@ pub(crate) fn shelem_from(
     )
     .map_err(AnalysisError::Position)?;
     let line = line_of(pos, &plays)?;
-    let skip = skip.min(plays.len());
+    let skip = plays.len().saturating_sub(last.saturating_mul(n as usize));
     let total = plays.len() - skip;
     progress(0, total);
-    solver.clear();
     let mut values = vec![0; skip];
     values.extend(curve(solver, &line[skip..], &mut |k| progress(k, total))?);
     // Side 0's trick points; the discards go to the hakem's side.
@@ -337,6 +386,7 @@ pub(crate) fn shelem_from(
         taken: result.taken.to_vec(),
         slips,
         plays: total as u16,
+        from_trick: (skip / n as usize) as u8 + 1,
         hands: hands[..n as usize].to_vec(),
     })
 }
@@ -345,25 +395,27 @@ pub(crate) fn shelem_from(
 /// rebuilt with the engine (a hand not over is refused: [`AnalysisError::NotOver`]), each
 /// seat's paranoid best (the fewest points it can be held to when all the others play
 /// against it, the moon left out), and each seat's plays after which that value got
-/// worse. `progress(done, total)` runs from `(0, plays)` to `(plays, plays)`. A search
-/// over the solver's node budget ([`PointsSolver::set_budget`]) is
-/// [`AnalysisError::Budget`].
+/// worse, from the deal or, where the solver's node budget ([`PointsSolver::set_budget`])
+/// does not reach back that far, from a later trick ([`widest`]). `progress(done, total)`
+/// after each part searched.
 pub fn analyse_bidel(
     setup: &Setup<BidelSettings>,
     log: &[LogStep<BidelAction>],
     solver: &mut PointsSolver,
     progress: &mut dyn FnMut(usize, usize),
 ) -> Result<PointsAnalysis, AnalysisError> {
-    bidel_from(setup, log, solver, progress, 0)
+    widest(solver, progress, |solver, last| {
+        bidel_from(setup, log, solver, &mut |_, _| {}, last)
+    })
 }
 
-/// [`analyse_bidel`] of the plays from the `skip`-th on (see [`shelem_from`]).
+/// [`analyse_bidel`] of the `last` tricks only (see [`shelem_from`]).
 pub(crate) fn bidel_from(
     setup: &Setup<BidelSettings>,
     log: &[LogStep<BidelAction>],
     solver: &mut PointsSolver,
     progress: &mut dyn FnMut(usize, usize),
-    skip: usize,
+    last: usize,
 ) -> Result<PointsAnalysis, AnalysisError> {
     let (start, plays, end) = last_hand::<Bidel>(
         setup,
@@ -391,7 +443,7 @@ pub(crate) fn bidel_from(
         bidel_restrictions: true,
     };
     let all = (1u8 << n) - 1;
-    let skip = skip.min(plays.len());
+    let skip = plays.len().saturating_sub(last.saturating_mul(n as usize));
     let total = plays.len() - skip;
     progress(0, total);
     let mut curves = Vec::with_capacity(n as usize);
@@ -450,6 +502,7 @@ pub(crate) fn bidel_from(
         contract: None,
         slips,
         plays: total as u16,
+        from_trick: (skip / n as usize) as u8 + 1,
         hands: hands[..n as usize].to_vec(),
     })
 }
@@ -566,12 +619,13 @@ pub(crate) mod tests {
                     )
                 })
                 .count();
-            let skip = if players == 4 { plays - 12 } else { 0 };
-            let plays = plays - skip;
+            let last = if players == 4 { 3 } else { usize::MAX };
+            let plays = if players == 4 { 12 } else { plays };
             let mut s = PointsSolver::new(16);
             let mut calls = Vec::new();
             let a =
-                shelem_from(&setup, &log, &mut s, &mut |d, t| calls.push((d, t)), skip).unwrap();
+                shelem_from(&setup, &log, &mut s, &mut |d, t| calls.push((d, t)), last).unwrap();
+            assert_eq!(a.from_trick, if players == 4 { 10 } else { 1 });
             // SH-3 / SH-10: 165 with four players; with two, whatever the deal holds (the
             // engine's own count: every point is taken by one side).
             let in_play: u16 = a.taken.iter().sum();
@@ -608,10 +662,10 @@ pub(crate) mod tests {
             let setup = bidel_setup(seed, players);
             let log = table_log::<Bidel>(&setup, seed, hands, None);
             let plays = 4 * players as usize;
-            let skip = if players == 4 { 52 } else { 51 } - plays;
             let mut s = PointsSolver::new(16);
             let mut calls = Vec::new();
-            let a = bidel_from(&setup, &log, &mut s, &mut |d, t| calls.push((d, t)), skip).unwrap();
+            let a = bidel_from(&setup, &log, &mut s, &mut |d, t| calls.push((d, t)), 4).unwrap();
+            assert_eq!(a.from_trick, if players == 4 { 10 } else { 14 });
             assert_eq!(calls.first(), Some(&(0, plays)));
             assert_eq!(calls.last(), Some(&(plays, plays)));
             assert!(calls.windows(2).all(|w| w[0].0 <= w[1].0));
@@ -678,6 +732,39 @@ pub(crate) mod tests {
             analyse_bidel(&setup, &full, &mut s, &mut |_, _| {}).unwrap_err(),
             AnalysisError::Budget
         );
+    }
+
+    /// A budget that reaches back only part of a four-player hand: the analysis covers the
+    /// last tricks it could search (at least FIRST_TRICKS, at a trick's start), the same as
+    /// the direct search of those tricks; its progress says how far it got. Enough budget
+    /// (a two-player Shelem hand) covers the whole hand.
+    #[test]
+    fn the_analysis_covers_as_much_of_the_hand_as_the_budget_allows() {
+        let setup = shelem_setup(11, 4);
+        let log = table_log::<Shelem>(&setup, 11, 1, None);
+        let mut s = PointsSolver::new(16);
+        s.set_budget(2_000_000);
+        let mut calls = Vec::new();
+        let a = analyse_shelem(&setup, &log, &mut s, &mut |d, t| calls.push((d, t))).unwrap();
+        assert!(
+            (2..=10).contains(&a.from_trick),
+            "from trick {}",
+            a.from_trick
+        );
+        assert_eq!(usize::from(a.plays), (13 - usize::from(a.from_trick)) * 4);
+        assert_eq!(calls.last(), Some(&(usize::from(a.plays), 48)));
+        assert!(calls.windows(2).all(|w| w[0].0 < w[1].0 && w[0].1 == 48));
+        let last = 13 - usize::from(a.from_trick);
+        let mut fresh = PointsSolver::new(16);
+        let direct = shelem_from(&setup, &log, &mut fresh, &mut |_, _| {}, last).unwrap();
+        assert_eq!(a, direct);
+        assert_eq!(a.best.iter().sum::<u16>(), 165, "SH-3");
+
+        let setup = shelem_setup(12, 2);
+        let log = table_log::<Shelem>(&setup, 12, 1, None);
+        s.set_budget(u64::MAX);
+        let a = analyse_shelem(&setup, &log, &mut s, &mut |_, _| {}).unwrap();
+        assert_eq!((a.from_trick, a.plays), (1, 24));
     }
 }
 
@@ -792,38 +879,40 @@ mod speed {
         }
         for players in [2u8, 4] {
             let mut times = Vec::new();
-            let mut refused = 0;
+            let (mut refused, mut from) = (0, Vec::new());
             let n = if players == 2 { 50 } else { hands_n };
             for seed in 0..n {
                 let setup = shelem_setup(1000 + seed, players);
                 let log = table_log::<Shelem>(&setup, 1000 + seed, 1, None);
                 s.set_budget(budget);
                 let t = Instant::now();
-                if analyse_shelem(&setup, &log, &mut s, &mut |_, _| {}).is_err() {
-                    refused += 1;
+                match analyse_shelem(&setup, &log, &mut s, &mut |_, _| {}) {
+                    Ok(a) => from.push(a.from_trick),
+                    Err(_) => refused += 1,
                 }
                 times.push(t.elapsed().as_secs_f64());
             }
             println!(
-                "Shelem {players}p whole-hand analysis: {} (refused {refused}, budget {budget})",
+                "Shelem {players}p hand analysis: {} (refused {refused}, from trick {from:?}, budget {budget})",
                 quantiles(times)
             );
         }
         for players in [4u8, 3] {
             let mut times = Vec::new();
-            let mut refused = 0;
+            let (mut refused, mut from) = (0, Vec::new());
             for seed in 0..hands_n {
                 let setup = bidel_setup(2000 + seed, players);
                 let log = table_log::<Bidel>(&setup, 2000 + seed, 2, None);
                 s.set_budget(budget);
                 let t = Instant::now();
-                if analyse_bidel(&setup, &log, &mut s, &mut |_, _| {}).is_err() {
-                    refused += 1;
+                match analyse_bidel(&setup, &log, &mut s, &mut |_, _| {}) {
+                    Ok(a) => from.push(a.from_trick),
+                    Err(_) => refused += 1,
                 }
                 times.push(t.elapsed().as_secs_f64());
             }
             println!(
-                "Bidel {players}p whole-hand analysis: {} (refused {refused}, budget {budget})",
+                "Bidel {players}p hand analysis: {} (refused {refused}, from trick {from:?}, budget {budget})",
                 quantiles(times)
             );
         }

@@ -4,7 +4,9 @@
 //! seats' updates, and asks `choose` for a seat and a step.
 
 use bots::hard::{Budget, HardGame};
-use bots::seats::{AnalyseHand, AnalysisAnswer, Answer, HandAnalysis, SeatBots, ToWorker};
+use bots::seats::{
+    AnalyseHand, AnalysisAnswer, Answer, HandAnalysis, PointsAnalysis, SeatBots, ToWorker,
+};
 use engine::games::{bidel, crazy_eights, haft_khabis, hokm, pasur, shelem};
 use engine::table::GameView;
 use engine::Seat;
@@ -87,12 +89,26 @@ struct Head {
 /// the first analysis and kept (docs/bots.md, "Hand analysis": smaller tables were slower).
 pub const ANALYSIS_TABLE_BITS: u32 = 20;
 
-/// The worker's state: the table it plays, once started, and the solver of the hand
+/// The points solver's table for a Shelem or Bidel hand analysis: 2^20 slots, allocated
+/// at the first such analysis and kept.
+pub const POINTS_TABLE_BITS: u32 = 20;
+
+/// The most nodes a Shelem or Bidel hand analysis may search: about 4 s natively, so a few
+/// seconds in the worker. The analysis covers as many of the hand's last tricks as fit
+/// (a four-player hand searched from its first trick can take a minute; docs/bots.md,
+/// "Shelem and Bidel hand analysis").
+pub const POINTS_BUDGET: u64 = 20_000_000;
+
+/// The worker's state: the table it plays, once started, and the solvers of the hand
 /// analyses, once one was asked.
 #[derive(Default)]
 pub struct Worker {
     table: Option<Box<dyn Table>>,
     solver: Option<search::Solver>,
+    points: Option<search::PointsSolver>,
+    /// The node budget of a Shelem or Bidel analysis ([`POINTS_BUDGET`]; the tests' is
+    /// smaller, for a debug build).
+    points_budget: Option<u64>,
 }
 
 impl Worker {
@@ -168,12 +184,51 @@ impl Worker {
                             .map_err(|e| e.to_string())
                     })
             }
+            "shelem" => return self.points(json, id, progress, search::analyse_shelem),
+            "bidel" => return self.points(json, id, progress, search::analyse_bidel),
             other => Err(format!("no analysis of {other:?}")),
         };
         let answer = AnalysisAnswer::result(id, result);
         serde_json::to_string(&answer).map_err(|e| e.to_string())
     }
+
+    /// A Shelem or Bidel hand analysis (card points) by `analyse`, within
+    /// [`POINTS_BUDGET`] nodes.
+    fn points<S: DeserializeOwned, A: DeserializeOwned>(
+        &mut self,
+        json: &str,
+        id: u32,
+        progress: &mut dyn FnMut(String),
+        analyse: PointsAnalyser<S, A>,
+    ) -> Result<String, String> {
+        let result = serde_json::from_str::<AnalyseHand<S, A>>(json)
+            .map_err(|e| format!("bad message: {e}"))
+            .and_then(|m| {
+                let solver = self
+                    .points
+                    .get_or_insert_with(|| search::PointsSolver::new(POINTS_TABLE_BITS));
+                solver.set_budget(self.points_budget.unwrap_or(POINTS_BUDGET));
+                let mut tell = |done: usize, total: usize| {
+                    let p =
+                        AnalysisAnswer::<PointsAnalysis>::progress(id, done as u32, total as u32);
+                    if let Ok(text) = serde_json::to_string(&p) {
+                        progress(text);
+                    }
+                };
+                analyse(&m.setup, &m.log, solver, &mut tell).map_err(|e| e.to_string())
+            });
+        let answer = AnalysisAnswer::result(id, result);
+        serde_json::to_string(&answer).map_err(|e| e.to_string())
+    }
 }
+
+/// `search::analyse_shelem` or `search::analyse_bidel`.
+type PointsAnalyser<S, A> = fn(
+    &engine::Setup<S>,
+    &[engine::log::Step<A>],
+    &mut search::PointsSolver,
+    &mut dyn FnMut(usize, usize),
+) -> Result<PointsAnalysis, search::AnalysisError>;
 
 #[cfg(test)]
 mod tests {
@@ -264,6 +319,120 @@ mod tests {
                 Some(&AnalysisAnswer::progress(7, 0, plays))
             );
             assert!(progress.iter().all(|p| !p.is_final() && p.t == "analysis"));
+        }
+    }
+
+    /// A seeded table of `G`'s first hand played by random legal actions, as an `analyse`
+    /// message for `game`, cut after `cut` log entries if given.
+    fn points_message<G: Game>(game: &str, players: u8, seed: u64, cut: Option<usize>) -> String
+    where
+        G::Settings: Default + Serialize,
+        G::Action: Serialize,
+    {
+        let setup = Setup {
+            players,
+            settings: G::Settings::default(),
+            deal: Deal::seeded(seed),
+        };
+        let mut g = G::new(&setup).unwrap();
+        let mut rng = Rng::new(seed);
+        let (mut legal, mut log) = (Vec::new(), Vec::new());
+        while let Status::Acting(acting) = g.status() {
+            if cut.is_some_and(|c| log.len() >= c) {
+                break;
+            }
+            let seat = acting.first().unwrap();
+            let action = g.random_action(seat, &mut rng, &mut legal).unwrap();
+            g.apply(seat, &action).unwrap();
+            log.push(engine::log::Step::Act { seat, action });
+        }
+        serde_json::to_string(&AnalyseHand::new(9, game, setup, log)).unwrap()
+    }
+
+    /// The worker analyses a finished Shelem hand (4 and 2 players, SH-3/SH-5: the sides'
+    /// best add to the points in play) and a finished Bidel hand (4 and 3 players, BD-7:
+    /// a row per seat, fewer is better), telling its progress; a Shelem or Bidel hand in
+    /// progress is refused (D-8).
+    #[test]
+    fn the_worker_analyses_finished_shelem_and_bidel_hands() {
+        let cases = [
+            (
+                points_message::<shelem::Shelem>("shelem", 4, 3, None),
+                4u8,
+                false,
+            ),
+            (
+                points_message::<shelem::Shelem>("shelem", 2, 5, None),
+                2,
+                false,
+            ),
+            (points_message::<bidel::Bidel>("bidel", 4, 3, None), 4, true),
+            (points_message::<bidel::Bidel>("bidel", 3, 6, None), 3, true),
+        ];
+        for (message, players, bidel) in cases {
+            let mut w = Worker {
+                points_budget: Some(1_000_000),
+                ..Worker::default()
+            };
+            let mut told = Vec::new();
+            let answer = w
+                .handle_with(&message, &mut |p| told.push(p))
+                .unwrap()
+                .unwrap();
+            let answer: AnalysisAnswer<PointsAnalysis> = serde_json::from_str(&answer).unwrap();
+            assert_eq!(
+                (answer.id, &answer.error),
+                (9, &None),
+                "{players} players, bidel {bidel}"
+            );
+            let an = answer.analysis.expect("an analysis");
+            assert_eq!((an.players, an.fewer_is_better), (players, bidel));
+            assert_eq!(an.hands.len(), players as usize);
+            // The analysis covers the last tricks the budget reached (a trick's start).
+            let tricks = if players == 3 {
+                17
+            } else if bidel {
+                13
+            } else {
+                12
+            };
+            assert!(an.from_trick >= 1 && usize::from(an.from_trick) <= tricks - 2);
+            assert_eq!(
+                usize::from(an.plays),
+                (tricks + 1 - usize::from(an.from_trick)) * players as usize
+            );
+            if bidel {
+                assert_eq!(an.best.len(), players as usize);
+                assert_eq!(an.taken.iter().sum::<u16>(), 26, "BD-7");
+                assert!(an.contract.is_none());
+                assert!(an.slips.iter().all(|s| s.after > s.before));
+            } else {
+                assert_eq!(an.best.len(), 2);
+                assert!(an.contract.is_some());
+                assert_eq!(an.best[0] + an.best[1], an.taken[0] + an.taken[1], "SH-3");
+                assert!(an.slips.iter().all(|s| s.after < s.before));
+            }
+            let progress: Vec<AnalysisAnswer<PointsAnalysis>> = told
+                .iter()
+                .map(|p| serde_json::from_str(p).unwrap())
+                .collect();
+            // Progress after each part searched, of every play of the hand.
+            let all = (tricks * players as usize) as u32;
+            let plays = u32::from(an.plays);
+            assert_eq!(
+                progress.last(),
+                Some(&AnalysisAnswer::progress(9, plays, all))
+            );
+            assert!(progress.iter().all(|p| !p.is_final() && p.total == all));
+        }
+        for message in [
+            points_message::<shelem::Shelem>("shelem", 4, 3, Some(12)),
+            points_message::<bidel::Bidel>("bidel", 4, 3, Some(20)),
+        ] {
+            let answer = Worker::default().handle(&message).unwrap().unwrap();
+            let failed: AnalysisAnswer<PointsAnalysis> = serde_json::from_str(&answer).unwrap();
+            assert!(failed.analysis.is_none(), "{failed:?}");
+            assert!(failed.error.is_some_and(|e| e.contains("not over")));
         }
     }
 
