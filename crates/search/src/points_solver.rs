@@ -462,7 +462,7 @@ pub struct PointsSolver {
 }
 
 impl PointsSolver {
-    /// A solver with a table of `2^bits` slots (40 bytes each; 18 is about 10 MB).
+    /// A solver with a table of `2^bits` slots (48 bytes each: 18 is 12 MiB, 20 is 48 MiB).
     pub fn new(bits: u32) -> PointsSolver {
         let bits = bits.clamp(WAYS.trailing_zeros(), 26);
         let size = 1usize << bits;
