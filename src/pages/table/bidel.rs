@@ -242,7 +242,7 @@ pub fn bidel_table(props: &TableProps<BidelSettings>) -> Html {
             let on_next = Callback::from(move |_: MouseEvent| d.dispatch(TableAction::NextHand));
             let on_new = new_match_callback::<Bidel>(config).reform(|_: MouseEvent| ());
             // The analysis needs every hand: only a local table's log holds them (D-8).
-            let analysis = crate::local::analysis(&st);
+            let analysis = crate::local::analysis(st);
             result_panel(lang, &seen, &view, r, (on_next, on_new), analysis)
         }
         _ => Html::default(),

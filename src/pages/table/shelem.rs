@@ -313,7 +313,7 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
             let d = dispatcher.clone();
             let on_next = Callback::from(move |_| d.dispatch(TableAction::NextHand));
             // The analysis needs every hand: only a local table's log holds them (D-8).
-            let analysis = crate::local::analysis(&st);
+            let analysis = crate::local::analysis(st);
             html! {
                 <ShelemResult result={r.clone()} teams={teams.clone()} names={seen.names.clone()}
                     score={view.score} target={config.settings.target} match_winner={view.winner}
