@@ -9,6 +9,14 @@
 //!   (partner and opponents) play much like the rule bot (follow low, win cheaply, cash
 //!   masters, lead low from the longest suit). Against players who do not, a deal is only
 //!   weighed down, never ruled out.
+//! - **2 players (HK-13), once the stock is empty: the other player's cards** are dealt
+//!   by [`stock_deal`] instead of uniformly: every card this seat never saw went through
+//!   the other player's hands (its first five cards and its stock turns), and it kept the
+//!   trumps and high cards among them, so a random order of those cards is played through
+//!   the rule bot's trump choice, discards and keeps. A uniform deal split them evenly
+//!   between its hand and its discards, underrating its hand (it holds about 0.88 of the
+//!   trumps this seat has not seen, not half: the test
+//!   `rule_hk_13_stock_deal_is_consistent_and_gives_the_kept_cards`).
 //! - **Card play.** For `budget.playouts / candidates` deals, every candidate card (one card
 //!   per run of equivalent cards: cards of one suit with nothing between them but the
 //!   seat's own cards and cards already played) is played and the hand played out to its
@@ -19,8 +27,10 @@
 //! - **Trump (HK-4)** and, with 2 players (HK-13), the turns at the stock can be chosen the
 //!   same way, each option played out on the same deals ([`SEARCH_TRUMP`],
 //!   [`SEARCH_DRAWS`]); both are off: on the tuning deals they were no better than the rule
-//!   bot's choice (docs/bots.md). The redeal call (HK-5) and the 2-player discards are the
-//!   rule bot's too.
+//!   bot's choice (docs/bots.md). The trump, the redeal call (HK-5) and the 2-player
+//!   discards are the rule bot's; at the stock the hard bot keeps the top card at
+//!   [`KEEP_PERCENT`] (90%) of the worth of the mean unseen card, where the rule bot
+//!   wants 100%.
 //!
 //! An earlier version searched with the double-dummy solver (`search`) instead of rollouts;
 //! it was no better than the rule bot (docs/bots.md): each solved deal assumes every seat
@@ -794,6 +804,40 @@ mod tests {
             share > 0.7,
             "the model gives the other player {share:.2} of them"
         );
+    }
+
+    /// HK-13: the hard bot keeps a top card of the stock worth a little less than the mean
+    /// unseen card, which the rule bot throws for the next card; both keep a trump.
+    #[test]
+    fn rule_hk_13_the_hard_bot_keeps_a_top_card_the_rule_bot_throws() {
+        let set =
+            |s: &str| -> CardSet { engine::card::parse_cards(s).unwrap().into_iter().collect() };
+        let trump = Trump::Suit(Suit::Spades);
+        let hand = set("AS 9S");
+        let discards = set("2H 3D QC");
+        // Find an off-suit card between 90% and 100% of the mean: kept by one, not the other.
+        let between = CardSet::DECK.minus(hand).minus(discards).iter().find(|&c| {
+            !crate::hokm::keeps_top(c, hand, discards, trump)
+                && crate::hokm::keeps_top_above(c, hand, discards, trump, KEEP_PERCENT)
+        });
+        assert!(between.is_some(), "no card between the two thresholds");
+        let ks: Card = "KS".parse().unwrap();
+        assert!(crate::hokm::keeps_top(ks, hand, discards, trump));
+        assert!(crate::hokm::keeps_top_above(
+            ks,
+            hand,
+            discards,
+            trump,
+            KEEP_PERCENT
+        ));
+        let two: Card = "2D".parse().unwrap();
+        assert!(!crate::hokm::keeps_top_above(
+            two,
+            hand,
+            discards,
+            trump,
+            KEEP_PERCENT
+        ));
     }
 
     /// The candidates are one card per run of cards that no other seat's card separates.
