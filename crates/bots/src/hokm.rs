@@ -106,7 +106,7 @@ pub(crate) fn longest_suit(pool: CardSet, rng: &mut Rng) -> Suit {
 }
 
 /// How much a card is worth keeping, for choosing what to throw away.
-fn keep_value(c: Card, trump: Trump) -> u16 {
+pub(crate) fn keep_value(c: Card, trump: Trump) -> u16 {
     let t = if Some(c.suit()) == trump.suit() {
         20
     } else {
@@ -154,9 +154,40 @@ fn mode_bonus(players: u8) -> i32 {
 /// HK-13: what a card from the stock adds to `hand`: trumps most, then high cards (by the
 /// mode's ranking); a card of a suit the hand already holds a few of counts a little more
 /// (length wins tricks once the top cards are gone).
-fn draw_value(c: Card, trump: Trump, hand: CardSet) -> u16 {
+pub(crate) fn draw_value(c: Card, trump: Trump, hand: CardSet) -> u16 {
     let length = hand.of_suit(c.suit()).len().min(4) as u16;
     keep_value(c, trump) * 4 + length
+}
+
+/// HK-13: the order in which the rule bot discards `c` from `hand` (lowest first).
+pub(crate) fn discard_key(c: Card, hand: CardSet, trump: Trump) -> (u16, u32, u8) {
+    (
+        keep_value(c, trump),
+        hand.of_suit(c.suit()).len(),
+        c.index(),
+    )
+}
+
+/// HK-13: whether the rule bot, holding `hand` with `discards` behind it, keeps the top
+/// card `top` of the stock (else it takes the next): when `top` is worth at least what the
+/// next card gives on average, the next card being any card the seat has not seen.
+pub(crate) fn keeps_top(top: Card, hand: CardSet, discards: CardSet, trump: Trump) -> bool {
+    keeps_top_above(top, hand, discards, trump, 100)
+}
+
+/// [`keeps_top`], keeping the top card when it is worth at least `percent` % of the mean
+/// of the unseen cards (the rule bot: 100).
+pub(crate) fn keeps_top_above(
+    top: Card,
+    hand: CardSet,
+    discards: CardSet,
+    trump: Trump,
+    percent: u32,
+) -> bool {
+    let unseen = CardSet::DECK.minus(hand).minus(discards).minus(top.bit());
+    let worth = |c: Card| draw_value(c, trump, hand) as u32;
+    let total: u32 = unseen.iter().map(worth).sum();
+    worth(top) * unseen.len() * 100 >= total * percent
 }
 
 impl HokmBot {
@@ -203,11 +234,7 @@ impl HokmBot {
             .iter()
             .copied()
             .min_by_key(|a| match a {
-                HokmAction::Discard(c) => (
-                    keep_value(*c, trump),
-                    hand.of_suit(c.suit()).len(),
-                    c.index(),
-                ),
+                HokmAction::Discard(c) => discard_key(*c, hand, trump),
                 _ => (u16::MAX, 0, 0),
             })
             .unwrap_or(legal[0])
@@ -221,13 +248,7 @@ impl HokmBot {
         let (Some(top), Some(trump)) = (view.drawn, view.trump) else {
             return legal[0];
         };
-        let unseen = CardSet::DECK
-            .minus(view.hand)
-            .minus(view.discards)
-            .minus(top.bit());
-        let worth = |c: Card| draw_value(c, trump, view.hand) as u32;
-        let total: u32 = unseen.iter().map(worth).sum();
-        let keep = worth(top) * unseen.len() >= total;
+        let keep = keeps_top(top, view.hand, view.discards, trump);
         let want = if keep {
             HokmAction::Keep
         } else {
@@ -509,6 +530,83 @@ mod tests {
         AlwaysKeep,
         /// Uniform over the legal actions.
         Random,
+        /// `HokmBot`, but HK-13's discards and draws by [`Params`].
+        Stock(Params),
+    }
+
+    /// A variant of the stock policy: card worth = trump bonus + rank weight, compared
+    /// with the mean of the unseen cards times `thresh` / 100.
+    #[derive(Clone, Copy, PartialEq, Debug)]
+    struct Params {
+        trump: u32,
+        square: bool,
+        thresh: u32,
+        length: u32,
+    }
+
+    fn p_worth(p: Params, c: Card, trump: Trump, hand: CardSet) -> u32 {
+        let t = if Some(c.suit()) == trump.suit() {
+            p.trump
+        } else {
+            0
+        };
+        let r = trump.strength(c.rank().index()) as u32;
+        let r = if p.square { r * r / 4 } else { r };
+        let len = hand.of_suit(c.suit()).len().min(4);
+        (t + r) * 4 + len * p.length
+    }
+
+    fn p_choose(p: Params, v: &HokmView, legal: &[HokmAction]) -> Option<HokmAction> {
+        let trump = v.trump?;
+        match v.phase {
+            HokmPhase::Discarding => legal.iter().copied().min_by_key(|a| match a {
+                HokmAction::Discard(c) => (p_worth(p, *c, trump, v.hand), c.index()),
+                _ => (u32::MAX, 0),
+            }),
+            HokmPhase::Drawing => {
+                let top = v.drawn?;
+                let unseen = CardSet::DECK
+                    .minus(v.hand)
+                    .minus(v.discards)
+                    .minus(top.bit());
+                let total: u32 = unseen.iter().map(|c| p_worth(p, c, trump, v.hand)).sum();
+                let keep = p_worth(p, top, trump, v.hand) * unseen.len() * 100 >= total * p.thresh;
+                let a = if keep {
+                    HokmAction::Keep
+                } else {
+                    HokmAction::TakeNext
+                };
+                legal.contains(&a).then_some(a)
+            }
+            _ => None,
+        }
+    }
+
+    #[test]
+    #[ignore = "an experiment: stock policies against the rule bot's, 2 players"]
+    fn experiment_stock_policies() {
+        let d = HokmSettings::default();
+        let base = Params {
+            trump: 20,
+            square: false,
+            thresh: 100,
+            length: 1,
+        };
+        let variants = [
+            Params { thresh: 90, ..base },
+            Params { thresh: 85, ..base },
+            Params { thresh: 93, ..base },
+        ];
+        let hands = 40_000;
+        for v in variants {
+            let a = duel_with(2, &d, hands, 1003, [Kind::Stock(v), Kind::Rule]);
+            let b = duel_with(2, &d, hands, 1003, [Kind::Rule, Kind::Stock(v)]);
+            let won = a[0] + b[1];
+            eprintln!(
+                "{v:?}: variant won {:.4} of hands",
+                won as f64 / (2 * hands) as f64
+            );
+        }
     }
 
     /// Plays `hands` hands of `players` with side 0 playing as `kinds[0]` and side 1 as
@@ -532,6 +630,10 @@ mod tests {
             |g, seat, legal, bot| match kinds[g.side_of(seat)] {
                 Kind::Random => random.pick(legal),
                 Kind::AlwaysKeep if legal.contains(&HokmAction::Keep) => HokmAction::Keep,
+                Kind::Stock(p) => {
+                    let v = g.view(seat);
+                    p_choose(p, &v, legal).unwrap_or_else(|| bot.choose(&v, legal))
+                }
                 Kind::SuitsOnly => {
                     let suits: Vec<HokmAction> = legal
                         .iter()
