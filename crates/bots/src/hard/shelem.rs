@@ -29,29 +29,21 @@ use engine::{Game, Seat};
 /// The hard Shelem bot.
 pub type ShelemHard = RolloutHard<Shelem>;
 
-/// Tuning knobs (docs/bots.md, "Shelem: bidding by simulation").
-#[derive(Clone, Copy, Debug)]
-struct Knobs {
-    /// Whether the auction is searched (else the rule bot bids).
-    search_bids: bool,
-    /// Bids above the lowest allowed that are candidates too (5 points apart).
-    extra_levels: u16,
-    /// The weight of a deal for each bid or pass of another seat it does not explain.
-    eps: f64,
-    /// The share of the budget's playouts an auction decision plays (a rollout from the
-    /// auction plays the whole hand, the widow's plan included).
-    bid_share: f64,
-}
+/// Whether the auction is searched (else the rule bot bids); tuned in docs/bots.md,
+/// "Shelem: bidding by simulation".
+const SEARCH_BIDS: bool = true;
 
-fn knobs() -> Knobs {
-    let env = |k: &str| std::env::var(k).ok().and_then(|v| v.parse::<f64>().ok());
-    Knobs {
-        search_bids: env("SHB_SEARCH").is_none_or(|v| v != 0.0),
-        extra_levels: env("SHB_EXTRA").map_or(0, |v| v as u16),
-        eps: env("SHB_EPS").unwrap_or(0.05),
-        bid_share: env("SHB_SHARE").unwrap_or(1.0),
-    }
-}
+/// Bids above the lowest allowed that are candidates too (5 points apart; the rule bot's
+/// bid always is).
+const EXTRA_LEVELS: u16 = 0;
+
+/// The weight of a deal for each bid or pass of another seat it does not explain.
+const EPS: f64 = 0.05;
+
+/// An auction decision plays the budget's playouts divided by this: a rollout from the
+/// auction plays the whole hand, the widow's plan included, and half the budget measured
+/// as good as all of it (docs/bots.md).
+const BID_SHARE: u32 = 2;
 
 impl RolloutGame for Shelem {
     type Belief = ShelemBelief;
@@ -63,8 +55,7 @@ impl RolloutGame for Shelem {
     }
 
     fn searched(view: &ShelemView) -> bool {
-        view.phase == ShelemPhase::Playing
-            || (view.phase == ShelemPhase::Bidding && knobs().search_bids)
+        view.phase == ShelemPhase::Playing || (view.phase == ShelemPhase::Bidding && SEARCH_BIDS)
     }
 
     fn hand_value(g: &Shelem, seat: Seat) -> Option<f64> {
@@ -79,7 +70,7 @@ impl RolloutGame for Shelem {
 
     fn playouts(view: &ShelemView, budget: &Budget) -> u32 {
         if view.phase == ShelemPhase::Bidding {
-            (budget.playouts as f64 * knobs().bid_share).round() as u32
+            budget.playouts / BID_SHARE
         } else {
             budget.playouts
         }
@@ -95,7 +86,7 @@ impl RolloutGame for Shelem {
         if view.phase != ShelemPhase::Bidding {
             return all_candidates(legal, out);
         }
-        bid_candidates(legal, rule, knobs().extra_levels, out)
+        bid_candidates(legal, rule, EXTRA_LEVELS, out)
     }
 
     fn log_event(log: &mut Vec<ShelemEvent>, event: &ShelemEvent) {
@@ -119,7 +110,7 @@ impl RolloutGame for Shelem {
         if view.phase != ShelemPhase::Bidding || log.is_empty() {
             return 1.0;
         }
-        auction_likelihood(view, log, hidden, knobs().eps)
+        auction_likelihood(view, log, hidden, EPS)
     }
 }
 
