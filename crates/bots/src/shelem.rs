@@ -303,6 +303,33 @@ fn plan_discards(hand: CardSet, count: u8, modes: &[Trump], table: Table) -> (Tr
     best.map_or((Trump::Suit(Suit::Spades), Vec::new()), |(_, t, d)| (t, d))
 }
 
+/// The highest bid the rule bot makes for `seat` holding `hand` in the auction of `view`
+/// (SH-4) when the high bid is `high`: its estimate before the widow ([`estimate`]), 20
+/// less over a partner's bid (the side plays one contract, and the partner's bid already
+/// counts on this hand's share). The hard bot reads it to weigh sampled deals by the bids
+/// and passes the other seats made.
+pub(crate) fn bid_limit(
+    view: &ShelemView,
+    modes: &[Trump],
+    seat: Seat,
+    hand: CardSet,
+    high: Option<(Seat, u16)>,
+) -> u16 {
+    let (_, c) = best_contract(hand, modes, Table::of(view), true);
+    let est = c.points.clamp(0, 400) as u16;
+    let partner_holds = high.is_some_and(|(s, _)| s != seat && s.side() == seat.side());
+    if partner_holds {
+        est.saturating_sub(20)
+    } else {
+        est
+    }
+}
+
+/// The trump choices the room of `view` allows (SH-6, HK-4).
+pub(crate) fn modes(view: &ShelemView) -> Vec<Trump> {
+    allowed_modes(view)
+}
+
 impl ShelemBot {
     fn bid(&mut self, view: &ShelemView, legal: &[ShelemAction]) -> ShelemAction {
         let est = estimate(view);

@@ -104,6 +104,13 @@ pub trait RolloutGame: FromView + Sized {
         all_candidates(legal, out)
     }
 
+    /// The rollouts the decision of `view` plays in all, from the budget's `playouts`. The
+    /// default is all of them.
+    fn playouts(view: &Self::View, budget: &Budget) -> u32 {
+        let _ = view;
+        budget.playouts
+    }
+
     /// Keeps in `log` the events of the hand in progress that [`RolloutGame::likelihood`]
     /// reads (called with every event, in order). The default keeps none.
     fn log_event(log: &mut Vec<Self::Event>, event: &Self::Event) {
@@ -192,7 +199,7 @@ impl<G: RolloutGame> RolloutHard<G> {
         if n == 1 {
             return Some(cands[0]);
         }
-        let deals = (self.budget.playouts / n as u32).max(1);
+        let deals = (G::playouts(view, &self.budget) / n as u32).max(1);
         let seat = G::seat(view);
         let mut tally = Tally::new(n);
         let mut values = [0.0; MAX_CANDIDATES];
