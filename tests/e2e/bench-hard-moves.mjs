@@ -48,6 +48,7 @@ const GAMES = {
   hokm: { link: 'hokm.html#/hokm?seats=ybbb&bots=hhh', play: byHands((p, t) => hokmHand(p, t, assert, 300000)) },
   'hokm-2': { link: 'hokm.html#/hokm?seats=yb&bots=h', play: byHands((p, t) => hokmHand(p, t, assert, 300000)) },
   shelem: { link: 'shelem.html#/shelem?seats=ybbb&bots=hhh', play: byHands((p, t) => shelemHand(p, t, assert, 300000)) },
+  'shelem-2': { link: 'shelem.html#/shelem?seats=yb&bots=h', play: byHands((p, t) => shelemHand(p, t, assert, 300000)) },
   bidel: { link: 'bidel.html#/bidel?seats=ybbb&bots=hhh', play: byHands((p, t) => bidelHand(p, t, assert, 300000)) },
   pasur: { link: 'pasur.html#/pasur?seats=ybbb&bots=hhh', play: byHands((p) => pasurRound(p, assert, 300000)) },
   'haft-khabis': { link: 'haft-khabis.html#/haft-khabis?seats=ybbb&bots=hhh', play: byHands((p, t) => hxHand(p, t, assert, 300000)) },
