@@ -2,6 +2,6 @@
 
 fn main() {
     // The hand analysis after each hand (the online page does not offer it).
-    cards_web::components::analysis::offer::<bots::seats::PointsAnalysis>();
+    cards_web::components::analysis::offer::<cards_web::components::analysis::BidelAnalysis>();
     cards_web::start_game::<engine::games::bidel::Bidel>();
 }

@@ -76,10 +76,68 @@ impl Report for HandAnalysis {
     }
 }
 
-impl Report for PointsAnalysis {
-    fn report(&self, lang: Lang, props: &AnalysisProps, ms: u32) -> Html {
-        points_report(lang, props, self, ms)
+/// A Shelem hand's analysis as the Shelem page reads it (its own type, so that the page
+/// carries Shelem's report and strings only).
+#[derive(serde::Deserialize)]
+#[serde(transparent)]
+pub struct ShelemAnalysis(pub PointsAnalysis);
+
+/// A Bidel hand's analysis as the Bidel page reads it.
+#[derive(serde::Deserialize)]
+#[serde(transparent)]
+pub struct BidelAnalysis(pub PointsAnalysis);
+
+impl Analysed for ShelemAnalysis {
+    fn plays(&self) -> u32 {
+        self.0.plays()
     }
+}
+
+impl Analysed for BidelAnalysis {
+    fn plays(&self) -> u32 {
+        self.0.plays()
+    }
+}
+
+impl Report for ShelemAnalysis {
+    fn report(&self, lang: Lang, props: &AnalysisProps, ms: u32) -> Html {
+        let sh = lang.analysis_shelem();
+        let kind = PointsKind {
+            intro: sh.intro,
+            side: lang.analysis().side,
+            best_n: sh.best_n,
+            slip: (sh.slip, sh.slip_you),
+            shelem: Some(sh),
+        };
+        points_report(lang, props, &self.0, ms, kind)
+    }
+}
+
+impl Report for BidelAnalysis {
+    fn report(&self, lang: Lang, props: &AnalysisProps, ms: u32) -> Html {
+        let b = lang.analysis_bidel();
+        let kind = PointsKind {
+            intro: b.intro,
+            side: b.player,
+            best_n: b.at_most_n,
+            slip: (b.slip, b.slip_you),
+            shelem: None,
+        };
+        points_report(lang, props, &self.0, ms, kind)
+    }
+}
+
+/// What a Shelem report says that a Bidel one says otherwise.
+struct PointsKind {
+    intro: &'static str,
+    /// The sides' column head (Bidel: players).
+    side: &'static str,
+    /// A side's best: `{n}` points (Bidel: at most).
+    best_n: &'static str,
+    /// A slip, and the player's own.
+    slip: (&'static str, &'static str),
+    /// Shelem's contract strings; `None` for Bidel, whose sides are the seats.
+    shelem: Option<&'static crate::i18n::analysis::ShelemStrings>,
 }
 
 thread_local! {
@@ -403,6 +461,7 @@ fn body(
 /// cards at the start of play, the slips.
 fn tricks_report(lang: Lang, props: &AnalysisProps, an: &HandAnalysis, ms: u32) -> Html {
     let a = lang.analysis();
+    let t = lang.analysis_tricks();
     let rows = (0..2).map(|side| {
         let best = an.best_tricks[side];
         let win = an.could_win[side];
@@ -411,9 +470,9 @@ fn tricks_report(lang: Lang, props: &AnalysisProps, an: &HandAnalysis, ms: u32) 
                 data-taken={an.taken[side].to_string()} data-could-win={win.to_string()}>
                 <th scope="row">{ props.sides.get(side).cloned().unwrap_or_default() }</th>
                 <td>
-                    <span class="an-best">{ fill(a.best_n, &[("n", &lang.num(best))]) }</span>
+                    <span class="an-best">{ fill(t.best_n, &[("n", &lang.num(best))]) }</span>
                     <span class={classes!("an-win", win.then_some("yes"))}>
-                        { if win { a.could_win } else { a.could_not_win } }
+                        { if win { t.could_win } else { t.could_not_win } }
                     </span>
                 </td>
                 <td class="an-taken">{ lang.num(an.taken[side]) }</td>
@@ -424,47 +483,51 @@ fn tricks_report(lang: Lang, props: &AnalysisProps, an: &HandAnalysis, ms: u32) 
         slip_item(
             lang,
             props,
-            (a.slip, a.slip_you),
+            (t.slip, t.slip_you),
             (slip.trick, slip.seat),
             (slip.played, slip.better),
             (u16::from(slip.before), u16::from(slip.after)),
-            slip.decisive.then_some(a.decisive),
+            slip.decisive.then_some(t.decisive),
         )
     });
     body(
         lang,
         props,
         (
-            a.intro,
+            t.intro,
             [a.side, a.best, a.taken],
             html! { <>{ for rows }</> },
         ),
         Html::default(),
         &an.hands,
         Some(an.trump),
-        (a.slips, a.no_slips, slips.collect()),
+        (t.slips, t.no_slips, slips.collect()),
         ms,
     )
 }
 
 /// A Shelem or Bidel hand's analysis: each side's (Bidel: each player's) best and taken
-/// points, Shelem's contract, the cards at the start of play, the slips.
-fn points_report(lang: Lang, props: &AnalysisProps, an: &PointsAnalysis, ms: u32) -> Html {
+/// points, Shelem's contract, where the search started if not at the first trick, the
+/// cards at the start of play, the slips.
+fn points_report(
+    lang: Lang,
+    props: &AnalysisProps,
+    an: &PointsAnalysis,
+    ms: u32,
+    kind: PointsKind,
+) -> Html {
     let a = lang.analysis();
-    let p = &a.points;
-    let bidel = an.fewer_is_better;
+    let p = lang.analysis_points();
     let rows = an.best.iter().zip(&an.taken).enumerate().map(|(side, (&best, &taken))| {
-        let name = if bidel {
-            name_of(props, Seat(side as u8))
-        } else {
-            props.sides.get(side).map(|n| n.to_string()).unwrap_or_default()
+        let name = match kind.shelem {
+            Some(_) => props.sides.get(side).map(|n| n.to_string()).unwrap_or_default(),
+            None => name_of(props, Seat(side as u8)),
         };
-        let template = if bidel { p.at_most_n } else { p.best_n };
         html! {
             <tr data-testid="analysis-side" data-side={side.to_string()} data-best={best.to_string()}
                 data-taken={taken.to_string()}>
                 <th scope="row">{ name }</th>
-                <td><span class="an-best">{ fill(template, &[("n", &lang.num(best))]) }</span></td>
+                <td><span class="an-best">{ fill(kind.best_n, &[("n", &lang.num(best))]) }</span></td>
                 <td class="an-taken">{ lang.num(taken) }</td>
             </tr>
         }
@@ -477,9 +540,9 @@ fn points_report(lang: Lang, props: &AnalysisProps, an: &PointsAnalysis, ms: u32
             </p>
         }
     });
-    let contract = an.contract.map_or_else(Html::default, |c| {
+    let contract = an.contract.zip(kind.shelem).map(|(c, sh)| {
         let text = fill(
-            p.contract,
+            sh.contract,
             &[("name", &name_of(props, c.hakem)), ("n", &lang.num(c.bid))],
         );
         html! {
@@ -487,38 +550,32 @@ fn points_report(lang: Lang, props: &AnalysisProps, an: &PointsAnalysis, ms: u32
                 data-could-make={c.could_make.to_string()} data-made={c.made.to_string()}>
                 <span>{ text }</span>{ " " }
                 <span class={classes!("an-win", c.could_make.then_some("yes"))}>
-                    { if c.could_make { p.could_make } else { p.could_not_make } }
+                    { if c.could_make { sh.could_make } else { sh.could_not_make } }
                 </span>
             </p>
         }
     });
-    let contract = html! { <>{ from }{ contract }</> };
-    let templates = if bidel {
-        (p.slip_fewer, p.slip_fewer_you)
-    } else {
-        (p.slip, p.slip_you)
-    };
+    let decisive = kind.shelem.map(|sh| sh.decisive);
     let slips = an.slips.iter().map(|slip| {
         slip_item(
             lang,
             props,
-            templates,
+            kind.slip,
             (slip.trick, slip.seat),
             (slip.played, slip.better),
             (slip.before, slip.after),
-            slip.decisive.then_some(p.decisive),
+            decisive.filter(|_| slip.decisive),
         )
     });
-    let (intro, side) = if bidel {
-        (p.intro_fewer, a.player)
-    } else {
-        (p.intro, a.side)
-    };
     body(
         lang,
         props,
-        (intro, [side, a.best, a.taken], html! { <>{ for rows }</> }),
-        contract,
+        (
+            kind.intro,
+            [kind.side, a.best, a.taken],
+            html! { <>{ for rows }</> },
+        ),
+        html! { <>{ from }{ contract }</> },
         &an.hands,
         an.trump,
         (p.slips, p.no_slips, slips.collect()),
