@@ -3,7 +3,7 @@
 # player's browser fetches to open it: the page's HTML, JS glue and wasm, plus the shared CSS and
 # icon); the whole site; and the fonts on their own line.
 #   tools/measure-web.sh [DIST] [--budget BYTES]
-# With --budget, it fails (exit 1) if a page's gzip -9 total is over BYTES (./test: 300000).
+# With --budget, it fails (exit 1) if a page's gzip -9 total is over BYTES (./test: 307200, 300 KiB: the unit this script prints).
 set -euo pipefail
 DIST="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/dist"
 BUDGET=0
