@@ -173,7 +173,7 @@ export const tests = [
       const inPlay = Number(sheet.inPlay);
       assert(sides[0].best + sides[1].best === inPlay, `the best add to the points in play, ${inPlay} (${JSON.stringify(sides)})`);
       for (const i of [0, 1]) {
-        assert(sides[i].taken === Number(sheet[`taken${i}`]), `side ${i} took what the sheet says (${sides[i].taken})`);
+        assert(sides[i].taken === Number(sheet[`taken-${i}`]), `side ${i} took what the sheet says (${sides[i].taken})`);
       }
       const contract = await page.locator('[data-testid=analysis-contract]').evaluate((c) => ({ ...c.dataset }));
       assert(contract.bid === sheet.bid, `the contract's bid is the sheet's (${contract.bid})`);
