@@ -11,8 +11,8 @@
 
 use crate::{Position, PositionError, Solver};
 use engine::games::hokm::{Hokm, HokmAction, HokmEvent, HokmPhase, HokmSettings, Trump};
-use engine::log::{apply_step, Step as LogStep};
-use engine::{Card, Game, Seat, Setup};
+use engine::log::Step as LogStep;
+use engine::{Card, Seat, Setup};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
@@ -101,32 +101,16 @@ pub fn finished_hokm_hand(
     setup: &Setup<HokmSettings>,
     log: &[LogStep<HokmAction>],
 ) -> Result<(Hokm, Vec<Card>), AnalysisError> {
-    let mut game = Hokm::new(setup).map_err(|e| AnalysisError::Log(0, e.to_string()))?;
-    let from = log
-        .iter()
-        .rposition(|e| matches!(e, LogStep::NextHand))
-        .map_or(0, |i| i + 1);
-    let mut events = Vec::new();
-    let mut start = None;
-    let mut plays = Vec::new();
-    for (i, entry) in log.iter().enumerate() {
-        if i >= from && start.is_none() && game.phase() == HokmPhase::Playing {
-            start = Some(game.clone());
-        }
-        events.clear();
-        apply_step(&mut game, entry, &mut events)
-            .map_err(|e| AnalysisError::Log(i, format!("{e:?}")))?;
-        if i >= from {
-            plays.extend(events.iter().filter_map(|e| match e {
-                HokmEvent::Played { card, .. } => Some(*card),
-                _ => None,
-            }));
-        }
-    }
-    if !matches!(game.phase(), HokmPhase::HandOver | HokmPhase::MatchOver) {
-        return Err(AnalysisError::NotOver);
-    }
-    let start = start.ok_or(AnalysisError::NotAtStart)?;
+    let (start, plays, _) = crate::points::last_hand::<Hokm>(
+        setup,
+        log,
+        |g| g.phase() == HokmPhase::Playing,
+        |g| matches!(g.phase(), HokmPhase::HandOver | HokmPhase::MatchOver),
+        |e| match e {
+            HokmEvent::Played { card, .. } => Some(*card),
+            _ => None,
+        },
+    )?;
     Ok((start, plays))
 }
 
@@ -433,7 +417,7 @@ mod tests {
 mod log_tests {
     use super::*;
     use engine::games::hokm::HokmSettings;
-    use engine::{Deal, Rng, Status};
+    use engine::{Deal, Game, Rng, Status};
 
     /// A seeded 2-player table's log: its first hand played by random legal actions, cut
     /// after `cut` actions if given.

@@ -106,8 +106,8 @@ impl From<OutOfBudget> for AnalysisError {
 
 /// The last hand of a table, rebuilt from its setup and log with the engine's own rules:
 /// the game at the start of its play, the cards played in order, and the game at its end.
-/// A hand not over is [`AnalysisError::NotOver`].
-fn last_hand<G: Game + Clone>(
+/// A hand not over is [`AnalysisError::NotOver`]. Hokm's analysis uses it too.
+pub(crate) fn last_hand<G: Game + Clone>(
     setup: &Setup<G::Settings>,
     log: &[LogStep<G::Action>],
     playing: impl Fn(&G) -> bool,

@@ -743,20 +743,7 @@ impl Moves {
     }
 
     fn promote(&mut self, p: &PointsPosition, mv: u8) {
-        let suit = (mv >> 4) as u32;
-        let live = p.hands.iter().fold(0, |a, h| a | h);
-        let mut l = (live >> (suit * SUIT_BITS)) & SUIT_MASK;
-        for _ in 0..(mv & 15) {
-            if l == 0 {
-                return;
-            }
-            l ^= 1 << (63 - l.leading_zeros());
-        }
-        if l == 0 {
-            return;
-        }
-        let bit = 1u64 << (63 - l.leading_zeros() + suit * SUIT_BITS);
-        if let Some(i) = (0..self.len).find(|&i| self.run[i] & bit != 0) {
+        if let Some(i) = crate::solver::relative_index(&p.hands, mv, &self.run[..self.len]) {
             self.rep[..=i].rotate_right(1);
             self.run[..=i].rotate_right(1);
             self.score[..=i].rotate_right(1);

@@ -547,6 +547,27 @@ fn top_cards(p: &Position, depths: u32) -> u64 {
 /// Bit `b`, a card of the position `p` (whose live cards include it), as its suit and its
 /// place among the suit's live cards counted from the highest: the same move in every
 /// position of the same class.
+/// Which of the move runs `runs` holds the move of relative code `mv` ([`relative_move`]),
+/// with these hands: the `mv & 15`-th highest live card (0 the highest) of suit `mv >> 4`.
+/// The points solver's move lists use it too.
+pub(crate) fn relative_index(hands: &[u64; 4], mv: u8, runs: &[u64]) -> Option<usize> {
+    let suit = (mv >> 4) as u32;
+    let live = hands.iter().fold(0, |a, h| a | h);
+    let mut l = (live >> (suit * SUIT_BITS)) & SUIT_MASK;
+    // Skip the `mv & 15` highest live cards of the suit.
+    for _ in 0..(mv & 15) {
+        if l == 0 {
+            return None;
+        }
+        l ^= 1 << (63 - l.leading_zeros());
+    }
+    if l == 0 {
+        return None;
+    }
+    let bit = 1u64 << (63 - l.leading_zeros() + suit * SUIT_BITS);
+    runs.iter().position(|r| r & bit != 0)
+}
+
 fn relative_move(p: &Position, b: u8) -> u8 {
     let suit = b as u32 / SUIT_BITS;
     let mut live = p.hands.iter().fold(0, |a, h| a | h);
@@ -733,21 +754,7 @@ impl Moves {
 
     /// Moves the move of relative code `mv` ([`relative_move`]) to the front, if present.
     fn promote(&mut self, p: &Position, mv: u8) {
-        let suit = (mv >> 4) as u32;
-        let live = p.hands.iter().fold(0, |a, h| a | h);
-        let mut l = (live >> (suit * SUIT_BITS)) & SUIT_MASK;
-        // Skip the `mv & 15` highest live cards of the suit.
-        for _ in 0..(mv & 15) {
-            if l == 0 {
-                return;
-            }
-            l ^= 1 << (63 - l.leading_zeros());
-        }
-        if l == 0 {
-            return;
-        }
-        let bit = 1u64 << (63 - l.leading_zeros() + suit * SUIT_BITS);
-        if let Some(i) = (0..self.len).find(|&i| self.run[i] & bit != 0) {
+        if let Some(i) = relative_index(&p.hands, mv, &self.run[..self.len]) {
             self.rep[..=i].rotate_right(1);
             self.run[..=i].rotate_right(1);
             self.score[..=i].rotate_right(1);

@@ -258,25 +258,7 @@ mod tests {
     /// A seeded Hokm table's first hand played by random legal actions: the `analyse`
     /// message for it, cut after `cut` log entries if given.
     fn analyse_message(players: u8, seed: u64, cut: Option<usize>) -> String {
-        use engine::games::hokm::HokmSettings;
-        let setup = Setup {
-            players,
-            settings: HokmSettings::default(),
-            deal: Deal::seeded(seed),
-        };
-        let mut g = Hokm::new(&setup).unwrap();
-        let mut rng = Rng::new(seed);
-        let (mut legal, mut log) = (Vec::new(), Vec::new());
-        while let Status::Acting(acting) = g.status() {
-            if cut.is_some_and(|c| log.len() >= c) {
-                break;
-            }
-            let seat = acting.first().unwrap();
-            let action = g.random_action(seat, &mut rng, &mut legal).unwrap();
-            g.apply(seat, &action).unwrap();
-            log.push(engine::log::Step::Act { seat, action });
-        }
-        serde_json::to_string(&AnalyseHand::new(7, "hokm", setup, log)).unwrap()
+        random_hand_message::<Hokm>("hokm", 7, players, seed, cut)
     }
 
     /// The worker analyses a finished Hokm hand (2 and 4 players) sent as the table's setup
@@ -323,8 +305,14 @@ mod tests {
     }
 
     /// A seeded table of `G`'s first hand played by random legal actions, as an `analyse`
-    /// message for `game`, cut after `cut` log entries if given.
-    fn points_message<G: Game>(game: &str, players: u8, seed: u64, cut: Option<usize>) -> String
+    /// message `id` for `game`, cut after `cut` log entries if given.
+    fn random_hand_message<G: Game>(
+        game: &str,
+        id: u32,
+        players: u8,
+        seed: u64,
+        cut: Option<usize>,
+    ) -> String
     where
         G::Settings: Default + Serialize,
         G::Action: Serialize,
@@ -346,7 +334,7 @@ mod tests {
             g.apply(seat, &action).unwrap();
             log.push(engine::log::Step::Act { seat, action });
         }
-        serde_json::to_string(&AnalyseHand::new(9, game, setup, log)).unwrap()
+        serde_json::to_string(&AnalyseHand::new(id, game, setup, log)).unwrap()
     }
 
     /// The worker analyses a finished Shelem hand (4 and 2 players, SH-3/SH-5: the sides'
@@ -357,17 +345,25 @@ mod tests {
     fn the_worker_analyses_finished_shelem_and_bidel_hands() {
         let cases = [
             (
-                points_message::<shelem::Shelem>("shelem", 4, 3, None),
+                random_hand_message::<shelem::Shelem>("shelem", 9, 4, 3, None),
                 4u8,
                 false,
             ),
             (
-                points_message::<shelem::Shelem>("shelem", 2, 5, None),
+                random_hand_message::<shelem::Shelem>("shelem", 9, 2, 5, None),
                 2,
                 false,
             ),
-            (points_message::<bidel::Bidel>("bidel", 4, 3, None), 4, true),
-            (points_message::<bidel::Bidel>("bidel", 3, 6, None), 3, true),
+            (
+                random_hand_message::<bidel::Bidel>("bidel", 9, 4, 3, None),
+                4,
+                true,
+            ),
+            (
+                random_hand_message::<bidel::Bidel>("bidel", 9, 3, 6, None),
+                3,
+                true,
+            ),
         ];
         for (message, players, bidel) in cases {
             let mut w = Worker {
@@ -426,8 +422,8 @@ mod tests {
             assert!(progress.iter().all(|p| !p.is_final() && p.total == all));
         }
         for message in [
-            points_message::<shelem::Shelem>("shelem", 4, 3, Some(12)),
-            points_message::<bidel::Bidel>("bidel", 4, 3, Some(20)),
+            random_hand_message::<shelem::Shelem>("shelem", 9, 4, 3, Some(12)),
+            random_hand_message::<bidel::Bidel>("bidel", 9, 4, 3, Some(20)),
         ] {
             let answer = Worker::default().handle(&message).unwrap().unwrap();
             let failed: AnalysisAnswer<PointsAnalysis> = serde_json::from_str(&answer).unwrap();
