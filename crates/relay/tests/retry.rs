@@ -107,12 +107,12 @@ async fn a_refused_timeout_is_retried_a_second_later_and_the_clock_stays_true() 
     let gap = |a: Instant, b: Instant| b.duration_since(a).as_millis();
     let retry = gap(refused[0], refused[1]);
     assert!(
-        (900..2500).contains(&retry),
+        (900..3500).contains(&retry),
         "retried {retry} ms after the refusal"
     );
     let stored = gap(refused[1], arrived);
     assert!(
-        (900..2500).contains(&stored),
+        (900..3500).contains(&stored),
         "stored {stored} ms after the second refusal"
     );
     // The room's log holds the timeout once, as the step after the one it timed out.
