@@ -357,15 +357,7 @@ impl PointsPosition {
     }
 
     fn card(&self, b: u8) -> Card {
-        let suit = Suit::ALL[(b as u32 / SUIT_BITS) as usize & 3];
-        let s = b % SUIT_BITS as u8;
-        let rank = match self.mode {
-            Trump::Suit(_) | Trump::Sars => s,
-            Trump::Nars => 12 - s,
-            Trump::AceNars if s == 13 => 12,
-            Trump::AceNars => 12 - s,
-        };
-        Card::new(suit, Rank::new(rank).unwrap_or(Rank::TWO))
+        crate::position::card_of_bit(self.mode, b)
     }
 
     fn cards(&self, mut bits: u64) -> CardSet {
@@ -857,16 +849,6 @@ mod tests {
         }
     }
 
-    const MODES: [Trump; 7] = [
-        Trump::Suit(Suit::Clubs),
-        Trump::Suit(Suit::Diamonds),
-        Trump::Suit(Suit::Hearts),
-        Trump::Suit(Suit::Spades),
-        Trump::Sars,
-        Trump::Nars,
-        Trump::AceNars,
-    ];
-
     /// A random ending: `tricks` tricks for `players` seats dealt from the deck, then a
     /// random number of legal cards of the first trick played.
     fn ending(rng: &mut Rng, players: u8, tricks: u32, bidel: bool) -> PointsPosition {
@@ -889,12 +871,12 @@ mod tests {
         }
         let mode = if bidel {
             if rng.below(3) == 0 {
-                MODES[rng.below(4) as usize]
+                Trump::ALL[rng.below(4) as usize]
             } else {
                 Trump::Sars
             }
         } else {
-            MODES[rng.below(7) as usize]
+            Trump::ALL[rng.below(7) as usize]
         };
         let rules = PointsRules {
             players,

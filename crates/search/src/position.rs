@@ -54,6 +54,20 @@ pub enum PositionError {
     Counts,
 }
 
+/// The card of solver bit `b` under the ranking of `mode` (the inverse of a position's
+/// bit of a card: suit times [`SUIT_BITS`] plus [`Trump::strength`]). Both solvers use it.
+pub(crate) fn card_of_bit(mode: Trump, b: u8) -> Card {
+    let suit = Suit::ALL[(b as u32 / SUIT_BITS) as usize & 3];
+    let s = b % SUIT_BITS as u8;
+    let rank = match mode {
+        Trump::Suit(_) | Trump::Sars => s,
+        Trump::Nars => 12 - s,
+        Trump::AceNars if s == 13 => 12,
+        Trump::AceNars => 12 - s,
+    };
+    Card::new(suit, Rank::new(rank).unwrap_or(Rank::TWO))
+}
+
 impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
@@ -266,15 +280,7 @@ impl Position {
 
     /// The card of bit `b`.
     pub(crate) fn card(&self, b: u8) -> Card {
-        let suit = Suit::ALL[(b as u32 / SUIT_BITS) as usize & 3];
-        let s = b % SUIT_BITS as u8;
-        let rank = match self.mode {
-            Trump::Suit(_) | Trump::Sars => s,
-            Trump::Nars => 12 - s,
-            Trump::AceNars if s == 13 => 12,
-            Trump::AceNars => 12 - s,
-        };
-        Card::new(suit, Rank::new(rank).unwrap_or(Rank::TWO))
+        card_of_bit(self.mode, b)
     }
 
     /// The cards of a set of bits.
