@@ -67,11 +67,13 @@ pub fn table_request<G: UiGame>(st: &TableState<G>) -> Option<Request> {
 /// An analysis the page can show: read from the worker's answer and drawn as the panel's
 /// body.
 pub trait Report: Analysed + DeserializeOwned + 'static {
-    fn report(&self, lang: Lang, props: &AnalysisProps, ms: u32) -> Html;
+    /// The panel's body; `more`: the worker is still searching further back in the hand
+    /// (this analysis covers its later tricks).
+    fn report(&self, lang: Lang, props: &AnalysisProps, ms: u32, more: bool) -> Html;
 }
 
 impl Report for HandAnalysis {
-    fn report(&self, lang: Lang, props: &AnalysisProps, ms: u32) -> Html {
+    fn report(&self, lang: Lang, props: &AnalysisProps, ms: u32, _more: bool) -> Html {
         tricks_report(lang, props, self, ms)
     }
 }
@@ -100,7 +102,7 @@ impl Analysed for BidelAnalysis {
 }
 
 impl Report for ShelemAnalysis {
-    fn report(&self, lang: Lang, props: &AnalysisProps, ms: u32) -> Html {
+    fn report(&self, lang: Lang, props: &AnalysisProps, ms: u32, more: bool) -> Html {
         let sh = lang.analysis_shelem();
         let kind = PointsKind {
             intro: sh.intro,
@@ -109,12 +111,12 @@ impl Report for ShelemAnalysis {
             slip: (sh.slip, sh.slip_you),
             shelem: Some(sh),
         };
-        points_report(lang, props, &self.0, ms, kind)
+        points_report(lang, props, &self.0, (ms, more), kind)
     }
 }
 
 impl Report for BidelAnalysis {
-    fn report(&self, lang: Lang, props: &AnalysisProps, ms: u32) -> Html {
+    fn report(&self, lang: Lang, props: &AnalysisProps, ms: u32, more: bool) -> Html {
         let b = lang.analysis_bidel();
         let kind = PointsKind {
             intro: b.intro,
@@ -123,7 +125,7 @@ impl Report for BidelAnalysis {
             slip: (b.slip, b.slip_you),
             shelem: None,
         };
-        points_report(lang, props, &self.0, ms, kind)
+        points_report(lang, props, &self.0, (ms, more), kind)
     }
 }
 
@@ -178,6 +180,14 @@ enum Shown<A> {
         done: u32,
         total: u32,
     },
+    /// The analysis of the hand's later tricks while the worker searches further back
+    /// (`done` of `total` plays covered so far), and the milliseconds it took.
+    Partial {
+        analysis: Rc<A>,
+        ms: u32,
+        done: u32,
+        total: u32,
+    },
     /// The analysis, and the milliseconds from the request to the answer.
     Done(Rc<A>, u32),
     Failed,
@@ -219,17 +229,24 @@ pub fn analysis_button<A: Report>(props: &AnalysisProps) -> Html {
                 else {
                     return;
                 };
+                let ms = (js_sys::Date::now() - since).max(0.0) as u32;
+                let (done, total) = (answer.done, answer.total);
                 if let Some(analysis) = answer.analysis {
-                    let ms = (js_sys::Date::now() - since).max(0.0) as u32;
-                    set.set(Shown::Done(Rc::new(analysis), ms));
+                    let analysis = Rc::new(analysis);
+                    set.set(match answer.more {
+                        true => Shown::Partial {
+                            analysis,
+                            ms,
+                            done,
+                            total,
+                        },
+                        false => Shown::Done(analysis, ms),
+                    });
                 } else if let Some(error) = answer.error {
                     gloo::console::warn!(error);
                     set.set(Shown::Failed);
                 } else {
-                    set.set(Shown::Thinking {
-                        done: answer.done,
-                        total: answer.total,
-                    });
+                    set.set(Shown::Thinking { done, total });
                 }
             });
             let Some(w) = web::Worker::open("hard-worker_loader.js", on_message) else {
@@ -259,7 +276,7 @@ pub fn analysis_button<A: Report>(props: &AnalysisProps) -> Html {
             // Closed while searching: stop the worker (a new press starts again). Done: the
             // worker is no longer needed (its solver holds 40 MiB).
             worker.borrow_mut().take();
-            if matches!(*shown, Shown::Thinking { .. }) {
+            if matches!(*shown, Shown::Thinking { .. } | Shown::Partial { .. }) {
                 shown.set(Shown::Idle);
             }
         })
@@ -302,24 +319,25 @@ pub fn analysis_button<A: Report>(props: &AnalysisProps) -> Html {
                 Shown::Thinking { done, total } => (done, total),
                 _ => (0, 0),
             };
-            let text = if total == 0 {
-                a.thinking.to_string()
-            } else {
-                fill(
-                    a.progress,
-                    &[("done", &lang.num(done)), ("total", &lang.num(total))],
-                )
-            };
             (
                 "thinking",
-                html! {
-                    <div class="an-thinking" data-testid="analysis-thinking" role="status" aria-live="polite">
-                        <p>{ text }</p>
-                        <progress max={total.max(1).to_string()} value={done.to_string()}></progress>
-                    </div>
-                },
+                searching(lang, "analysis-thinking", done, total),
             )
         }
+        Shown::Partial {
+            analysis,
+            ms,
+            done,
+            total,
+        } => (
+            "searching",
+            html! {
+                <>
+                { searching(lang, "analysis-deeper", *done, *total) }
+                { analysis.report(lang, props, *ms, true) }
+                </>
+            },
+        ),
         Shown::Failed => {
             let retry = start.reform(|_: MouseEvent| ());
             (
@@ -333,7 +351,7 @@ pub fn analysis_button<A: Report>(props: &AnalysisProps) -> Html {
                 },
             )
         }
-        Shown::Done(analysis, ms) => ("done", analysis.report(lang, props, *ms)),
+        Shown::Done(analysis, ms) => ("done", analysis.report(lang, props, *ms, false)),
     };
     html! {
         <>
@@ -354,6 +372,27 @@ pub fn analysis_button<A: Report>(props: &AnalysisProps) -> Html {
             </section>
         </div>
         </>
+    }
+}
+
+/// The worker's progress (`testid`: `analysis-thinking` before any analysis,
+/// `analysis-deeper` above a partial one): `done` of `total` plays (`total` 0 before its
+/// first report).
+fn searching(lang: Lang, testid: &'static str, done: u32, total: u32) -> Html {
+    let a = lang.analysis();
+    let text = if total == 0 {
+        a.thinking.to_string()
+    } else {
+        fill(
+            a.progress,
+            &[("done", &lang.num(done)), ("total", &lang.num(total))],
+        )
+    };
+    html! {
+        <div class="an-thinking" data-testid={testid} role="status" aria-live="polite">
+            <p>{ text }</p>
+            <progress max={total.max(1).to_string()} value={done.to_string()}></progress>
+        </div>
     }
 }
 
@@ -513,7 +552,7 @@ fn points_report(
     lang: Lang,
     props: &AnalysisProps,
     an: &PointsAnalysis,
-    ms: u32,
+    (ms, more): (u32, bool),
     kind: PointsKind,
 ) -> Html {
     let a = lang.analysis();
@@ -532,11 +571,13 @@ fn points_report(
             </tr>
         }
     });
-    // Where the search did not reach back to the first trick, say from where it is.
+    // Where the search did not reach back to the first trick (or has not yet), say from
+    // where it is.
     let from = (an.from_trick > 1).then(|| {
+        let text = if more { p.from_trick_so_far } else { p.from_trick };
         html! {
             <p class="help an-from" data-testid="analysis-from" data-trick={an.from_trick.to_string()}>
-                { fill(p.from_trick, &[("trick", &lang.num(an.from_trick))]) }
+                { fill(text, &[("trick", &lang.num(an.from_trick))]) }
             </p>
         }
     });

@@ -56,6 +56,8 @@ pub struct PointsStrings {
     /// The analysis covers the hand from trick `{trick}` on (the whole hand was too long to
     /// search in the worker's budget).
     pub from_trick: &'static str,
+    /// The same while the worker is still searching further back.
+    pub from_trick_so_far: &'static str,
 }
 
 /// A Shelem analysis' own strings.
@@ -119,6 +121,7 @@ pub const FA_POINTS: PointsStrings = PointsStrings {
     slips: "کارت‌هایی که امتیاز از دست دادند",
     no_slips: "هیچ کارتی امتیازی از دست نداد: همه بهترین بازی را کردند.",
     from_trick: "این تحلیل از دست {trick} به بعد است: جست‌وجوی همهٔ دور زیادی طول می‌کشید. امتیازهای دست‌های پیش از آن هم حساب شده‌اند.",
+    from_trick_so_far: "تا اینجا از دست {trick} به بعد تحلیل شده و جست‌وجو دست‌های پیش از آن را هم می‌کاود. امتیازهای دست‌های پیش از آن هم حساب شده‌اند.",
 };
 
 pub const FA_SHELEM: ShelemStrings = ShelemStrings {
@@ -171,6 +174,7 @@ pub const EN_POINTS: PointsStrings = PointsStrings {
     slips: "Cards that lost points",
     no_slips: "No card lost points: everyone played their best.",
     from_trick: "Analysed from trick {trick} on: the whole hand would take too long to search. The points of the tricks before it are counted.",
+    from_trick_so_far: "Analysed from trick {trick} on so far; the search is now reaching further back. The points of the tricks before it are counted.",
 };
 
 pub const EN_SHELEM: ShelemStrings = ShelemStrings {

@@ -142,9 +142,14 @@ pub struct AnalysisAnswer<A = HandAnalysis> {
     /// `done` of the hand's `total` plays are analysed (0 at first).
     pub done: u32,
     pub total: u32,
-    /// The analysis, once done.
+    /// The analysis, once done; or, with `more`, the analysis of the hand's later tricks
+    /// while the search reaches further back.
     #[serde(default = "none", skip_serializing_if = "Option::is_none")]
     pub analysis: Option<A>,
+    /// The worker is still searching: `analysis` covers only the later tricks of the hand,
+    /// and a wider one follows.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub more: bool,
     /// Why the hand could not be analysed, in English (for the console; the page says it in
     /// the player's language).
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -185,6 +190,21 @@ impl<A: Analysed> AnalysisAnswer<A> {
             done,
             total,
             analysis: None,
+            more: false,
+            error: None,
+        }
+    }
+
+    /// The analysis of the hand's later tricks (`done` of `total` plays), while the worker
+    /// searches further back.
+    pub fn partial(id: u32, analysis: A, done: u32, total: u32) -> Self {
+        AnalysisAnswer {
+            t: Self::T.into(),
+            id,
+            done,
+            total,
+            analysis: Some(analysis),
+            more: true,
             error: None,
         }
     }
@@ -202,12 +222,14 @@ impl<A: Analysed> AnalysisAnswer<A> {
             done: total,
             total,
             analysis,
+            more: false,
             error,
         }
     }
 
-    /// Whether this is the end of the analysis (an analysis or an error), not progress.
+    /// Whether this is the end of the analysis (the last analysis or an error), not
+    /// progress or a partial analysis.
     pub fn is_final(&self) -> bool {
-        self.analysis.is_some() || self.error.is_some()
+        (self.analysis.is_some() && !self.more) || self.error.is_some()
     }
 }

@@ -98,6 +98,15 @@ pub struct PointsAnalysis {
     pub hands: Vec<CardSet>,
 }
 
+impl PointsAnalysis {
+    /// How much of the hand this covers: (plays analysed, plays of the whole hand).
+    pub fn covered(&self) -> (usize, usize) {
+        let before = usize::from(self.from_trick.saturating_sub(1)) * usize::from(self.players);
+        let plays = usize::from(self.plays);
+        (plays, plays + before)
+    }
+}
+
 impl From<OutOfBudget> for AnalysisError {
     fn from(_: OutOfBudget) -> AnalysisError {
         AnalysisError::Budget
@@ -233,11 +242,13 @@ const MORE_TRICKS: usize = 2;
 /// does not fit (or the whole hand). A four-player hand searched from its first trick can
 /// take a minute; its last tricks take moments, so a player gets the analysis of as much of
 /// the hand as the budget allows ([`PointsAnalysis::from_trick`]) rather than none.
-/// `progress(plays covered, plays)` after each attempt that fits. Only a hand whose last
-/// [`FIRST_TRICKS`] do not fit is [`AnalysisError::Budget`].
+/// `found(analysis)` after each attempt that fits, so that a caller can show the later
+/// tricks' analysis while the search reaches further back (its [`PointsAnalysis::covered`]
+/// tells how far). Only a hand whose last [`FIRST_TRICKS`] do not fit is
+/// [`AnalysisError::Budget`].
 fn widest(
     solver: &mut PointsSolver,
-    progress: &mut dyn FnMut(usize, usize),
+    found: &mut dyn FnMut(&PointsAnalysis),
     mut attempt: impl FnMut(&mut PointsSolver, usize) -> Result<PointsAnalysis, AnalysisError>,
 ) -> Result<PointsAnalysis, AnalysisError> {
     let mut widest = None;
@@ -245,9 +256,7 @@ fn widest(
     loop {
         match attempt(solver, last) {
             Ok(a) => {
-                let before = usize::from(a.from_trick - 1) * usize::from(a.players);
-                let plays = usize::from(a.plays);
-                progress(plays, plays + before);
+                found(&a);
                 let whole = a.from_trick == 1;
                 widest = Some(a);
                 if whole {
@@ -267,17 +276,17 @@ fn widest(
 /// side's best, the contract, and the plays that lost value for the side of the seat that
 /// played them, from the deal or, where the solver's node budget
 /// ([`PointsSolver::set_budget`]) does not reach back that far, from a later trick
-/// ([`widest`]). `progress(done, total)` after each part searched. A hand where a player
-/// holds a joker is refused (not supported yet).
+/// ([`widest`]). `found(analysis)` after each part searched, the whole hand's last. A hand
+/// where a player holds a joker is refused (not supported yet).
 pub fn analyse_shelem(
     setup: &Setup<ShelemSettings>,
     log: &[LogStep<ShelemAction>],
     solver: &mut PointsSolver,
-    progress: &mut dyn FnMut(usize, usize),
+    found: &mut dyn FnMut(&PointsAnalysis),
 ) -> Result<PointsAnalysis, AnalysisError> {
     // One hand's rules throughout: the later attempts find the table filled by the earlier.
     solver.clear();
-    widest(solver, progress, |solver, last| {
+    widest(solver, found, |solver, last| {
         shelem_from(setup, log, solver, &mut |_, _| {}, last)
     })
 }
@@ -396,15 +405,15 @@ pub(crate) fn shelem_from(
 /// seat's paranoid best (the fewest points it can be held to when all the others play
 /// against it, the moon left out), and each seat's plays after which that value got
 /// worse, from the deal or, where the solver's node budget ([`PointsSolver::set_budget`])
-/// does not reach back that far, from a later trick ([`widest`]). `progress(done, total)`
-/// after each part searched.
+/// does not reach back that far, from a later trick ([`widest`]). `found(analysis)` after
+/// each part searched, the whole hand's last.
 pub fn analyse_bidel(
     setup: &Setup<BidelSettings>,
     log: &[LogStep<BidelAction>],
     solver: &mut PointsSolver,
-    progress: &mut dyn FnMut(usize, usize),
+    found: &mut dyn FnMut(&PointsAnalysis),
 ) -> Result<PointsAnalysis, AnalysisError> {
-    widest(solver, progress, |solver, last| {
+    widest(solver, found, |solver, last| {
         bidel_from(setup, log, solver, &mut |_, _| {}, last)
     })
 }
@@ -700,36 +709,36 @@ pub(crate) mod tests {
         let mut s = PointsSolver::new(10);
         let setup = shelem_setup(7, 4);
         let log = table_log::<Shelem>(&setup, 7, 1, Some(20));
-        let e = analyse_shelem(&setup, &log, &mut s, &mut |_, _| {}).unwrap_err();
+        let e = analyse_shelem(&setup, &log, &mut s, &mut |_| {}).unwrap_err();
         assert_eq!(e, AnalysisError::NotOver);
         let full = table_log::<Shelem>(&setup, 7, 1, None);
         let mut bad = full.clone();
         bad.insert(2, LogStep::NextHand);
         assert!(matches!(
-            analyse_shelem(&setup, &bad, &mut s, &mut |_, _| {}),
+            analyse_shelem(&setup, &bad, &mut s, &mut |_| {}),
             Err(AnalysisError::Log(2, _))
         ));
         assert_eq!(
-            analyse_shelem(&setup, &[], &mut s, &mut |_, _| {}).unwrap_err(),
+            analyse_shelem(&setup, &[], &mut s, &mut |_| {}).unwrap_err(),
             AnalysisError::NotOver
         );
 
         let setup = bidel_setup(7, 4);
         let log = table_log::<Bidel>(&setup, 7, 1, Some(30));
-        let e = analyse_bidel(&setup, &log, &mut s, &mut |_, _| {}).unwrap_err();
+        let e = analyse_bidel(&setup, &log, &mut s, &mut |_| {}).unwrap_err();
         assert_eq!(e, AnalysisError::NotOver);
         let mut bad = table_log::<Bidel>(&setup, 7, 1, None);
         bad.swap(10, 11);
         bad.push(LogStep::Timeout { seat: Seat(9) });
         assert!(matches!(
-            analyse_bidel(&setup, &bad, &mut s, &mut |_, _| {}),
+            analyse_bidel(&setup, &bad, &mut s, &mut |_| {}),
             Err(AnalysisError::Log(_, _))
         ));
         // A budget too small for the hand: refused, not a wrong answer.
         let full = table_log::<Bidel>(&setup, 7, 1, None);
         s.set_budget(100);
         assert_eq!(
-            analyse_bidel(&setup, &full, &mut s, &mut |_, _| {}).unwrap_err(),
+            analyse_bidel(&setup, &full, &mut s, &mut |_| {}).unwrap_err(),
             AnalysisError::Budget
         );
     }
@@ -745,7 +754,7 @@ pub(crate) mod tests {
         let mut s = PointsSolver::new(16);
         s.set_budget(2_000_000);
         let mut calls = Vec::new();
-        let a = analyse_shelem(&setup, &log, &mut s, &mut |d, t| calls.push((d, t))).unwrap();
+        let a = analyse_shelem(&setup, &log, &mut s, &mut |a| calls.push(a.covered())).unwrap();
         assert!(
             (2..=10).contains(&a.from_trick),
             "from trick {}",
@@ -763,7 +772,7 @@ pub(crate) mod tests {
         let setup = shelem_setup(12, 2);
         let log = table_log::<Shelem>(&setup, 12, 1, None);
         s.set_budget(u64::MAX);
-        let a = analyse_shelem(&setup, &log, &mut s, &mut |_, _| {}).unwrap();
+        let a = analyse_shelem(&setup, &log, &mut s, &mut |_| {}).unwrap();
         assert_eq!((a.from_trick, a.plays), (1, 24));
     }
 }
@@ -886,7 +895,7 @@ mod speed {
                 let log = table_log::<Shelem>(&setup, 1000 + seed, 1, None);
                 s.set_budget(budget);
                 let t = Instant::now();
-                match analyse_shelem(&setup, &log, &mut s, &mut |_, _| {}) {
+                match analyse_shelem(&setup, &log, &mut s, &mut |_| {}) {
                     Ok(a) => from.push(a.from_trick),
                     Err(_) => refused += 1,
                 }
@@ -905,7 +914,7 @@ mod speed {
                 let log = table_log::<Bidel>(&setup, 2000 + seed, 2, None);
                 s.set_budget(budget);
                 let t = Instant::now();
-                match analyse_bidel(&setup, &log, &mut s, &mut |_, _| {}) {
+                match analyse_bidel(&setup, &log, &mut s, &mut |_| {}) {
                     Ok(a) => from.push(a.from_trick),
                     Err(_) => refused += 1,
                 }

@@ -208,9 +208,14 @@ impl Worker {
                     .points
                     .get_or_insert_with(|| search::PointsSolver::new(POINTS_TABLE_BITS));
                 solver.set_budget(self.points_budget.unwrap_or(POINTS_BUDGET));
-                let mut tell = |done: usize, total: usize| {
-                    let p =
-                        AnalysisAnswer::<PointsAnalysis>::progress(id, done as u32, total as u32);
+                // Each part of the hand analysed before the whole: shown while the search
+                // reaches further back.
+                let mut tell = |a: &PointsAnalysis| {
+                    if a.from_trick == 1 {
+                        return;
+                    }
+                    let (done, total) = a.covered();
+                    let p = AnalysisAnswer::partial(id, a.clone(), done as u32, total as u32);
                     if let Ok(text) = serde_json::to_string(&p) {
                         progress(text);
                     }
@@ -227,7 +232,7 @@ type PointsAnalyser<S, A> = fn(
     &engine::Setup<S>,
     &[engine::log::Step<A>],
     &mut search::PointsSolver,
-    &mut dyn FnMut(usize, usize),
+    &mut dyn FnMut(&PointsAnalysis),
 ) -> Result<PointsAnalysis, search::AnalysisError>;
 
 #[cfg(test)]
@@ -381,6 +386,7 @@ mod tests {
                 (9, &None),
                 "{players} players, bidel {bidel}"
             );
+            assert!(answer.is_final() && !answer.more);
             let an = answer.analysis.expect("an analysis");
             assert_eq!((an.players, an.fewer_is_better), (players, bidel));
             assert_eq!(an.hands.len(), players as usize);
@@ -412,14 +418,24 @@ mod tests {
                 .iter()
                 .map(|p| serde_json::from_str(p).unwrap())
                 .collect();
-            // Progress after each part searched, of every play of the hand.
+            // Each part searched before the whole hand is told as a partial analysis, of
+            // more plays each time; the answer is the widest (the last told, unless it is the
+            // whole hand, which only the answer carries).
             let all = (tricks * players as usize) as u32;
-            let plays = u32::from(an.plays);
-            assert_eq!(
-                progress.last(),
-                Some(&AnalysisAnswer::progress(9, plays, all))
-            );
-            assert!(progress.iter().all(|p| !p.is_final() && p.total == all));
+            assert!(!progress.is_empty(), "{players} players, bidel {bidel}");
+            assert!(progress.windows(2).all(|w| w[0].done < w[1].done));
+            for p in &progress {
+                let part = p.analysis.as_ref().expect("a partial analysis");
+                assert!(p.more && !p.is_final() && p.total == all && p.id == 9);
+                assert!(part.from_trick > 1);
+                assert_eq!(p.done, u32::from(part.plays));
+            }
+            let last = progress.last().and_then(|p| p.analysis.as_ref());
+            if an.from_trick > 1 {
+                assert_eq!(last, Some(&an));
+            } else {
+                assert!(last.is_some_and(|l| l.plays < an.plays));
+            }
         }
         for message in [
             random_hand_message::<shelem::Shelem>("shelem", 9, 4, 3, Some(12)),

@@ -34,8 +34,27 @@ async function checkAnalysis(page, assert, players, words) {
   return ms;
 }
 
-/** Opens the analysis from the result and waits for it to end; checks it is done and fits. */
+/**
+ * Opens the analysis from the result and waits for it to end; checks it is done and fits.
+ * Returns the panel's states on the way (`{ state, from, rows, deeper }` each time one of
+ * them changed): a Shelem or Bidel analysis shows the later tricks' analysis ("searching",
+ * `from` its first trick, `deeper` the progress above it) while the search reaches back.
+ */
 async function waitDone(page, assert) {
+  await page.evaluate(() => {
+    const seen = (window.analysisStates = []);
+    new MutationObserver(() => {
+      const p = document.querySelector('[data-testid=analysis]');
+      if (!p) return;
+      const now = {
+        state: p.dataset.state,
+        from: p.querySelector('[data-testid=analysis-from]')?.dataset.trick ?? null,
+        rows: p.querySelectorAll('[data-testid=analysis-side]').length,
+        deeper: p.querySelector('[data-testid=analysis-deeper]') !== null,
+      };
+      if (JSON.stringify(seen.at(-1)) !== JSON.stringify(now)) seen.push(now);
+    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+  });
   await page.locator('[data-testid=analysis-open]').click();
   const panel = page.locator('[data-testid=analysis]');
   await panel.waitFor({ timeout: 5000 });
@@ -49,6 +68,28 @@ async function waitDone(page, assert) {
   assert((await panel.getAttribute('data-state')) === 'done', 'the analysis is done, not failed');
   const box = await panel.boundingBox();
   assert(box.x >= 0 && box.x + box.width <= page.viewportSize().width + 1, 'the panel fits the screen');
+  return page.evaluate(() => window.analysisStates);
+}
+
+/**
+ * A Shelem or Bidel analysis (`rows` sides) showed the hand's later tricks first, then
+ * further back, and ended with the widest; returns the first trick of the final one (1:
+ * the whole hand).
+ */
+function checkWidening(states, assert, rows) {
+  const parts = states.filter((s) => s.state === 'searching');
+  const done = states.at(-1);
+  assert(parts.length > 0, `the later tricks' analysis was shown while searching (${JSON.stringify(states)})`);
+  assert(
+    parts.every((s) => s.rows === rows && s.deeper && Number(s.from) > 1),
+    `each partial analysis shows its ${rows} rows, where it starts and the progress above it`,
+  );
+  const from = parts.map((s) => Number(s.from));
+  assert(from.every((f, i) => i === 0 || f < from[i - 1]), `each reaches further back (${from})`);
+  assert(done.state === 'done' && !done.deeper && done.rows === rows, 'the final analysis, without progress');
+  const last = done.from === null ? 1 : Number(done.from);
+  assert(last <= from.at(-1), `the final analysis is the widest (trick ${last})`);
+  return last;
 }
 
 /**
@@ -141,12 +182,12 @@ export const tests = [
       const result = page.locator('[data-testid=hand-result]');
       await result.waitFor({ timeout: 10000 });
       const sheet = await result.evaluate((r) => ({ ...r.dataset }));
-      await waitDone(page, assert);
+      const from = checkWidening(await waitDone(page, assert), assert, 2);
       const { sides, hands, slips, ms } = await readPanel(page, assert, {
         title: 'Hand analysis',
         slip: /^Trick \d+: (you|Bot \d) played (10|[2-9JQKA])[♣♦♥♠].* points/,
       });
-      console.log(`    analysis of a 4-player Shelem hand in Chromium: ${ms} ms (slips: ${slips})`);
+      console.log(`    analysis of a 4-player Shelem hand in Chromium: ${ms} ms from trick ${from} (slips: ${slips})`);
       assert(sides.length === 2, `two sides (${sides.length})`);
       const inPlay = Number(sheet.inPlay);
       assert(sides[0].best + sides[1].best === inPlay, `the best add to the points in play, ${inPlay} (${JSON.stringify(sides)})`);
@@ -179,12 +220,12 @@ export const tests = [
       for (let i = 0; i < 4; i++) {
         taken.push(Number(await page.locator(`[data-testid=result-row-${i}]`).getAttribute('data-taken')));
       }
-      await waitDone(page, assert);
+      const from = checkWidening(await waitDone(page, assert), assert, 4);
       const { sides, hands, slips, ms } = await readPanel(page, assert, {
         title: 'تحلیل دور',
         slip: /^دست [۰-۹]+: (شما|[^ ]+ [^ ]+) .*امتیاز/,
       });
-      console.log(`    analysis of a 4-player Bidel hand in Chromium: ${ms} ms (slips: ${slips})`);
+      console.log(`    analysis of a 4-player Bidel hand in Chromium: ${ms} ms from trick ${from} (slips: ${slips})`);
       assert(sides.length === 4, `a row for each player (${sides.length})`);
       assert(sides.every((s) => s.best >= 0 && s.best <= 26), `each best within 0..26 (${JSON.stringify(sides)})`);
       // Points taken in tricks, a moon shot not turned into 0 and 26 (BD-7), on both.
