@@ -1,6 +1,7 @@
 // Screenshots of the hand analysis, for review: a seeded hand (Hokm: 4 players, seed 2) is
 // played once, its save reused at 1280×800 and 390×844 in Persian and English: the result
-// with its button, the panel while it thinks, once done, and (phone) scrolled to its end.
+// with its button, the panel while it thinks, (Shelem, Bidel) the later tricks' analysis
+// while the search reaches further back, once done, and scrolled to its end.
 //   node tests/e2e/shots-analysis.mjs [OUT_DIR=/tmp/analysis-shots] [DIST=dist] [GAME=hokm] [QUERY]
 // GAME is hokm, shelem or bidel.
 import { promises as fs } from 'node:fs';
@@ -53,6 +54,14 @@ for (const [w, h] of [[1280, 800], [390, 844]]) {
     await page.locator('[data-testid=analysis-open]').click();
     await page.locator('[data-testid=analysis]').waitFor();
     await page.screenshot({ path: `${out}/${name}-thinking.png` });
+    if (game !== 'hokm') {
+      await page.waitForFunction(
+        () => ['searching', 'done'].includes(document.querySelector('[data-testid=analysis]')?.dataset.state),
+        null,
+        { timeout: 120000 },
+      );
+      await page.screenshot({ path: `${out}/${name}-searching.png` });
+    }
     await page.waitForFunction(
       () => ['done', 'failed'].includes(document.querySelector('[data-testid=analysis]')?.dataset.state),
       null,
