@@ -2,8 +2,11 @@
 //! the hand, for every game, and the hard bots' rollout policies beside them, natively:
 //!
 //! ```text
-//! cargo run --release -p bots --example rollout_rate [-- PLAYOUTS]
+//! cargo run --release -p bots --example rollout_rate [-- PLAYOUTS [FILTER]]
 //! ```
+//!
+//! With `FILTER`, only the configurations whose name contains it run (for example
+//! `closest` for Crazy Eights with the settings closest to OpenSpiel's game).
 //!
 //! For each configuration, `POSITIONS` freshly dealt matches (seeds 1, 2, …) are each
 //! played out `PLAYOUTS / POSITIONS` times from their dealt position: the state cloned,
@@ -43,6 +46,11 @@ fn run<G: Game>(
     playouts: u64,
     mut one: impl FnMut(&mut G, &mut Rng, &mut Vec<G::Action>) -> u32,
 ) {
+    if let Some(f) = std::env::args().nth(2) {
+        if !format!("{name} {kind}").contains(f.as_str()) {
+            return;
+        }
+    }
     let roots: Vec<G> = (1..=POSITIONS)
         .filter_map(|seed| {
             G::new(&Setup {

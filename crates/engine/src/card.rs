@@ -258,6 +258,34 @@ impl<'de> Deserialize<'de> for Card {
 const ONES: u64 = 0x0101_0101_0101_0101;
 const HIGHS: u64 = 0x8080_8080_8080_8080;
 
+/// A [`CardSet`] counted once ([`CardSet::counted`]).
+#[derive(Clone, Copy, Debug)]
+pub struct CountedSet {
+    bits: u64,
+    prefix: u64,
+}
+
+impl CountedSet {
+    /// The number of cards.
+    #[inline]
+    pub fn len(self) -> u32 {
+        (self.prefix >> 56) as u32
+    }
+
+    /// Whether the set is empty.
+    #[inline]
+    pub fn is_empty(self) -> bool {
+        self.bits == 0
+    }
+
+    /// [`CardSet::nth`]: the `n`-th card in index order (0-based), if there are that many.
+    #[inline]
+    pub fn nth(self, n: u32) -> Option<Card> {
+        let k = n as u64;
+        (k < self.prefix >> 56).then(|| Card(select(self.bits, self.prefix, k)))
+    }
+}
+
 /// Per-byte running counts of `bits`: byte `i` holds the set bits in bytes `0..=i`, so the
 /// top byte is the count (at most 64).
 #[inline]
@@ -377,6 +405,16 @@ impl CardSet {
         let prefix = byte_prefix(self.0);
         let k = n as u64;
         (k < prefix >> 56).then(|| Card(select(self.0, prefix, k)))
+    }
+
+    /// The set with its per-byte counts: counted once, then its size and its `n`-th card
+    /// without counting again (random picks).
+    #[inline]
+    pub fn counted(self) -> CountedSet {
+        CountedSet {
+            bits: self.0,
+            prefix: byte_prefix(self.0),
+        }
     }
 
     /// A card of the set drawn as [`crate::game::random_from_list`] draws from the list
@@ -719,8 +757,12 @@ mod tests {
         }
         for s in sets {
             let listed: Vec<Card> = s.iter().collect();
+            let counted = s.counted();
+            assert_eq!(counted.len(), s.len(), "{s:?} counted");
+            assert_eq!(counted.is_empty(), s.is_empty(), "{s:?} counted");
             for n in 0..=listed.len() as u32 + 1 {
                 assert_eq!(s.nth(n), listed.get(n as usize).copied(), "{s:?} nth({n})");
+                assert_eq!(counted.nth(n), s.nth(n), "{s:?} counted nth({n})");
             }
         }
     }

@@ -1155,6 +1155,11 @@ proptest! {
     }
 
     #[test]
+    fn prop_random_step_plays_as_random_action_then_apply(seed in any::<u64>()) {
+        testkit::random_step_plays_as_random_action_then_apply(random_match(seed, 3))?;
+    }
+
+    #[test]
     fn prop_every_card_accounted_for(seed in any::<u64>()) {
         testkit::every_card_accounted_for(random_match(seed, 6))?;
     }
