@@ -188,13 +188,10 @@ impl Card {
     }
 
     /// The suit; jokers are reported as spades and must be checked with [`Card::is_joker`].
+    /// Read from a table by index (one load instead of a division by 13).
+    #[inline]
     pub const fn suit(self) -> Suit {
-        match self.0 / 13 {
-            0 => Suit::Clubs,
-            1 => Suit::Diamonds,
-            2 => Suit::Hearts,
-            _ => Suit::Spades,
-        }
+        SUIT_OF_INDEX[(self.0 & 63) as usize]
     }
 
     /// The rank (meaningless for jokers).
@@ -207,6 +204,22 @@ impl Card {
         CardSet(1 << self.0)
     }
 }
+
+/// The suit of each card index (0..64: the jokers' and the unused indices are spades, as
+/// `index / 13` gives them).
+const SUIT_OF_INDEX: [Suit; 64] = {
+    let mut t = [Suit::Spades; 64];
+    let mut i = 0;
+    while i < 39 {
+        t[i] = match i / 13 {
+            0 => Suit::Clubs,
+            1 => Suit::Diamonds,
+            _ => Suit::Hearts,
+        };
+        i += 1;
+    }
+    t
+};
 
 impl fmt::Display for Card {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
@@ -743,6 +756,19 @@ mod tests {
         assert_eq!(s.nth(3), None);
         assert_eq!(CardSet::DECK.of_suit(Suit::Hearts).len(), 13);
         assert_eq!(serde_json::to_string(&s).unwrap(), r#"["2C","10H","AS"]"#);
+    }
+
+    #[test]
+    fn the_suit_table_is_the_index_divided_by_13() {
+        for i in 0..54u8 {
+            let by_division = match i / 13 {
+                0 => Suit::Clubs,
+                1 => Suit::Diamonds,
+                2 => Suit::Hearts,
+                _ => Suit::Spades,
+            };
+            assert_eq!(Card(i).suit(), by_division, "card index {i}");
+        }
     }
 
     #[test]

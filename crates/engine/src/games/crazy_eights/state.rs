@@ -500,7 +500,7 @@ impl CrazyEights {
         let m = 1 + facts.must_declare(1) as u32;
         let draw = facts.may_draw(playable) as u32;
         let pass = facts.may_pass(playable) as u32;
-        let heavies = if heavy.is_empty() { 0 } else { heavy.len() };
+        let heavies = facts.count_wild(heavy);
         // Counted once for the total and the pick (no popcount instruction on baseline
         // x86-64).
         let counted = playable.counted();
