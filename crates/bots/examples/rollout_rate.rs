@@ -5,14 +5,17 @@
 //! cargo run --release -p bots --example rollout_rate [-- PLAYOUTS [FILTER]]
 //! ```
 //!
-//! With `FILTER`, only the configurations whose name contains it run (for example
-//! `closest` for Crazy Eights with the settings closest to OpenSpiel's game).
+//! With `FILTER`, only the configurations whose name and kind contain it run (for example
+//! `closest` for Crazy Eights with the settings closest to OpenSpiel's game, or
+//! `"OpenSpiel) uniform"` for its uniform playouts only).
 //!
 //! For each configuration, `POSITIONS` freshly dealt matches (seeds 1, 2, …) are each
 //! played out `PLAYOUTS / POSITIONS` times from their dealt position: the state cloned,
-//! then every action to the hand's end. The uniform playout draws each action with
-//! [`engine::Game::random_action`] (what `cards simulate` uses); the policy playout is the
-//! hard bot's ([`bots::hard::rollout::play_out`]). Prints playouts per second by wall
+//! then every action to the hand's end. The uniform playout
+//! ([`bots::hard::rollout::play_out_uniform`]) plays each step with
+//! [`engine::Game::random_step`]: the action [`engine::Game::random_action`] draws (what
+//! `cards simulate` draws), applied without its event; the policy playout is the hard
+//! bot's ([`bots::hard::rollout::play_out`]). Prints playouts per second by wall
 //! clock and per CPU-second of this thread (from `/proc/thread-self/schedstat`, steadier
 //! on a shared machine), the mean actions per playout and the nanoseconds per action.
 
