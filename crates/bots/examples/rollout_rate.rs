@@ -2,14 +2,20 @@
 //! the hand, for every game, and the hard bots' rollout policies beside them, natively:
 //!
 //! ```text
-//! cargo run --release -p bots --example rollout_rate [-- PLAYOUTS]
+//! cargo run --release -p bots --example rollout_rate [-- PLAYOUTS [FILTER]]
 //! ```
+//!
+//! With `FILTER`, only the configurations whose name and kind contain it run (for example
+//! `closest` for Crazy Eights with the settings closest to OpenSpiel's game, or
+//! `"OpenSpiel) uniform"` for its uniform playouts only).
 //!
 //! For each configuration, `POSITIONS` freshly dealt matches (seeds 1, 2, …) are each
 //! played out `PLAYOUTS / POSITIONS` times from their dealt position: the state cloned,
-//! then every action to the hand's end. The uniform playout draws each action with
-//! [`engine::Game::random_action`] (what `cards simulate` uses); the policy playout is the
-//! hard bot's ([`bots::hard::rollout::play_out`]). Prints playouts per second by wall
+//! then every action to the hand's end. The uniform playout
+//! ([`bots::hard::rollout::play_out_uniform`]) plays each step with
+//! [`engine::Game::random_step`]: the action [`engine::Game::random_action`] draws (what
+//! `cards simulate` draws), applied without its event; the policy playout is the hard
+//! bot's ([`bots::hard::rollout::play_out`]). Prints playouts per second by wall
 //! clock and per CPU-second of this thread (from `/proc/thread-self/schedstat`, steadier
 //! on a shared machine), the mean actions per playout and the nanoseconds per action.
 
@@ -43,6 +49,11 @@ fn run<G: Game>(
     playouts: u64,
     mut one: impl FnMut(&mut G, &mut Rng, &mut Vec<G::Action>) -> u32,
 ) {
+    if let Some(f) = std::env::args().nth(2) {
+        if !format!("{name} {kind}").contains(f.as_str()) {
+            return;
+        }
+    }
     let roots: Vec<G> = (1..=POSITIONS)
         .filter_map(|seed| {
             G::new(&Setup {

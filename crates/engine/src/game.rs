@@ -325,6 +325,16 @@ pub trait Game: Clone + Debug + Hash + Sized {
     ) -> Option<Self::Action> {
         random_from_list(self, seat, rng, scratch)
     }
+    /// Plays the action [`Game::random_action`] draws for `seat`, without its event (random
+    /// playouts); whether one was played. By default `random_action` then `apply`. A game
+    /// may override it to apply the drawn action without checking it again (it is legal by
+    /// construction); an override must leave the state and `rng` as the default does.
+    fn random_step(&mut self, seat: Seat, rng: &mut Rng, scratch: &mut Vec<Self::Action>) -> bool {
+        match self.random_action(seat, rng, scratch) {
+            Some(a) => self.apply(seat, &a).is_ok(),
+            None => false,
+        }
+    }
     /// Applies `seat`'s action; on error the state is unchanged.
     fn apply(&mut self, seat: Seat, action: &Self::Action) -> Result<Self::Event, Self::Error>;
     /// Deals the next hand after [`Status::HandOver`].

@@ -765,6 +765,45 @@ pub fn random_action_draws_as_the_listed_pick<G: Game>(m: RandomMatch<G>) -> Res
     .map(drop)
 }
 
+/// [`Game::random_step`]: an override must leave the state (its stable hash) and the RNG
+/// as [`Game::random_action`] then [`Game::apply`] do, and play exactly when they do, for
+/// every seat (and one too many), acting or not, at every step. Steps copies of the match
+/// and of its RNG.
+pub fn random_step_plays_as_random_action_then_apply<G: Game>(
+    m: RandomMatch<G>,
+) -> Result<(), Failure> {
+    let mut scratch = Vec::new();
+    m.play(|g, r| {
+        for s in 0..=g.players() {
+            let seat = Seat(s);
+            let (mut a, mut b) = (r.clone(), r.clone());
+            let (mut fast, mut slow) = (g.clone(), g.clone());
+            let stepped = fast.random_step(seat, &mut a, &mut scratch);
+            let applied = match slow.random_action(seat, &mut b, &mut scratch) {
+                Some(action) => slow.apply(seat, &action).is_ok(),
+                None => false,
+            };
+            if stepped != applied {
+                return Err(format!(
+                    "seat {s}: random_step played: {stepped}, random_action then apply: {applied}"
+                ));
+            }
+            if fast.state_hash() != slow.state_hash() {
+                return Err(format!(
+                    "seat {s}: random_step left {fast:?}, random_action then apply {slow:?}"
+                ));
+            }
+            if a != b {
+                return Err(format!(
+                    "seat {s}: random_step drew differently from random_action"
+                ));
+            }
+        }
+        Ok(())
+    })
+    .map(drop)
+}
+
 /// C-5: legality never needs another seat's cards. At every step, for every seat,
 /// [`GameView::legal_from_view`] on the seat's view lists exactly what
 /// [`Game::legal_actions`] lists, in the same order.

@@ -119,11 +119,25 @@ pub fn play_out_with<G: Game>(
     steps
 }
 
-/// A uniformly random playout ([`Game::random_action`]) to the end of the hand.
+/// A uniformly random playout to the end of the hand (at most [`MAX_ROLLOUT_STEPS`]
+/// steps): each step [`Game::random_step`], the action [`Game::random_action`] draws,
+/// applied without its event; returns the number of steps. The same playout as
+/// [`play_out_with`] picking with `random_action`.
 pub fn play_out_uniform<G: Game>(g: &mut G, rng: &mut Rng, legal: &mut Vec<G::Action>) -> u32 {
-    play_out_with(g, rng, legal, |g, seat, rng, legal| {
-        g.random_action(seat, rng, legal)
-    })
+    let mut steps = 0;
+    while steps < MAX_ROLLOUT_STEPS {
+        let Status::Acting(acting) = g.status() else {
+            break;
+        };
+        let Some(seat) = acting.first() else {
+            break;
+        };
+        if !g.random_step(seat, rng, legal) {
+            break;
+        }
+        steps += 1;
+    }
+    steps
 }
 
 /// A playout with the game's rollout policy ([`RolloutGame::policy`]) to the end of the

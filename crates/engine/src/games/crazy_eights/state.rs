@@ -483,6 +483,68 @@ impl CrazyEights {
         got
     }
 
+    /// [`Game::random_action`] in the phase of play, for the seat to act, one card played
+    /// at a time (the caller checked): draws without listing the actions, the same action
+    /// and the same draw as the listed pick.
+    #[inline(always)]
+    fn pick(&self, seat: Seat, rng: &mut Rng) -> Option<CrazyEightsAction> {
+        // `playable` without its checks, made by the caller.
+        let playable = match self.drawn {
+            Some(c) => c.bit(),
+            None => self.matching(seat, self.hands[seat.idx() & 7].distinct()),
+        };
+        // The list holds, card by card in index order, one play per suit named (four for
+        // a wild card that names one) times one or two declarations, then draw, then pass.
+        let facts = self.facts(seat);
+        let heavy = facts.naming_cards(playable);
+        let m = 1 + facts.must_declare(1) as u32;
+        let draw = facts.may_draw(playable) as u32;
+        let pass = facts.may_pass(playable) as u32;
+        let heavies = facts.count_wild(heavy);
+        // Counted once for the total and the pick (no popcount instruction on baseline
+        // x86-64).
+        let counted = playable.counted();
+        let plays = m * (counted.len() + 3 * heavies);
+        let total = plays + draw + pass;
+        if total == 0 {
+            return None;
+        }
+        let k = rng.below(total);
+        if k >= plays {
+            return Some(if k - plays < draw {
+                CrazyEightsAction::Draw
+            } else {
+                CrazyEightsAction::Pass
+            });
+        }
+        let (q, last) = if m == 2 {
+            (k >> 1, k & 1 == 1)
+        } else {
+            (k, false)
+        };
+        let mut heavies_before = 0;
+        for h in heavy {
+            let start = playable.and(CardSet(h.bit().0 - 1)).len() + 3 * heavies_before;
+            if q < start {
+                break;
+            }
+            if q < start + 4 {
+                return Some(CrazyEightsAction::Play(CrazyEightsPlay {
+                    cards: CardRun::one(h),
+                    suit: Some(SUITS[(q - start) as usize & 3]),
+                    last,
+                }));
+            }
+            heavies_before += 1;
+        }
+        let c = counted.nth(q - 3 * heavies_before)?;
+        Some(CrazyEightsAction::Play(CrazyEightsPlay {
+            cards: CardRun::one(c),
+            suit: None,
+            last,
+        }))
+    }
+
     /// D-6: `p`'s turn ends; if it did not declare its last card, it draws the penalty.
     #[inline]
     fn end_turn(&mut self, p: Seat, after: &mut CrazyEightsAfter) {
@@ -565,6 +627,22 @@ impl CrazyEights {
         if play.last && !due {
             return Err(CrazyEightsError::NothingToDeclare);
         }
+        Ok(self.play_one_unchecked(p, play, due))
+    }
+
+    /// [`CrazyEights::play_one`] after its checks (`due`: the play leaves a last card to
+    /// declare): the play applied. Inlined into the checked path and into
+    /// [`Game::random_step`], whose drawn plays are legal by construction.
+    #[inline(always)]
+    fn play_one_unchecked(
+        &mut self,
+        p: Seat,
+        play: &CrazyEightsPlay,
+        due: bool,
+    ) -> CrazyEightsEvent {
+        let c = play.cards.last();
+        let i = p.idx() & 7;
+        let size = self.sizes[i];
         self.hands[i].remove(c);
         self.sizes[i] = size - 1;
         self.supply.discard.push(c);
@@ -574,7 +652,7 @@ impl CrazyEights {
         self.stuck = 0;
         self.mark_declaration(p, play.last, due);
         if size == 1 {
-            return Ok(self.went_out(p, play, CrazyEightsAfter::default()));
+            return self.went_out(p, play, CrazyEightsAfter::default());
         }
         if self.undeclared != Some(p) && !self.rules.special_cards.contains(c) {
             // The common case: no penalty, no effect. `CrazyEightsAfter` is built here whole rather
@@ -582,7 +660,7 @@ impl CrazyEights {
             // written a byte at a time and then copied whole stalls the copy).
             self.turn = self.step(p);
             let blocked = self.tick();
-            return Ok(CrazyEightsEvent::Played {
+            return CrazyEightsEvent::Played {
                 seat: p,
                 cards: play.cards,
                 suit: play.suit,
@@ -593,7 +671,7 @@ impl CrazyEights {
                     blocked,
                     ..CrazyEightsAfter::default()
                 },
-            });
+            };
         }
         let mut after = CrazyEightsAfter::default();
         self.end_turn(p, &mut after);
@@ -603,14 +681,14 @@ impl CrazyEights {
             self.turn = self.step(p);
         }
         self.count_action(&mut after);
-        Ok(CrazyEightsEvent::Played {
+        CrazyEightsEvent::Played {
             seat: p,
             cards: play.cards,
             suit: play.suit,
             declared: play.last,
             out: false,
             then: after,
-        })
+        }
     }
 
     /// D-6: `p` declared (or, owing a declaration, did not).
@@ -734,6 +812,13 @@ impl CrazyEights {
         if !allowed {
             return Err(CrazyEightsError::MayNotDraw);
         }
+        Ok(self.draw_unchecked(p))
+    }
+
+    /// [`CrazyEights::draw`] after its check: the draw applied. Inlined into the checked
+    /// path and into [`Game::random_step`], whose drawn draws are legal by construction.
+    #[inline(always)]
+    fn draw_unchecked(&mut self, p: Seat) -> CrazyEightsEvent {
         self.stuck = 0;
         let mut after = CrazyEightsAfter::default();
         if self.pending > 0 {
@@ -743,13 +828,13 @@ impl CrazyEights {
             self.end_turn(p, &mut after);
             self.turn = self.step(p);
             self.count_action(&mut after);
-            return Ok(CrazyEightsEvent::Drew {
+            return CrazyEightsEvent::Drew {
                 seat: p,
                 count,
                 penalty: true,
                 may_play: false,
                 then: after,
-            });
+            };
         }
         let (c, shuffled) = self.supply.draw(&self.setup.deal, self.rules.reshuffle);
         let mut may_play = false;
@@ -767,7 +852,7 @@ impl CrazyEights {
                 self.turn = self.step(p);
             }
             let blocked = self.tick();
-            return Ok(CrazyEightsEvent::Drew {
+            return CrazyEightsEvent::Drew {
                 seat: p,
                 count: c.is_some() as u8,
                 penalty: false,
@@ -778,19 +863,19 @@ impl CrazyEights {
                     blocked,
                     ..CrazyEightsAfter::default()
                 },
-            });
+            };
         }
         after.reshuffled = shuffled;
         self.end_turn(p, &mut after);
         self.turn = self.step(p);
         self.count_action(&mut after);
-        Ok(CrazyEightsEvent::Drew {
+        CrazyEightsEvent::Drew {
             seat: p,
             count: c.is_some() as u8,
             penalty: false,
             may_play,
             then: after,
-        })
+        }
     }
 
     fn pass(&mut self, p: Seat) -> Result<CrazyEightsEvent, CrazyEightsError> {
@@ -798,6 +883,13 @@ impl CrazyEights {
         if !self.may_pass(p, playable) {
             return Err(CrazyEightsError::MayNotPass);
         }
+        Ok(self.pass_unchecked(p))
+    }
+
+    /// [`CrazyEights::pass`] after its check: the pass applied. Inlined into the checked
+    /// path and into [`Game::random_step`], whose drawn passes are legal by construction.
+    #[inline(always)]
+    fn pass_unchecked(&mut self, p: Seat) -> CrazyEightsEvent {
         let mut after = CrazyEightsAfter::default();
         if self.drawn.take().is_some() {
             self.stuck = 0;
@@ -806,19 +898,19 @@ impl CrazyEights {
             self.stuck += 1;
             if self.stuck >= self.n {
                 self.block(&mut after);
-                return Ok(CrazyEightsEvent::Passed {
+                return CrazyEightsEvent::Passed {
                     seat: p,
                     then: after,
-                });
+                };
             }
         }
         self.end_turn(p, &mut after);
         self.turn = self.step(p);
         self.count_action(&mut after);
-        Ok(CrazyEightsEvent::Passed {
+        CrazyEightsEvent::Passed {
             seat: p,
             then: after,
-        })
+        }
     }
 
     /// D-4: a hand that reaches the action limit is blocked.
@@ -1436,58 +1528,45 @@ impl Game for CrazyEights {
         {
             return random_from_list(self, seat, rng, scratch);
         }
-        // `playable` without its checks, made just above.
-        let playable = match self.drawn {
-            Some(c) => c.bit(),
-            None => self.matching(seat, self.hands[seat.idx() & 7].distinct()),
-        };
-        // The list holds, card by card in index order, one play per suit named (four for
-        // a wild card that names one) times one or two declarations, then draw, then pass.
-        let facts = self.facts(seat);
-        let heavy = facts.naming_cards(playable);
-        let m = 1 + facts.must_declare(1) as u32;
-        let draw = facts.may_draw(playable) as u32;
-        let pass = facts.may_pass(playable) as u32;
-        let heavies = if heavy.is_empty() { 0 } else { heavy.len() };
-        let plays = m * (playable.len() + 3 * heavies);
-        let total = plays + draw + pass;
-        if total == 0 {
-            return None;
+        self.pick(seat, rng)
+    }
+
+    /// Applies the action [`Game::random_action`] draws without checking it again (legal
+    /// by construction) and without building its event: the same state and the same draws
+    /// as `random_action` then `apply` (checked by a property test).
+    #[inline]
+    fn random_step(
+        &mut self,
+        seat: Seat,
+        rng: &mut Rng,
+        scratch: &mut Vec<CrazyEightsAction>,
+    ) -> bool {
+        if self.phase != CrazyEightsPhase::Playing
+            || seat != self.turn
+            || self.rules.multi != Multi::Off
+        {
+            return match random_from_list(self, seat, rng, scratch) {
+                Some(a) => self.apply(seat, &a).is_ok(),
+                None => false,
+            };
         }
-        let k = rng.below(total);
-        if k >= plays {
-            return Some(if k - plays < draw {
-                CrazyEightsAction::Draw
-            } else {
-                CrazyEightsAction::Pass
-            });
-        }
-        let (q, last) = if m == 2 {
-            (k >> 1, k & 1 == 1)
-        } else {
-            (k, false)
-        };
-        let mut heavies_before = 0;
-        for h in heavy {
-            let start = playable.and(CardSet(h.bit().0 - 1)).len() + 3 * heavies_before;
-            if q < start {
-                break;
+        match self.pick(seat, rng) {
+            Some(CrazyEightsAction::Play(p)) => {
+                let due = self.must_declare(seat, 1);
+                self.play_one_unchecked(seat, &p, due);
+                true
             }
-            if q < start + 4 {
-                return Some(CrazyEightsAction::Play(CrazyEightsPlay {
-                    cards: CardRun::one(h),
-                    suit: Some(SUITS[(q - start) as usize & 3]),
-                    last,
-                }));
+            Some(CrazyEightsAction::Draw) => {
+                self.draw_unchecked(seat);
+                true
             }
-            heavies_before += 1;
+            Some(CrazyEightsAction::Pass) => {
+                self.pass_unchecked(seat);
+                true
+            }
+            Some(a) => self.apply(seat, &a).is_ok(),
+            None => false,
         }
-        let c = playable.nth(q - 3 * heavies_before)?;
-        Some(CrazyEightsAction::Play(CrazyEightsPlay {
-            cards: CardRun::one(c),
-            suit: None,
-            last,
-        }))
     }
 
     fn apply(

@@ -1155,6 +1155,11 @@ proptest! {
     }
 
     #[test]
+    fn prop_random_step_plays_as_random_action_then_apply(seed in any::<u64>()) {
+        testkit::random_step_plays_as_random_action_then_apply(random_match(seed, 3))?;
+    }
+
+    #[test]
     fn prop_every_card_accounted_for(seed in any::<u64>()) {
         testkit::every_card_accounted_for(random_match(seed, 6))?;
     }
@@ -1327,4 +1332,49 @@ fn from_view_refuses_hidden_cards_that_contradict_the_view() {
     let mut drawn = h;
     drawn.drawn = Some(v.hand.distinct().first().unwrap());
     assert!(CrazyEights::from_view(&v, &drawn, 1).is_err());
+}
+
+/// CE-2 / CE-11: the random pick counts the playable wild cards (four plays each, one per
+/// suit named) by one multiplication; it must count as `CardSet::len` for every wild rank
+/// and every subset of that rank's cards.
+#[test]
+fn wild_cards_are_counted_as_the_set_length() {
+    use super::state::Rules;
+    use super::view::Facts;
+    let rules = Rules::new(&CrazyEightsSettings::default());
+    for r in (0..13).filter_map(Rank::new) {
+        let cards: Vec<Card> = [Suit::Clubs, Suit::Diamonds, Suit::Hearts, Suit::Spades]
+            .iter()
+            .map(|&s| Card::new(s, r))
+            .collect();
+        for subset in 0..16u32 {
+            let set: CardSet = cards
+                .iter()
+                .enumerate()
+                .filter(|(i, _)| subset & 1 << i != 0)
+                .map(|(_, &c)| c)
+                .collect();
+            let facts = Facts {
+                rules: &rules,
+                phase: CrazyEightsPhase::Playing,
+                turn: Seat(0),
+                seat: Seat(0),
+                hand: CardBag::from_set(set),
+                size: set.len(),
+                score: 8,
+                wild: r,
+                pending: 0,
+                named: None,
+                top: Card::new(Suit::Clubs, Rank::TWO),
+                top_wild: false,
+                drawn: None,
+                can_draw: true,
+            };
+            assert_eq!(
+                facts.count_wild(set),
+                set.len(),
+                "rank {r:?}, cards {set:?}"
+            );
+        }
+    }
 }

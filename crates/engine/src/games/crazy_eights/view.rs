@@ -119,6 +119,17 @@ impl Facts<'_> {
         }
     }
 
+    /// How many cards of `wild`, a set of the seat's wild cards (of one rank: at most
+    /// four), there are: one multiplication instead of a popcount (baseline x86-64 has no
+    /// popcount instruction). The rank's cards sit 13 bits apart; multiplied by the same
+    /// spacing, their sum lands on bits 39–41 with nothing carried there.
+    #[inline]
+    pub fn count_wild(&self, wild: CardSet) -> u32 {
+        const SPREAD: u64 = 1 | 1 << 13 | 1 << 26 | 1 << 39;
+        let r = (self.wild.index() as u32).min(12);
+        (((wild.0 >> r).wrapping_mul(SPREAD) >> 39) & 7) as u32
+    }
+
     /// CE-8 / D-6: whether a play of `k` cards leaves a last card to declare (in Countdown
     /// also going out on a score of 2, which deals one new card).
     #[inline]
