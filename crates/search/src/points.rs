@@ -799,6 +799,17 @@ mod speed {
         hands
     }
 
+    /// A node count in millions.
+    struct Mn(u64);
+
+    fn list(v: &[Mn]) -> String {
+        let parts: Vec<String> = v
+            .iter()
+            .map(|m| format!("{:.1}M", m.0 as f64 / 1e6))
+            .collect();
+        parts.join(" ")
+    }
+
     fn env(name: &str, default: u64) -> u64 {
         std::env::var(name)
             .ok()
@@ -819,6 +830,7 @@ mod speed {
             let mut times = Vec::new();
             let mut nodes = 0;
             let mut refused = 0;
+            let mut per_run = Vec::new();
             for _ in 0..deals {
                 let hands = deal(&mut rng, if bidel { 13 } else { 12 });
                 let leader = if bidel {
@@ -863,57 +875,106 @@ mod speed {
                 s.set_budget(full_budget);
                 let n0 = s.nodes();
                 let t = Instant::now();
-                if s.value(&p).is_err() {
+                let v = s.value(&p);
+                if v.is_err() {
                     refused += 1;
                 }
                 times.push(t.elapsed().as_secs_f64());
                 nodes += s.nodes() - n0;
+                per_run.push(format!(
+                    "{:?}:{:.1}M",
+                    v.ok(),
+                    (s.nodes() - n0) as f64 / 1e6
+                ));
             }
             let secs: f64 = times.iter().sum();
             println!(
-                "{} 4p full deal value: {} ({:.2} M nodes/s, over {full_budget} nodes: {refused})",
+                "{} 4p full deal value: {} ({:.2} M nodes/s, over {full_budget} nodes: {refused}; value:nodes {per_run:?})",
                 if bidel { "Bidel (one seat)" } else { "Shelem" },
                 quantiles(times),
                 nodes as f64 / secs / 1e6
             );
         }
+        // The whole four-player hand searched directly (no shorter attempts first), within
+        // WHOLE_BUDGET nodes: its node count, or "over".
+        let whole_budget = env("WHOLE_BUDGET", 0);
+        if whole_budget > 0 {
+            for bidel in [false, true] {
+                let mut runs = Vec::new();
+                let mut times = Vec::new();
+                for seed in 0..hands_n {
+                    s.clear();
+                    s.set_budget(whole_budget);
+                    let n0 = s.nodes();
+                    let t = Instant::now();
+                    let r = if bidel {
+                        let setup = bidel_setup(2000 + seed, 4);
+                        let log = table_log::<Bidel>(&setup, 2000 + seed, 2, None);
+                        bidel_from(&setup, &log, &mut s, &mut |_, _| {}, usize::MAX)
+                    } else {
+                        let setup = shelem_setup(1000 + seed, 4);
+                        let log = table_log::<Shelem>(&setup, 1000 + seed, 1, None);
+                        shelem_from(&setup, &log, &mut s, &mut |_, _| {}, usize::MAX)
+                    };
+                    times.push(t.elapsed().as_secs_f64());
+                    let used = s.nodes() - n0;
+                    runs.push(match r {
+                        Ok(a) => format!("{:.1}M best {:?}", used as f64 / 1e6, a.best),
+                        Err(e) => format!("over ({e:?})"),
+                    });
+                }
+                println!(
+                    "{} 4p whole-hand analysis (direct, budget {whole_budget}): {} {runs:?}",
+                    if bidel { "Bidel" } else { "Shelem" },
+                    quantiles(times)
+                );
+            }
+        }
         for players in [2u8, 4] {
             let mut times = Vec::new();
-            let (mut refused, mut from) = (0, Vec::new());
+            let (mut refused, mut from, mut nodes) = (0, Vec::new(), Vec::new());
             let n = if players == 2 { 50 } else { hands_n };
             for seed in 0..n {
                 let setup = shelem_setup(1000 + seed, players);
                 let log = table_log::<Shelem>(&setup, 1000 + seed, 1, None);
                 s.set_budget(budget);
+                let n0 = s.nodes();
                 let t = Instant::now();
                 match analyse_shelem(&setup, &log, &mut s, &mut |_, _| {}) {
                     Ok(a) => from.push(a.from_trick),
                     Err(_) => refused += 1,
                 }
                 times.push(t.elapsed().as_secs_f64());
+                nodes.push(Mn(s.nodes() - n0));
             }
             println!(
-                "Shelem {players}p hand analysis: {} (refused {refused}, from trick {from:?}, budget {budget})",
-                quantiles(times)
+                "Shelem {players}p hand analysis: {} (refused {refused}, from trick {from:?}, whole {} of {n}, budget {budget}; nodes {})",
+                quantiles(times),
+                from.iter().filter(|&&f| f == 1).count(),
+                list(&nodes)
             );
         }
         for players in [4u8, 3] {
             let mut times = Vec::new();
-            let (mut refused, mut from) = (0, Vec::new());
+            let (mut refused, mut from, mut nodes) = (0, Vec::new(), Vec::new());
             for seed in 0..hands_n {
                 let setup = bidel_setup(2000 + seed, players);
                 let log = table_log::<Bidel>(&setup, 2000 + seed, 2, None);
                 s.set_budget(budget);
+                let n0 = s.nodes();
                 let t = Instant::now();
                 match analyse_bidel(&setup, &log, &mut s, &mut |_, _| {}) {
                     Ok(a) => from.push(a.from_trick),
                     Err(_) => refused += 1,
                 }
                 times.push(t.elapsed().as_secs_f64());
+                nodes.push(Mn(s.nodes() - n0));
             }
             println!(
-                "Bidel {players}p hand analysis: {} (refused {refused}, from trick {from:?}, budget {budget})",
-                quantiles(times)
+                "Bidel {players}p hand analysis: {} (refused {refused}, from trick {from:?}, whole {} of {hands_n}, budget {budget}; nodes {})",
+                quantiles(times),
+                from.iter().filter(|&&f| f == 1).count(),
+                list(&nodes)
             );
         }
     }
