@@ -370,17 +370,32 @@ impl PointsPosition {
         set
     }
 
-    /// The table's key of a position at a trick boundary: per suit, its live cards from
-    /// the highest down as (owner, point class), 4 bits each, behind a leading 1.
+    /// A position at a trick boundary as the table reads it ([`Shape`]).
     #[inline]
-    fn key(&self) -> [u64; 4] {
+    fn shape(&self) -> Shape {
         let [h0, h1, h2, h3] = self.hands;
         let live = h0 | h1 | h2 | h3;
-        let mut key = [0u64; 4];
-        for (s, k) in key.iter_mut().enumerate() {
+        let mut sh = Shape {
+            counts: [0; 4],
+            len: [0; 4],
+            codes: [0; 4],
+        };
+        for s in 0..4 {
             let shift = s as u32 * SUIT_BITS;
+            let suit = SUIT_MASK << shift;
+            let mut counts = 0u64;
+            for (seat, &h) in self.hands.iter().enumerate().take(self.n as usize) {
+                let h = h & suit;
+                let mut v = h.count_ones() as u64;
+                for j in 0..CLASSES {
+                    v |= ((h & self.class_bits[j]).count_ones() as u64) << (4 * (j + 1));
+                }
+                counts |= v << (16 * seat);
+            }
+            sh.counts[s] = counts;
             let mut x = (live >> shift) & SUIT_MASK;
-            let mut code = 1u64;
+            sh.len[s] = x.count_ones();
+            let mut code = 0u64;
             while x != 0 {
                 let b = 63 - x.leading_zeros();
                 x ^= 1 << b;
@@ -391,9 +406,9 @@ impl PointsPosition {
                     | (((self.class_bits[2] >> at) & 1) * 3);
                 code = code << 4 | owner << 2 | class;
             }
-            *k = code;
+            sh.codes[s] = code;
         }
-        key
+        sh
     }
 
     /// What the table's keys leave out: the trump, the seats, the points of each class
@@ -421,9 +436,44 @@ impl PointsPosition {
     }
 }
 
+/// A position at a trick boundary as the table reads it: per suit, each seat's length and
+/// its number of cards of each point class (16 bits a seat: the length, then a count per
+/// class, 4 bits each), and the suit's live cards from the highest down as (owner, point
+/// class), 4 bits each, the highest in the most significant place.
+struct Shape {
+    counts: [u64; 4],
+    len: [u32; 4],
+    codes: [u64; 4],
+}
+
+impl Shape {
+    /// Whether the filled slot `e` (of the same counts and meta) describes this position:
+    /// its stored top cards are this position's top cards.
+    #[inline]
+    fn matches(&self, e: &Entry) -> bool {
+        (0..4).all(|s| {
+            let d = (e.depths >> (s * 8)) & 0xFF;
+            // `d` is at most the length: the counts agree.
+            d == 0 || self.codes[s] >> (4 * (self.len[s] - d)) == e.tops[s]
+        })
+    }
+}
+
+/// One slot of the table: a class of positions at a trick boundary, and bounds on the
+/// points the counted seats take from any of them.
+///
+/// The class (as the Hokm solver's "winning ranks", with points): the meta (leader,
+/// flags, seat groups), each seat's length and number of cards of each point class in
+/// each suit (`counts`), and per suit the owner and point class of its `depth` highest
+/// live cards (`tops`). Below that depth the cards are "small": the search that proved
+/// the bounds never compared two of them, so any position agreeing on the rest (the small
+/// cards of a suit spread among the seats with the same points each) has the same bounds.
 #[derive(Clone, Copy, Default)]
 struct Entry {
-    key: [u64; 4],
+    counts: [u64; 4],
+    tops: [u64; 4],
+    /// Per suit (8 bits each, suit 0 lowest): the depth.
+    depths: u32,
     /// 0: empty.
     meta: u32,
     /// The counted seats take at least `lb` and at most `ub` of the remaining points.
@@ -436,7 +486,9 @@ struct Entry {
 }
 
 const NO_MOVE: u8 = 0xFF;
-const WAYS: usize = 4;
+const WAYS: usize = 8;
+/// Every stored class fixes at least this many of each suit's highest cards.
+const MIN_DEPTH: u32 = 5;
 
 /// The search stopped: it needed more nodes than its budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -451,10 +503,12 @@ pub struct PointsSolver {
     out: bool,
     /// The rules the table's entries hold for ([`PointsPosition::rules_id`]).
     rules: u64,
+    /// Quick bounds on (`set_quick_bounds`).
+    bounds: bool,
 }
 
 impl PointsSolver {
-    /// A solver with a table of `2^bits` slots (48 bytes each: 18 is 12 MiB, 20 is 48 MiB).
+    /// A solver with a table of `2^bits` slots (80 bytes each: 18 is 20 MiB, 20 is 80 MiB).
     pub fn new(bits: u32) -> PointsSolver {
         let bits = bits.clamp(WAYS.trailing_zeros(), 26);
         let size = 1usize << bits;
@@ -465,12 +519,19 @@ impl PointsSolver {
             budget: u64::MAX,
             out: false,
             rules: 0,
+            bounds: true,
         }
     }
 
     /// Forgets every stored position.
     pub fn clear(&mut self) {
         self.table.fill(Entry::default());
+    }
+
+    /// Turns the quick bounds (quick tricks and sure trumps with their points) on or off:
+    /// for tests and measures; on by default.
+    pub fn set_quick_bounds(&mut self, on: bool) {
+        self.bounds = on;
     }
 
     /// Nodes searched since the solver was made.
@@ -498,7 +559,7 @@ impl PointsSolver {
             self.clear();
             self.rules = id;
         }
-        let r = self.search(p, k as i32 - p.taken as i32);
+        let r = self.search(p, k as i32 - p.taken as i32).0;
         if self.out {
             Err(OutOfBudget)
         } else {
@@ -534,51 +595,70 @@ impl PointsSolver {
         Ok(lo)
     }
 
-    fn slot(&self, key: &[u64; 4], meta: u32) -> usize {
+    /// The first slot of the bucket of positions with these counts, meta and owners and
+    /// classes of the [`MIN_DEPTH`] highest cards of each suit (every stored class is at
+    /// least that deep).
+    #[inline]
+    fn slot(&self, sh: &Shape, meta: u32) -> usize {
         let mut h = meta as u64 ^ 0x9E37_79B9_7F4A_7C15;
-        for &k in key {
-            h = (h ^ k).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        for s in 0..4 {
+            let d = sh.len[s].min(MIN_DEPTH);
+            let top = sh.codes[s] >> (4 * (sh.len[s] - d));
+            h = (h ^ sh.counts[s]).wrapping_mul(0xBF58_476D_1CE4_E5B9);
             h ^= h >> 29;
+            h = (h ^ top).wrapping_mul(0x94D0_49BB_1331_11EB);
+            h ^= h >> 31;
         }
         (h as usize) & self.mask
     }
 
-    fn search(&mut self, p: &PointsPosition, k: i32) -> bool {
+    /// Can the counted seats take at least `k` more points from `p`? Also returns the
+    /// cards whose ranks the answer rests on: in each suit, every live card from the
+    /// highest down to the lowest card of the set matters (see [`Entry`]).
+    fn search(&mut self, p: &PointsPosition, k: i32) -> (bool, u64) {
         if k <= 0 {
-            return true;
+            return (true, 0);
         }
         if self.out {
-            return false;
+            return (false, 0);
         }
         self.nodes += 1;
         if self.nodes > self.budget {
             self.out = true;
-            return false;
+            return (false, 0);
         }
         let rem = p.remaining() as i32;
         if k > rem {
-            return false;
+            return (false, 0);
         }
         let boundary = p.trick_len == 0;
-        let mut key = [0u64; 4];
+        let mut shape = None;
         let mut meta = 0;
         let mut tt_move = NO_MOVE;
         if boundary {
-            key = p.key();
+            if self.bounds {
+                if let Some(r) = quick_bounds(p, k, rem) {
+                    return r;
+                }
+            }
+            let sh = p.shape();
             meta = p.meta();
-            let i = self.slot(&key, meta);
-            if let Some(e) = self.table[i..i + WAYS]
-                .iter()
-                .find(|e| e.meta == meta && e.key == key)
-            {
+            let i = self.slot(&sh, meta);
+            for e in &self.table[i..i + WAYS] {
+                if e.meta != meta || e.counts != sh.counts || !sh.matches(e) {
+                    continue;
+                }
+                if tt_move == NO_MOVE {
+                    tt_move = e.mv;
+                }
                 if e.lb as i32 >= k {
-                    return true;
+                    return (true, top_cards(p, e.depths));
                 }
                 if (e.ub as i32) < k {
-                    return false;
+                    return (false, top_cards(p, e.depths));
                 }
-                tt_move = e.mv;
             }
+            shape = Some(sh);
         }
         let maxing = p.maximising();
         let mut moves = Moves::default();
@@ -589,54 +669,84 @@ impl PointsSolver {
         }
         let mut result = !maxing;
         let mut decided = NO_MOVE;
+        let mut rel = 0u64;
+        let completes = p.trick_len + 1 == p.n;
         for i in 0..moves.len {
             let b = moves.rep[i];
             let mut child = *p;
             child.play_bit(b);
             let gained = (child.taken - p.taken) as i32;
-            let r = self.search(&child, k - gained);
+            let trick_rel = if completes { deciding_card(p, b) } else { 0 };
+            let (r, child_rel) = self.search(&child, k - gained);
             if self.out {
-                return false;
+                return (false, 0);
             }
             if r == maxing {
                 result = maxing;
                 decided = b;
+                rel = child_rel | trick_rel;
                 break;
             }
+            rel |= child_rel | trick_rel;
         }
-        if boundary {
+        if let Some(sh) = shape {
             let mv = if decided == NO_MOVE {
                 NO_MOVE
             } else {
                 relative_move(p, decided)
             };
-            self.store(
-                &key,
-                meta,
-                p.tricks_left(),
-                rem as u16,
-                k as u16,
-                result,
-                mv,
-            );
+            self.store(p, &sh, meta, rem as u16, k as u16, result, mv, rel);
         }
-        result
+        (result, rel)
     }
 
+    /// Records that the counted seats can (`result`) or cannot take `k` of the `rem`
+    /// points left from `p` (shape `sh`), resting on the ranks of `rel`, and the move
+    /// that decided it. A new class takes the bucket's slot with the fewest tricks left.
     #[allow(clippy::too_many_arguments)]
     fn store(
         &mut self,
-        key: &[u64; 4],
+        p: &PointsPosition,
+        sh: &Shape,
         meta: u32,
-        tricks: u8,
         rem: u16,
         k: u16,
         result: bool,
         mv: u8,
+        rel: u64,
     ) {
-        let i = self.slot(key, meta);
+        let live = p.hands.iter().fold(0, |a, h| a | h);
+        // BD-3's 2♣ is one card: on the first trick every rank matters.
+        let exact = p.first && p.restrict;
+        let mut depths = 0u32;
+        let mut tops = [0u64; 4];
+        for (s, top) in tops.iter_mut().enumerate() {
+            let shift = s as u32 * SUIT_BITS;
+            let r = (rel >> shift) & SUIT_MASK;
+            let d = if exact {
+                sh.len[s]
+            } else if r == 0 {
+                0
+            } else {
+                let l = (live >> shift) & SUIT_MASK;
+                (l >> r.trailing_zeros()).count_ones()
+            };
+            // Deeper is always sound (a narrower class); see `slot`.
+            let d = d.max(sh.len[s].min(MIN_DEPTH));
+            depths |= d << (s * 8);
+            *top = if d == 0 {
+                0
+            } else {
+                sh.codes[s] >> (4 * (sh.len[s] - d))
+            };
+        }
+        let tricks = p.tricks_left();
+        let i = self.slot(sh, meta);
         let bucket = &mut self.table[i..i + WAYS];
-        let at = match bucket.iter().position(|e| e.meta == meta && e.key == *key) {
+        let same = |e: &Entry| {
+            e.meta == meta && e.depths == depths && e.counts == sh.counts && e.tops == tops
+        };
+        let at = match bucket.iter().position(same) {
             Some(j) => j,
             None => {
                 let mut j = 0;
@@ -650,7 +760,9 @@ impl PointsSolver {
                     }
                 }
                 bucket[j] = Entry {
-                    key: *key,
+                    counts: sh.counts,
+                    tops,
+                    depths,
                     meta,
                     lb: 0,
                     ub: rem,
@@ -670,6 +782,194 @@ impl PointsSolver {
             e.ub = e.ub.min(k - 1);
         }
     }
+}
+
+/// The card whose rank decided the trick that bit `b` completes (`before` is the position
+/// before it): the winner, if it beat a card of its own suit; none if it won by suit
+/// alone.
+fn deciding_card(before: &PointsPosition, b: u8) -> u64 {
+    let n = before.n as usize;
+    let mut cards = before.trick;
+    cards[n - 1] = b;
+    let mut w = cards[0];
+    for &c in &cards[1..n] {
+        if crate::position::beats(c, w, before.trump) {
+            w = c;
+        }
+    }
+    let same_suit = cards[..n].iter().filter(|&&c| c >> 4 == w >> 4).count();
+    if same_suit > 1 {
+        1 << w
+    } else {
+        0
+    }
+}
+
+/// The lowest of the `depth` highest live cards of each suit of `p` (`depths` as in
+/// [`Entry`]): the cards a stored class's answer rests on, in `p`.
+fn top_cards(p: &PointsPosition, depths: u32) -> u64 {
+    let live = p.hands.iter().fold(0, |a, h| a | h);
+    let mut rel = 0;
+    for s in 0..4u32 {
+        let d = (depths >> (s * 8)) & 0xFF;
+        let mut x = (live >> (s * SUIT_BITS)) & SUIT_MASK;
+        for _ in 1..d {
+            x ^= 1 << (63 - x.leading_zeros());
+        }
+        if d > 0 && x != 0 {
+            rel |= 1u64 << (63 - x.leading_zeros() + s * SUIT_BITS);
+        }
+    }
+    rel
+}
+
+/// Quick bounds at a trick boundary, when each side wants its own points (Shelem: the
+/// counted seats are the maximising ones): the points a side is sure of (its quick tricks
+/// when it leads, its sure trumps) decide "can the counted seats take `k` of the `rem`
+/// points left?" when they reach `k` for the counted side or leave less than `k` for it
+/// from the other's. `None` when they do not decide; else the answer and the cards whose
+/// ranks it rests on.
+fn quick_bounds(p: &PointsPosition, k: i32, rem: i32) -> Option<(bool, u64)> {
+    let all = (1u8 << p.n) - 1;
+    if p.count != p.max || p.count == 0 || p.count == all {
+        return None;
+    }
+    let counted_leads = p.count >> p.leader & 1 == 1;
+    let (q, qrel) = quick_points(p);
+    if counted_leads && q >= k {
+        return Some((true, qrel));
+    }
+    if !counted_leads && rem - q < k {
+        return Some((false, qrel));
+    }
+    if p.trump != NO_TRUMP {
+        let (t, trel) = sure_trump_points(p, p.count);
+        if t >= k {
+            return Some((true, trel));
+        }
+        let (t, trel) = sure_trump_points(p, all & !p.count);
+        if rem - t < k {
+            return Some((false, trel));
+        }
+    }
+    None
+}
+
+/// The most points among `n` cards of `set`: its cards by point class, the richest first
+/// (which cards of a class does not matter).
+fn richest(p: &PointsPosition, set: u64, mut n: u32) -> i32 {
+    let mut classes = [(0u8, 0u32); CLASSES];
+    for (j, c) in classes.iter_mut().enumerate() {
+        *c = (p.class_points[j], (set & p.class_bits[j]).count_ones());
+    }
+    classes.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    let mut pts = 0;
+    for (v, c) in classes {
+        let take = c.min(n);
+        pts += take as i32 * v as i32;
+        n -= take;
+    }
+    pts
+}
+
+/// Points the leader's side is sure to take at once at a trick boundary: the leader's top
+/// cards of each suit (held above every other seat's), a side suit's counted only as far
+/// as every opponent who holds a trump still follows it; cashing them keeps the lead, and
+/// each such trick brings its trick points and at least the leader's card (the leader
+/// picks the richest of its top cards). Also returns, per suit counted against cards of
+/// other seats, the lowest of the leader's top cards: the ranks the count rests on.
+fn quick_points(p: &PointsPosition) -> (i32, u64) {
+    let l = p.leader as usize;
+    let mine = p.hands[l];
+    let others = p.hands.iter().fold(0, |a, h| a | h) & !mine;
+    let trump_mask = if p.trump == NO_TRUMP {
+        0
+    } else {
+        SUIT_MASK << (p.trump as u32 * SUIT_BITS)
+    };
+    let side = p.count >> l & 1;
+    let mut ruffers = [0u64; 3];
+    let mut nr = 0;
+    for (s, &h) in p.hands.iter().enumerate().take(p.n as usize) {
+        if p.count >> s & 1 != side && h & trump_mask != 0 {
+            ruffers[nr] = h;
+            nr += 1;
+        }
+    }
+    let mut pts = 0;
+    let mut rel = 0;
+    for s in 0..4u32 {
+        let shift = s * SUIT_BITS;
+        let m = (mine >> shift) & SUIT_MASK;
+        if m == 0 {
+            continue;
+        }
+        let o = (others >> shift) & SUIT_MASK;
+        let tops = if o == 0 {
+            m
+        } else {
+            m & !((1u64 << (64 - o.leading_zeros())) - 1)
+        };
+        let top = tops.count_ones();
+        let counted = if s as u8 == p.trump {
+            top
+        } else {
+            let mut limit = top;
+            for r in &ruffers[..nr] {
+                limit = limit.min(((r >> shift) & SUIT_MASK).count_ones());
+            }
+            limit
+        };
+        if counted == 0 {
+            continue;
+        }
+        pts += counted as i32 * p.trick_points as i32 + richest(p, tops << shift, counted);
+        if o != 0 {
+            rel |= 1 << (tops.trailing_zeros() + shift);
+        }
+    }
+    (pts, rel)
+}
+
+/// Points the seats `side` are sure to take with their trumps: each trump of one seat
+/// higher than every trump of the other seats wins the trick it is played to, bringing
+/// the trick's points and its own; a seat plays one card a trick, so the best of one
+/// seat. Also returns the lowest of them when the others hold trumps.
+fn sure_trump_points(p: &PointsPosition, side: u8) -> (i32, u64) {
+    let shift = p.trump as u32 * SUIT_BITS;
+    let trumps = |seat: usize| (p.hands[seat] >> shift) & SUIT_MASK;
+    let mut theirs = 0;
+    for seat in 0..p.n as usize {
+        if side >> seat & 1 == 0 {
+            theirs |= trumps(seat);
+        }
+    }
+    let above = if theirs == 0 {
+        SUIT_MASK
+    } else {
+        !((1u64 << (64 - theirs.leading_zeros())) - 1)
+    };
+    let mut best = (0, 0);
+    for seat in 0..p.n as usize {
+        if side >> seat & 1 == 0 {
+            continue;
+        }
+        let sure = trumps(seat) & above;
+        if sure == 0 {
+            continue;
+        }
+        let count = sure.count_ones();
+        let pts = count as i32 * p.trick_points as i32 + p.points_of(sure << shift) as i32;
+        if pts > best.0 {
+            let rel = if theirs == 0 {
+                0
+            } else {
+                1u64 << (sure.trailing_zeros() + shift)
+            };
+            best = (pts, rel);
+        }
+    }
+    best
 }
 
 /// Bit `b` of `p` as its suit and its place among the suit's live cards from the highest.
@@ -958,6 +1258,102 @@ mod tests {
     fn bidel_endings_match_brute_force() {
         check(3, 2000, 4, 3, true);
         check(4, 2000, 3, 4, true);
+    }
+
+    /// `p` with two cards of one suit and one point class swapped between two seats (a
+    /// random such pair, if any): the same class for the table (every seat keeps its
+    /// lengths and points per suit), other ranks.
+    fn sibling(rng: &mut Rng, p: &PointsPosition) -> PointsPosition {
+        let mut q = *p;
+        let n = p.n as usize;
+        for _ in 0..20 {
+            let (a, b) = (rng.below(n as u32) as usize, rng.below(n as u32) as usize);
+            if a == b {
+                continue;
+            }
+            let s = rng.below(4) * SUIT_BITS;
+            let (ha, hb) = ((q.hands[a] >> s) & SUIT_MASK, (q.hands[b] >> s) & SUIT_MASK);
+            if ha == 0 || hb == 0 {
+                continue;
+            }
+            let pick = |rng: &mut Rng, h: u64| {
+                let bits: Vec<u32> = (0..16).filter(|i| h >> i & 1 == 1).collect();
+                bits[rng.below(bits.len() as u32) as usize] + s
+            };
+            let (x, y) = (pick(rng, ha), pick(rng, hb));
+            let class = |at: u32| (0..CLASSES).find(|&j| p.class_bits[j] >> at & 1 == 1);
+            if class(x) != class(y) || x == q.two_clubs.trailing_zeros() {
+                continue;
+            }
+            if y == q.two_clubs.trailing_zeros() {
+                continue;
+            }
+            q.hands[a] ^= 1 << x | 1 << y;
+            q.hands[b] ^= 1 << x | 1 << y;
+        }
+        q
+    }
+
+    /// The table's classes (only the ranks an answer rested on fixed): endings solved
+    /// right after a sibling of the same class with other small cards, the table warm
+    /// from it, match plain minimax. SH-3, BD-7.
+    #[test]
+    fn siblings_with_other_small_cards_match_brute_force() {
+        let mut rng = Rng::new(8);
+        let mut s = PointsSolver::new(14);
+        let mut differ = 0;
+        for case in 0..1500 {
+            let bidel = case % 2 == 0;
+            let players = if case % 3 == 0 {
+                4
+            } else if bidel {
+                3
+            } else {
+                2
+            };
+            let tricks = 1 + rng.below(if players == 4 { 3 } else { 4 });
+            let p = ending(&mut rng, players, tricks, bidel);
+            s.clear();
+            assert_eq!(s.value(&p).unwrap(), brute(&p), "case {case}: {p:?}");
+            for _ in 0..3 {
+                let q = sibling(&mut rng, &p);
+                let want = brute(&q);
+                differ += (want != brute(&p)) as u32;
+                assert_eq!(s.value(&q).unwrap(), want, "case {case}: {q:?} after {p:?}");
+            }
+        }
+        // Siblings of other values exist: the table must tell them apart.
+        assert!(differ > 100, "{differ}");
+    }
+
+    /// The quick bounds (quick tricks and sure trumps with their points) agree with plain
+    /// minimax wherever they answer, and answer often enough to matter. SH-3.
+    #[test]
+    fn quick_bounds_match_brute_force() {
+        let mut rng = Rng::new(9);
+        let mut fired = [0u32; 2];
+        for case in 0..3000 {
+            let players = if case % 2 == 0 { 4 } else { 2 };
+            let tricks = 1 + rng.below(if players == 4 { 3 } else { 5 });
+            let mut p = ending(&mut rng, players, tricks, false);
+            // At a trick boundary: play out the trick started.
+            while p.trick_len > 0 {
+                let b = p.playable().trailing_zeros() as u8;
+                p.play_bit(b);
+            }
+            if p.tricks_left() == 0 {
+                continue;
+            }
+            let value = (brute(&p) - p.taken) as i32;
+            let rem = p.remaining() as i32;
+            for k in 1..=rem {
+                if let Some((r, _)) = quick_bounds(&p, k, rem) {
+                    assert_eq!(r, value >= k, "case {case} k {k}: {p:?}");
+                    fired[r as usize] += 1;
+                }
+            }
+        }
+        assert!(fired[0] > 100 && fired[1] > 100, "{fired:?}");
     }
 
     /// Four-trick four-player endings: deeper trees, fewer of them.
