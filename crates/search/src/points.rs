@@ -817,6 +817,82 @@ mod speed {
             .unwrap_or(default)
     }
 
+    /// Nodes of one value search on random four-player deals of `TRICKS` tricks, with
+    /// each of the solver's parts off and on (A/B on the same positions):
+    /// `DEALS=6 TRICKS=9 cargo test --release -p search points_ab -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn points_ab() {
+        let deals = env("DEALS", 6);
+        let tricks = env("TRICKS", 9) as usize;
+        let mut rng = Rng::new(7);
+        let mut s = PointsSolver::new(20);
+        let configs = [(false, true), (true, true), (false, false), (true, false)];
+        let min_depth = env("MIN_DEPTH", 5) as u32;
+        let variant = env("VARIANT", 1) as u8;
+        s.set_tuning(min_depth, variant);
+        for bidel in [false, true] {
+            let mut total = [0u64; 4];
+            for _ in 0..deals {
+                let hands = deal(&mut rng, tricks);
+                let rules = PointsRules {
+                    players: 4,
+                    mode: if bidel {
+                        Trump::Sars
+                    } else {
+                        Trump::Suit(Suit::ALL[rng.below(4) as usize])
+                    },
+                    trick_points: if bidel { 0 } else { 5 },
+                    bidel_restrictions: false,
+                };
+                let pts = |c: Card| {
+                    if bidel {
+                        bidel_points(c, false)
+                    } else {
+                        card_points(c.bit()) as u8
+                    }
+                };
+                let (count, max) = if bidel { (1, 0b1110) } else { (0b0101, 0b0101) };
+                let p = PointsPosition::new(
+                    rules,
+                    hands,
+                    Seat(0),
+                    &[],
+                    &pts,
+                    count,
+                    max,
+                    0,
+                    false,
+                    false,
+                )
+                .unwrap();
+                let mut values = Vec::new();
+                for (i, &(bounds, exact)) in configs.iter().enumerate() {
+                    s.set_quick_bounds(bounds);
+                    s.set_exact_classes(exact);
+                    s.set_budget(u64::MAX);
+                    let n0 = s.nodes();
+                    values.push(s.value(&p).unwrap());
+                    total[i] += s.nodes() - n0;
+                }
+                assert!(values.windows(2).all(|w| w[0] == w[1]), "{values:?}");
+            }
+            println!(
+                "{} {deals} deals of {tricks} tricks, nodes (bounds, exact classes): {}",
+                if bidel { "Bidel" } else { "Shelem" },
+                configs
+                    .iter()
+                    .zip(total)
+                    .map(|(c, t)| format!("{c:?} {:.2}M", t as f64 / 1e6))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
+        s.set_quick_bounds(true);
+        s.set_exact_classes(false);
+        s.set_tuning(5, 1);
+    }
+
     #[test]
     #[ignore]
     fn points_speed() {
