@@ -9,12 +9,16 @@
 //! The search answers "can the counted seats take at least `k` more points?" by a
 //! zero-window alpha-beta ([`PointsSolver::can_take`]); [`PointsSolver::value`] finds the
 //! value by a binary search over `k` in steps of the points' common divisor (5 in Shelem).
-//! A transposition table at trick boundaries is keyed by the remaining cards with their
-//! ranks re-indexed among the live cards (only the order within a suit, the owner and the
-//! points of each card decide the rest of the hand), so positions reached through
-//! different played cards share entries. Moves are ordered (the table's last deciding move
-//! first), and touching cards of one hand with the same points are one move. No
-//! allocation per node.
+//! A transposition table at trick boundaries stores classes of positions, as the Hokm
+//! solver's "winning ranks": each seat's length and cards of each point class per suit,
+//! and the owner and point class of only as many of each suit's highest live cards as the
+//! answer rested on (the ranks that decided a trick, a quick bound or a run of equivalent
+//! cards), so positions reached through different played cards, or differing in small
+//! cards, share entries ([`Entry`]). At trick boundaries, when each side wants its own
+//! points (Shelem), quick bounds (quick tricks and sure trumps with their points) answer
+//! without a search where they can. Moves are ordered (the table's last deciding move
+//! first; in Shelem the Hokm solver's order with points), and touching cards of one hand
+//! with the same points are one move. No allocation per node.
 //!
 //! Jokers (Shelem SH-6) are not supported: a hand holding one is refused.
 
@@ -930,7 +934,7 @@ fn richest(p: &PointsPosition, set: u64, mut n: u32) -> i32 {
     for (j, c) in classes.iter_mut().enumerate() {
         *c = (p.class_points[j], (set & p.class_bits[j]).count_ones());
     }
-    classes.sort_unstable_by(|a, b| b.0.cmp(&a.0));
+    classes.sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
     let mut pts = 0;
     for (v, c) in classes {
         let take = c.min(n);
@@ -1433,7 +1437,7 @@ mod tests {
     fn check(seed: u64, cases: u32, players: u8, max_tricks: u32, bidel: bool) {
         let mut rng = Rng::new(seed);
         let mut s = PointsSolver::new(12);
-        if seed % 2 == 0 {
+        if seed.is_multiple_of(2) {
             // The widest classes (see `siblings_with_other_small_cards_match_brute_force`).
             s.set_tuning(Some(1), 1);
         }
