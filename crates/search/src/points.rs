@@ -778,6 +778,9 @@ mod speed {
     use std::time::Instant;
 
     fn quantiles(mut t: Vec<f64>) -> String {
+        if t.is_empty() {
+            return "n 0".to_string();
+        }
         t.sort_by(|a, b| a.total_cmp(b));
         let q = |f: f64| t[((t.len() - 1) as f64 * f).round() as usize];
         format!(
@@ -902,7 +905,11 @@ mod speed {
         let full_budget = env("FULL_BUDGET", 100_000_000);
         let mut rng = Rng::new(2026);
         let mut s = PointsSolver::new(20);
+        let only_shelem = env("ONLY_SHELEM", 0) == 1;
         for bidel in [false, true] {
+            if bidel && only_shelem {
+                continue;
+            }
             let mut times = Vec::new();
             let mut nodes = 0;
             let mut refused = 0;
@@ -974,11 +981,18 @@ mod speed {
         // The whole four-player hand searched directly (no shorter attempts first), within
         // WHOLE_BUDGET nodes: its node count, or "over".
         let whole_budget = env("WHOLE_BUDGET", 0);
+        let skip = env("SKIP", 0);
+        if let Ok(d) = std::env::var("MIN_DEPTH") {
+            s.set_tuning(d.parse().ok(), 1);
+        }
         if whole_budget > 0 {
             for bidel in [false, true] {
+                if bidel && only_shelem {
+                    continue;
+                }
                 let mut runs = Vec::new();
                 let mut times = Vec::new();
-                for seed in 0..hands_n {
+                for seed in skip..hands_n {
                     s.clear();
                     s.set_budget(whole_budget);
                     let n0 = s.nodes();
@@ -1031,6 +1045,9 @@ mod speed {
             );
         }
         for players in [4u8, 3] {
+            if only_shelem {
+                break;
+            }
             let mut times = Vec::new();
             let (mut refused, mut from, mut nodes) = (0, Vec::new(), Vec::new());
             for seed in 0..hands_n {

@@ -493,6 +493,8 @@ const NO_MOVE: u8 = 0xFF;
 const WAYS: usize = 8;
 /// The deepest hash level ([`PointsSolver::slot`]).
 const MIN_DEPTH: u32 = 5;
+/// The least depth of a Shelem class (see [`PointsSolver::can_take`]).
+const SHELEM_MIN_DEPTH: u32 = 3;
 /// The hash levels of the table's buckets.
 const LEVELS: [u32; 5] = [0, 1, 2, 3, 5];
 
@@ -594,11 +596,14 @@ impl PointsSolver {
             self.clear();
             self.rules = id;
         }
-        // The widest classes pay in Shelem (each side wants its own points); in Bidel's
-        // paranoid search they crowd the table's buckets (measured: points_ab).
-        self.min_depth = self
-            .tuned_depth
-            .unwrap_or(if p.count == p.max { 0 } else { MIN_DEPTH });
+        // Wider classes pay in Shelem (each side wants its own points), though the widest
+        // (0 or 1 card a suit) made one whole hand of points_speed 20 times slower; in
+        // Bidel's paranoid search they crowd the table's buckets (measured: points_ab).
+        self.min_depth = self.tuned_depth.unwrap_or(if p.count == p.max {
+            SHELEM_MIN_DEPTH
+        } else {
+            MIN_DEPTH
+        });
         let r = self.search(p, k as i32 - p.taken as i32).0;
         if self.out {
             Err(OutOfBudget)
