@@ -787,6 +787,9 @@ mod speed {
     use std::time::Instant;
 
     fn quantiles(mut t: Vec<f64>) -> String {
+        if t.is_empty() {
+            return "n 0".to_string();
+        }
         t.sort_by(|a, b| a.total_cmp(b));
         let q = |f: f64| t[((t.len() - 1) as f64 * f).round() as usize];
         format!(
@@ -808,11 +811,98 @@ mod speed {
         hands
     }
 
+    /// A node count in millions.
+    struct Mn(u64);
+
+    fn list(v: &[Mn]) -> String {
+        let parts: Vec<String> = v
+            .iter()
+            .map(|m| format!("{:.1}M", m.0 as f64 / 1e6))
+            .collect();
+        parts.join(" ")
+    }
+
     fn env(name: &str, default: u64) -> u64 {
         std::env::var(name)
             .ok()
             .and_then(|s| s.parse().ok())
             .unwrap_or(default)
+    }
+
+    /// Nodes of one value search on random four-player deals of `TRICKS` tricks, with
+    /// each of the solver's parts off and on (A/B on the same positions):
+    /// `DEALS=6 TRICKS=9 cargo test --release -p search points_ab -- --ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn points_ab() {
+        let deals = env("DEALS", 6);
+        let tricks = env("TRICKS", 9) as usize;
+        let mut rng = Rng::new(7);
+        let mut s = PointsSolver::new(20);
+        let configs = [(false, true), (true, true), (false, false), (true, false)];
+        let min_depth = std::env::var("MIN_DEPTH").ok().and_then(|v| v.parse().ok());
+        let variant = env("VARIANT", 1) as u8;
+        s.set_tuning(min_depth, variant);
+        for bidel in [false, true] {
+            let mut total = [0u64; 4];
+            for _ in 0..deals {
+                let hands = deal(&mut rng, tricks);
+                let rules = PointsRules {
+                    players: 4,
+                    mode: if bidel {
+                        Trump::Sars
+                    } else {
+                        Trump::Suit(Suit::ALL[rng.below(4) as usize])
+                    },
+                    trick_points: if bidel { 0 } else { 5 },
+                    bidel_restrictions: false,
+                };
+                let pts = |c: Card| {
+                    if bidel {
+                        bidel_points(c, false)
+                    } else {
+                        card_points(c.bit()) as u8
+                    }
+                };
+                let (count, max) = if bidel { (1, 0b1110) } else { (0b0101, 0b0101) };
+                let p = PointsPosition::new(
+                    rules,
+                    hands,
+                    Seat(0),
+                    &[],
+                    &pts,
+                    count,
+                    max,
+                    0,
+                    false,
+                    false,
+                )
+                .unwrap();
+                let mut values = Vec::new();
+                for (i, &(bounds, exact)) in configs.iter().enumerate() {
+                    s.set_quick_bounds(bounds);
+                    s.set_exact_classes(exact);
+                    s.set_budget(u64::MAX);
+                    let n0 = s.nodes();
+                    values.push(s.value(&p).unwrap());
+                    total[i] += s.nodes() - n0;
+                }
+                assert!(values.windows(2).all(|w| w[0] == w[1]), "{values:?}");
+            }
+            println!(
+                "{} {deals} deals of {tricks} tricks, nodes (bounds, exact classes): {}",
+                if bidel { "Bidel" } else { "Shelem" },
+                configs
+                    .iter()
+                    .zip(total)
+                    .map(|(c, t)| format!("{c:?} {:.2}M", t as f64 / 1e6))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            );
+        }
+        s.set_quick_bounds(true);
+        s.set_exact_classes(false);
+        s.set_tuning(None, 1);
     }
 
     #[test]
@@ -824,10 +914,15 @@ mod speed {
         let full_budget = env("FULL_BUDGET", 100_000_000);
         let mut rng = Rng::new(2026);
         let mut s = PointsSolver::new(20);
+        let only_shelem = env("ONLY_SHELEM", 0) == 1;
         for bidel in [false, true] {
+            if bidel && only_shelem {
+                continue;
+            }
             let mut times = Vec::new();
             let mut nodes = 0;
             let mut refused = 0;
+            let mut per_run = Vec::new();
             for _ in 0..deals {
                 let hands = deal(&mut rng, if bidel { 13 } else { 12 });
                 let leader = if bidel {
@@ -872,57 +967,116 @@ mod speed {
                 s.set_budget(full_budget);
                 let n0 = s.nodes();
                 let t = Instant::now();
-                if s.value(&p).is_err() {
+                let v = s.value(&p);
+                if v.is_err() {
                     refused += 1;
                 }
                 times.push(t.elapsed().as_secs_f64());
                 nodes += s.nodes() - n0;
+                per_run.push(format!(
+                    "{:?}:{:.1}M",
+                    v.ok(),
+                    (s.nodes() - n0) as f64 / 1e6
+                ));
             }
             let secs: f64 = times.iter().sum();
             println!(
-                "{} 4p full deal value: {} ({:.2} M nodes/s, over {full_budget} nodes: {refused})",
+                "{} 4p full deal value: {} ({:.2} M nodes/s, over {full_budget} nodes: {refused}; value:nodes {per_run:?})",
                 if bidel { "Bidel (one seat)" } else { "Shelem" },
                 quantiles(times),
                 nodes as f64 / secs / 1e6
             );
         }
+        // The whole four-player hand searched directly (no shorter attempts first), within
+        // WHOLE_BUDGET nodes: its node count, or "over".
+        let whole_budget = env("WHOLE_BUDGET", 0);
+        let skip = env("SKIP", 0);
+        if let Ok(d) = std::env::var("MIN_DEPTH") {
+            s.set_tuning(d.parse().ok(), 1);
+        }
+        if whole_budget > 0 {
+            for bidel in [false, true] {
+                if bidel && only_shelem {
+                    continue;
+                }
+                let mut runs = Vec::new();
+                let mut times = Vec::new();
+                for seed in skip..hands_n {
+                    s.clear();
+                    s.set_budget(whole_budget);
+                    let n0 = s.nodes();
+                    let t = Instant::now();
+                    let r = if bidel {
+                        let setup = bidel_setup(2000 + seed, 4);
+                        let log = table_log::<Bidel>(&setup, 2000 + seed, 2, None);
+                        bidel_from(&setup, &log, &mut s, &mut |_, _| {}, usize::MAX)
+                    } else {
+                        let setup = shelem_setup(1000 + seed, 4);
+                        let log = table_log::<Shelem>(&setup, 1000 + seed, 1, None);
+                        shelem_from(&setup, &log, &mut s, &mut |_, _| {}, usize::MAX)
+                    };
+                    times.push(t.elapsed().as_secs_f64());
+                    let used = s.nodes() - n0;
+                    runs.push(match r {
+                        Ok(a) => format!("{:.1}M best {:?}", used as f64 / 1e6, a.best),
+                        Err(e) => format!("over ({e:?})"),
+                    });
+                }
+                println!(
+                    "{} 4p whole-hand analysis (direct, budget {whole_budget}): {} {runs:?}",
+                    if bidel { "Bidel" } else { "Shelem" },
+                    quantiles(times)
+                );
+            }
+        }
         for players in [2u8, 4] {
             let mut times = Vec::new();
-            let (mut refused, mut from) = (0, Vec::new());
+            let (mut refused, mut from, mut nodes) = (0, Vec::new(), Vec::new());
             let n = if players == 2 { 50 } else { hands_n };
             for seed in 0..n {
                 let setup = shelem_setup(1000 + seed, players);
                 let log = table_log::<Shelem>(&setup, 1000 + seed, 1, None);
                 s.set_budget(budget);
+                let n0 = s.nodes();
                 let t = Instant::now();
                 match analyse_shelem(&setup, &log, &mut s, &mut |_| {}) {
                     Ok(a) => from.push(a.from_trick),
                     Err(_) => refused += 1,
                 }
                 times.push(t.elapsed().as_secs_f64());
+                nodes.push(Mn(s.nodes() - n0));
             }
             println!(
-                "Shelem {players}p hand analysis: {} (refused {refused}, from trick {from:?}, budget {budget})",
-                quantiles(times)
+                "Shelem {players}p hand analysis: {} (refused {refused}, from trick {from:?}, whole {} of {n}, budget {budget}; nodes {})",
+                quantiles(times),
+                from.iter().filter(|&&f| f == 1).count(),
+                list(&nodes)
             );
         }
         for players in [4u8, 3] {
+            if only_shelem {
+                break;
+            }
             let mut times = Vec::new();
-            let (mut refused, mut from) = (0, Vec::new());
+            let (mut refused, mut from, mut nodes) = (0, Vec::new(), Vec::new());
             for seed in 0..hands_n {
                 let setup = bidel_setup(2000 + seed, players);
                 let log = table_log::<Bidel>(&setup, 2000 + seed, 2, None);
                 s.set_budget(budget);
+                let n0 = s.nodes();
                 let t = Instant::now();
                 match analyse_bidel(&setup, &log, &mut s, &mut |_| {}) {
                     Ok(a) => from.push(a.from_trick),
                     Err(_) => refused += 1,
                 }
                 times.push(t.elapsed().as_secs_f64());
+                nodes.push(Mn(s.nodes() - n0));
             }
             println!(
-                "Bidel {players}p hand analysis: {} (refused {refused}, from trick {from:?}, budget {budget})",
-                quantiles(times)
+                "Bidel {players}p hand analysis: {} (refused {refused}, from trick {from:?}, whole {} of {hands_n}, budget {budget}; nodes {})",
+                quantiles(times),
+                from.iter().filter(|&&f| f == 1).count(),
+                list(&nodes)
             );
         }
     }
