@@ -68,6 +68,14 @@ pub trait HardGame: Game + Sized {
     fn hard_bot(seed: u64, budget: Budget) -> Option<Box<dyn Bot<Self> + Send>> {
         Self::search_bot(seed, budget)
     }
+
+    /// A named variant of the searching bot, to measure a change against the bot without
+    /// it in one arena (`cards arena --a hard --b hard-NAME`); `None` if the game has no
+    /// variant of that name.
+    fn variant_bot(name: &str, seed: u64, budget: Budget) -> Option<Box<dyn Bot<Self> + Send>> {
+        let _ = (name, seed, budget);
+        None
+    }
 }
 
 impl HardGame for engine::games::hokm::Hokm {
@@ -79,6 +87,13 @@ impl HardGame for engine::games::hokm::Hokm {
 impl HardGame for engine::games::shelem::Shelem {
     fn search_bot(seed: u64, budget: Budget) -> Option<Box<dyn Bot<Self> + Send>> {
         Some(Box::new(shelem::ShelemHard::new(seed, budget)))
+    }
+
+    /// `rulewidow`: the hakem's discards and trump are the rule bot's (the hard bot before
+    /// the widow's search, docs/bots.md).
+    fn variant_bot(name: &str, seed: u64, budget: Budget) -> Option<Box<dyn Bot<Self> + Send>> {
+        (name == "rulewidow")
+            .then(|| Box::new(shelem::ShelemHard::with_widow_search(seed, budget, false)) as _)
     }
 }
 

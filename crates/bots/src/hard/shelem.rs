@@ -60,7 +60,7 @@ const BID_SHARE: u32 = 2;
 
 impl Bot<Shelem> for ShelemHard {
     fn choose(&mut self, view: &ShelemView, legal: &[ShelemAction]) -> ShelemAction {
-        if SEARCH_WIDOW && view.hakem == Some(view.seat) {
+        if self.widow && view.hakem == Some(view.seat) {
             let planned = match view.phase {
                 ShelemPhase::Discarding => self.discard(view, legal),
                 ShelemPhase::NamingTrump => self.trump(view, legal),
@@ -178,11 +178,18 @@ pub struct ShelemHard {
     in_auction: bool,
     /// As hakem: the trump and the discards chosen, in order.
     plan: Option<(Trump, Vec<Card>)>,
+    /// Whether the widow's plan is searched (else the rule bot's).
+    widow: bool,
 }
 
 impl ShelemHard {
     /// A bot whose choices are fixed by `seed` and `budget`.
     pub fn new(seed: u64, budget: Budget) -> ShelemHard {
+        ShelemHard::with_widow_search(seed, budget, SEARCH_WIDOW)
+    }
+
+    /// As [`ShelemHard::new`], the widow's search on or off (`widow`); for measuring it.
+    pub fn with_widow_search(seed: u64, budget: Budget, widow: bool) -> ShelemHard {
         ShelemHard {
             inner: RolloutHard::new(seed, budget),
             rng: Rng::new(seed ^ 0x7769_646F_7773),
@@ -190,6 +197,7 @@ impl ShelemHard {
             auction: Vec::new(),
             in_auction: false,
             plan: None,
+            widow,
         }
     }
 
