@@ -496,6 +496,11 @@ mod tests {
         Shelem::hard_bot(seed, SMALL).unwrap()
     }
 
+    /// The hard bot with the widow's search on, whatever [`super::SEARCH_WIDOW`] says.
+    fn hard_widow(seed: u64) -> Box<dyn Bot<Shelem> + Send> {
+        Box::new(super::ShelemHard::with_widow_search(seed, SMALL, true))
+    }
+
     fn easy(seed: u64) -> Box<dyn Bot<Shelem> + Send> {
         Box::new(crate::ShelemBot::new(seed))
     }
@@ -730,12 +735,12 @@ mod tests {
         ] {
             let (g, v) = first_discard(11, players, settings);
             let widow = v.widow.unwrap().len() as usize;
-            let plan = widow_plan(&mut g.clone(), &mut hard(4));
+            let plan = widow_plan(&mut g.clone(), &mut hard_widow(4));
             let set: engine::CardSet = plan.1.iter().copied().collect();
             assert_eq!(plan.1.len(), widow, "{players} players");
             assert_eq!(set.len() as usize, widow);
             assert_eq!(set.minus(v.hand), engine::CardSet::EMPTY);
-            assert_eq!(widow_plan(&mut g.clone(), &mut hard(4)), plan);
+            assert_eq!(widow_plan(&mut g.clone(), &mut hard_widow(4)), plan);
         }
     }
 
@@ -745,7 +750,7 @@ mod tests {
     fn the_widow_search_reads_only_the_view() {
         for players in [4, 2] {
             let (g, v) = first_discard(5, players, ShelemSettings::default());
-            let plan = widow_plan(&mut g.clone(), &mut hard(6));
+            let plan = widow_plan(&mut g.clone(), &mut hard_widow(6));
             let b = ShelemBelief::new(&v);
             let sampler = ShelemSampler::new(&v, &b).unwrap();
             let mut h = ShelemHidden::default();
@@ -757,7 +762,7 @@ mod tests {
                 g.view(v.seat.next(players))
             );
             assert_eq!(
-                widow_plan(&mut other, &mut hard(6)),
+                widow_plan(&mut other, &mut hard_widow(6)),
                 plan,
                 "{players} players"
             );
@@ -778,7 +783,7 @@ mod tests {
         v.hand = hand;
         v.widow = Some(widow);
         let mut legal: Vec<_> = hand.iter().map(ShelemAction::Discard).collect();
-        let mut bot = hard(8);
+        let mut bot = hard_widow(8);
         let mut laid = engine::CardSet::EMPTY;
         for _ in 0..4 {
             let a = bot.choose(&v, &legal);
@@ -805,6 +810,22 @@ mod tests {
             bot.choose(&v, &trumps),
             ShelemAction::Trump(Trump::Suit(engine::Suit::Hearts))
         );
+    }
+
+    /// The arena's `hard-rulewidow` variant is the hard bot with the rule bot's widow plan
+    /// (SH-5, SH-6): the same discards and trump as the rule bot; no other name is one.
+    #[test]
+    fn the_rulewidow_variant_lays_the_rule_bots_plan() {
+        assert!(Shelem::variant_bot("nope", 1, SMALL).is_none());
+        for players in [4, 2] {
+            let (g, _) = first_discard(13, players, ShelemSettings::default());
+            let mut variant = Shelem::variant_bot("rulewidow", 2, SMALL).unwrap();
+            let mut rule = easy(3);
+            assert_eq!(
+                widow_plan(&mut g.clone(), &mut variant),
+                widow_plan(&mut g.clone(), &mut rule)
+            );
+        }
     }
 
     /// Hard against easy, duplicate: the hard side scores more over a small fixed sample.
