@@ -23,7 +23,7 @@ pub const BOT_KINDS: &[&str] = &["easy", "hard", "random"];
 /// ([`bots::hard`], with its fixed budget of samples or nodes, so that results repeat).
 ///
 /// `hard-NAME` is a named variant of the hard bot ([`bots::hard::HardGame::variant_bot`]:
-/// Shelem's `hard-rulewidow`, the rule bot's discards and trump).
+/// Shelem's `hard-widow` and `hard-rulewidow`, the widow's plan searched or the rule bot's).
 ///
 /// `hard:S,N,P` is the hard bot with a budget of its own: `S` samples, `N` nodes and `P`
 /// playouts per decision ([`bots::hard::Budget`]; a part left out keeps the default).

@@ -89,11 +89,18 @@ impl HardGame for engine::games::shelem::Shelem {
         Some(Box::new(shelem::ShelemHard::new(seed, budget)))
     }
 
-    /// `rulewidow`: the hakem's discards and trump are the rule bot's (the hard bot before
-    /// the widow's search, docs/bots.md).
+    /// `widow`: the hakem's discards and trump by simulation; `rulewidow`: the rule bot's
+    /// (the hard bot before the widow's search). The plain hard bot is one of the two, as
+    /// `shelem::SEARCH_WIDOW` says (docs/bots.md).
     fn variant_bot(name: &str, seed: u64, budget: Budget) -> Option<Box<dyn Bot<Self> + Send>> {
-        (name == "rulewidow")
-            .then(|| Box::new(shelem::ShelemHard::with_widow_search(seed, budget, false)) as _)
+        let widow = match name {
+            "widow" => true,
+            "rulewidow" => false,
+            _ => return None,
+        };
+        Some(Box::new(shelem::ShelemHard::with_widow_search(
+            seed, budget, widow,
+        )))
     }
 }
 

@@ -817,6 +817,7 @@ mod tests {
     #[test]
     fn the_rulewidow_variant_lays_the_rule_bots_plan() {
         assert!(Shelem::variant_bot("nope", 1, SMALL).is_none());
+        assert!(Shelem::variant_bot("widow", 1, SMALL).is_some());
         for players in [4, 2] {
             let (g, _) = first_discard(13, players, ShelemSettings::default());
             let mut variant = Shelem::variant_bot("rulewidow", 2, SMALL).unwrap();
