@@ -829,6 +829,32 @@ mod tests {
         }
     }
 
+    /// How often the widow's search (the browser's budget) changes the rule bot's plan:
+    /// its trump, its discards, at the first discard of deals 1–40 at 4 and 2 players.
+    /// Prints; run with `--ignored --nocapture`.
+    #[test]
+    #[ignore]
+    fn how_often_the_widow_search_changes_the_rule_plan() {
+        for players in [4, 2] {
+            let (mut trump, mut discards, mut n) = (0, 0, 0);
+            for seed in 1..=40 {
+                let (g, _) = first_discard(seed, players, ShelemSettings::default());
+                let mut search: Box<dyn Bot<Shelem> + Send> = Box::new(
+                    super::ShelemHard::with_widow_search(seed, Budget::BROWSER, true),
+                );
+                let a = widow_plan(&mut g.clone(), &mut search);
+                let b = widow_plan(&mut g.clone(), &mut easy(seed));
+                let set = |d: &[Card]| d.iter().copied().collect::<engine::CardSet>();
+                trump += (a.0 != b.0) as u32;
+                discards += (set(&a.1) != set(&b.1)) as u32;
+                n += 1;
+            }
+            println!(
+                "{players} players: {n} plans, trump changed {trump}, discards changed {discards}"
+            );
+        }
+    }
+
     /// Hard against easy, duplicate: the hard side scores more over a small fixed sample.
     #[test]
     fn hard_beats_easy_on_a_fixed_duplicate_sample() {
