@@ -231,7 +231,7 @@ pub(crate) struct Table {
 }
 
 impl Table {
-    fn of(view: &ShelemView) -> Table {
+    pub(crate) fn of(view: &ShelemView) -> Table {
         Table {
             players: view.players,
             jokers: view.settings.jokers,
@@ -271,7 +271,12 @@ pub(crate) fn estimate(view: &ShelemView) -> u16 {
 /// greedily the card whose loss costs the least (a loose five or ten banks its points,
 /// SH-5; voiding a short side suit gains ruffs), and keep the choice that ends best.
 /// Returns the trump and the cards to discard, in order.
-fn plan_discards(hand: CardSet, count: u8, modes: &[Trump], table: Table) -> (Trump, Vec<Card>) {
+pub(crate) fn plan_discards(
+    hand: CardSet,
+    count: u8,
+    modes: &[Trump],
+    table: Table,
+) -> (Trump, Vec<Card>) {
     let mut best: Option<(i32, Trump, Vec<Card>)> = None;
     for &t in modes {
         let mut h = hand;

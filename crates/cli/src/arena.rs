@@ -22,6 +22,9 @@ pub const BOT_KINDS: &[&str] = &["easy", "hard", "random"];
 /// the game's rule bot, `random` uniform over the legal actions, `hard` the game's searching bot
 /// ([`bots::hard`], with its fixed budget of samples or nodes, so that results repeat).
 ///
+/// `hard-NAME` is a named variant of the hard bot ([`bots::hard::HardGame::variant_bot`]:
+/// Shelem's `hard-widow` and `hard-rulewidow`, the widow's plan searched or the rule bot's).
+///
 /// `hard:S,N,P` is the hard bot with a budget of its own: `S` samples, `N` nodes and `P`
 /// playouts per decision ([`bots::hard::Budget`]; a part left out keeps the default).
 pub fn make_bot<G: Registered>(kind: &str, seed: u64) -> Result<Box<dyn Bot<G>>, String> {
@@ -30,6 +33,11 @@ pub fn make_bot<G: Registered>(kind: &str, seed: u64) -> Result<Box<dyn Bot<G>>,
         return G::search_bot(seed, budget)
             .map(|b| b as Box<dyn Bot<G>>)
             .ok_or_else(|| format!("{} has no hard bot yet", G::NAME));
+    }
+    if let Some(name) = kind.strip_prefix("hard-") {
+        return G::variant_bot(name, seed, bots::hard::Budget::default())
+            .map(|b| b as Box<dyn Bot<G>>)
+            .ok_or_else(|| format!("{} has no hard bot variant '{name}'", G::NAME));
     }
     match kind {
         "easy" => Ok(G::rule_bot(seed)),

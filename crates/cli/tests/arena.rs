@@ -163,3 +163,17 @@ fn a_hard_kind_takes_a_budget_of_its_own() {
         assert!(e.contains("SAMPLES,NODES,PLAYOUTS"), "{bad}: {e}");
     }
 }
+
+/// `hard-NAME` is a named variant of a game's hard bot: Shelem's `hard-widow` and
+/// `hard-rulewidow` play;
+/// an unknown name, or a game without the variant, is refused.
+#[test]
+fn a_hard_variant_kind_plays_where_the_game_has_it() {
+    let r = arena(&opts("shelem", "hard-widow", "hard-rulewidow", 1, 3)).unwrap();
+    assert_eq!(r["a"], "hard-widow");
+    assert_eq!(r["rooms"], 2);
+    for (game, kind) in [("shelem", "hard-nope"), ("hokm", "hard-rulewidow")] {
+        let e = arena(&opts(game, kind, "easy", 1, 1)).unwrap_err();
+        assert!(e.contains("no hard bot variant"), "{game} {kind}: {e}");
+    }
+}

@@ -68,6 +68,14 @@ pub trait HardGame: Game + Sized {
     fn hard_bot(seed: u64, budget: Budget) -> Option<Box<dyn Bot<Self> + Send>> {
         Self::search_bot(seed, budget)
     }
+
+    /// A named variant of the searching bot, to measure a change against the bot without
+    /// it in one arena (`cards arena --a hard --b hard-NAME`); `None` if the game has no
+    /// variant of that name.
+    fn variant_bot(name: &str, seed: u64, budget: Budget) -> Option<Box<dyn Bot<Self> + Send>> {
+        let _ = (name, seed, budget);
+        None
+    }
 }
 
 impl HardGame for engine::games::hokm::Hokm {
@@ -79,6 +87,20 @@ impl HardGame for engine::games::hokm::Hokm {
 impl HardGame for engine::games::shelem::Shelem {
     fn search_bot(seed: u64, budget: Budget) -> Option<Box<dyn Bot<Self> + Send>> {
         Some(Box::new(shelem::ShelemHard::new(seed, budget)))
+    }
+
+    /// `widow`: the hakem's discards and trump by simulation; `rulewidow`: the rule bot's
+    /// (the hard bot before the widow's search). The plain hard bot is one of the two, as
+    /// `shelem::SEARCH_WIDOW` says (docs/bots.md).
+    fn variant_bot(name: &str, seed: u64, budget: Budget) -> Option<Box<dyn Bot<Self> + Send>> {
+        let widow = match name {
+            "widow" => true,
+            "rulewidow" => false,
+            _ => return None,
+        };
+        Some(Box::new(shelem::ShelemHard::with_widow_search(
+            seed, budget, widow,
+        )))
     }
 }
 
