@@ -22,7 +22,7 @@
 //!
 //! Jokers (Shelem SH-6) are not supported: a hand holding one is refused.
 
-use crate::position::{NO_TRUMP, SUIT_BITS, SUIT_MASK};
+use crate::position::{deciding_card, top_cards, NO_TRUMP, SUIT_BITS, SUIT_MASK};
 use crate::PositionError;
 use engine::games::hokm::Trump;
 use engine::{Card, CardSet, Rank, Seat, Suit};
@@ -720,10 +720,10 @@ impl PointsSolver {
                         tt_move = e.mv;
                     }
                     if e.lb as i32 >= k {
-                        return (true, top_cards(p, e.depths));
+                        return (true, top_cards(&p.hands, e.depths));
                     }
                     if (e.ub as i32) < k {
-                        return (false, top_cards(p, e.depths));
+                        return (false, top_cards(&p.hands, e.depths));
                     }
                 }
             }
@@ -745,7 +745,11 @@ impl PointsSolver {
             let mut child = *p;
             child.play_bit(b);
             let gained = (child.taken - p.taken) as i32;
-            let trick_rel = if completes { deciding_card(p, b) } else { 0 };
+            let trick_rel = if completes {
+                deciding_card(p.trick, p.n, b, p.trump)
+            } else {
+                0
+            };
             let (r, child_rel) = self.search(&child, k - gained);
             if self.out {
                 return (false, 0);
@@ -859,45 +863,6 @@ impl PointsSolver {
             e.ub = e.ub.min(k - 1);
         }
     }
-}
-
-/// The card whose rank decided the trick that bit `b` completes (`before` is the position
-/// before it): the winner, if it beat a card of its own suit; none if it won by suit
-/// alone.
-fn deciding_card(before: &PointsPosition, b: u8) -> u64 {
-    let n = before.n as usize;
-    let mut cards = before.trick;
-    cards[n - 1] = b;
-    let mut w = cards[0];
-    for &c in &cards[1..n] {
-        if crate::position::beats(c, w, before.trump) {
-            w = c;
-        }
-    }
-    let same_suit = cards[..n].iter().filter(|&&c| c >> 4 == w >> 4).count();
-    if same_suit > 1 {
-        1 << w
-    } else {
-        0
-    }
-}
-
-/// The lowest of the `depth` highest live cards of each suit of `p` (`depths` as in
-/// [`Entry`]): the cards a stored class's answer rests on, in `p`.
-fn top_cards(p: &PointsPosition, depths: u32) -> u64 {
-    let live = p.hands.iter().fold(0, |a, h| a | h);
-    let mut rel = 0;
-    for s in 0..4u32 {
-        let d = (depths >> (s * 8)) & 0xFF;
-        let mut x = (live >> (s * SUIT_BITS)) & SUIT_MASK;
-        for _ in 1..d {
-            x ^= 1 << (63 - x.leading_zeros());
-        }
-        if d > 0 && x != 0 {
-            rel |= 1u64 << (63 - x.leading_zeros() + s * SUIT_BITS);
-        }
-    }
-    rel
 }
 
 /// Quick bounds at a trick boundary, when each side wants its own points (Shelem: the

@@ -307,6 +307,46 @@ pub(crate) fn beats(c: u8, w: u8, trump: u8) -> bool {
     }
 }
 
+/// The card whose rank decided the trick that bit `b` completes, the trick's first `n - 1`
+/// cards being `trick`: the winner, if it beat a card of its own suit; none if it won by
+/// suit alone (the only card of the led suit, or the only trump). Both solvers' table
+/// classes rest on it.
+pub(crate) fn deciding_card(trick: [u8; 4], n: u8, b: u8, trump: u8) -> u64 {
+    let n = n as usize;
+    let mut cards = trick;
+    cards[n - 1] = b;
+    let mut w = cards[0];
+    for &c in &cards[1..n] {
+        if beats(c, w, trump) {
+            w = c;
+        }
+    }
+    let same_suit = cards[..n].iter().filter(|&&c| c >> 4 == w >> 4).count();
+    if same_suit > 1 {
+        1 << w
+    } else {
+        0
+    }
+}
+
+/// The lowest of the `depth` highest live cards of each suit of `hands` (`depths`: a byte
+/// a suit, as in both solvers' table entries): the cards a stored class's answer rests on.
+pub(crate) fn top_cards(hands: &[u64; 4], depths: u32) -> u64 {
+    let live = hands.iter().fold(0, |a, h| a | h);
+    let mut rel = 0;
+    for s in 0..4u32 {
+        let d = (depths >> (s * 8)) & 0xFF;
+        let mut x = (live >> (s * SUIT_BITS)) & SUIT_MASK;
+        for _ in 1..d {
+            x ^= 1 << (63 - x.leading_zeros());
+        }
+        if d > 0 && x != 0 {
+            rel |= 1u64 << (63 - x.leading_zeros() + s * SUIT_BITS);
+        }
+    }
+    rel
+}
+
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let trick: Vec<Card> = self.trick[..self.trick_len as usize]

@@ -1,6 +1,6 @@
 //! The zero-window alpha-beta search and its transposition table.
 
-use crate::position::{beats, Position, NO_TRUMP, SUIT_BITS, SUIT_MASK};
+use crate::position::{beats, deciding_card, top_cards, Position, NO_TRUMP, SUIT_BITS, SUIT_MASK};
 use engine::CardSet;
 
 /// One slot of the transposition table: a class of positions at a trick boundary, and
@@ -356,10 +356,10 @@ impl Solver {
                     (rem - e.ub as i32, rem - e.lb as i32)
                 };
                 if lb >= need {
-                    return (true, top_cards(p, e.depths));
+                    return (true, top_cards(&p.hands, e.depths));
                 }
                 if ub < need {
-                    return (false, top_cards(p, e.depths));
+                    return (false, top_cards(&p.hands, e.depths));
                 }
             }
             shape = Some(sh);
@@ -384,7 +384,7 @@ impl Solver {
             let mut won = false;
             if p.trick_len == 0 {
                 won = p.leader & 1 == self.side;
-                trick_rel = deciding_card(&saved, b);
+                trick_rel = deciding_card(saved.trick, saved.n, b, saved.trump);
             }
             let (r, child_rel) = self.search(p, need - won as i32);
             *p = saved;
@@ -503,45 +503,6 @@ impl Solver {
             (false, false) => e.lb = e.lb.max((rem - need + 1) as u8),
         }
     }
-}
-
-/// The card whose rank decided the trick that bit `b` completes (`before` is the position
-/// before it): the winner, if it beat a card of its own suit; none if it won by suit alone
-/// (the only card of the led suit, or the only trump).
-fn deciding_card(before: &Position, b: u8) -> u64 {
-    let n = before.n as usize;
-    let mut cards = before.trick;
-    cards[n - 1] = b;
-    let mut w = cards[0];
-    for &c in &cards[1..n] {
-        if beats(c, w, before.trump) {
-            w = c;
-        }
-    }
-    let same_suit = cards[..n].iter().filter(|&&c| c >> 4 == w >> 4).count();
-    if same_suit > 1 {
-        1 << w
-    } else {
-        0
-    }
-}
-
-/// The lowest of the `depth` highest live cards of each suit of `p` (`depths` as in
-/// [`Entry`]): the cards a stored class's answer rests on, in `p`.
-fn top_cards(p: &Position, depths: u32) -> u64 {
-    let live = p.hands.iter().fold(0, |a, h| a | h);
-    let mut rel = 0;
-    for s in 0..4u32 {
-        let d = (depths >> (s * 8)) & 0xFF;
-        let mut x = (live >> (s * SUIT_BITS)) & SUIT_MASK;
-        for _ in 1..d {
-            x ^= 1 << (63 - x.leading_zeros());
-        }
-        if d > 0 && x != 0 {
-            rel |= 1u64 << (63 - x.leading_zeros() + s * SUIT_BITS);
-        }
-    }
-    rel
 }
 
 /// Bit `b`, a card of the position `p` (whose live cards include it), as its suit and its
