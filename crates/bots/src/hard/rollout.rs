@@ -100,23 +100,9 @@ pub fn play_out_with<G: Game>(
     legal: &mut Vec<G::Action>,
     mut pick: impl FnMut(&G, Seat, &mut Rng, &mut Vec<G::Action>) -> Option<G::Action>,
 ) -> u32 {
-    let mut steps = 0;
-    while steps < MAX_ROLLOUT_STEPS {
-        let Status::Acting(acting) = g.status() else {
-            break;
-        };
-        let Some(seat) = acting.first() else {
-            break;
-        };
-        let Some(action) = pick(g, seat, rng, legal) else {
-            break;
-        };
-        if g.apply(seat, &action).is_err() {
-            break;
-        }
-        steps += 1;
-    }
-    steps
+    steps_to_end(g, rng, legal, |g, seat, rng, legal| {
+        pick(g, seat, rng, legal).is_some_and(|action| g.apply(seat, &action).is_ok())
+    })
 }
 
 /// A uniformly random playout to the end of the hand (at most [`MAX_ROLLOUT_STEPS`]
@@ -124,6 +110,20 @@ pub fn play_out_with<G: Game>(
 /// applied without its event; returns the number of steps. The same playout as
 /// [`play_out_with`] picking with `random_action`.
 pub fn play_out_uniform<G: Game>(g: &mut G, rng: &mut Rng, legal: &mut Vec<G::Action>) -> u32 {
+    steps_to_end(g, rng, legal, |g, seat, rng, legal| {
+        g.random_step(seat, rng, legal)
+    })
+}
+
+/// Plays `step` (whether it played an action for the seat to act) until the hand ends,
+/// a step plays nothing or [`MAX_ROLLOUT_STEPS`]; returns the number of steps played.
+#[inline(always)]
+fn steps_to_end<G: Game>(
+    g: &mut G,
+    rng: &mut Rng,
+    legal: &mut Vec<G::Action>,
+    mut step: impl FnMut(&mut G, Seat, &mut Rng, &mut Vec<G::Action>) -> bool,
+) -> u32 {
     let mut steps = 0;
     while steps < MAX_ROLLOUT_STEPS {
         let Status::Acting(acting) = g.status() else {
@@ -132,7 +132,7 @@ pub fn play_out_uniform<G: Game>(g: &mut G, rng: &mut Rng, legal: &mut Vec<G::Ac
         let Some(seat) = acting.first() else {
             break;
         };
-        if !g.random_step(seat, rng, legal) {
+        if !step(g, seat, rng, legal) {
             break;
         }
         steps += 1;
