@@ -329,3 +329,80 @@ fn tricks_within_a_horizon_and_kot_match_plain_minimax() {
     }
     assert!(kots[0] > 100 && kots[1] > 100, "kot and not: {kots:?}");
 }
+
+/// The table's classes fix only each suit's highest live cards (at least five) and count
+/// the rest by seat: endings of long suits (their cards from two suits only), solved right
+/// after a "sibling" of the same class (two of a suit's cards below its five highest
+/// swapped between seats), the table warm from it, match plain minimax (HK-6). The points
+/// solver's classes once answered such a sibling wrongly (a run of equivalent cards
+/// answered by one fixes the ranks down to its lowest card); this checks the trick solver
+/// has no such flaw.
+#[test]
+fn siblings_with_other_small_cards_match_plain_minimax() {
+    let mut rng = Rng::new(31);
+    let mut solver = Solver::new(14);
+    let (mut swapped, mut differ) = (0, 0);
+    for i in 0..1500 {
+        // Two players: 5 tricks of one suit (10 of its 13 cards); four: 3 tricks of two.
+        let n = if i % 3 == 0 { 2 } else { 4 };
+        let left = if n == 2 { 5 } else { 3 };
+        let first = rng.below(4) as usize;
+        let suits = [first, if n == 2 { first } else { rng.below(4) as usize }];
+        let mut cards: Vec<Card> = CardSet::DECK
+            .iter()
+            .filter(|c| suits.contains(&(c.suit() as usize)))
+            .collect();
+        rng.shuffle(&mut cards);
+        let mut hands = [CardSet::EMPTY; 4];
+        for (s, h) in hands.iter_mut().take(n as usize).enumerate() {
+            *h = cards[s * left..(s + 1) * left].iter().copied().collect();
+        }
+        let e = Ending {
+            n,
+            hands,
+            trump: Trump::ALL[rng.below(7) as usize],
+            leader: Seat(rng.below(n as u32) as u8),
+            trick: Vec::new(),
+            tricks: [0, 13 - left as u8],
+        };
+        let want = brute(&e);
+        assert_eq!(solver.max_tricks(&e.position(), 0), want, "{e:?}");
+        // Swap two cards of one suit below its five highest, between two seats.
+        let live = e.hands.iter().fold(CardSet::EMPTY, |a, &h| a.or(h));
+        for _ in 0..4 {
+            let suit = suits[rng.below(2) as usize];
+            let mut of_suit: Vec<Card> =
+                live.iter().filter(|c| c.suit() as usize == suit).collect();
+            of_suit.sort_by_key(|c| std::cmp::Reverse(e.trump.strength(c.rank().index())));
+            if of_suit.len() < 7 {
+                continue;
+            }
+            let small = &of_suit[5..];
+            let a = small[rng.below(small.len() as u32) as usize];
+            let b = small[rng.below(small.len() as u32) as usize];
+            let owner = |c: Card| e.hands.iter().position(|h| h.contains(c)).unwrap();
+            let (oa, ob) = (owner(a), owner(b));
+            if oa == ob {
+                continue;
+            }
+            let mut q = e.clone();
+            q.hands[oa].remove(a);
+            q.hands[oa].insert(b);
+            q.hands[ob].remove(b);
+            q.hands[ob].insert(a);
+            let want_q = brute(&q);
+            swapped += 1;
+            differ += (want_q != want) as u32;
+            assert_eq!(
+                solver.max_tricks(&q.position(), 0),
+                want_q,
+                "{q:?} after {e:?}"
+            );
+        }
+    }
+    // Siblings were solved, and some of another value: the table must tell them apart.
+    assert!(
+        swapped > 500 && differ > 20,
+        "{swapped} siblings, {differ} of another value"
+    );
+}
