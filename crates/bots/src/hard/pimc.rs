@@ -242,13 +242,23 @@ fn play_out<G: RolloutGame>(
     for b in &mut bots {
         b.observe(&e);
     }
+    play_to_end(g, &mut bots, legal)
+}
+
+/// Plays `g` to the end of its hand with `bots[s]` in seat `s`, every bot seeing every
+/// event; `None` if a seat has no bot or an action is refused.
+pub(super) fn play_to_end<G: engine::Game, B: Bot<G>>(
+    g: &mut G,
+    bots: &mut [B],
+    legal: &mut Vec<G::Action>,
+) -> Option<()> {
     while let Status::Acting(acting) = g.status() {
         let seat = acting.first()?;
         legal.clear();
         g.legal_actions(seat, legal);
         let a = bots.get_mut(seat.idx())?.choose(&g.view(seat), legal);
         let e = g.apply(seat, &a).ok()?;
-        for b in &mut bots {
+        for b in bots.iter_mut() {
             b.observe(&e);
         }
     }

@@ -25,7 +25,7 @@
 //! weighted mean wins, the rule bot's own plan on ties; the discards are then laid one by
 //! one and the plan's trump named.
 
-use super::pimc::{all_candidates, RolloutGame, RolloutHard, Tally, MAX_CANDIDATES};
+use super::pimc::{all_candidates, play_to_end, RolloutGame, RolloutHard, Tally, MAX_CANDIDATES};
 use super::Budget;
 use crate::belief::{Belief, Sampler, ShelemBelief, ShelemSampler};
 use crate::shelem::{bid_limit, modes, plan_discards, Table};
@@ -33,7 +33,7 @@ use crate::{Bot, ShelemBot};
 use engine::games::shelem::{
     card_points, Shelem, ShelemAction, ShelemEvent, ShelemHidden, ShelemPhase, ShelemView, Trump,
 };
-use engine::{Card, CardSet, FromView, Game, Rng, Seat, Status, Suit};
+use engine::{Card, CardSet, FromView, Game, Rng, Seat, Suit};
 
 /// Whether the hakem's discards (SH-5) and trump (SH-6) are searched (else the rule bot's
 /// plan). Off: against the bot without it the hold-out showed no gain (docs/bots.md,
@@ -291,17 +291,7 @@ fn play_plan(
     let mut bots: Vec<ShelemBot> = (0..g.players())
         .map(|s| ShelemBot::new(seed.wrapping_add(s as u64)))
         .collect();
-    while let Status::Acting(acting) = g.status() {
-        let s = acting.first()?;
-        legal.clear();
-        g.legal_actions(s, legal);
-        let a = bots.get_mut(s.idx())?.choose(&g.view(s), legal);
-        let e = g.apply(s, &a).ok()?;
-        for b in &mut bots {
-            b.observe(&e);
-        }
-    }
-    Some(())
+    play_to_end(g, &mut bots, legal)
 }
 
 /// The widow's candidate plans for the hakem of `view` (hand and widow in hand), the rule
