@@ -846,38 +846,7 @@ mod speed {
         for bidel in [false, true] {
             let mut total = [0u64; 4];
             for _ in 0..deals {
-                let hands = deal(&mut rng, tricks);
-                let rules = PointsRules {
-                    players: 4,
-                    mode: if bidel {
-                        Trump::Sars
-                    } else {
-                        Trump::Suit(Suit::ALL[rng.below(4) as usize])
-                    },
-                    trick_points: if bidel { 0 } else { 5 },
-                    bidel_restrictions: false,
-                };
-                let pts = |c: Card| {
-                    if bidel {
-                        bidel_points(c, false)
-                    } else {
-                        card_points(c.bit()) as u8
-                    }
-                };
-                let (count, max) = if bidel { (1, 0b1110) } else { (0b0101, 0b0101) };
-                let p = PointsPosition::new(
-                    rules,
-                    hands,
-                    Seat(0),
-                    &[],
-                    &pts,
-                    count,
-                    max,
-                    0,
-                    false,
-                    false,
-                )
-                .unwrap();
+                let p = four_players(&mut rng, bidel, tricks, false);
                 let mut values = Vec::new();
                 for (i, &(bounds, exact)) in configs.iter().enumerate() {
                     s.set_quick_bounds(bounds);
@@ -905,6 +874,52 @@ mod speed {
         s.set_tuning(None, 1);
     }
 
+    /// A four-player deal of `each` cards a seat: Shelem (a random trump) or Bidel (no
+    /// trump; seat 0 counted against the others). `first`: the hand's first trick (in
+    /// Bidel, BD-3 … BD-5 and the 2♣ leads); else seat 0 leads, without restrictions.
+    fn four_players(rng: &mut Rng, bidel: bool, each: usize, first: bool) -> PointsPosition {
+        let restrictions = bidel && first;
+        let hands = deal(rng, each);
+        let leader = if restrictions {
+            (0..4)
+                .find(|&i| hands[i].contains(Card::new(Suit::Clubs, Rank::TWO)))
+                .unwrap_or(0)
+        } else {
+            0
+        };
+        let rules = PointsRules {
+            players: 4,
+            mode: if bidel {
+                Trump::Sars
+            } else {
+                Trump::Suit(Suit::ALL[rng.below(4) as usize])
+            },
+            trick_points: if bidel { 0 } else { 5 },
+            bidel_restrictions: restrictions,
+        };
+        let pts = |c: Card| {
+            if bidel {
+                bidel_points(c, false)
+            } else {
+                card_points(c.bit()) as u8
+            }
+        };
+        let (count, max) = if bidel { (1, 0b1110) } else { (0b0101, 0b0101) };
+        PointsPosition::new(
+            rules,
+            hands,
+            Seat(leader as u8),
+            &[],
+            &pts,
+            count,
+            max,
+            0,
+            first,
+            false,
+        )
+        .unwrap()
+    }
+
     #[test]
     #[ignore]
     fn points_speed() {
@@ -924,45 +939,7 @@ mod speed {
             let mut refused = 0;
             let mut per_run = Vec::new();
             for _ in 0..deals {
-                let hands = deal(&mut rng, if bidel { 13 } else { 12 });
-                let leader = if bidel {
-                    (0..4)
-                        .find(|&i| hands[i].contains(Card::new(Suit::Clubs, Rank::TWO)))
-                        .unwrap_or(0)
-                } else {
-                    0
-                };
-                let rules = PointsRules {
-                    players: 4,
-                    mode: if bidel {
-                        Trump::Sars
-                    } else {
-                        Trump::Suit(Suit::ALL[rng.below(4) as usize])
-                    },
-                    trick_points: if bidel { 0 } else { 5 },
-                    bidel_restrictions: bidel,
-                };
-                let pts = |c: Card| {
-                    if bidel {
-                        bidel_points(c, false)
-                    } else {
-                        card_points(c.bit()) as u8
-                    }
-                };
-                let (count, max) = if bidel { (1, 0b1110) } else { (0b0101, 0b0101) };
-                let p = PointsPosition::new(
-                    rules,
-                    hands,
-                    Seat(leader as u8),
-                    &[],
-                    &pts,
-                    count,
-                    max,
-                    0,
-                    true,
-                    false,
-                )
-                .unwrap();
+                let p = four_players(&mut rng, bidel, if bidel { 13 } else { 12 }, true);
                 s.clear();
                 s.set_budget(full_budget);
                 let n0 = s.nodes();

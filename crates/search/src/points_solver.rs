@@ -22,7 +22,9 @@
 //!
 //! Jokers (Shelem SH-6) are not supported: a hand holding one is refused.
 
-use crate::position::{deciding_card, top_cards, NO_TRUMP, SUIT_BITS, SUIT_MASK};
+use crate::position::{
+    deciding_card, quick_winners, still_wins, top_cards, NO_TRUMP, SUIT_BITS, SUIT_MASK,
+};
 use crate::PositionError;
 use engine::games::hokm::Trump;
 use engine::{Card, CardSet, Rank, Seat, Suit};
@@ -940,33 +942,16 @@ fn quick_points(p: &PointsPosition) -> (i32, u64) {
     }
     let mut pts = 0;
     let mut rel = 0;
-    for s in 0..4u32 {
-        let shift = s * SUIT_BITS;
-        let m = (mine >> shift) & SUIT_MASK;
-        if m == 0 {
-            continue;
-        }
-        let o = (others >> shift) & SUIT_MASK;
-        let tops = if o == 0 {
-            m
-        } else {
-            m & !((1u64 << (64 - o.leading_zeros())) - 1)
-        };
-        let top = tops.count_ones();
-        let counted = if s as u8 == p.trump {
-            top
-        } else {
-            let mut limit = top;
-            for r in &ruffers[..nr] {
-                limit = limit.min(((r >> shift) & SUIT_MASK).count_ones());
-            }
-            limit
-        };
+    for (s, (tops, counted, contested)) in quick_winners(mine, others, p.trump, &ruffers[..nr])
+        .into_iter()
+        .enumerate()
+    {
         if counted == 0 {
             continue;
         }
+        let shift = s as u32 * SUIT_BITS;
         pts += counted as i32 * p.trick_points as i32 + richest(p, tops << shift, counted);
-        if o != 0 {
+        if contested {
             rel |= 1 << (tops.trailing_zeros() + shift);
         }
     }
@@ -1095,16 +1080,17 @@ impl Moves {
         let seat = p.mover_idx() as u8;
         let likes = |s: u8| (p.count >> s & 1 == 1) == maxing;
         let me = likes(seat);
-        if p.count == p.max {
-            self.order_sides(p, seat);
-            return;
-        }
+        // Every other seat's cards.
         let others = p
             .hands
             .iter()
             .enumerate()
             .filter(|&(s, _)| s != seat as usize)
             .fold(0, |a, (_, h)| a | h);
+        if p.count == p.max {
+            self.order_sides(p, seat, others);
+            return;
+        }
         for i in 0..n {
             let c = self.rep[i];
             let top = 63 - self.run[i].leading_zeros() as u8;
@@ -1171,16 +1157,11 @@ impl Moves {
     /// points: cash sure winners (the richest first), lead to a partner's top card or
     /// ruff, not into an opponent's ruff; win the trick cheaply when an opponent is
     /// winning it, give points to a trick the side wins for sure, discard low and poor.
-    fn order_sides(&mut self, p: &PointsPosition, seat: u8) {
+    /// `others`: every other seat's cards.
+    fn order_sides(&mut self, p: &PointsPosition, seat: u8, others: u64) {
         let n = self.len;
         let side = p.count >> seat & 1;
         let mine = |s: u8| p.count >> s & 1 == side;
-        let others = p
-            .hands
-            .iter()
-            .enumerate()
-            .filter(|&(s, _)| s != seat as usize)
-            .fold(0, |a, (_, h)| a | h);
         let trump = p.trump;
         let trump_mask = if trump == NO_TRUMP {
             0
@@ -1259,33 +1240,16 @@ impl Moves {
 /// whatever the other side's seats who play after `seat` hold: none can follow with a
 /// higher card, or ruff (or over-ruff) it.
 fn safe(p: &PointsPosition, seat: u8, c: u8) -> bool {
-    let led = p.trick[0] >> 4;
-    let (suit, trump) = (c >> 4, p.trump);
-    let suit_mask = |s: u8| SUIT_MASK << (s as u32 * SUIT_BITS);
-    let above_in = |s: u8| suit_mask(s) & !((2u64 << c) - 1);
+    let later = (1..p.n - p.trick_len).map(|k| (seat + k) % p.n);
     let side = p.count >> seat & 1;
-    let mut o = seat;
-    for _ in p.trick_len + 1..p.n {
-        o = (o + 1) % p.n;
-        if p.count >> o & 1 == side {
-            continue;
-        }
-        let h = p.hands[o as usize];
-        let follows = h & suit_mask(led) != 0;
-        let beats_it = if follows {
-            suit == led && h & above_in(suit) != 0
-        } else if trump == NO_TRUMP {
-            false
-        } else if suit == trump {
-            h & above_in(suit) != 0
-        } else {
-            h & suit_mask(trump) != 0
-        };
-        if beats_it {
-            return false;
-        }
-    }
-    true
+    let led = p.trick[0] >> 4;
+    still_wins(
+        &p.hands,
+        led,
+        p.trump,
+        c,
+        later.filter(|o| p.count >> o & 1 != side),
+    )
 }
 
 #[cfg(test)]

@@ -347,6 +347,75 @@ pub(crate) fn top_cards(hands: &[u64; 4], depths: u32) -> u64 {
     rel
 }
 
+/// Whether card `c`, winning the current trick (led suit `led`) when its seat plays it,
+/// still wins it whatever the hands of the seats `later` hold (the opponents who play
+/// after it): none can follow with a higher card, or ruff (or over-ruff) it. Both solvers'
+/// move order.
+pub(crate) fn still_wins(
+    hands: &[u64; 4],
+    led: u8,
+    trump: u8,
+    c: u8,
+    mut later: impl Iterator<Item = u8>,
+) -> bool {
+    let suit = c >> 4;
+    let suit_mask = |s: u8| SUIT_MASK << (s as u32 * SUIT_BITS);
+    let above_in = |s: u8| suit_mask(s) & !((2u64 << c) - 1);
+    later.all(|o| {
+        let h = hands[o as usize];
+        let follows = h & suit_mask(led) != 0;
+        let beats_it = if follows {
+            suit == led && h & above_in(suit) != 0
+        } else if trump == NO_TRUMP {
+            false
+        } else if suit == trump {
+            h & above_in(suit) != 0
+        } else {
+            h & suit_mask(trump) != 0
+        };
+        !beats_it
+    })
+}
+
+/// The leader's sure winners at a trick boundary, suit by suit (`mine`: the leader's
+/// hand, `others`: every other seat's cards, `ruffers`: the hands of the opponents who
+/// hold a trump): the leader's top cards of the suit (above every other seat's; bits
+/// within the suit), how many of them count (a side suit's only as far as every ruffer
+/// still follows it), and whether other seats hold the suit (then the ranks matter).
+pub(crate) fn quick_winners(
+    mine: u64,
+    others: u64,
+    trump: u8,
+    ruffers: &[u64],
+) -> [(u64, u32, bool); 4] {
+    let mut suits = [(0, 0, false); 4];
+    for (s, out) in suits.iter_mut().enumerate() {
+        let shift = s as u32 * SUIT_BITS;
+        let m = (mine >> shift) & SUIT_MASK;
+        if m == 0 {
+            continue;
+        }
+        let o = (others >> shift) & SUIT_MASK;
+        let tops = if o == 0 {
+            m
+        } else {
+            m & !((1u64 << (64 - o.leading_zeros())) - 1)
+        };
+        let top = tops.count_ones();
+        let counted = if s as u8 == trump {
+            top
+        } else {
+            let mut limit = top;
+            for r in ruffers {
+                limit = limit.min(((r >> shift) & SUIT_MASK).count_ones());
+            }
+            limit
+        };
+        *out = (tops, counted, o != 0);
+    }
+    suits
+}
+
 impl fmt::Debug for Position {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let trick: Vec<Card> = self.trick[..self.trick_len as usize]

@@ -1,6 +1,9 @@
 //! The zero-window alpha-beta search and its transposition table.
 
-use crate::position::{beats, deciding_card, top_cards, Position, NO_TRUMP, SUIT_BITS, SUIT_MASK};
+use crate::position::{
+    beats, deciding_card, quick_winners, still_wins, top_cards, Position, NO_TRUMP, SUIT_BITS,
+    SUIT_MASK,
+};
 use engine::CardSet;
 
 /// One slot of the transposition table: a class of positions at a trick boundary, and
@@ -565,30 +568,13 @@ fn quick_tricks(p: &Position) -> (i32, u64) {
     }
     let mut q = 0;
     let mut rel = 0;
-    for s in 0..4u32 {
-        let m = (mine >> (s * SUIT_BITS)) & SUIT_MASK;
-        if m == 0 {
-            continue;
-        }
-        let o = (others >> (s * SUIT_BITS)) & SUIT_MASK;
-        let tops = if o == 0 {
-            m
-        } else {
-            m & !((1u64 << (64 - o.leading_zeros())) - 1)
-        };
-        let top = tops.count_ones();
-        let counted = if s as u8 == p.trump {
-            top
-        } else {
-            let mut limit = top;
-            for r in &ruffers[..k] {
-                limit = limit.min(((r >> (s * SUIT_BITS)) & SUIT_MASK).count_ones());
-            }
-            limit
-        };
+    for (s, (tops, counted, contested)) in quick_winners(mine, others, p.trump, &ruffers[..k])
+        .into_iter()
+        .enumerate()
+    {
         q += counted;
-        if counted > 0 && o != 0 {
-            rel |= 1 << (tops.trailing_zeros() + s * SUIT_BITS);
+        if counted > 0 && contested {
+            rel |= 1 << (tops.trailing_zeros() + s as u32 * SUIT_BITS);
         }
     }
     (q as i32, rel)
@@ -638,33 +624,15 @@ fn sure_trump_tricks(p: &Position, side: u8) -> (i32, u64) {
 /// whatever the opponents who play after `seat` hold: none can follow with a higher card,
 /// or ruff (or over-ruff) it.
 fn safe(p: &Position, seat: u8, c: u8) -> bool {
+    let later = (1..p.n - p.trick_len).map(|k| (seat + k) % p.n);
     let led = p.trick[0] >> 4;
-    let (suit, trump) = (c >> 4, p.trump);
-    let suit_mask = |s: u8| SUIT_MASK << (s as u32 * SUIT_BITS);
-    let above_in = |s: u8| suit_mask(s) & !((2u64 << c) - 1);
-    let mut o = seat;
-    // The seats after `seat` in this trick, opponents only.
-    for _ in p.trick_len + 1..p.n {
-        o = (o + 1) % p.n;
-        if o & 1 == seat & 1 {
-            continue;
-        }
-        let h = p.hands[o as usize];
-        let follows = h & suit_mask(led) != 0;
-        let beats_it = if follows {
-            suit == led && h & above_in(suit) != 0
-        } else if trump == NO_TRUMP {
-            false
-        } else if suit == trump {
-            h & above_in(suit) != 0
-        } else {
-            h & suit_mask(trump) != 0
-        };
-        if beats_it {
-            return false;
-        }
-    }
-    true
+    still_wins(
+        &p.hands,
+        led,
+        p.trump,
+        c,
+        later.filter(|o| o & 1 != seat & 1),
+    )
 }
 
 /// The moves of a node: one card per run of equivalent cards (cards of one hand and suit
