@@ -923,28 +923,14 @@ fn richest(p: &PointsPosition, set: u64, mut n: u32) -> i32 {
 /// picks the richest of its top cards). Also returns, per suit counted against cards of
 /// other seats, the lowest of the leader's top cards: the ranks the count rests on.
 fn quick_points(p: &PointsPosition) -> (i32, u64) {
-    let l = p.leader as usize;
-    let mine = p.hands[l];
-    let others = p.hands.iter().fold(0, |a, h| a | h) & !mine;
-    let trump_mask = if p.trump == NO_TRUMP {
-        0
-    } else {
-        SUIT_MASK << (p.trump as u32 * SUIT_BITS)
-    };
-    let side = p.count >> l & 1;
-    let mut ruffers = [0u64; 3];
-    let mut nr = 0;
-    for (s, &h) in p.hands.iter().enumerate().take(p.n as usize) {
-        if p.count >> s & 1 != side && h & trump_mask != 0 {
-            ruffers[nr] = h;
-            nr += 1;
-        }
-    }
+    let side = p.count >> p.leader & 1;
     let mut pts = 0;
     let mut rel = 0;
-    for (s, (tops, counted, contested)) in quick_winners(mine, others, p.trump, &ruffers[..nr])
-        .into_iter()
-        .enumerate()
+    for (s, (tops, counted, contested)) in quick_winners(&p.hands, p.n, p.leader, p.trump, |s| {
+        p.count >> s & 1 != side
+    })
+    .into_iter()
+    .enumerate()
     {
         if counted == 0 {
             continue;

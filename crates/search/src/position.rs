@@ -377,17 +377,36 @@ pub(crate) fn still_wins(
     })
 }
 
-/// The leader's sure winners at a trick boundary, suit by suit (`mine`: the leader's
-/// hand, `others`: every other seat's cards, `ruffers`: the hands of the opponents who
-/// hold a trump): the leader's top cards of the suit (above every other seat's; bits
-/// within the suit), how many of them count (a side suit's only as far as every ruffer
-/// still follows it), and whether other seats hold the suit (then the ranks matter).
+/// The leader's sure winners at a trick boundary, suit by suit (`hands` of `n` seats,
+/// `opponent(s)`: whether seat `s` plays against the leader): the leader's top cards of
+/// the suit (above every other seat's; bits within the suit), how many of them count (a
+/// side suit's only as far as every opponent holding a trump still follows it), and
+/// whether other seats hold the suit (then the ranks matter).
 pub(crate) fn quick_winners(
-    mine: u64,
-    others: u64,
+    hands: &[u64; 4],
+    n: u8,
+    leader: u8,
     trump: u8,
-    ruffers: &[u64],
+    opponent: impl Fn(u8) -> bool,
 ) -> [(u64, u32, bool); 4] {
+    let mine = hands[leader as usize];
+    let others = hands.iter().fold(0, |a, h| a | h) & !mine;
+    let trump_mask = if trump == NO_TRUMP {
+        0
+    } else {
+        SUIT_MASK << (trump as u32 * SUIT_BITS)
+    };
+    // The opponents who could ruff.
+    let mut ruffers = [0u64; 3];
+    let mut nr = 0;
+    for s in 0..n {
+        let h = hands[s as usize];
+        if opponent(s) && h & trump_mask != 0 {
+            ruffers[nr] = h;
+            nr += 1;
+        }
+    }
+    let ruffers = &ruffers[..nr];
     let mut suits = [(0, 0, false); 4];
     for (s, out) in suits.iter_mut().enumerate() {
         let shift = s as u32 * SUIT_BITS;

@@ -548,29 +548,13 @@ fn relative_move(p: &Position, b: u8) -> u8 {
 /// the lead, so the count is a lower bound. Also returns, per suit counted against cards
 /// of other seats, the lowest of the leader's top cards: the ranks the count rests on.
 fn quick_tricks(p: &Position) -> (i32, u64) {
-    let l = p.leader as usize;
-    let mine = p.hands[l];
-    let others = p.hands.iter().fold(0, |a, h| a | h) & !mine;
-    let trump_mask = if p.trump == NO_TRUMP {
-        0
-    } else {
-        SUIT_MASK << (p.trump as u32 * SUIT_BITS)
-    };
-    // The opponents who could ruff.
-    let mut ruffers = [0u64; 2];
-    let mut k = 0;
-    for step in (1..p.n).step_by(2) {
-        let o = p.hands[(l + step as usize) % p.n as usize];
-        if o & trump_mask != 0 {
-            ruffers[k] = o;
-            k += 1;
-        }
-    }
+    let l = p.leader;
     let mut q = 0;
     let mut rel = 0;
-    for (s, (tops, counted, contested)) in quick_winners(mine, others, p.trump, &ruffers[..k])
-        .into_iter()
-        .enumerate()
+    for (s, (tops, counted, contested)) in
+        quick_winners(&p.hands, p.n, l, p.trump, |s| s & 1 != l & 1)
+            .into_iter()
+            .enumerate()
     {
         q += counted;
         if counted > 0 && contested {
