@@ -274,7 +274,7 @@ pub fn analysis_button<A: Report>(props: &AnalysisProps) -> Html {
         Callback::from(move |_: MouseEvent| {
             open.set(false);
             // Closed while searching: stop the worker (a new press starts again). Done: the
-            // worker is no longer needed (its solver holds 40 MiB).
+            // worker is no longer needed (its solver's table holds 40 to 96 MiB).
             worker.borrow_mut().take();
             if matches!(*shown, Shown::Thinking { .. } | Shown::Partial { .. }) {
                 shown.set(Shown::Idle);

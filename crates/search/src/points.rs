@@ -413,6 +413,10 @@ pub fn analyse_bidel(
     solver: &mut PointsSolver,
     found: &mut dyn FnMut(&PointsAnalysis),
 ) -> Result<PointsAnalysis, AnalysisError> {
+    // One hand's rules throughout: each seat's searches find the table filled by the
+    // earlier attempts' (the seat groups are part of a class, so the seats' entries never
+    // mix).
+    solver.clear();
     widest(solver, found, |solver, last| {
         bidel_from(setup, log, solver, &mut |_, _| {}, last)
     })
@@ -472,7 +476,6 @@ pub(crate) fn bidel_from(
         )
         .map_err(AnalysisError::Position)?;
         let line = line_of(pos, &plays)?;
-        solver.clear();
         let base = i as usize * total;
         let mut values = vec![0; skip];
         values.extend(curve(solver, &line[skip..], &mut |k| {
@@ -489,7 +492,6 @@ pub(crate) fn bidel_from(
         if after <= before {
             continue;
         }
-        solver.clear();
         let better = keeping_card(solver, &lines[s][i], before)?.unwrap_or(c);
         slips.push(PointsSlip {
             trick: (i / n as usize) as u8 + 1,
@@ -778,7 +780,8 @@ pub(crate) mod tests {
 }
 
 /// The figures of docs/bots.md ("Shelem and Bidel hand analysis (points)"):
-/// `HANDS=10 BUDGET=40000000 cargo test --release -p search points_speed -- --ignored --nocapture`.
+/// `HANDS=10 BUDGET=40000000 cargo test --release -p search points_speed -- --ignored --nocapture`
+/// (`TABLE_BITS=n`: a table of 2^n slots, 20 by default; the worker's is 22).
 #[cfg(test)]
 mod speed {
     use super::tests::{bidel_setup, shelem_setup, table_log};
@@ -928,7 +931,7 @@ mod speed {
         let budget = env("BUDGET", 40_000_000);
         let full_budget = env("FULL_BUDGET", 100_000_000);
         let mut rng = Rng::new(2026);
-        let mut s = PointsSolver::new(20);
+        let mut s = PointsSolver::new(env("TABLE_BITS", 20) as u32);
         let only_shelem = env("ONLY_SHELEM", 0) == 1;
         for bidel in [false, true] {
             if bidel && only_shelem {
