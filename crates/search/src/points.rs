@@ -17,9 +17,10 @@
 //! point is then the worst result, though the rules score it 0: the paranoid value is
 //! what a seat can be sure to keep its points down to, not its hand score.
 //!
-//! Shelem's jokers (SH-6) are not supported yet: a hand where a player holds one is
-//! refused ([`AnalysisError::Position`] with [`crate::PositionError::Joker`]); jokers among the
-//! hakem's discards are fine.
+//! Shelem's jokers (SH-3, SH-6) are analysed like any other card: the points solver plays
+//! them by SH-6 in every mode (see [`crate::points_solver`]), a joker led in a no-trump mode
+//! with the suit it named in the play analysed, and their points (red 20, black 15) count
+//! wherever they end, the hakem's discards included.
 
 use crate::analysis::AnalysisError;
 use crate::points_solver::{OutOfBudget, PointsPosition, PointsRules, PointsSolver};
@@ -116,13 +117,13 @@ impl From<OutOfBudget> for AnalysisError {
 /// The last hand of a table, rebuilt from its setup and log with the engine's own rules:
 /// the game at the start of its play, the cards played in order, and the game at its end.
 /// A hand not over is [`AnalysisError::NotOver`]. Hokm's analysis uses it too.
-pub(crate) fn last_hand<G: Game + Clone>(
+pub(crate) fn last_hand<G: Game + Clone, P>(
     setup: &Setup<G::Settings>,
     log: &[LogStep<G::Action>],
     playing: impl Fn(&G) -> bool,
     over: impl Fn(&G) -> bool,
-    played: impl Fn(&G::Event) -> Option<Card>,
-) -> Result<(G, Vec<Card>, G), AnalysisError> {
+    played: impl Fn(&G::Event) -> Option<P>,
+) -> Result<(G, Vec<P>, G), AnalysisError> {
     let mut game = G::new(setup).map_err(|e| AnalysisError::Log(0, e.to_string()))?;
     let from = log
         .iter()
@@ -149,13 +150,18 @@ pub(crate) fn last_hand<G: Game + Clone>(
     Ok((start, plays, game))
 }
 
-/// The positions of the play: the start and the position after each play.
-fn line_of(start: PointsPosition, plays: &[Card]) -> Result<Vec<PointsPosition>, AnalysisError> {
+/// The positions of the play: the start and the position after each play (a card, and
+/// the suit a joker led in a no-trump mode named, SH-6).
+fn line_of(
+    start: PointsPosition,
+    plays: &[(Card, Option<Suit>)],
+) -> Result<Vec<PointsPosition>, AnalysisError> {
     let mut line = Vec::with_capacity(plays.len() + 1);
     let mut pos = start;
     line.push(pos);
-    for (i, &c) in plays.iter().enumerate() {
-        pos.play(c).map_err(|e| AnalysisError::Play(i, e))?;
+    for (i, &(c, named)) in plays.iter().enumerate() {
+        pos.play_named(c, named)
+            .map_err(|e| AnalysisError::Play(i, e))?;
         line.push(pos);
     }
     Ok(line)
@@ -196,7 +202,8 @@ fn curve(
 
 /// The lowest card (engine order) of the seat to play at `p` after which the counted
 /// seats' value stays at `v` or better for the mover: at least `v` for a maximising
-/// mover, at most `v` for another.
+/// mover, at most `v` for another. A joker led in a no-trump mode keeps it if it does
+/// naming some suit (SH-6).
 fn keeping_card(
     solver: &mut PointsSolver,
     p: &PointsPosition,
@@ -205,17 +212,29 @@ fn keeping_card(
     let maxing = p.maximising();
     let g = p.step();
     for alt in p.legal() {
-        let mut child = *p;
-        if child.play(alt).is_err() {
-            continue;
-        }
-        let keeps = if maxing {
-            solver.can_take(&child, v)?
+        let names: &[Option<Suit>] = if p.names_suit(alt) {
+            &[
+                Some(Suit::Clubs),
+                Some(Suit::Diamonds),
+                Some(Suit::Hearts),
+                Some(Suit::Spades),
+            ]
         } else {
-            !solver.can_take(&child, v + g)?
+            &[None]
         };
-        if keeps {
-            return Ok(Some(alt));
+        for &named in names {
+            let mut child = *p;
+            if child.play_named(alt, named).is_err() {
+                continue;
+            }
+            let keeps = if maxing {
+                solver.can_take(&child, v)?
+            } else {
+                !solver.can_take(&child, v + g)?
+            };
+            if keeps {
+                return Ok(Some(alt));
+            }
         }
     }
     Ok(None)
@@ -276,8 +295,8 @@ fn widest(
 /// side's best, the contract, and the plays that lost value for the side of the seat that
 /// played them, from the deal or, where the solver's node budget
 /// ([`PointsSolver::set_budget`]) does not reach back that far, from a later trick
-/// ([`widest`]). `found(analysis)` after each part searched, the whole hand's last. A hand
-/// where a player holds a joker is refused (not supported yet).
+/// ([`widest`]). `found(analysis)` after each part searched, the whole hand's last. Jokers
+/// (SH-6) are played and counted as the engine does, in every mode.
 pub fn analyse_shelem(
     setup: &Setup<ShelemSettings>,
     log: &[LogStep<ShelemAction>],
@@ -301,13 +320,13 @@ pub(crate) fn shelem_from(
     progress: &mut dyn FnMut(usize, usize),
     last: usize,
 ) -> Result<PointsAnalysis, AnalysisError> {
-    let (start, plays, end) = last_hand::<Shelem>(
+    let (start, plays, end) = last_hand::<Shelem, _>(
         setup,
         log,
         |g| g.phase() == ShelemPhase::Playing,
         |g| matches!(g.phase(), ShelemPhase::HandOver | ShelemPhase::MatchOver),
         |e| match e {
-            ShelemEvent::Played { card, .. } => Some(*card),
+            ShelemEvent::Played { card, suit, .. } => Some((*card, *suit)),
             _ => None,
         },
     )?;
@@ -356,7 +375,7 @@ pub(crate) fn shelem_from(
     let in_play = in_tricks + disc;
     let bid = result.bid;
     let mut slips = Vec::new();
-    for (i, &c) in plays.iter().enumerate().skip(skip) {
+    for (i, &(c, _)) in plays.iter().enumerate().skip(skip) {
         let p = &line[i];
         let seat = p.to_play();
         let side = seat.side();
@@ -430,13 +449,13 @@ pub(crate) fn bidel_from(
     progress: &mut dyn FnMut(usize, usize),
     last: usize,
 ) -> Result<PointsAnalysis, AnalysisError> {
-    let (start, plays, end) = last_hand::<Bidel>(
+    let (start, plays, end) = last_hand::<Bidel, _>(
         setup,
         log,
         |g| g.phase() == BidelPhase::Playing,
         |g| matches!(g.phase(), BidelPhase::HandOver | BidelPhase::MatchOver),
         |e| match e {
-            BidelEvent::Played { card, .. } => Some(*card),
+            BidelEvent::Played { card, .. } => Some((*card, None)),
             _ => None,
         },
     )?;
@@ -485,7 +504,7 @@ pub(crate) fn bidel_from(
         lines.push(line);
     }
     let mut slips = Vec::new();
-    for (i, &c) in plays.iter().enumerate().skip(skip) {
+    for (i, &(c, _)) in plays.iter().enumerate().skip(skip) {
         let seat = lines[0][i].to_play();
         let s = seat.idx();
         let (before, after) = (curves[s][i], curves[s][i + 1]);

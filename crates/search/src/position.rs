@@ -360,7 +360,7 @@ pub(crate) fn still_wins(
 ) -> bool {
     let suit = c >> 4;
     let suit_mask = |s: u8| SUIT_MASK << (s as u32 * SUIT_BITS);
-    let above_in = |s: u8| suit_mask(s) & !((2u64 << c) - 1);
+    let above_in = |s: u8| suit_mask(s) & !(2u64 << c).wrapping_sub(1);
     later.all(|o| {
         let h = hands[o as usize];
         let follows = h & suit_mask(led) != 0;
