@@ -682,6 +682,130 @@ pub(crate) mod tests {
         }
     }
 
+    pub(crate) fn shelem_setup_jokers(
+        seed: u64,
+        players: u8,
+        jokers: bool,
+    ) -> Setup<ShelemSettings> {
+        let mut s = shelem_setup(seed, players);
+        s.settings.jokers = jokers;
+        s
+    }
+
+    /// SH-3, SH-6, SH-10: hands with jokers on, played at random, 4 and 2 players, in trump
+    /// and no-trump modes, each with a joker in a player's hand: at every play the solver's
+    /// legal cards and the reference rules' (points_solver::reference) are the engine's;
+    /// the solver's and the reference's points after the hand are the engine's (every
+    /// trick's winner and its jokers' points); the analysis (2 players: the whole hand;
+    /// 4: its last three tricks) is consistent and its sides' bests add up to the points in
+    /// play, 200 with four players.
+    #[test]
+    fn shelem_hands_with_jokers() {
+        use crate::points_solver::reference;
+        let mut seen = [[0u32; 2]; 2];
+        for seed in 100..400u64 {
+            let players = if seed % 2 == 0 { 4 } else { 2 };
+            let setup = shelem_setup_jokers(seed, players, true);
+            let log = table_log::<Shelem>(&setup, seed, 1, None);
+            let (start, plays, end) = last_hand::<Shelem, _>(
+                &setup,
+                &log,
+                |g| g.phase() == ShelemPhase::Playing,
+                |g| matches!(g.phase(), ShelemPhase::HandOver | ShelemPhase::MatchOver),
+                |e| match e {
+                    ShelemEvent::Played { card, suit, .. } => Some((*card, *suit)),
+                    _ => None,
+                },
+            )
+            .unwrap();
+            let view = start.view(Seat(0));
+            let mode = view.trump.unwrap();
+            let nt = mode.suit().is_none() as usize;
+            let mut hands = [CardSet::EMPTY; 4];
+            for (s, h) in hands.iter_mut().enumerate().take(players as usize) {
+                *h = start.view(Seat(s as u8)).hand;
+            }
+            let held = hands.iter().any(|h| h.iter().any(|c| c.is_joker()));
+            let p4 = (players == 4) as usize;
+            if !held || seen[p4][nt] >= 2 {
+                continue;
+            }
+            seen[p4][nt] += 1;
+            let rules = PointsRules {
+                players,
+                mode,
+                trick_points: 5,
+                bidel_restrictions: false,
+            };
+            let side0 = if players == 4 { 0b0101 } else { 0b01 };
+            let mut pos = PointsPosition::new(
+                rules,
+                hands,
+                view.leader,
+                &[],
+                &|c| card_points(c.bit()) as u8,
+                side0,
+                side0,
+                0,
+                true,
+                false,
+            )
+            .unwrap();
+            let mut e = reference::Ending {
+                n: players,
+                hands,
+                mode,
+                leader: view.leader,
+                trick: Vec::new(),
+                led: None,
+                count: side0,
+                taken: 0,
+            };
+            let mut g = start.clone();
+            for &(c, named) in &plays {
+                let seat = g.turn().unwrap();
+                let engine = g.legal_cards(seat);
+                assert_eq!(pos.legal(), engine, "SH-6 seed {seed}");
+                let refs: CardSet = e.legal().iter().map(|&(c, _)| c).collect();
+                assert_eq!(refs, engine, "SH-6 seed {seed}");
+                assert_eq!(pos.names_suit(c), named.is_some(), "seed {seed}");
+                let action = match named {
+                    Some(suit) => ShelemAction::JokerLead { joker: c, suit },
+                    None => ShelemAction::Play(c),
+                };
+                g.apply(seat, &action).unwrap();
+                pos.play_named(c, named).unwrap();
+                e.play(c, named);
+            }
+            let result = end.view(Seat(0)).result.unwrap();
+            let disc = 5 + card_points(result.discards);
+            let hakem0 = (result.hakem.side() == 0) as u16;
+            assert_eq!(pos.taken() + hakem0 * disc, result.taken[0], "seed {seed}");
+            assert_eq!(e.taken + hakem0 * disc, result.taken[0], "seed {seed}");
+            // The analysis.
+            let last = if players == 4 { 3 } else { usize::MAX };
+            let mut s = PointsSolver::new(16);
+            let a = shelem_from(&setup, &log, &mut s, &mut |_, _| {}, last).unwrap();
+            let n_plays = if players == 4 { 12 } else { plays.len() };
+            consistent(&a, n_plays);
+            let in_play: u16 = a.taken.iter().sum();
+            if players == 4 {
+                assert_eq!(in_play, 200, "SH-3 seed {seed}");
+            }
+            assert_eq!(a.best.iter().sum::<u16>(), in_play, "seed {seed}");
+            for side in 0..2 {
+                if a.slips.iter().all(|x| x.seat.side() != side) {
+                    assert!(a.taken[side] >= a.best[side], "seed {seed}: {a:?}");
+                }
+            }
+        }
+        assert_eq!(
+            seen,
+            [[2, 2], [2, 2]],
+            "hands of each kind with a joker held"
+        );
+    }
+
     /// BD-3 … BD-10: random hands, 4 and 3 players, with and without trump and the
     /// 40-point mode, their last four tricks (a whole hand is a long search in a debug
     /// build); a seat without slips took at most its paranoid best (BD-7 points, the moon
@@ -803,7 +927,7 @@ pub(crate) mod tests {
 /// (`TABLE_BITS=n`: a table of 2^n slots, 20 by default; the worker's is 22).
 #[cfg(test)]
 mod speed {
-    use super::tests::{bidel_setup, shelem_setup, table_log};
+    use super::tests::{bidel_setup, shelem_setup_jokers, table_log};
     use super::*;
     use engine::Rng;
     use std::time::Instant;
@@ -886,7 +1010,7 @@ mod speed {
                 configs
                     .iter()
                     .zip(total)
-                    .map(|(c, t)| format!("{c:?} {:.2}M", t as f64 / 1e6))
+                    .map(|(c, t)| format!("{c:?} {:.2}M ({t})", t as f64 / 1e6))
                     .collect::<Vec<_>>()
                     .join(", ")
             );
@@ -989,6 +1113,9 @@ mod speed {
         // The whole four-player hand searched directly (no shorter attempts first), within
         // WHOLE_BUDGET nodes: its node count, or "over".
         let whole_budget = env("WHOLE_BUDGET", 0);
+        // JOKERS=1: the Shelem hands below with jokers on (SH-3, SH-6; other deals: the
+        // deck has 54 cards), marked "J" where a player holds a joker.
+        let jokers = env("JOKERS", 0) == 1;
         let skip = env("SKIP", 0);
         if let Ok(d) = std::env::var("MIN_DEPTH") {
             s.set_tuning(d.parse().ok(), 1);
@@ -1010,14 +1137,23 @@ mod speed {
                         let log = table_log::<Bidel>(&setup, 2000 + seed, 2, None);
                         bidel_from(&setup, &log, &mut s, &mut |_, _| {}, usize::MAX)
                     } else {
-                        let setup = shelem_setup(1000 + seed, 4);
+                        let setup = shelem_setup_jokers(1000 + seed, 4, jokers);
                         let log = table_log::<Shelem>(&setup, 1000 + seed, 1, None);
                         shelem_from(&setup, &log, &mut s, &mut |_, _| {}, usize::MAX)
                     };
                     times.push(t.elapsed().as_secs_f64());
                     let used = s.nodes() - n0;
                     runs.push(match r {
-                        Ok(a) => format!("{:.1}M best {:?}", used as f64 / 1e6, a.best),
+                        Ok(a) => format!(
+                            "{:.1}M best {:?}{}",
+                            used as f64 / 1e6,
+                            a.best,
+                            if a.hands.iter().any(|h| h.iter().any(|c| c.is_joker())) {
+                                " J"
+                            } else {
+                                ""
+                            }
+                        ),
                         Err(e) => format!("over ({e:?})"),
                     });
                 }
@@ -1033,7 +1169,7 @@ mod speed {
             let (mut refused, mut from, mut nodes) = (0, Vec::new(), Vec::new());
             let n = if players == 2 { 50 } else { hands_n };
             for seed in 0..n {
-                let setup = shelem_setup(1000 + seed, players);
+                let setup = shelem_setup_jokers(1000 + seed, players, jokers);
                 let log = table_log::<Shelem>(&setup, 1000 + seed, 1, None);
                 s.set_budget(budget);
                 let n0 = s.nodes();
