@@ -1066,6 +1066,19 @@ mod speed {
         .unwrap()
     }
 
+    /// The trump or mode named in the last hand of a Shelem table (for the measures).
+    fn shelem_mode(setup: &Setup<ShelemSettings>, log: &[LogStep<ShelemAction>]) -> Option<Trump> {
+        let (start, _, _) = last_hand::<Shelem, Card>(
+            setup,
+            log,
+            |g| g.phase() == ShelemPhase::Playing,
+            |g| matches!(g.phase(), ShelemPhase::HandOver | ShelemPhase::MatchOver),
+            |_| None,
+        )
+        .ok()?;
+        start.view(Seat(0)).trump
+    }
+
     #[test]
     #[ignore]
     fn points_speed() {
@@ -1132,20 +1145,22 @@ mod speed {
                     s.set_budget(whole_budget);
                     let n0 = s.nodes();
                     let t = Instant::now();
-                    let r = if bidel {
+                    let (r, mode) = if bidel {
                         let setup = bidel_setup(2000 + seed, 4);
                         let log = table_log::<Bidel>(&setup, 2000 + seed, 2, None);
-                        bidel_from(&setup, &log, &mut s, &mut |_, _| {}, usize::MAX)
+                        let r = bidel_from(&setup, &log, &mut s, &mut |_, _| {}, usize::MAX);
+                        (r, String::new())
                     } else {
                         let setup = shelem_setup_jokers(1000 + seed, 4, jokers);
                         let log = table_log::<Shelem>(&setup, 1000 + seed, 1, None);
-                        shelem_from(&setup, &log, &mut s, &mut |_, _| {}, usize::MAX)
+                        let r = shelem_from(&setup, &log, &mut s, &mut |_, _| {}, usize::MAX);
+                        (r, format!(" {:?}", shelem_mode(&setup, &log)))
                     };
                     times.push(t.elapsed().as_secs_f64());
                     let used = s.nodes() - n0;
                     runs.push(match r {
                         Ok(a) => format!(
-                            "{:.1}M best {:?}{}",
+                            "{:.1}M best {:?}{mode}{}",
                             used as f64 / 1e6,
                             a.best,
                             if a.hands.iter().any(|h| h.iter().any(|c| c.is_joker())) {
@@ -1154,7 +1169,7 @@ mod speed {
                                 ""
                             }
                         ),
-                        Err(e) => format!("over ({e:?})"),
+                        Err(e) => format!("over ({e:?}){mode}"),
                     });
                 }
                 println!(

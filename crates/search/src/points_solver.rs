@@ -1907,10 +1907,28 @@ mod tests {
         (e, p)
     }
 
+    /// The ending of `p` on cards, for the reference rules.
+    fn reference_of(p: &PointsPosition) -> reference::Ending {
+        let trick: Vec<Card> = p.trick[..p.trick_len as usize]
+            .iter()
+            .map(|&b| p.card(b))
+            .collect();
+        reference::Ending {
+            n: p.n,
+            hands: [0, 1, 2, 3].map(|s| p.hand(Seat(s))),
+            mode: p.mode,
+            leader: Seat(p.leader),
+            trick,
+            led: (p.trick_len > 0).then(|| Suit::ALL[(p.trick[0] >> 4) as usize]),
+            count: p.count,
+            taken: p.taken,
+        }
+    }
+
     /// SH-6, SH-3: endings holding jokers, in trump and no-trump modes, solved (a shared
     /// table, sometimes cleared; the widest classes for even seeds) match plain minimax
-    /// over the rules written on cards; the quick bounds, where the search asks them,
-    /// too. Returns how many endings had a joker live in a trump and a no-trump mode.
+    /// over the rules written on cards, and so does a sibling of each solved right after
+    /// it; the quick bounds, where the search asks them, too. Returns how many endings had a joker live in a trump and a no-trump mode.
     fn check_jokers(seed: u64, cases: u32, players: u8, max_tricks: u32) -> [u32; 2] {
         let mut rng = Rng::new(seed);
         let mut s = PointsSolver::new(12);
@@ -1932,6 +1950,15 @@ mod tests {
             assert_eq!(s.value(&p).unwrap(), want, "case {case}: {e:?}");
             assert!(s.can_take(&p, want).unwrap());
             assert!(!s.can_take(&p, want + 1).unwrap(), "case {case}: {e:?}");
+            // A sibling (two cards of one suit swapped between seats, a joker maybe among
+            // them), solved with the table warm from `p`.
+            let q = sibling(&mut rng, &p);
+            let want_q = reference_of(&q).value();
+            assert_eq!(
+                s.value(&q).unwrap(),
+                want_q,
+                "case {case}: {q:?} after {e:?}"
+            );
             let nt_live = p.nt_jokers && p.hands.iter().any(|h| h & NT_JOKERS != 0);
             if p.trick_len == 0 && !nt_live && p.tricks_left() > 0 {
                 let rem = p.remaining() as i32;
