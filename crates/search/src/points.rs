@@ -18,7 +18,7 @@
 //! what a seat can be sure to keep its points down to, not its hand score.
 //!
 //! Shelem's jokers (SH-3, SH-6) are analysed like any other card: the points solver plays
-//! them by SH-6 in every mode (see [`crate::points_solver`]), a joker led in a no-trump mode
+//! them by SH-6 in every mode (see [`crate::PointsSolver`]), a joker led in a no-trump mode
 //! with the suit it named in the play analysed, and their points (red 20, black 15) count
 //! wherever they end, the hakem's discards included.
 

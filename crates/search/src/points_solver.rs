@@ -32,7 +32,7 @@
 //! move of a joker lead naming suit `s` is bit `s * 16 + 14` (or `+ 15`), the trick keeps
 //! that bit, so that the led suit is always the suit of the trick's first bit. Jokers are
 //! no point class: their points are counted apart, and the table's key fixes who holds
-//! each joker ([`PointsPosition::meta`]), so a class of positions never mixes joker
+//! each joker (`PointsPosition::meta`), so a class of positions never mixes joker
 //! owners. The quick bounds stay off while a joker is live in a no-trump mode.
 
 use crate::position::{
@@ -535,7 +535,7 @@ impl PointsPosition {
     }
 
     /// Who holds each joker (3 bits each, black then red: 0 none, else the seat plus 1),
-    /// at bits 12 and up of the table's key ([`PointsPosition::meta`]).
+    /// at bits 12 and up of the table's key (`PointsPosition::meta`).
     #[inline]
     fn joker_owners(&self) -> u32 {
         let mut owners = 0;
