@@ -33,7 +33,8 @@
 //! that bit, so that the led suit is always the suit of the trick's first bit. Jokers are
 //! no point class: their points are counted apart, and the table's key fixes who holds
 //! each joker (`PointsPosition::meta`), so a class of positions never mixes joker
-//! owners. The quick bounds stay off while a joker is live in a no-trump mode.
+//! owners. In a no-trump mode the quick bounds stay off while a seat against the leader
+//! holds a joker (it would take any "sure" winner).
 
 use crate::position::{
     deciding_card, quick_winners, still_wins, top_cards, NO_TRUMP, SUIT_BITS, SUIT_MASK,
@@ -534,6 +535,19 @@ impl PointsPosition {
         deciding_card(self.trick, self.n, b, self.trump)
     }
 
+    /// Whether the quick bounds hold here: always but in a no-trump mode where a seat
+    /// against the leader holds a joker (it would take any "sure" winner of the leader's
+    /// side; the leader's side's own jokers are sure winners, and its seats need not play
+    /// them on their side's winners). The table's key fixes who holds each joker.
+    #[inline]
+    fn bounds_hold(&self) -> bool {
+        if !self.nt_jokers {
+            return true;
+        }
+        let side = self.count >> self.leader & 1;
+        (0..self.n as usize).all(|s| self.count >> s & 1 == side || self.hands[s] & NT_JOKERS == 0)
+    }
+
     /// Who holds each joker (3 bits each, black then red: 0 none, else the seat plus 1),
     /// at bits 12 and up of the table's key (`PointsPosition::meta`).
     #[inline]
@@ -916,7 +930,7 @@ impl PointsSolver {
         let mut meta = 0;
         let mut tt_move = NO_MOVE;
         if boundary {
-            if self.bounds && !(p.nt_jokers && p.hands.iter().any(|h| h & NT_JOKERS != 0)) {
+            if self.bounds && p.bounds_hold() {
                 if let Some(r) = quick_bounds(p, k, rem) {
                     return r;
                 }
@@ -1928,14 +1942,16 @@ mod tests {
     /// SH-6, SH-3: endings holding jokers, in trump and no-trump modes, solved (a shared
     /// table, sometimes cleared; the widest classes for even seeds) match plain minimax
     /// over the rules written on cards, and so does a sibling of each solved right after
-    /// it; the quick bounds, where the search asks them, too. Returns how many endings had a joker live in a trump and a no-trump mode.
-    fn check_jokers(seed: u64, cases: u32, players: u8, max_tricks: u32) -> [u32; 2] {
+    /// it; the quick bounds, where the search asks them, too. Returns how many endings
+    /// had a joker live in a trump and a no-trump mode, and how often the quick bounds
+    /// answered in a no-trump mode with a joker live (the leader's side's).
+    fn check_jokers(seed: u64, cases: u32, players: u8, max_tricks: u32) -> [u32; 3] {
         let mut rng = Rng::new(seed);
         let mut s = PointsSolver::new(12);
         if seed.is_multiple_of(2) {
             s.set_tuning(Some(1), 1);
         }
-        let mut with = [0u32; 2];
+        let mut with = [0u32; 3];
         for case in 0..cases {
             let tricks = 1 + rng.below(max_tricks);
             let (e, p) = joker_ending(&mut rng, players, tricks);
@@ -1959,11 +1975,12 @@ mod tests {
                 want_q,
                 "case {case}: {q:?} after {e:?}"
             );
-            let nt_live = p.nt_jokers && p.hands.iter().any(|h| h & NT_JOKERS != 0);
-            if p.trick_len == 0 && !nt_live && p.tricks_left() > 0 {
+            if p.trick_len == 0 && p.bounds_hold() && p.tricks_left() > 0 {
                 let rem = p.remaining() as i32;
+                let nt_live = p.nt_jokers && p.hands.iter().any(|h| h & NT_JOKERS != 0);
                 for k in 1..=rem {
                     if let Some((v, _)) = quick_bounds(&p, k, rem) {
+                        with[2] += nt_live as u32;
                         // A bound: at least `v` when it answers yes, at most `v` when no.
                         let value = (want - p.taken) as i32;
                         assert!(
@@ -1982,7 +1999,10 @@ mod tests {
     fn shelem_endings_with_jokers_match_plain_minimax() {
         for (seed, players, tricks) in [(11u64, 4u8, 3u32), (12, 4, 3), (13, 2, 5), (14, 2, 4)] {
             let with = check_jokers(seed, 1500, players, tricks);
-            assert!(with[0] > 300 && with[1] > 200, "seed {seed}: {with:?}");
+            assert!(
+                with[0] > 300 && with[1] > 200 && with[2] > 50,
+                "seed {seed}: {with:?}"
+            );
         }
     }
 
