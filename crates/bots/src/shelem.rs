@@ -659,6 +659,83 @@ mod tests {
         }
     }
 
+    /// SH-3, SH-6, SH-10: hands with jokers on, played by `ShelemBot`s (4 and 2 players,
+    /// every mode allowed, a joker in a player's hand, trump and no-trump modes), are
+    /// analysed like any other (`search::analyse_shelem`, a node budget for four players):
+    /// the sides' bests add up to the points in play, 200 with four players (the jokers'
+    /// 35 counted), the contract agrees, a slip's cards were the player's.
+    #[test]
+    fn hands_with_jokers_played_by_rule_bots_are_analysed() {
+        let mut seen = [[0u32; 2]; 2];
+        for seed in 0..80u64 {
+            let players = if seed % 2 == 0 { 4 } else { 2 };
+            let setup = Setup {
+                players,
+                settings: ShelemSettings {
+                    jokers: true,
+                    ..modes_all()
+                },
+                deal: Deal::seeded(seed),
+            };
+            let mut g = Shelem::new(&setup).unwrap();
+            let mut bots: Vec<ShelemBot> = (0..players as u64)
+                .map(|i| ShelemBot::new(seed * 10 + i))
+                .collect();
+            let (mut legal, mut log) = (Vec::new(), Vec::new());
+            let (mut held, mut nt) = (false, false);
+            while let Status::Acting(s) = g.status() {
+                let seat = s.first().unwrap();
+                legal.clear();
+                g.legal_actions(seat, &mut legal);
+                let v = g.view(seat);
+                if v.phase == ShelemPhase::Playing {
+                    held |= v.hand.iter().any(|c| c.is_joker());
+                    nt = v.trump.is_some_and(|t| t.suit().is_none());
+                }
+                let a = bots[seat.idx()].choose(&v, &legal);
+                let e = g.apply(seat, &a).unwrap();
+                for b in &mut bots {
+                    b.observe(&e);
+                }
+                log.push(engine::log::Step::Act { seat, action: a });
+            }
+            let p4 = (players == 4) as usize;
+            if !held || seen[p4][nt as usize] >= 2 {
+                continue;
+            }
+            seen[p4][nt as usize] += 1;
+            let mut solver = search::PointsSolver::new(16);
+            if players == 4 {
+                solver.set_budget(1_000_000);
+            }
+            let a = search::analyse_shelem(&setup, &log, &mut solver, &mut |_| {})
+                .unwrap_or_else(|e| panic!("seed {seed}: {e:?}"));
+            let in_play: u16 = a.taken.iter().sum();
+            if players == 4 {
+                assert_eq!(in_play, 200, "SH-3 seed {seed}");
+            } else {
+                assert_eq!(a.from_trick, 1, "seed {seed}");
+            }
+            assert_eq!(
+                a.best.iter().sum::<u16>(),
+                in_play,
+                "SH-3 seed {seed}: {a:?}"
+            );
+            let c = a.contract.unwrap();
+            assert_eq!(c.could_make, a.best[c.hakem.side()] >= c.bid);
+            for s in &a.slips {
+                assert!(s.after < s.before, "{s:?}");
+                assert!(a.hands[s.seat.idx()].contains(s.played));
+                assert!(a.hands[s.seat.idx()].contains(s.better));
+            }
+        }
+        // Both kinds of mode, with four and two players.
+        assert!(
+            seen.iter().flatten().all(|&k| k >= 1),
+            "hands with a joker held: {seen:?}"
+        );
+    }
+
     /// Plays `hands` hands with side 0 as `ShelemBot`s and side 1 as random bots; returns
     /// the points scored and the matches won per side.
     fn duel(players: u8, hands: u32, seed: u64) -> ([i64; 2], [u32; 2]) {

@@ -101,7 +101,7 @@ pub fn finished_hokm_hand(
     setup: &Setup<HokmSettings>,
     log: &[LogStep<HokmAction>],
 ) -> Result<(Hokm, Vec<Card>), AnalysisError> {
-    let (start, plays, _) = crate::points::last_hand::<Hokm>(
+    let (start, plays, _) = crate::points::last_hand::<Hokm, _>(
         setup,
         log,
         |g| g.phase() == HokmPhase::Playing,

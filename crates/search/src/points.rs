@@ -17,9 +17,10 @@
 //! point is then the worst result, though the rules score it 0: the paranoid value is
 //! what a seat can be sure to keep its points down to, not its hand score.
 //!
-//! Shelem's jokers (SH-6) are not supported yet: a hand where a player holds one is
-//! refused ([`AnalysisError::Position`] with [`crate::PositionError::Joker`]); jokers among the
-//! hakem's discards are fine.
+//! Shelem's jokers (SH-3, SH-6) are analysed like any other card: the points solver plays
+//! them by SH-6 in every mode (see [`crate::PointsSolver`]), a joker led in a no-trump mode
+//! with the suit it named in the play analysed, and their points (red 20, black 15) count
+//! wherever they end, the hakem's discards included.
 
 use crate::analysis::AnalysisError;
 use crate::points_solver::{OutOfBudget, PointsPosition, PointsRules, PointsSolver};
@@ -116,13 +117,13 @@ impl From<OutOfBudget> for AnalysisError {
 /// The last hand of a table, rebuilt from its setup and log with the engine's own rules:
 /// the game at the start of its play, the cards played in order, and the game at its end.
 /// A hand not over is [`AnalysisError::NotOver`]. Hokm's analysis uses it too.
-pub(crate) fn last_hand<G: Game + Clone>(
+pub(crate) fn last_hand<G: Game + Clone, P>(
     setup: &Setup<G::Settings>,
     log: &[LogStep<G::Action>],
     playing: impl Fn(&G) -> bool,
     over: impl Fn(&G) -> bool,
-    played: impl Fn(&G::Event) -> Option<Card>,
-) -> Result<(G, Vec<Card>, G), AnalysisError> {
+    played: impl Fn(&G::Event) -> Option<P>,
+) -> Result<(G, Vec<P>, G), AnalysisError> {
     let mut game = G::new(setup).map_err(|e| AnalysisError::Log(0, e.to_string()))?;
     let from = log
         .iter()
@@ -149,13 +150,18 @@ pub(crate) fn last_hand<G: Game + Clone>(
     Ok((start, plays, game))
 }
 
-/// The positions of the play: the start and the position after each play.
-fn line_of(start: PointsPosition, plays: &[Card]) -> Result<Vec<PointsPosition>, AnalysisError> {
+/// The positions of the play: the start and the position after each play (a card, and
+/// the suit a joker led in a no-trump mode named, SH-6).
+fn line_of(
+    start: PointsPosition,
+    plays: &[(Card, Option<Suit>)],
+) -> Result<Vec<PointsPosition>, AnalysisError> {
     let mut line = Vec::with_capacity(plays.len() + 1);
     let mut pos = start;
     line.push(pos);
-    for (i, &c) in plays.iter().enumerate() {
-        pos.play(c).map_err(|e| AnalysisError::Play(i, e))?;
+    for (i, &(c, named)) in plays.iter().enumerate() {
+        pos.play_named(c, named)
+            .map_err(|e| AnalysisError::Play(i, e))?;
         line.push(pos);
     }
     Ok(line)
@@ -196,7 +202,8 @@ fn curve(
 
 /// The lowest card (engine order) of the seat to play at `p` after which the counted
 /// seats' value stays at `v` or better for the mover: at least `v` for a maximising
-/// mover, at most `v` for another.
+/// mover, at most `v` for another. A joker led in a no-trump mode keeps it if it does
+/// naming some suit (SH-6).
 fn keeping_card(
     solver: &mut PointsSolver,
     p: &PointsPosition,
@@ -205,17 +212,29 @@ fn keeping_card(
     let maxing = p.maximising();
     let g = p.step();
     for alt in p.legal() {
-        let mut child = *p;
-        if child.play(alt).is_err() {
-            continue;
-        }
-        let keeps = if maxing {
-            solver.can_take(&child, v)?
+        let names: &[Option<Suit>] = if p.names_suit(alt) {
+            &[
+                Some(Suit::Clubs),
+                Some(Suit::Diamonds),
+                Some(Suit::Hearts),
+                Some(Suit::Spades),
+            ]
         } else {
-            !solver.can_take(&child, v + g)?
+            &[None]
         };
-        if keeps {
-            return Ok(Some(alt));
+        for &named in names {
+            let mut child = *p;
+            if child.play_named(alt, named).is_err() {
+                continue;
+            }
+            let keeps = if maxing {
+                solver.can_take(&child, v)?
+            } else {
+                !solver.can_take(&child, v + g)?
+            };
+            if keeps {
+                return Ok(Some(alt));
+            }
         }
     }
     Ok(None)
@@ -276,8 +295,8 @@ fn widest(
 /// side's best, the contract, and the plays that lost value for the side of the seat that
 /// played them, from the deal or, where the solver's node budget
 /// ([`PointsSolver::set_budget`]) does not reach back that far, from a later trick
-/// ([`widest`]). `found(analysis)` after each part searched, the whole hand's last. A hand
-/// where a player holds a joker is refused (not supported yet).
+/// ([`widest`]). `found(analysis)` after each part searched, the whole hand's last. Jokers
+/// (SH-6) are played and counted as the engine does, in every mode.
 pub fn analyse_shelem(
     setup: &Setup<ShelemSettings>,
     log: &[LogStep<ShelemAction>],
@@ -301,13 +320,13 @@ pub(crate) fn shelem_from(
     progress: &mut dyn FnMut(usize, usize),
     last: usize,
 ) -> Result<PointsAnalysis, AnalysisError> {
-    let (start, plays, end) = last_hand::<Shelem>(
+    let (start, plays, end) = last_hand::<Shelem, _>(
         setup,
         log,
         |g| g.phase() == ShelemPhase::Playing,
         |g| matches!(g.phase(), ShelemPhase::HandOver | ShelemPhase::MatchOver),
         |e| match e {
-            ShelemEvent::Played { card, .. } => Some(*card),
+            ShelemEvent::Played { card, suit, .. } => Some((*card, *suit)),
             _ => None,
         },
     )?;
@@ -356,7 +375,7 @@ pub(crate) fn shelem_from(
     let in_play = in_tricks + disc;
     let bid = result.bid;
     let mut slips = Vec::new();
-    for (i, &c) in plays.iter().enumerate().skip(skip) {
+    for (i, &(c, _)) in plays.iter().enumerate().skip(skip) {
         let p = &line[i];
         let seat = p.to_play();
         let side = seat.side();
@@ -430,13 +449,13 @@ pub(crate) fn bidel_from(
     progress: &mut dyn FnMut(usize, usize),
     last: usize,
 ) -> Result<PointsAnalysis, AnalysisError> {
-    let (start, plays, end) = last_hand::<Bidel>(
+    let (start, plays, end) = last_hand::<Bidel, _>(
         setup,
         log,
         |g| g.phase() == BidelPhase::Playing,
         |g| matches!(g.phase(), BidelPhase::HandOver | BidelPhase::MatchOver),
         |e| match e {
-            BidelEvent::Played { card, .. } => Some(*card),
+            BidelEvent::Played { card, .. } => Some((*card, None)),
             _ => None,
         },
     )?;
@@ -485,7 +504,7 @@ pub(crate) fn bidel_from(
         lines.push(line);
     }
     let mut slips = Vec::new();
-    for (i, &c) in plays.iter().enumerate().skip(skip) {
+    for (i, &(c, _)) in plays.iter().enumerate().skip(skip) {
         let seat = lines[0][i].to_play();
         let s = seat.idx();
         let (before, after) = (curves[s][i], curves[s][i + 1]);
@@ -663,6 +682,130 @@ pub(crate) mod tests {
         }
     }
 
+    pub(crate) fn shelem_setup_jokers(
+        seed: u64,
+        players: u8,
+        jokers: bool,
+    ) -> Setup<ShelemSettings> {
+        let mut s = shelem_setup(seed, players);
+        s.settings.jokers = jokers;
+        s
+    }
+
+    /// SH-3, SH-6, SH-10: hands with jokers on, played at random, 4 and 2 players, in trump
+    /// and no-trump modes, each with a joker in a player's hand: at every play the solver's
+    /// legal cards and the reference rules' (points_solver::reference) are the engine's;
+    /// the solver's and the reference's points after the hand are the engine's (every
+    /// trick's winner and its jokers' points); the analysis (2 players: the whole hand;
+    /// 4: its last three tricks) is consistent and its sides' bests add up to the points in
+    /// play, 200 with four players.
+    #[test]
+    fn shelem_hands_with_jokers() {
+        use crate::points_solver::reference;
+        let mut seen = [[0u32; 2]; 2];
+        for seed in 100..400u64 {
+            let players = if seed % 2 == 0 { 4 } else { 2 };
+            let setup = shelem_setup_jokers(seed, players, true);
+            let log = table_log::<Shelem>(&setup, seed, 1, None);
+            let (start, plays, end) = last_hand::<Shelem, _>(
+                &setup,
+                &log,
+                |g| g.phase() == ShelemPhase::Playing,
+                |g| matches!(g.phase(), ShelemPhase::HandOver | ShelemPhase::MatchOver),
+                |e| match e {
+                    ShelemEvent::Played { card, suit, .. } => Some((*card, *suit)),
+                    _ => None,
+                },
+            )
+            .unwrap();
+            let view = start.view(Seat(0));
+            let mode = view.trump.unwrap();
+            let nt = mode.suit().is_none() as usize;
+            let mut hands = [CardSet::EMPTY; 4];
+            for (s, h) in hands.iter_mut().enumerate().take(players as usize) {
+                *h = start.view(Seat(s as u8)).hand;
+            }
+            let held = hands.iter().any(|h| h.iter().any(|c| c.is_joker()));
+            let p4 = (players == 4) as usize;
+            if !held || seen[p4][nt] >= 2 {
+                continue;
+            }
+            seen[p4][nt] += 1;
+            let rules = PointsRules {
+                players,
+                mode,
+                trick_points: 5,
+                bidel_restrictions: false,
+            };
+            let side0 = if players == 4 { 0b0101 } else { 0b01 };
+            let mut pos = PointsPosition::new(
+                rules,
+                hands,
+                view.leader,
+                &[],
+                &|c| card_points(c.bit()) as u8,
+                side0,
+                side0,
+                0,
+                true,
+                false,
+            )
+            .unwrap();
+            let mut e = reference::Ending {
+                n: players,
+                hands,
+                mode,
+                leader: view.leader,
+                trick: Vec::new(),
+                led: None,
+                count: side0,
+                taken: 0,
+            };
+            let mut g = start.clone();
+            for &(c, named) in &plays {
+                let seat = g.turn().unwrap();
+                let engine = g.legal_cards(seat);
+                assert_eq!(pos.legal(), engine, "SH-6 seed {seed}");
+                let refs: CardSet = e.legal().iter().map(|&(c, _)| c).collect();
+                assert_eq!(refs, engine, "SH-6 seed {seed}");
+                assert_eq!(pos.names_suit(c), named.is_some(), "seed {seed}");
+                let action = match named {
+                    Some(suit) => ShelemAction::JokerLead { joker: c, suit },
+                    None => ShelemAction::Play(c),
+                };
+                g.apply(seat, &action).unwrap();
+                pos.play_named(c, named).unwrap();
+                e.play(c, named);
+            }
+            let result = end.view(Seat(0)).result.unwrap();
+            let disc = 5 + card_points(result.discards);
+            let hakem0 = (result.hakem.side() == 0) as u16;
+            assert_eq!(pos.taken() + hakem0 * disc, result.taken[0], "seed {seed}");
+            assert_eq!(e.taken + hakem0 * disc, result.taken[0], "seed {seed}");
+            // The analysis.
+            let last = if players == 4 { 3 } else { usize::MAX };
+            let mut s = PointsSolver::new(16);
+            let a = shelem_from(&setup, &log, &mut s, &mut |_, _| {}, last).unwrap();
+            let n_plays = if players == 4 { 12 } else { plays.len() };
+            consistent(&a, n_plays);
+            let in_play: u16 = a.taken.iter().sum();
+            if players == 4 {
+                assert_eq!(in_play, 200, "SH-3 seed {seed}");
+            }
+            assert_eq!(a.best.iter().sum::<u16>(), in_play, "seed {seed}");
+            for side in 0..2 {
+                if a.slips.iter().all(|x| x.seat.side() != side) {
+                    assert!(a.taken[side] >= a.best[side], "seed {seed}: {a:?}");
+                }
+            }
+        }
+        assert_eq!(
+            seen,
+            [[2, 2], [2, 2]],
+            "hands of each kind with a joker held"
+        );
+    }
+
     /// BD-3 … BD-10: random hands, 4 and 3 players, with and without trump and the
     /// 40-point mode, their last four tricks (a whole hand is a long search in a debug
     /// build); a seat without slips took at most its paranoid best (BD-7 points, the moon
@@ -784,7 +927,7 @@ pub(crate) mod tests {
 /// (`TABLE_BITS=n`: a table of 2^n slots, 20 by default; the worker's is 22).
 #[cfg(test)]
 mod speed {
-    use super::tests::{bidel_setup, shelem_setup, table_log};
+    use super::tests::{bidel_setup, shelem_setup_jokers, table_log};
     use super::*;
     use engine::Rng;
     use std::time::Instant;
@@ -867,7 +1010,7 @@ mod speed {
                 configs
                     .iter()
                     .zip(total)
-                    .map(|(c, t)| format!("{c:?} {:.2}M", t as f64 / 1e6))
+                    .map(|(c, t)| format!("{c:?} {:.2}M ({t})", t as f64 / 1e6))
                     .collect::<Vec<_>>()
                     .join(", ")
             );
@@ -923,6 +1066,19 @@ mod speed {
         .unwrap()
     }
 
+    /// The trump or mode named in the last hand of a Shelem table (for the measures).
+    fn shelem_mode(setup: &Setup<ShelemSettings>, log: &[LogStep<ShelemAction>]) -> Option<Trump> {
+        let (start, _, _) = last_hand::<Shelem, Card>(
+            setup,
+            log,
+            |g| g.phase() == ShelemPhase::Playing,
+            |g| matches!(g.phase(), ShelemPhase::HandOver | ShelemPhase::MatchOver),
+            |_| None,
+        )
+        .ok()?;
+        start.view(Seat(0)).trump
+    }
+
     #[test]
     #[ignore]
     fn points_speed() {
@@ -970,6 +1126,9 @@ mod speed {
         // The whole four-player hand searched directly (no shorter attempts first), within
         // WHOLE_BUDGET nodes: its node count, or "over".
         let whole_budget = env("WHOLE_BUDGET", 0);
+        // JOKERS=1: the Shelem hands below with jokers on (SH-3, SH-6; other deals: the
+        // deck has 54 cards), marked "J" where a player holds a joker.
+        let jokers = env("JOKERS", 0) == 1;
         let skip = env("SKIP", 0);
         if let Ok(d) = std::env::var("MIN_DEPTH") {
             s.set_tuning(d.parse().ok(), 1);
@@ -986,20 +1145,31 @@ mod speed {
                     s.set_budget(whole_budget);
                     let n0 = s.nodes();
                     let t = Instant::now();
-                    let r = if bidel {
+                    let (r, mode) = if bidel {
                         let setup = bidel_setup(2000 + seed, 4);
                         let log = table_log::<Bidel>(&setup, 2000 + seed, 2, None);
-                        bidel_from(&setup, &log, &mut s, &mut |_, _| {}, usize::MAX)
+                        let r = bidel_from(&setup, &log, &mut s, &mut |_, _| {}, usize::MAX);
+                        (r, String::new())
                     } else {
-                        let setup = shelem_setup(1000 + seed, 4);
+                        let setup = shelem_setup_jokers(1000 + seed, 4, jokers);
                         let log = table_log::<Shelem>(&setup, 1000 + seed, 1, None);
-                        shelem_from(&setup, &log, &mut s, &mut |_, _| {}, usize::MAX)
+                        let r = shelem_from(&setup, &log, &mut s, &mut |_, _| {}, usize::MAX);
+                        (r, format!(" {:?}", shelem_mode(&setup, &log)))
                     };
                     times.push(t.elapsed().as_secs_f64());
                     let used = s.nodes() - n0;
                     runs.push(match r {
-                        Ok(a) => format!("{:.1}M best {:?}", used as f64 / 1e6, a.best),
-                        Err(e) => format!("over ({e:?})"),
+                        Ok(a) => format!(
+                            "{:.1}M best {:?}{mode}{}",
+                            used as f64 / 1e6,
+                            a.best,
+                            if a.hands.iter().any(|h| h.iter().any(|c| c.is_joker())) {
+                                " J"
+                            } else {
+                                ""
+                            }
+                        ),
+                        Err(e) => format!("over ({e:?}){mode}"),
                     });
                 }
                 println!(
@@ -1014,7 +1184,7 @@ mod speed {
             let (mut refused, mut from, mut nodes) = (0, Vec::new(), Vec::new());
             let n = if players == 2 { 50 } else { hands_n };
             for seed in 0..n {
-                let setup = shelem_setup(1000 + seed, players);
+                let setup = shelem_setup_jokers(1000 + seed, players, jokers);
                 let log = table_log::<Shelem>(&setup, 1000 + seed, 1, None);
                 s.set_budget(budget);
                 let n0 = s.nodes();

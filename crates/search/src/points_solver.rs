@@ -23,7 +23,18 @@
 //! first; in Shelem the Hokm solver's order with points), and touching cards of one hand
 //! with the same points are one move. No allocation per node.
 //!
-//! Jokers (Shelem SH-6) are not supported: a hand holding one is refused.
+//! Jokers (Shelem SH-6, SH-3): in a trump mode they are the trump suit's two highest
+//! ranks (bits 14, black, and 15, red, above its ace), so that following, trick winners,
+//! quick bounds and the move order treat them as the trumps they are. In a no-trump mode
+//! they live at spades' bits 14 and 15 (above any spade) but are no spades: they may be
+//! played at any time ([`PointsPosition::legal`]), win the trick they are played to (red
+//! over black), and a joker led names the suit to follow, which is part of the move: the
+//! move of a joker lead naming suit `s` is bit `s * 16 + 14` (or `+ 15`), the trick keeps
+//! that bit, so that the led suit is always the suit of the trick's first bit. Jokers are
+//! no point class: their points are counted apart, and the table's key fixes who holds
+//! each joker (`PointsPosition::meta`), so a class of positions never mixes joker
+//! owners. In a no-trump mode the quick bounds stay off while a seat against the leader
+//! holds a joker (it would take any "sure" winner).
 
 use crate::position::{
     deciding_card, quick_winners, still_wins, top_cards, NO_TRUMP, SUIT_BITS, SUIT_MASK,
@@ -79,6 +90,41 @@ pub struct PointsPosition {
     point_bits: u64,
     /// 2♣ (BD-3).
     two_clubs: u64,
+    /// A joker is in play this hand (in a hand or the trick at the start).
+    jokers: bool,
+    /// A no-trump mode with jokers: their own rules (see the module docs).
+    nt_jokers: bool,
+    /// The first bit of the jokers' suit: black at `+ 14`, red at `+ 15`.
+    joker_base: u8,
+    /// The points of the black and of the red joker.
+    joker_points: [u8; 2],
+}
+
+/// Bit 14 of every suit: where the black joker can be (its home, or a no-trump lead
+/// naming the suit).
+const BLACK_JOKERS: u64 = 0x4000_4000_4000_4000;
+/// Bit 15 of every suit: the red joker's.
+const RED_JOKERS: u64 = 0x8000_8000_8000_8000;
+/// The jokers' home in a no-trump mode: spades' bits 14 and 15.
+const NT_JOKER_BASE: u8 = 3 * SUIT_BITS as u8;
+/// The jokers' home bits in a no-trump mode.
+const NT_JOKERS: u64 = 3 << 62;
+
+/// Whether bit `b` is a joker's (home or named lead): no card has a strength above 13.
+#[inline(always)]
+fn is_joker_bit(b: u8) -> bool {
+    b & 15 >= 14
+}
+
+/// SH-6 in a no-trump mode: whether card `c` beats the card `w` winning the trick: a joker
+/// beats any card but the red joker, else a higher card of the suit of `w`.
+#[inline(always)]
+fn beats_nt_jokers(c: u8, w: u8) -> bool {
+    if is_joker_bit(c) {
+        !is_joker_bit(w) || c & 15 > w & 15
+    } else {
+        !is_joker_bit(w) && c >> 4 == w >> 4 && c > w
+    }
 }
 
 /// The bits of the hearts.
@@ -114,22 +160,41 @@ impl PointsPosition {
             return Err(PositionError::TrickTooLong(trick.len()));
         }
         let mode = rules.mode;
-        let bit = |c: Card| c.suit() as u8 * SUIT_BITS as u8 + mode.strength(c.rank().index());
+        let trump = mode.suit().map_or(NO_TRUMP, |s| s as u8);
+        let joker_base = if trump == NO_TRUMP {
+            NT_JOKER_BASE
+        } else {
+            trump * SUIT_BITS as u8
+        };
+        let bit = |c: Card| {
+            if c.is_joker() {
+                joker_base + if c == Card::RED_JOKER { 15 } else { 14 }
+            } else {
+                c.suit() as u8 * SUIT_BITS as u8 + mode.strength(c.rank().index())
+            }
+        };
         let mut seen = CardSet::EMPTY;
+        let mut jokers = false;
+        let mut joker_points = [0u8; 2];
         let mut values: Vec<u8> = Vec::new();
         let mut class_bits = [0u64; CLASSES];
         let mut class_points = [0u8; CLASSES];
         let mut point_bits = 0u64;
         let mut place = |c: Card| -> Result<(), PositionError> {
-            if c.is_joker() {
-                return Err(PositionError::Joker);
-            }
             if seen.contains(c) {
                 return Err(PositionError::Duplicate(c));
             }
             seen.insert(c);
             let p = points(c);
-            if p > 0 {
+            if c.is_joker() {
+                // Jokers are no point class: counted apart (`points_of`).
+                if rules.bidel_restrictions {
+                    return Err(PositionError::Joker);
+                }
+                jokers = true;
+                joker_points[(c == Card::RED_JOKER) as usize] = p;
+                point_bits |= 1 << bit(c);
+            } else if p > 0 {
                 let j = match values.iter().position(|&v| v == p) {
                     Some(j) => j,
                     None if values.len() < CLASSES => {
@@ -156,6 +221,10 @@ impl PointsPosition {
         for &c in trick {
             place(c)?;
         }
+        // A joker led in a no-trump mode names the suit to follow: `play_named` only.
+        if trump == NO_TRUMP && trick.first().is_some_and(|c| c.is_joker()) {
+            return Err(PositionError::Joker);
+        }
         let m = hands[leader.idx()].len();
         for k in 0..players {
             let s = leader.after(k, players);
@@ -175,7 +244,7 @@ impl PointsPosition {
         let mut p = PointsPosition {
             n: players,
             hands: hands.map(|h| h.iter().fold(0u64, |b, c| b | 1 << bit(c))),
-            trump: mode.suit().map_or(NO_TRUMP, |s| s as u8),
+            trump,
             mode,
             leader: leader.0,
             trick: t,
@@ -191,6 +260,10 @@ impl PointsPosition {
             class_points,
             point_bits,
             two_clubs: 1 << bit(two),
+            jokers,
+            nt_jokers: jokers && trump == NO_TRUMP,
+            joker_base,
+            joker_points,
         };
         // The trick so far must have been legal: replay it from its leader.
         if !trick.is_empty() {
@@ -261,6 +334,10 @@ impl PointsPosition {
         for j in 0..CLASSES {
             p += (bits & self.class_bits[j]).count_ones() as u16 * self.class_points[j] as u16;
         }
+        if self.jokers {
+            p += (bits & BLACK_JOKERS).count_ones() as u16 * self.joker_points[0] as u16
+                + (bits & RED_JOKERS).count_ones() as u16 * self.joker_points[1] as u16;
+        }
         p
     }
 
@@ -284,7 +361,7 @@ impl PointsPosition {
             }
         }
         let mut g = self.trick_points as u16;
-        for &p in &self.class_points {
+        for &p in self.class_points.iter().chain(&self.joker_points) {
             g = gcd(g, p as u16);
         }
         g.max(1)
@@ -293,6 +370,9 @@ impl PointsPosition {
     #[inline]
     fn playable(&self) -> u64 {
         let hand = self.hands[self.mover_idx()];
+        if self.nt_jokers {
+            return self.playable_nt_jokers(hand);
+        }
         if self.trick_len == 0 {
             if self.restrict {
                 if self.first && hand & self.two_clubs != 0 {
@@ -314,14 +394,54 @@ impl PointsPosition {
         hand
     }
 
-    /// Plays `card` for the seat to play, if legal.
-    pub fn play(&mut self, card: Card) -> Result<(), PositionError> {
+    /// SH-6 in a no-trump mode with jokers: leading, the whole hand; following, the cards
+    /// of the suit to follow and the jokers, or the whole hand when void of that suit.
+    #[inline]
+    fn playable_nt_jokers(&self, hand: u64) -> u64 {
+        if self.trick_len == 0 {
+            return hand;
+        }
+        let led = SUIT_MASK << ((self.trick[0] as u32 >> 4) * SUIT_BITS) & !NT_JOKERS;
+        if hand & led != 0 {
+            hand & (led | NT_JOKERS)
+        } else {
+            hand
+        }
+    }
+
+    /// The solver's bit of `card` (at its home for a joker).
+    fn bit(&self, card: Card) -> u8 {
         if card.is_joker() {
+            self.joker_base + if card == Card::RED_JOKER { 15 } else { 14 }
+        } else {
+            card.suit() as u8 * SUIT_BITS as u8 + self.mode.strength(card.rank().index())
+        }
+    }
+
+    /// Whether `card`, played now, is a joker lead that names the suit to follow (SH-6, a
+    /// no-trump mode): [`PointsPosition::play_named`] then needs the suit.
+    pub fn names_suit(&self, card: Card) -> bool {
+        self.nt_jokers && self.trick_len == 0 && card.is_joker()
+    }
+
+    /// Plays `card` for the seat to play, if legal. A joker lead in a no-trump mode needs
+    /// its suit: [`PointsPosition::play_named`].
+    pub fn play(&mut self, card: Card) -> Result<(), PositionError> {
+        self.play_named(card, None)
+    }
+
+    /// Plays `card` for the seat to play, if legal; `named`: the suit a joker led in a
+    /// no-trump mode names (SH-6; needed there, refused anywhere else).
+    pub fn play_named(&mut self, card: Card, named: Option<Suit>) -> Result<(), PositionError> {
+        if card.is_joker() && !self.jokers {
             return Err(PositionError::Joker);
         }
-        let b = card.suit() as u8 * SUIT_BITS as u8 + self.mode.strength(card.rank().index());
-        if self.playable() & (1 << b) == 0 {
+        let mut b = self.bit(card);
+        if self.playable() & (1 << b) == 0 || named.is_some() != self.names_suit(card) {
             return Err(PositionError::Illegal(card));
+        }
+        if let Some(s) = named {
+            b = s as u8 * SUIT_BITS as u8 + (b & 15);
         }
         self.play_bit(b);
         Ok(())
@@ -330,10 +450,16 @@ impl PointsPosition {
     #[inline]
     fn play_bit(&mut self, b: u8) {
         let seat = self.mover_idx();
-        self.hands[seat] &= !(1 << b);
+        // A joker led in a no-trump mode is played at the named suit's bit.
+        let home = if self.nt_jokers && is_joker_bit(b) {
+            NT_JOKER_BASE | (b & 15)
+        } else {
+            b
+        };
+        self.hands[seat] &= !(1 << home);
         self.trick[self.trick_len as usize] = b;
         self.trick_len += 1;
-        self.broken |= HEARTS >> b & 1 == 1;
+        self.broken |= HEARTS >> home & 1 == 1;
         if self.trick_len == self.n {
             let w = self.trick_winner();
             let winner = (self.leader + w) % self.n;
@@ -353,6 +479,14 @@ impl PointsPosition {
     #[inline]
     fn trick_winner(&self) -> u8 {
         let mut best = 0;
+        if self.nt_jokers {
+            for i in 1..self.trick_len {
+                if beats_nt_jokers(self.trick[i as usize], self.trick[best as usize]) {
+                    best = i;
+                }
+            }
+            return best;
+        }
         for i in 1..self.trick_len {
             if crate::position::beats(
                 self.trick[i as usize],
@@ -366,7 +500,68 @@ impl PointsPosition {
     }
 
     fn card(&self, b: u8) -> Card {
-        crate::position::card_of_bit(self.mode, b)
+        if is_joker_bit(b) {
+            if b & 1 == 1 {
+                Card::RED_JOKER
+            } else {
+                Card::BLACK_JOKER
+            }
+        } else {
+            crate::position::card_of_bit(self.mode, b)
+        }
+    }
+
+    /// Whether card `c` beats the card `w` winning the current trick.
+    #[inline]
+    fn beats(&self, c: u8, w: u8) -> bool {
+        if self.nt_jokers {
+            beats_nt_jokers(c, w)
+        } else {
+            crate::position::beats(c, w, self.trump)
+        }
+    }
+
+    /// The card whose rank decided the trick that bit `b` completes
+    /// ([`deciding_card`]): none when a joker wins in a no-trump mode (it wins by being
+    /// a joker, and the table's key fixes who holds each joker).
+    #[inline]
+    fn deciding(&self, b: u8) -> u64 {
+        if self.nt_jokers {
+            let n = self.n as usize;
+            if is_joker_bit(b) || self.trick[..n - 1].iter().any(|&c| is_joker_bit(c)) {
+                return 0;
+            }
+        }
+        deciding_card(self.trick, self.n, b, self.trump)
+    }
+
+    /// Whether the quick bounds hold here: always but in a no-trump mode where a seat
+    /// against the leader holds a joker (it would take any "sure" winner of the leader's
+    /// side; the leader's side's own jokers are sure winners, and its seats need not play
+    /// them on their side's winners). The table's key fixes who holds each joker.
+    #[inline]
+    fn bounds_hold(&self) -> bool {
+        if !self.nt_jokers {
+            return true;
+        }
+        let side = self.count >> self.leader & 1;
+        (0..self.n as usize).all(|s| self.count >> s & 1 == side || self.hands[s] & NT_JOKERS == 0)
+    }
+
+    /// Who holds each joker (3 bits each, black then red: 0 none, else the seat plus 1),
+    /// at bits 12 and up of the table's key (`PointsPosition::meta`).
+    #[inline]
+    fn joker_owners(&self) -> u32 {
+        let mut owners = 0;
+        for (j, shift) in [(14u8, 12u32), (15, 15)] {
+            let b = self.joker_base + j;
+            for s in 0..self.n as usize {
+                if self.hands[s] >> b & 1 == 1 {
+                    owners |= (s as u32 + 1) << shift;
+                }
+            }
+        }
+        owners
     }
 
     fn cards(&self, mut bits: u64) -> CardSet {
@@ -424,6 +619,7 @@ impl PointsPosition {
     /// and of a trick, the restrictions (never 0).
     fn rules_id(&self) -> u64 {
         let [a, b, c] = self.class_points;
+        let [black, red] = self.joker_points;
         1 | (self.trump as u64) << 1
             | (self.n as u64) << 4
             | (self.restrict as u64) << 7
@@ -431,17 +627,26 @@ impl PointsPosition {
             | (a as u64) << 16
             | (b as u64) << 24
             | (c as u64) << 32
+            | (black as u64) << 40
+            | (red as u64) << 48
+            | (self.jokers as u64) << 56
     }
 
-    /// The rest of the key: the leader, the flags and the seat groups.
+    /// The rest of the key: the leader, the flags, the seat groups and who holds each
+    /// joker.
     #[inline]
     fn meta(&self) -> u32 {
-        self.leader as u32
+        let m = self.leader as u32
             | (self.broken as u32) << 2
             | (self.first as u32) << 3
             | (self.count as u32) << 4
             | (self.max as u32) << 8
-            | 1 << 31
+            | 1 << 31;
+        if self.jokers {
+            m | self.joker_owners()
+        } else {
+            m
+        }
     }
 }
 
@@ -725,7 +930,7 @@ impl PointsSolver {
         let mut meta = 0;
         let mut tt_move = NO_MOVE;
         if boundary {
-            if self.bounds {
+            if self.bounds && p.bounds_hold() {
                 if let Some(r) = quick_bounds(p, k, rem) {
                     return r;
                 }
@@ -772,11 +977,7 @@ impl PointsSolver {
             let mut child = *p;
             child.play_bit(b);
             let gained = (child.taken - p.taken) as i32;
-            let trick_rel = if completes {
-                deciding_card(p.trick, p.n, b, p.trump)
-            } else {
-                0
-            };
+            let trick_rel = if completes { p.deciding(b) } else { 0 };
             let (cv, child_rel) = self.search(&child, k - gained);
             if self.out {
                 return (-1, 0);
@@ -933,7 +1134,8 @@ fn quick_bounds(p: &PointsPosition, k: i32, rem: i32) -> Option<(i32, u64)> {
 /// others also hold (with every card above it, a class fixes that the cards below are
 /// the counted seats'); else `None`.
 fn never_wins(p: &PointsPosition) -> Option<u64> {
-    if p.trump != NO_TRUMP || p.count == 0 {
+    // Jokers (SH-6) would win any trick in a no-trump mode.
+    if p.trump != NO_TRUMP || p.count == 0 || p.jokers {
         return None;
     }
     let (mut mine, mut theirs) = (0u64, 0u64);
@@ -974,9 +1176,13 @@ fn never_wins(p: &PointsPosition) -> Option<u64> {
 /// The most points among `n` cards of `set`: its cards by point class, the richest first
 /// (which cards of a class does not matter).
 fn richest(p: &PointsPosition, set: u64, mut n: u32) -> i32 {
-    let mut classes = [(0u8, 0u32); CLASSES];
-    for (j, c) in classes.iter_mut().enumerate() {
+    let mut classes = [(0u8, 0u32); CLASSES + 2];
+    for (j, c) in classes.iter_mut().take(CLASSES).enumerate() {
         *c = (p.class_points[j], (set & p.class_bits[j]).count_ones());
+    }
+    if p.jokers {
+        classes[CLASSES] = (p.joker_points[0], (set & BLACK_JOKERS).count_ones());
+        classes[CLASSES + 1] = (p.joker_points[1], (set & RED_JOKERS).count_ones());
     }
     classes.sort_unstable_by_key(|c| std::cmp::Reverse(c.0));
     let mut pts = 0;
@@ -1065,13 +1271,17 @@ fn relative_move(p: &PointsPosition, b: u8) -> u8 {
     (suit as u8) << 4 | above.count_ones() as u8
 }
 
+/// The most moves of a node: 17 cards, two of them jokers led with each of 4 suits.
+const MAX_MOVES: usize = 23;
+
 /// The moves of a node: one card per run of equivalent cards (cards of one hand and suit,
-/// with the same points, no other seat's live card between them), on the stack.
+/// with the same points, no other seat's live card between them), on the stack; a joker
+/// led in a no-trump mode once per suit it may name.
 #[derive(Default)]
 struct Moves {
-    rep: [u8; 17],
-    run: [u64; 17],
-    score: [i16; 17],
+    rep: [u8; MAX_MOVES],
+    run: [u64; MAX_MOVES],
+    score: [i16; MAX_MOVES],
     len: usize,
 }
 
@@ -1083,6 +1293,10 @@ impl Moves {
             live |= 1 << b;
         }
         let class_of = |at: u32| -> u8 {
+            if p.jokers && is_joker_bit(at as u8) {
+                // Each joker is a class of its own: no run holds one.
+                return CLASSES as u8 + 1 + (at & 1) as u8;
+            }
             (0..CLASSES).fold(0, |c, j| {
                 if p.class_bits[j] >> at & 1 == 1 {
                     j as u8 + 1
@@ -1110,9 +1324,18 @@ impl Moves {
                     && (x >> next) & 1 == 1
                     && class_of(next as u32 + shift) == class_of(b + shift);
                 if !joins {
-                    self.rep[self.len] = (b + shift) as u8;
-                    self.run[self.len] = run;
-                    self.len += 1;
+                    if p.nt_jokers && p.trick_len == 0 && is_joker_bit(b as u8) {
+                        // SH-6: a joker led names any suit to follow.
+                        for named in 0..4u32 {
+                            self.rep[self.len] = (b + named * SUIT_BITS) as u8;
+                            self.run[self.len] = run;
+                            self.len += 1;
+                        }
+                    } else {
+                        self.rep[self.len] = (b + shift) as u8;
+                        self.run[self.len] = run;
+                        self.len += 1;
+                    }
                     run = 0;
                 }
             }
@@ -1155,7 +1378,7 @@ impl Moves {
             let suit = c >> 4;
             let strength = (c & 15) as i16;
             let pts = p.points_of(self.run[i]) as i16 / self.run[i].count_ones().max(1) as i16;
-            let above = (SUIT_MASK << (suit as u32 * SUIT_BITS)) & !((2u64 << top) - 1);
+            let above = (SUIT_MASK << (suit as u32 * SUIT_BITS)) & !(2u64 << top).wrapping_sub(1);
             let is_top = others & above == 0;
             let score = if p.trick_len == 0 {
                 if me && is_top {
@@ -1170,7 +1393,7 @@ impl Moves {
                 let w = p.trick_winner();
                 let wcard = p.trick[w as usize];
                 let wseat = (p.leader + w) % p.n;
-                let wins = crate::position::beats(c, wcard, p.trump);
+                let wins = p.beats(c, wcard);
                 if wins {
                     if me {
                         80 - strength + pts
@@ -1240,7 +1463,7 @@ impl Moves {
             let is_trump = suit == trump;
             let pts = p.points_of(self.run[i]) as i16 / self.run[i].count_ones().max(1) as i16;
             let suit_mask = SUIT_MASK << (suit as u32 * SUIT_BITS);
-            let above = suit_mask & !((2u64 << top) - 1);
+            let above = suit_mask & !(2u64 << top).wrapping_sub(1);
             let higher_elsewhere = others & above != 0;
             let own = (p.hands[seat as usize] & suit_mask).count_ones() as i16;
             let score = if p.trick_len == 0 {
@@ -1275,7 +1498,7 @@ impl Moves {
                 }
             } else if ours_safe {
                 40 + 2 * pts - strength - 20 * (is_trump && (wcard >> 4) != trump) as i16
-            } else if crate::position::beats(c, wcard, trump) {
+            } else if p.beats(c, wcard) {
                 if last {
                     90 - strength + pts
                 } else if safe(p, seat, c) {
@@ -1308,6 +1531,168 @@ fn safe(p: &PointsPosition, seat: u8, c: u8) -> bool {
         c,
         later.filter(|o| p.count >> o & 1 != side),
     )
+}
+
+/// SH-6 written out on cards, apart from the solver's bits: the plain rules of play with
+/// jokers, for the tests (checked against the engine in `points::tests`).
+#[cfg(test)]
+pub(crate) mod reference {
+    use engine::games::hokm::Trump;
+    use engine::games::shelem::card_points;
+    use engine::{Card, CardSet, Seat, Suit};
+
+    /// The plays the seat holding `hand` may make: a card and, for a joker led in a
+    /// no-trump mode, the suit it names. `led`: the suit to follow, if the trick has begun.
+    pub(crate) fn legal(
+        hand: CardSet,
+        led: Option<Suit>,
+        mode: Trump,
+    ) -> Vec<(Card, Option<Suit>)> {
+        let trump = mode.suit();
+        let of = |s: Suit| -> CardSet {
+            hand.iter()
+                .filter(|c| !c.is_joker() && c.suit() == s)
+                .collect()
+        };
+        let jokers: CardSet = hand.iter().filter(|c| c.is_joker()).collect();
+        let cards = match led {
+            None => hand,
+            // Jokers are trumps: they follow a trump lead, and only that.
+            Some(l) if trump == Some(l) => {
+                let f = of(l).or(jokers);
+                if f.is_empty() {
+                    hand
+                } else {
+                    f
+                }
+            }
+            Some(l) if trump.is_some() => {
+                let f = of(l);
+                if f.is_empty() {
+                    hand
+                } else {
+                    f
+                }
+            }
+            // No trump: a joker may always be played.
+            Some(l) => {
+                let f = of(l);
+                if f.is_empty() {
+                    hand
+                } else {
+                    f.or(jokers)
+                }
+            }
+        };
+        let mut v = Vec::new();
+        for c in cards {
+            if led.is_none() && trump.is_none() && c.is_joker() {
+                for s in Suit::ALL {
+                    v.push((c, Some(s)));
+                }
+            } else {
+                v.push((c, None));
+            }
+        }
+        v
+    }
+
+    /// The suit to follow after `card` (naming `named`) leads: a joker led calls for
+    /// trumps, or names its suit in a no-trump mode.
+    pub(crate) fn led_suit(card: Card, named: Option<Suit>, mode: Trump) -> Suit {
+        match (card.is_joker(), named, mode.suit()) {
+            (false, _, _) => card.suit(),
+            (true, Some(s), _) => s,
+            (true, None, Some(t)) => t,
+            (true, None, None) => Suit::Clubs,
+        }
+    }
+
+    /// The index in `trick` of the card that wins it: the red joker, else the black, else
+    /// the highest trump, else the highest card of the suit led.
+    pub(crate) fn winner(trick: &[Card], led: Suit, mode: Trump) -> usize {
+        let key = |c: &Card| -> u32 {
+            if *c == Card::RED_JOKER {
+                1000
+            } else if *c == Card::BLACK_JOKER {
+                999
+            } else if Some(c.suit()) == mode.suit() {
+                500 + mode.strength(c.rank().index()) as u32
+            } else if c.suit() == led {
+                100 + mode.strength(c.rank().index()) as u32
+            } else {
+                0
+            }
+        };
+        (0..trick.len())
+            .max_by_key(|&i| key(&trick[i]))
+            .unwrap_or(0)
+    }
+
+    /// A Shelem ending on cards: `count` seats' points (a bit per seat), those seats
+    /// maximising and the others minimising.
+    #[derive(Clone, Debug)]
+    pub(crate) struct Ending {
+        pub n: u8,
+        pub hands: [CardSet; 4],
+        pub mode: Trump,
+        pub leader: Seat,
+        pub trick: Vec<Card>,
+        pub led: Option<Suit>,
+        pub count: u8,
+        pub taken: u16,
+    }
+
+    impl Ending {
+        pub(crate) fn to_play(&self) -> Seat {
+            self.leader.after(self.trick.len() as u8, self.n)
+        }
+
+        pub(crate) fn legal(&self) -> Vec<(Card, Option<Suit>)> {
+            legal(self.hands[self.to_play().idx()], self.led, self.mode)
+        }
+
+        pub(crate) fn play(&mut self, c: Card, named: Option<Suit>) {
+            let seat = self.to_play();
+            self.hands[seat.idx()].remove(c);
+            if self.trick.is_empty() {
+                self.led = Some(led_suit(c, named, self.mode));
+            }
+            self.trick.push(c);
+            if self.trick.len() == self.n as usize {
+                let led = self.led.unwrap_or(Suit::Clubs);
+                let w = self
+                    .leader
+                    .after(winner(&self.trick, led, self.mode) as u8, self.n);
+                if self.count >> w.0 & 1 == 1 {
+                    let set: CardSet = self.trick.iter().copied().collect();
+                    self.taken += 5 + card_points(set);
+                }
+                self.leader = w;
+                self.trick.clear();
+                self.led = None;
+            }
+        }
+
+        /// Plain minimax: the counted seats' points at the end.
+        pub(crate) fn value(&self) -> u16 {
+            let moves = self.legal();
+            if moves.is_empty() {
+                return self.taken;
+            }
+            let maxing = self.count >> self.to_play().0 & 1 == 1;
+            let values = moves.into_iter().map(|(c, s)| {
+                let mut child = self.clone();
+                child.play(c, s);
+                child.value()
+            });
+            if maxing {
+                values.max().unwrap_or(0)
+            } else {
+                values.min().unwrap_or(0)
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -1453,6 +1838,221 @@ mod tests {
     fn shelem_endings_match_brute_force() {
         check(1, 2000, 4, 3, false);
         check(2, 2000, 2, 5, false);
+    }
+
+    /// A random Shelem ending holding jokers (each dealt with probability 3/4, among
+    /// `tricks` tricks for `players` seats, cards of few suits half the time), in a random
+    /// mode (4 trumps, Sars, Nars, Ace-Nars), then a random number of legal plays of the
+    /// first trick: on cards (the reference rules) and as the solver's position, their
+    /// legal plays compared at each step.
+    fn joker_ending(
+        rng: &mut Rng,
+        players: u8,
+        tricks: u32,
+    ) -> (reference::Ending, PointsPosition) {
+        let mut deck: Vec<Card> = CardSet::DECK.iter().collect();
+        rng.shuffle(&mut deck);
+        if rng.below(2) == 0 {
+            let suits = 2 + rng.below(2) as usize;
+            let keep: Vec<Suit> = Suit::ALL[..suits].to_vec();
+            deck.retain(|c| keep.contains(&c.suit()));
+        }
+        let dealt = (players as u32 * tricks) as usize;
+        for joker in [Card::RED_JOKER, Card::BLACK_JOKER] {
+            if rng.below(4) != 0 {
+                let at = rng.below(dealt as u32) as usize;
+                deck.insert(at, joker);
+            }
+        }
+        let mut hands = [CardSet::EMPTY; 4];
+        for (s, h) in hands.iter_mut().enumerate().take(players as usize) {
+            *h = deck[s * tricks as usize..(s + 1) * tricks as usize]
+                .iter()
+                .copied()
+                .collect();
+        }
+        let mode = Trump::ALL[rng.below(7) as usize];
+        let rules = PointsRules {
+            players,
+            mode,
+            trick_points: 5,
+            bidel_restrictions: false,
+        };
+        let all = (1u8 << players) - 1;
+        let side = if players == 4 { 0b0101 } else { 0b01 };
+        let count = if rng.below(2) == 0 { side } else { all & !side };
+        let leader = Seat(rng.below(players as u32) as u8);
+        let mut p = PointsPosition::new(
+            rules,
+            hands,
+            leader,
+            &[],
+            &shelem_points,
+            count,
+            count,
+            0,
+            false,
+            false,
+        )
+        .unwrap();
+        let mut e = reference::Ending {
+            n: players,
+            hands,
+            mode,
+            leader,
+            trick: Vec::new(),
+            led: None,
+            count,
+            taken: 0,
+        };
+        let plays = rng.below(players as u32);
+        for k in 0..=plays {
+            let legal = e.legal();
+            let cards: CardSet = legal.iter().map(|&(c, _)| c).collect();
+            assert_eq!(p.legal(), cards, "SH-6: {e:?}");
+            if k == plays {
+                break;
+            }
+            let (c, named) = legal[rng.below(legal.len() as u32) as usize];
+            assert_eq!(p.names_suit(c), named.is_some(), "{e:?}");
+            p.play_named(c, named).unwrap();
+            e.play(c, named);
+        }
+        (e, p)
+    }
+
+    /// The ending of `p` on cards, for the reference rules.
+    fn reference_of(p: &PointsPosition) -> reference::Ending {
+        let trick: Vec<Card> = p.trick[..p.trick_len as usize]
+            .iter()
+            .map(|&b| p.card(b))
+            .collect();
+        reference::Ending {
+            n: p.n,
+            hands: [0, 1, 2, 3].map(|s| p.hand(Seat(s))),
+            mode: p.mode,
+            leader: Seat(p.leader),
+            trick,
+            led: (p.trick_len > 0).then(|| Suit::ALL[(p.trick[0] >> 4) as usize]),
+            count: p.count,
+            taken: p.taken,
+        }
+    }
+
+    /// SH-6, SH-3: endings holding jokers, in trump and no-trump modes, solved (a shared
+    /// table, sometimes cleared; the widest classes for even seeds) match plain minimax
+    /// over the rules written on cards, and so does a sibling of each solved right after
+    /// it; the quick bounds, where the search asks them, too. Returns how many endings
+    /// had a joker live in a trump and a no-trump mode, and how often the quick bounds
+    /// answered in a no-trump mode with a joker live (the leader's side's).
+    fn check_jokers(seed: u64, cases: u32, players: u8, max_tricks: u32) -> [u32; 3] {
+        let mut rng = Rng::new(seed);
+        let mut s = PointsSolver::new(12);
+        if seed.is_multiple_of(2) {
+            s.set_tuning(Some(1), 1);
+        }
+        let mut with = [0u32; 3];
+        for case in 0..cases {
+            let tricks = 1 + rng.below(max_tricks);
+            let (e, p) = joker_ending(&mut rng, players, tricks);
+            let live = e.hands.iter().any(|h| h.iter().any(|c| c.is_joker()));
+            if live {
+                with[e.mode.suit().is_none() as usize] += 1;
+            }
+            let want = e.value();
+            if case % 7 == 0 {
+                s.clear();
+            }
+            assert_eq!(s.value(&p).unwrap(), want, "case {case}: {e:?}");
+            assert!(s.can_take(&p, want).unwrap());
+            assert!(!s.can_take(&p, want + 1).unwrap(), "case {case}: {e:?}");
+            // A sibling (two cards of one suit swapped between seats, a joker maybe among
+            // them), solved with the table warm from `p`.
+            let q = sibling(&mut rng, &p);
+            let want_q = reference_of(&q).value();
+            assert_eq!(
+                s.value(&q).unwrap(),
+                want_q,
+                "case {case}: {q:?} after {e:?}"
+            );
+            if p.trick_len == 0 && p.bounds_hold() && p.tricks_left() > 0 {
+                let rem = p.remaining() as i32;
+                let nt_live = p.nt_jokers && p.hands.iter().any(|h| h & NT_JOKERS != 0);
+                for k in 1..=rem {
+                    if let Some((v, _)) = quick_bounds(&p, k, rem) {
+                        with[2] += nt_live as u32;
+                        // A bound: at least `v` when it answers yes, at most `v` when no.
+                        let value = (want - p.taken) as i32;
+                        assert!(
+                            if v >= k { value >= v } else { value <= v },
+                            "case {case} k {k}: {e:?}"
+                        );
+                    }
+                }
+            }
+        }
+        with
+    }
+
+    /// SH-6, SH-3, SH-10: jokers with 4 and 2 players, trump and no-trump modes.
+    #[test]
+    fn shelem_endings_with_jokers_match_plain_minimax() {
+        for (seed, players, tricks) in [(11u64, 4u8, 3u32), (12, 4, 3), (13, 2, 5), (14, 2, 4)] {
+            let with = check_jokers(seed, 1500, players, tricks);
+            assert!(
+                with[0] > 300 && with[1] > 200 && with[2] > 50,
+                "seed {seed}: {with:?}"
+            );
+        }
+    }
+
+    /// SH-6: a joker lead in a no-trump mode needs its suit, and only there.
+    #[test]
+    fn a_joker_lead_names_a_suit_only_in_no_trump() {
+        let c =
+            |s: &str| -> CardSet { engine::card::parse_cards(s).unwrap().into_iter().collect() };
+        for mode in [Trump::Sars, Trump::Suit(Suit::Hearts)] {
+            let rules = PointsRules {
+                players: 2,
+                mode,
+                trick_points: 5,
+                bidel_restrictions: false,
+            };
+            let mut h0 = c("AS");
+            h0.insert(Card::RED_JOKER);
+            let hands = [h0, c("KS 2H"), CardSet::EMPTY, CardSet::EMPTY];
+            let p = PointsPosition::new(
+                rules,
+                hands,
+                Seat(0),
+                &[],
+                &shelem_points,
+                1,
+                1,
+                0,
+                false,
+                false,
+            )
+            .unwrap();
+            let nt = mode == Trump::Sars;
+            assert_eq!(p.names_suit(Card::RED_JOKER), nt);
+            let mut q = p;
+            assert_eq!(q.play(Card::RED_JOKER).is_ok(), !nt);
+            let mut q = p;
+            assert_eq!(
+                q.play_named(Card::RED_JOKER, Some(Suit::Hearts)).is_ok(),
+                nt
+            );
+            if nt {
+                // Hearts named: seat 1 must play its heart (a joker lead names the suit).
+                assert_eq!(q.legal(), c("2H"));
+            } else {
+                // Trumps (hearts) called.
+                let mut q = p;
+                q.play(Card::RED_JOKER).unwrap();
+                assert_eq!(q.legal(), c("2H"));
+            }
+        }
     }
 
     /// BD-3 … BD-7, BD-9, BD-10: the paranoid value of a seat, 4 and 3 players.

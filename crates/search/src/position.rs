@@ -37,7 +37,8 @@ pub struct Position {
 pub enum PositionError {
     /// Only 2 or 4 players.
     Players(u8),
-    /// A joker: Hokm is played without them.
+    /// A joker where the game has none (Hokm, Bidel), or a joker led in a no-trump mode
+    /// without the suit it names (the points solver: `PointsPosition::play_named`).
     Joker,
     /// A card is in two places (two hands, or a hand and the trick).
     Duplicate(Card),
@@ -72,7 +73,10 @@ impl fmt::Display for PositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             PositionError::Players(n) => write!(f, "{n} players: the solver takes 2 or 4"),
-            PositionError::Joker => write!(f, "a joker: this game is played without them"),
+            PositionError::Joker => write!(
+                f,
+                "a joker: this game is played without them, or a joker lead without its suit"
+            ),
             PositionError::Duplicate(c) => write!(f, "{c} is in two places"),
             PositionError::Tricks => write!(f, "a hand has 13 tricks: won and left to play"),
             PositionError::Illegal(c) => write!(f, "{c} may not be played now"),
@@ -360,7 +364,7 @@ pub(crate) fn still_wins(
 ) -> bool {
     let suit = c >> 4;
     let suit_mask = |s: u8| SUIT_MASK << (s as u32 * SUIT_BITS);
-    let above_in = |s: u8| suit_mask(s) & !((2u64 << c) - 1);
+    let above_in = |s: u8| suit_mask(s) & !(2u64 << c).wrapping_sub(1);
     later.all(|o| {
         let h = hands[o as usize];
         let follows = h & suit_mask(led) != 0;

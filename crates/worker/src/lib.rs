@@ -325,9 +325,25 @@ mod tests {
         G::Settings: Default + Serialize,
         G::Action: Serialize,
     {
+        random_hand_message_with::<G>(game, id, players, seed, cut, G::Settings::default())
+    }
+
+    /// [`random_hand_message`] with these settings.
+    fn random_hand_message_with<G: Game>(
+        game: &str,
+        id: u32,
+        players: u8,
+        seed: u64,
+        cut: Option<usize>,
+        settings: G::Settings,
+    ) -> String
+    where
+        G::Settings: Serialize,
+        G::Action: Serialize,
+    {
         let setup = Setup {
             players,
-            settings: G::Settings::default(),
+            settings,
             deal: Deal::seeded(seed),
         };
         let mut g = G::new(&setup).unwrap();
@@ -449,6 +465,54 @@ mod tests {
             assert!(failed.analysis.is_none(), "{failed:?}");
             assert!(failed.error.is_some_and(|e| e.contains("not over")));
         }
+    }
+
+    /// SH-3, SH-6: a finished Shelem hand with jokers on (4 and 2 players, a joker in a
+    /// player's hand, the no-trump modes allowed) is analysed like any other: no error,
+    /// and the sides' best add to the points in play, 200 with four players.
+    #[test]
+    fn the_worker_analyses_shelem_hands_with_jokers() {
+        let settings = ShelemSettings {
+            jokers: true,
+            sars: true,
+            nars: true,
+            ace_nars: true,
+            ..ShelemSettings::default()
+        };
+        let mut analysed = [0; 2];
+        for seed in 1..60 {
+            let players = if seed % 2 == 0 { 4 } else { 2 };
+            let message = random_hand_message_with::<shelem::Shelem>(
+                "shelem",
+                9,
+                players,
+                seed,
+                None,
+                settings.clone(),
+            );
+            let mut w = Worker {
+                points_budget: Some(1_000_000),
+                ..Worker::default()
+            };
+            let answer = w.handle(&message).unwrap().unwrap();
+            let answer: AnalysisAnswer<PointsAnalysis> = serde_json::from_str(&answer).unwrap();
+            assert_eq!(answer.error, None, "seed {seed}");
+            let an = answer.analysis.expect("an analysis");
+            let held = an.hands.iter().any(|h| h.iter().any(|c| c.is_joker()));
+            if !held {
+                continue;
+            }
+            analysed[(players == 4) as usize] += 1;
+            let in_play: u16 = an.taken.iter().sum();
+            if players == 4 {
+                assert_eq!(in_play, 200, "SH-3 seed {seed}");
+            }
+            assert_eq!(an.best[0] + an.best[1], in_play, "SH-3 seed {seed}");
+            if analysed[0] >= 2 && analysed[1] >= 2 {
+                return;
+            }
+        }
+        panic!("too few hands with a joker held: {analysed:?}");
     }
 
     /// D-8: a hand in progress is not analysed (its hands are not public yet), nor a game
