@@ -295,7 +295,7 @@ fn widest(
 /// side's best, the contract, and the plays that lost value for the side of the seat that
 /// played them, from the deal or, where the solver's node budget
 /// ([`PointsSolver::set_budget`]) does not reach back that far, from a later trick
-/// (`widest`: the last tricks first, then more). `found(analysis)` after each part searched, the whole hand's last. Jokers
+/// (`widest`). `found(analysis)` after each part searched, the whole hand's last. Jokers
 /// (SH-6) are played and counted as the engine does, in every mode.
 pub fn analyse_shelem(
     setup: &Setup<ShelemSettings>,
