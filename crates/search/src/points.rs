@@ -338,26 +338,7 @@ pub(crate) fn shelem_from(
     for (s, h) in hands.iter_mut().enumerate().take(n as usize) {
         *h = start.view(Seat(s as u8)).hand;
     }
-    let rules = PointsRules {
-        players: n,
-        mode: trump,
-        trick_points: 5,
-        bidel_restrictions: false,
-    };
-    let side0 = if n == 4 { 0b0101 } else { 0b01 };
-    let pos = PointsPosition::new(
-        rules,
-        hands,
-        view.leader,
-        &[],
-        &|c| card_points(c.bit()) as u8,
-        side0,
-        side0,
-        0,
-        true,
-        false,
-    )
-    .map_err(AnalysisError::Position)?;
+    let pos = shelem_start(n, trump, hands, view.leader).map_err(AnalysisError::Position)?;
     let line = line_of(pos, &plays)?;
     let skip = plays.len().saturating_sub(last.saturating_mul(n as usize));
     let total = plays.len() - skip;
@@ -417,6 +398,35 @@ pub(crate) fn shelem_from(
         from_trick: (skip / n as usize) as u8 + 1,
         hands: hands[..n as usize].to_vec(),
     })
+}
+
+/// The start of play of a Shelem hand of `players` seats (SH-3, SH-6): 5 points a
+/// trick, the card points, the side of seat 0 counted (and wanting them high).
+pub(crate) fn shelem_start(
+    players: u8,
+    mode: Trump,
+    hands: [CardSet; 4],
+    leader: Seat,
+) -> Result<PointsPosition, crate::PositionError> {
+    let rules = PointsRules {
+        players,
+        mode,
+        trick_points: 5,
+        bidel_restrictions: false,
+    };
+    let side0 = if players == 4 { 0b0101 } else { 0b01 };
+    PointsPosition::new(
+        rules,
+        hands,
+        leader,
+        &[],
+        &|c| card_points(c.bit()) as u8,
+        side0,
+        side0,
+        0,
+        true,
+        false,
+    )
 }
 
 /// Analyses the last hand of a Bidel table (BD-3 … BD-10) from its setup and log:
@@ -731,26 +741,8 @@ pub(crate) mod tests {
                 continue;
             }
             seen[p4][nt] += 1;
-            let rules = PointsRules {
-                players,
-                mode,
-                trick_points: 5,
-                bidel_restrictions: false,
-            };
             let side0 = if players == 4 { 0b0101 } else { 0b01 };
-            let mut pos = PointsPosition::new(
-                rules,
-                hands,
-                view.leader,
-                &[],
-                &|c| card_points(c.bit()) as u8,
-                side0,
-                side0,
-                0,
-                true,
-                false,
-            )
-            .unwrap();
+            let mut pos = shelem_start(players, mode, hands, view.leader).unwrap();
             let mut e = reference::Ending {
                 n: players,
                 hands,
