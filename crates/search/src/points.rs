@@ -150,12 +150,11 @@ pub(crate) fn last_hand<G: Game + Clone, P>(
     Ok((start, plays, game))
 }
 
-/// The positions of the play: the start and the position after each play (a card, and
-/// the suit a joker led in a no-trump mode named, SH-6).
-fn line_of(
-    start: PointsPosition,
-    plays: &[(Card, Option<Suit>)],
-) -> Result<Vec<PointsPosition>, AnalysisError> {
+/// A play of the hand: the card, and the suit a joker led in a no-trump mode named (SH-6).
+type Play = (Card, Option<Suit>);
+
+/// The positions of the play: the start and the position after each play.
+fn line_of(start: PointsPosition, plays: &[Play]) -> Result<Vec<PointsPosition>, AnalysisError> {
     let mut line = Vec::with_capacity(plays.len() + 1);
     let mut pos = start;
     line.push(pos);
@@ -212,13 +211,9 @@ fn keeping_card(
     let maxing = p.maximising();
     let g = p.step();
     for alt in p.legal() {
+        let every_suit = Suit::ALL.map(Some);
         let names: &[Option<Suit>] = if p.names_suit(alt) {
-            &[
-                Some(Suit::Clubs),
-                Some(Suit::Diamonds),
-                Some(Suit::Hearts),
-                Some(Suit::Spades),
-            ]
+            &every_suit
         } else {
             &[None]
         };
@@ -320,16 +315,7 @@ pub(crate) fn shelem_from(
     progress: &mut dyn FnMut(usize, usize),
     last: usize,
 ) -> Result<PointsAnalysis, AnalysisError> {
-    let (start, plays, end) = last_hand::<Shelem, _>(
-        setup,
-        log,
-        |g| g.phase() == ShelemPhase::Playing,
-        |g| matches!(g.phase(), ShelemPhase::HandOver | ShelemPhase::MatchOver),
-        |e| match e {
-            ShelemEvent::Played { card, suit, .. } => Some((*card, *suit)),
-            _ => None,
-        },
-    )?;
+    let (start, plays, end) = last_shelem_hand(setup, log)?;
     let n = start.players();
     let view = start.view(Seat(0));
     let result = end.view(Seat(0)).result.ok_or(AnalysisError::NotOver)?;
@@ -398,6 +384,24 @@ pub(crate) fn shelem_from(
         from_trick: (skip / n as usize) as u8 + 1,
         hands: hands[..n as usize].to_vec(),
     })
+}
+
+/// [`last_hand`] of a Shelem table: its plays with the suit each joker led in a no-trump
+/// mode named (SH-6).
+pub(crate) fn last_shelem_hand(
+    setup: &Setup<ShelemSettings>,
+    log: &[LogStep<ShelemAction>],
+) -> Result<(Shelem, Vec<Play>, Shelem), AnalysisError> {
+    last_hand::<Shelem, _>(
+        setup,
+        log,
+        |g| g.phase() == ShelemPhase::Playing,
+        |g| matches!(g.phase(), ShelemPhase::HandOver | ShelemPhase::MatchOver),
+        |e| match e {
+            ShelemEvent::Played { card, suit, .. } => Some((*card, *suit)),
+            _ => None,
+        },
+    )
 }
 
 /// The start of play of a Shelem hand of `players` seats (SH-3, SH-6): 5 points a
@@ -717,17 +721,7 @@ pub(crate) mod tests {
             let players = if seed % 2 == 0 { 4 } else { 2 };
             let setup = shelem_setup_jokers(seed, players, true);
             let log = table_log::<Shelem>(&setup, seed, 1, None);
-            let (start, plays, end) = last_hand::<Shelem, _>(
-                &setup,
-                &log,
-                |g| g.phase() == ShelemPhase::Playing,
-                |g| matches!(g.phase(), ShelemPhase::HandOver | ShelemPhase::MatchOver),
-                |e| match e {
-                    ShelemEvent::Played { card, suit, .. } => Some((*card, *suit)),
-                    _ => None,
-                },
-            )
-            .unwrap();
+            let (start, plays, end) = last_shelem_hand(&setup, &log).unwrap();
             let view = start.view(Seat(0));
             let mode = view.trump.unwrap();
             let nt = mode.suit().is_none() as usize;

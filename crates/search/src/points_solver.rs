@@ -1147,10 +1147,15 @@ fn never_wins(p: &PointsPosition) -> Option<u64> {
         }
     }
     let mut rel = 0;
+    // The suits the others hold.
+    let mut follows = 0;
     for s in 0..4 {
         let shift = s * SUIT_BITS;
         let m = (mine >> shift) & SUIT_MASK;
         let t = (theirs >> shift) & SUIT_MASK;
+        if t != 0 {
+            follows |= SUIT_MASK << shift;
+        }
         if m == 0 || t == 0 {
             continue;
         }
@@ -1160,15 +1165,9 @@ fn never_wins(p: &PointsPosition) -> Option<u64> {
         }
         rel |= 1 << (high + shift);
     }
-    if p.count >> p.leader & 1 == 1 {
-        // A lead into a suit the others hold (BD-3 … BD-5 allowing).
-        let follows = (0..4)
-            .map(|s| SUIT_MASK << (s * SUIT_BITS))
-            .filter(|&suit| theirs & suit != 0)
-            .fold(0, |a, suit| a | suit);
-        if p.playable() & follows == 0 {
-            return None;
-        }
+    // A counted leader needs a lead into a suit the others hold (BD-3 … BD-5 allowing).
+    if p.count >> p.leader & 1 == 1 && p.playable() & follows == 0 {
+        return None;
     }
     Some(rel)
 }

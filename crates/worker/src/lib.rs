@@ -480,6 +480,11 @@ mod tests {
             ..ShelemSettings::default()
         };
         let mut analysed = [0; 2];
+        // One worker for every hand: its points table is allocated once.
+        let mut w = Worker {
+            points_budget: Some(1_000_000),
+            ..Worker::default()
+        };
         for seed in 1..60 {
             let players = if seed % 2 == 0 { 4 } else { 2 };
             let message = random_hand_message_with::<shelem::Shelem>(
@@ -490,10 +495,6 @@ mod tests {
                 None,
                 settings.clone(),
             );
-            let mut w = Worker {
-                points_budget: Some(1_000_000),
-                ..Worker::default()
-            };
             let answer = w.handle(&message).unwrap().unwrap();
             let answer: AnalysisAnswer<PointsAnalysis> = serde_json::from_str(&answer).unwrap();
             assert_eq!(answer.error, None, "seed {seed}");
