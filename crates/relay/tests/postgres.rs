@@ -220,7 +220,12 @@ async fn two_instances_share_rooms_and_one_killed_its_rooms_go_on_from_the_other
         .into_iter()
         .enumerate()
     {
-        let mut x = Client::create(home, game, players, Value::Null, RoomOptions::default()).await;
+        // Crazy Eights to 500: to 100, one hand of a random deal can end it before step 20.
+        let settings = match game {
+            "crazy_eights" => json!({"target": 500}),
+            _ => Value::Null,
+        };
+        let mut x = Client::create(home, game, players, settings, RoomOptions::default()).await;
         let code = x.code.clone().unwrap();
         let mut y = Client::join(away, &code, "B").await;
         assert_eq!(y.seat, Some(1));
