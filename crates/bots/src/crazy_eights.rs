@@ -138,23 +138,7 @@ fn score(v: &CrazyEightsView, a: &CrazyEightsAction) -> i32 {
 
 impl Bot<CrazyEights> for CrazyEightsBot {
     fn choose(&mut self, view: &CrazyEightsView, legal: &[CrazyEightsAction]) -> CrazyEightsAction {
-        let mut best = legal[0];
-        let mut best_score = i32::MIN;
-        let mut ties = 0;
-        for a in legal {
-            let s = score(view, a);
-            if s > best_score {
-                best = *a;
-                best_score = s;
-                ties = 1;
-            } else if s == best_score {
-                ties += 1;
-                if self.rng.below(ties) == 0 {
-                    best = *a;
-                }
-            }
-        }
-        best
+        legal[crate::highest(legal, &mut self.rng, |a| score(view, a))]
     }
 }
 

@@ -166,23 +166,7 @@ fn giving(g: Card) -> i32 {
 
 impl Bot<HaftKhabis> for HaftKhabisBot {
     fn choose(&mut self, view: &HaftKhabisView, legal: &[HaftKhabisAction]) -> HaftKhabisAction {
-        let mut best = legal[0];
-        let mut best_score = i32::MIN;
-        let mut ties = 0;
-        for a in legal {
-            let s = score(view, a);
-            if s > best_score {
-                best = *a;
-                best_score = s;
-                ties = 1;
-            } else if s == best_score {
-                ties += 1;
-                if self.rng.below(ties) == 0 {
-                    best = *a;
-                }
-            }
-        }
-        best
+        legal[crate::highest(legal, &mut self.rng, |a| score(view, a))]
     }
 }
 

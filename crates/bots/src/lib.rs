@@ -31,6 +31,28 @@ pub trait Bot<G: Game> {
     fn observe(&mut self, _event: &G::Event) {}
 }
 
+/// The index of the action of `legal` (not empty) with the highest `score`, ties broken
+/// uniformly with `rng` (drawn from only at a tie). No allocation.
+pub(crate) fn highest<A>(legal: &[A], rng: &mut Rng, mut score: impl FnMut(&A) -> i32) -> usize {
+    let mut best = 0;
+    let mut best_score = i32::MIN;
+    let mut ties = 0u32;
+    for (i, a) in legal.iter().enumerate() {
+        let s = score(a);
+        if s > best_score {
+            best = i;
+            best_score = s;
+            ties = 1;
+        } else if s == best_score {
+            ties += 1;
+            if rng.below(ties) == 0 {
+                best = i;
+            }
+        }
+    }
+    best
+}
+
 /// Uniform over the legal actions, from its own seeded RNG (C-4).
 #[derive(Clone, Debug)]
 pub struct RandomBot {

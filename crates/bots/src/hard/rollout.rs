@@ -350,21 +350,5 @@ pub fn greedy<A>(
             return k;
         }
     }
-    let mut best = 0;
-    let mut best_score = i32::MIN;
-    let mut ties = 0u32;
-    for (i, a) in legal.iter().enumerate() {
-        let s = score(a);
-        if s > best_score {
-            best = i;
-            best_score = s;
-            ties = 1;
-        } else if s == best_score {
-            ties += 1;
-            if rng.below(ties) == 0 {
-                best = i;
-            }
-        }
-    }
-    best
+    crate::highest(legal, rng, score)
 }
