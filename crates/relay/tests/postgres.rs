@@ -216,15 +216,12 @@ async fn two_instances_share_rooms_and_one_killed_its_rooms_go_on_from_the_other
     // the socket on to a). Room 2 the other way round.
     let mut seats: Vec<Kept> = Vec::new();
     let mut rooms = Vec::new();
-    for (i, (game, players, home, away)) in [("hokm", 4u8, a, b), ("crazy_eights", 3, b, a)]
-        .into_iter()
-        .enumerate()
-    {
-        // Crazy Eights to 500: to 100, one hand of a random deal can end it before step 20.
-        let settings = match game {
-            "crazy_eights" => json!({"target": 500}),
-            _ => Value::Null,
-        };
+    // Crazy Eights to 500: to 100, one hand of a random deal can end it before step 20.
+    let setups = [
+        ("hokm", 4u8, Value::Null, a, b),
+        ("crazy_eights", 3, json!({"target": 500}), b, a),
+    ];
+    for (i, (game, players, settings, home, away)) in setups.into_iter().enumerate() {
         let mut x = Client::create(home, game, players, settings, RoomOptions::default()).await;
         let code = x.code.clone().unwrap();
         let mut y = Client::join(away, &code, "B").await;
