@@ -6,7 +6,7 @@ use crate::web;
 
 /// The local-storage key of the sound switch ("on" / "off").
 pub const SOUND_KEY: &str = "cards.sound";
-/// The local-storage key of the bots' speed ("slow" / "normal" / "fast").
+/// The local-storage key of the bots' speed ("slow" / "normal" / "fast"; "instant" for tests).
 pub const SPEED_KEY: &str = "cards.speed";
 
 /// How fast the bots play and a finished trick stays in view.
@@ -16,9 +16,14 @@ pub enum Speed {
     #[default]
     Normal,
     Fast,
+    /// No think time and no held trick: what the browser tests switch on (local storage
+    /// `cards.speed` = `instant`), so they play at the speed of the code. Not offered to
+    /// players: a trick gathered at once cannot be seen.
+    Instant,
 }
 
 impl Speed {
+    /// The speeds a player chooses from.
     pub const ALL: [Speed; 3] = [Speed::Slow, Speed::Normal, Speed::Fast];
 
     /// The stored and `data-` form.
@@ -27,11 +32,15 @@ impl Speed {
             Speed::Slow => "slow",
             Speed::Normal => "normal",
             Speed::Fast => "fast",
+            Speed::Instant => "instant",
         }
     }
 
     pub fn from_code(code: &str) -> Option<Speed> {
-        Speed::ALL.into_iter().find(|s| s.code() == code.trim())
+        Speed::ALL
+            .into_iter()
+            .chain([Speed::Instant])
+            .find(|s| s.code() == code.trim())
     }
 
     /// How long a bot "thinks" before each action, in milliseconds.
@@ -40,6 +49,7 @@ impl Speed {
             Speed::Slow => 1300,
             Speed::Normal => crate::state::BOT_DELAY_MS,
             Speed::Fast => 250,
+            Speed::Instant => 0,
         }
     }
 
@@ -49,7 +59,13 @@ impl Speed {
             Speed::Slow => 2000,
             Speed::Normal => crate::state::TRICK_HOLD_MS,
             Speed::Fast => 600,
+            Speed::Instant => 0,
         }
+    }
+
+    /// Whether a gathered trick is animated to its winner (not at instant speed).
+    pub fn animates(self) -> bool {
+        self != Speed::Instant
     }
 }
 
@@ -99,6 +115,10 @@ mod tests {
             assert_eq!(Speed::from_code(s.code()), Some(s));
         }
         assert_eq!(Speed::from_code("warp"), None);
+        assert_eq!(Speed::from_code("instant"), Some(Speed::Instant));
+        assert!(!Speed::ALL.contains(&Speed::Instant));
+        assert_eq!((Speed::Instant.bot_ms(), Speed::Instant.hold_ms()), (0, 0));
+        assert!(!Speed::Instant.animates() && Speed::Fast.animates());
         assert!(Speed::Slow.bot_ms() > Speed::Normal.bot_ms());
         assert!(Speed::Normal.bot_ms() > Speed::Fast.bot_ms());
         assert!(Speed::Slow.hold_ms() > Speed::Normal.hold_ms());

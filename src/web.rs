@@ -185,7 +185,18 @@ pub fn sound(kind: &str) {
 /// A short vibration, where the device has one (a phone), for "your turn".
 pub fn vibrate(ms: u32) {
     if let Some(w) = window() {
-        let _ = w.navigator().vibrate_with_duration(ms);
+        let navigator = w.navigator();
+        // Before the person has touched the page, Chromium refuses to vibrate and logs an
+        // error; `navigator.userActivation` says whether they have (absent elsewhere: try).
+        let touched = js_sys::Reflect::get(&navigator, &"userActivation".into())
+            .ok()
+            .filter(|a| a.is_object())
+            .and_then(|a| js_sys::Reflect::get(&a, &"hasBeenActive".into()).ok())
+            .and_then(|v| v.as_bool())
+            .unwrap_or(true);
+        if touched {
+            let _ = navigator.vibrate_with_duration(ms);
+        }
     }
 }
 

@@ -19,67 +19,116 @@ PAGES_OF_GAMES=()
 for g in "${GAMES[@]}"; do PAGES_OF_GAMES+=("$g" "$g-online"); done
 PAGES="$ROOT/target/web-pages"
 STAGE="$ROOT/target/web-dist"
+LOGS="$ROOT/target/web-logs"
 
-# Trunk runs cargo with --offline (Trunk.toml `offline = true`), so fetch the crates first, including the
-# standard library's own dependencies when build-std is on (Debian toolchain).
-echo "==> build-web: cargo fetch (wasm32)"
-wasm_env cargo fetch --quiet --target wasm32-unknown-unknown
-
-started=$SECONDS
-mkdir -p "$PAGES" "$STAGE"
-# Every binary in one cargo run (the same profile and target Trunk uses, so Trunk finds them
-# built); a page whose wasm and assets are unchanged since its last Trunk build is kept, so a
-# second run skips wasm-bindgen and wasm-opt.
-echo "==> build-web: cargo build --profile web --bins ($WASM_MODE toolchain)"
-wasm_env cargo build --quiet --offline -p cards-web --bins --profile web --target wasm32-unknown-unknown
-build_page() { # <html file> <binary> <output html name> [cargo profile] [trunk flags...]
-  local out="$STAGE/$2" stamp profile="${4:-web}"
-  stamp="$(cat "$1" "target/wasm32-unknown-unknown/$profile/$2.wasm" Trunk.toml static/style.css static/favicon.svg static/fonts/* | sha256sum)"
+# Trunk builds one page into its own folder of target/web-dist/: wasm-bindgen, wasm-opt -Oz
+# --converge (index.html), hashed file names, minified CSS and HTML. A page whose wasm, HTML and
+# assets are unchanged since its last build is kept, so a second run skips it.
+build_page() { # <html file> <binary> <output html name>
+  local out="$STAGE/$2" stamp
+  stamp="$(cat "$1" "target/wasm32-unknown-unknown/web/$2.wasm" Trunk.toml static/style.css static/favicon.svg static/fonts/* | sha256sum)"
   if [ -f "$out.stamp" ] && [ "$(cat "$out.stamp")" = "$stamp" ] && [ -f "$out/$3" ]; then
     echo "==> build-web: $3 unchanged"
     return
   fi
-  echo "==> build-web: trunk build --release $1 ($WASM_MODE toolchain)"
+  local t0=$SECONDS log="$LOGS/$2.log"
   rm -f "$out.stamp"
-  wasm_env trunk build --release --dist "$out" --html-output "$3" "${@:5}" "$1"
-  echo "$stamp" > "$out.stamp"
+  if ! wasm_env trunk build --release --dist "$out" --html-output "$3" "$1" >"$log" 2>&1; then
+    cat "$log" >&2
+    echo "build-web: trunk build of $3 failed" >&2
+    return 1
+  fi
+  echo "$stamp" >"$out.stamp"
+  echo "==> build-web: $3 built by trunk in $((SECONDS - t0))s ($WASM_MODE toolchain)"
 }
-build_page index.html cards-web index.html
+# `tools/build-web.sh --page <html file> <binary> <output html name>`: one page (the pages'
+# builds below run side by side through this).
+if [ "${1:-}" = --page ]; then
+  shift
+  build_page "$@"
+  exit
+fi
+
+# The builds below run cargo with --offline (and Trunk too, Trunk.toml `offline = true`), so fetch
+# the crates first. A plain `cargo fetch` takes every package of Cargo.lock: `cargo fetch --target
+# wasm32-unknown-unknown` alone leaves out native-only ones (tokio-stream, under Yew's runtime)
+# that an --offline wasm32 build still asks for, and a machine that never built the project fails
+# there (issue 21). The wasm32 fetch adds the standard library's own dependencies when build-std
+# is on (Debian toolchain). Both take well under a second once everything is there.
+echo "==> build-web: cargo fetch"
+cargo fetch --quiet
+if [ "$WASM_MODE" = debian ]; then wasm_env cargo fetch --quiet --target wasm32-unknown-unknown; fi
+
+started=$SECONDS
+mkdir -p "$PAGES" "$STAGE" "$LOGS"
+# Work that does not need a core for itself runs side by side: the worker's build beside the
+# pages' build, then the pages' Trunk builds (wasm-opt from npm runs in Node on one core) as many
+# at a time as the machine has cores (CARDS_BUILD_JOBS). Each one's output goes to
+# target/web-logs/ and is printed whole if it fails.
+JOBS="${CARDS_BUILD_JOBS:-$(nproc)}"
+
 # The hard bots' Web Worker (crates/worker): its own profile, opt-level 3 (Cargo.toml
 # `[profile.worker]`), then wasm-bindgen for a classic worker (`--target no-modules`) and
 # wasm-opt -O3. Not through Trunk: a Trunk page with only a worker link also builds the root
 # package as its main app. Unhashed names, so a table page finds it (src/driver.rs); a page
-# loads it only when a hard bot is seated or a hint is asked.
-echo "==> build-web: cargo build --profile worker -p worker ($WASM_MODE toolchain)"
-wasm_env cargo build --quiet --offline -p worker --bin hard-worker --profile worker --target wasm32-unknown-unknown
-WORKER="$STAGE/hard-worker"
-worker_wasm="target/wasm32-unknown-unknown/worker/hard-worker.wasm"
-stamp="$(cat "$worker_wasm" | sha256sum)"
-if [ -f "$WORKER.stamp" ] && [ "$(cat "$WORKER.stamp")" = "$stamp" ] && [ -f "$WORKER/hard-worker_loader.js" ]; then
-  echo "==> build-web: hard-worker unchanged"
-else
-  rm -rf "$WORKER" "$WORKER.stamp"
-  mkdir -p "$WORKER"
-  wasm-bindgen --target no-modules --no-typescript --out-dir "$WORKER" "$worker_wasm"
+# loads it only when a hard bot is seated or a hint is asked. Its own target folder
+# (target/worker): it shares no compiled crate with the pages' profile anyway, and a folder of
+# its own lets it build while cargo holds target/ for the pages.
+build_worker() {
+  CARGO_TARGET_DIR="$ROOT/target/worker" wasm_env cargo build --quiet --offline -p worker --bin hard-worker --profile worker --target wasm32-unknown-unknown
+  local out="$STAGE/hard-worker" wasm="target/worker/wasm32-unknown-unknown/worker/hard-worker.wasm" stamp
+  stamp="$(sha256sum <"$wasm")"
+  if [ -f "$out.stamp" ] && [ "$(cat "$out.stamp")" = "$stamp" ] && [ -f "$out/hard-worker_loader.js" ]; then
+    echo "==> build-web: hard-worker unchanged"
+    return
+  fi
+  rm -rf "$out" "$out.stamp"
+  mkdir -p "$out"
+  wasm-bindgen --target no-modules --no-typescript --out-dir "$out" "$wasm"
   # The features rustc enables for wasm32 by default.
   wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-multivalue --enable-reference-types \
-    -o "$WORKER/hard-worker_bg.wasm.opt" "$WORKER/hard-worker_bg.wasm"
-  mv "$WORKER/hard-worker_bg.wasm.opt" "$WORKER/hard-worker_bg.wasm"
+    -o "$out/hard-worker_bg.wasm.opt" "$out/hard-worker_bg.wasm"
+  mv "$out/hard-worker_bg.wasm.opt" "$out/hard-worker_bg.wasm"
   # The worker's entry: load the glue, then its wasm (relative to this script).
-  printf '%s\n' "importScripts('./hard-worker.js');" "wasm_bindgen('./hard-worker_bg.wasm');" > "$WORKER/hard-worker_loader.js"
-  echo "$stamp" > "$WORKER.stamp"
-fi
+  printf '%s\n' "importScripts('./hard-worker.js');" "wasm_bindgen('./hard-worker_bg.wasm');" >"$out/hard-worker_loader.js"
+  echo "$stamp" >"$out.stamp"
+  echo "==> build-web: hard-worker built"
+}
+echo "==> build-web: cargo build --profile worker -p worker, in the background ($WASM_MODE toolchain)"
+build_worker >"$LOGS/hard-worker.log" 2>&1 &
+WORKER=$!
+# A failure anywhere stops the worker's build too.
+trap 'pkill -P "$WORKER" 2>/dev/null; kill "$WORKER" 2>/dev/null || true' EXIT
+
+# Every page's binary in one cargo run (the same profile and target Trunk uses, so Trunk finds
+# them built).
+echo "==> build-web: cargo build --profile web --bins ($WASM_MODE toolchain)"
+wasm_env cargo build --quiet --offline -p cards-web --bins --profile web --target wasm32-unknown-unknown
+# Each game's offline page and online page: index.html with the game's binary, its asset paths
+# made relative to target/web-pages/.
 for game in "${PAGES_OF_GAMES[@]}"; do
-  # The game's page: index.html with the game's binary, its asset paths made relative to
-  # target/web-pages/.
   sed -e "s|data-bin=\"cards-web\"|data-bin=\"$game\"|" \
       -e 's|\(data-trunk rel="[a-z-]*" href="\)|\1../../|' \
       index.html > "$PAGES/$game.html.new"
   grep -q "data-bin=\"$game\"" "$PAGES/$game.html.new" || { echo "build-web: could not make $game.html" >&2; exit 1; }
   # Only a changed file is rewritten, so Trunk and cargo see nothing new on a second run.
   if cmp -s "$PAGES/$game.html.new" "$PAGES/$game.html"; then rm "$PAGES/$game.html.new"; else mv "$PAGES/$game.html.new" "$PAGES/$game.html"; fi
-  build_page "$PAGES/$game.html" "$game" "$game.html"
 done
+# The pages' Trunk builds, JOBS at a time: this script again, one page each (`--page`).
+{
+  printf '%s\n' index.html cards-web index.html
+  for game in "${PAGES_OF_GAMES[@]}"; do printf '%s\n' "$PAGES/$game.html" "$game" "$game.html"; done
+} | xargs -d '\n' -n 3 -P "$JOBS" "$ROOT/tools/build-web.sh" --page || {
+  echo "build-web: a page failed (above)" >&2
+  exit 1
+}
+if ! wait "$WORKER"; then
+  cat "$LOGS/hard-worker.log" >&2
+  echo "build-web: the worker's build failed" >&2
+  exit 1
+fi
+trap - EXIT
+cat "$LOGS/hard-worker.log"
 
 rm -rf dist
 mkdir -p dist

@@ -114,8 +114,15 @@ _cards_setup_main() {
   fi
 
   # ---------------------------------------------------------------- cargo-installed tools
-  # These are build tools: skip their own fat LTO, which costs minutes on 2 cores for no benefit here.
-  local install_env=(CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16)
+  # These are build tools that run a second or two a page: built without their own fat LTO and
+  # at opt-level 1, which on 2 cores takes minutes less than their release profiles for no
+  # difference a build notices (docs/benchmarks.md, "A fresh machine"). Both are built in one
+  # target folder, so what they share (serde, clap, tokio, walrus's and Trunk's common crates
+  # at the same versions) is compiled once; the folder goes when both are in place.
+  local cache="${CARDS_TOOLS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cards-tools}"
+  local install_env=(CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16
+    CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_DEBUG=false)
+  local build="" # the shared target folder, made at the first install
   local wbg_version trunk_cfg_version
   wbg_version="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' "$root/Cargo.lock")"
   [ -n "$wbg_version" ] || die "could not read the wasm-bindgen version from Cargo.lock"
@@ -126,7 +133,6 @@ _cards_setup_main() {
   # Both are kept in a machine-wide cache, one directory per tool and exact version, which
   # every checkout links into .tools/bin: a fresh clone reuses them instead of spending
   # 7-8 minutes of 2 cores building them again (docs/web-build.md, "Tools cache").
-  local cache="${CARDS_TOOLS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cards-tools}"
   mkdir -p "$cache"
   # Leftovers of interrupted installs (a day old, so a running install is left alone).
   find "$cache" -mindepth 1 -maxdepth 1 -name '.*.partial.*' -mmin +1440 -exec rm -rf {} + 2>/dev/null || true
@@ -162,8 +168,12 @@ _cards_setup_main() {
         mkdir -p "$tmp/bin"
         for b in "${bins[@]}"; do cp -p "$tools/bin/$b" "$tmp/bin/$b"; done
       else
-        say "cargo install $crate $version into ${dir/#"$HOME"/\~} (several minutes, once per machine)"
-        env "${install_env[@]}" cargo install --quiet --root "$tmp" --force "$@" "$crate" --version "=$version"
+        say "cargo install $crate $version into ${dir/#"$HOME"/\~} (minutes, once per machine)"
+        local t0=$SECONDS
+        [ -n "$build" ] || build="$(mktemp -d "$cache/.build.partial.XXXXXX")"
+        _cards_build="$build"
+        env "${install_env[@]}" CARGO_TARGET_DIR="$build" cargo install --quiet --root "$tmp" --force "$@" "$crate" --version "=$version"
+        say "$crate $version built in $((SECONDS - t0))s"
       fi
       good "$tmp" || die "$crate $version installed, but $tmp/bin/${bins[0]} --version is not '$want'"
       # The rename is atomic. If another setup published the same version meanwhile, keep
@@ -181,7 +191,8 @@ _cards_setup_main() {
     for b in "${bins[@]}"; do ln -sfn "$dir/bin/$b" "$tools/bin/$b"; done
   }
   _cards_partial=""
-  trap 'if [ -n "${_cards_partial:-}" ]; then rm -rf "$_cards_partial"; fi' EXIT
+  _cards_build=""
+  trap 'rm -rf ${_cards_partial:+"$_cards_partial"} ${_cards_build:+"$_cards_build"}' EXIT
 
   # wasm-bindgen-cli: exactly Cargo.lock's wasm-bindgen. No --locked: its lock file names a
   # webpki-roots release that the registry does not serve.
@@ -189,9 +200,12 @@ _cards_setup_main() {
     wasm-bindgen wasm-bindgen-test-runner wasm2es6js --
   # Trunk: pinned exactly (the newest release needs a newer rustc, shared/TOOLCHAIN.md), so
   # that the cache key is stable. Raise it here, together with docs/web-build.md.
+  # Without its default features: no update check and no TLS stack (rustls and ring), which only
+  # its downloads and `trunk serve --tls` use; Trunk.toml says `offline = true`.
   local trunk_version="0.21.14"
-  cached_tool trunk "$trunk_version" trunk "trunk $trunk_version" trunk -- --locked
+  cached_tool trunk "$trunk_version" trunk "trunk $trunk_version" trunk -- --locked --no-default-features
   trap - EXIT
+  if [ -n "$build" ]; then rm -rf "$build"; fi
 
   # ---------------------------------------------------------------- npm packages
   command -v npm >/dev/null 2>&1 || apt_ensure nodejs npm

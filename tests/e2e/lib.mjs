@@ -89,7 +89,56 @@ export function tableState(table) {
   return table.evaluate((t) => ({ ...t.dataset }));
 }
 
-/** Bots act in 250 ms and tricks are gathered quickly on every page this `page` opens. */
-export function fastBots(page) {
-  return page.addInitScript(() => localStorage.setItem('cards.speed', 'fast'));
+/** The table's step (`data-step`): how many steps of the match the page has shown. */
+export async function stepOf(page) {
+  return Number(await page.locator('[data-testid=table]').getAttribute('data-step'));
+}
+
+/**
+ * Waits until the table has shown a step after `step` (or left the table): what a test waits for
+ * after acting. A state that lasts only until the bots' next moves (the turn away from you) may be
+ * gone before a test looks, when bots act at once; the step count only grows.
+ */
+export function waitStepAfter(page, step, timeout = 10000) {
+  return page.waitForFunction(
+    (step) => {
+      const t = document.querySelector('[data-testid=table]');
+      return !t || Number(t.dataset.step) > step;
+    },
+    step,
+    { timeout },
+  );
+}
+
+/**
+ * Notes every value `fn(arg)` takes in the page from now on (evaluated in the page after each
+ * change of the document), under `name`; `seenValues` reads them. For a state the bots may end
+ * at once: a card on top of the pile for a moment, a seat's count before its next move.
+ */
+export function watchValues(page, name, fn, arg = null) {
+  return page.evaluate(
+    ([name, src, arg]) => {
+      const f = new Function(`return (${src})`)();
+      window.__watch ??= {};
+      window.__watch[name]?.observer.disconnect();
+      const values = [f(arg)];
+      const observer = new MutationObserver(() => {
+        const v = f(arg);
+        if (v !== values.at(-1)) values.push(v);
+      });
+      observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+      window.__watch[name] = { values, observer };
+    },
+    [name, fn.toString(), arg],
+  );
+}
+
+/** The values noted under `name` by `watchValues`, the first being the value when it began. */
+export function seenValues(page, name) {
+  return page.evaluate((name) => window.__watch?.[name]?.values ?? [], name);
+}
+
+/** Waits until `value` has been among the values noted under `name` by `watchValues`. */
+export function waitSeenValue(page, name, value, timeout = 5000) {
+  return page.waitForFunction(([name, value]) => !!window.__watch?.[name]?.values.includes(value), [name, value], { timeout });
 }

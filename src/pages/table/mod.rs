@@ -220,9 +220,10 @@ pub fn use_table<G: UiGame>(
         let d = dispatcher.clone();
         let held = state.held.as_ref().map(|h| (h.id, h.collecting));
         let hold_ms = prefs.speed.hold_ms();
+        let animates = prefs.speed.animates();
         use_effect_with(held, move |&held| {
             let timer = held.map(|(id, collecting)| {
-                let reduced = web::prefers_reduced_motion();
+                let reduced = !animates || web::prefers_reduced_motion();
                 let ms = if collecting {
                     TRICK_COLLECT_MS
                 } else {
@@ -594,6 +595,8 @@ fn device_prefs() -> Html {
         Speed::Slow => s.speed_slow,
         Speed::Normal => s.speed_normal,
         Speed::Fast => s.speed_fast,
+        // Never listed (not in `Speed::ALL`): only the tests set it.
+        Speed::Instant => s.speed_fast,
     };
     html! {
         <section class="device-prefs" data-testid="device-prefs">
@@ -681,6 +684,7 @@ pub fn frame<G: UiGame>(
             data-game={G::ID.slug()} data-phase={parts.phase}
             data-turn={parts.turn.map(|t| t.0.to_string()).unwrap_or_default()}
             data-bottom={seen.bottom.0.to_string()} data-busy={seen.busy.to_string()}
+            data-step={st.step.to_string()}
             data-thinking={thinking.map(|t| t.0.to_string())}>
             <header class="topbar table-topbar">
                 <a class="btn-ghost home-link" href={Route::Home.href()} data-testid="home-link" aria-label={s.home}>

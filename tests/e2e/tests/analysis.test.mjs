@@ -8,7 +8,6 @@
 // points: the sides' best add to the points in play, the contract agrees with the sheet) and
 // a Bidel hand (each player a side, fewer points better).
 
-import { fastBots } from '../lib.mjs';
 import { playHand, readNumber } from './hokm.test.mjs';
 import { playHokm } from './replay.test.mjs';
 import { playHand as playShelem } from './shelem.test.mjs';
@@ -125,7 +124,6 @@ export const tests = [
     viewport: 'desktop',
     timeout: 200000,
     run: async ({ page, url, assert }) => {
-      await fastBots(page);
       await page.addInitScript(() => localStorage.setItem('cards.lang', 'en'));
       // Seed 2: you are the first hakem (HK-2) and name trump.
       await page.goto(`${url}#/hokm?seed=2&seats=ybbb&bots=eee`, { waitUntil: 'load' });
@@ -156,7 +154,6 @@ export const tests = [
     viewport: 'phone',
     timeout: 200000,
     run: async ({ page, url, assert }) => {
-      await fastBots(page);
       await page.goto(`${url}#/hokm?seed=5&seats=yb&bots=e`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });
@@ -173,7 +170,6 @@ export const tests = [
     viewport: 'desktop',
     timeout: 240000,
     run: async ({ page, url, assert }) => {
-      await fastBots(page);
       await page.addInitScript(() => localStorage.setItem('cards.lang', 'en'));
       await page.goto(`${url}#/shelem?seed=8&seats=ybbb&bots=eee`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
@@ -210,7 +206,6 @@ export const tests = [
     viewport: 'phone',
     timeout: 240000,
     run: async ({ page, url, assert }) => {
-      await fastBots(page);
       await page.goto(`${url}#/bidel?seed=21&seats=ybbb&bots=eee`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });

@@ -3,7 +3,7 @@
 // check the result against the rules (BD-7: 26 points a hand, or a moon shot) and against
 // the scoreboard. Bots keep their real delays, so these tests are slow.
 
-import { tableState } from '../lib.mjs';
+import { tableState, waitSeenValue, watchValues } from '../lib.mjs';
 import { readNumber } from './hokm.test.mjs';
 
 /** Plays one hand from where the table is; returns what it did. */
@@ -227,14 +227,14 @@ tests.push({
     assert((await table.getAttribute('data-phase')) === 'passing', 'hand 1 has no hakem yet (BD-10: from the second hand)');
     await playHand(page, table, assert, 170000);
     await checkResult(page, assert, 4, 40);
+    // The phases from now on: a bot that is hakem names trump at once.
+    await watchValues(page, 'phase', () => document.querySelector('[data-testid=table]')?.dataset.phase);
     await page.locator('[data-testid=next-hand]').click();
-    await page.waitForFunction(() => document.querySelector('[data-testid=table]')?.dataset.phase === 'choosing_trump', null, {
-      timeout: 5000,
-    });
+    await waitSeenValue(page, 'phase', 'choosing_trump');
     const crowned = page.locator('[data-testid^=seat-] [data-testid=hakem-crown]');
     assert((await crowned.count()) === 1, 'the hakem wears the crown');
-    const [turn, bottom] = [await table.getAttribute('data-turn'), await table.getAttribute('data-bottom')];
-    if (turn === bottom) {
+    const { phase, turn, bottom } = await tableState(table);
+    if (phase === 'choosing_trump' && turn === bottom) {
       await page.locator('[data-testid=trump-picker] [data-trump=none]').click();
       await page.locator('[data-testid=trump][data-trump=none]').waitFor({ timeout: 5000 });
     } else {

@@ -3,7 +3,7 @@
 // declaring the last card, D-6) until the hand result, and check the result against the
 // scoreboard (CE-10). A Countdown smoke shows every player's wild rank (CE-12).
 
-import { tableState } from '../lib.mjs';
+import { seenValues, stepOf, tableState, waitSeenValue, waitStepAfter, watchValues } from '../lib.mjs';
 import { readNumber } from './hokm.test.mjs';
 
 /** Plays from where the table is until the hand ends; returns what it did. */
@@ -13,7 +13,7 @@ export async function playHand(page, table, assert, deadlineMs, forget = false) 
   const hand = page.locator('[data-testid=hand]');
   for (;;) {
     assert(Date.now() < end, 'the hand ended in time');
-    const { phase, turn, bottom, busy } = await tableState(table);
+    const { phase, turn, bottom, busy, step } = await tableState(table);
     if (phase === 'hand_over' || phase === 'match_over') return stats;
     if (turn !== bottom || busy === 'true') {
       await page.waitForTimeout(100);
@@ -26,7 +26,6 @@ export async function playHand(page, table, assert, deadlineMs, forget = false) 
       stats.suits++;
       continue;
     }
-    const before = await table.getAttribute('data-turn');
     const playable = hand.locator('button.playable[data-card]');
     const count = await hand.locator('button[data-card]').count();
     if ((await playable.count()) > 0) {
@@ -83,16 +82,15 @@ export async function playHand(page, table, assert, deadlineMs, forget = false) 
       await page.waitForTimeout(100);
       continue;
     }
-    // Wait until the table moved on (a card left, a card came, or the turn passed).
+    // Wait until the table moved on (a step after the one seen, or the suit to name).
     await page.waitForFunction(
-      ([n, t]) => {
+      (step) => {
         const tb = document.querySelector('[data-testid=table]');
-        const cards = document.querySelectorAll('[data-testid=hand] button[data-card]').length;
-        return cards !== n || tb.dataset.turn !== t || tb.dataset.phase !== 'playing' || !!document.querySelector('[data-testid=suit-picker]');
+        return Number(tb.dataset.step) > step || !!document.querySelector('[data-testid=suit-picker]');
       },
-      [count, before],
+      Number(step),
       { timeout: 5000 },
-    ).catch(() => {});
+    );
   }
 }
 
@@ -211,6 +209,9 @@ export const tests = [
           assert((await confirm.getAttribute('data-count')) === '1', 'taken back');
           await page.keyboard.press('Enter');
           assert(await confirm.isEnabled(), 'the set may be played');
+          // The top of the pile from now on: the bots play on it at once.
+          await watchValues(page, 'top', () => document.querySelector('[data-testid=discard-top]')?.dataset.card);
+          await watchValues(page, 'hand', () => document.querySelectorAll('[data-testid=hand] button[data-card]').length);
           await confirm.focus();
           await page.keyboard.press('Enter');
           const picker = page.locator('[data-testid=suit-picker]');
@@ -218,12 +219,14 @@ export const tests = [
             assert((await picker.getAttribute('data-count')) === '2', 'the suit is named for the set');
             await picker.locator('button[data-testid^=suit-]').first().click();
           }
-          await page.waitForFunction((n) => document.querySelectorAll('[data-testid=hand] button[data-card]').length === n - 2, count, { timeout: 5000 });
-          assert((await page.locator('[data-testid=discard-top]').getAttribute('data-card')) === other.card, 'the last card chosen is on top');
+          await waitSeenValue(page, 'hand', count - 2);
+          const tops = await seenValues(page, 'top');
+          assert(tops[1] === other.card, `the last card chosen is on top (the pile's tops: ${tops.join(' ')})`);
           done = true;
           break;
         }
         // Otherwise draw (a larger hand holds more pairs), else play a card alone, else pass.
+        const step = await stepOf(page);
         const playable = hand.locator('button.playable[data-card]');
         const last = page.locator('[data-testid=last-card]');
         if (count === 2 && (await last.isVisible())) await last.click();
@@ -238,10 +241,7 @@ export const tests = [
         } else {
           await page.locator('[data-testid=pass]').click();
         }
-        await page.waitForFunction((n) => {
-          const t = document.querySelector('[data-testid=table]');
-          return document.querySelectorAll('[data-testid=hand] button[data-card]').length !== n || t.dataset.turn !== t.dataset.bottom;
-        }, count, { timeout: 5000 });
+        await waitStepAfter(page, step, 5000);
       }
     },
   },

@@ -121,6 +121,8 @@ export const tests = [
   {
     name: 'bot speed (fast, slow) is remembered and paces the bots; a tap on the felt gathers a trick at once',
     timeout: 150000,
+    // Its subject is the delays: the device's own speed (normal by default).
+    speed: null,
     run: async ({ page, url, assert }) => {
       await page.goto(`${url}#/hokm?seed=2&seats=ybbb&bots=eee`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');

@@ -3,7 +3,7 @@
 // player named for a 2 (HX-4), drawing when nothing fits, the 7 penalty shown while pending
 // (HX-5), the last card declared (HX-9) — until the result, checked against the scoreboard.
 
-import { tableState } from '../lib.mjs';
+import { tableState, waitSeenValue, waitStepAfter, watchValues } from '../lib.mjs';
 import { readNumber } from './hokm.test.mjs';
 
 /** A two-player deal where you soon draw a card that fits (found by playing it through). */
@@ -36,7 +36,7 @@ export async function playHand(page, table, assert, deadlineMs, opts = {}) {
   const hand = page.locator('[data-testid=hand]');
   for (;;) {
     assert(Date.now() < end, 'the hand ended in time');
-    const { phase, turn, bottom, busy } = await tableState(table);
+    const { phase, turn, bottom, busy, step } = await tableState(table);
     if (phase === 'hand_over' || phase === 'match_over') return stats;
     if (turn !== bottom || busy === 'true') {
       await page.waitForTimeout(100);
@@ -66,7 +66,6 @@ export async function playHand(page, table, assert, deadlineMs, opts = {}) {
       await page.waitForTimeout(150);
       continue;
     }
-    const before = await table.getAttribute('data-turn');
     const count = await hand.locator('button[data-card]').count();
     const playable = hand.locator('button.playable[data-card]');
     const last = page.locator('[data-testid=last-card]');
@@ -111,7 +110,7 @@ export async function playHand(page, table, assert, deadlineMs, opts = {}) {
       const box = await keep.boundingBox();
       assert(box && box.width >= 40 && box.height >= 24, 'the keep button is large enough to tap');
       await keep.click();
-      await page.waitForFunction((t) => document.querySelector('[data-testid=table]').dataset.turn !== t, before, { timeout: 5000 });
+      await waitStepAfter(page, Number(step), 5000);
       assert((await hand.locator('button[data-card]').count()) === count, 'the kept card stays in your hand');
       stats.kept++;
       if (opts.keep === 'stop') return stats;
@@ -134,22 +133,15 @@ export async function playHand(page, table, assert, deadlineMs, opts = {}) {
       await page.waitForTimeout(100);
       continue;
     }
-    await page
-      .waitForFunction(
-        ([n, t]) => {
-          const tb = document.querySelector('[data-testid=table]');
-          const cards = document.querySelectorAll('[data-testid=hand] button[data-card]').length;
-          return (
-            cards !== n ||
-            tb.dataset.turn !== t ||
-            tb.dataset.phase !== 'playing' ||
-            !!document.querySelector('[data-testid$=-picker]')
-          );
-        },
-        [count, before],
-        { timeout: 3000 },
-      )
-      .catch(() => {});
+    // Wait until the table moved on (a step after the one seen, or a choice to make).
+    await page.waitForFunction(
+      (step) => {
+        const tb = document.querySelector('[data-testid=table]');
+        return Number(tb.dataset.step) > step || !!document.querySelector('[data-testid$=-picker]');
+      },
+      Number(step),
+      { timeout: 5000 },
+    );
   }
 }
 
@@ -171,17 +163,13 @@ async function giveWithTwo(page, two, bottom, count, assert) {
   const gift = gives.locator('button[data-testid^=give-]').first();
   const card = (await gift.getAttribute('data-testid')).replace('give-', '');
   const copies = await page.locator(`[data-testid=hand] button[data-card="${card}"]`).count();
+  // The counts from now on: the bots play on at once, so each may be seen only for a moment.
+  await watchValues(page, 'mine', () => document.querySelectorAll('[data-testid=hand] button[data-card]').length);
+  await watchValues(page, 'theirs', (seat) => Number(document.querySelector(`.seat[data-seat="${seat}"]`)?.dataset.count), seat);
   await gift.click();
   // The 2 and the gift leave your hand; the named player holds one more.
-  await page.waitForFunction(
-    ([n, seat, m]) => {
-      const mine = document.querySelectorAll('[data-testid=hand] button[data-card]').length;
-      const them = Number(document.querySelector(`.seat[data-seat="${seat}"]`)?.dataset.count);
-      return mine === n - 2 && them === m + 1;
-    },
-    [count, seat, theirs],
-    { timeout: 5000 },
-  );
+  await waitSeenValue(page, 'mine', count - 2);
+  await waitSeenValue(page, 'theirs', theirs + 1);
   const left = await page.locator(`[data-testid=hand] button[data-card="${card}"]`).count();
   const expected = copies - 1 - (card === played ? 1 : 0);
   assert(left === expected, `one ${card} fewer in your hand (${copies} → ${left})`);

@@ -144,6 +144,8 @@ export const tests = [
   {
     name: 'a hard bot thinks in its worker: the table keeps animating, its move arrives, the hint offers a legal card',
     timeout: 240000,
+    // Its subject includes the thinking shown while a bot's delay runs: the fast speed.
+    speed: 'fast',
     run: async ({ page, url, assert }) => {
       await page.addInitScript(TIME_WORKER);
       await page.goto(`${url}#/crazy-eights?seed=5&seats=ybb&countdown=1`, { waitUntil: 'load' });

@@ -22,7 +22,7 @@ async function startRelay(dist, handPauseMs = 1500) {
   if (!bin) throw new Error('no relay binary: run `cargo build -p relay` (./test builds it)');
   const proc = spawn(
     bin,
-    ['--listen', '127.0.0.1:0', '--static', dist, '--database', 'memory', '--bot-think-ms', '150', '--hand-pause-ms', String(handPauseMs)],
+    ['--listen', '127.0.0.1:0', '--static', dist, '--database', 'memory', '--bot-think-ms', '0', '--hand-pause-ms', String(handPauseMs)],
     { stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const url = await new Promise((resolve, reject) => {
@@ -101,7 +101,7 @@ const cardsOf = async (page) =>
 /** Opens a room of `game` (4 seats: two people and two bots) on two devices, with the
  * room settings `options` (`{turn, grace}` in seconds) chosen in the create form; returns
  * them. */
-async function openRoom({ page, browser, assert }, relay, game, joinBy = 'link', options = {}) {
+async function openRoom({ page, newContext, assert }, relay, game, joinBy = 'link', options = {}) {
   await page.goto(`${relay.url}/${game}.html#/${game}/setup`, { waitUntil: 'load' });
   await page.locator('[data-testid=play-online]').click();
   await page.locator('[data-testid=room-options]').waitFor({ timeout: 15000 });
@@ -114,7 +114,7 @@ async function openRoom({ page, browser, assert }, relay, game, joinBy = 'link',
   const link = await page.locator('[data-testid=room-link]').inputValue();
   assert(link.endsWith(`#/${game}/room/${code}`), `the link opens the room (${link})`);
 
-  const other = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
+  const other = await (await newContext({ viewport: { width: 390, height: 844 } })).newPage();
   if (joinBy === 'code') {
     // The code typed on the home page, in lower case with a space: the room's own game's
     // page comes up after the name.
@@ -274,11 +274,11 @@ export const tests = [
     name: 'online: a connection that never opens is given up after 5 s and tried again (the page does not hang on "Reconnecting")',
     timeout: 60000,
     run: async (ctx) => {
-      const { browser, assert } = ctx;
+      const { newContext, assert } = ctx;
       // The browser logs the sockets it gives up.
       ctx.allowErrors = true;
       // Without the site's service worker, which would fetch relay.json past the route.
-      const context = await browser.newContext({ serviceWorkers: 'block' });
+      const context = await newContext({ serviceWorkers: 'block' });
       const page = await context.newPage();
       // A "relay" that takes the TCP connection and never answers the WebSocket handshake.
       const sockets = [];

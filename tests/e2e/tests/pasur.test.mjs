@@ -4,10 +4,10 @@
 // `the_browser_tests_seed_gives_you_a_choice_of_sets` in src/pages/table/pasur.rs). Each turn
 // taps the first card of the hand, checks what the table marks, picks a set where several
 // fit (tapping it on the table, then from the list: the last one), and plays. The score
-// sheet is checked against the piles shown in the top bar and the running totals. Bots
-// keep their real delays. A whole match to 62 (seed 102, over after two rounds) checks the
+// sheet is checked against the piles shown in the top bar and the running totals. A whole match to 62 (seed 102, over after two rounds) checks the
 // final standings against the running totals of the score sheets.
 
+import { seenValues, watchValues } from '../lib.mjs';
 import { readNumber } from './hokm.test.mjs';
 
 /** The seed of the pinned round (see the comment above). */
@@ -20,6 +20,30 @@ async function marked(page, cls) {
   return page
     .locator(`[data-testid=pasur-table-cards] [data-card].${cls}`)
     .evaluateAll((els) => els.map((e) => e.dataset.card).join(' '));
+}
+
+/**
+ * Notes, from now on, each play the table shows as the last one (seat, card, what it took,
+ * a sur) and whether `card` lies on the table then: the bot plays at once after you, so your
+ * play may be the last one only for a moment. `playOf` reads the play of `card` by `seat`.
+ */
+function watchLastPlay(page, card) {
+  return watchValues(
+    page,
+    'lastPlay',
+    (card) => {
+      const e = document.querySelector('[data-testid=last-play]');
+      if (!e) return '';
+      const onTable = !!document.querySelector(`[data-testid=pasur-table-cards] [data-card="${card}"]`);
+      return JSON.stringify({ seat: e.dataset.seat, card: e.dataset.card, took: e.dataset.took, sur: e.dataset.sur, onTable });
+    },
+    card,
+  );
+}
+
+async function playOf(page, seat, card) {
+  const plays = (await seenValues(page, 'lastPlay')).filter(Boolean).map((v) => JSON.parse(v));
+  return plays.find((p) => p.seat === seat && p.card === card) ?? null;
 }
 
 /** Waits until it is the bottom player's turn and nothing is pending, or the round ends. */
@@ -84,6 +108,7 @@ export async function playTurn(page, assert, hooks = {}) {
     );
     expected = last.join(' ');
     assert((await marked(page, 'take')) === expected, `the table marks the chosen set ${expected}`);
+    await watchLastPlay(page, name);
     await confirm.click();
   } else {
     assert((await panel.getAttribute('data-settled')) === 'true', 'one outcome is settled at once');
@@ -94,21 +119,19 @@ export async function playTurn(page, assert, hooks = {}) {
       'the confirm button plays the only outcome',
     );
     // The second tap plays it.
+    await watchLastPlay(page, name);
     await first.click();
   }
   await hand.locator(`button[data-card="${name}"]`).waitFor({ state: 'detached', timeout: 5000 });
-  const lp = page.locator('[data-testid=last-play]');
+  // The table shows the play as the last one, unless the round ended with it (the result
+  // then covers the table).
+  const play = await playOf(page, bottom, name);
+  assert(play || (await table.getAttribute('data-phase')) !== 'playing', `${name} was shown as the last play`);
   let sur = false;
-  if ((await lp.getAttribute('data-seat')) === bottom && (await lp.getAttribute('data-card')) === name) {
-    assert((await lp.getAttribute('data-took')) === expected, `${name} took what was marked (${expected})`);
-    sur = (await lp.getAttribute('data-sur')) === 'true';
-    if (expected === '') {
-      assert(
-        (await page.locator(`[data-testid=pasur-table-cards] [data-card="${name}"]`).count()) === 1 ||
-          (await table.getAttribute('data-phase')) !== 'playing',
-        `${name} was laid on the table`,
-      );
-    }
+  if (play) {
+    assert(play.took === expected, `${name} took what was marked (${expected}; shown: ${play.took})`);
+    sur = play.sur === 'true';
+    if (expected === '') assert(play.onTable, `${name} was laid on the table`);
   }
   return { card: name, options: n, tappedTable, took: expected, sur };
 }
@@ -460,9 +483,11 @@ export const tests = [
       await key('Tab');
       a = await active();
       assert(a.testid === 'play-confirm', `Tab reaches the confirmation (${a.testid})`);
+      await watchLastPlay(page, '2H');
       await key('Enter');
-      await page.locator('[data-testid=last-play][data-card="2H"]').waitFor({ timeout: 5000 });
-      assert((await page.locator('[data-testid=last-play]').getAttribute('data-took')) === '9H', 'took 9♥');
+      await page.locator('[data-testid=hand] button[data-card="2H"]').waitFor({ state: 'detached', timeout: 5000 });
+      const play = await playOf(page, await table.getAttribute('data-bottom'), '2H');
+      assert(play?.took === '9H', `took 9♥ (${JSON.stringify(play)})`);
       // On your next turn the focus is back in the hand: Enter picks a card, Escape puts it back.
       await waitForTurn(page, Date.now() + 20000);
       await page.waitForFunction(() => !!document.activeElement?.closest('[data-testid=hand]'), null, { timeout: 5000 });
@@ -495,9 +520,12 @@ export const tests = [
       assert((await lay.getAttribute('data-take')) === '', 'the last choice lays the card down');
       await lay.click();
       assert((await marked(page, 'take')) === '', 'nothing on the table is taken');
+      await watchLastPlay(page, '2H');
       await page.locator('[data-testid=play-confirm]').click();
-      // Laid down: the last play took nothing (the bot plays 0.7 s later).
-      await page.locator('[data-testid=last-play][data-card="2H"][data-took=""]').waitFor({ timeout: 5000 });
+      // Laid down: the play took nothing, and 2♥ lay on the table.
+      await page.locator('[data-testid=hand] button[data-card="2H"]').waitFor({ state: 'detached', timeout: 5000 });
+      const play = await playOf(page, await table.getAttribute('data-bottom'), '2H');
+      assert(play?.took === '' && play.onTable, `2♥ was laid down, nothing taken (${JSON.stringify(play)})`);
     },
   },
 ];

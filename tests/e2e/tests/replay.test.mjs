@@ -1,9 +1,9 @@
 // The hand replay: finish a hand (Hokm; Crazy Eights), open "Replay this hand" from the
 // result, step forward, back, by key and to the last step, check the captions and that the
 // last step shows the hand's end (every seat holds what the table shows), then close it
-// back to the result. Bots play fast (`cards.speed`), so each test stays well under 90 s.
+// back to the result. Bots play at once (the runner's instant speed).
 
-import { fastBots, tableState } from '../lib.mjs';
+import { tableState } from '../lib.mjs';
 import { playHand as playShedding } from './crazy_eights.test.mjs';
 
 /** Plays a Hokm hand as the bottom player: trump from the picker, the first playable card. */
@@ -141,7 +141,6 @@ export const tests = [
     viewport: 'desktop',
     timeout: 90000,
     run: async ({ page, url, assert }) => {
-      await fastBots(page);
       await page.addInitScript(() => localStorage.setItem('cards.lang', 'en'));
       // Seed 2: you are the first hakem (HK-2) and name trump.
       await page.goto(`${url}#/hokm?seed=2&seats=ybbb&bots=eee`, { waitUntil: 'load' });
@@ -179,7 +178,6 @@ export const tests = [
     viewport: 'phone',
     timeout: 90000,
     run: async ({ page, url, assert }) => {
-      await fastBots(page);
       await page.goto(`${url}#/crazy-eights?seed=3&seats=ybbbb&bots=eeee`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });

@@ -2,9 +2,8 @@
 // hand's points and totals with a chart of the running totals (checked against the
 // scoreboard mid-match); the match result shows the chart, the sheet and the statistics; the
 // home page shows "played 1" and the right number of wins under the game, and a reload of
-// the finished match does not count it again. Bots play fast (`cards.speed` = fast).
+// the finished match does not count it again. Bots play at once (the runner's instant speed).
 
-import { fastBots } from '../lib.mjs';
 import { readNumber } from './hokm.test.mjs';
 import { playHand } from './haft_khabis.test.mjs';
 
@@ -62,7 +61,6 @@ export const tests = [
     viewport: 'desktop',
     timeout: 240000,
     run: async ({ page, url, assert }) => {
-      await fastBots(page);
       const link = `${url}#/haft-khabis?seed=7&seats=yb&bots=e&end=2&hands=2`;
       await page.goto(link, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
@@ -163,7 +161,6 @@ export const tests = [
     viewport: 'phone',
     timeout: 180000,
     run: async ({ page, url, assert }) => {
-      await fastBots(page);
       await page.goto(`${url}#/hokm?seed=2&seats=ybbb&bots=eee&target=3`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });

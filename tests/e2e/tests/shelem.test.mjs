@@ -1,9 +1,9 @@
 // Shelem through the UI, as a person plays it: the home page to a table with three bots,
 // the auction (bid the lowest bid offered while it is at most 120, else pass), the widow and
 // the discards when you win it, trump, legal cards until the hand ends, and the score sheet
-// checked against the scoreboard. Bots keep their real delays (about 0.7 s an action).
+// checked against the scoreboard.
 
-import { tableState } from '../lib.mjs';
+import { tableState, waitSeenValue, waitStepAfter, watchValues } from '../lib.mjs';
 import { readNumber } from './hokm.test.mjs';
 
 /** The most you bid: the lowest bid offered while it is at most this, else a pass. */
@@ -18,18 +18,6 @@ const POINTLESS = /^(2|3|4|6|7|8|9)[CDHS]$/;
 
 const attr = (loc, name) => loc.getAttribute(name);
 
-/** Waits until it is no longer your turn in `phase` (or the phase changed). */
-async function waitTurnPassed(page, phase) {
-  await page.waitForFunction(
-    (phase) => {
-      const t = document.querySelector('[data-testid=table]');
-      return !t || t.dataset.phase !== phase || t.dataset.turn !== t.dataset.bottom;
-    },
-    phase,
-    { timeout: 10000, polling: 50 },
-  );
-}
-
 /**
  * Plays until the hand is over, as a person: returns what it did. `opts.trump` names that
  * trump or mode (else the longest suit); `opts.untilPlaying` stops when the play begins.
@@ -41,7 +29,7 @@ export async function playHand(page, table, assert, deadlineMs, opts = {}) {
     assert(Date.now() < end, 'the hand ended in time');
     // One read of the table: the phase and the turn read apart could straddle a step
     // (the last pass of the auction turns `bidding` into your `discarding`).
-    const { phase, turn, bottom, busy } = await tableState(table);
+    const { phase, turn, bottom, busy, step } = await tableState(table);
     if (phase === 'hand_over' || phase === 'match_over') return stats;
     if (opts.untilPlaying && phase === 'playing') return stats;
     if (turn === bottom && busy !== 'true') {
@@ -62,7 +50,7 @@ export async function playHand(page, table, assert, deadlineMs, opts = {}) {
           await page.locator('[data-testid=bid-pass]').click();
           stats.passes++;
         }
-        await waitTurnPassed(page, 'bidding');
+        await waitStepAfter(page, Number(step));
       } else if (phase === 'discarding') {
         const panel = page.locator('[data-testid=discard-panel]');
         await panel.waitFor({ timeout: 5000 });
@@ -324,8 +312,10 @@ export const tests = [
       // The red joker, naming hearts.
       await hand.locator('button[data-card=RJ]').click();
       await picker.waitFor({ timeout: 5000 });
+      // The trick from now on: the bots follow at once and the trick is gathered.
+      await watchValues(page, 'led', () => !!document.querySelector('[data-testid=trick] [data-card=RJ][data-seat="0"]'));
       await page.locator('[data-testid=joker-suit-H]').click();
-      await page.locator('[data-testid=trick] [data-card=RJ][data-seat="0"]').waitFor({ timeout: 5000 });
+      await waitSeenValue(page, 'led', true);
       assert((await hand.locator('button[data-card=RJ]').count()) === 0, 'the red joker left the hand');
       // The red joker wins the trick whatever follows (SH-6).
       await page.locator('[data-testid=tricks-0][data-value="1"]').waitFor({ timeout: 15000 });

@@ -93,6 +93,8 @@ async function playTricks(page, table, assert, tricks, deadlineMs) {
 const game = (slug, seed, tricks) => ({
   name: `${slug}: every trick card stays in its player's slot until the trick is gathered`,
   timeout: 120000,
+  // Its subject is the held trick and its gathering: bots and tricks at the fast speed.
+  speed: 'fast',
   run: async ({ page, url, assert }) => {
     await page.addInitScript(watchTrickCards);
     await page.goto(`${url}#/${slug}?seed=${seed}&seats=ybbb`, { waitUntil: 'load' });

@@ -3,6 +3,8 @@
 // thing in every game (docs/glossary.md: a trick is «دست», a hand «دور», a match «بازی»; in
 // English trick, hand, match).
 
+import { seenValues, watchValues } from '../lib.mjs';
+
 /** Opens `link` in `lang` (the language is kept in local storage). */
 export async function open(page, url, link, lang) {
   // The language first, on the home page (a game's link moves on to the game's own page).
@@ -30,6 +32,11 @@ async function playPasurCard(page) {
   const bottom = await table.getAttribute('data-bottom');
   const first = page.locator('[data-testid=hand] button[data-card]').first();
   const card = await first.getAttribute('data-card');
+  // Each last play shown from now on: the bot answers at once, so yours may show only a moment.
+  await watchValues(page, 'lastPlay', () => {
+    const e = document.querySelector('[data-testid=last-play]');
+    return e ? JSON.stringify({ seat: e.dataset.seat, card: e.dataset.card, took: e.dataset.took, text: e.textContent.trim() }) : '';
+  });
   await first.click();
   const panel = page.locator(`[data-testid=capture-panel][data-card="${card}"]`);
   await panel.waitFor({ timeout: 5000 });
@@ -39,9 +46,11 @@ async function playPasurCard(page) {
   } else {
     await first.click();
   }
-  const mine = page.locator(`[data-testid=last-play][data-seat="${bottom}"][data-card="${card}"]`);
-  await mine.waitFor({ timeout: 5000 });
-  return { text: (await mine.textContent()).trim(), took: (await mine.getAttribute('data-took')) !== '' };
+  await page.locator(`[data-testid=hand] button[data-card="${card}"]`).waitFor({ state: 'detached', timeout: 5000 });
+  const plays = (await seenValues(page, 'lastPlay')).filter(Boolean).map((v) => JSON.parse(v));
+  const mine = plays.find((p) => p.seat === bottom && p.card === card);
+  if (!mine) throw new Error(`${card} was never shown as the last play (${JSON.stringify(plays)})`);
+  return { text: mine.text, took: mine.took !== '' };
 }
 
 export const tests = [
