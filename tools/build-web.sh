@@ -20,13 +20,18 @@ for g in "${GAMES[@]}"; do PAGES_OF_GAMES+=("$g" "$g-online"); done
 PAGES="$ROOT/target/web-pages"
 STAGE="$ROOT/target/web-dist"
 LOGS="$ROOT/target/web-logs"
+# The pages' and the worker's cargo builds each have a target folder of their own: they share no
+# compiled crate with each other or with the native builds (other profiles, another target), and
+# a folder of their own lets them build while another cargo holds target/ (./test runs this
+# script beside its lints and unit tests, ./play beside the relay's build).
+export CARGO_TARGET_DIR="$ROOT/target/web"
 
 # Trunk builds one page into its own folder of target/web-dist/: wasm-bindgen, wasm-opt -Oz
 # --converge (index.html), hashed file names, minified CSS and HTML. A page whose wasm, HTML and
 # assets are unchanged since its last build is kept, so a second run skips it.
 build_page() { # <html file> <binary> <output html name>
   local out="$STAGE/$2" stamp
-  stamp="$(cat "$1" "target/wasm32-unknown-unknown/web/$2.wasm" Trunk.toml static/style.css static/favicon.svg static/fonts/* | sha256sum)"
+  stamp="$(cat "$1" "$CARGO_TARGET_DIR/wasm32-unknown-unknown/web/$2.wasm" Trunk.toml static/style.css static/favicon.svg static/fonts/* | sha256sum)"
   if [ -f "$out.stamp" ] && [ "$(cat "$out.stamp")" = "$stamp" ] && [ -f "$out/$3" ]; then
     echo "==> build-web: $3 unchanged"
     return
@@ -71,9 +76,8 @@ JOBS="${CARDS_BUILD_JOBS:-$(nproc)}"
 # `[profile.worker]`), then wasm-bindgen for a classic worker (`--target no-modules`) and
 # wasm-opt -O3. Not through Trunk: a Trunk page with only a worker link also builds the root
 # package as its main app. Unhashed names, so a table page finds it (src/driver.rs); a page
-# loads it only when a hard bot is seated or a hint is asked. Its own target folder
-# (target/worker): it shares no compiled crate with the pages' profile anyway, and a folder of
-# its own lets it build while cargo holds target/ for the pages.
+# loads it only when a hard bot is seated or a hint is asked. In a target folder of its own
+# (target/worker), so that it builds while cargo holds target/web for the pages.
 build_worker() {
   CARGO_TARGET_DIR="$ROOT/target/worker" wasm_env cargo build --quiet --offline -p worker --bin hard-worker --profile worker --target wasm32-unknown-unknown
   local out="$STAGE/hard-worker" wasm="target/worker/wasm32-unknown-unknown/worker/hard-worker.wasm" stamp

@@ -146,6 +146,12 @@ async function runTest(t, browser, env) {
   const page = await context.newPage();
   const errors = collectPageErrors(page);
   const lines = [];
+  // Every assertion the test makes through ctx.assert is counted (the suite's total is printed).
+  let asserts = 0;
+  const counted = (cond, message) => {
+    asserts++;
+    assert(cond, message);
+  };
   const ctx = {
     page,
     // The browser and a context maker, for a test that needs a second device.
@@ -157,7 +163,7 @@ async function runTest(t, browser, env) {
     prefix: env.prefix,
     seed,
     errors,
-    assert,
+    assert: counted,
     allowErrors: false,
     screenshot: async (name) => {
       await fs.mkdir(ARTIFACTS_DIR, { recursive: true });
@@ -190,7 +196,7 @@ async function runTest(t, browser, env) {
   } finally {
     for (const c of contexts) await c.close().catch(() => {});
   }
-  return { ok, ms: Date.now() - started, lines };
+  return { ok, ms: Date.now() - started, lines, asserts };
 }
 
 async function main() {
@@ -224,12 +230,14 @@ async function main() {
   const env = { baseUrl, dist: opts.dist, prefix: opts.prefix, seed: opts.seed };
   const started = Date.now();
   let passed = 0;
+  let asserts = 0;
   const failed = [];
   const worker = async () => {
     for (let file = queue.shift(); file; file = queue.shift()) {
       for (const t of file) {
         const r = await runTest(t, browser, env);
         console.log(r.lines.join('\n'));
+        asserts += r.asserts;
         if (r.ok) passed++;
         else failed.push(t.fullName);
       }
@@ -241,7 +249,8 @@ async function main() {
     await browser.close().catch(() => {});
     if (server) await server.close();
   }
-  console.log(`\ne2e: ${passed} passed, ${failed.length} failed in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  const secs = ((Date.now() - started) / 1000).toFixed(1);
+  console.log(`\ne2e: ${passed} passed, ${failed.length} failed in ${secs} s (${asserts} assertions through ctx.assert)`);
   for (const name of failed) console.log(`  failed: ${name}`);
   process.exit(failed.length ? 1 : 0);
 }

@@ -6,12 +6,12 @@
 // (button or Escape) returns to the result. The time from the request to the answer is
 // printed (Chromium's figure for docs/bots.md). Then the same for a Shelem hand (in card
 // points: the sides' best add to the points in play, the contract agrees with the sheet) and
-// a Bidel hand (each player a side, fewer points better).
+// a Bidel hand (each player a side, fewer points better; analysis_bidel.test.mjs, a file of its
+// own so that the two longest searches run side by side).
 
 import { playHand, readNumber } from './hokm.test.mjs';
 import { playHokm } from './replay.test.mjs';
 import { playHand as playShelem } from './shelem.test.mjs';
-import { playHand as playBidel } from './bidel.test.mjs';
 
 /** Opens the analysis from the result, waits for it and checks the panel; returns its time. */
 async function checkAnalysis(page, assert, players, words) {
@@ -39,7 +39,7 @@ async function checkAnalysis(page, assert, players, words) {
  * them changed): a Shelem or Bidel analysis shows the later tricks' analysis ("searching",
  * `from` its first trick, `deeper` the progress above it) while the search reaches back.
  */
-async function waitDone(page, assert) {
+export async function waitDone(page, assert) {
   await page.evaluate(() => {
     const seen = (window.analysisStates = []);
     new MutationObserver(() => {
@@ -75,7 +75,7 @@ async function waitDone(page, assert) {
  * further back, and ended with the widest; returns the first trick of the final one (1:
  * the whole hand).
  */
-function checkWidening(states, assert, rows) {
+export function checkWidening(states, assert, rows) {
   const parts = states.filter((s) => s.state === 'searching');
   const done = states.at(-1);
   assert(parts.length > 0, `the later tricks' analysis was shown while searching (${JSON.stringify(states)})`);
@@ -95,7 +95,7 @@ function checkWidening(states, assert, rows) {
  * The analysis panel's side rows (`win`: Hokm's "could win"), hands (cards each), slips
  * (checked against `words`) and time; checks the title.
  */
-async function readPanel(page, assert, words) {
+export async function readPanel(page, assert, words) {
   const sides = await page.locator('[data-testid=analysis-side]').evaluateAll((rows) =>
     rows.map((r) => ({
       best: Number(r.dataset.best),
@@ -199,35 +199,6 @@ export const tests = [
         "could make the bid exactly when the hakem side's best reaches it",
       );
       assert(hands.length === 4 && hands.every((n) => n === 12), `4 hands of 12 at the start of play (${hands})`);
-    },
-  },
-  {
-    name: 'analysis: a 4-player Bidel hand in Persian on a phone, each player a side (BD-7)',
-    viewport: 'phone',
-    timeout: 240000,
-    run: async ({ page, url, assert }) => {
-      await page.goto(`${url}#/bidel?seed=21&seats=ybbb&bots=eee`, { waitUntil: 'load' });
-      const table = page.locator('[data-testid=table]');
-      await table.waitFor({ timeout: 15000 });
-      await playBidel(page, table, assert, 170000);
-      await page.locator('[data-testid=hand-result]').waitFor({ timeout: 10000 });
-      const taken = [];
-      for (let i = 0; i < 4; i++) {
-        taken.push(Number(await page.locator(`[data-testid=result-row-${i}]`).getAttribute('data-taken')));
-      }
-      const from = checkWidening(await waitDone(page, assert), assert, 4);
-      const { sides, hands, slips, ms } = await readPanel(page, assert, {
-        title: 'تحلیل دور',
-        slip: /^دست [۰-۹]+: (شما|[^ ]+ [^ ]+) .*امتیاز/,
-      });
-      console.log(`    analysis of a 4-player Bidel hand in Chromium: ${ms} ms from trick ${from} (slips: ${slips})`);
-      assert(sides.length === 4, `a row for each player (${sides.length})`);
-      assert(sides.every((s) => s.best >= 0 && s.best <= 26), `each best within 0..26 (${JSON.stringify(sides)})`);
-      // Points taken in tricks, a moon shot not turned into 0 and 26 (BD-7), on both.
-      assert(sides.every((s, i) => s.taken === taken[i]), `each took what the result says (${taken})`);
-      assert(sides.reduce((a, s) => a + s.taken, 0) === 26, "the hand's 26 points were taken (BD-7)");
-      assert((await page.locator('[data-testid=analysis-contract]').count()) === 0, 'no contract in Bidel');
-      assert(hands.length === 4 && hands.every((n) => n === 13), `4 hands of 13 at the start of play (${hands})`);
     },
   },
 ];
