@@ -3,7 +3,7 @@
 // player named for a 2 (HX-4), drawing when nothing fits, the 7 penalty shown while pending
 // (HX-5), the last card declared (HX-9) — until the result, checked against the scoreboard.
 
-import { tableState, waitSeenValue, waitStepAfter, watchValues } from '../lib.mjs';
+import { seenValues, tableState, waitSeenValue, waitStepAfter, watchValues } from '../lib.mjs';
 import { readNumber } from './hokm.test.mjs';
 
 /** A two-player deal where you soon draw a card that fits (found by playing it through). */
@@ -315,11 +315,24 @@ export const tests = [
       const watch = page.locator('[data-testid=next-hand]');
       assert((await watch.textContent()).includes('تماشا'), 'the next button watches the others play on');
       assert(await page.locator('[data-testid=new-match]').isVisible(), 'a new match is offered beside it');
+      // The table from now on: the two bots may play the next hand to its end at once.
+      await watchValues(page, 'table', () =>
+        JSON.stringify({
+          phase: document.querySelector('[data-testid=table]')?.dataset.phase,
+          result: !!document.querySelector('[data-testid=hand-result]'),
+          status: document.querySelector('[data-testid=status]')?.textContent ?? '',
+          cards: document.querySelectorAll('[data-testid=hand] button[data-card]').length,
+        }),
+      );
       await watch.click();
-      await page.locator('[data-testid=hand-result]').waitFor({ state: 'detached', timeout: 10000 });
-      assert((await table.getAttribute('data-phase')) === 'playing', 'the others play on');
-      assert((await page.locator('[data-testid=status]').textContent()).includes('تماشا'), 'the status says you are watching');
-      assert((await page.locator('[data-testid=hand] button[data-card]').count()) === 0, 'no cards to play while out');
+      await page.waitForFunction(() => window.__watch.table.values.some((v) => JSON.parse(v).phase === 'playing'), null, {
+        timeout: 10000,
+      });
+      const states = (await seenValues(page, 'table')).map((v) => JSON.parse(v));
+      const playing = states.filter((st) => st.phase === 'playing');
+      assert(playing.length > 0 && playing.every((st) => !st.result), `the others play on (${JSON.stringify(states)})`);
+      assert(playing.every((st) => st.status.includes('تماشا')), 'the status says you are watching');
+      assert(playing.every((st) => st.cards === 0), 'no cards to play while out');
     },
   },
   {
