@@ -109,7 +109,6 @@ play_until_healthy() {
   kill -- "-$PLAY_PID" 2>/dev/null || kill "$PLAY_PID"
   wait "$PLAY_PID" 2>/dev/null || true
   PLAY_PID=""
-  echo "$((SECONDS - started))" >"$WORK/$name.seconds"
 }
 
 status=0
