@@ -22,8 +22,8 @@ STAGE="$ROOT/target/web-dist"
 LOGS="$ROOT/target/web-logs"
 # The pages' and the worker's cargo builds each have a target folder of their own: they share no
 # compiled crate with each other or with the native builds (other profiles, another target), and
-# a folder of their own lets them build while another cargo holds target/ (./test runs this
-# script beside its lints and unit tests, ./play beside the relay's build).
+# a folder of their own lets them build while another cargo holds target/ (./play runs this
+# script beside the relay's build).
 export CARGO_TARGET_DIR="$ROOT/target/web"
 
 # Trunk builds one page into its own folder of target/web-dist/: wasm-bindgen, wasm-opt -Oz
