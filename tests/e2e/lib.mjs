@@ -97,15 +97,16 @@ export async function stepOf(page) {
 /**
  * Waits until the table has shown a step after `step` (or left the table): what a test waits for
  * after acting. A state that lasts only until the bots' next moves (the turn away from you) may be
- * gone before a test looks, when bots act at once; the step count only grows.
+ * gone before a test looks, when bots act at once; the step count only grows. With `orShown` (a
+ * selector), also until that element shows: a choice to make before the step is taken.
  */
-export function waitStepAfter(page, step, timeout = 10000) {
+export function waitStepAfter(page, step, timeout = 10000, orShown = null) {
   return page.waitForFunction(
-    (step) => {
+    ([step, orShown]) => {
       const t = document.querySelector('[data-testid=table]');
-      return !t || Number(t.dataset.step) > step;
+      return !t || Number(t.dataset.step) > step || (orShown !== null && !!document.querySelector(orShown));
     },
-    step,
+    [step, orShown],
     { timeout },
   );
 }

@@ -83,14 +83,7 @@ export async function playHand(page, table, assert, deadlineMs, forget = false) 
       continue;
     }
     // Wait until the table moved on (a step after the one seen, or the suit to name).
-    await page.waitForFunction(
-      (step) => {
-        const tb = document.querySelector('[data-testid=table]');
-        return Number(tb.dataset.step) > step || !!document.querySelector('[data-testid=suit-picker]');
-      },
-      Number(step),
-      { timeout: 5000 },
-    );
+    await waitStepAfter(page, Number(step), 5000, '[data-testid=suit-picker]');
   }
 }
 

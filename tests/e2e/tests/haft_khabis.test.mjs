@@ -134,14 +134,7 @@ export async function playHand(page, table, assert, deadlineMs, opts = {}) {
       continue;
     }
     // Wait until the table moved on (a step after the one seen, or a choice to make).
-    await page.waitForFunction(
-      (step) => {
-        const tb = document.querySelector('[data-testid=table]');
-        return Number(tb.dataset.step) > step || !!document.querySelector('[data-testid$=-picker]');
-      },
-      Number(step),
-      { timeout: 5000 },
-    );
+    await waitStepAfter(page, Number(step), 5000, '[data-testid$=-picker]');
   }
 }
 
