@@ -1,4 +1,4 @@
-//! The browser app of the card-games site (Yew, built to WebAssembly by Trunk).
+//! The browser app of the card-games site (Yew, built to WebAssembly by tools/build-web.sh).
 //!
 //! The site is split into pages, one WebAssembly module each, so a player downloads only
 //! what the screen in front of them needs: `index.html` (binary `cards-web`, the home

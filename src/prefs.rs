@@ -9,6 +9,20 @@ pub const SOUND_KEY: &str = "cards.sound";
 /// The local-storage key of the bots' speed ("slow" / "normal" / "fast"; "instant" for tests).
 pub const SPEED_KEY: &str = "cards.speed";
 
+/// The local-storage key of a smaller node budget for the Shelem and Bidel hand analysis (a
+/// number): set by the browser tests only, whose subject is the panel (its parts as the search
+/// widens, its rows), not how far back the search reaches; not offered to players.
+pub const ANALYSIS_BUDGET_KEY: &str = "cards.analysis-budget";
+
+/// The analysis budget stored under [`ANALYSIS_BUDGET_KEY`], if any (a positive number).
+pub fn analysis_budget() -> Option<u64> {
+    parse_budget(&web::storage_get(ANALYSIS_BUDGET_KEY)?)
+}
+
+fn parse_budget(text: &str) -> Option<u64> {
+    text.trim().parse().ok().filter(|&n| n > 0)
+}
+
 /// How fast the bots play and a finished trick stays in view.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Speed {
@@ -108,6 +122,15 @@ impl Prefs {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn an_analysis_budget_is_a_positive_number() {
+        assert_eq!(parse_budget("10000000"), Some(10_000_000));
+        assert_eq!(parse_budget(" 5 "), Some(5));
+        assert_eq!(parse_budget("0"), None);
+        assert_eq!(parse_budget("-3"), None);
+        assert_eq!(parse_budget("lots"), None);
+    }
 
     #[test]
     fn speeds_round_trip_and_order_their_delays() {

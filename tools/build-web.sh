@@ -3,9 +3,9 @@
 #
 # The site is one page per WebAssembly module, so a player downloads only what the screen in
 # front of them needs: index.html (binary `cards-web`, the home page) and <slug>.html for each
-# game (binary `<slug>` in src/bin/: its setup form, table and rule page). Each game page is
-# index.html with its own binary; Trunk builds every page into its own folder (a Trunk build
-# replaces its whole dist folder), and the folders are merged into dist/.
+# game (binary `<slug>` in src/bin/: its setup form, table and rule page). Each page is
+# index.html with its own binary (tools/web-page.mjs fills it in); every page is made in a folder
+# of its own under target/web-dist/, and the folders are merged into dist/.
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 cd "$ROOT"
@@ -17,7 +17,6 @@ GAMES=(hokm shelem pasur bidel haft-khabis crazy-eights)
 # of online play is fetched only by those who play online.
 PAGES_OF_GAMES=()
 for g in "${GAMES[@]}"; do PAGES_OF_GAMES+=("$g" "$g-online"); done
-PAGES="$ROOT/target/web-pages"
 STAGE="$ROOT/target/web-dist"
 LOGS="$ROOT/target/web-logs"
 # The pages' and the worker's cargo builds each have a target folder of their own: they share no
@@ -26,35 +25,48 @@ LOGS="$ROOT/target/web-logs"
 # script beside the relay's build).
 export CARGO_TARGET_DIR="$ROOT/target/web"
 
-# Trunk builds one page into its own folder of target/web-dist/: wasm-bindgen, wasm-opt -Oz
-# --converge (index.html), hashed file names, minified CSS and HTML. A page whose wasm, HTML and
-# assets are unchanged since its last build is kept, so a second run skips it.
-build_page() { # <html file> <binary> <output html name>
-  local out="$STAGE/$2" stamp
-  stamp="$(cat "$1" "$CARGO_TARGET_DIR/wasm32-unknown-unknown/web/$2.wasm" Trunk.toml static/style.css static/favicon.svg static/fonts/* | sha256sum)"
-  if [ -f "$out.stamp" ] && [ "$(cat "$out.stamp")" = "$stamp" ] && [ -f "$out/$3" ]; then
-    echo "==> build-web: $3 unchanged"
+# The features rustc enables for wasm32 by default, for wasm-opt.
+WASM_FEATURES=(--enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals
+  --enable-multivalue --enable-reference-types)
+
+# One page into its own folder of target/web-dist/: wasm-bindgen (--target web), wasm-opt -Oz
+# (wasm-opt runs in Node, npm `binaryen`: one core, about 15 s a page), then tools/web-page.mjs
+# (hashed names, SRI, minified JS and HTML). Without --converge: it doubled wasm-opt's time for
+# 431 bytes of a 674 KB wasm (docs/benchmarks.md). A page whose wasm, index.html and shared
+# files are unchanged since its last build is kept, so a second run skips it.
+build_page() { # <binary> <output html name>
+  local out="$STAGE/$1" wasm="$CARGO_TARGET_DIR/wasm32-unknown-unknown/web/$1.wasm" stamp
+  stamp="$(cat index.html "$wasm" tools/web-page.mjs "$STAGE/assets.json" | sha256sum)"
+  if [ -f "$out.stamp" ] && [ "$(cat "$out.stamp")" = "$stamp" ] && [ -f "$out/$2" ]; then
+    echo "==> build-web: $2 unchanged"
     return
   fi
-  local t0=$SECONDS log="$LOGS/$2.log"
-  rm -f "$out.stamp"
-  if ! wasm_env trunk build --release --dist "$out" --html-output "$3" "$1" >"$log" 2>&1; then
+  local t0=$SECONDS log="$LOGS/$1.log" tmp="$STAGE/$1.bindgen"
+  rm -rf "$out" "$out.stamp" "$tmp"
+  if ! (
+    set -e
+    wasm-bindgen --target web --no-typescript --out-dir "$tmp" "$wasm"
+    wasm-opt -Oz "${WASM_FEATURES[@]}" -o "$tmp/$1_bg.wasm.opt" "$tmp/$1_bg.wasm"
+    mv "$tmp/$1_bg.wasm.opt" "$tmp/$1_bg.wasm"
+    node tools/web-page.mjs page "$STAGE/assets.json" "$1" "$tmp" "$out" "$2"
+  ) >"$log" 2>&1; then
     cat "$log" >&2
-    echo "build-web: trunk build of $3 failed" >&2
+    echo "build-web: the page $2 failed" >&2
     return 1
   fi
+  rm -rf "$tmp"
   echo "$stamp" >"$out.stamp"
-  echo "==> build-web: $3 built by trunk in $((SECONDS - t0))s ($WASM_MODE toolchain)"
+  echo "==> build-web: $2 built in $((SECONDS - t0))s"
 }
-# `tools/build-web.sh --page <html file> <binary> <output html name>`: one page (the pages'
-# builds below run side by side through this).
+# `tools/build-web.sh --page <binary> <output html name>`: one page (the pages' builds below run
+# side by side through this).
 if [ "${1:-}" = --page ]; then
   shift
   build_page "$@"
   exit
 fi
 
-# The builds below run cargo with --offline (and Trunk too, Trunk.toml `offline = true`), so fetch
+# The builds below run cargo with --offline, so fetch
 # the crates first. A plain `cargo fetch` takes every package of Cargo.lock: `cargo fetch --target
 # wasm32-unknown-unknown` alone leaves out native-only ones (tokio-stream, under Yew's runtime)
 # that an --offline wasm32 build still asks for, and a machine that never built the project fails
@@ -65,17 +77,16 @@ cargo fetch --quiet
 if [ "$WASM_MODE" = debian ]; then wasm_env cargo fetch --quiet --target wasm32-unknown-unknown; fi
 
 started=$SECONDS
-mkdir -p "$PAGES" "$STAGE" "$LOGS"
+mkdir -p "$STAGE" "$LOGS"
 # Work that does not need a core for itself runs side by side: the worker's build beside the
-# pages' build, then the pages' Trunk builds (wasm-opt from npm runs in Node on one core) as many
+# pages' build, then the pages' steps after cargo (wasm-opt from npm runs in Node on one core) as many
 # at a time as the machine has cores (CARDS_BUILD_JOBS). Each one's output goes to
 # target/web-logs/ and is printed whole if it fails.
 JOBS="${CARDS_BUILD_JOBS:-$(nproc)}"
 
 # The hard bots' Web Worker (crates/worker): its own profile, opt-level 3 (Cargo.toml
 # `[profile.worker]`), then wasm-bindgen for a classic worker (`--target no-modules`) and
-# wasm-opt -O3. Not through Trunk: a Trunk page with only a worker link also builds the root
-# package as its main app. Unhashed names, so a table page finds it (src/driver.rs); a page
+# wasm-opt -O3. Unhashed names, so a table page finds it (src/driver.rs); a page
 # loads it only when a hard bot is seated or a hint is asked. In a target folder of its own
 # (target/worker), so that it builds while cargo holds target/web for the pages.
 build_worker() {
@@ -89,9 +100,7 @@ build_worker() {
   rm -rf "$out" "$out.stamp"
   mkdir -p "$out"
   wasm-bindgen --target no-modules --no-typescript --out-dir "$out" "$wasm"
-  # The features rustc enables for wasm32 by default.
-  wasm-opt -O3 --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals --enable-multivalue --enable-reference-types \
-    -o "$out/hard-worker_bg.wasm.opt" "$out/hard-worker_bg.wasm"
+  wasm-opt -O3 "${WASM_FEATURES[@]}" -o "$out/hard-worker_bg.wasm.opt" "$out/hard-worker_bg.wasm"
   mv "$out/hard-worker_bg.wasm.opt" "$out/hard-worker_bg.wasm"
   # The worker's entry: load the glue, then its wasm (relative to this script).
   printf '%s\n' "importScripts('./hard-worker.js');" "wasm_bindgen('./hard-worker_bg.wasm');" >"$out/hard-worker_loader.js"
@@ -104,25 +113,18 @@ WORKER=$!
 # A failure anywhere stops the worker's build too.
 trap 'pkill -P "$WORKER" 2>/dev/null; kill "$WORKER" 2>/dev/null || true' EXIT
 
-# Every page's binary in one cargo run (the same profile and target Trunk uses, so Trunk finds
-# them built).
+# Every page's binary in one cargo run.
 echo "==> build-web: cargo build --profile web --bins ($WASM_MODE toolchain)"
 wasm_env cargo build --quiet --offline -p cards-web --bins --profile web --target wasm32-unknown-unknown
-# Each game's offline page and online page: index.html with the game's binary, its asset paths
-# made relative to target/web-pages/.
-for game in "${PAGES_OF_GAMES[@]}"; do
-  sed -e "s|data-bin=\"cards-web\"|data-bin=\"$game\"|" \
-      -e 's|\(data-trunk rel="[a-z-]*" href="\)|\1../../|' \
-      index.html > "$PAGES/$game.html.new"
-  grep -q "data-bin=\"$game\"" "$PAGES/$game.html.new" || { echo "build-web: could not make $game.html" >&2; exit 1; }
-  # Only a changed file is rewritten, so Trunk and cargo see nothing new on a second run.
-  if cmp -s "$PAGES/$game.html.new" "$PAGES/$game.html"; then rm "$PAGES/$game.html.new"; else mv "$PAGES/$game.html.new" "$PAGES/$game.html"; fi
-done
-# The pages' Trunk builds, JOBS at a time: this script again, one page each (`--page`).
+# What every page shares (the CSS, the icon, the fonts), then the pages, JOBS at a time: this
+# script again, one page each (`--page`): the home page (cards-web) and each game's offline and
+# online page.
+rm -rf "$STAGE/assets"
+node tools/web-page.mjs assets "$STAGE/assets"
 {
-  printf '%s\n' index.html cards-web index.html
-  for game in "${PAGES_OF_GAMES[@]}"; do printf '%s\n' "$PAGES/$game.html" "$game" "$game.html"; done
-} | xargs -d '\n' -n 3 -P "$JOBS" "$ROOT/tools/build-web.sh" --page || {
+  printf '%s\n' cards-web index.html
+  for game in "${PAGES_OF_GAMES[@]}"; do printf '%s\n' "$game" "$game.html"; done
+} | xargs -d '\n' -n 2 -P "$JOBS" "$ROOT/tools/build-web.sh" --page || {
   echo "build-web: a page failed (above)" >&2
   exit 1
 }
@@ -136,7 +138,7 @@ cat "$LOGS/hard-worker.log"
 
 rm -rf dist
 mkdir -p dist
-for page in cards-web hard-worker "${PAGES_OF_GAMES[@]}"; do cp -r "$STAGE/$page/." dist/; done
+for page in assets cards-web hard-worker "${PAGES_OF_GAMES[@]}"; do cp -r "$STAGE/$page/." dist/; done
 # Offline play and install: the manifest and its icons, and the service worker, whose cache
 # is named after this build (a hash of every other file), so a new build replaces the cache.
 cp static/manifest.webmanifest static/icon-*.png dist/

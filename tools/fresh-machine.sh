@@ -6,7 +6,7 @@
 # Clones the current commit (or REV) into a temporary folder and runs there, with an empty cargo
 # home (a new CARGO_HOME: no registry, no git checkouts; the toolchains stay reachable through
 # RUSTUP_HOME and PATH), an empty tools cache (CARDS_TOOLS_CACHE, where tools/setup.sh keeps
-# Trunk and wasm-bindgen) and an empty npm cache:
+# wasm-bindgen) and an empty npm cache:
 #   1. `./play` until http://127.0.0.1:<port>/health answers (the first run: setup and builds),
 #   2. `./play` again until /health answers (the second run: everything is there),
 #   3. `./test` (skipped with --no-test).

@@ -4,19 +4,19 @@
 #   tools/setup.sh [build|test]
 #   source .tools/env.sh        # afterwards, to get the environment below (what ./play and ./test do)
 #
-#   build (default): toolchain able to target wasm32, wasm-bindgen-cli, Trunk, wasm-opt (npm `binaryen`).
+#   build (default): toolchain able to target wasm32, wasm-bindgen-cli, wasm-opt (npm `binaryen`), esbuild (npm).
 #   test:            build + rustfmt/clippy, wasm32 clippy, Chromium + ChromeDriver, playwright-core (npm).
 #
 # .tools/env.sh sets:
-#   PATH          starting with <repo>/.tools/bin (trunk, wasm-bindgen, wasm-opt)
+#   PATH          starting with <repo>/.tools/bin (wasm-bindgen, wasm-opt)
 #   WASM_MODE     "rustup" (default toolchain + rustup's wasm32 target) or "debian" (Debian's rustc-web,
 #                 std rebuilt for wasm32 with build-std; see shared/TOOLCHAIN.md)
-#   WASM_ENV      array of VAR=value for every wasm32 cargo/trunk command (empty on the rustup path)
-#   wasm_env CMD  runs CMD with WASM_ENV applied, e.g. `wasm_env trunk build --release`
+#   WASM_ENV      array of VAR=value for every wasm32 cargo command (empty on the rustup path)
+#   wasm_env CMD  runs CMD with WASM_ENV applied, e.g. `wasm_env cargo build --target wasm32-unknown-unknown`
 # Native cargo commands (engine, tests, clippy) keep the default toolchain: don't apply WASM_ENV to them.
 #
 # Knob: CARDS_WASM_MODE=rustup|debian forces a path (default: try rustup first, fall back to Debian).
-# Knob: CARDS_TOOLS_CACHE=DIR, where Trunk and wasm-bindgen-cli are kept for every checkout of the machine
+# Knob: CARDS_TOOLS_CACHE=DIR, where wasm-bindgen-cli is kept for every checkout of the machine
 #       (default ${XDG_CACHE_HOME:-$HOME/.cache}/cards-tools; see docs/web-build.md, "Tools cache").
 # Nothing is downloaded except through package registries: crates.io (cargo install), npm, Debian apt.
 
@@ -114,25 +114,20 @@ _cards_setup_main() {
   fi
 
   # ---------------------------------------------------------------- cargo-installed tools
-  # These are build tools that run a second or two a page: built without their own fat LTO and
-  # at opt-level 1, which on 2 cores takes minutes less than their release profiles for no
-  # difference a build notices (docs/benchmarks.md, "A fresh machine"). Both are built in one
-  # target folder, so what they share (serde, clap, tokio, walrus's and Trunk's common crates
-  # at the same versions) is compiled once; the folder goes when both are in place.
+  # wasm-bindgen-cli runs about a second a page: built without its own fat LTO and at opt-level
+  # 1, which on 2 cores takes minutes less than its release profile for no difference a build
+  # notices (docs/benchmarks.md, "A fresh machine"); its target folder goes once it is in place.
   local cache="${CARDS_TOOLS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cards-tools}"
   local install_env=(CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16
     CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_DEBUG=false)
   local build="" # the shared target folder, made at the first install
-  local wbg_version trunk_cfg_version
+  local wbg_version
   wbg_version="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' "$root/Cargo.lock")"
   [ -n "$wbg_version" ] || die "could not read the wasm-bindgen version from Cargo.lock"
-  trunk_cfg_version="$(sed -n 's/^wasm_bindgen = "\(.*\)"/\1/p' "$root/Trunk.toml")"
-  [ "$trunk_cfg_version" = "$wbg_version" ] ||
-    die "Trunk.toml has wasm_bindgen = \"$trunk_cfg_version\" but Cargo.lock has wasm-bindgen $wbg_version: make them equal"
 
-  # Both are kept in a machine-wide cache, one directory per tool and exact version, which
-  # every checkout links into .tools/bin: a fresh clone reuses them instead of spending
-  # 7-8 minutes of 2 cores building them again (docs/web-build.md, "Tools cache").
+  # It is kept in a machine-wide cache, one directory per tool and exact version, which every
+  # checkout links into .tools/bin: a fresh clone reuses it instead of spending 4 minutes of 2
+  # cores building it again (docs/web-build.md, "Tools cache").
   mkdir -p "$cache"
   # Leftovers of interrupted installs (a day old, so a running install is left alone).
   find "$cache" -mindepth 1 -maxdepth 1 -name '.*.partial.*' -mmin +1440 -exec rm -rf {} + 2>/dev/null || true
@@ -195,15 +190,11 @@ _cards_setup_main() {
   trap 'rm -rf ${_cards_partial:+"$_cards_partial"} ${_cards_build:+"$_cards_build"}' EXIT
 
   # wasm-bindgen-cli: exactly Cargo.lock's wasm-bindgen. No --locked: its lock file names a
-  # webpki-roots release that the registry does not serve.
+  # webpki-roots release that the registry does not serve. Without its default features: no TLS
+  # stack (rustls and ring), which only its test runner's downloads use (217 s to build on 2
+  # cores with the crates downloaded).
   cached_tool wasm-bindgen "$wbg_version" wasm-bindgen-cli "wasm-bindgen $wbg_version" \
-    wasm-bindgen wasm-bindgen-test-runner wasm2es6js --
-  # Trunk: pinned exactly (the newest release needs a newer rustc, shared/TOOLCHAIN.md), so
-  # that the cache key is stable. Raise it here, together with docs/web-build.md.
-  # Without its default features: no update check and no TLS stack (rustls and ring), which only
-  # its downloads and `trunk serve --tls` use; Trunk.toml says `offline = true`.
-  local trunk_version="0.21.14"
-  cached_tool trunk "$trunk_version" trunk "trunk $trunk_version" trunk -- --locked --no-default-features
+    wasm-bindgen wasm-bindgen-test-runner wasm2es6js -- --no-default-features
   trap - EXIT
   if [ -n "$build" ]; then rm -rf "$build"; fi
 
@@ -219,8 +210,11 @@ _cards_setup_main() {
       echo "$sum" >"$stamp"
     fi
   }
+  # wasm-opt (binaryen, in Node) and esbuild (a prebuilt binary: it minifies each page's JS
+  # and CSS), for tools/build-web.sh and tools/web-page.mjs.
   npm_ensure "$root/tools"
   ln -sfn "$root/tools/node_modules/binaryen/bin/wasm-opt" "$tools/bin/wasm-opt"
+  rm -f "$tools/bin/trunk" # a checkout set up when the build used Trunk
 
   # ---------------------------------------------------------------- relay tests on PostgreSQL
   # The relay's tests start a throwaway cluster of their own with these binaries
@@ -242,7 +236,7 @@ _cards_setup_main() {
     echo 'wasm_env() { env "${WASM_ENV[@]}" "$@"; }'
   } >"$tools/env.sh"
 
-  say "ready in $((SECONDS - started))s: $(trunk --version), $(wasm-bindgen --version), $(wasm-opt --version)"
+  say "ready in $((SECONDS - started))s: $(wasm-bindgen --version), $(wasm-opt --version)"
 }
 
 _cards_setup_main "$@"

@@ -60,7 +60,9 @@ pub fn table_request<G: UiGame>(st: &TableState<G>) -> Option<Request> {
     let log = st.log()?;
     let game = G::ID.slug();
     Some(Request(Rc::new(move |id| {
-        serde_json::to_string(&AnalyseHand::new(id, game, setup.clone(), log.to_vec())).ok()
+        let mut ask = AnalyseHand::new(id, game, setup.clone(), log.to_vec());
+        ask.budget = crate::prefs::analysis_budget();
+        serde_json::to_string(&ask).ok()
     })))
 }
 

@@ -211,7 +211,7 @@ async function main() {
   let baseUrl = opts.url;
   if (!baseUrl) {
     await fs.access(path.join(opts.dist, 'index.html')).catch(() => {
-      throw new Error(`e2e: ${opts.dist}/index.html not found; build first (trunk build --release)`);
+      throw new Error(`e2e: ${opts.dist}/index.html not found; build first (./play --no-serve)`);
     });
     server = await startStaticServer(opts.dist, opts.prefix);
     baseUrl = server.url;

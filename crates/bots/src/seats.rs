@@ -107,6 +107,10 @@ pub struct AnalyseHand<S, A> {
     pub game: String,
     pub setup: engine::Setup<S>,
     pub log: Vec<engine::log::Step<A>>,
+    /// The most nodes a Shelem or Bidel analysis may search (the worker's own budget if
+    /// absent): the browser tests ask for fewer, the page's players never do.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub budget: Option<u64>,
 }
 
 impl<S, A> AnalyseHand<S, A> {
@@ -125,6 +129,7 @@ impl<S, A> AnalyseHand<S, A> {
             game: game.to_string(),
             setup,
             log,
+            budget: None,
         }
     }
 }

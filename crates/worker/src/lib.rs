@@ -195,8 +195,8 @@ impl Worker {
         serde_json::to_string(&answer).map_err(|e| e.to_string())
     }
 
-    /// A Shelem or Bidel hand analysis (card points) by `analyse`, within
-    /// [`POINTS_BUDGET`] nodes.
+    /// A Shelem or Bidel hand analysis (card points) by `analyse`, within the message's
+    /// budget, else [`POINTS_BUDGET`] nodes.
     fn points<S: DeserializeOwned, A: DeserializeOwned>(
         &mut self,
         json: &str,
@@ -210,7 +210,7 @@ impl Worker {
                 let solver = self
                     .points
                     .get_or_insert_with(|| search::PointsSolver::new(POINTS_TABLE_BITS));
-                solver.set_budget(self.points_budget.unwrap_or(POINTS_BUDGET));
+                solver.set_budget(m.budget.or(self.points_budget).unwrap_or(POINTS_BUDGET));
                 // Each part of the hand analysed before the whole: shown while the search
                 // reaches further back.
                 let mut tell = |a: &PointsAnalysis| {
@@ -514,6 +514,31 @@ mod tests {
             }
         }
         panic!("too few hands with a joker held: {analysed:?}");
+    }
+
+    /// A request's own budget (what the browser tests send) replaces the worker's: with
+    /// fewer nodes the analysis of the same 4-player Shelem hand starts at a later trick.
+    #[test]
+    fn a_requests_budget_replaces_the_workers() {
+        let message = random_hand_message::<shelem::Shelem>("shelem", 9, 4, 4, None);
+        let from = |budget: Option<u64>| {
+            let mut ask: serde_json::Value = serde_json::from_str(&message).unwrap();
+            if let Some(b) = budget {
+                ask["budget"] = b.into();
+            }
+            let mut w = Worker {
+                points_budget: Some(1_000_000),
+                ..Worker::default()
+            };
+            let answer = w.handle(&ask.to_string()).unwrap().unwrap();
+            let answer: AnalysisAnswer<PointsAnalysis> = serde_json::from_str(&answer).unwrap();
+            answer.analysis.expect("an analysis").from_trick
+        };
+        let (own, smaller) = (from(None), from(Some(5_000)));
+        assert!(
+            smaller > own,
+            "from trick {smaller} with 5,000 nodes, {own} with 1 M"
+        );
     }
 
     /// D-8: a hand in progress is not analysed (its hands are not public yet), nor a game

@@ -13,6 +13,19 @@ import { playHand, readNumber } from './hokm.test.mjs';
 import { playHokm } from './replay.test.mjs';
 import { playHand as playShelem } from './shelem.test.mjs';
 
+/**
+ * The node budget the Shelem and Bidel tests give the analysis (local storage
+ * `cards.analysis-budget`, src/prefs.rs): they check the panel as the search widens and its
+ * final rows, not how far back the players' 100 M nodes reach (the worker's and the solver's
+ * Rust tests do). 10 M nodes are a few seconds in Chromium instead of half a minute.
+ */
+export const TEST_BUDGET = 10_000_000;
+
+/** Gives this page's Shelem or Bidel analysis the tests' budget ({@link TEST_BUDGET}). */
+export async function smallBudget(page) {
+  await page.addInitScript((b) => localStorage.setItem('cards.analysis-budget', String(b)), TEST_BUDGET);
+}
+
 /** Opens the analysis from the result, waits for it and checks the panel; returns its time. */
 async function checkAnalysis(page, assert, players, words) {
   const tricks = [];
@@ -171,6 +184,7 @@ export const tests = [
     timeout: 240000,
     run: async ({ page, url, assert }) => {
       await page.addInitScript(() => localStorage.setItem('cards.lang', 'en'));
+      await smallBudget(page);
       await page.goto(`${url}#/shelem?seed=8&seats=ybbb&bots=eee`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });
@@ -183,7 +197,7 @@ export const tests = [
         title: 'Hand analysis',
         slip: /^Trick \d+: (you|Bot \d) played (10|[2-9JQKA])[♣♦♥♠].* points/,
       });
-      console.log(`    analysis of a 4-player Shelem hand in Chromium: ${ms} ms from trick ${from} (slips: ${slips})`);
+      console.log(`    analysis of a 4-player Shelem hand in Chromium: ${ms} ms from trick ${from} within ${TEST_BUDGET} nodes (slips: ${slips})`);
       assert(sides.length === 2, `two sides (${sides.length})`);
       const inPlay = Number(sheet.inPlay);
       assert(sides[0].best + sides[1].best === inPlay, `the best add to the points in play, ${inPlay} (${JSON.stringify(sides)})`);

@@ -2,7 +2,7 @@
 // better: in a file of its own, beside analysis.test.mjs's Shelem hand, so that the two longest
 // searches of the browser tests run side by side.
 
-import { checkWidening, readPanel, waitDone } from './analysis.test.mjs';
+import { checkWidening, readPanel, smallBudget, TEST_BUDGET, waitDone } from './analysis.test.mjs';
 import { playHand as playBidel } from './bidel.test.mjs';
 
 export const tests = [
@@ -11,6 +11,7 @@ export const tests = [
     viewport: 'phone',
     timeout: 240000,
     run: async ({ page, url, assert }) => {
+      await smallBudget(page);
       await page.goto(`${url}#/bidel?seed=21&seats=ybbb&bots=eee`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });
@@ -25,7 +26,7 @@ export const tests = [
         title: 'تحلیل دور',
         slip: /^دست [۰-۹]+: (شما|[^ ]+ [^ ]+) .*امتیاز/,
       });
-      console.log(`    analysis of a 4-player Bidel hand in Chromium: ${ms} ms from trick ${from} (slips: ${slips})`);
+      console.log(`    analysis of a 4-player Bidel hand in Chromium: ${ms} ms from trick ${from} within ${TEST_BUDGET} nodes (slips: ${slips})`);
       assert(sides.length === 4, `a row for each player (${sides.length})`);
       assert(sides.every((s) => s.best >= 0 && s.best <= 26), `each best within 0..26 (${JSON.stringify(sides)})`);
       // Points taken in tricks, a moon shot not turned into 0 and 26 (BD-7), on both.
