@@ -120,7 +120,7 @@ _cards_setup_main() {
   local cache="${CARDS_TOOLS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/cards-tools}"
   local install_env=(CARGO_PROFILE_RELEASE_LTO=false CARGO_PROFILE_RELEASE_CODEGEN_UNITS=16
     CARGO_PROFILE_RELEASE_OPT_LEVEL=1 CARGO_PROFILE_RELEASE_DEBUG=false)
-  local build="" # the shared target folder, made at the first install
+  local build="" # the installs' target folder, made at the first install and removed at the end
   local wbg_version
   wbg_version="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' "$root/Cargo.lock")"
   [ -n "$wbg_version" ] || die "could not read the wasm-bindgen version from Cargo.lock"

@@ -34,7 +34,6 @@ function assets(out) {
   const css = transformSync(readFileSync(join(ROOT, 'static/style.css'), 'utf8'), {
     loader: 'css',
     minify: true,
-    legalComments: 'inline', // the fonts' licence notice stays
   }).code;
   const cssName = `style-${hash16(css)}.css`;
   writeFileSync(join(out, cssName), css);
