@@ -55,7 +55,7 @@ let last = {};
 try {
   last = JSON.parse(fs.readFileSync(timesFile, 'utf8'));
 } catch {
-  // First run: cargo's order.
+  // No record yet: `known` below.
 }
 // Without a record (a fresh clone): the two that took longest when this was written (about 60 s
 // and 30 s alone), then cargo's order.
