@@ -2,10 +2,7 @@
 // bots' turns that follow never show them to whoever looks at the screen; the cover still
 // comes up for the next person.
 
-import { seenValues, tableState, waitStepAfter, watchValues } from '../lib.mjs';
-
-/** The cards of the bottom hand drawn face up right now. */
-const faceUp = (page) => page.locator('[data-testid=hand] button[data-card]').count();
+import { seenValues, waitStepAfter, watchValues } from '../lib.mjs';
 
 /** What the table shows, in the page: whose turn, whose hand, the cover, the cards face up. */
 function shown() {
@@ -30,21 +27,35 @@ export const tests = [
       await page.goto(`${url}#/hokm?seed=12&seats=bybp&bots=ee`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });
-      const cover = page.locator('[data-testid=cover]');
       let moves = 0;
       const end = Date.now() + 80000;
       while (moves < 6) {
         assert(Date.now() < end, `six moves by people in time (${moves})`);
-        if (await cover.isVisible()) {
+        // One look at the page, read in one go: the bots play at once, so separate reads of the
+        // cover, the turn and the cards may each see a different moment (the cover for the next
+        // person can come up between them).
+        const now = await page.evaluate(() => {
+          const t = document.querySelector('[data-testid=table]');
+          const seen = (sel) => {
+            const e = document.querySelector(sel);
+            return !!e && e.getClientRects().length > 0;
+          };
+          return {
+            cover: seen('[data-testid=cover]'),
+            draw: seen('[data-testid=draw-ok]'),
+            ...(t ? t.dataset : {}),
+            up: document.querySelectorAll('[data-testid=hand] button[data-card]').length,
+          };
+        });
+        if (now.cover) {
           await page.locator('[data-testid=reveal]').click();
           continue;
         }
-        const draw = page.locator('[data-testid=draw-ok]');
-        if (await draw.isVisible()) {
-          await draw.click();
+        if (now.draw) {
+          await page.locator('[data-testid=draw-ok]').click();
           continue;
         }
-        const { phase, turn, bottom, busy, step } = await tableState(table);
+        const { phase, turn, bottom, busy, step } = now;
         if (turn !== bottom || busy === 'true') {
           await page.waitForTimeout(50);
           continue;
@@ -57,7 +68,7 @@ export const tests = [
           await page.waitForTimeout(50);
           continue;
         }
-        assert((await faceUp(page)) > 0, 'on their turn the person sees their cards');
+        assert(now.up > 0, `on their turn the person sees their cards (${JSON.stringify(now)})`);
         // From the first move on, every state the table shows is noted: the bots play at once,
         // so the moments between a person's move and the cover may be too short to sample.
         if (moves === 0) await watchValues(page, 'shown', shown);
