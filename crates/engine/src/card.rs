@@ -142,8 +142,28 @@ impl Rank {
 }
 
 /// One card. See the module documentation for the encoding.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Card(u8);
+
+/// A card hashes as its byte (`write_u8`), as a derived `Hash` would. A run of cards (a pile,
+/// a hand in order, a deck order) goes to the hasher in one `write` of their bytes, not one
+/// call a card: the same bytes in the same order, so a byte-stream hash such as the stable
+/// state hash ([`crate::hash`]) gives exactly the value it gave card by card, with a fraction
+/// of the calls.
+impl std::hash::Hash for Card {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u8(self.0);
+    }
+    fn hash_slice<H: std::hash::Hasher>(cards: &[Card], state: &mut H) {
+        let mut bytes = [0u8; 64];
+        for run in cards.chunks(bytes.len()) {
+            for (b, c) in bytes.iter_mut().zip(run) {
+                *b = c.0;
+            }
+            state.write(&bytes[..run.len()]);
+        }
+    }
+}
 
 /// Why a card could not be read.
 #[derive(Clone, Debug, PartialEq, Eq)]

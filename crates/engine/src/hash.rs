@@ -62,4 +62,23 @@ mod tests {
         assert_ne!(stable_hash(&vec![1u8, 2]), stable_hash(&vec![2u8, 1]));
         assert_eq!(stable_hash(&3usize), stable_hash(&3u64));
     }
+
+    /// Cards hash in runs (`Card::hash_slice`, one write per 64 cards): the same value as one
+    /// `write_u8` a card, for runs shorter and longer than one write, so no state hash moved.
+    #[test]
+    fn a_run_of_cards_hashes_as_one_card_after_another() {
+        let deck = crate::card::standard_deck();
+        for len in [0, 1, 52, 63, 64, 65, 104, 130] {
+            let cards: Vec<crate::card::Card> = deck.iter().cycle().take(len).copied().collect();
+            let mut one_by_one = StableHasher::default();
+            one_by_one.write_usize(len);
+            for c in &cards {
+                c.hash(&mut one_by_one);
+            }
+            assert_eq!(stable_hash(&cards), one_by_one.finish(), "{len} cards");
+        }
+        // A value pinned before runs were written at once: the ace of spades, the two of hearts.
+        let two: Vec<crate::card::Card> = ["AS", "2H"].iter().map(|c| c.parse().unwrap()).collect();
+        assert_eq!(stable_hash(&two), 0x9bb6_21d3_2818_fcf2);
+    }
 }

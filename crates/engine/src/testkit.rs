@@ -97,6 +97,7 @@ use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
 use crate::table::{updates, GameView, Public};
 use std::fmt;
+use std::hash::{Hash, Hasher};
 
 /// What the checks need to see of a game beyond [`Game`]: its cards and where they are,
 /// a way to shuffle what a seat cannot see, and every action it could ever take.
@@ -371,7 +372,7 @@ pub fn legal_exactly_when_apply_accepts<G: Inspect>(m: RandomMatch<G>) -> Result
             all = g.all_actions();
         }
         let acting = acting(g);
-        let hash = g.state_hash();
+        let before = StateBytes::of(g);
         let mut legal = Vec::new();
         for s in 0..=g.players() {
             let seat = Seat(s);
@@ -381,7 +382,7 @@ pub fn legal_exactly_when_apply_accepts<G: Inspect>(m: RandomMatch<G>) -> Result
                     "seat {s} lists {a:?}, which all_actions() lacks: add it, so it is checked"
                 ));
             }
-            accepted_exactly_when_listed(g, seat, &legal, &all, hash)?;
+            accepted_exactly_when_listed(g, seat, &legal, &all, &before)?;
         }
         Ok(())
     })
@@ -401,9 +402,16 @@ pub fn legal_exactly_when_apply_accepts_among<G: Game>(
     candidates: fn(&G, &mut Rng) -> Vec<G::Action>,
 ) -> Result<(), Failure> {
     m.play(|g, r| {
-        let tried = candidates(g, r);
+        // Each distinct candidate once (the legal lists of several seats and their variations
+        // repeat some): a repeat would be the same check again.
+        let mut tried: Vec<G::Action> = Vec::new();
+        for a in candidates(g, r) {
+            if !tried.contains(&a) {
+                tried.push(a);
+            }
+        }
         let acting = acting(g);
-        let hash = g.state_hash();
+        let before = StateBytes::of(g);
         let mut legal = Vec::new();
         for s in 0..=g.players() {
             let seat = Seat(s);
@@ -417,8 +425,8 @@ pub fn legal_exactly_when_apply_accepts_among<G: Game>(
                     "seat {s} lists {a:?} twice (at {i}) among its legal actions {legal:?}"
                 ));
             }
-            accepted_exactly_when_listed(g, seat, &legal, &legal, hash)?;
-            accepted_exactly_when_listed(g, seat, &legal, &tried, hash)?;
+            accepted_exactly_when_listed(g, seat, &legal, &legal, &before)?;
+            accepted_exactly_when_listed(g, seat, &legal, &tried, &before)?;
         }
         Ok(())
     })
@@ -457,16 +465,80 @@ fn list_legal<G: Game>(
     Ok(())
 }
 
-/// `apply` (on a copy of `g`, whose state hash is `hash`) accepts each of `tried` for
-/// `seat` exactly when `legal` lists it, and a refused action leaves the state unchanged.
+/// Everything a state feeds to its [`Hash`] (so to [`Game::state_hash`]), byte for byte:
+/// states with equal bytes have equal state hashes, and unlike two hashes, unequal bytes are
+/// always different states. The "refused action left the state alone" checks compare these:
+/// copying bytes costs a fraction of the stable hash's byte-at-a-time multiply chain, which
+/// took most of the time of the slowest property tests (docs/benchmarks.md).
+#[derive(PartialEq)]
+struct StateBytes(Vec<u8>);
+
+impl StateBytes {
+    fn of<G: Hash>(g: &G) -> StateBytes {
+        let mut b = StateBytes(Vec::new());
+        b.fill(g);
+        b
+    }
+    /// This buffer, refilled with `g`'s bytes (its capacity kept).
+    fn fill<G: Hash>(&mut self, g: &G) {
+        self.0.clear();
+        g.hash(self);
+    }
+}
+
+impl Hasher for StateBytes {
+    fn finish(&self) -> u64 {
+        unreachable!("StateBytes collects bytes; it is compared, never finished")
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        self.0.extend_from_slice(bytes);
+    }
+}
+
+/// `apply` accepts each of `tried` for `seat` exactly when `legal` lists it, and a refused
+/// action leaves the state (`before`, `g`'s) unchanged. Each listed action is applied to a copy
+/// of `g` of its own; the refused ones one after another to a single copy, whose state is
+/// compared with `before` once, at the end: a refusal that changed the state shows there (unless
+/// a later refusal changed it back exactly). Comparing the state after every refusal took most
+/// of the time of these checks. When anything is wrong, the actions are tried again one at a
+/// time, each on a fresh copy, to name the one at fault.
 fn accepted_exactly_when_listed<G: Game>(
     g: &G,
     seat: Seat,
     legal: &[G::Action],
     tried: &[G::Action],
-    hash: u64,
+    before: &StateBytes,
+) -> Result<(), String> {
+    let mut refusing = g.clone();
+    let all_as_listed = tried.iter().all(|a| {
+        if legal.contains(a) {
+            g.clone().apply(seat, a).is_ok()
+        } else {
+            refusing.apply(seat, a).is_err()
+        }
+    });
+    if all_as_listed && StateBytes::of(&refusing) == *before {
+        return Ok(());
+    }
+    each_accepted_exactly_when_listed(g, seat, legal, tried, before)?;
+    Err(format!(
+        "seat {}: the refused actions among {tried:?}, applied one after another, changed the \
+         state, though none does alone",
+        seat.0
+    ))
+}
+
+/// [`accepted_exactly_when_listed`] one action at a time, each on a fresh copy of `g`, the
+/// state compared after each refusal: the first action at fault is named.
+fn each_accepted_exactly_when_listed<G: Game>(
+    g: &G,
+    seat: Seat,
+    legal: &[G::Action],
+    tried: &[G::Action],
+    before: &StateBytes,
 ) -> Result<(), String> {
     let s = seat.0;
+    let mut after = StateBytes(Vec::with_capacity(before.0.len()));
     for a in tried {
         let listed = legal.contains(a);
         let mut h = g.clone();
@@ -482,12 +554,15 @@ fn accepted_exactly_when_listed<G: Game>(
                     "seat {s}: {a:?} is listed as legal but apply refused it: {e:?}"
                 ))
             }
-            Err(e) if h.state_hash() != hash => {
-                return Err(format!(
-                    "seat {s}: apply refused {a:?} ({e:?}) but changed the state"
-                ))
+            Err(e) => {
+                after.fill(&h);
+                if after != *before {
+                    return Err(format!(
+                        "seat {s}: apply refused {a:?} ({e:?}) but changed the state"
+                    ));
+                }
             }
-            _ => {}
+            Ok(_) => {}
         }
     }
     Ok(())
@@ -901,27 +976,40 @@ pub fn events_do_not_depend_on_hidden_cards<G: Inspect>(
     .map(drop)
 }
 
-/// The cards a JSON value names: every string that is a card's own name ("10H", "RJ").
-fn cards_named(v: &serde_json::Value, into: &mut CardSet) {
-    match v {
-        serde_json::Value::String(s) => {
+/// The cards `x` names once serialized, as a seat would receive it: every string value (not
+/// an object's key) that is a card's own name ("10H", "RJ"). Read from the JSON text rather
+/// than a `serde_json::Value` tree, whose maps and strings took most of the time of this check.
+/// `serde_json` escapes only quotes, backslashes and control characters, none of which is in a
+/// card's name, so an escaped string is never one.
+fn named<T: serde::Serialize + fmt::Debug>(x: &T) -> Result<CardSet, String> {
+    let text = serde_json::to_string(x).map_err(|e| format!("{x:?} does not serialize: {e}"))?;
+    let b = text.as_bytes();
+    let mut set = CardSet::EMPTY;
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'"' {
+            i += 1;
+            continue;
+        }
+        // A string from b[i + 1]: its end is the next quote not escaped.
+        let start = i + 1;
+        let mut j = start;
+        let mut escaped = false;
+        while b[j] != b'"' {
+            escaped |= b[j] == b'\\';
+            j += if b[j] == b'\\' { 2 } else { 1 };
+        }
+        let is_key = b.get(j + 1) == Some(&b':');
+        if !escaped && !is_key {
+            let s = &text[start..j];
             if let Ok(c) = s.parse::<crate::card::Card>() {
-                if c.to_string() == *s {
-                    *into = into.or(c.bit());
+                if c.to_string() == s {
+                    set = set.or(c.bit());
                 }
             }
         }
-        serde_json::Value::Array(a) => a.iter().for_each(|x| cards_named(x, into)),
-        serde_json::Value::Object(o) => o.values().for_each(|x| cards_named(x, into)),
-        _ => {}
+        i = j + 1;
     }
-}
-
-/// The cards `x` names once serialized, as a seat would receive it.
-fn named<T: serde::Serialize + fmt::Debug>(x: &T) -> Result<CardSet, String> {
-    let v = serde_json::to_value(x).map_err(|e| format!("{x:?} does not serialize: {e}"))?;
-    let mut set = CardSet::EMPTY;
-    cards_named(&v, &mut set);
     Ok(set)
 }
 
@@ -1077,4 +1165,28 @@ fn same_game<G: Game>(
         }
     }
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `named` reads card names from string values only, at any depth, as a seat's JSON holds
+    /// them: not from keys, not from a name written another way, not across an escape.
+    #[test]
+    fn named_reads_the_card_names_of_string_values() {
+        let x = serde_json::json!({
+            "AS": "2H",
+            "hand": ["10D", "RJ", ["KC"]],
+            "note": "a quote \" then QS",
+            "odd": ["as", "TD", "QS\\n", 7],
+            "nested": { "last": "3S" }
+        });
+        let got = named(&x).unwrap();
+        let want = ["2H", "10D", "RJ", "KC", "3S"]
+            .iter()
+            .map(|c| c.parse::<crate::card::Card>().unwrap().bit())
+            .fold(CardSet::EMPTY, CardSet::or);
+        assert_eq!(got, want, "{:?} against {:?}", got, want);
+    }
 }

@@ -13,8 +13,41 @@ struct Ending {
     hands: [CardSet; 4],
     trump: Trump,
     leader: Seat,
-    trick: Vec<Card>,
+    trick: Trick,
     tricks: [u8; 2],
+}
+
+/// The trick so far, in play order: a fixed array rather than a `Vec`, as the minimax copies
+/// the ending at every node (an allocation a node took most of its time).
+#[derive(Clone, Copy, Debug)]
+struct Trick {
+    cards: [Card; 4],
+    len: usize,
+}
+
+impl Trick {
+    fn new() -> Trick {
+        Trick {
+            cards: [Card::from_index(0).unwrap(); 4],
+            len: 0,
+        }
+    }
+
+    fn push(&mut self, c: Card) {
+        self.cards[self.len] = c;
+        self.len += 1;
+    }
+
+    fn clear(&mut self) {
+        self.len = 0;
+    }
+}
+
+impl std::ops::Deref for Trick {
+    type Target = [Card];
+    fn deref(&self) -> &[Card] {
+        &self.cards[..self.len]
+    }
 }
 
 impl Ending {
@@ -111,7 +144,7 @@ fn random_ending(rng: &mut Rng, n: u8, left: u8) -> Ending {
         hands,
         trump,
         leader,
-        trick: Vec::new(),
+        trick: Trick::new(),
         tricks: [a, done - a],
     };
     for _ in 0..in_trick {
@@ -362,7 +395,7 @@ fn siblings_with_other_small_cards_match_plain_minimax() {
             hands,
             trump: Trump::ALL[rng.below(7) as usize],
             leader: Seat(rng.below(n as u32) as u8),
-            trick: Vec::new(),
+            trick: Trick::new(),
             tricks: [0, 13 - left as u8],
         };
         let want = brute(&e);
