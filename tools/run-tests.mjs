@@ -57,9 +57,9 @@ try {
 } catch {
   // No record yet: `known` below.
 }
-// Without a record (a fresh clone): the two that took longest when this was written (about 60 s
-// and 30 s alone), then cargo's order.
-const known = { 'crates/engine: src/lib.rs': 60, 'crates/search: tests/brute_force.rs': 30 };
+// Without a record (a fresh clone): the two that take longest (41 s and 21 s beside another
+// binary in a fresh clone's ./test on 2026-11-28), then cargo's order.
+const known = { 'crates/engine: src/lib.rs': 41, 'crates/search: tests/brute_force.rs': 21 };
 const weight = (b) => last[b.name] ?? known[b.name] ?? 0;
 const queue = [...binaries].sort((a, b) => weight(b) - weight(a));
 
