@@ -13,19 +13,21 @@ pub use search::{HandAnalysis, PointsAnalysis};
 use serde::{Deserialize, Serialize};
 
 /// One bot seat: the bot and the newest view it was sent, with its step.
-struct BotSeat<G: GameView> {
-    bot: Box<dyn Bot<G>>,
+struct BotSeat<G: GameView, B: ?Sized> {
+    bot: Box<B>,
     view: Option<(u32, G::View)>,
 }
 
-/// The bots of a table, indexed by engine seat.
-pub struct SeatBots<G: GameView> {
-    seats: Vec<Option<BotSeat<G>>>,
+/// The bots of a table, indexed by engine seat. `B` is the bot's type behind its box:
+/// `dyn Bot<G>` in a page, `dyn Bot<G> + Send` where a task of another thread owns them
+/// (a relay's room).
+pub struct SeatBots<G: GameView, B: ?Sized + Bot<G> = dyn Bot<G>> {
+    seats: Vec<Option<BotSeat<G, B>>>,
 }
 
-impl<G: GameView> SeatBots<G> {
+impl<G: GameView, B: ?Sized + Bot<G>> SeatBots<G, B> {
     /// The bots of a table: `bots[s]` plays engine seat `s` (none where `None`).
-    pub fn new(bots: Vec<Option<Box<dyn Bot<G>>>>) -> SeatBots<G> {
+    pub fn new(bots: Vec<Option<Box<B>>>) -> SeatBots<G, B> {
         let seats = bots
             .into_iter()
             .map(|b| b.map(|bot| BotSeat { bot, view: None }))
@@ -36,6 +38,18 @@ impl<G: GameView> SeatBots<G> {
     /// Whether a bot plays `seat`.
     pub fn plays(&self, seat: Seat) -> bool {
         matches!(self.seats.get(seat.idx()), Some(Some(_)))
+    }
+
+    /// Seats `bot` at `seat` (or takes the seat's bot away with `None`), with the seat's
+    /// snapshot `now` (its view at the current step) to choose from.
+    pub fn set(&mut self, seat: Seat, bot: Option<Box<B>>, now: Option<&Update<G>>) {
+        if self.seats.len() <= seat.idx() {
+            self.seats.resize_with(seat.idx() + 1, || None);
+        }
+        self.seats[seat.idx()] = bot.map(|bot| BotSeat {
+            bot,
+            view: now.map(|u| (u.step, u.view.clone())),
+        });
     }
 
     /// Hands every bot its own seat's updates (others are skipped): the public events go to

@@ -4,6 +4,8 @@
 //!   portable RNG (C-4); [`hash`]: the stable state hash.
 //! - [`game::Game`]: the one trait every game implements, with per-seat views (C-5).
 //! - [`games`]: the games themselves.
+//! - [`driver::Match`]: the one match driver (game, log, sheet; a step prepared, then
+//!   committed).
 //! - [`log`]: the match log (public setup, secret deal, steps) and its replay;
 //!   [`timeout`]: what a turn timeout plays (D-7).
 //! - [`rebuild`]: a state built from one seat's view and a guess at its hidden cards, for
@@ -14,6 +16,7 @@
 //!   with `cfg(test)` or the `testkit` feature, never shipped in the library.
 
 pub mod card;
+pub mod driver;
 pub mod game;
 pub mod games;
 pub mod hash;
@@ -28,6 +31,7 @@ pub mod testkit;
 pub mod timeout;
 
 pub use card::{Card, CardBag, CardSet, Rank, Suit};
+pub use driver::{Match, Prepared};
 pub use game::{Deal, Game, HandScore, Outcome, RuleError, Setup, SetupError, Status};
 pub use log::{
     replay, MatchLog, MatchLogOf, PublicSetup, ReplayError, Replayer, SecretDeal, Step, StepError,

@@ -23,6 +23,7 @@
 
 use crate::game::{Deal, Game, Setup, SetupError, Status};
 use crate::seat::Seat;
+use crate::table::Public;
 use serde::{Deserialize, Serialize};
 use std::fmt::{self, Display};
 
@@ -239,6 +240,20 @@ pub fn apply_step<G: Game>(
     step: &Step<G::Action>,
     events: &mut Vec<G::Event>,
 ) -> Result<(), StepError<G::Error>> {
+    match apply_public(g, step)? {
+        Public::Event(e) => events.push(e),
+        Public::NextHand => {}
+        Public::Timeout { events: played, .. } => events.extend(played),
+    }
+    Ok(())
+}
+
+/// Applies one step to `g` and answers what everybody learns of it: the action's event, the
+/// next hand, or the events of what a timeout played. On error `g` is unchanged.
+pub fn apply_public<G: Game>(
+    g: &mut G,
+    step: &Step<G::Action>,
+) -> Result<Public<G::Event>, StepError<G::Error>> {
     let status = g.status();
     if status == Status::MatchOver {
         return Err(StepError::MatchOver);
@@ -249,7 +264,8 @@ pub fn apply_step<G: Game>(
             if status != Status::HandOver {
                 return Err(StepError::HandNotOver);
             }
-            g.next_hand().map_err(StepError::Rule)
+            g.next_hand().map_err(StepError::Rule)?;
+            Ok(Public::NextHand)
         }
         Step::Act { seat, .. } | Step::Timeout { seat } if seat.0 >= players => {
             Err(StepError::NoSuchSeat {
@@ -258,10 +274,10 @@ pub fn apply_step<G: Game>(
             })
         }
         _ if status == Status::HandOver => Err(StepError::HandOver),
-        Step::Act { seat, action } => {
-            events.push(g.apply(*seat, action).map_err(StepError::Rule)?);
-            Ok(())
-        }
+        Step::Act { seat, action } => g
+            .apply(*seat, action)
+            .map(Public::Event)
+            .map_err(StepError::Rule),
         Step::Timeout { seat } => {
             let acting = matches!(status, Status::Acting(s) if s.contains(*seat));
             if !acting {
@@ -273,12 +289,17 @@ pub fn apply_step<G: Game>(
             // A timeout may apply several actions (HX-2's drawn card, HX-14's penalty):
             // all or none.
             let before = g.clone();
-            let len = events.len();
-            g.apply_timeout(*seat, events).map_err(|e| {
-                *g = before;
-                events.truncate(len);
-                StepError::Rule(e)
-            })
+            let mut events = Vec::new();
+            match g.apply_timeout(*seat, &mut events) {
+                Ok(()) => Ok(Public::Timeout {
+                    seat: *seat,
+                    events,
+                }),
+                Err(e) => {
+                    *g = before;
+                    Err(StepError::Rule(e))
+                }
+            }
         }
     }
 }

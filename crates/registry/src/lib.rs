@@ -35,7 +35,10 @@ use serde_json::{json, Map, Value};
 
 /// A game the registry lists: the engine's [`Game`] plus what a program needs to offer it.
 pub trait Registered:
-    GameView<Settings: Send, Action: Send> + bots::hard::HardGame + Send + 'static
+    GameView<Settings: Send, Action: Send + Sync, Event: Send, View: Send>
+    + bots::hard::HardGame
+    + Send
+    + 'static
 {
     /// The game's display name ("Haft Khabis").
     const TITLE: &'static str;

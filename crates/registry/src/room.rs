@@ -18,17 +18,17 @@
 //! [`crate::room_from_log`] rebuilds the room from it, to the same state hash.
 
 use crate::Error;
-use engine::log::apply_step;
-use engine::table::{updates, Move, Public};
-use engine::tally::Tally;
+use bots::seats::SeatBots;
+use bots::Bot;
+use engine::table::{updates, Move, Public, Update};
 use engine::{
-    Game, GameView, HandScore, MatchLog, MatchLogOf, Outcome, RuleError, Seat, Setup, Status, Step,
-    StepError,
+    Game, GameView, HandScore, Match, MatchLogOf, Outcome, Prepared, RuleError, Seat, Setup,
+    Status, Step, StepError,
 };
 use serde::Serialize;
 use serde_json::{json, Value};
 use std::any::Any;
-use std::fmt::Debug;
+use std::fmt::{self, Debug};
 
 /// What one seat is sent: the JSON of the engine's [`engine::SeatUpdate`],
 /// `{"seat", "step", "public", "view"}` (docs/protocol.md), with the seat and step beside
@@ -46,14 +46,42 @@ pub struct SeatFrame {
 /// Builds what every seat is sent: [`updates`] of `g` after `step` steps, each in JSON. The
 /// one function every frame of a room comes from (steps and snapshots alike).
 pub fn frames<G: Game>(g: &G, step: u32, public: Option<&Public<G::Event>>) -> Vec<SeatFrame> {
-    updates(g, step, public)
-        .into_iter()
+    frames_of::<G>(&updates(g, step, public))
+}
+
+/// The frames of typed updates, in JSON.
+fn frames_of<G: Game>(updates: &[Update<G>]) -> Vec<SeatFrame> {
+    updates
+        .iter()
         .map(|u| SeatFrame {
             seat: u.seat,
             step: u.step,
-            frame: to_json(&u),
+            frame: to_json(u),
         })
         .collect()
+}
+
+/// A step applied to a copy of a room, not yet the room's own ([`Room::prepare`]): what a
+/// store records of it, and the typed result [`Room::commit`] takes. It holds the state
+/// hash: never send it to a seat.
+pub struct PreparedStep {
+    /// The step's number once committed (the room's steps then).
+    pub number: u32,
+    /// The step as the log records it (`{"act": {"seat", "action"}}`, `"next_hand"`,
+    /// `{"timeout": {"seat"}}`).
+    pub step: Value,
+    /// The stable hash of the state the step leaves.
+    pub state_hash: u64,
+    /// The engine's [`Prepared`] of the room's game.
+    typed: Box<dyn Any + Send>,
+}
+
+impl Debug for PreparedStep {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("PreparedStep")
+            .field("number", &self.number)
+            .finish_non_exhaustive()
+    }
 }
 
 /// A match of some game, driven through JSON. Every method leaves the room unchanged when
@@ -95,6 +123,22 @@ pub trait Room: Debug + Send {
     /// action of this game), [`Error::Rule`] (not allowed now), [`Error::NotNow`]; the room
     /// is then unchanged.
     fn apply(&mut self, step: &Step<Value>, at: Option<u32>) -> Result<Vec<SeatFrame>, Error>;
+    /// [`Room::apply`]'s first half, for a caller that stores a step before it takes effect:
+    /// the step checked and applied to a copy, the room unchanged. The same errors.
+    fn prepare(&self, step: &Step<Value>, at: Option<u32>) -> Result<PreparedStep, Error>;
+    /// [`Room::apply`]'s second half: a step [`Room::prepare`]d on this room becomes its
+    /// own, and every seat's frame comes back. Refused ([`Error::StaleStep`]) if the room
+    /// took another step since, or the step was prepared on another room.
+    fn commit(&mut self, prepared: PreparedStep) -> Result<Vec<SeatFrame>, Error>;
+    /// Seats the game's rule bot, seeded with `seed`, at `seat` (it sees only that seat's
+    /// frames from now on, starting with its snapshot), or takes the seat's bot away with
+    /// `None`. No effect for a seat the room does not have.
+    fn set_bot(&mut self, seat: Seat, seed: Option<u64>);
+    /// Whether a bot plays `seat` ([`Room::set_bot`]).
+    fn has_bot(&self, seat: Seat) -> bool;
+    /// The action the bot of `seat` picks now, as JSON: `None` if no bot plays the seat or
+    /// it may not act.
+    fn bot_action(&mut self, seat: Seat) -> Option<Value>;
     /// What every seat is sent on joining or reconnecting: each seat's view now, no public
     /// event, from the same function as [`Room::apply`]'s frames.
     fn snapshots(&self) -> Vec<SeatFrame>;
@@ -157,69 +201,67 @@ pub trait Room: Debug + Send {
     }
 }
 
-/// A typed game behind [`Room`], with its match log.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Erased<G: Game> {
-    game: G,
-    log: MatchLogOf<G>,
-    /// The match's score sheet, kept step by step (public: [`Room::sheet`]).
-    tally: Tally,
+/// A typed game behind [`Room`]: its match ([`engine::Match`]: game, log, sheet) and the
+/// rule bots of the seats a bot plays.
+pub struct Erased<G: GameView> {
+    m: Match<G>,
+    bots: SeatBots<G, dyn Bot<G> + Send>,
 }
 
-impl<G: Game> Erased<G> {
+impl<G: GameView> Debug for Erased<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Erased")
+            .field("game", &G::NAME)
+            .field("steps", &self.m.step_count())
+            .finish_non_exhaustive()
+    }
+}
+
+impl<G: GameView> Erased<G> {
     /// A new match from `setup`, no step taken.
     pub fn new(setup: Setup<G::Settings>) -> Result<Erased<G>, Error> {
-        let game = G::new(&setup)?;
-        Ok(Erased {
-            tally: Tally::new(&game),
-            game,
-            log: MatchLog::new(G::NAME, setup, Vec::new()),
-        })
+        Ok(Erased::of(Match::new(&setup)?))
     }
 
     /// The match a log records, replayed; the room keeps the log and goes on from it.
     pub fn from_log(log: MatchLogOf<G>) -> Result<Erased<G>, Error> {
-        let game = log
-            .replay::<G>()
-            .map_err(|e| Error::BadLog(e.to_string()))?;
-        // The sheet of the steps replayed (the replay above checked that they apply).
-        let tally = Tally::of_log::<G>(&log.setup(), &log.steps).unwrap_or_default();
-        Ok(Erased { game, log, tally })
+        let m = Match::from_log(log).map_err(|e| Error::BadLog(e.to_string()))?;
+        Ok(Erased::of(m))
+    }
+
+    fn of(m: Match<G>) -> Erased<G> {
+        Erased {
+            m,
+            bots: SeatBots::new(Vec::new()),
+        }
     }
 
     /// The typed game.
     pub fn game(&self) -> &G {
-        &self.game
+        self.m.game()
     }
 
-    /// The typed match log.
-    pub fn match_log(&self) -> &MatchLogOf<G> {
-        &self.log
-    }
-
-    /// Unwraps the typed game.
-    pub fn into_inner(self) -> G {
-        self.game
+    /// The typed match (game, log, sheet).
+    pub fn typed(&self) -> &Match<G> {
+        &self.m
     }
 
     fn seat(&self, seat: Seat) -> Result<Seat, Error> {
-        if seat.0 < self.game.players() {
+        let players = self.m.game().players();
+        if seat.0 < players {
             Ok(seat)
         } else {
             Err(Error::BadSeat {
                 seat: seat.0,
-                players: self.game.players(),
+                players,
             })
         }
     }
 
-    fn steps_done(&self) -> u32 {
-        u32::try_from(self.log.steps.len()).unwrap_or(u32::MAX)
-    }
-
-    /// The typed step of a JSON one: the seat checked, the action parsed.
-    fn typed(&self, step: &Step<Value>) -> Result<Step<G::Action>, Error> {
-        Ok(match step {
+    /// The typed step of a JSON one: the seat checked, the action parsed, and the room at
+    /// step `at` if one is given.
+    fn typed_step(&self, step: &Step<Value>, at: Option<u32>) -> Result<Step<G::Action>, Error> {
+        let typed = match step {
             Step::Act { seat, action } => Step::Act {
                 seat: self.seat(*seat)?,
                 action: serde_json::from_value(action.clone()).map_err(|e| Error::BadAction {
@@ -232,7 +274,19 @@ impl<G: Game> Erased<G> {
             Step::Timeout { seat } => Step::Timeout {
                 seat: self.seat(*seat)?,
             },
-        })
+        };
+        let now = self.m.step_count();
+        match at.filter(|&got| got != now) {
+            Some(got) => Err(Error::StaleStep { got, now }),
+            None => Ok(typed),
+        }
+    }
+
+    /// What every seat is sent after the step just taken; the bots see their own seat's.
+    fn sent(&mut self, public: &Public<G::Event>) -> Vec<SeatFrame> {
+        let ups = self.m.updates(Some(public));
+        self.bots.receive(&ups);
+        frames_of::<G>(&ups)
     }
 }
 
@@ -275,43 +329,43 @@ fn step_error<E: RuleError>(e: StepError<E>) -> Error {
 
 impl<G> Room for Erased<G>
 where
-    G: GameView<Settings: Send, Action: Send> + Send + 'static,
+    G: crate::Registered,
 {
     fn slug(&self) -> &'static str {
         G::NAME
     }
 
     fn players(&self) -> u8 {
-        self.game.players()
+        self.m.game().players()
     }
 
     fn sides(&self) -> usize {
-        self.game.sides()
+        self.m.game().sides()
     }
 
     fn side_of(&self, seat: Seat) -> Option<usize> {
         let seat = self.seat(seat).ok()?;
-        Some(self.game.side_of(seat))
+        Some(self.m.game().side_of(seat))
     }
 
     fn status(&self) -> Status {
-        self.game.status()
+        self.m.game().status()
     }
 
     fn steps(&self) -> u32 {
-        self.steps_done()
+        self.m.step_count()
     }
 
     fn public_setup(&self) -> Value {
-        to_json(&self.log.public)
+        to_json(&self.m.game().setup().public())
     }
 
     fn log(&self) -> Value {
-        to_json(&self.log)
+        to_json(&self.m.log())
     }
 
     fn last_step(&self) -> Option<Value> {
-        self.log.steps.last().map(to_json)
+        self.m.steps().last().map(to_json)
     }
 
     fn legal_json(&self, seat: Seat) -> Vec<Value> {
@@ -319,53 +373,79 @@ where
             return Vec::new();
         };
         let mut legal = Vec::new();
-        G::legal_from_view(&self.game.view(seat), &mut legal);
+        G::legal_from_view(&self.m.game().view(seat), &mut legal);
         legal.iter().map(to_json).collect()
     }
 
     fn apply(&mut self, step: &Step<Value>, at: Option<u32>) -> Result<Vec<SeatFrame>, Error> {
-        let now = self.steps_done();
-        let typed = self.typed(step)?;
-        if let Some(got) = at.filter(|&got| got != now) {
-            return Err(Error::StaleStep { got, now });
-        }
-        let mut events = Vec::new();
-        apply_step(&mut self.game, &typed, &mut events).map_err(step_error)?;
-        let public = match &typed {
-            Step::Act { .. } => events.pop().map(Public::Event),
-            Step::NextHand => Some(Public::NextHand),
-            Step::Timeout { seat } => Some(Public::Timeout {
-                seat: *seat,
-                events,
-            }),
+        let typed = self.typed_step(step, at)?;
+        let public = self.m.step(typed).map_err(step_error)?;
+        Ok(self.sent(&public))
+    }
+
+    fn prepare(&self, step: &Step<Value>, at: Option<u32>) -> Result<PreparedStep, Error> {
+        let typed = self.typed_step(step, at)?;
+        let p: Prepared<G> = self.m.prepare(typed).map_err(step_error)?;
+        Ok(PreparedStep {
+            number: p.number(),
+            step: to_json(p.step()),
+            state_hash: p.state_hash(),
+            typed: Box::new(p),
+        })
+    }
+
+    fn commit(&mut self, prepared: PreparedStep) -> Result<Vec<SeatFrame>, Error> {
+        let now = self.m.step_count();
+        let stale = Error::StaleStep {
+            got: prepared.number.saturating_sub(1),
+            now,
         };
-        self.log.steps.push(typed);
-        self.tally.after(&self.game);
-        Ok(frames(&self.game, self.steps_done(), public.as_ref()))
+        let Ok(p) = prepared.typed.downcast::<Prepared<G>>() else {
+            return Err(stale);
+        };
+        let public = self.m.commit(*p).map_err(|_| stale)?;
+        Ok(self.sent(&public))
+    }
+
+    fn set_bot(&mut self, seat: Seat, seed: Option<u64>) {
+        let Ok(seat) = self.seat(seat) else {
+            return;
+        };
+        let now = self.m.snapshot(seat);
+        self.bots.set(seat, seed.map(G::rule_bot), now.as_ref());
+    }
+
+    fn has_bot(&self, seat: Seat) -> bool {
+        self.bots.plays(seat)
+    }
+
+    fn bot_action(&mut self, seat: Seat) -> Option<Value> {
+        let action = self.bots.choose(seat, self.m.step_count())?;
+        Some(to_json(&action))
     }
 
     fn snapshots(&self) -> Vec<SeatFrame> {
-        frames(&self.game, self.steps_done(), None)
+        frames_of::<G>(&self.m.updates(None))
     }
 
     fn hand_score(&self) -> Option<HandScore> {
-        self.game.hand_score()
+        self.m.game().hand_score()
     }
 
     fn totals(&self) -> Vec<i32> {
-        self.game.totals()
+        self.m.game().totals()
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        self.game.outcome()
+        self.m.game().outcome()
     }
 
     fn sheet(&self) -> Value {
-        to_json(&self.tally)
+        to_json(self.m.tally())
     }
 
     fn state_hash(&self) -> u64 {
-        self.game.state_hash()
+        self.m.game().state_hash()
     }
 
     fn as_any(&self) -> &dyn Any {

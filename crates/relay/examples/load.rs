@@ -12,6 +12,9 @@
 //! cargo run --release -p relay --example load -- --addr 127.0.0.1:18080,127.0.0.1:18081
 //! ```
 
+#[path = "../tests/common/brain.rs"]
+mod brain;
+
 use futures_util::{SinkExt, StreamExt};
 use protocol::{ClientMsg, Phase, RelayMsg, RoomCode, RoomOptions, RELAY_VERSION};
 use serde_json::Value;
@@ -92,7 +95,7 @@ async fn person(
     (from, until): (Instant, Instant),
     stats: Arc<Mutex<Stats>>,
 ) {
-    let mut brain = relay::bot::rule_bot("hokm", rand_seed()).unwrap();
+    let mut brain = brain::rule_brain("hokm", rand_seed());
     let mut pending: Option<(u64, Instant)> = None;
     let mut rtts = Vec::new();
     let (mut errors, mut frames) = (0, 0);

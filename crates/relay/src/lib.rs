@@ -1,7 +1,8 @@
 //! The online relay (docs/relay.md): rooms of any game of the registry over WebSockets.
 //!
-//! - One task per room ([`room::Actor`]) owns its match (the registry's `Box<dyn Room>`),
-//!   its seats and bots; connections ([`conn`]) reach it through a bounded queue.
+//! - One task per room ([`room::Actor`]) owns its match (the registry's `Box<dyn Room>`, which
+//!   also holds the typed rule bots of its bot seats) and its seats; connections ([`conn`])
+//!   reach it through a bounded queue.
 //! - Server-authoritative: the deal's seed comes from the OS ([`secret`]) and never leaves
 //!   the relay; every move is checked by the registry's room with its step number; every
 //!   frame a seat gets is the registry's frame for that seat.
@@ -14,7 +15,6 @@
 //! The wire is the `protocol` crate's messages; the game frames inside are the registry's
 //! (docs/protocol.md).
 
-pub mod bot;
 pub mod cluster;
 pub mod conn;
 pub mod limits;

@@ -6,7 +6,6 @@
 //! Everything a seat is sent about the game comes from the registry's `Room::apply` frames
 //! or `Room::snapshot`; the relay adds only the lobby (names, seats, presence) and errors.
 
-use crate::bot::{rule_bot, SeatBot};
 use crate::secret;
 use crate::store::{RoomMeta, SeatRecord};
 use crate::Shared;
@@ -176,7 +175,6 @@ pub struct Actor {
     phase: Phase,
     match_no: u32,
     game: Option<Box<dyn Room>>,
-    bots: Vec<Option<Box<dyn SeatBot>>>,
     /// When the newest step was applied (bots think and turn timers run from it).
     step_at: Instant,
     /// A refused automatic step is not tried again before this (a second after it was
@@ -267,7 +265,6 @@ impl Actor {
             phase: Phase::Lobby,
             match_no: 0,
             game: None,
-            bots: (0..players).map(|_| None).collect(),
             step_at: now,
             retry_at: None,
             last_activity: now,
@@ -333,7 +330,6 @@ impl Actor {
             phase: m.phase,
             match_no: m.match_no,
             game,
-            bots: (0..m.players).map(|_| None).collect(),
             step_at: now,
             retry_at: None,
             last_activity: now,
@@ -583,11 +579,23 @@ impl Actor {
         }))
     }
 
+    /// A rule bot, seeded from the OS, in every bot seat of the match that has none.
     fn make_seat_bots(&mut self) {
-        for s in 0..self.players as usize {
-            if matches!(self.seats[s], Occupant::Bot) && self.bots[s].is_none() {
-                self.bots[s] = rule_bot(self.info.slug, secret::seed());
+        let Some(game) = self.game.as_mut() else {
+            return;
+        };
+        for (s, o) in self.seats.iter().enumerate() {
+            let seat = Seat(s as u8);
+            if matches!(o, Occupant::Bot) && !game.has_bot(seat) {
+                game.set_bot(seat, Some(secret::seed()));
             }
+        }
+    }
+
+    /// The stand-in bot of `seat` leaves (its person plays).
+    fn drop_bot(&mut self, seat: Seat) {
+        if let Some(game) = self.game.as_mut() {
+            game.set_bot(seat, None);
         }
     }
 
@@ -754,40 +762,35 @@ impl Actor {
     /// The action a bot picks for `seat` from the seat's snapshot (made if the seat had
     /// none: a person away, or joined mid-hand).
     fn bot_action(&mut self, seat: Seat) -> Option<Value> {
-        let frame = self.game.as_ref()?.snapshot(seat).ok()?.frame;
-        if self.bots[seat.idx()].is_none() {
-            self.bots[seat.idx()] = rule_bot(self.info.slug, secret::seed());
+        let game = self.game.as_mut()?;
+        if !game.has_bot(seat) {
+            game.set_bot(seat, Some(secret::seed()));
             // A bot stands in for a person from now on: everybody sees it.
             self.broadcast_lobby();
         }
-        self.bots[seat.idx()].as_mut()?.choose(&frame)
+        self.game.as_mut()?.bot_action(seat)
     }
 
-    /// Applies a step: checked by the registry's room (with the step number `at`), stored,
-    /// then sent to every seat (each its own frame) and shown to the bots.
+    /// Applies a step: checked and prepared by the registry's room (with the step number
+    /// `at`), stored, and only then made the room's own, sent to every seat (each its own
+    /// frame) and shown to the bots. A step the store refuses never took effect.
     async fn apply(&mut self, step: Step<Value>, at: Option<u32>) -> Result<(), ErrorBody> {
         let Some(game) = self.game.as_mut().filter(|_| self.phase == Phase::Playing) else {
             return Err(err(codes::WRONG_PHASE, "no match is being played"));
         };
-        let frames = game.apply(&step, at).map_err(|e| registry_error(&e))?;
-        let n = game.steps();
-        let hash = game.state_hash();
-        let stored = game.last_step().unwrap_or(Value::Null);
+        let prepared = game.prepare(&step, at).map_err(|e| registry_error(&e))?;
         if let Err(e) = self
             .shared
             .store
-            .append_step(&self.code, self.match_no, n, &stored, hash)
+            .append_step(
+                &self.code,
+                self.match_no,
+                prepared.number,
+                &prepared.step,
+                prepared.state_hash,
+            )
             .await
         {
-            // Not stored: undo the step, so nobody hears of it.
-            let mut log = game.log();
-            if let Some(steps) = log["steps"].as_array_mut() {
-                steps.pop();
-            }
-            match registry::room_from_log(&log) {
-                Ok(room) => *game = room,
-                Err(e2) => eprintln!("relay: room {}: cannot undo: {e2}", self.code),
-            }
             if e.conflict {
                 // Another writer stored this step first, or another instance owns the
                 // room: what the store holds wins. The room leaves and is loaded again.
@@ -796,6 +799,11 @@ impl Actor {
             }
             return Err(err(codes::STORE, e.to_string()));
         }
+        let Some(game) = self.game.as_mut() else {
+            return Err(err(codes::WRONG_PHASE, "no match is being played"));
+        };
+        // The room took no other step while this one was stored (the actor alone moves it).
+        let frames = game.commit(prepared).map_err(|e| registry_error(&e))?;
         self.step_at = Instant::now();
         self.retry_at = None;
         self.after_step(&step, frames).await;
@@ -803,22 +811,21 @@ impl Actor {
     }
 
     async fn after_step(&mut self, step: &Step<Value>, frames: Vec<SeatFrame>) {
-        for f in &frames {
-            if let Some(bot) = self.bots[f.seat.idx()].as_mut() {
-                bot.observe(&f.frame);
-            }
-        }
         let mut lobby_changed = false;
         if matches!(step, Step::NextHand) {
+            let mut seated = Vec::new();
             for (i, o) in self.seats.iter_mut().enumerate() {
                 if let Occupant::Person(p) = o {
                     p.ready = false;
                     if p.waits_for_hand {
                         p.waits_for_hand = false;
-                        self.bots[i] = None;
+                        seated.push(Seat(i as u8));
                         lobby_changed = true;
                     }
                 }
+            }
+            for seat in seated {
+                self.drop_bot(seat);
             }
         }
         if lobby_changed {
@@ -920,7 +927,7 @@ impl Actor {
         let token = p.token.clone();
         if !p.waits_for_hand {
             // The person is back: their stand-in bot leaves.
-            self.bots[seat.idx()] = None;
+            self.drop_bot(seat);
         }
         self.send(
             seat,
@@ -966,7 +973,7 @@ impl Actor {
             return Err(e);
         }
         if !waits {
-            self.bots[i] = None;
+            self.drop_bot(Seat(i as u8));
         }
         self.attach(Seat(i as u8), conn);
         Ok(i as u8)
@@ -1142,7 +1149,6 @@ impl Actor {
         self.finished_at = None;
         self.step_at = Instant::now();
         self.retry_at = None;
-        self.bots = (0..self.players).map(|_| None).collect();
         for o in &mut self.seats {
             if let Occupant::Person(p) = o {
                 p.waits_for_hand = false;

@@ -2,8 +2,10 @@
 //! (tokio-tungstenite), and legal actions read from a seat's own frame.
 #![allow(dead_code)]
 
+pub mod brain;
 pub mod pg;
 
+pub use brain::{rule_brain, Brain};
 use engine::{Card, CardSet, Rng, Update};
 use futures_util::{SinkExt, StreamExt};
 use protocol::{
@@ -426,7 +428,7 @@ pub async fn play_until(
     mut stop: impl FnMut(&Client, usize) -> bool,
 ) -> usize {
     let mut rng = Rng::new(seed);
-    let mut brain = relay::bot::rule_bot(game, seed).unwrap();
+    let mut brain = rule_brain(game, seed);
     let mut moves = 0;
     let mut acted_at: Option<u64> = None;
     let mut seen = 0;
