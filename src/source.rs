@@ -7,10 +7,10 @@
 //!
 
 use crate::adapters::UiGame;
-use engine::log::{apply_step, StepError};
-use engine::table::{updates, Public, Update};
-use engine::{Game, Seat, Setup, Step};
-use std::rc::Rc;
+use engine::log::StepError;
+use engine::table::Update;
+use engine::{Game, Match, Seat, Setup, Step};
+use std::sync::Arc;
 
 /// Why a source did not apply an action.
 #[derive(Clone, Debug, PartialEq)]
@@ -55,7 +55,7 @@ pub trait Source<G: UiGame> {
 
     /// The match log, where this device holds it (local play only): the save, the score
     /// sheet and the hand replay read it.
-    fn log(&self) -> Option<Rc<Vec<Step<G::Action>>>> {
+    fn log(&self) -> Option<Arc<Vec<Step<G::Action>>>> {
         None
     }
 
@@ -66,18 +66,17 @@ pub trait Source<G: UiGame> {
     }
 }
 
-/// The whole match in the page: the game, its log, and every seat's updates computed here.
+/// The whole match in the page ([`Match`]: the game, its log and sheet), every seat's
+/// updates computed here.
 pub struct Local<G: Game> {
-    game: G,
-    log: Rc<Vec<Step<G::Action>>>,
+    m: Match<G>,
 }
 
 impl<G: UiGame> Local<G> {
     /// A new match.
     pub fn new(setup: &Setup<G::Settings>) -> Result<Local<G>, engine::SetupError> {
         Ok(Local {
-            game: G::new(setup)?,
-            log: Rc::default(),
+            m: Match::new(setup)?,
         })
     }
 
@@ -89,36 +88,26 @@ impl<G: UiGame> Local<G> {
         steps: &[Step<G::Action>],
         mut each: impl FnMut(&[Update<G>]),
     ) -> Option<Local<G>> {
-        let mut local = Local::new(setup).ok()?;
-        for step in steps {
-            let ups = local.apply(step).ok()?;
-            each(&ups);
-        }
-        Some(local)
+        let mut m = Match::new(setup).ok()?;
+        m.replay(steps.iter().cloned(), |m, public| {
+            each(&m.updates(Some(public)))
+        })
+        .ok()?;
+        Some(Local { m })
     }
 
     /// The steps applied so far.
     pub fn steps(&self) -> u32 {
-        self.log.len() as u32
+        self.m.step_count()
     }
 
     /// Applies one step and logs it: every seat's update.
-    fn apply(&mut self, step: &Step<G::Action>) -> Result<Vec<Update<G>>, Refused<G::Error>> {
-        let mut events = Vec::new();
-        apply_step(&mut self.game, step, &mut events).map_err(|e| match e {
+    fn apply(&mut self, step: Step<G::Action>) -> Result<Vec<Update<G>>, Refused<G::Error>> {
+        let public = self.m.step(step).map_err(|e| match e {
             StepError::Rule(e) => Refused::Rule(e),
             _ => Refused::Stale,
         })?;
-        let public = match step {
-            Step::Act { .. } => Public::Event(events.pop().expect("an action has its event")),
-            Step::NextHand => Public::NextHand,
-            Step::Timeout { seat } => Public::Timeout {
-                seat: *seat,
-                events,
-            },
-        };
-        Rc::make_mut(&mut self.log).push(step.clone());
-        Ok(updates(&self.game, self.steps(), Some(&public)))
+        Ok(self.m.updates(Some(&public)))
     }
 
     fn at(&self, step: u32) -> Result<(), Refused<G::Error>> {
@@ -138,17 +127,17 @@ impl<G: UiGame> Source<G> for Local<G> {
         actions: &[G::Action],
     ) -> Result<Vec<Update<G>>, Refused<G::Error>> {
         self.at(step)?;
-        // All or none: a refused action puts the game and the log back as they were.
-        let (game, log) = (self.game.clone(), self.log.clone());
+        // All or none: a refused action puts the match back as it was.
+        let before = self.m.clone();
         let mut out = Vec::new();
         for action in actions {
-            match self.apply(&Step::Act {
+            match self.apply(Step::Act {
                 seat,
                 action: action.clone(),
             }) {
                 Ok(ups) => out.extend(ups),
                 Err(e) => {
-                    (self.game, self.log) = (game, log);
+                    self.m = before;
                     return Err(e);
                 }
             }
@@ -158,25 +147,19 @@ impl<G: UiGame> Source<G> for Local<G> {
 
     fn next_hand(&mut self, step: u32) -> Result<Vec<Update<G>>, Refused<G::Error>> {
         self.at(step)?;
-        self.apply(&Step::NextHand)
+        self.apply(Step::NextHand)
     }
 
     fn snapshot(&self, seat: Seat) -> Option<Update<G>> {
-        (seat.0 < self.game.players()).then(|| Update::<G> {
-            seat,
-            step: self.steps(),
-            public: None,
-            status: self.game.status(),
-            view: self.game.view(seat),
-        })
+        self.m.snapshot(seat)
     }
 
-    fn log(&self) -> Option<Rc<Vec<Step<G::Action>>>> {
-        Some(self.log.clone())
+    fn log(&self) -> Option<Arc<Vec<Step<G::Action>>>> {
+        Some(self.m.steps().clone())
     }
 
     #[cfg(test)]
     fn game(&self) -> Option<G> {
-        Some(self.game.clone())
+        Some(self.m.game().clone())
     }
 }

@@ -316,7 +316,7 @@ impl<G: UiGame> TableState<G> {
     }
 
     /// The match log so far, where this device holds it (local play).
-    pub fn log(&self) -> Option<Rc<Vec<LogEntry<G::Action>>>> {
+    pub fn log(&self) -> Option<std::sync::Arc<Vec<LogEntry<G::Action>>>> {
         self.source.borrow().log()
     }
 
@@ -907,31 +907,17 @@ mod tests {
         let mut local = Rc::new(TableState::<G>::new(config.clone()));
         assert_eq!(local.config, config, "{}: a valid table", G::NAME);
         let seat = local.seat;
-        let mut room = G::new(&setup_of::<G>(&config)).unwrap();
+        let mut room = engine::Match::<G>::new(&setup_of::<G>(&config)).unwrap();
         let relay = Rc::new(RefCell::new(FakeRelay::<G> { sent: Vec::new() }));
-        let first = Update::<G> {
-            seat,
-            step: 0,
-            public: None,
-            status: room.status(),
-            view: room.view(seat),
-        };
+        let first = room.snapshot(seat).unwrap();
         let mut remote = Rc::new(TableState::<G>::remote(config, relay.clone(), first));
         let mut person = G::bot(11);
-        let mut steps = 0;
         // The room applies what the remote table sent, or what its own bots chose, and
         // sends the table its seat's update.
-        let mut relay_step =
-            |room: &mut G, remote: &mut Rc<TableState<G>>, step: Step<G::Action>| {
-                let mut events = Vec::new();
-                engine::log::apply_step(room, &step, &mut events).expect("the step applies");
-                steps += 1;
-                let public = match step {
-                    Step::Act { .. } => Public::Event(events.pop().unwrap()),
-                    Step::NextHand => Public::NextHand,
-                    Step::Timeout { seat } => Public::Timeout { seat, events },
-                };
-                let ups = engine::table::updates(room, steps, Some(&public));
+        let relay_step =
+            |room: &mut engine::Match<G>, remote: &mut Rc<TableState<G>>, step: Step<G::Action>| {
+                let public = room.step(step).expect("the step applies");
+                let ups = room.updates(Some(&public));
                 *remote = remote
                     .clone()
                     .reduce(TableAction::Receive(vec![ups[seat.idx()].clone()]));
@@ -1002,10 +988,10 @@ mod tests {
             );
         }
         assert_eq!(local.status, Status::MatchOver, "{} ended", G::NAME);
-        assert_eq!(room.state_hash(), local.game().state_hash());
+        assert_eq!(room.game().state_hash(), local.game().state_hash());
         // The whole match, saved, replays to the same game.
         let restored = TableState::<G>::restore(&local.save().unwrap()).unwrap();
-        assert_eq!(restored.game().state_hash(), room.state_hash());
+        assert_eq!(restored.game().state_hash(), room.game().state_hash());
     }
 
     #[test]

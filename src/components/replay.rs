@@ -83,7 +83,7 @@ pub fn replay_host<G: UiGame>(st: &TableState<G>, seen: &Seen, result: Html) -> 
 #[derive(Properties)]
 pub struct ReplayHostProps<G: UiGame> {
     pub setup: Setup<G::Settings>,
-    pub log: Rc<Vec<LogEntry<G::Action>>>,
+    pub log: std::sync::Arc<Vec<LogEntry<G::Action>>>,
     /// Display names by engine seat.
     pub names: Vec<AttrValue>,
     /// The seat drawn at the bottom of the table.

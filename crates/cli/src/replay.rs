@@ -2,9 +2,9 @@
 //! they are read) and match logs, replayed through the engine with every step reported.
 
 use crate::settings_from;
-use engine::log::{apply_step, MATCH_LOG_VERSION};
+use engine::log::MATCH_LOG_VERSION;
 use engine::{
-    Card, Deal, Game, MatchLog, PublicSetup, Seat, SeatSet, Setup, Status, Step, StepError,
+    Card, Deal, Game, Match, Public, PublicSetup, Seat, SeatSet, Setup, Status, Step, StepError,
 };
 use registry::{GameFn, Registered};
 use serde::Deserialize;
@@ -124,9 +124,7 @@ pub fn to_match_log(text: &str) -> Result<Value, String> {
 struct Report<G: Game> {
     steps: Vec<Value>,
     hands: Vec<Value>,
-    log: Vec<Step<G::Action>>,
     legal: Vec<G::Action>,
-    events: Vec<G::Event>,
 }
 
 impl<G: Registered> Report<G> {
@@ -136,15 +134,16 @@ impl<G: Registered> Report<G> {
             .push(json!({ "hand": self.hands.len() + 1, "score": g.hand_score() }));
     }
 
-    /// Applies one step (number `n` in the input) and reports it. `raw` is the action as
-    /// written, for the error message.
+    /// Applies one step (number `n` in the input) to the match and reports it. `raw` is
+    /// the action as written, for the error message.
     fn step(
         &mut self,
-        g: &mut G,
+        m: &mut Match<G>,
         n: usize,
         step: Step<G::Action>,
         raw: &Value,
     ) -> Result<(), String> {
+        let g = m.game();
         let before = match g.status() {
             Status::Acting(s) => s,
             _ => SeatSet::default(),
@@ -162,35 +161,37 @@ impl<G: Registered> Report<G> {
                 timeout_action = g.timeout_action(*seat);
             }
         }
-        self.events.clear();
-        apply_step(g, &step, &mut self.events).map_err(|e| match (&step, e) {
+        let report = match &step {
+            Step::Act { seat, action } => json!({
+                "step": n,
+                "to_act": before.iter().map(|s| s.0).collect::<Vec<u8>>(),
+                "legal": legal_json,
+                "seat": seat.0,
+                "action": action,
+            }),
+            Step::Timeout { seat } => json!({
+                "step": n,
+                "to_act": before.iter().map(|s| s.0).collect::<Vec<u8>>(),
+                "legal": legal_json,
+                "seat": seat.0,
+                "timeout": true,
+                "action": timeout_action,
+            }),
+            Step::NextHand => json!({ "step": n, "next_hand": true }),
+        };
+        let public = m.step(step.clone()).map_err(|e| match (&step, e) {
             (Step::Act { seat, .. }, StepError::Rule(e)) => {
                 format!("step {n}: seat {seat} cannot take {raw}: {e}")
             }
             (_, e) => format!("step {n}: {e}"),
         })?;
-        let to_act: Vec<u8> = before.iter().map(|s| s.0).collect();
-        match &step {
-            Step::Act { seat, action } => self.steps.push(json!({
-                "step": n,
-                "to_act": to_act,
-                "legal": legal_json,
-                "seat": seat.0,
-                "action": action,
-                "event": self.events.first(),
-            })),
-            Step::Timeout { seat } => self.steps.push(json!({
-                "step": n,
-                "to_act": to_act,
-                "legal": legal_json,
-                "seat": seat.0,
-                "timeout": true,
-                "action": timeout_action,
-                "events": self.events,
-            })),
-            Step::NextHand => self.steps.push(json!({ "step": n, "next_hand": true })),
+        let mut report = report;
+        match public {
+            Public::Event(e) => report["event"] = json!(e),
+            Public::Timeout { events, .. } => report["events"] = json!(events),
+            Public::NextHand => {}
         }
-        self.log.push(step);
+        self.steps.push(report);
         Ok(())
     }
 }
@@ -249,36 +250,34 @@ fn replay_game<G: Registered>(input: &Input) -> Result<(Value, Value), String> {
             Setup::from_parts(public, deal)
         }
     };
-    let mut g = G::new(&setup).map_err(|e| format!("setup: {e}"))?;
+    let mut m = Match::<G>::new(&setup).map_err(|e| format!("setup: {e}"))?;
     let mut r = Report::<G> {
         steps: Vec::new(),
         hands: Vec::new(),
-        log: Vec::new(),
         legal: Vec::new(),
-        events: Vec::new(),
     };
     match input {
         Input::Transcript(t) => {
             for (i, raw) in t.actions.iter().enumerate() {
                 let n = i + 1;
-                if g.status() == Status::HandOver {
+                if m.game().status() == Status::HandOver {
                     // The first form deals the next hand when an action follows; the match
                     // log says so with a step of its own.
-                    r.hand_done(&g);
-                    g.next_hand().map_err(|e| format!("step {n}: {e}"))?;
-                    r.log.push(Step::NextHand);
+                    r.hand_done(m.game());
+                    m.step(Step::NextHand)
+                        .map_err(|e| format!("step {n}: {e}"))?;
                 }
-                let Status::Acting(acting) = g.status() else {
+                let Status::Acting(acting) = m.game().status() else {
                     return Err(format!("step {n}: the match is over; no more actions"));
                 };
                 let (seat, action_json) = match raw {
                     Value::Object(o) if o.contains_key("action") => (o.get("seat"), &o["action"]),
                     other => (None, other),
                 };
-                let seat = transcript_seat(seat, g.players(), acting, n)?;
+                let seat = transcript_seat(seat, m.game().players(), acting, n)?;
                 let action: G::Action = serde_json::from_value(action_json.clone())
                     .map_err(|e| format!("step {n}: bad action {action_json}: {e}"))?;
-                r.step(&mut g, n, Step::Act { seat, action }, action_json)?;
+                r.step(&mut m, n, Step::Act { seat, action }, action_json)?;
             }
         }
         Input::Log(l) => {
@@ -290,12 +289,13 @@ fn replay_game<G: Registered>(input: &Input) -> Result<(Value, Value), String> {
                     Some(a) => a,
                     None => raw,
                 };
-                r.step(&mut g, n, step, action_json)?;
+                r.step(&mut m, n, step, action_json)?;
             }
         }
     }
+    let g = m.game();
     if matches!(g.status(), Status::HandOver | Status::MatchOver) {
-        r.hand_done(&g);
+        r.hand_done(g);
     }
     let status = json!(g.status());
     let mut next_legal = Vec::new();
@@ -315,7 +315,6 @@ fn replay_game<G: Registered>(input: &Input) -> Result<(Value, Value), String> {
         "outcome": g.outcome(),
         "state_hash": format!("{:016x}", g.state_hash()),
     });
-    let log = MatchLog::new(G::NAME, setup, r.log);
-    let log = serde_json::to_value(&log).map_err(|e| e.to_string())?;
+    let log = serde_json::to_value(m.log()).map_err(|e| e.to_string())?;
     Ok((report, log))
 }
