@@ -4,7 +4,7 @@
 //! line, and whether the lowest total wins. Pure functions; the screens are in
 //! [`crate::components::sheet`].
 
-use crate::adapters::{GameId, UiGame, UiSettings};
+use crate::adapters::UiGame;
 use crate::config::SeatKind;
 use crate::route::Route;
 use crate::state::{setup_of, LogEntry, TableState};
@@ -45,57 +45,14 @@ impl History {
     }
 }
 
-/// What the sheet shows of a game's rules.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SheetRules {
-    /// The total that ends the match (drawn as a line on the chart), if the game has one.
-    pub target: Option<i32>,
-    /// The lowest total wins (Bidel, Haft Khabis, Crazy Eights; Countdown too, whose scores
-    /// count down to 0): the best hand is then the lowest one.
-    pub lower_wins: bool,
-    /// A hand's points are the totals themselves (Countdown's scores), so the sheet shows
-    /// the change instead.
-    pub points_are_totals: bool,
-}
+/// What the sheet shows of a game's rules: the engine's [`engine::Scoring`] (target line,
+/// lowest total wins, points that are the totals themselves).
+pub type SheetRules = engine::Scoring;
 
-/// The sheet's rules of `G` with these room settings. Read by setting key through
-/// [`UiSettings::get`], so it needs nothing of a game beyond its form.
+/// The sheet's rules of `G` with these room settings, as the engine says
+/// ([`Game::scoring`]).
 pub fn sheet_rules<G: UiGame>(settings: &G::Settings) -> SheetRules {
-    let target = |key| {
-        let v = settings.get(key);
-        (v > 0).then(|| v.min(i32::MAX as i64) as i32)
-    };
-    match G::ID {
-        GameId::Hokm | GameId::Shelem | GameId::Pasur => SheetRules {
-            target: target("target"),
-            ..SheetRules::default()
-        },
-        GameId::Bidel => SheetRules {
-            target: target("target"),
-            lower_wins: true,
-            points_are_totals: false,
-        },
-        GameId::CrazyEights if settings.get("countdown") != 0 => SheetRules {
-            target: None,
-            lower_wins: true,
-            points_are_totals: true,
-        },
-        GameId::CrazyEights => SheetRules {
-            target: target("target"),
-            lower_wins: true,
-            points_are_totals: false,
-        },
-        // HX-13: the end modes in the order of `games::haft_khabis::END_MODES`: the two cap
-        // modes have a line (the cap), the number of hands, elimination and finishing order
-        // do not.
-        GameId::HaftKhabis => SheetRules {
-            target: matches!(settings.get("end"), 0 | 1)
-                .then(|| target("cap"))
-                .flatten(),
-            lower_wins: true,
-            points_are_totals: false,
-        },
-    }
+    G::scoring(settings)
 }
 
 /// Replays `log` on a game made from `setup` and collects the score of every hand that
@@ -160,7 +117,7 @@ pub fn your_side<G: UiGame>(st: &TableState<G>) -> Option<usize> {
         .players
         .iter()
         .position(|p| p.kind == SeatKind::You)?;
-    Some(G::side_of_seat(st.players(), st.seat_of(you)))
+    Some(G::seat_side(st.seat_of(you)))
 }
 
 /// The sheet of a table so far.
@@ -188,6 +145,7 @@ pub fn match_record<G: UiGame>(st: &TableState<G>, history: &History) -> Option<
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::adapters::{GameId, UiSettings};
     use crate::config::TableConfig;
     use crate::state::setup_of;
     use engine::games::bidel::Bidel;

@@ -86,10 +86,6 @@ impl UiGame for Hokm {
     const PLAYER_COUNTS: &'static [u8] = &[4, 2];
     const RULES: &'static crate::rule_pages::GameRules = &crate::rule_pages::hokm::RULES;
 
-    fn partnerships(players: u8) -> bool {
-        players == 4
-    }
-
     fn played_card(action: &HokmAction) -> Option<Card> {
         match action {
             HokmAction::Play(c) => Some(*c),

@@ -195,32 +195,8 @@ pub trait UiGame:
     /// Play passes to the seat drawn on your left (clockwise) instead of your right (C-2).
     const CLOCKWISE: bool = false;
 
-    /// Whether `players` play in two partnerships (seats 0+2 against 1+3).
-    fn partnerships(players: u8) -> bool {
-        let _ = players;
-        false
-    }
-
     /// The rule bot of one seat, deterministic from `seed`.
     fn bot(seed: u64) -> Box<dyn Bot<Self>>;
-
-    /// The number of sides that score: two partnerships, else every player alone.
-    fn side_count(players: u8) -> usize {
-        if Self::partnerships(players) {
-            2
-        } else {
-            players as usize
-        }
-    }
-
-    /// The side `seat` scores for (the engine's [`Game::side_of`], known without the game).
-    fn side_of_seat(players: u8, seat: Seat) -> usize {
-        if Self::partnerships(players) {
-            seat.side()
-        } else {
-            seat.idx()
-        }
-    }
 
     /// Which participant (index of the setup's seats) sits in each engine seat, from any
     /// seat's view.

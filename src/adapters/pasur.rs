@@ -106,10 +106,6 @@ impl UiGame for Pasur {
     const PLAYER_COUNTS: &'static [u8] = &[2, 4];
     const RULES: &'static crate::rule_pages::GameRules = &crate::rule_pages::pasur::RULES;
 
-    fn partnerships(players: u8) -> bool {
-        players == 4
-    }
-
     fn seating(view: &<Pasur as engine::Game>::View) -> Vec<u8> {
         (0..view.players).collect()
     }

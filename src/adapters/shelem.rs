@@ -80,10 +80,6 @@ impl UiGame for Shelem {
     const PLAYER_COUNTS: &'static [u8] = &[4, 2];
     const RULES: &'static crate::rule_pages::GameRules = &crate::rule_pages::shelem::RULES;
 
-    fn partnerships(players: u8) -> bool {
-        players == 4
-    }
-
     fn seating(view: &<Shelem as engine::Game>::View) -> Vec<u8> {
         (0..view.players).collect()
     }

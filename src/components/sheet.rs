@@ -54,7 +54,7 @@ fn side_names<G: UiGame>(st: &TableState<G>, seen: &Seen, lang: Lang) -> Vec<Att
         .map(|side| {
             let seats: Vec<AttrValue> = (0..seen.n)
                 .map(Seat)
-                .filter(|&s| G::side_of_seat(n, s) == side)
+                .filter(|&s| G::seat_side(s) == side)
                 .map(|s| seen.name(s))
                 .collect();
             match &seats[..] {

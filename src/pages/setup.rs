@@ -132,7 +132,7 @@ pub fn setup_page<G: UiGame>(props: &SetupPageProps) -> Html {
     };
     let n = config.player_count();
     let valid = players_valid(&config.players, G::PLAYER_COUNTS);
-    let teams = G::partnerships(n);
+    let teams = G::teams(n);
 
     let on_count = {
         let config = config.clone();

@@ -269,6 +269,19 @@ pub struct Outcome {
     pub winners: Vec<usize>,
 }
 
+/// How a match is scored, known from its settings alone: what a score sheet, a result
+/// panel or a setup form shows without holding the game.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Scoring {
+    /// The total that ends the match, if the game has one (a line on the score chart).
+    pub target: Option<i32>,
+    /// The lowest total wins (the best hand is then the lowest one).
+    pub lower_wins: bool,
+    /// A hand's points are the totals themselves (Countdown's scores, CE-12), so a sheet
+    /// shows the change of each total instead.
+    pub points_are_totals: bool,
+}
+
 /// A rule error: each game has one variant per rule it enforces.
 pub trait RuleError: std::error::Error + Clone + PartialEq + Debug {
     /// The rule ID of RULES.md this error enforces (e.g. "HK-6"), or "" for a turn/phase error.
@@ -293,20 +306,55 @@ pub trait Game: Clone + Debug + Hash + Sized {
     /// The game's command-line name (`hokm`).
     const NAME: &'static str;
 
+    /// The seats play in two partnerships, each seat with the one opposite (C-3: seats 0
+    /// and 2 against 1 and 3); with two players each seat is a side of its own. `false`:
+    /// everyone plays alone.
+    const PARTNERSHIPS: bool = false;
+
+    /// The number of scoring sides at a table of `players` (known without the game).
+    fn side_count(players: u8) -> usize {
+        if Self::PARTNERSHIPS {
+            2
+        } else {
+            players as usize
+        }
+    }
+
+    /// The side `seat` scores for (known without the game).
+    fn seat_side(seat: Seat) -> usize {
+        if Self::PARTNERSHIPS {
+            seat.side()
+        } else {
+            seat.idx()
+        }
+    }
+
+    /// Whether `players` seats make teams of two (partners opposite each other).
+    fn teams(players: u8) -> bool {
+        Self::PARTNERSHIPS && players == 4
+    }
+
+    /// How a match with these settings is scored. By default: no target, the highest total
+    /// wins.
+    fn scoring(settings: &Self::Settings) -> Scoring {
+        let _ = settings;
+        Scoring::default()
+    }
+
     /// Sets up a match and deals its first hand.
     fn new(setup: &Setup<Self::Settings>) -> Result<Self, SetupError>;
     /// The setup this game was created from.
     fn setup(&self) -> &Setup<Self::Settings>;
     /// Number of seats.
     fn players(&self) -> u8;
-    /// Number of scoring sides (teams, or players where everyone plays alone). By default
-    /// one per seat: everyone plays alone.
+    /// Number of scoring sides (teams, or players where everyone plays alone):
+    /// [`Game::side_count`] of this table.
     fn sides(&self) -> usize {
-        self.players() as usize
+        Self::side_count(self.players())
     }
-    /// The side a seat scores for. By default the seat's own (everyone plays alone).
+    /// The side a seat scores for ([`Game::seat_side`]).
     fn side_of(&self, seat: Seat) -> usize {
-        seat.idx()
+        Self::seat_side(seat)
     }
     /// Who may act now.
     fn status(&self) -> Status;
@@ -459,5 +507,110 @@ mod tests {
         let len = deal.shuffle_bag(1, part, &mut rng, &mut out);
         let back: CardBag = out[..len].iter().copied().collect();
         assert_eq!(back, part);
+    }
+
+    /// C-3: the partnership games score in two sides, seats 0+2 against 1+3 (with two
+    /// players each seat alone); the others one side a seat. Known without the game, and
+    /// the same as the game says.
+    #[test]
+    fn rule_c_3_sides_are_known_from_the_player_count_alone() {
+        use crate::games::{
+            bidel::Bidel, crazy_eights::CrazyEights, haft_khabis::HaftKhabis, hokm::Hokm,
+            pasur::Pasur, shelem::Shelem,
+        };
+        fn check<G: Game>(players: &[u8], partners: bool) {
+            assert_eq!(G::PARTNERSHIPS, partners, "{}", G::NAME);
+            for &n in players {
+                let g = G::new(&Setup {
+                    players: n,
+                    settings: G::Settings::default(),
+                    deal: Deal::seeded(1),
+                })
+                .unwrap();
+                assert_eq!(g.sides(), G::side_count(n), "{} {n}p", G::NAME);
+                assert_eq!(G::teams(n), partners && n == 4);
+                for s in 0..n {
+                    let side = g.side_of(Seat(s));
+                    assert_eq!(side, G::seat_side(Seat(s)));
+                    assert!(side < g.sides());
+                    let expect = if partners { s as usize % 2 } else { s as usize };
+                    assert_eq!(side, expect, "{} {n}p seat {s}", G::NAME);
+                }
+            }
+        }
+        check::<Hokm>(&[2, 4], true);
+        check::<Shelem>(&[2, 4], true);
+        check::<Pasur>(&[2, 4], true);
+        check::<Bidel>(&[3, 4], false);
+        check::<HaftKhabis>(&[2, 5, 7], false);
+        check::<CrazyEights>(&[2, 6, 8], false);
+    }
+
+    /// How each game is scored, from its settings alone: the target line, the lowest total
+    /// winning (Bidel, the shedding games: CE-10, HX-13), Countdown's scores as the totals
+    /// (CE-12), and HX-13's end modes without a cap.
+    #[test]
+    fn rule_ce_10_ce_12_hx_13_scoring_from_the_settings() {
+        use crate::games::{
+            bidel::Bidel,
+            crazy_eights::{CrazyEights, CrazyEightsSettings},
+            haft_khabis::{EndMode, HaftKhabis, HaftKhabisSettings},
+            hokm::{Hokm, HokmSettings},
+            pasur::Pasur,
+            shelem::Shelem,
+        };
+        let hokm = Hokm::scoring(&HokmSettings {
+            target: 5,
+            ..HokmSettings::default()
+        });
+        assert_eq!(
+            hokm,
+            Scoring {
+                target: Some(5),
+                lower_wins: false,
+                points_are_totals: false
+            }
+        );
+        assert_eq!(Shelem::scoring(&Default::default()).target, Some(1165));
+        assert_eq!(Pasur::scoring(&Default::default()).target, Some(62));
+        let bidel = Bidel::scoring(&Default::default());
+        assert!(bidel.lower_wins && bidel.target == Some(100));
+        let ce = CrazyEights::scoring(&CrazyEightsSettings::default());
+        assert_eq!(
+            ce,
+            Scoring {
+                target: Some(100),
+                lower_wins: true,
+                points_are_totals: false
+            }
+        );
+        let countdown = CrazyEights::scoring(&CrazyEightsSettings {
+            countdown: true,
+            ..CrazyEightsSettings::default()
+        });
+        assert_eq!(
+            countdown,
+            Scoring {
+                target: None,
+                lower_wins: true,
+                points_are_totals: true
+            }
+        );
+        for (end, line) in [
+            (EndMode::Cap, true),
+            (EndMode::CapEnds, true),
+            (EndMode::Hands, false),
+            (EndMode::Elimination, false),
+            (EndMode::FinishingOrder, false),
+        ] {
+            let s = HaftKhabisSettings {
+                end,
+                cap: 150,
+                ..HaftKhabisSettings::default()
+            };
+            let hx = HaftKhabis::scoring(&s);
+            assert_eq!(hx.target, line.then_some(150), "{end:?}");
+            assert!(hx.lower_wins && !hx.points_are_totals);
+        }
     }
 }

@@ -32,7 +32,7 @@ pub mod timeout;
 
 pub use card::{Card, CardBag, CardSet, Rank, Suit};
 pub use driver::{Match, Prepared};
-pub use game::{Deal, Game, HandScore, Outcome, RuleError, Setup, SetupError, Status};
+pub use game::{Deal, Game, HandScore, Outcome, RuleError, Scoring, Setup, SetupError, Status};
 pub use log::{
     replay, MatchLog, MatchLogOf, PublicSetup, ReplayError, Replayer, SecretDeal, Step, StepError,
 };

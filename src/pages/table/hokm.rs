@@ -6,7 +6,6 @@ use super::{
     frame, last_trick_button, new_match_callback, trick_center, use_table, Frame, TableProps,
 };
 use crate::adapters::hokm::shown_trick;
-use crate::adapters::UiGame;
 use crate::components::card::CardSvg;
 use crate::components::draw::DrawPanel;
 use crate::components::hand::{Hand, HiddenHand};
@@ -19,6 +18,7 @@ use crate::i18n::fill;
 use crate::seen::{Pos, Seen};
 use crate::state::TableAction;
 use engine::games::hokm::{Hokm, HokmAction, HokmPhase, HokmSettings, Trump};
+use engine::Game;
 use engine::{Card, CardSet, Seat};
 use yew::prelude::*;
 
@@ -39,7 +39,7 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
     let phase = view.phase;
     let turn = view.turn;
     let my_turn = seen.my_turn;
-    let my_side = Hokm::side_of_seat(n, bottom);
+    let my_side = Hokm::seat_side(bottom);
 
     // The cards chosen to discard (HK-13), until confirmed.
     let chosen = use_state(|| CardSet::EMPTY);

@@ -5,7 +5,6 @@
 
 use super::{frame, new_match_callback, trick_center, use_table, Frame, TableProps};
 use crate::adapters::hokm::shown_trick;
-use crate::adapters::UiGame;
 use crate::card_order::sort_hand;
 use crate::components::auction::{bid_choices, Auction};
 use crate::components::card::MiniCard;
@@ -24,6 +23,7 @@ use engine::games::shelem::{
     Shelem, ShelemAction, ShelemEvent, ShelemPhase, ShelemSettings, ShelemView, Trump,
 };
 use engine::table::Public;
+use engine::Game;
 use engine::{Card, CardSet, Seat, Suit};
 use yew::prelude::*;
 
@@ -105,7 +105,7 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
     let phase = view.phase;
     let turn = view.turn;
     let my_turn = seen.my_turn;
-    let my_side = Shelem::side_of_seat(st.players(), bottom);
+    let my_side = Shelem::seat_side(bottom);
     let am_hakem = view.hakem == Some(bottom);
     let hakem_name = view.hakem.map(|h| seen.name(h)).unwrap_or_default();
 

@@ -2,7 +2,7 @@
 
 use super::types::*;
 use crate::card::{Card, CardSet, Rank, Suit};
-use crate::game::{random_from_list, Game, HandScore, Outcome, Setup, SetupError, Status};
+use crate::game::{random_from_list, Game, HandScore, Outcome, Scoring, Setup, SetupError, Status};
 use crate::rebuild::{bad, FromView};
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
@@ -868,6 +868,15 @@ impl Game for Bidel {
     type Error = BidelError;
 
     const NAME: &'static str = "bidel";
+
+    /// Whoever reaches `target` ends the match; the lowest total wins.
+    fn scoring(settings: &BidelSettings) -> Scoring {
+        Scoring {
+            target: (settings.target > 0).then_some(settings.target as i32),
+            lower_wins: true,
+            points_are_totals: false,
+        }
+    }
 
     fn new(setup: &Setup<BidelSettings>) -> Result<Bidel, SetupError> {
         let n = setup.players;

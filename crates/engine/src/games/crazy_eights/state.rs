@@ -3,7 +3,7 @@
 use super::types::*;
 use super::view::Facts;
 use crate::card::{Card, CardBag, CardSet, Rank, Suit};
-use crate::game::{random_from_list, Game, HandScore, Outcome, Setup, SetupError, Status};
+use crate::game::{random_from_list, Game, HandScore, Outcome, Scoring, Setup, SetupError, Status};
 #[cfg(any(test, feature = "testkit"))]
 use crate::games::shedding::{hands_stock_discard, scramble_hands_and_stock};
 use crate::games::shedding::{rank_mask, CardRun, Direction, Supply, SUITS};
@@ -1411,6 +1411,16 @@ impl Game for CrazyEights {
     type Error = CrazyEightsError;
 
     const NAME: &'static str = "crazy_eights";
+
+    /// CE-10: penalty points up to `target`, the lowest total wins. CE-12 Countdown: the
+    /// scores count down to 0 and are the totals themselves; no target line.
+    fn scoring(settings: &CrazyEightsSettings) -> Scoring {
+        Scoring {
+            target: (!settings.countdown && settings.target > 0).then_some(settings.target as i32),
+            lower_wins: true,
+            points_are_totals: settings.countdown,
+        }
+    }
 
     fn new(setup: &Setup<CrazyEightsSettings>) -> Result<CrazyEights, SetupError> {
         let n = setup.players;

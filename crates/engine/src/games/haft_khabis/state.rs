@@ -3,7 +3,7 @@
 use super::types::*;
 use super::view::Facts;
 use crate::card::{Card, CardBag, CardSet, Rank, Suit};
-use crate::game::{Game, HandScore, Outcome, Setup, SetupError, Status};
+use crate::game::{Game, HandScore, Outcome, Scoring, Setup, SetupError, Status};
 #[cfg(any(test, feature = "testkit"))]
 use crate::games::shedding::{hands_stock_discard, scramble_hands_and_stock};
 use crate::games::shedding::{Direction, Pile, Supply};
@@ -1302,6 +1302,17 @@ impl Game for HaftKhabis {
     type Error = HaftKhabisError;
 
     const NAME: &'static str = "haft_khabis";
+
+    /// HX-13: the lowest total wins; the two cap modes end at the cap (a line on the
+    /// chart), the number of hands, elimination and finishing order have none.
+    fn scoring(settings: &HaftKhabisSettings) -> Scoring {
+        let capped = matches!(settings.end, EndMode::Cap | EndMode::CapEnds);
+        Scoring {
+            target: (capped && settings.cap > 0).then_some(settings.cap as i32),
+            lower_wins: true,
+            points_are_totals: false,
+        }
+    }
 
     fn new(setup: &Setup<HaftKhabisSettings>) -> Result<HaftKhabis, SetupError> {
         let n = setup.players;

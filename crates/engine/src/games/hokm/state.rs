@@ -3,7 +3,7 @@
 use super::types::*;
 use super::view;
 use crate::card::{Card, CardSet, Rank};
-use crate::game::{Game, HandScore, Outcome, Setup, SetupError, Status};
+use crate::game::{Game, HandScore, Outcome, Scoring, Setup, SetupError, Status};
 use crate::rebuild::{bad, FromView};
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
@@ -846,6 +846,15 @@ impl Game for Hokm {
     type Error = HokmError;
 
     const NAME: &'static str = "hokm";
+    const PARTNERSHIPS: bool = true;
+
+    /// HK-10: the first side to `target` hands wins.
+    fn scoring(settings: &HokmSettings) -> Scoring {
+        Scoring {
+            target: (settings.target > 0).then_some(settings.target as i32),
+            ..Scoring::default()
+        }
+    }
 
     fn new(setup: &Setup<HokmSettings>) -> Result<Hokm, SetupError> {
         let n = setup.players;
@@ -910,15 +919,6 @@ impl Game for Hokm {
 
     fn players(&self) -> u8 {
         self.n
-    }
-
-    fn sides(&self) -> usize {
-        2
-    }
-
-    /// Four players: seats {0,2} and {1,3} (C-3); two players (HK-13): each seat is a side.
-    fn side_of(&self, seat: Seat) -> usize {
-        seat.side()
     }
 
     fn status(&self) -> Status {

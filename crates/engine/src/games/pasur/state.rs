@@ -2,7 +2,7 @@
 
 use super::types::*;
 use crate::card::{Card, CardSet, Rank, Suit};
-use crate::game::{random_from_list, Game, HandScore, Outcome, Setup, SetupError, Status};
+use crate::game::{random_from_list, Game, HandScore, Outcome, Scoring, Setup, SetupError, Status};
 use crate::rebuild::{bad, FromView};
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
@@ -941,6 +941,15 @@ impl Game for Pasur {
     type Error = PasurError;
 
     const NAME: &'static str = "pasur";
+    const PARTNERSHIPS: bool = true;
+
+    /// PA-1: the first side to `target` points wins.
+    fn scoring(settings: &PasurSettings) -> Scoring {
+        Scoring {
+            target: (settings.target > 0).then_some(settings.target as i32),
+            ..Scoring::default()
+        }
+    }
 
     fn new(setup: &Setup<PasurSettings>) -> Result<Pasur, SetupError> {
         let n = setup.players;
@@ -993,14 +1002,6 @@ impl Game for Pasur {
 
     fn players(&self) -> u8 {
         self.n
-    }
-
-    fn sides(&self) -> usize {
-        2
-    }
-
-    fn side_of(&self, seat: Seat) -> usize {
-        seat.side()
     }
 
     fn status(&self) -> Status {

@@ -3,7 +3,7 @@
 use super::types::*;
 use super::view;
 use crate::card::{Card, CardSet, Suit};
-use crate::game::{Game, HandScore, Outcome, Setup, SetupError, Status};
+use crate::game::{Game, HandScore, Outcome, Scoring, Setup, SetupError, Status};
 use crate::games::hokm::Trump;
 use crate::rebuild::{bad, FromView};
 use crate::rng::Rng;
@@ -679,6 +679,15 @@ impl Game for Shelem {
     type Error = ShelemError;
 
     const NAME: &'static str = "shelem";
+    const PARTNERSHIPS: bool = true;
+
+    /// The first side to `target` points wins.
+    fn scoring(settings: &ShelemSettings) -> Scoring {
+        Scoring {
+            target: (settings.target > 0).then_some(settings.target),
+            ..Scoring::default()
+        }
+    }
 
     fn new(setup: &Setup<ShelemSettings>) -> Result<Shelem, SetupError> {
         let n = setup.players;
@@ -754,15 +763,6 @@ impl Game for Shelem {
 
     fn players(&self) -> u8 {
         self.n
-    }
-
-    fn sides(&self) -> usize {
-        2
-    }
-
-    fn side_of(&self, seat: Seat) -> usize {
-        // Four players: {0,2} and {1,3} (C-3); two players: each seat is a side.
-        seat.side()
     }
 
     fn status(&self) -> Status {
