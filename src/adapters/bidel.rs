@@ -1,6 +1,6 @@
 //! Bidel in the web app: its settings as form fields, its bot and its trick.
 
-use super::{GameId, Opt, ShownTrick, UiGame, UiSettings, LAST_TRICK};
+use super::{Opt, ShownTrick, UiGame, UiSettings, LAST_TRICK};
 use crate::i18n::en::EN;
 use crate::i18n::fa::FA;
 use crate::i18n::Lang;
@@ -70,7 +70,6 @@ impl UiSettings for BidelSettings {
 }
 
 impl UiGame for Bidel {
-    const ID: GameId = GameId::Bidel;
     const PLAYER_COUNTS: &'static [u8] = &[4, 3];
     const RULES: &'static crate::rule_pages::GameRules = &crate::rule_pages::bidel::RULES;
 

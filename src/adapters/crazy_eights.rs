@@ -1,7 +1,7 @@
 //! Crazy Eights (with Countdown) in the web app: its settings as form fields (the enum
 //! settings as numbered choices with names), its bot and its error messages.
 
-use super::{GameId, Opt, UiGame, UiSettings};
+use super::{Opt, UiGame, UiSettings};
 use crate::i18n::en::EN;
 use crate::i18n::fa::FA;
 use crate::i18n::Lang;
@@ -267,7 +267,6 @@ impl UiSettings for CrazyEightsSettings {
 }
 
 impl UiGame for CrazyEights {
-    const ID: GameId = GameId::CrazyEights;
     /// CE-1: two to eight players (two decks from six); four by default.
     const PLAYER_COUNTS: &'static [u8] = &[4, 2, 3, 5, 6, 7, 8];
     const RULES: &'static crate::rule_pages::GameRules = &crate::rule_pages::crazy_eights::RULES;

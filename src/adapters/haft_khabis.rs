@@ -1,7 +1,7 @@
 //! Haft Khabis (Haft Kasif) in the web app: its settings as form fields (the enum settings
 //! as numbered choices with names), its bot and its error messages.
 
-use super::{GameId, Opt, UiGame, UiSettings};
+use super::{Opt, UiGame, UiSettings};
 use crate::i18n::Lang;
 use bots::{Bot, HaftKhabisBot};
 use engine::games::haft_khabis::{
@@ -218,7 +218,6 @@ impl UiSettings for HaftKhabisSettings {
 }
 
 impl UiGame for HaftKhabis {
-    const ID: GameId = GameId::HaftKhabis;
     /// HX-1: two to seven players (two decks from six); four by default.
     const PLAYER_COUNTS: &'static [u8] = &[4, 2, 3, 5, 6, 7];
     const RULES: &'static crate::rule_pages::GameRules = &crate::rule_pages::haft_khabis::RULES;

@@ -1,6 +1,6 @@
 //! Hokm in the web app: its settings as form fields, its bot and its trick.
 
-use super::{GameId, Opt, ShownTrick, UiGame, UiSettings, LAST_TRICK, NO_TRUMP_MODES};
+use super::{Opt, ShownTrick, UiGame, UiSettings, LAST_TRICK, NO_TRUMP_MODES};
 use crate::i18n::en::EN;
 use crate::i18n::fa::FA;
 use crate::i18n::{card_label, trump_name, Lang};
@@ -82,7 +82,6 @@ pub fn shown_trick(leader: Seat, cards: &[Card], winner: Seat, n: u8) -> ShownTr
 }
 
 impl UiGame for Hokm {
-    const ID: GameId = GameId::Hokm;
     const PLAYER_COUNTS: &'static [u8] = &[4, 2];
     const RULES: &'static crate::rule_pages::GameRules = &crate::rule_pages::hokm::RULES;
 

@@ -18,56 +18,20 @@ use bots::Bot;
 use engine::table::GameView;
 use engine::{Card, Seat};
 
-/// A game of the site, as it appears in links (`#/<slug>/…`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameId {
-    Hokm,
-    Shelem,
-    Pasur,
-    Bidel,
-    CrazyEights,
-    HaftKhabis,
-}
+/// A game of the site, as it appears in links (`#/<slug>/…`): the engine's one list of
+/// games ([`engine::games::GameKind`]: `ALL`, `slug`, `from_slug`).
+pub use engine::games::GameKind as GameId;
 
-impl GameId {
-    /// Every game with a table, in the home page's order.
-    pub const ALL: [GameId; 6] = [
-        GameId::Hokm,
-        GameId::Shelem,
-        GameId::Pasur,
-        GameId::Bidel,
-        GameId::HaftKhabis,
-        GameId::CrazyEights,
-    ];
-
-    /// The name in links, saves and test ids.
-    pub fn slug(self) -> &'static str {
-        match self {
-            GameId::Hokm => "hokm",
-            GameId::Shelem => "shelem",
-            GameId::Pasur => "pasur",
-            GameId::Bidel => "bidel",
-            GameId::CrazyEights => "crazy-eights",
-            GameId::HaftKhabis => "haft-khabis",
-        }
-    }
-
-    /// The game named by a link's path segment.
-    pub fn from_slug(slug: &str) -> Option<GameId> {
-        GameId::ALL.into_iter().find(|g| g.slug() == slug)
-    }
-
-    /// The game's name in `lang`.
-    pub fn name(self, lang: Lang) -> &'static str {
-        let s = lang.s();
-        match self {
-            GameId::Hokm => s.game_hokm,
-            GameId::Shelem => s.game_shelem,
-            GameId::Pasur => s.game_pasur,
-            GameId::Bidel => s.game_bidel,
-            GameId::CrazyEights => s.game_crazy_eights,
-            GameId::HaftKhabis => s.game_haft_khabis,
-        }
+/// The game's name in `lang`.
+pub fn game_name(id: GameId, lang: Lang) -> &'static str {
+    let s = lang.s();
+    match id {
+        GameId::Hokm => s.game_hokm,
+        GameId::Shelem => s.game_shelem,
+        GameId::Pasur => s.game_pasur,
+        GameId::Bidel => s.game_bidel,
+        GameId::CrazyEights => s.game_crazy_eights,
+        GameId::HaftKhabis => s.game_haft_khabis,
     }
 }
 
@@ -186,8 +150,8 @@ pub struct ShownTrick {
 pub trait UiGame:
     GameView<Settings: UiSettings> + bots::hard::HardGame + crate::replay::Replay + 'static
 {
-    /// The game.
-    const ID: GameId;
+    /// The game (the engine's [`engine::Game::KIND`]).
+    const ID: GameId = <Self as engine::Game>::KIND;
     /// The player counts the setup form offers; the first is the default.
     const PLAYER_COUNTS: &'static [u8];
     /// The game's rule page, in every language.

@@ -1,7 +1,7 @@
 //! Pasur in the web app: its settings as form fields, its bot, and its error messages.
 //! Nothing of Pasur is a trick: cards are captured from the table (PA-3).
 
-use super::{GameId, Opt, UiGame, UiSettings};
+use super::{Opt, UiGame, UiSettings};
 use crate::i18n::Lang;
 use bots::{Bot, PasurBot};
 use engine::games::pasur::{Pasur, PasurAction, PasurError, PasurSettings};
@@ -102,7 +102,6 @@ impl UiSettings for PasurSettings {
 }
 
 impl UiGame for Pasur {
-    const ID: GameId = GameId::Pasur;
     const PLAYER_COUNTS: &'static [u8] = &[2, 4];
     const RULES: &'static crate::rule_pages::GameRules = &crate::rule_pages::pasur::RULES;
 

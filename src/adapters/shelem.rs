@@ -1,6 +1,6 @@
 //! Shelem in the web app: its settings as form fields, its bot and its trick.
 
-use super::{GameId, Opt, ShownTrick, UiGame, UiSettings, NO_TRUMP_MODES};
+use super::{Opt, ShownTrick, UiGame, UiSettings, NO_TRUMP_MODES};
 use crate::i18n::en::EN;
 use crate::i18n::fa::FA;
 use crate::i18n::Lang;
@@ -76,7 +76,6 @@ impl UiSettings for ShelemSettings {
 }
 
 impl UiGame for Shelem {
-    const ID: GameId = GameId::Shelem;
     const PLAYER_COUNTS: &'static [u8] = &[4, 2];
     const RULES: &'static crate::rule_pages::GameRules = &crate::rule_pages::shelem::RULES;
 

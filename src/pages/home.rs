@@ -1,7 +1,7 @@
 //! The home page: joining an online table by its code, the games of the site and a way back
 //! into each game in progress.
 
-use crate::adapters::GameId;
+use crate::adapters::{game_name, GameId};
 use crate::components::card::suit_shape;
 use crate::components::lang_toggle::LangToggle;
 use crate::components::sheet::stats_line;
@@ -133,7 +133,7 @@ pub fn home_page() -> Html {
                                 </a>
                                 if let Some(hash) = going {
                                     <a class="continue-chip" data-testid="continue" data-game={game.slug()}
-                                        href={hash} aria-label={fill(s.continue_of, &[("game", game.name(lang))])}>
+                                        href={hash} aria-label={fill(s.continue_of, &[("game", game_name(game, lang))])}>
                                         { s.continue_short }
                                     </a>
                                 }

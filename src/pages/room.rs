@@ -4,7 +4,7 @@
 //! state always in view. A reload, a dropped network or a phone waking up comes back to
 //! the same seat with the seat's token kept on this device.
 
-use crate::adapters::UiGame;
+use crate::adapters::{game_name, UiGame};
 use crate::components::lang_toggle::LangToggle;
 use crate::components::net::{net_badge, now_ms, ClockInfo, Net, NetInfo, RoomInfo, TurnClock};
 use crate::config::{Player, SeatKind, TableConfig};
@@ -410,9 +410,9 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
         };
         return html! {
             <main class="page room-page" data-testid="room-name">
-                <header class="topbar"><a class="btn-ghost" href={Route::Home.href()}>{ G::ID.name(lang) }</a><LangToggle /></header>
+                <header class="topbar"><a class="btn-ghost" href={Route::Home.href()}>{ game_name(G::ID, lang) }</a><LangToggle /></header>
                 <form class="panel room-form" {onsubmit}>
-                    <h1>{ w.title }{ " · " }{ G::ID.name(lang) }</h1>
+                    <h1>{ w.title }{ " · " }{ game_name(G::ID, lang) }</h1>
                     <label>{ w.your_name }
                         <input type="text" data-testid="room-name-input" maxlength="24" value={(*name).clone()}
                             oninput={on_input} autofocus=true />
@@ -780,12 +780,12 @@ fn lobby_view<G: UiGame>(
     html! {
         <main class="page room-page" data-testid="lobby" data-code={code.to_string()}>
             <header class="topbar room-topbar">
-                <a class="btn-ghost" href={Route::Home.href()}>{ G::ID.name(lang) }</a>
+                <a class="btn-ghost" href={Route::Home.href()}>{ game_name(G::ID, lang) }</a>
                 <span class="room-status">{ status }</span>
                 <LangToggle />
             </header>
             <section class="panel room-lobby">
-                <h1>{ w.title }{ " · " }{ G::ID.name(lang) }</h1>
+                <h1>{ w.title }{ " · " }{ game_name(G::ID, lang) }</h1>
                 <p class="room-code">{ w.code }{ ": " }<bdi dir="ltr" data-testid="room-code">{ code.to_string() }</bdi></p>
                 <p class="room-link">
                     <input type="text" readonly=true value={link} data-testid="room-link" aria-label={w.link} />

@@ -1,7 +1,7 @@
 //! The setup form of any game: how many play, who plays each seat, and the room settings
 //! (the game's [`UiSettings::options`]). Start draws a fresh seed and opens the table's link.
 
-use crate::adapters::{Opt, UiGame, UiSettings};
+use crate::adapters::{game_name, Opt, UiGame, UiSettings};
 use crate::components::lang_toggle::LangToggle;
 use crate::config::{
     clean_name, default_players, players_valid, Level, Player, SeatKind, TableConfig, MAX_NAME,
@@ -302,7 +302,7 @@ pub fn setup_page<G: UiGame>(props: &SetupPageProps) -> Html {
         })
     };
     let rules = Route::Rules(G::ID, Some(Route::Setup(G::ID, config.to_query()).hash())).hash();
-    let title = fill(s.setup_title, &[("game", G::ID.name(lang))]);
+    let title = fill(s.setup_title, &[("game", game_name(G::ID, lang))]);
 
     html! {
         <main class="page setup-page" data-testid="setup" data-game={G::ID.slug()}>

@@ -305,6 +305,8 @@ pub trait Game: Clone + Debug + Hash + Sized {
 
     /// The game's command-line name (`hokm`).
     const NAME: &'static str;
+    /// The game in the workspace's one list of games.
+    const KIND: crate::games::GameKind;
 
     /// The seats play in two partnerships, each seat with the one opposite (C-3: seats 0
     /// and 2 against 1 and 3); with two players each seat is a side of its own. `false`:

@@ -30,6 +30,7 @@ use engine::games::haft_khabis::HaftKhabis;
 use engine::games::hokm::Hokm;
 use engine::games::pasur::Pasur;
 use engine::games::shelem::Shelem;
+use engine::games::GameKind;
 use engine::{Deal, Game, GameView, MatchLogOf, Setup};
 use serde_json::{json, Map, Value};
 
@@ -42,8 +43,6 @@ pub trait Registered:
 {
     /// The game's display name ("Haft Khabis").
     const TITLE: &'static str;
-    /// The web app's slug, used in its links and page names ("haft-khabis").
-    const WEB_SLUG: &'static str;
     /// The player counts the engine accepts, ascending.
     const PLAYERS: &'static [u8];
     /// The player count used when none is given.
@@ -88,7 +87,7 @@ impl GameInfo {
     pub const fn of<G: Registered>() -> GameInfo {
         GameInfo {
             slug: G::NAME,
-            web_slug: G::WEB_SLUG,
+            web_slug: G::KIND.slug(),
             name: G::TITLE,
             players: G::PLAYERS,
             default_players: G::DEFAULT_PLAYERS,
@@ -171,17 +170,14 @@ macro_rules! registry {
     ($($game:ty),+ $(,)?) => {
         /// Every game, in the order the command line lists them.
         pub static GAMES: &[GameInfo] = &[$(GameInfo::of::<$game>()),+];
-
-        /// Calls `f` with the game type named by `slug` (or by its web slug).
-        pub fn with_game<F: GameFn>(slug: &str, f: F) -> Result<F::Output, Error> {
-            $(
-                if slug == <$game as Game>::NAME || slug == <$game as Registered>::WEB_SLUG {
-                    return Ok(f.call::<$game>());
-                }
-            )+
-            Err(Error::UnknownGame(slug.to_string()))
-        }
     };
+}
+
+/// Calls `f` with the game type named by `slug` (its engine name or its web slug; the
+/// workspace's one list of games, [`GameKind`]).
+pub fn with_game<F: GameFn>(slug: &str, f: F) -> Result<F::Output, Error> {
+    let kind = GameKind::find(slug).ok_or_else(|| Error::UnknownGame(slug.to_string()))?;
+    Ok(engine::with_game_kind!(kind, |G| f.call::<G>()))
 }
 
 registry!(Hokm, Bidel, Shelem, Pasur, HaftKhabis, CrazyEights);
@@ -284,7 +280,6 @@ fn new_room_of<G: Registered>(
 
 impl Registered for Hokm {
     const TITLE: &'static str = "Hokm";
-    const WEB_SLUG: &'static str = "hokm";
     const PLAYERS: &'static [u8] = &[2, 4];
     const DEFAULT_PLAYERS: u8 = 4;
     fn rule_bot(seed: u64) -> Box<dyn Bot<Self> + Send> {
@@ -294,7 +289,6 @@ impl Registered for Hokm {
 
 impl Registered for Bidel {
     const TITLE: &'static str = "Bidel";
-    const WEB_SLUG: &'static str = "bidel";
     const PLAYERS: &'static [u8] = &[3, 4];
     const DEFAULT_PLAYERS: u8 = 4;
     fn rule_bot(seed: u64) -> Box<dyn Bot<Self> + Send> {
@@ -304,7 +298,6 @@ impl Registered for Bidel {
 
 impl Registered for Shelem {
     const TITLE: &'static str = "Shelem";
-    const WEB_SLUG: &'static str = "shelem";
     const PLAYERS: &'static [u8] = &[2, 4];
     const DEFAULT_PLAYERS: u8 = 4;
     fn rule_bot(seed: u64) -> Box<dyn Bot<Self> + Send> {
@@ -314,7 +307,6 @@ impl Registered for Shelem {
 
 impl Registered for Pasur {
     const TITLE: &'static str = "Pasur";
-    const WEB_SLUG: &'static str = "pasur";
     const PLAYERS: &'static [u8] = &[2, 4];
     const DEFAULT_PLAYERS: u8 = 2;
     fn rule_bot(seed: u64) -> Box<dyn Bot<Self> + Send> {
@@ -324,7 +316,6 @@ impl Registered for Pasur {
 
 impl Registered for HaftKhabis {
     const TITLE: &'static str = "Haft Khabis";
-    const WEB_SLUG: &'static str = "haft-khabis";
     const PLAYERS: &'static [u8] = &[2, 3, 4, 5, 6, 7];
     const DEFAULT_PLAYERS: u8 = 4;
     fn rule_bot(seed: u64) -> Box<dyn Bot<Self> + Send> {
@@ -334,7 +325,6 @@ impl Registered for HaftKhabis {
 
 impl Registered for CrazyEights {
     const TITLE: &'static str = "Crazy Eights";
-    const WEB_SLUG: &'static str = "crazy-eights";
     const PLAYERS: &'static [u8] = &[2, 3, 4, 5, 6, 7, 8];
     const DEFAULT_PLAYERS: u8 = 4;
     fn rule_bot(seed: u64) -> Box<dyn Bot<Self> + Send> {

@@ -7,7 +7,7 @@ use bots::hard::{Budget, HardGame};
 use bots::seats::{
     AnalyseHand, AnalysisAnswer, Answer, HandAnalysis, PointsAnalysis, SeatBots, ToWorker,
 };
-use engine::games::{bidel, crazy_eights, haft_khabis, hokm, pasur, shelem};
+use engine::games::{hokm, GameKind};
 use engine::table::GameView;
 use engine::Seat;
 use serde::de::DeserializeOwned;
@@ -133,15 +133,9 @@ impl Worker {
             return self.analyse(json, progress).map(Some);
         }
         if head.t == "seats" {
-            let table = match head.game.as_str() {
-                "hokm" => Hard::<hokm::Hokm>::start(&head.seats),
-                "shelem" => Hard::<shelem::Shelem>::start(&head.seats),
-                "bidel" => Hard::<bidel::Bidel>::start(&head.seats),
-                "pasur" => Hard::<pasur::Pasur>::start(&head.seats),
-                "haft-khabis" => Hard::<haft_khabis::HaftKhabis>::start(&head.seats),
-                "crazy-eights" => Hard::<crazy_eights::CrazyEights>::start(&head.seats),
-                other => Err(format!("unknown game {other:?}")),
-            }?;
+            let kind = GameKind::from_slug(&head.game)
+                .ok_or_else(|| format!("unknown game {:?}", head.game))?;
+            let table = engine::with_game_kind!(kind, |G| Hard::<G>::start(&head.seats))?;
             self.table = Some(table);
             return Ok(None);
         }
@@ -243,6 +237,7 @@ mod tests {
     use super::*;
     use engine::games::hokm::Hokm;
     use engine::games::shelem::{Shelem, ShelemSettings};
+    use engine::games::{bidel, crazy_eights, haft_khabis, pasur, shelem};
     use engine::table::{updates, Public};
     use engine::{Deal, Game, Rng, Setup, Status};
 

@@ -868,6 +868,7 @@ impl Game for Bidel {
     type Error = BidelError;
 
     const NAME: &'static str = "bidel";
+    const KIND: crate::games::GameKind = crate::games::GameKind::Bidel;
 
     /// Whoever reaches `target` ends the match; the lowest total wins.
     fn scoring(settings: &BidelSettings) -> Scoring {

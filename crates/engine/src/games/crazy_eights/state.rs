@@ -1411,6 +1411,7 @@ impl Game for CrazyEights {
     type Error = CrazyEightsError;
 
     const NAME: &'static str = "crazy_eights";
+    const KIND: crate::games::GameKind = crate::games::GameKind::CrazyEights;
 
     /// CE-10: penalty points up to `target`, the lowest total wins. CE-12 Countdown: the
     /// scores count down to 0 and are the totals themselves; no target line.

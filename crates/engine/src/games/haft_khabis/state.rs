@@ -1302,6 +1302,7 @@ impl Game for HaftKhabis {
     type Error = HaftKhabisError;
 
     const NAME: &'static str = "haft_khabis";
+    const KIND: crate::games::GameKind = crate::games::GameKind::HaftKhabis;
 
     /// HX-13: the lowest total wins; the two cap modes end at the cap (a line on the
     /// chart), the number of hands, elimination and finishing order have none.

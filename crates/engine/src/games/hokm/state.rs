@@ -846,6 +846,7 @@ impl Game for Hokm {
     type Error = HokmError;
 
     const NAME: &'static str = "hokm";
+    const KIND: crate::games::GameKind = crate::games::GameKind::Hokm;
     const PARTNERSHIPS: bool = true;
 
     /// HK-10: the first side to `target` hands wins.

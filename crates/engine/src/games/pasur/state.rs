@@ -941,6 +941,7 @@ impl Game for Pasur {
     type Error = PasurError;
 
     const NAME: &'static str = "pasur";
+    const KIND: crate::games::GameKind = crate::games::GameKind::Pasur;
     const PARTNERSHIPS: bool = true;
 
     /// PA-1: the first side to `target` points wins.

@@ -679,6 +679,7 @@ impl Game for Shelem {
     type Error = ShelemError;
 
     const NAME: &'static str = "shelem";
+    const KIND: crate::games::GameKind = crate::games::GameKind::Shelem;
     const PARTNERSHIPS: bool = true;
 
     /// The first side to `target` points wins.
