@@ -2,9 +2,8 @@
 //! hand's direction (BD-2), play with hearts broken shown (BD-3 … BD-6), points taken so
 //! far by each player, and the hand result with moon shots (BD-7 … BD-9).
 
-use super::{
-    frame, last_trick_button, new_match_callback, trick_center, use_table, Frame, TableProps,
-};
+use super::shell::{use_card_choice, use_screen, Screen};
+use super::{last_trick_button, trick_center, Frame, TableProps};
 use crate::adapters::hokm::shown_trick;
 use crate::card_order::HAND_SUIT_ORDER;
 use crate::components::actions::result_actions;
@@ -12,10 +11,8 @@ use crate::components::analysis::{self, AnalysisProps};
 use crate::components::card::{suit_shape, MiniCard};
 use crate::components::hand::{Hand, HiddenHand};
 use crate::components::seat::{Crown, SeatView, TrumpBadge};
-use crate::context::use_lang;
 use crate::i18n::{about, fill, suit_name, Lang};
 use crate::seen::{Pos, Seen};
-use crate::state::TableAction;
 use engine::games::bidel::{
     Bidel, BidelAction, BidelPhase, BidelSettings, BidelTrump, BidelView, HandResult, PassDirection,
 };
@@ -45,57 +42,35 @@ fn giver(seat: Seat, dir: PassDirection, n: u8) -> Seat {
 }
 
 /// Toggles `card` in a choice of at most [`PASS_COUNT`] cards.
+#[cfg(test)]
 fn toggle(chosen: CardSet, card: Card) -> CardSet {
-    let mut next = chosen;
-    if chosen.contains(card) {
-        next.remove(card);
-    } else if chosen.len() < PASS_COUNT {
-        next.insert(card);
-    }
-    next
+    super::shell::toggle(chosen, card, PASS_COUNT)
 }
 
 /// The Bidel table screen.
 #[function_component(BidelTable)]
 pub fn bidel_table(props: &TableProps<BidelSettings>) -> Html {
-    let lang = use_lang();
+    let screen = use_screen::<Bidel>(props);
+    let Screen {
+        lang,
+        ref seen,
+        ref view,
+        bottom,
+        n,
+        my_turn,
+        ref act,
+        ..
+    } = screen;
     let s = lang.s();
     let b = lang.bidel();
-    let state = use_table::<Bidel>(props.config.clone(), props.online.clone());
-    let dispatcher = state.dispatcher();
-    let st = &*state;
-    let config = &st.config;
-    let seen = Seen::of(st, lang);
-    let bottom = seen.bottom;
-    let view = st.view.clone();
-    let n = seen.n;
+    let st = screen.st();
+    let config = screen.config();
     let phase = view.phase;
-    let my_turn = seen.my_turn;
 
     // The cards chosen to pass, until confirmed; cleared when the hand or the person changes.
-    let chosen = use_state(|| CardSet::EMPTY);
-    {
-        let chosen = chosen.clone();
-        use_effect_with((view.hand_number, bottom, phase), move |_| {
-            chosen.set(CardSet::EMPTY);
-        });
-    }
+    let choice = use_card_choice((view.hand_number, bottom, phase));
     let passing = my_turn && phase == BidelPhase::Passing;
-    let chosen_now = if passing {
-        CardSet(chosen.0 & view.hand.0)
-    } else {
-        CardSet::EMPTY
-    };
-
-    let act = {
-        let d = dispatcher.clone();
-        Callback::from(move |action: BidelAction| {
-            d.dispatch(TableAction::Act {
-                seat: bottom,
-                action,
-            })
-        })
-    };
+    let chosen_now = choice.chosen(view.hand, passing);
 
     // --- the middle of the table
     let center = match phase {
@@ -121,18 +96,8 @@ pub fn bidel_table(props: &TableProps<BidelSettings>) -> Html {
                 PassDirection::None => b.pass_none,
             };
             let count = chosen_now.len();
-            let onclick = {
-                let d = dispatcher.clone();
-                let cards = chosen_now;
-                Callback::from(move |_: MouseEvent| {
-                    if cards.len() == PASS_COUNT {
-                        d.dispatch(TableAction::ActAll {
-                            seat: bottom,
-                            actions: cards.iter().map(BidelAction::Pass).collect(),
-                        });
-                    }
-                })
-            };
+            let onclick =
+                choice.confirm(screen.act_all(), chosen_now, PASS_COUNT, BidelAction::Pass);
             html! {
                 <section class="panel pass-panel" data-testid="pass-panel"
                     data-direction={direction_name(view.pass_direction)}>
@@ -170,7 +135,7 @@ pub fn bidel_table(props: &TableProps<BidelSettings>) -> Html {
             let last = view
                 .last_trick
                 .map(|t| shown_trick(t.leader, t.cards.as_slice(), t.winner, n));
-            trick_center(st, &seen, lang, &view.trick, last)
+            trick_center(st, seen, lang, &view.trick, last)
         }
     };
 
@@ -195,11 +160,9 @@ pub fn bidel_table(props: &TableProps<BidelSettings>) -> Html {
     // --- the bottom player's cards
     let playing = my_turn && phase == BidelPhase::Playing;
     let (legal, on_click, selected) = if passing {
-        let chosen = chosen.clone();
-        let current = chosen_now;
         (
             view.hand,
-            Callback::from(move |c: Card| chosen.set(toggle(current, c))),
+            choice.toggle(chosen_now, PASS_COUNT),
             Some(chosen_now),
         )
     } else if playing {
@@ -229,24 +192,18 @@ pub fn bidel_table(props: &TableProps<BidelSettings>) -> Html {
     });
 
     let last_trick = last_trick_button(
-        &state,
+        &screen.state,
         lang,
         config.settings.show_last_trick
             && view.last_trick.is_some()
             && phase == BidelPhase::Playing,
     );
 
-    let result = match (&view.result, phase, &st.held) {
-        (Some(r), BidelPhase::HandOver | BidelPhase::MatchOver, None) => {
-            let d = dispatcher.clone();
-            let on_next = Callback::from(move |_: MouseEvent| d.dispatch(TableAction::NextHand));
-            let on_new = new_match_callback::<Bidel>(config).reform(|_: MouseEvent| ());
-            // The analysis needs every hand: only a local table's log holds them (D-8).
-            let analysis = crate::local::analysis(st);
-            result_panel(lang, &seen, &view, r, (on_next, on_new), analysis)
-        }
-        _ => Html::default(),
-    };
+    let result = screen.result(view.result.as_ref(), |r, w| {
+        let on_next = w.on_next.reform(|_: MouseEvent| ());
+        let on_new = w.on_new.reform(|_: MouseEvent| ());
+        result_panel(lang, seen, view, r, (on_next, on_new), w.analysis)
+    });
 
     let seat_view = |seat: Seat| {
         let pos = seen.pos(seat);
@@ -269,11 +226,7 @@ pub fn bidel_table(props: &TableProps<BidelSettings>) -> Html {
             </SeatView>
         }
     };
-    let seats: Html = (0..n)
-        .map(Seat)
-        .filter(|&x| x != bottom)
-        .map(seat_view)
-        .collect();
+    let seats = screen.others(seat_view);
 
     let phase_name = match phase {
         BidelPhase::ChoosingTrump => "choosing_trump",
@@ -284,24 +237,19 @@ pub fn bidel_table(props: &TableProps<BidelSettings>) -> Html {
     };
     let has_panel = my_turn && matches!(phase, BidelPhase::ChoosingTrump | BidelPhase::Passing);
 
-    frame(
-        &state,
-        &seen,
-        lang,
-        Frame {
-            phase: phase_name,
-            turn,
-            scoreboard: scoreboard(lang, &seen, &view),
-            seats,
-            center,
-            has_panel,
-            bottom_seat: seat_view(bottom),
-            status,
-            bar_extra: html! { <>{ for received_note }{ for last_trick }</> },
-            hand,
-            result,
-        },
-    )
+    screen.frame(Frame {
+        phase: phase_name,
+        turn,
+        scoreboard: scoreboard(lang, seen, view),
+        seats,
+        center,
+        has_panel,
+        bottom_seat: seat_view(bottom),
+        status,
+        bar_extra: html! { <>{ for received_note }{ for last_trick }</> },
+        hand,
+        result,
+    })
 }
 
 fn direction_name(d: PassDirection) -> &'static str {
@@ -506,13 +454,7 @@ fn result_panel(
 }
 
 impl super::TablePage for Bidel {
-    fn table(
-        config: crate::config::TableConfig<BidelSettings>,
-        key: String,
-        online: Option<crate::online::OnlineLink>,
-    ) -> Html {
-        html! { <BidelTable {key} {config} {online} /> }
-    }
+    type Screen = BidelTable;
 }
 
 #[cfg(test)]

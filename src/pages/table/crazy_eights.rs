@@ -4,14 +4,14 @@
 //! totals, and the hand result with everyone's cards (D-8).
 
 use super::shedding::{
-    self, act_callback, bar_buttons, last_penalty, other_seats, penalty_notice, piles, piles_of,
-    result_callbacks, result_panel, seat_plate, suit_button, HandOutcome,
+    self, bar_buttons, last_penalty, penalty_notice, piles, piles_of, result_panel, seat_plate,
+    suit_button, HandOutcome,
 };
-use super::{frame, use_table, Frame, TableProps};
+use super::shell::{use_screen, Screen};
+use super::{Frame, TableProps};
 use crate::card_order::{HandCard, HAND_SUIT_ORDER};
 use crate::components::card::MiniCard;
 use crate::components::hand::{BagHand, HiddenHand};
-use crate::context::use_lang;
 use crate::i18n::{fill, rank_name, Lang};
 use crate::seen::Seen;
 use engine::games::crazy_eights::{
@@ -113,16 +113,20 @@ fn after_of(e: &CrazyEightsEvent) -> Option<CrazyEightsAfter> {
 /// The Crazy Eights table screen.
 #[function_component(CrazyEightsTable)]
 pub fn crazy_eights_table(props: &TableProps<CrazyEightsSettings>) -> Html {
-    let lang = use_lang();
+    let screen = use_screen::<CrazyEights>(props);
+    let Screen {
+        lang,
+        ref seen,
+        ref view,
+        bottom,
+        my_turn,
+        ref act,
+        ..
+    } = screen;
     let s = lang.s();
     let t = lang.shedding();
-    let state = use_table::<CrazyEights>(props.config.clone(), props.online.clone());
-    let st = &*state;
-    let seen = Seen::of(st, lang);
-    let bottom = seen.bottom;
-    let view = st.view.clone();
+    let st = screen.st();
     let phase = view.phase;
-    let my_turn = seen.my_turn;
 
     // The wild card (or the set ending with one) waiting for its suit, the cards chosen to
     // be played together (CE-11), and the "last card" toggle.
@@ -149,7 +153,6 @@ pub fn crazy_eights_table(props: &TableProps<CrazyEightsSettings>) -> Html {
     } else {
         Vec::new()
     };
-    let act = act_callback(&state, bottom);
 
     let playing = my_turn && phase == CrazyEightsPhase::Playing;
     // Plays a run: asks for the suit first when its last card names one.
@@ -272,7 +275,7 @@ pub fn crazy_eights_table(props: &TableProps<CrazyEightsSettings>) -> Html {
     let declarable = playing && view.settings.last_card && may_declare(&legal);
     let bar_extra = html! {
         <>
-            { penalty_notice(lang, &seen, penalty) }
+            { penalty_notice(lang, seen, penalty) }
             if let Some(run) = chosen_run {
                 <button type="button" class="btn btn-small play-chosen" data-testid="play-chosen"
                     data-count={run.len().to_string()} data-top={run.last().to_string()}
@@ -302,32 +305,27 @@ pub fn crazy_eights_table(props: &TableProps<CrazyEightsSettings>) -> Html {
         html! { <BagHand hand={view.hand} legal={legal_cards} my_turn={playing} on_play={on_card} {selected} /> }
     };
 
-    let result = match (&view.result, phase) {
-        (Some(r), CrazyEightsPhase::HandOver | CrazyEightsPhase::MatchOver) => {
-            let (on_next, on_new) = result_callbacks(&state);
-            result_panel(
-                lang,
-                &seen,
-                HandOutcome {
-                    over: phase == CrazyEightsPhase::MatchOver,
-                    winner: r.winner,
-                    blocked: r.blocked,
-                    hands: &r.hands,
-                    points: &r.points,
-                    totals: &r.totals,
-                    eliminated: SeatSet::default(),
-                    points_heading: t.points,
-                    match_winners: view.winner.as_slice(),
-                    notes: Html::default(),
-                    row_notes: Vec::new(),
-                    watch: false,
-                },
-                on_next,
-                on_new,
-            )
-        }
-        _ => Html::default(),
-    };
+    let result = screen.result(view.result.as_ref(), |r, w| {
+        result_panel(
+            lang,
+            seen,
+            HandOutcome {
+                over: phase == CrazyEightsPhase::MatchOver,
+                winner: r.winner,
+                blocked: r.blocked,
+                hands: &r.hands,
+                points: &r.points,
+                totals: &r.totals,
+                eliminated: SeatSet::default(),
+                points_heading: t.points,
+                match_winners: view.winner.as_slice(),
+                notes: Html::default(),
+                row_notes: Vec::new(),
+                watch: false,
+            },
+            w,
+        )
+    });
 
     let seat_view = |seat: Seat| {
         let i = seat.idx();
@@ -344,7 +342,7 @@ pub fn crazy_eights_table(props: &TableProps<CrazyEightsSettings>) -> Html {
         let declared = view.declared.contains(seat);
         seat_plate(
             lang,
-            &seen,
+            seen,
             seat,
             count,
             is_turn,
@@ -352,7 +350,7 @@ pub fn crazy_eights_table(props: &TableProps<CrazyEightsSettings>) -> Html {
             wild.unwrap_or_default(),
         )
     };
-    let seats = other_seats(&seen, seat_view);
+    let seats = screen.others(seat_view);
 
     let phase_name = match phase {
         CrazyEightsPhase::DealerNamesSuit => "naming_suit",
@@ -361,24 +359,19 @@ pub fn crazy_eights_table(props: &TableProps<CrazyEightsSettings>) -> Html {
         CrazyEightsPhase::MatchOver => "match_over",
     };
 
-    frame(
-        &state,
-        &seen,
-        lang,
-        Frame {
-            phase: phase_name,
-            turn,
-            scoreboard: scoreboard(lang, &seen, &view),
-            seats,
-            center,
-            has_panel,
-            bottom_seat: seat_view(bottom),
-            status,
-            bar_extra,
-            hand,
-            result,
-        },
-    )
+    screen.frame(Frame {
+        phase: phase_name,
+        turn,
+        scoreboard: scoreboard(lang, seen, view),
+        seats,
+        center,
+        has_panel,
+        bottom_seat: seat_view(bottom),
+        status,
+        bar_extra,
+        hand,
+        result,
+    })
 }
 
 /// The top bar: every player's total (Countdown: the score), the target.
@@ -399,13 +392,7 @@ fn scoreboard(lang: Lang, seen: &Seen, view: &CrazyEightsView) -> Html {
 }
 
 impl super::TablePage for CrazyEights {
-    fn table(
-        config: crate::config::TableConfig<CrazyEightsSettings>,
-        key: String,
-        online: Option<crate::online::OnlineLink>,
-    ) -> Html {
-        html! { <CrazyEightsTable {key} {config} {online} /> }
-    }
+    type Screen = CrazyEightsTable;
 }
 
 #[cfg(test)]

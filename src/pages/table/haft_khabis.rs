@@ -5,14 +5,14 @@
 //! declaration (D-6), and the end-of-game modes of HX-13 in the result.
 
 use super::shedding::{
-    self, act_callback, bar_buttons, last_penalty, other_seats, penalty_notice, piles, piles_of,
-    result_callbacks, result_panel, seat_plate, suit_button, HandOutcome,
+    self, bar_buttons, last_penalty, penalty_notice, piles, piles_of, result_panel, seat_plate,
+    suit_button, HandOutcome,
 };
-use super::{frame, use_table, Frame, TableProps};
+use super::shell::{use_screen, Screen};
+use super::{Frame, TableProps};
 use crate::card_order::{HandCard, HAND_SUIT_ORDER};
 use crate::components::card::MiniCard;
 use crate::components::hand::{BagHand, HiddenHand};
-use crate::context::use_lang;
 use crate::i18n::{card_label, fill, Lang};
 use crate::seen::Seen;
 use engine::games::haft_khabis::{
@@ -102,16 +102,20 @@ pub fn step(legal: &[HaftKhabisAction], p: Partial, last: bool) -> Step {
 /// The Haft Khabis table screen.
 #[function_component(HaftKhabisTable)]
 pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
-    let lang = use_lang();
+    let screen = use_screen::<HaftKhabis>(props);
+    let Screen {
+        lang,
+        ref seen,
+        ref view,
+        bottom,
+        my_turn,
+        ref act,
+        ..
+    } = screen;
     let s = lang.s();
     let t = lang.shedding();
-    let state = use_table::<HaftKhabis>(props.config.clone(), props.online.clone());
-    let st = &*state;
-    let seen = Seen::of(st, lang);
-    let bottom = seen.bottom;
-    let view = st.view.clone();
+    let st = screen.st();
     let phase = view.phase;
-    let my_turn = seen.my_turn;
 
     let partial = use_state(|| None::<Partial>);
     let declare = use_state(|| false);
@@ -131,7 +135,6 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
     } else {
         Vec::new()
     };
-    let act = act_callback(&state, bottom);
     let playing = my_turn && phase == HaftKhabisPhase::Playing;
     let last = *declare;
     // Moves a choice on: acts when one action is left, else keeps the choice open.
@@ -278,7 +281,7 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
         });
     let bar_extra = html! {
         <>
-            { penalty_notice(lang, &seen, penalty) }
+            { penalty_notice(lang, seen, penalty) }
             { bar_buttons(lang, declarable.then_some(&declare), can_draw.then_some(draw_click),
                 can_pass.then(|| act.reform(|_: MouseEvent| HaftKhabisAction::Pass)),
                 view.mode == TurnMode::Drawn) }
@@ -297,9 +300,7 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
         html! { <BagHand hand={view.hand} legal={legal_cards} my_turn={playing} on_play={on_card} /> }
     };
 
-    let result = match (&view.result, phase) {
-        (Some(r), HaftKhabisPhase::HandOver | HaftKhabisPhase::MatchOver) => {
-            let (on_next, on_new) = result_callbacks(&state);
+    let result = screen.result(view.result.as_ref(), |r, w| {
             let finishing = view.settings.end == EndMode::FinishingOrder;
             let over = phase == HaftKhabisPhase::MatchOver;
             // HX-13: the player is out (this hand or before) while the others play on.
@@ -350,7 +351,7 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
             };
             result_panel(
                 lang,
-                &seen,
+                seen,
                 HandOutcome {
                     over,
                     winner: r.winner,
@@ -365,12 +366,9 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
                     row_notes,
                     watch: out,
                 },
-                on_next,
-                on_new,
+                w,
             )
-        }
-        _ => Html::default(),
-    };
+        });
 
     let seat_view = |seat: Seat| {
         let out = (!view.active.contains(seat)).then(|| html! {
@@ -381,7 +379,7 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
         let declared = view.declared.contains(seat);
         seat_plate(
             lang,
-            &seen,
+            seen,
             seat,
             count,
             is_turn,
@@ -389,7 +387,7 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
             out.unwrap_or_default(),
         )
     };
-    let seats = other_seats(&seen, seat_view);
+    let seats = screen.others(seat_view);
 
     let phase_name = match phase {
         HaftKhabisPhase::DealerNames => "naming_player",
@@ -397,24 +395,19 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
         HaftKhabisPhase::HandOver => "hand_over",
         HaftKhabisPhase::MatchOver => "match_over",
     };
-    frame(
-        &state,
-        &seen,
-        lang,
-        Frame {
-            phase: phase_name,
-            turn,
-            scoreboard: scoreboard(lang, &seen, &view),
-            seats,
-            center,
-            has_panel,
-            bottom_seat: seat_view(bottom),
-            status,
-            bar_extra,
-            hand,
-            result,
-        },
-    )
+    screen.frame(Frame {
+        phase: phase_name,
+        turn,
+        scoreboard: scoreboard(lang, seen, view),
+        seats,
+        center,
+        has_panel,
+        bottom_seat: seat_view(bottom),
+        status,
+        bar_extra,
+        hand,
+        result,
+    })
 }
 
 /// How the game ends, in words (HX-13).
@@ -451,13 +444,7 @@ fn after_of(e: &HaftKhabisEvent) -> HaftKhabisAfter {
 }
 
 impl super::TablePage for HaftKhabis {
-    fn table(
-        config: crate::config::TableConfig<HaftKhabisSettings>,
-        key: String,
-        online: Option<crate::online::OnlineLink>,
-    ) -> Html {
-        html! { <HaftKhabisTable {key} {config} {online} /> }
-    }
+    type Screen = HaftKhabisTable;
 }
 
 #[cfg(test)]

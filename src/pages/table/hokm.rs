@@ -2,9 +2,8 @@
 //! discards and stock turns (HK-13), play, and the hand and match results, around the
 //! shared frame.
 
-use super::{
-    frame, last_trick_button, new_match_callback, trick_center, use_table, Frame, TableProps,
-};
+use super::shell::{use_card_choice, use_screen, Screen};
+use super::{last_trick_button, trick_center, Frame, TableProps};
 use crate::adapters::hokm::shown_trick;
 use crate::components::card::CardSvg;
 use crate::components::draw::DrawPanel;
@@ -13,7 +12,6 @@ use crate::components::result::ResultPanel;
 use crate::components::scoreboard::Scoreboard;
 use crate::components::seat::{Crown, SeatView};
 use crate::components::trump_picker::TrumpPicker;
-use crate::context::use_lang;
 use crate::i18n::fill;
 use crate::seen::{Pos, Seen};
 use crate::state::TableAction;
@@ -25,51 +23,34 @@ use yew::prelude::*;
 /// The Hokm table screen.
 #[function_component(HokmTable)]
 pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
-    let lang = use_lang();
+    let screen = use_screen::<Hokm>(props);
+    let Screen {
+        lang,
+        ref seen,
+        ref view,
+        bottom,
+        n,
+        my_turn,
+        ref act,
+        ..
+    } = screen;
     let s = lang.s();
-    let state = use_table::<Hokm>(props.config.clone(), props.online.clone());
-    let dispatcher = state.dispatcher();
-    let st = &*state;
-    let config = &st.config;
-    let seen = Seen::of(st, lang);
-    let bottom = seen.bottom;
-    let view = st.view.clone();
-    let n = seen.n;
+    let st = screen.st();
+    let config = screen.config();
     let teams = seen.teams(lang);
     let phase = view.phase;
     let turn = view.turn;
-    let my_turn = seen.my_turn;
     let my_side = Hokm::seat_side(bottom);
 
     // The cards chosen to discard (HK-13), until confirmed.
-    let chosen = use_state(|| CardSet::EMPTY);
-    {
-        let chosen = chosen.clone();
-        use_effect_with((view.hand_number, bottom, phase), move |_| {
-            chosen.set(CardSet::EMPTY);
-        });
-    }
+    let choice = use_card_choice((view.hand_number, bottom, phase));
     let to_discard = view.to_discard.get(bottom.idx()).copied().unwrap_or(0) as u32;
     let discarding = my_turn && phase == HokmPhase::Discarding && to_discard > 0;
-    let chosen_now = if discarding {
-        CardSet(chosen.0 & view.hand.0)
-    } else {
-        CardSet::EMPTY
-    };
-
-    let act = {
-        let d = dispatcher.clone();
-        Callback::from(move |action: HokmAction| {
-            d.dispatch(TableAction::Act {
-                seat: bottom,
-                action,
-            })
-        })
-    };
+    let chosen_now = choice.chosen(view.hand, discarding);
 
     // --- the middle of the table
     let center = if st.intro_open {
-        let d = dispatcher.clone();
+        let d = screen.state.dispatcher();
         let draw_names: Vec<AttrValue> = seen.by_player.iter().map(|p| p.clone().into()).collect();
         html! {
             <DrawPanel draw={view.hakem_draw.clone()} names={draw_names} hakem={view.hakem}
@@ -100,16 +81,12 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
         }
     } else if phase == HokmPhase::Discarding {
         if discarding {
-            let d = dispatcher.clone();
-            let cards = chosen_now;
-            let onclick = Callback::from(move |_: MouseEvent| {
-                if cards.len() == to_discard {
-                    d.dispatch(TableAction::ActAll {
-                        seat: bottom,
-                        actions: cards.iter().map(HokmAction::Discard).collect(),
-                    });
-                }
-            });
+            let onclick = choice.confirm(
+                screen.act_all(),
+                chosen_now,
+                to_discard,
+                HokmAction::Discard,
+            );
             let k = lang.num(to_discard);
             html! {
                 <section class="panel pass-panel" data-testid="discard-panel"
@@ -129,7 +106,7 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
         } else {
             html! {
                 <div class="waiting-trump" data-testid="waiting">
-                    <p>{ status_waiting_discard(&seen, &view, lang) }</p>
+                    <p>{ status_waiting_discard(seen, view, lang) }</p>
                 </div>
             }
         }
@@ -175,7 +152,7 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
         let last = view
             .last_trick
             .map(|t| shown_trick(t.leader, &t.cards, t.winner, n));
-        trick_center(st, &seen, lang, &view.trick, last)
+        trick_center(st, seen, lang, &view.trick, last)
     };
 
     // --- whose turn, in words
@@ -183,7 +160,7 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
         (HokmPhase::ChoosingTrump, Some(t)) => seen.turn_text(t, s.your_turn_trump, s.turn_trump),
         (HokmPhase::Playing, Some(t)) => seen.turn_text(t, s.your_turn_play, s.turn_play),
         (HokmPhase::Discarding, _) if discarding => s.your_turn_discard.to_string(),
-        (HokmPhase::Discarding, _) => status_waiting_discard(&seen, &view, lang),
+        (HokmPhase::Discarding, _) => status_waiting_discard(seen, view, lang),
         (HokmPhase::Drawing, Some(t)) => seen.turn_text(t, s.your_turn_draw, s.turn_draw),
         (HokmPhase::MatchOver, _) => s.match_over.to_string(),
         _ => s.hand_over.to_string(),
@@ -199,42 +176,25 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
     let hand = if seen.hidden {
         html! { <HiddenHand count={view.hand_counts[bottom.idx()]} /> }
     } else if discarding {
-        let chosen = chosen.clone();
-        let current = chosen_now;
-        let on_play = Callback::from(move |c: Card| {
-            let mut next = current;
-            if current.contains(c) {
-                next.remove(c);
-            } else if current.len() < to_discard {
-                next.insert(c);
-            }
-            chosen.set(next);
-        });
+        let on_play = choice.toggle(chosen_now, to_discard);
         html! { <Hand hand={view.hand} legal={view.hand} my_turn=true {on_play} selected={Some(chosen_now)} /> }
     } else {
         html! { <Hand hand={view.hand} {legal} my_turn={playing} on_play={act.reform(HokmAction::Play)} /> }
     };
 
     let last_trick = last_trick_button(
-        &state,
+        &screen.state,
         lang,
         config.settings.show_last_trick && view.last_trick.is_some() && phase == HokmPhase::Playing,
     );
 
-    let result = match (&view.result, phase, &st.held) {
-        (Some(r), HokmPhase::HandOver | HokmPhase::MatchOver, None) => {
-            let d = dispatcher.clone();
-            let on_next = Callback::from(move |_| d.dispatch(TableAction::NextHand));
-            // The analysis needs every hand: only a local table's log holds them (D-8).
-            let analysis = crate::local::analysis(st);
-            html! {
-                <ResultPanel result={r.clone()} teams={teams.clone()} names={seen.names.clone()}
-                    score={view.score} target={config.settings.target} match_winner={view.winner}
-                    {on_next} on_new_match={new_match_callback::<Hokm>(config)} {analysis} />
-            }
+    let result = screen.result(view.result.as_ref(), |r, w| {
+        html! {
+            <ResultPanel result={r.clone()} teams={teams.clone()} names={seen.names.clone()}
+                score={view.score} target={config.settings.target} match_winner={view.winner}
+                on_next={w.on_next} on_new_match={w.on_new} analysis={w.analysis} />
         }
-        _ => Html::default(),
-    };
+    });
 
     let seat_view = |seat: Seat| {
         let pos = seen.pos(seat);
@@ -244,11 +204,7 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
                 is_turn={turn == Some(seat)} trump={view.trump} backs={pos != Pos::Bottom} />
         }
     };
-    let seats: Html = (0..n)
-        .map(Seat)
-        .filter(|&x| x != bottom)
-        .map(seat_view)
-        .collect();
+    let seats = screen.others(seat_view);
 
     let has_panel = st.intro_open
         || (my_turn
@@ -270,24 +226,19 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
             hakem={seen.name(view.hakem)} hand_number={view.hand_number} />
     };
 
-    frame(
-        &state,
-        &seen,
-        lang,
-        Frame {
-            phase: phase_name,
-            turn,
-            scoreboard,
-            seats,
-            center,
-            has_panel,
-            bottom_seat: seat_view(bottom),
-            status,
-            bar_extra: html! { { for last_trick } },
-            hand,
-            result,
-        },
-    )
+    screen.frame(Frame {
+        phase: phase_name,
+        turn,
+        scoreboard,
+        seats,
+        center,
+        has_panel,
+        bottom_seat: seat_view(bottom),
+        status,
+        bar_extra: html! { { for last_trick } },
+        hand,
+        result,
+    })
 }
 
 /// "Waiting for … to discard", naming the seats still discarding (HK-13).
@@ -305,11 +256,5 @@ fn status_waiting_discard(
 }
 
 impl super::TablePage for Hokm {
-    fn table(
-        config: crate::config::TableConfig<HokmSettings>,
-        key: String,
-        online: Option<crate::online::OnlineLink>,
-    ) -> Html {
-        html! { <HokmTable {key} {config} {online} /> }
-    }
+    type Screen = HokmTable;
 }

@@ -6,12 +6,12 @@
 //! point cards are always in the top bar (D-8); the round ends with its score sheet line by
 //! line (PA-6, PA-10) and the running totals toward the target (PA-11).
 
-use super::{frame, new_match_callback, use_table, Frame, TableProps};
+use super::shell::{use_screen, Screen};
+use super::{Frame, TableProps};
 use crate::components::actions::result_actions_labelled;
 use crate::components::card::{suit_shape, CardSvg, MiniCard};
 use crate::components::hand::{Hand, HiddenHand};
 use crate::components::seat::SeatView;
-use crate::context::use_lang;
 use crate::i18n::{about, card_label, fill, Lang};
 use crate::seen::{Pos, Seen};
 use crate::state::TableAction;
@@ -154,19 +154,20 @@ type PickAt = (usize, Seat, Pick);
 /// The Pasur table screen.
 #[function_component(PasurTable)]
 pub fn pasur_table(props: &TableProps<PasurSettings>) -> Html {
-    let lang = use_lang();
-    let s = lang.s();
-    let p = lang.pasur();
-    let state = use_table::<Pasur>(props.config.clone(), props.online.clone());
+    let screen = use_screen::<Pasur>(props);
     let pick_state = use_state_eq(|| (usize::MAX, Seat(0), Pick::default()) as PickAt);
     let preview = use_state_eq(|| None::<Card>);
-    let dispatcher = state.dispatcher();
-    let st = &*state;
-    let config = &st.config;
-    let seen = Seen::of(st, lang);
-    let bottom = seen.bottom;
-    let view = st.view.clone();
-    let n = seen.n;
+    let Screen {
+        lang,
+        ref seen,
+        ref view,
+        bottom,
+        ..
+    } = screen;
+    let s = lang.s();
+    let p = lang.pasur();
+    let dispatcher = screen.state.dispatcher();
+    let st = screen.st();
     let phase = view.phase;
     let turn = view.turn;
     let my_turn = seen.my_turn && phase == PasurPhase::Playing;
@@ -582,15 +583,11 @@ pub fn pasur_table(props: &TableProps<PasurSettings>) -> Html {
         }
     };
 
-    let result = match (&view.result, phase) {
-        (Some(r), PasurPhase::HandOver | PasurPhase::MatchOver) => {
-            let d = dispatcher.clone();
-            let on_next = Callback::from(move |_: MouseEvent| d.dispatch(TableAction::NextHand));
-            let on_new = new_match_callback::<Pasur>(config).reform(|_: MouseEvent| ());
-            score_sheet(lang, &seen, &view, r, &teams, on_next, on_new)
-        }
-        _ => Html::default(),
-    };
+    let result = screen.result(view.result.as_ref(), |r, w| {
+        let on_next = w.on_next.reform(|_: MouseEvent| ());
+        let on_new = w.on_new.reform(|_: MouseEvent| ());
+        score_sheet(lang, seen, view, r, &teams, on_next, on_new)
+    });
 
     let seat_view = |seat: Seat| {
         let pos = seen.pos(seat);
@@ -604,30 +601,21 @@ pub fn pasur_table(props: &TableProps<PasurSettings>) -> Html {
             </SeatView>
         }
     };
-    let seats: Html = (0..n)
-        .map(Seat)
-        .filter(|&x| x != bottom)
-        .map(seat_view)
-        .collect();
+    let seats = screen.others(seat_view);
 
-    frame(
-        &state,
-        &seen,
-        lang,
-        Frame {
-            phase: phase_name(phase),
-            turn,
-            scoreboard: board(lang, &view, &teams, my_side),
-            seats,
-            center,
-            has_panel: false,
-            bottom_seat: seat_view(bottom),
-            status,
-            bar_extra: capture_panel,
-            hand,
-            result,
-        },
-    )
+    screen.frame(Frame {
+        phase: phase_name(phase),
+        turn,
+        scoreboard: board(lang, view, &teams, my_side),
+        seats,
+        center,
+        has_panel: false,
+        bottom_seat: seat_view(bottom),
+        status,
+        bar_extra: capture_panel,
+        hand,
+        result,
+    })
 }
 
 /// One count of a side's pile, as a small chip with its spoken name.
@@ -978,13 +966,7 @@ fn score_sheet(
 }
 
 impl super::TablePage for Pasur {
-    fn table(
-        config: crate::config::TableConfig<PasurSettings>,
-        key: String,
-        online: Option<crate::online::OnlineLink>,
-    ) -> Html {
-        html! { <PasurTable {key} {config} {online} /> }
-    }
+    type Screen = PasurTable;
 }
 
 #[cfg(test)]

@@ -4,14 +4,14 @@
 //! the totals in the top bar; and the hand result with everyone's cards (D-8). Each game's
 //! page keeps only what is its own (its pickers, its seat marks, its end of the game).
 
-use super::new_match_callback;
+use super::shell::ResultWiring;
 use crate::adapters::UiGame;
 use crate::components::actions::result_actions;
 use crate::components::card::{suit_shape, CardSvg, MiniCard};
 use crate::components::seat::SeatView;
 use crate::i18n::{about, card_label, fill, suit_name, Lang};
 use crate::seen::{Pos, Seen};
-use crate::state::{TableAction, TableState};
+use crate::state::TableState;
 use engine::games::shedding::Direction;
 use engine::table::Public;
 use engine::{Card, CardBag, Seat, SeatSet, Suit};
@@ -264,13 +264,9 @@ pub struct HandOutcome<'a> {
 
 /// The hand result: who went out (or a blocked hand), everyone's remaining cards (D-8),
 /// the points and totals, and the winners at the end of the match.
-pub fn result_panel(
-    lang: Lang,
-    seen: &Seen,
-    r: HandOutcome,
-    on_next: Callback<MouseEvent>,
-    on_new: Callback<MouseEvent>,
-) -> Html {
+pub fn result_panel(lang: Lang, seen: &Seen, r: HandOutcome, w: ResultWiring) -> Html {
+    let on_next = w.on_next.reform(|_: MouseEvent| ());
+    let on_new = w.on_new.reform(|_: MouseEvent| ());
     let s = lang.s();
     let t = lang.shedding();
     let title = if r.over { s.match_over } else { s.hand_over };
@@ -379,32 +375,4 @@ pub fn seat_plate(
             }
         </SeatView>
     }
-}
-
-/// Every seat but the bottom one, drawn by `plate`.
-pub fn other_seats(seen: &Seen, plate: impl Fn(Seat) -> Html) -> Html {
-    (0..seen.n)
-        .map(Seat)
-        .filter(|&x| x != seen.bottom)
-        .map(plate)
-        .collect()
-}
-
-/// The result panel's buttons: deal the next hand, or start a new match.
-pub fn result_callbacks<G: UiGame>(
-    st: &UseReducerHandle<TableState<G>>,
-) -> (Callback<MouseEvent>, Callback<MouseEvent>) {
-    let d = st.dispatcher();
-    let on_next = Callback::from(move |_: MouseEvent| d.dispatch(TableAction::NextHand));
-    let on_new = new_match_callback::<G>(&st.config).reform(|_: MouseEvent| ());
-    (on_next, on_new)
-}
-
-/// The bottom person's actions, sent to the table for `seat`.
-pub fn act_callback<G: UiGame>(
-    st: &UseReducerHandle<TableState<G>>,
-    seat: Seat,
-) -> Callback<G::Action> {
-    let d = st.dispatcher();
-    Callback::from(move |action| d.dispatch(TableAction::Act { seat, action }))
 }

@@ -3,7 +3,8 @@
 //! (SH-3), and the score sheet (SH-7 … SH-10), around the shared frame. Four players, or two
 //! (SH-10: seats at the bottom and the top only).
 
-use super::{frame, new_match_callback, trick_center, use_table, Frame, TableProps};
+use super::shell::{use_card_choice, use_screen, Screen};
+use super::{trick_center, Frame, TableProps};
 use crate::adapters::hokm::shown_trick;
 use crate::card_order::sort_hand;
 use crate::components::auction::{bid_choices, Auction};
@@ -15,10 +16,9 @@ use crate::components::seat::{Crown, SeatView};
 use crate::components::shelem_board::ShelemBoard;
 use crate::components::shelem_result::ShelemResult;
 use crate::components::trump_picker::TrumpPicker;
-use crate::context::use_lang;
 use crate::i18n::fill;
-use crate::seen::{Pos, Seen};
-use crate::state::{Heard, TableAction};
+use crate::seen::Pos;
+use crate::state::Heard;
 use engine::games::shelem::{
     Shelem, ShelemAction, ShelemEvent, ShelemPhase, ShelemSettings, ShelemView, Trump,
 };
@@ -86,79 +86,52 @@ pub fn needs_joker_suit(view: &ShelemView, card: Card) -> bool {
 /// The Shelem table screen.
 #[function_component(ShelemTable)]
 pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
-    let lang = use_lang();
+    let screen = use_screen::<Shelem>(props);
+    let Screen {
+        lang,
+        ref seen,
+        ref view,
+        bottom,
+        n,
+        my_turn,
+        ref act,
+        ..
+    } = screen;
     let s = lang.s();
     let sh = lang.shelem();
-    let state = use_table::<Shelem>(props.config.clone(), props.online.clone());
-    // The cards chosen to discard, for the hand of this number (SH-5).
-    let chosen = use_state(|| (0u16, CardSet::EMPTY));
-    // A joker clicked to lead in a no-trump mode, waiting for its suit (SH-6).
-    let joker = use_state(|| None::<Card>);
-    let dispatcher = state.dispatcher();
-    let st = &*state;
-    let config = &st.config;
-    let seen = Seen::of(st, lang);
-    let bottom = seen.bottom;
-    let view = st.view.clone();
-    let n = seen.n;
+    let st = screen.st();
+    let config = screen.config();
     let teams = seen.teams(lang);
     let phase = view.phase;
     let turn = view.turn;
-    let my_turn = seen.my_turn;
     let my_side = Shelem::seat_side(bottom);
     let am_hakem = view.hakem == Some(bottom);
     let hakem_name = view.hakem.map(|h| seen.name(h)).unwrap_or_default();
 
-    let act = {
-        let d = dispatcher.clone();
-        Callback::from(move |action: ShelemAction| {
-            d.dispatch(TableAction::Act {
-                seat: bottom,
-                action,
-            })
-        })
-    };
-
     // --- the discards being chosen (SH-5)
+    let choice = use_card_choice((view.hand_number, bottom, phase));
+    // A joker clicked to lead in a no-trump mode, waiting for its suit (SH-6).
+    let joker = use_state(|| None::<Card>);
     let need = view.widow.map_or(0, |w| w.len() as u8);
-    let selected = if chosen.0 == view.hand_number {
-        chosen.1.and(view.hand)
-    } else {
-        CardSet::EMPTY
-    };
     let choosing_discards = my_turn && am_hakem && phase == ShelemPhase::Discarding;
-    let toggle_discard = {
-        let chosen = chosen.clone();
-        let hand_number = view.hand_number;
-        Callback::from(move |c: Card| {
-            let mut set = selected;
-            if set.contains(c) {
-                set.remove(c);
-            } else {
-                set.insert(c);
-            }
-            chosen.set((hand_number, set));
-        })
-    };
+    let selected = choice.chosen(view.hand, choosing_discards);
+    let toggle_discard = choice.toggle(selected, u32::MAX);
     let confirm_discards = {
-        let d = dispatcher.clone();
-        let chosen = chosen.clone();
+        let act_all = screen.act_all();
+        let choice = choice.clone();
         Callback::from(move |_| {
-            d.dispatch(TableAction::ActAll {
-                seat: bottom,
-                actions: selected.iter().map(ShelemAction::Discard).collect(),
-            });
-            chosen.set((0, CardSet::EMPTY));
+            act_all.emit(selected.iter().map(ShelemAction::Discard).collect());
+            choice.clear();
         })
     };
     let clear_discards = {
-        let chosen = chosen.clone();
-        Callback::from(move |_| chosen.set((0, CardSet::EMPTY)))
+        let choice = choice.clone();
+        Callback::from(move |_| choice.clear())
     };
 
     // --- the joker lead (SH-6)
     let pending_joker = (*joker).filter(|&j| {
-        my_turn && needs_joker_suit(&view, j) && view.hand.contains(j) && st.held.is_none()
+        my_turn && needs_joker_suit(view, j) && view.hand.contains(j) && st.held.is_none()
     });
     let play = {
         let act = act.clone();
@@ -193,7 +166,7 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
             // The other seats that have bid or passed, from the player round the table.
             let bids = (1..seen.n)
                 .map(|k| bottom.after(k, seen.n))
-                .filter_map(|x| match plate_bid(&view, x)? {
+                .filter_map(|x| match plate_bid(view, x)? {
                     PlateBid::Bid(b) => Some((seen.name(x), Some(b))),
                     PlateBid::Passed => Some((seen.name(x), None)),
                 })
@@ -202,8 +175,8 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
                 .filter(|_| !my_turn)
                 .map(|t| AttrValue::from(seen.turn_text(t, sh.your_turn_bid, sh.turn_bid)));
             html! {
-                <Auction {high} {choices} {my_turn} {waiting} total={shelem_bid(&view)} {bids}
-                    redealt={just_redealt(&view, &st.events)}
+                <Auction {high} {choices} {my_turn} {waiting} total={shelem_bid(view)} {bids}
+                    redealt={just_redealt(view, &st.events)}
                     on_bid={act.reform(ShelemAction::Bid)}
                     on_pass={act.reform(|_| ShelemAction::Pass)} />
             }
@@ -213,7 +186,7 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
                 on_confirm={confirm_discards} on_clear={clear_discards} />
         },
         ShelemPhase::Discarding => {
-            let count = lang.num(widow_len(&view));
+            let count = lang.num(widow_len(view));
             waiting(fill(
                 sh.turn_discard,
                 &[("name", &hakem_name), ("n", &count)],
@@ -252,7 +225,7 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
                 let last = view
                     .last_trick
                     .map(|t| shown_trick(t.leader, t.cards.as_slice(), t.winner, n));
-                trick_center(st, &seen, lang, &view.trick, last)
+                trick_center(st, seen, lang, &view.trick, last)
             }
         },
     };
@@ -261,7 +234,7 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
     let status = match (phase, turn) {
         (ShelemPhase::Bidding, Some(t)) => seen.turn_text(t, sh.your_turn_bid, sh.turn_bid),
         (ShelemPhase::Discarding, Some(t)) => {
-            let k = lang.num(widow_len(&view));
+            let k = lang.num(widow_len(view));
             seen.turn_text(
                 t,
                 &fill(sh.your_turn_discard, &[("n", &lang.num(need))]),
@@ -308,24 +281,17 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
         _ => Html::default(),
     };
 
-    let result = match (&view.result, phase, &st.held) {
-        (Some(r), ShelemPhase::HandOver | ShelemPhase::MatchOver, None) => {
-            let d = dispatcher.clone();
-            let on_next = Callback::from(move |_| d.dispatch(TableAction::NextHand));
-            // The analysis needs every hand: only a local table's log holds them (D-8).
-            let analysis = crate::local::analysis(st);
-            html! {
-                <ShelemResult result={r.clone()} teams={teams.clone()} names={seen.names.clone()}
-                    score={view.score} target={config.settings.target} match_winner={view.winner}
-                    {on_next} on_new_match={new_match_callback::<Shelem>(config)} {analysis} />
-            }
+    let result = screen.result(view.result.as_ref(), |r, w| {
+        html! {
+            <ShelemResult result={r.clone()} teams={teams.clone()} names={seen.names.clone()}
+                score={view.score} target={config.settings.target} match_winner={view.winner}
+                on_next={w.on_next} on_new_match={w.on_new} analysis={w.analysis} />
         }
-        _ => Html::default(),
-    };
+    });
 
     let seat_view = |seat: Seat| {
         let pos = seen.pos(seat);
-        let mark = match plate_bid(&view, seat) {
+        let mark = match plate_bid(view, seat) {
             Some(PlateBid::Bid(b)) => html! {
                 <span class="seat-bid" data-testid="seat-bid" data-bid={b.to_string()}>
                     { lang.num(b) }
@@ -346,11 +312,7 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
             </SeatView>
         }
     };
-    let seats: Html = (0..n)
-        .map(Seat)
-        .filter(|&x| x != bottom)
-        .map(seat_view)
-        .collect();
+    let seats = screen.others(seat_view);
 
     let has_panel = my_turn
         && match phase {
@@ -370,24 +332,19 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
             hand_number={view.hand_number} />
     };
 
-    frame(
-        &state,
-        &seen,
-        lang,
-        Frame {
-            phase: phase_name(phase),
-            turn,
-            scoreboard,
-            seats,
-            center,
-            has_panel,
-            bottom_seat: seat_view(bottom),
-            status,
-            bar_extra: my_discards,
-            hand,
-            result,
-        },
-    )
+    screen.frame(Frame {
+        phase: phase_name(phase),
+        turn,
+        scoreboard,
+        seats,
+        center,
+        has_panel,
+        bottom_seat: seat_view(bottom),
+        status,
+        bar_extra: my_discards,
+        hand,
+        result,
+    })
 }
 
 /// How many cards the hakem lays down: as many as the widow held (4, or 6 with jokers).
@@ -412,19 +369,14 @@ fn shelem_bid(view: &ShelemView) -> u16 {
 }
 
 impl super::TablePage for Shelem {
-    fn table(
-        config: crate::config::TableConfig<ShelemSettings>,
-        key: String,
-        online: Option<crate::online::OnlineLink>,
-    ) -> Html {
-        html! { <ShelemTable {key} {config} {online} /> }
-    }
+    type Screen = ShelemTable;
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::config::TableConfig;
+    use crate::state::TableAction;
     use crate::state::TableState;
     use engine::Game;
     use engine::Status;
