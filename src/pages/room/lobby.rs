@@ -1,0 +1,132 @@
+//! The room's lobby: the code and link to share, the seats, the rules, and the creator's
+//! start.
+
+use super::{words, Words};
+use crate::adapters::{game_name, UiGame};
+use crate::components::lang_toggle::LangToggle;
+use crate::i18n::Lang;
+use crate::online::Hub;
+use crate::pages::table::{room_rows, setting_rows, SettingRow};
+use crate::route::Route;
+use crate::web;
+use protocol::{ClientMsg, Lobby, Phase, RoomCode, SeatInfo};
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// A seat kind's name in `data-kind` and class names.
+fn kind_code(kind: protocol::SeatKind) -> &'static str {
+    match kind {
+        protocol::SeatKind::Person => "person",
+        protocol::SeatKind::Bot => "bot",
+        protocol::SeatKind::Empty => "empty",
+    }
+}
+
+/// One seat of the lobby.
+fn seat_row(w: &Words, s: &SeatInfo, me: u8, creator: bool, hub: &Rc<Hub>, lobby: &Lobby) -> Html {
+    let name = match s.kind {
+        _ if s.seat == me => format!("{} ({})", s.name.clone().unwrap_or_default(), w.you),
+        protocol::SeatKind::Bot => w.bot.to_string(),
+        protocol::SeatKind::Empty => w.empty.to_string(),
+        protocol::SeatKind::Person => s.name.clone().unwrap_or_default(),
+    };
+    let send = |msg: ClientMsg| {
+        let hub = hub.clone();
+        Callback::from(move |_: MouseEvent| hub.send(&msg))
+    };
+    let lobby_phase = lobby.phase == Phase::Lobby;
+    html! {
+        <li class={classes!("room-seat", format!("seat-{}", kind_code(s.kind)))} data-testid="room-seat"
+            data-seat={s.seat.to_string()} data-kind={kind_code(s.kind)}
+            data-connected={s.connected.to_string()}>
+            <span class={classes!("net-dot", (!s.connected).then_some("off"))} aria-hidden="true"></span>
+            <span class="room-seat-name">{ name }</span>
+            if s.kind == protocol::SeatKind::Person && !s.connected { <span class="room-away">{ w.away }</span> }
+            if s.bot_playing && s.kind == protocol::SeatKind::Person { <span class="room-away">{ w.bot_playing }</span> }
+            if creator && lobby_phase {
+                <span class="room-seat-actions">
+                    if s.kind == protocol::SeatKind::Empty {
+                        <button type="button" class="btn btn-small btn-secondary" data-testid="add-bot"
+                            onclick={send(ClientMsg::SetSeat { seat: s.seat, kind: protocol::SeatKind::Bot })}>{ w.add_bot }</button>
+                    }
+                    if s.kind == protocol::SeatKind::Bot {
+                        <button type="button" class="btn btn-small btn-secondary" data-testid="remove-bot"
+                            onclick={send(ClientMsg::SetSeat { seat: s.seat, kind: protocol::SeatKind::Empty })}>{ w.remove_bot }</button>
+                    }
+                    if s.seat > 0 {
+                        <button type="button" class="btn btn-small btn-ghost" data-testid="swap-up" aria-label={w.move_up}
+                            title={w.move_up}
+                            onclick={send(ClientMsg::SwapSeats { from: s.seat, to: s.seat - 1 })}>{ "↑" }</button>
+                    }
+                </span>
+            }
+        </li>
+    }
+}
+
+/// The lobby: the code and link to share, the seats, the rules, and the creator's start,
+/// under a top bar that stays in view with the connection's state (`status`): in the
+/// page's flow, so that it covers no button on a phone.
+pub(super) fn lobby_view<G: UiGame>(
+    lang: Lang,
+    lobby: &Lobby,
+    me: u8,
+    hub: &Rc<Hub>,
+    code: &RoomCode,
+    status: Html,
+) -> Html {
+    let w = words(lang);
+    let creator = lobby.creator == me;
+    let link = web::url_of(&Route::Room(G::ID, code.to_string()).hash());
+    let copy = {
+        let link = link.clone();
+        Callback::from(move |_: MouseEvent| web::copy_text(&link))
+    };
+    let rows = serde_json::from_value::<G::Settings>(lobby.settings.clone())
+        .map(|s| setting_rows(lang, &s, lobby.players))
+        .unwrap_or_default();
+    let room = room_rows(lang, lobby.options.grace_secs, lobby.options.turn_secs);
+    let row = |r: &SettingRow| {
+        html! {
+            <div class="setting-row" data-testid={format!("setting-{}", r.testid)} data-value={r.raw.to_string()}>
+                <dt>{ r.label }</dt><dd>{ r.value.clone() }</dd>
+            </div>
+        }
+    };
+    let start = {
+        let hub = hub.clone();
+        Callback::from(move |_: MouseEvent| hub.send(&ClientMsg::Start))
+    };
+    html! {
+        <main class="page room-page" data-testid="lobby" data-code={code.to_string()}>
+            <header class="topbar room-topbar">
+                <a class="btn-ghost" href={Route::Home.href()}>{ game_name(G::ID, lang) }</a>
+                <span class="room-status">{ status }</span>
+                <LangToggle />
+            </header>
+            <section class="panel room-lobby">
+                <h1>{ w.title }{ " · " }{ game_name(G::ID, lang) }</h1>
+                <p class="room-code">{ w.code }{ ": " }<bdi dir="ltr" data-testid="room-code">{ code.to_string() }</bdi></p>
+                <p class="room-link">
+                    <input type="text" readonly=true value={link} data-testid="room-link" aria-label={w.link} />
+                    <button type="button" class="btn btn-small btn-secondary" data-testid="room-copy" onclick={copy}>{ w.copy }</button>
+                </p>
+                <h2>{ w.seats }</h2>
+                <ol class="room-seats">
+                    { for lobby.seats.iter().map(|s| seat_row(w, s, me, creator, hub, lobby)) }
+                </ol>
+                <h2>{ w.room_settings }</h2>
+                <dl class="room-settings" data-testid="room-settings">{ for room.iter().map(row) }</dl>
+                <details class="room-rules">
+                    <summary>{ w.rules }</summary>
+                    <dl>{ for rows.iter().map(row) }</dl>
+                </details>
+                if creator {
+                    <button type="button" class="btn" data-testid="room-start" onclick={start}>{ w.start }</button>
+                } else {
+                    <p class="help">{ w.waiting }</p>
+                }
+            </section>
+        </main>
+    }
+}
