@@ -2,7 +2,7 @@
 //! hand's direction (BD-2), play with hearts broken shown (BD-3 … BD-6), points taken so
 //! far by each player, and the hand result with moon shots (BD-7 … BD-9).
 
-use super::shell::{use_card_choice, use_screen, Screen};
+use super::shell::{use_card_choice, use_screen};
 use super::{last_trick_button, trick_center, Frame, TableProps};
 use crate::adapters::hokm::shown_trick;
 use crate::card_order::HAND_SUIT_ORDER;
@@ -51,16 +51,8 @@ fn toggle(chosen: CardSet, card: Card) -> CardSet {
 #[function_component(BidelTable)]
 pub fn bidel_table(props: &TableProps<BidelSettings>) -> Html {
     let screen = use_screen::<Bidel>(props);
-    let Screen {
-        lang,
-        ref seen,
-        ref view,
-        bottom,
-        n,
-        my_turn,
-        ref act,
-        ..
-    } = screen;
+    let (lang, seen, view, bottom) = (screen.lang, &screen.seen, &screen.view, screen.bottom);
+    let (n, my_turn, act) = (screen.n, screen.my_turn, &screen.act);
     let s = lang.s();
     let b = lang.bidel();
     let st = screen.st();

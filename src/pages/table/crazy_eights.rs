@@ -7,7 +7,7 @@ use super::shedding::{
     self, bar_buttons, last_penalty, penalty_notice, piles, piles_of, result_panel, seat_plate,
     suit_button, HandOutcome,
 };
-use super::shell::{use_screen, Screen};
+use super::shell::use_screen;
 use super::{Frame, TableProps};
 use crate::card_order::{HandCard, HAND_SUIT_ORDER};
 use crate::components::card::MiniCard;
@@ -114,15 +114,8 @@ fn after_of(e: &CrazyEightsEvent) -> Option<CrazyEightsAfter> {
 #[function_component(CrazyEightsTable)]
 pub fn crazy_eights_table(props: &TableProps<CrazyEightsSettings>) -> Html {
     let screen = use_screen::<CrazyEights>(props);
-    let Screen {
-        lang,
-        ref seen,
-        ref view,
-        bottom,
-        my_turn,
-        ref act,
-        ..
-    } = screen;
+    let (lang, seen, view, bottom) = (screen.lang, &screen.seen, &screen.view, screen.bottom);
+    let (my_turn, act) = (screen.my_turn, &screen.act);
     let s = lang.s();
     let t = lang.shedding();
     let st = screen.st();

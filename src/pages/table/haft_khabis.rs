@@ -8,7 +8,7 @@ use super::shedding::{
     self, bar_buttons, last_penalty, penalty_notice, piles, piles_of, result_panel, seat_plate,
     suit_button, HandOutcome,
 };
-use super::shell::{use_screen, Screen};
+use super::shell::use_screen;
 use super::{Frame, TableProps};
 use crate::card_order::{HandCard, HAND_SUIT_ORDER};
 use crate::components::card::MiniCard;
@@ -103,15 +103,8 @@ pub fn step(legal: &[HaftKhabisAction], p: Partial, last: bool) -> Step {
 #[function_component(HaftKhabisTable)]
 pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
     let screen = use_screen::<HaftKhabis>(props);
-    let Screen {
-        lang,
-        ref seen,
-        ref view,
-        bottom,
-        my_turn,
-        ref act,
-        ..
-    } = screen;
+    let (lang, seen, view, bottom) = (screen.lang, &screen.seen, &screen.view, screen.bottom);
+    let (my_turn, act) = (screen.my_turn, &screen.act);
     let s = lang.s();
     let t = lang.shedding();
     let st = screen.st();

@@ -2,7 +2,7 @@
 //! discards and stock turns (HK-13), play, and the hand and match results, around the
 //! shared frame.
 
-use super::shell::{use_card_choice, use_screen, Screen};
+use super::shell::{use_card_choice, use_screen};
 use super::{last_trick_button, trick_center, Frame, TableProps};
 use crate::adapters::hokm::shown_trick;
 use crate::components::card::CardSvg;
@@ -24,16 +24,8 @@ use yew::prelude::*;
 #[function_component(HokmTable)]
 pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
     let screen = use_screen::<Hokm>(props);
-    let Screen {
-        lang,
-        ref seen,
-        ref view,
-        bottom,
-        n,
-        my_turn,
-        ref act,
-        ..
-    } = screen;
+    let (lang, seen, view, bottom) = (screen.lang, &screen.seen, &screen.view, screen.bottom);
+    let (n, my_turn, act) = (screen.n, screen.my_turn, &screen.act);
     let s = lang.s();
     let st = screen.st();
     let config = screen.config();

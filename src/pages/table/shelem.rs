@@ -3,7 +3,7 @@
 //! (SH-3), and the score sheet (SH-7 … SH-10), around the shared frame. Four players, or two
 //! (SH-10: seats at the bottom and the top only).
 
-use super::shell::{use_card_choice, use_screen, Screen};
+use super::shell::{use_card_choice, use_screen};
 use super::{trick_center, Frame, TableProps};
 use crate::adapters::hokm::shown_trick;
 use crate::card_order::sort_hand;
@@ -87,16 +87,8 @@ pub fn needs_joker_suit(view: &ShelemView, card: Card) -> bool {
 #[function_component(ShelemTable)]
 pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
     let screen = use_screen::<Shelem>(props);
-    let Screen {
-        lang,
-        ref seen,
-        ref view,
-        bottom,
-        n,
-        my_turn,
-        ref act,
-        ..
-    } = screen;
+    let (lang, seen, view, bottom) = (screen.lang, &screen.seen, &screen.view, screen.bottom);
+    let (n, my_turn, act) = (screen.n, screen.my_turn, &screen.act);
     let s = lang.s();
     let sh = lang.shelem();
     let st = screen.st();

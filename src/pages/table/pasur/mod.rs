@@ -9,7 +9,7 @@
 mod sheet;
 use sheet::{board, score_sheet};
 
-use super::shell::{use_screen, Screen};
+use super::shell::use_screen;
 use super::{Frame, TableProps};
 use crate::components::card::{CardSvg, MiniCard};
 use crate::components::hand::{Hand, HiddenHand};
@@ -156,13 +156,7 @@ pub fn pasur_table(props: &TableProps<PasurSettings>) -> Html {
     let screen = use_screen::<Pasur>(props);
     let pick_state = use_state_eq(|| (usize::MAX, Seat(0), Pick::default()) as PickAt);
     let preview = use_state_eq(|| None::<Card>);
-    let Screen {
-        lang,
-        ref seen,
-        ref view,
-        bottom,
-        ..
-    } = screen;
+    let (lang, seen, view, bottom) = (screen.lang, &screen.seen, &screen.view, screen.bottom);
     let s = lang.s();
     let p = lang.pasur();
     let dispatcher = screen.state.dispatcher();
