@@ -326,17 +326,10 @@ async fn open(
                 ));
             }
             let (handle, inbox) = crate::room::channel();
-            let code = {
-                let rooms = shared.rooms.lock().unwrap_or_else(|p| p.into_inner());
-                if rooms.len() >= shared.cfg.max_rooms {
-                    return Err(ErrorBody::new(codes::FULL, "the relay is full: try later"));
-                }
-                let mut code = crate::secret::room_code();
-                while rooms.contains_key(&code) {
-                    code = crate::secret::room_code();
-                }
-                code
-            };
+            let code = shared
+                .rooms
+                .free_code(shared.cfg.max_rooms)
+                .ok_or_else(|| ErrorBody::new(codes::FULL, "the relay is full: try later"))?;
             let mut actor = Actor::new(
                 shared.clone(),
                 code,
@@ -351,11 +344,7 @@ async fn open(
             // The store gives the code (another instance may have drawn it too); only then
             // is the room this instance's.
             actor.create().await?;
-            shared
-                .rooms
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .insert(actor.code().clone(), handle.clone());
+            shared.rooms.insert(actor.code().clone(), handle.clone());
             shared.tracker.spawn(actor.run());
             let (reply, answer) = oneshot::channel();
             send_cmd(
@@ -438,13 +427,7 @@ fn find(shared: &Shared, code: &RoomCode) -> Result<RoomHandle, ErrorBody> {
         )
     };
     let code = RoomCode::parse(&code.0).ok_or_else(unknown)?;
-    shared
-        .rooms
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .get(&code)
-        .cloned()
-        .ok_or_else(unknown)
+    shared.rooms.get(&code).ok_or_else(unknown)
 }
 
 async fn send_cmd(

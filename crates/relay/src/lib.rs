@@ -3,6 +3,7 @@
 //! - One task per room ([`room::Actor`]) owns its match (the registry's `Box<dyn Room>`, which
 //!   also holds the typed rule bots of its bot seats) and its seats; connections ([`conn`])
 //!   reach it through a bounded queue.
+//! - The open rooms of the instance by their codes ([`rooms`]): only there is the map locked.
 //! - Server-authoritative: the deal's seed comes from the OS ([`secret`]) and never leaves
 //!   the relay; every move is checked by the registry's room with its step number; every
 //!   frame a seat gets is the registry's frame for that seat.
@@ -20,6 +21,7 @@ pub mod conn;
 pub mod limits;
 pub mod pg;
 pub mod room;
+pub mod rooms;
 pub mod secret;
 pub mod store;
 
@@ -31,9 +33,9 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use protocol::RoomCode;
-use room::{Cmd, RoomHandle};
+use room::Cmd;
+use rooms::Rooms;
 use serde_json::json;
-use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
@@ -133,7 +135,7 @@ pub struct Shared {
     /// The same store when it is PostgreSQL, shared with other instances: room leases.
     pub cluster: Option<Arc<pg::PgStore>>,
     /// Every open room by its code.
-    pub rooms: Mutex<HashMap<RoomCode, RoomHandle>>,
+    pub rooms: Rooms,
     /// Rooms created per address.
     pub quota: Mutex<limits::Quota>,
     /// Cancelled on SIGTERM: every connection and room stops.
@@ -160,11 +162,7 @@ impl Relay {
 
     /// Open rooms.
     pub fn rooms(&self) -> usize {
-        self.shared
-            .rooms
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .len()
+        self.shared.rooms.count()
     }
 
     /// Waits until the server and every room and connection task have stopped (at most
@@ -246,7 +244,7 @@ async fn serve(
         )),
         cfg,
         store,
-        rooms: Mutex::new(HashMap::new()),
+        rooms: Rooms::new(),
         shutdown: CancellationToken::new(),
         tracker: TaskTracker::new(),
         next_conn: AtomicU64::new(1),
@@ -286,11 +284,7 @@ async fn reload(shared: &Arc<Shared>) -> Result<(), String> {
         let (handle, inbox) = room::channel();
         match room::Actor::from_store(shared.clone(), l, inbox) {
             Ok(actor) => {
-                shared
-                    .rooms
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .insert(code, handle);
+                shared.rooms.insert(code, handle);
                 shared.tracker.spawn(actor.run());
             }
             Err(e) => eprintln!("relay: room {code} not reloaded: {e}"),
@@ -335,17 +329,12 @@ async fn ws(
 }
 
 async fn health(State(shared): State<Arc<Shared>>) -> Json<serde_json::Value> {
-    let rooms = shared.rooms.lock().unwrap_or_else(|p| p.into_inner()).len();
+    let rooms = shared.rooms.count();
     Json(json!({"ok": true, "rooms": rooms}))
 }
 
 async fn admin_room(Path(code): Path<String>, State(shared): State<Arc<Shared>>) -> Response {
-    let handle = shared
-        .rooms
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .get(&RoomCode(code))
-        .cloned();
+    let handle = shared.rooms.get(&RoomCode(code));
     let Some(h) = handle else {
         return StatusCode::NOT_FOUND.into_response();
     };

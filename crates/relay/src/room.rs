@@ -651,13 +651,7 @@ impl Actor {
 
     /// Removes the room from the relay's rooms, if this task is still the one there.
     fn forget(&self) {
-        let mut rooms = self.shared.rooms.lock().unwrap_or_else(|p| p.into_inner());
-        if rooms
-            .get(&self.code)
-            .is_some_and(|h| h.task == self.inbox.task)
-        {
-            rooms.remove(&self.code);
-        }
+        self.shared.rooms.forget(&self.code, self.inbox.task);
     }
 
     fn close_sockets(&mut self, code: u16, reason: &'static str) {
