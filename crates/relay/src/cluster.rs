@@ -132,7 +132,7 @@ pub async fn renew(shared: Arc<Shared>) {
                 for (code, h) in before {
                     if !owned.contains(&code) {
                         eprintln!("relay: room {code}: its lease is another instance's now");
-                        h.moved.cancel();
+                        h.moved();
                     }
                 }
             }
@@ -142,7 +142,7 @@ pub async fn renew(shared: Arc<Shared>) {
                 // rooms: stop them here (their writes would be refused anyway).
                 if renewed_at.elapsed() > pg.lease * 2 / 3 {
                     for (_, h) in before {
-                        h.moved.cancel();
+                        h.moved();
                     }
                 }
                 continue;

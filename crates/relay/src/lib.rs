@@ -33,7 +33,6 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use protocol::RoomCode;
-use room::Cmd;
 use rooms::Rooms;
 use serde_json::json;
 use std::net::SocketAddr;
@@ -338,12 +337,8 @@ async fn admin_room(Path(code): Path<String>, State(shared): State<Arc<Shared>>)
     let Some(h) = handle else {
         return StatusCode::NOT_FOUND.into_response();
     };
-    let (reply, answer) = tokio::sync::oneshot::channel();
-    if h.tx.send(Cmd::Inspect { reply }).await.is_err() {
-        return StatusCode::NOT_FOUND.into_response();
-    }
-    match answer.await {
-        Ok(v) => Json(v).into_response(),
-        Err(_) => StatusCode::NOT_FOUND.into_response(),
+    match h.inspect().await {
+        Some(v) => Json(v).into_response(),
+        None => StatusCode::NOT_FOUND.into_response(),
     }
 }

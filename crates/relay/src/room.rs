@@ -54,7 +54,7 @@ impl Conn {
 
 /// A request to a room.
 #[derive(Debug)]
-pub enum Cmd {
+enum Cmd {
     /// A person takes a seat by the room's code.
     Join {
         /// Their name.
@@ -93,17 +93,115 @@ pub enum Cmd {
     },
 }
 
+/// Why a room did not take a request at once.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Refused {
+    /// Its queue is full (`busy`: try again).
+    Busy,
+    /// Its task has ended (`unknown_room`: the room was closed).
+    Closed,
+}
+
+impl From<Refused> for ErrorBody {
+    fn from(r: Refused) -> ErrorBody {
+        match r {
+            Refused::Busy => ErrorBody::new(codes::BUSY, "the room is busy: try again"),
+            Refused::Closed => gone(),
+        }
+    }
+}
+
+/// A room whose task has ended.
+fn gone() -> ErrorBody {
+    ErrorBody::new(codes::UNKNOWN_ROOM, "the room was closed")
+}
+
 /// The way to a room's task.
 #[derive(Clone, Debug)]
 pub struct RoomHandle {
     /// The room's bounded queue.
-    pub tx: mpsc::Sender<Cmd>,
+    tx: mpsc::Sender<Cmd>,
     /// Cancelled when the room must leave this instance (another owns it now, or the
     /// store refused a write as a conflict): its task closes its sockets with 1012 so that
     /// its people reconnect, and stops without touching the store.
-    pub moved: CancellationToken,
+    moved: CancellationToken,
     /// Which task this is (a room that left and came back has a new one).
-    pub task: u64,
+    task: u64,
+}
+
+impl RoomHandle {
+    /// Which task this is (a room that left and came back has a new one).
+    pub fn task(&self) -> u64 {
+        self.task
+    }
+
+    /// Seats a person by the room's code, `conn` theirs: the seat, or why not. A full
+    /// queue is `busy`, as is a room that does not answer within ten seconds; a room whose
+    /// task has ended is `unknown_room`.
+    pub async fn join(&self, name: String, conn: Conn) -> Result<u8, ErrorBody> {
+        let (reply, answer) = oneshot::channel();
+        self.ask(Cmd::Join { name, conn, reply }, answer).await
+    }
+
+    /// Seats a person again by their seat's token, `conn` theirs: the seat, or why not.
+    /// A full queue is `busy`, as is a room that does not answer within ten seconds; a room
+    /// whose task has ended is `unknown_room`.
+    pub async fn resume(&self, token: SeatToken, conn: Conn) -> Result<u8, ErrorBody> {
+        let (reply, answer) = oneshot::channel();
+        self.ask(Cmd::Resume { token, conn, reply }, answer).await
+    }
+
+    /// Queues a seat request without waiting for room in the queue, then waits for its
+    /// answer.
+    async fn ask(
+        &self,
+        cmd: Cmd,
+        answer: oneshot::Receiver<Result<u8, ErrorBody>>,
+    ) -> Result<u8, ErrorBody> {
+        self.offer(cmd)?;
+        match tokio::time::timeout(Duration::from_secs(10), answer).await {
+            Ok(Ok(r)) => r,
+            Ok(Err(_)) => Err(gone()),
+            Err(_) => Err(ErrorBody::new(
+                codes::BUSY,
+                "the room did not answer: try again",
+            )),
+        }
+    }
+
+    /// Queues a request if the queue has room for it now.
+    fn offer(&self, cmd: Cmd) -> Result<(), Refused> {
+        self.tx.try_send(cmd).map_err(|e| match e {
+            mpsc::error::TrySendError::Full(_) => Refused::Busy,
+            mpsc::error::TrySendError::Closed(_) => Refused::Closed,
+        })
+    }
+
+    /// Passes on a message of the seated connection `conn_id`, if the queue has room for
+    /// it now (nothing is answered here: the room sends to the connection itself).
+    pub fn send_msg(&self, conn_id: u64, msg: ClientMsg) -> Result<(), Refused> {
+        self.offer(Cmd::Msg { conn_id, msg })
+    }
+
+    /// Tells the room that connection `conn_id` closed (waits for room in the queue; a
+    /// room whose task has ended needs no telling).
+    pub async fn detach(&self, conn_id: u64) {
+        let _ = self.tx.send(Cmd::Detach { conn_id }).await;
+    }
+
+    /// The room's match, step, state hash and match log (the test-only admin route);
+    /// `None` if its task has ended. Waits for room in the queue.
+    pub async fn inspect(&self) -> Option<Value> {
+        let (reply, answer) = oneshot::channel();
+        self.tx.send(Cmd::Inspect { reply }).await.ok()?;
+        answer.await.ok()
+    }
+
+    /// The room must leave this instance (another owns it now): its task closes its
+    /// sockets with 1012 and stops without touching the store.
+    pub fn moved(&self) {
+        self.moved.cancel();
+    }
 }
 
 /// What a room's task reads: the other end of its [`RoomHandle`].

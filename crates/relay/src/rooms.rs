@@ -76,7 +76,7 @@ impl Rooms {
     /// left and came back has a new task, which stays).
     pub fn forget(&self, code: &RoomCode, task: u64) {
         let mut rooms = self.lock();
-        if rooms.get(code).is_some_and(|h| h.task == task) {
+        if rooms.get(code).is_some_and(|h| h.task() == task) {
             rooms.remove(code);
         }
     }
