@@ -2,14 +2,19 @@
 //!
 //! - One task per room ([`room::Actor`]) owns its match (the registry's `Box<dyn Room>`, which
 //!   also holds the typed rule bots of its bot seats) and its seats; connections ([`conn`])
-//!   reach it through a bounded queue.
-//! - The open rooms of the instance by their codes ([`rooms`]): only there is the map locked.
+//!   reach it through its [`room::RoomHandle`] (a bounded queue). The [`room`] module's parts:
+//!   the handle, seats and lobby, scheduling (bots, turn timers, next hand, cleanup), the
+//!   match, and storage.
+//! - The open rooms of this instance by their codes ([`rooms`]): only there is the map locked.
 //! - Server-authoritative: the deal's seed comes from the OS ([`secret`]) and never leaves
 //!   the relay; every move is checked by the registry's room with its step number; every
 //!   frame a seat gets is the registry's frame for that seat.
 //! - Durable: every step is stored ([`store`]) before it is acknowledged or broadcast; at
 //!   start every open room is rebuilt by replaying its log and checked against the state
 //!   hash stored with its last step.
+//! - Several instances on one PostgreSQL database ([`pg`], [`cluster`]): each room runs on
+//!   the instance that holds its lease; a socket for another instance's room is passed on
+//!   to it.
 //! - Limits ([`limits`], [`Config`]): message size and budget per connection, rooms per
 //!   address, rooms in all, idle and finished rooms cleaned up.
 //!
