@@ -36,19 +36,10 @@ pub enum Route {
     Remote(Box<Upstream>),
 }
 
-fn local(shared: &Shared, code: &RoomCode) -> Option<RoomHandle> {
-    shared
-        .rooms
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .get(code)
-        .cloned()
-}
-
 /// Runs a stored room in this instance (the caller owns it): loaded by replay, checked
 /// against its stored state hash, its task started. `Ok(None)`: no such room.
 pub async fn adopt(shared: &Arc<Shared>, code: &RoomCode) -> Result<Option<RoomHandle>, String> {
-    if let Some(h) = local(shared, code) {
+    if let Some(h) = shared.rooms.get(code) {
         return Ok(Some(h));
     }
     let Some(loaded) = shared
@@ -61,12 +52,8 @@ pub async fn adopt(shared: &Arc<Shared>, code: &RoomCode) -> Result<Option<RoomH
     };
     let (handle, inbox) = room::channel();
     let actor = Actor::from_store(shared.clone(), loaded, inbox)?;
-    {
-        let mut rooms = shared.rooms.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(h) = rooms.get(code) {
-            return Ok(Some(h.clone()));
-        }
-        rooms.insert(code.clone(), handle.clone());
+    if let Err(h) = shared.rooms.claim(code, &handle) {
+        return Ok(Some(h));
     }
     shared.tracker.spawn(actor.run());
     Ok(Some(handle))
@@ -137,13 +124,7 @@ pub async fn renew(shared: Arc<Shared>) {
         }
         // Rooms this instance ran before the renewal (a room created or taken after this
         // line has its lease already).
-        let before: Vec<(RoomCode, RoomHandle)> = shared
-            .rooms
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .iter()
-            .map(|(c, h)| (c.clone(), h.clone()))
-            .collect();
+        let before = shared.rooms.list();
         match pg.renew().await {
             Ok(owned) => {
                 renewed_at = Instant::now();
@@ -151,7 +132,7 @@ pub async fn renew(shared: Arc<Shared>) {
                 for (code, h) in before {
                     if !owned.contains(&code) {
                         eprintln!("relay: room {code}: its lease is another instance's now");
-                        h.moved.cancel();
+                        h.moved();
                     }
                 }
             }
@@ -161,7 +142,7 @@ pub async fn renew(shared: Arc<Shared>) {
                 // rooms: stop them here (their writes would be refused anyway).
                 if renewed_at.elapsed() > pg.lease * 2 / 3 {
                     for (_, h) in before {
-                        h.moved.cancel();
+                        h.moved();
                     }
                 }
                 continue;

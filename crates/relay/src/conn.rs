@@ -4,7 +4,7 @@
 
 use crate::cluster::{Route, Upstream};
 use crate::limits::Budget;
-use crate::room::{check_name, check_room, Actor, Cmd, Conn, Out, RoomHandle};
+use crate::room::{check_name, check_room, Actor, Conn, Out, Refused, RoomHandle};
 use crate::Shared;
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
@@ -13,7 +13,7 @@ use std::net::IpAddr;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::mpsc;
 use tokio_tungstenite::tungstenite::Message as TMessage;
 
 /// Messages a connection's writer may have queued before the connection counts as too
@@ -174,14 +174,13 @@ pub async fn run(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool) 
             }
         };
         match &mut room {
-            Some(Seated::Local(h)) => match h.tx.try_send(Cmd::Msg { conn_id: id, msg }) {
+            Some(Seated::Local(h)) => match h.send_msg(id, msg) {
                 Ok(()) => {}
-                Err(mpsc::error::TrySendError::Full(_)) => {
-                    error(&tx, codes::BUSY, "the room is busy: try again")
-                }
-                Err(mpsc::error::TrySendError::Closed(_)) => {
-                    error(&tx, codes::UNKNOWN_ROOM, "the room was closed");
-                    room = None;
+                Err(refused) => {
+                    send_now(&tx, &RelayMsg::Error(refused.into()));
+                    if refused == Refused::Closed {
+                        room = None;
+                    }
                 }
             },
             Some(Seated::Remote(up)) => {
@@ -205,7 +204,7 @@ pub async fn run(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool) 
     }
     match room {
         Some(Seated::Local(h)) => {
-            let _ = h.tx.send(Cmd::Detach { conn_id: id }).await;
+            h.detach(id).await;
         }
         Some(Seated::Remote(mut up)) => {
             let _ = tokio::time::timeout(Duration::from_secs(2), up.close()).await;
@@ -326,17 +325,10 @@ async fn open(
                 ));
             }
             let (handle, inbox) = crate::room::channel();
-            let code = {
-                let rooms = shared.rooms.lock().unwrap_or_else(|p| p.into_inner());
-                if rooms.len() >= shared.cfg.max_rooms {
-                    return Err(ErrorBody::new(codes::FULL, "the relay is full: try later"));
-                }
-                let mut code = crate::secret::room_code();
-                while rooms.contains_key(&code) {
-                    code = crate::secret::room_code();
-                }
-                code
-            };
+            let code = shared
+                .rooms
+                .free_code(shared.cfg.max_rooms)
+                .ok_or_else(|| ErrorBody::new(codes::FULL, "the relay is full: try later"))?;
             let mut actor = Actor::new(
                 shared.clone(),
                 code,
@@ -351,23 +343,9 @@ async fn open(
             // The store gives the code (another instance may have drawn it too); only then
             // is the room this instance's.
             actor.create().await?;
-            shared
-                .rooms
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .insert(actor.code().clone(), handle.clone());
+            shared.rooms.insert(actor.code().clone(), handle.clone());
             shared.tracker.spawn(actor.run());
-            let (reply, answer) = oneshot::channel();
-            send_cmd(
-                &handle,
-                Cmd::Resume {
-                    token,
-                    conn: conn.clone(),
-                    reply,
-                },
-                answer,
-            )
-            .await?;
+            handle.resume(token, conn.clone()).await?;
             Ok(Some(Opened::Local(handle)))
         }
         ClientMsg::Join {
@@ -388,13 +366,7 @@ async fn open(
                 Ok(h) => h,
                 Err((up, welcome)) => return Ok(Some(Opened::Remote(up, welcome))),
             };
-            let (reply, answer) = oneshot::channel();
-            let cmd = Cmd::Join {
-                name,
-                conn: conn.clone(),
-                reply,
-            };
-            send_cmd(&handle, cmd, answer).await?;
+            handle.join(name, conn.clone()).await?;
             Ok(Some(Opened::Local(handle)))
         }
         ClientMsg::Resume {
@@ -414,13 +386,7 @@ async fn open(
                 Ok(h) => h,
                 Err((up, welcome)) => return Ok(Some(Opened::Remote(up, welcome))),
             };
-            let (reply, answer) = oneshot::channel();
-            let cmd = Cmd::Resume {
-                token,
-                conn: conn.clone(),
-                reply,
-            };
-            send_cmd(&handle, cmd, answer).await?;
+            handle.resume(token, conn.clone()).await?;
             Ok(Some(Opened::Local(handle)))
         }
         _ => Err(ErrorBody::new(
@@ -438,34 +404,5 @@ fn find(shared: &Shared, code: &RoomCode) -> Result<RoomHandle, ErrorBody> {
         )
     };
     let code = RoomCode::parse(&code.0).ok_or_else(unknown)?;
-    shared
-        .rooms
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .get(&code)
-        .cloned()
-        .ok_or_else(unknown)
-}
-
-async fn send_cmd(
-    handle: &RoomHandle,
-    cmd: Cmd,
-    answer: oneshot::Receiver<Result<u8, ErrorBody>>,
-) -> Result<u8, ErrorBody> {
-    let gone = || ErrorBody::new(codes::UNKNOWN_ROOM, "the room was closed");
-    match handle.tx.try_send(cmd) {
-        Ok(()) => {}
-        Err(mpsc::error::TrySendError::Full(_)) => {
-            return Err(ErrorBody::new(codes::BUSY, "the room is busy: try again"))
-        }
-        Err(mpsc::error::TrySendError::Closed(_)) => return Err(gone()),
-    }
-    match tokio::time::timeout(Duration::from_secs(10), answer).await {
-        Ok(Ok(r)) => r,
-        Ok(Err(_)) => Err(gone()),
-        Err(_) => Err(ErrorBody::new(
-            codes::BUSY,
-            "the room did not answer: try again",
-        )),
-    }
+    shared.rooms.get(&code).ok_or_else(unknown)
 }

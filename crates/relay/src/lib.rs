@@ -2,13 +2,19 @@
 //!
 //! - One task per room ([`room::Actor`]) owns its match (the registry's `Box<dyn Room>`, which
 //!   also holds the typed rule bots of its bot seats) and its seats; connections ([`conn`])
-//!   reach it through a bounded queue.
+//!   reach it through its [`room::RoomHandle`] (a bounded queue). The [`room`] module's parts:
+//!   the handle, seats and lobby, scheduling (bots, turn timers, next hand, cleanup), the
+//!   match, and storage.
+//! - The open rooms of this instance by their codes ([`rooms`]): only there is the map locked.
 //! - Server-authoritative: the deal's seed comes from the OS ([`secret`]) and never leaves
 //!   the relay; every move is checked by the registry's room with its step number; every
 //!   frame a seat gets is the registry's frame for that seat.
 //! - Durable: every step is stored ([`store`]) before it is acknowledged or broadcast; at
 //!   start every open room is rebuilt by replaying its log and checked against the state
 //!   hash stored with its last step.
+//! - Several instances on one PostgreSQL database ([`pg`], [`cluster`]): each room runs on
+//!   the instance that holds its lease; a socket for another instance's room is passed on
+//!   to it.
 //! - Limits ([`limits`], [`Config`]): message size and budget per connection, rooms per
 //!   address, rooms in all, idle and finished rooms cleaned up.
 //!
@@ -20,6 +26,7 @@ pub mod conn;
 pub mod limits;
 pub mod pg;
 pub mod room;
+pub mod rooms;
 pub mod secret;
 pub mod store;
 
@@ -31,9 +38,8 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::{Json, Router};
 use protocol::RoomCode;
-use room::{Cmd, RoomHandle};
+use rooms::Rooms;
 use serde_json::json;
-use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::sync::atomic::AtomicU64;
@@ -133,7 +139,7 @@ pub struct Shared {
     /// The same store when it is PostgreSQL, shared with other instances: room leases.
     pub cluster: Option<Arc<pg::PgStore>>,
     /// Every open room by its code.
-    pub rooms: Mutex<HashMap<RoomCode, RoomHandle>>,
+    pub rooms: Rooms,
     /// Rooms created per address.
     pub quota: Mutex<limits::Quota>,
     /// Cancelled on SIGTERM: every connection and room stops.
@@ -160,11 +166,7 @@ impl Relay {
 
     /// Open rooms.
     pub fn rooms(&self) -> usize {
-        self.shared
-            .rooms
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .len()
+        self.shared.rooms.count()
     }
 
     /// Waits until the server and every room and connection task have stopped (at most
@@ -246,7 +248,7 @@ async fn serve(
         )),
         cfg,
         store,
-        rooms: Mutex::new(HashMap::new()),
+        rooms: Rooms::new(),
         shutdown: CancellationToken::new(),
         tracker: TaskTracker::new(),
         next_conn: AtomicU64::new(1),
@@ -286,11 +288,7 @@ async fn reload(shared: &Arc<Shared>) -> Result<(), String> {
         let (handle, inbox) = room::channel();
         match room::Actor::from_store(shared.clone(), l, inbox) {
             Ok(actor) => {
-                shared
-                    .rooms
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner())
-                    .insert(code, handle);
+                shared.rooms.insert(code, handle);
                 shared.tracker.spawn(actor.run());
             }
             Err(e) => eprintln!("relay: room {code} not reloaded: {e}"),
@@ -335,26 +333,17 @@ async fn ws(
 }
 
 async fn health(State(shared): State<Arc<Shared>>) -> Json<serde_json::Value> {
-    let rooms = shared.rooms.lock().unwrap_or_else(|p| p.into_inner()).len();
+    let rooms = shared.rooms.count();
     Json(json!({"ok": true, "rooms": rooms}))
 }
 
 async fn admin_room(Path(code): Path<String>, State(shared): State<Arc<Shared>>) -> Response {
-    let handle = shared
-        .rooms
-        .lock()
-        .unwrap_or_else(|p| p.into_inner())
-        .get(&RoomCode(code))
-        .cloned();
+    let handle = shared.rooms.get(&RoomCode(code));
     let Some(h) = handle else {
         return StatusCode::NOT_FOUND.into_response();
     };
-    let (reply, answer) = tokio::sync::oneshot::channel();
-    if h.tx.send(Cmd::Inspect { reply }).await.is_err() {
-        return StatusCode::NOT_FOUND.into_response();
-    }
-    match answer.await {
-        Ok(v) => Json(v).into_response(),
-        Err(_) => StatusCode::NOT_FOUND.into_response(),
+    match h.inspect().await {
+        Some(v) => Json(v).into_response(),
+        None => StatusCode::NOT_FOUND.into_response(),
     }
 }

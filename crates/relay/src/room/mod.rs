@@ -1,0 +1,321 @@
+//! One room: a task that owns the match (the registry's `Room`), its seats and its bots,
+//! reached through a handle and a bounded channel (the tokio actor pattern). It is the
+//! room's only writer, so its steps are ordered by it, and every step is stored before any
+//! seat hears of it.
+//!
+//! Everything a seat is sent about the game comes from the registry's `Room::apply` frames
+//! or `Room::snapshot`; the relay adds only the lobby (names, seats, presence) and errors.
+//!
+//! The [`Actor`] (its state, constructors, `run` loop and the dispatch of requests) is here;
+//! its other parts:
+//! - `handle`: the way in ([`RoomHandle`], [`Inbox`], [`channel`]) and what a connection is
+//!   to the room ([`Conn`], [`Out`]);
+//! - `seats`: occupants, join, resume, attach, detach, the creator's lobby moves, the lobby
+//!   and what is sent to each seat;
+//! - `schedule`: what the room does on its own and when (bots, turn timers, the next hand,
+//!   retries, cleanup);
+//! - `play`: the match (a seated person's messages, start and rematch, applying a step);
+//! - `storage`: the room's meta in the store.
+
+mod handle;
+mod play;
+mod schedule;
+mod seats;
+mod storage;
+
+pub use handle::{channel, Conn, Inbox, Out, Refused, RoomHandle, QUEUE};
+
+use crate::secret;
+use crate::Shared;
+use engine::Deal;
+use handle::Cmd;
+use protocol::{codes, ErrorBody, Phase, RelayMsg, RoomCode, RoomOptions, SeatKind, SeatToken};
+use registry::{GameInfo, Room};
+use schedule::Auto;
+use seats::{Occupant, Person};
+use serde_json::{json, Value};
+use std::sync::Arc;
+use std::time::Duration;
+use tokio::time::Instant;
+
+/// A room's task state.
+pub struct Actor {
+    shared: Arc<Shared>,
+    code: RoomCode,
+    info: &'static GameInfo,
+    players: u8,
+    settings: Value,
+    options: RoomOptions,
+    creator: SeatToken,
+    seats: Vec<Occupant>,
+    phase: Phase,
+    match_no: u32,
+    game: Option<Box<dyn Room>>,
+    /// When the newest step was applied (bots think and turn timers run from it).
+    step_at: Instant,
+    /// A refused automatic step is not tried again before this (a second after it was
+    /// refused). The turn timer still runs from `step_at`, so the countdown the seats were
+    /// sent stays true.
+    retry_at: Option<Instant>,
+    last_activity: Instant,
+    finished_at: Option<Instant>,
+    inbox: Inbox,
+}
+
+/// The settings of a new room checked by the registry, all of them filled in: a match is
+/// made with a throwaway deal to check them (players, settings, the game's own ranges).
+pub fn check_room(
+    game: &str,
+    players: u8,
+    settings: &Value,
+    options: &RoomOptions,
+) -> Result<(&'static GameInfo, Value), ErrorBody> {
+    let bad = |m: String| ErrorBody::new(codes::BAD_ROOM, m);
+    let info = registry::find(game).map_err(|e| bad(e.to_string()))?;
+    let room = info
+        .new_room(Some(players), Some(settings), Deal::seeded(0))
+        .map_err(|e| bad(e.to_string()))?;
+    options.check().map_err(bad)?;
+    Ok((info, room.public_setup()["settings"].clone()))
+}
+
+/// A person's name: trimmed, 1 to 24 characters, no control characters.
+pub fn check_name(name: &str) -> Result<String, ErrorBody> {
+    let name = name.trim();
+    let n = name.chars().count();
+    if n == 0 || n > 24 || name.chars().any(char::is_control) {
+        return Err(ErrorBody::new(
+            codes::BAD_ROOM,
+            "a name is 1 to 24 characters, without control characters",
+        ));
+    }
+    Ok(name.to_string())
+}
+
+fn err(code: &str, message: impl Into<String>) -> ErrorBody {
+    ErrorBody::new(code, message)
+}
+
+fn registry_error(e: &registry::Error) -> ErrorBody {
+    let j = e.to_json();
+    ErrorBody {
+        error: e.code().to_string(),
+        message: e.to_string(),
+        rule: j["rule"].as_str().map(str::to_string),
+    }
+}
+
+impl Actor {
+    /// A new room in its lobby, its creator in seat 0 (not yet connected).
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        shared: Arc<Shared>,
+        code: RoomCode,
+        info: &'static GameInfo,
+        players: u8,
+        settings: Value,
+        options: RoomOptions,
+        creator_name: String,
+        inbox: Inbox,
+    ) -> Actor {
+        let creator = secret::token();
+        let now = Instant::now();
+        let mut seats: Vec<Occupant> = (0..players).map(|_| Occupant::Empty).collect();
+        seats[0] = Occupant::Person(Person {
+            token: creator.clone(),
+            name: creator_name,
+            conn: None,
+            away_since: now,
+            waits_for_hand: false,
+            ready: false,
+        });
+        Actor {
+            shared,
+            code,
+            info,
+            players,
+            settings,
+            options,
+            creator,
+            seats,
+            phase: Phase::Lobby,
+            match_no: 0,
+            game: None,
+            step_at: now,
+            retry_at: None,
+            last_activity: now,
+            finished_at: None,
+            inbox,
+        }
+    }
+
+    /// A room as stored, its match rebuilt from its log, which must end at the stored state
+    /// hash. Everybody is away until they resume.
+    pub fn from_store(
+        shared: Arc<Shared>,
+        loaded: crate::store::LoadedRoom,
+        inbox: Inbox,
+    ) -> Result<Actor, String> {
+        let m = loaded.meta;
+        let info = registry::find(&m.game).map_err(|e| e.to_string())?;
+        if m.seats.len() != m.players as usize {
+            return Err("seats do not match the player count".into());
+        }
+        let now = Instant::now();
+        let seats = m
+            .seats
+            .into_iter()
+            .map(|s| match (s.kind, s.token) {
+                (SeatKind::Person, Some(token)) => Occupant::Person(Person {
+                    token,
+                    name: s.name.unwrap_or_default(),
+                    conn: None,
+                    away_since: now,
+                    waits_for_hand: false,
+                    ready: false,
+                }),
+                (SeatKind::Bot, _) => Occupant::Bot,
+                _ => Occupant::Empty,
+            })
+            .collect();
+        let game = match (&m.phase, loaded.log) {
+            (Phase::Lobby, _) => None,
+            (_, None) => return Err("a match without its log".into()),
+            (_, Some(log)) => {
+                let room = registry::room_from_log(&log).map_err(|e| e.to_string())?;
+                if let Some(stored) = loaded.last_hash {
+                    if stored != room.state_hash() {
+                        return Err(format!(
+                            "the replayed log ends at state hash {:016x}, the store has {stored:016x}",
+                            room.state_hash()
+                        ));
+                    }
+                }
+                Some(room)
+            }
+        };
+        let mut actor = Actor {
+            shared,
+            code: loaded.code,
+            info,
+            players: m.players,
+            settings: m.settings,
+            options: m.options,
+            creator: m.creator,
+            seats,
+            phase: m.phase,
+            match_no: m.match_no,
+            game,
+            step_at: now,
+            retry_at: None,
+            last_activity: now,
+            finished_at: (m.phase == Phase::Finished).then_some(now),
+            inbox,
+        };
+        actor.make_seat_bots();
+        Ok(actor)
+    }
+
+    /// The creator's token (to seat the creator's connection).
+    pub fn creator_token(&self) -> SeatToken {
+        self.creator.clone()
+    }
+
+    /// The room's code.
+    pub fn code(&self) -> &RoomCode {
+        &self.code
+    }
+
+    /// Runs the room until it is cleaned up, it moves, or the relay shuts down.
+    pub async fn run(mut self) {
+        let shutdown = self.shared.shutdown.clone();
+        let moved = self.inbox.moved.clone();
+        loop {
+            let now = Instant::now();
+            let next = self.next_auto(now);
+            let wake = next.map_or(now + Duration::from_secs(3600), |(t, _)| t);
+            tokio::select! {
+                biased;
+                _ = shutdown.cancelled() => return,
+                _ = moved.cancelled() => {
+                    self.leave(1012, "the room moved to another relay: reconnect");
+                    // Loaded again from the store if this instance may still run it.
+                    crate::cluster::reload(self.shared.clone(), self.code.clone()).await;
+                    return;
+                }
+                cmd = self.inbox.rx.recv() => match cmd {
+                    Some(cmd) => self.on_cmd(cmd).await,
+                    None => return,
+                },
+                _ = tokio::time::sleep_until(wake) => {
+                    if let Some((_, auto)) = next {
+                        if auto == Auto::Close {
+                            break;
+                        }
+                        self.run_auto(auto).await;
+                    }
+                }
+            }
+        }
+        self.close().await;
+    }
+
+    /// Serves one request from the room's queue.
+    async fn on_cmd(&mut self, cmd: Cmd) {
+        let now = Instant::now();
+        match cmd {
+            Cmd::Join { name, conn, reply } => {
+                self.last_activity = now;
+                let r = self.join(name, conn).await;
+                let _ = reply.send(r);
+            }
+            Cmd::Resume { token, conn, reply } => {
+                self.last_activity = now;
+                let r = self.resume(&token, conn);
+                let _ = reply.send(r);
+            }
+            Cmd::Msg { conn_id, msg } => {
+                self.last_activity = now;
+                let Some(seat) = self.seat_of_conn(conn_id) else {
+                    return;
+                };
+                if let Err(e) = self.on_msg(seat, msg).await {
+                    self.send(seat, &RelayMsg::Error(e));
+                }
+            }
+            Cmd::Detach { conn_id } => self.detach(conn_id, now),
+            Cmd::Inspect { reply } => {
+                let g = self.game.as_ref();
+                let _ = reply.send(json!({
+                    "code": self.code,
+                    "phase": self.phase,
+                    "match_no": self.match_no,
+                    "step": g.map(|g| g.steps()),
+                    "hash": g.map(|g| format!("{:016x}", g.state_hash())),
+                    "log": g.map(|g| g.log()),
+                }));
+            }
+        }
+    }
+
+    /// Cleaned up: forgotten by the relay and the store, every connection closed.
+    async fn close(&mut self) {
+        self.forget();
+        if let Err(e) = self.shared.store.delete_room(&self.code).await {
+            eprintln!("relay: room {}: {e}", self.code);
+        }
+        self.close_sockets(1000, "the room was closed");
+    }
+
+    /// Leaves this instance (the room moved, or reloads): forgotten here, kept in the
+    /// store, every connection closed with `code` so that its person reconnects.
+    fn leave(&mut self, code: u16, reason: &'static str) {
+        self.forget();
+        self.close_sockets(code, reason);
+    }
+
+    /// Removes the room from the relay's rooms, if this task is still the one there.
+    fn forget(&self) {
+        self.shared.rooms.forget(&self.code, self.inbox.task);
+    }
+}

@@ -1,0 +1,222 @@
+//! The match: a seated person's messages, a new match (start, rematch), and a step applied
+//! (checked and prepared by the registry's room, stored, then committed and sent).
+
+use super::{err, registry_error, Actor, Occupant};
+use crate::secret;
+use engine::{Deal, Seat, Status, Step};
+use protocol::{codes, ClientMsg, ErrorBody, Phase, RelayMsg};
+use registry::SeatFrame;
+use serde_json::Value;
+use tokio::time::Instant;
+
+impl Actor {
+    /// A message from the person in `seat` (the caller sends them the error, if any).
+    pub(super) async fn on_msg(&mut self, seat: Seat, msg: ClientMsg) -> Result<(), ErrorBody> {
+        match msg {
+            ClientMsg::Create { .. } | ClientMsg::Join { .. } | ClientMsg::Resume { .. } => {
+                Err(err(
+                    codes::ALREADY_SEATED,
+                    "this connection already holds a seat",
+                ))
+            }
+            ClientMsg::Ping => {
+                self.send(seat, &RelayMsg::Pong);
+                Ok(())
+            }
+            ClientMsg::Move { step, action } => {
+                if matches!(&self.seats[seat.idx()], Occupant::Person(p) if p.waits_for_hand) {
+                    return Err(err(
+                        codes::WRONG_PHASE,
+                        "a bot plays this seat to the end of the hand; you play from the next",
+                    ));
+                }
+                self.apply(Step::Act { seat, action }, Some(step)).await
+            }
+            ClientMsg::Ready => {
+                let over = self.game.as_ref().map(|g| g.status()) == Some(Status::HandOver);
+                if self.phase != Phase::Playing || !over {
+                    return Err(err(codes::WRONG_PHASE, "the hand is not over"));
+                }
+                if let Occupant::Person(p) = &mut self.seats[seat.idx()] {
+                    p.ready = true;
+                }
+                Ok(())
+            }
+            ClientMsg::SetSeat { seat: target, kind } => {
+                self.need_creator(seat, Phase::Lobby)?;
+                self.set_seat(target, kind).await
+            }
+            ClientMsg::SwapSeats { from, to } => {
+                self.need_creator(seat, Phase::Lobby)?;
+                self.swap_seats(from, to).await
+            }
+            ClientMsg::Start => {
+                self.need_creator(seat, Phase::Lobby)?;
+                self.start_match().await
+            }
+            ClientMsg::Rematch => {
+                if self.phase != Phase::Finished {
+                    return Err(err(codes::WRONG_PHASE, "the match is not over"));
+                }
+                if !self.is_creator(seat) && !self.creator_away() {
+                    return Err(err(
+                        codes::NOT_CREATOR,
+                        "only the room's creator may do this",
+                    ));
+                }
+                self.start_match().await
+            }
+        }
+    }
+
+    /// Deals a new match with a seed from the OS (never sent), the same seats and rules.
+    async fn start_match(&mut self) -> Result<(), ErrorBody> {
+        let deal = Deal::seeded(secret::seed());
+        let room = self
+            .info
+            .new_room(Some(self.players), Some(&self.settings), deal)
+            .map_err(|e| registry_error(&e))?;
+        let head = room.log();
+        let before = (
+            self.phase,
+            self.match_no,
+            self.seats
+                .iter()
+                .map(|o| matches!(o, Occupant::Empty))
+                .collect::<Vec<_>>(),
+        );
+        for o in &mut self.seats {
+            if matches!(o, Occupant::Empty) {
+                *o = Occupant::Bot;
+            }
+        }
+        self.phase = Phase::Playing;
+        self.match_no += 1;
+        if let Err(e) = self.save(Some(head)).await {
+            self.phase = before.0;
+            self.match_no = before.1;
+            for (o, was_empty) in self.seats.iter_mut().zip(before.2) {
+                if was_empty {
+                    *o = Occupant::Empty;
+                }
+            }
+            return Err(e);
+        }
+        self.game = Some(room);
+        self.finished_at = None;
+        self.step_at = Instant::now();
+        self.retry_at = None;
+        for o in &mut self.seats {
+            if let Occupant::Person(p) = o {
+                p.waits_for_hand = false;
+                p.ready = false;
+            }
+        }
+        self.make_seat_bots();
+        self.broadcast_lobby();
+        for s in 0..self.players {
+            self.send_snapshot(Seat(s));
+        }
+        Ok(())
+    }
+
+    /// Applies a step: checked and prepared by the registry's room (with the step number
+    /// `at`), stored, and only then made the room's own, sent to every seat (each its own
+    /// frame) and shown to the bots. A step the store refuses never took effect.
+    pub(super) async fn apply(
+        &mut self,
+        step: Step<Value>,
+        at: Option<u32>,
+    ) -> Result<(), ErrorBody> {
+        let Some(game) = self.game.as_mut().filter(|_| self.phase == Phase::Playing) else {
+            return Err(err(codes::WRONG_PHASE, "no match is being played"));
+        };
+        let prepared = game.prepare(&step, at).map_err(|e| registry_error(&e))?;
+        if let Err(e) = self
+            .shared
+            .store
+            .append_step(
+                &self.code,
+                self.match_no,
+                prepared.number,
+                &prepared.step,
+                prepared.state_hash,
+            )
+            .await
+        {
+            if e.conflict {
+                // Another writer stored this step first, or another instance owns the
+                // room: what the store holds wins. The room leaves and is loaded again.
+                eprintln!("relay: room {}: {e}: reloading", self.code);
+                self.inbox.moved.cancel();
+            }
+            return Err(err(codes::STORE, e.to_string()));
+        }
+        let Some(game) = self.game.as_mut() else {
+            return Err(err(codes::WRONG_PHASE, "no match is being played"));
+        };
+        // The room took no other step while this one was stored (the actor alone moves it).
+        let frames = game.commit(prepared).map_err(|e| registry_error(&e))?;
+        self.step_at = Instant::now();
+        self.retry_at = None;
+        self.after_step(&step, frames).await;
+        Ok(())
+    }
+
+    async fn after_step(&mut self, step: &Step<Value>, frames: Vec<SeatFrame>) {
+        let mut lobby_changed = false;
+        if matches!(step, Step::NextHand) {
+            let mut seated = Vec::new();
+            for (i, o) in self.seats.iter_mut().enumerate() {
+                if let Occupant::Person(p) = o {
+                    p.ready = false;
+                    if p.waits_for_hand {
+                        p.waits_for_hand = false;
+                        seated.push(Seat(i as u8));
+                        lobby_changed = true;
+                    }
+                }
+            }
+            for seat in seated {
+                self.drop_bot(seat);
+            }
+        }
+        if lobby_changed {
+            // People who take their seats at this hand learn it before its frame.
+            self.broadcast_lobby();
+            lobby_changed = false;
+        }
+        for f in frames {
+            self.send(f.seat, &RelayMsg::Frame { frame: f.frame });
+        }
+        // The turn timer restarts with every step: everybody learns whose runs now.
+        if let Some(clock) = self.clock(Instant::now()) {
+            for s in 0..self.players {
+                self.send(Seat(s), &clock);
+            }
+        }
+        // A hand that has just ended: everybody's sheet gets its line.
+        let ended = !matches!(step, Step::NextHand)
+            && self
+                .game
+                .as_ref()
+                .is_some_and(|g| matches!(g.status(), Status::HandOver | Status::MatchOver));
+        if let Some(sheet) = self.game.as_ref().filter(|_| ended).map(|g| g.sheet()) {
+            let msg = RelayMsg::Sheet { sheet };
+            for s in 0..self.players {
+                self.send(Seat(s), &msg);
+            }
+        }
+        if self.game.as_ref().map(|g| g.status()) == Some(Status::MatchOver) {
+            self.phase = Phase::Finished;
+            self.finished_at = Some(Instant::now());
+            if let Err(e) = self.save(None).await {
+                eprintln!("relay: room {}: {}", self.code, e.message);
+            }
+            lobby_changed = true;
+        }
+        if lobby_changed {
+            self.broadcast_lobby();
+        }
+    }
+}
