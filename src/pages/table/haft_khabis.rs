@@ -15,89 +15,13 @@ use crate::components::card::MiniCard;
 use crate::components::hand::{BagHand, HiddenHand};
 use crate::i18n::{card_label, fill, Lang};
 use crate::seen::Seen;
+use engine::games::haft_khabis::choice::{self, Next, Partial};
 use engine::games::haft_khabis::{
     EndMode, HaftKhabis, HaftKhabisAction, HaftKhabisAfter, HaftKhabisEvent, HaftKhabisPhase,
     HaftKhabisPlay, HaftKhabisSettings, HaftKhabisView, TurnMode,
 };
-use engine::{Card, CardSet, Seat, Suit};
+use engine::{CardSet, Seat};
 use yew::prelude::*;
-
-/// A choice in progress: the card played (none when the dealer names a player, HX-16), and
-/// what was chosen so far.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Partial {
-    pub card: Option<Card>,
-    pub suit: Option<Suit>,
-    pub target: Option<Seat>,
-}
-
-/// The next step of a choice.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Step {
-    /// Nothing fits (the engine will say why).
-    Nothing,
-    /// One action is left: do it.
-    Act(HaftKhabisAction),
-    Suit(Vec<Suit>),
-    Target(Vec<Seat>),
-    Give(Vec<Card>),
-}
-
-fn dedup<T: PartialEq>(v: impl Iterator<Item = T>) -> Vec<T> {
-    let mut out = Vec::new();
-    for x in v {
-        if !out.contains(&x) {
-            out.push(x);
-        }
-    }
-    out
-}
-
-/// The plays (or namings) `p` can still become among the legal actions, preferring the
-/// declaration `last`, and the next question to ask.
-pub fn step(legal: &[HaftKhabisAction], p: Partial, last: bool) -> Step {
-    let cands: Vec<HaftKhabisPlay> = legal
-        .iter()
-        .filter_map(|a| match *a {
-            HaftKhabisAction::Play(x) if Some(x.card) == p.card => Some(x),
-            HaftKhabisAction::Name { target, give } if p.card.is_none() => Some(HaftKhabisPlay {
-                target: Some(target),
-                give,
-                ..HaftKhabisPlay::card(Card::RED_JOKER)
-            }),
-            _ => None,
-        })
-        .filter(|x| p.suit.is_none() || x.suit == p.suit)
-        .filter(|x| p.target.is_none() || x.target == p.target)
-        .collect();
-    let wanted: Vec<HaftKhabisPlay> = cands.iter().copied().filter(|x| x.last == last).collect();
-    let cands = if wanted.is_empty() { cands } else { wanted };
-    let action = |x: HaftKhabisPlay| match p.card {
-        Some(_) => HaftKhabisAction::Play(x),
-        None => HaftKhabisAction::Name {
-            target: x.target.unwrap_or(Seat(0)),
-            give: x.give,
-        },
-    };
-    match cands.len() {
-        0 => Step::Nothing,
-        1 => Step::Act(action(cands[0])),
-        _ => {
-            let suits = dedup(cands.iter().filter_map(|x| x.suit));
-            let targets = dedup(cands.iter().filter_map(|x| x.target));
-            let gives = dedup(cands.iter().filter_map(|x| x.give));
-            if suits.len() > 1 {
-                Step::Suit(suits)
-            } else if targets.len() > 1 {
-                Step::Target(targets)
-            } else if gives.len() > 1 {
-                Step::Give(gives)
-            } else {
-                Step::Act(action(cands[0]))
-            }
-        }
-    }
-}
 
 /// The Haft Khabis table screen.
 #[function_component(HaftKhabisTable)]
@@ -135,12 +59,12 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
         let legal = legal.clone();
         let act = act.clone();
         let partial = partial.clone();
-        Callback::from(move |p: Partial| match step(&legal, p, last) {
-            Step::Act(a) => {
+        Callback::from(move |p: Partial| match choice::next(&legal, p, last) {
+            Next::Act(a) => {
                 partial.set(None);
                 act.emit(a)
             }
-            Step::Nothing => {
+            Next::Nothing => {
                 partial.set(None);
                 if let Some(c) = p.card {
                     act.emit(HaftKhabisAction::Play(HaftKhabisPlay {
@@ -172,8 +96,8 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
             }
         });
         let card = p.card.map(|c| html! { <p class="help"><MiniCard card={c} /></p> });
-        match step(&legal, p, last) {
-            Step::Suit(suits) => html! {
+        match choice::next(&legal, p, last) {
+            Next::Suit(suits) => html! {
                 <section class="panel trump-picker suit-picker" data-testid="suit-picker">
                     <h2>{ t.choose_suit }</h2>
                     { for card }
@@ -185,7 +109,7 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
                     { for cancel }
                 </section>
             },
-            Step::Target(targets) => html! {
+            Next::Target(targets) => html! {
                 <section class="panel trump-picker target-picker" data-testid="target-picker">
                     <h2>{ t.choose_target }</h2>
                     { for card }
@@ -200,7 +124,7 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
                     { for cancel }
                 </section>
             },
-            Step::Give(gives) => html! {
+            Next::Give(gives) => html! {
                 <section class="panel trump-picker give-picker" data-testid="give-picker">
                     <h2>{ t.choose_give }</h2>
                     <div class="give-cards">
@@ -438,78 +362,4 @@ fn after_of(e: &HaftKhabisEvent) -> HaftKhabisAfter {
 
 impl super::TablePage for HaftKhabis {
     type Screen = HaftKhabisTable;
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn c(s: &str) -> Card {
-        s.parse().unwrap()
-    }
-
-    #[test]
-    fn a_two_asks_for_the_player_then_the_card() {
-        let two = c("2C");
-        let mut legal = vec![];
-        for t in [Seat(1), Seat(2)] {
-            for g in [c("5H"), c("9S")] {
-                legal.push(HaftKhabisAction::Play(HaftKhabisPlay {
-                    target: Some(t),
-                    give: Some(g),
-                    ..HaftKhabisPlay::card(two)
-                }));
-            }
-        }
-        let p = Partial {
-            card: Some(two),
-            ..Partial::default()
-        };
-        assert_eq!(step(&legal, p, false), Step::Target(vec![Seat(1), Seat(2)]));
-        let p2 = Partial {
-            target: Some(Seat(2)),
-            ..p
-        };
-        assert_eq!(step(&legal, p2, false), Step::Give(vec![c("5H"), c("9S")]));
-        assert_eq!(
-            step(
-                &legal,
-                Partial {
-                    card: Some(c("3D")),
-                    ..p
-                },
-                false
-            ),
-            Step::Nothing
-        );
-        // The dealer's naming (HX-16): no card.
-        let names = vec![
-            HaftKhabisAction::Name {
-                target: Seat(1),
-                give: None,
-            },
-            HaftKhabisAction::Name {
-                target: Seat(3),
-                give: None,
-            },
-        ];
-        assert_eq!(
-            step(&names, Partial::default(), false),
-            Step::Target(vec![Seat(1), Seat(3)])
-        );
-        assert_eq!(
-            step(
-                &names,
-                Partial {
-                    target: Some(Seat(3)),
-                    ..Partial::default()
-                },
-                false
-            ),
-            Step::Act(HaftKhabisAction::Name {
-                target: Seat(3),
-                give: None
-            })
-        );
-    }
 }

@@ -4,6 +4,7 @@
 //! Countdown (CE-12) is a setting. Rules CE-1 … CE-12 of RULES.md and the decisions
 //! D-1 … D-8 that apply to it.
 
+pub mod choice;
 mod state;
 mod types;
 mod view;

@@ -5,6 +5,7 @@
 //! cards left in hand are penalty points; the game ends by one of HX-13's modes. Rules
 //! HX-1 … HX-16 of RULES.md and the decisions D-1 … D-8 that apply to it.
 
+pub mod choice;
 mod state;
 mod types;
 mod view;
