@@ -5,8 +5,8 @@
 //!   the card-choice hook, the result's wiring);
 //! - this module: the [`frame`] every table is drawn in, the trick in the middle, the
 //!   pass-and-play cover, the error toast;
-//! - [`settings`]: the read-only room settings and the device's preferences;
-//! - [`hint`]: the hint button of a local table;
+//! - beside it, in [`crate::components`]: the read-only room settings and the device's
+//!   preferences (`settings`), the hint button of a local table (`hint`);
 //! - [`route`]: a table link made canonical, and [`TablePage`], the one thing a game's
 //!   table module implements.
 //!
@@ -16,20 +16,18 @@
 pub mod bidel;
 pub mod crazy_eights;
 pub mod haft_khabis;
-pub mod hint;
 pub mod hokm;
 pub mod hook;
 pub mod pasur;
 pub mod route;
-pub mod settings;
 pub mod shedding;
 pub mod shelem;
 pub mod shell;
 
-pub use hint::hint;
+pub use crate::components::hint::hint;
 pub use hook::{initial_state, use_table, INTRO_MS};
 pub use route::{TablePage, TableProps, TableRoute, TableRouteProps};
-pub use settings::{
+pub use crate::components::settings::{
     room_labels, room_rows, secs_text, setting_rows, SettingRow, TableSettings, GRACE_CHOICES,
 };
 

@@ -2,7 +2,7 @@
 //! device's own preferences.
 
 use crate::adapters::UiSettings;
-use crate::components::net::RoomInfo;
+use super::net::RoomInfo;
 use crate::context::{use_lang, AppCtx};
 use crate::i18n::Lang;
 use crate::prefs::{Prefs, Speed};
