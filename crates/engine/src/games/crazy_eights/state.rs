@@ -5,9 +5,14 @@ use super::view::Facts;
 use crate::card::{Card, CardBag, CardSet, Rank, Suit};
 use crate::game::{random_from_list, Game, HandScore, Outcome, Scoring, Setup, SetupError, Status};
 #[cfg(any(test, feature = "testkit"))]
-use crate::games::shedding::{hands_stock_discard, scramble_hands_and_stock};
-use crate::games::shedding::{rank_mask, CardRun, Direction, Supply, SUITS};
-use crate::rebuild::{bad, FromView};
+use crate::games::shedding::hidden::inspect;
+use crate::games::shedding::hidden::rebuild;
+use crate::games::shedding::parts::{
+    self, Counters, Dealing, Declarations, Followup, Hands, Table,
+};
+use crate::games::shedding::tally::{HandResult, Tally};
+use crate::games::shedding::{rank_mask, CardRun, Direction, SheddingHidden, SUITS};
+use crate::rebuild::FromView;
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
 #[cfg(any(test, feature = "testkit"))]
@@ -15,8 +20,6 @@ use crate::testkit::Inspect;
 
 /// Q♠ (CE-11: draws five).
 pub(super) const QUEEN_SPADES: Card = Card::new(Suit::Spades, Rank::QUEEN);
-/// D-4: a hand that reaches this many actions without ending is blocked.
-pub(super) const MAX_ACTIONS: u16 = 1000;
 /// CE-8 / D-6: cards drawn by a player who did not declare a last card.
 const LAST_CARD_PENALTY: u8 = 2;
 /// CE-11: cards drawn by the player after a Q♠.
@@ -206,40 +209,19 @@ pub(super) fn hand_points(hand: CardBag, wild: Rank) -> i32 {
     sum
 }
 
-/// A finished hand's result, kept without allocating; [`CrazyEightsResult`] is built from
-/// it on request, and it hashes as that result.
-#[derive(Clone, Copy)]
-struct Tally {
-    n: u8,
-    winner: Option<Seat>,
-    blocked: bool,
-    hands: [CardBag; 8],
-    points: [i32; 8],
-    totals: [i32; 8],
-}
+/// The state keeps a finished hand's result as a [`Tally`] (nothing beyond its shared
+/// parts).
+impl HandResult for CrazyEightsResult {
+    type Extra = ();
 
-impl Tally {
-    fn result(&self) -> CrazyEightsResult {
-        let n = self.n as usize;
+    fn from_tally(t: &Tally<CrazyEightsResult>) -> CrazyEightsResult {
         CrazyEightsResult {
-            winner: self.winner,
-            blocked: self.blocked,
-            hands: self.hands[..n].to_vec(),
-            points: self.points[..n].to_vec(),
-            totals: self.totals[..n].to_vec(),
+            winner: t.winner,
+            blocked: t.blocked,
+            hands: t.hands(),
+            points: t.points(),
+            totals: t.totals(),
         }
-    }
-}
-
-impl std::hash::Hash for Tally {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.result().hash(state);
-    }
-}
-
-impl std::fmt::Debug for Tally {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.result().fmt(f)
     }
 }
 
@@ -249,19 +231,12 @@ impl std::fmt::Debug for Tally {
 pub struct CrazyEights {
     setup: Setup<CrazyEightsSettings>,
     rules: Rules,
-    /// Number of players, 2 to 8.
-    n: u8,
-    /// 1, or 2 from six players (CE-1).
-    decks: u8,
-    /// Every card in play.
-    all: CardBag,
-    supply: Supply,
+    /// 2 to 8 players, two decks from six players (CE-1).
+    table: Table,
     dealer: Seat,
     hand_number: u16,
     phase: CrazyEightsPhase,
-    hands: [CardBag; 8],
-    /// The number of cards in each hand (kept so as not to count bits).
-    sizes: [u8; 8],
+    hands: Hands,
     turn: Seat,
     reversed: bool,
     /// CE-2: the suit named by the wild card on top.
@@ -272,21 +247,18 @@ pub struct CrazyEights {
     pending: u8,
     /// CE-4: the card just drawn by the player to act, which fits and may be played.
     drawn: Option<Card>,
-    /// D-6: a seat that did not declare its last card, penalised when its turn ends.
-    undeclared: Option<Seat>,
-    /// CE-8: seats that declared and still hold one card.
-    declared: SeatSet,
-    /// D-4: passes in a row by players who could neither play nor draw.
-    stuck: u8,
-    /// D-4: actions in this hand (Countdown: since someone last went out).
-    actions: u16,
+    /// D-6 / CE-8: a last card not declared, and the seats that declared theirs.
+    declarations: Declarations,
+    /// D-4: passes in a row, and actions in this hand (Countdown: since someone last went
+    /// out).
+    counters: Counters,
     /// CE-12: Countdown scores.
     scores: [u8; 8],
     /// Each seat's wild rank (CE-11; Countdown: from its score, CE-12), and its cards.
     wild: [Rank; 8],
     wild_masks: [CardSet; 8],
     totals: [i32; 8],
-    result: Option<Tally>,
+    result: Option<Tally<CrazyEightsResult>>,
     winner: Option<Seat>,
 }
 
@@ -314,31 +286,10 @@ impl CrazyEights {
         }
     }
 
-    /// Puts `c` into `p`'s hand.
-    #[inline]
-    fn add(&mut self, p: Seat, c: Card) {
-        let i = p.idx() & 7;
-        self.hands[i].insert(c);
-        self.sizes[i] += 1;
-    }
-
-    /// Takes `c` (which it holds) from `p`'s hand.
-    #[inline]
-    fn take(&mut self, p: Seat, c: Card) {
-        let i = p.idx() & 7;
-        self.sizes[i] -= self.hands[i].remove(c) as u8;
-    }
-
-    /// The top card of the discard pile.
-    #[inline]
-    fn top(&self) -> Card {
-        self.supply.discard.top().unwrap_or(Card::RED_JOKER)
-    }
-
     /// The seat after `p` in the direction of play.
     #[inline]
     fn step(&self, p: Seat) -> Seat {
-        let n = self.n;
+        let n = self.table.n;
         if self.reversed {
             Seat(if p.0 == 0 { n - 1 } else { p.0 - 1 })
         } else {
@@ -355,16 +306,16 @@ impl CrazyEights {
             phase: self.phase,
             turn: self.turn,
             seat: p,
-            hand: self.hands[i],
-            size: self.sizes[i] as u32,
+            hand: self.hands.cards[i],
+            size: self.hands.sizes[i] as u32,
             score: self.scores[i],
             wild: self.wild[i],
             pending: self.pending,
             named: self.named,
-            top: self.top(),
+            top: self.table.top(),
             top_wild: self.top_wild,
             drawn: self.drawn,
-            can_draw: self.supply.can_draw(self.rules.reshuffle),
+            can_draw: self.table.supply.can_draw(self.rules.reshuffle),
         }
     }
 
@@ -406,7 +357,7 @@ impl CrazyEights {
         if run.len() == 1 && self.drawn.is_none() {
             // One card: the common case, checked without building the run's multiset.
             let c = run.last();
-            let hand = self.hands[p.idx() & 7];
+            let hand = self.hands.of(p);
             if !hand.contains(c) {
                 return Err(CrazyEightsError::NotInHand(c));
             }
@@ -417,7 +368,7 @@ impl CrazyEights {
                     CrazyEightsError::DoesNotMatch(c)
                 });
             }
-            if self.names_suit(p, c, self.sizes[p.idx() & 7] == 1) != play.suit.is_some() {
+            if self.names_suit(p, c, self.hands.size(p) == 1) != play.suit.is_some() {
                 return Err(CrazyEightsError::SuitNaming);
             }
             if play.last && !self.must_declare(p, 1) {
@@ -437,7 +388,7 @@ impl CrazyEights {
         {
             return Err(CrazyEightsError::NotEqualCards);
         }
-        let hand = self.hands[p.idx() & 7];
+        let hand = self.hands.of(p);
         let mut left = hand;
         for &c in cards {
             if !left.remove(c) {
@@ -462,25 +413,23 @@ impl CrazyEights {
         Ok(())
     }
 
+    /// What giving cards changes (the stock refilled from the discards as CE-9 allows).
+    #[inline]
+    fn dealing(&mut self) -> Dealing<'_> {
+        Dealing {
+            reshuffle: self.rules.reshuffle,
+            deal: &self.setup.deal,
+            table: &mut self.table,
+            hands: &mut self.hands,
+            declarations: &mut self.declarations,
+        }
+    }
+
     /// Gives `seat` up to `count` cards from the stock (reshuffling as CE-9 allows);
     /// returns how many it got.
+    #[inline]
     fn give(&mut self, seat: Seat, count: u8, after: &mut CrazyEightsAfter) -> u8 {
-        let mut got = 0;
-        for _ in 0..count {
-            let (c, shuffled) = self.supply.draw(&self.setup.deal, self.rules.reshuffle);
-            after.reshuffled |= shuffled;
-            match c {
-                Some(c) => {
-                    self.add(seat, c);
-                    got += 1;
-                }
-                None => break,
-            }
-        }
-        if got > 0 {
-            self.declared = SeatSet(self.declared.0 & !(1 << seat.0));
-        }
-        got
+        self.dealing().give(seat, count, after)
     }
 
     /// [`Game::random_action`] in the phase of play, for the seat to act, one card played
@@ -491,7 +440,7 @@ impl CrazyEights {
         // `playable` without its checks, made by the caller.
         let playable = match self.drawn {
             Some(c) => c.bit(),
-            None => self.matching(seat, self.hands[seat.idx() & 7].distinct()),
+            None => self.matching(seat, self.hands.of(seat).distinct()),
         };
         // The list holds, card by card in index order, one play per suit named (four for
         // a wild card that names one) times one or two declarations, then draw, then pass.
@@ -548,18 +497,9 @@ impl CrazyEights {
     /// D-6: `p`'s turn ends; if it did not declare its last card, it draws the penalty.
     #[inline]
     fn end_turn(&mut self, p: Seat, after: &mut CrazyEightsAfter) {
-        if self.undeclared == Some(p) {
-            self.last_card_penalty(p, after);
-        }
-    }
-
-    #[cold]
-    #[inline(never)]
-    fn last_card_penalty(&mut self, p: Seat, after: &mut CrazyEightsAfter) {
-        self.undeclared = None;
-        if !self.hands[p.idx() & 7].is_empty() {
-            let got = self.give(p, LAST_CARD_PENALTY, after);
-            after.last_card_penalty = Some((p, got));
+        if self.declarations.undeclared == Some(p) {
+            self.dealing()
+                .last_card_penalty(p, LAST_CARD_PENALTY, after);
         }
     }
 
@@ -578,7 +518,7 @@ impl CrazyEights {
             forced += QUEEN_OF_SPADES_DRAW * r.five_cards.contains(c) as u8;
         }
         // CE-5: a reversal has no effect with two players.
-        if reverses & 1 == 1 && self.n > 2 {
+        if reverses & 1 == 1 && self.table.n > 2 {
             self.reversed = !self.reversed;
         }
         self.pending = self.pending.saturating_add(draw);
@@ -604,8 +544,7 @@ impl CrazyEights {
         play: &CrazyEightsPlay,
     ) -> Result<CrazyEightsEvent, CrazyEightsError> {
         let c = play.cards.last();
-        let i = p.idx() & 7;
-        let hand = self.hands[i];
+        let hand = self.hands.of(p);
         if self.drawn.is_some_and(|d| d != c) {
             return Err(CrazyEightsError::OnlyTheDrawnCard);
         }
@@ -619,8 +558,7 @@ impl CrazyEights {
                 CrazyEightsError::DoesNotMatch(c)
             });
         }
-        let size = self.sizes[i];
-        if self.names_suit(p, c, size == 1) != play.suit.is_some() {
+        if self.names_suit(p, c, self.hands.size(p) == 1) != play.suit.is_some() {
             return Err(CrazyEightsError::SuitNaming);
         }
         let due = self.must_declare(p, 1);
@@ -642,19 +580,19 @@ impl CrazyEights {
     ) -> CrazyEightsEvent {
         let c = play.cards.last();
         let i = p.idx() & 7;
-        let size = self.sizes[i];
-        self.hands[i].remove(c);
-        self.sizes[i] = size - 1;
-        self.supply.discard.push(c);
+        let size = self.hands.sizes[i];
+        self.hands.cards[i].remove(c);
+        self.hands.sizes[i] = size - 1;
+        self.table.supply.discard.push(c);
         self.top_wild = self.wild_masks[i].contains(c);
         self.named = play.suit;
         self.drawn = None;
-        self.stuck = 0;
-        self.mark_declaration(p, play.last, due);
+        self.counters.stuck = 0;
+        self.declarations.mark(p, play.last, due);
         if size == 1 {
             return self.went_out(p, play, CrazyEightsAfter::default());
         }
-        if self.undeclared != Some(p) && !self.rules.special_cards.contains(c) {
+        if self.declarations.undeclared != Some(p) && !self.rules.special_cards.contains(c) {
             // The common case: no penalty, no effect. `CrazyEightsAfter` is built here whole rather
             // than filled in through a reference, so it stays out of memory (a struct
             // written a byte at a time and then copied whole stalls the copy).
@@ -691,22 +629,6 @@ impl CrazyEights {
         }
     }
 
-    /// D-6: `p` declared (or, owing a declaration, did not).
-    #[inline]
-    fn mark_declaration(&mut self, p: Seat, declared: bool, due: bool) {
-        if declared {
-            self.declared = SeatSet(self.declared.0 | 1 << p.0);
-            if self.undeclared == Some(p) {
-                self.undeclared = None;
-            }
-        } else {
-            self.declared = SeatSet(self.declared.0 & !(1 << p.0));
-            if due {
-                self.undeclared = Some(p);
-            }
-        }
-    }
-
     /// `p` played its last card: the hand is over (CE-7), or in Countdown the score goes
     /// down and new cards are dealt, and the play takes effect (CE-12).
     #[cold]
@@ -728,7 +650,7 @@ impl CrazyEights {
         };
         if !self.rules.countdown {
             // CE-7: the last card has no effect; the hand is over.
-            self.undeclared = None;
+            self.declarations.undeclared = None;
             self.finish_hand(Some(p), false);
             after.hand_over = true;
             return event(after);
@@ -736,9 +658,9 @@ impl CrazyEights {
         // CE-12: the score goes down; at 0 the game is won, else new cards at once.
         self.scores[i] -= 1;
         self.update_wild();
-        self.actions = 0;
+        self.counters.actions = 0;
         if self.scores[i] == 0 {
-            self.undeclared = None;
+            self.declarations.undeclared = None;
             self.finish_hand(Some(p), false);
             after.hand_over = true;
             return event(after);
@@ -746,7 +668,7 @@ impl CrazyEights {
         let got = self.give(p, self.scores[i], &mut after);
         after.dealt = Some(got);
         if play.last {
-            self.declared = SeatSet(self.declared.0 | 1 << p.0);
+            self.declarations.declared.0 |= 1 << p.0;
         }
         self.end_turn(p, &mut after);
         match self.rules.multi {
@@ -772,16 +694,16 @@ impl CrazyEights {
         let i = p.idx() & 7;
         let due = self.must_declare(p, run.len() as u32);
         for &c in run.as_slice() {
-            self.take(p, c);
-            self.supply.discard.push(c);
+            self.hands.take(p, c);
+            self.table.supply.discard.push(c);
         }
         self.top_wild = self.wild_masks[i].contains(last);
         self.named = play.suit;
         self.drawn = None;
-        self.stuck = 0;
-        self.mark_declaration(p, play.last, due);
+        self.counters.stuck = 0;
+        self.declarations.mark(p, play.last, due);
         let mut after = CrazyEightsAfter::default();
-        if self.hands[i].is_empty() {
+        if self.hands.cards[i].is_empty() {
             return Ok(self.went_out(p, play, after));
         }
         self.end_turn(p, &mut after);
@@ -804,11 +726,9 @@ impl CrazyEights {
         // CE-4: the playable cards matter only to "draw only when unable to play".
         let allowed = self.drawn.is_none()
             && (self.pending > 0
-                || (self.supply.can_draw(self.rules.reshuffle)
+                || (self.table.supply.can_draw(self.rules.reshuffle)
                     && (!self.rules.draw_only_when_unable
-                        || self
-                            .matching(p, self.hands[p.idx() & 7].distinct())
-                            .is_empty())));
+                        || self.matching(p, self.hands.of(p).distinct()).is_empty())));
         if !allowed {
             return Err(CrazyEightsError::MayNotDraw);
         }
@@ -819,7 +739,7 @@ impl CrazyEights {
     /// path and into [`Game::random_step`], whose drawn draws are legal by construction.
     #[inline(always)]
     fn draw_unchecked(&mut self, p: Seat) -> CrazyEightsEvent {
-        self.stuck = 0;
+        self.counters.stuck = 0;
         let mut after = CrazyEightsAfter::default();
         if self.pending > 0 {
             // CE-5 / D-3: the whole penalty; drawn cards are not played this turn.
@@ -836,17 +756,20 @@ impl CrazyEights {
                 then: after,
             };
         }
-        let (c, shuffled) = self.supply.draw(&self.setup.deal, self.rules.reshuffle);
+        let (c, shuffled) = self
+            .table
+            .supply
+            .draw(&self.setup.deal, self.rules.reshuffle);
         let mut may_play = false;
         if let Some(c) = c {
-            self.add(p, c);
-            self.declared = SeatSet(self.declared.0 & !(1 << p.0));
+            self.hands.add(p, c);
+            self.declarations.withdraw(p);
             if self.rules.play_drawn_card && self.matching(p, c.bit()) == c.bit() {
                 self.drawn = Some(c);
                 may_play = true;
             }
         }
-        if may_play || self.undeclared != Some(p) {
+        if may_play || self.declarations.undeclared != Some(p) {
             // No penalty due: `CrazyEightsAfter` is built whole, as in `play_one`.
             if !may_play {
                 self.turn = self.step(p);
@@ -879,7 +802,7 @@ impl CrazyEights {
     }
 
     fn pass(&mut self, p: Seat) -> Result<CrazyEightsEvent, CrazyEightsError> {
-        let playable = self.matching(p, self.hands[p.idx() & 7].distinct());
+        let playable = self.matching(p, self.hands.of(p).distinct());
         if !self.may_pass(p, playable) {
             return Err(CrazyEightsError::MayNotPass);
         }
@@ -892,11 +815,11 @@ impl CrazyEights {
     fn pass_unchecked(&mut self, p: Seat) -> CrazyEightsEvent {
         let mut after = CrazyEightsAfter::default();
         if self.drawn.take().is_some() {
-            self.stuck = 0;
+            self.counters.stuck = 0;
         } else {
             // D-4: every player passing in a row blocks the hand.
-            self.stuck += 1;
-            if self.stuck >= self.n {
+            self.counters.stuck += 1;
+            if self.counters.stuck >= self.table.n {
                 self.block(&mut after);
                 return CrazyEightsEvent::Passed {
                     seat: p,
@@ -917,16 +840,14 @@ impl CrazyEights {
     #[inline]
     fn count_action(&mut self, after: &mut CrazyEightsAfter) {
         if self.tick() {
-            after.hand_over = true;
-            after.blocked = true;
+            after.blocked();
         }
     }
 
     /// D-4: counts an action; whether the hand reached the action limit and is now blocked.
     #[inline]
     fn tick(&mut self) -> bool {
-        self.actions += 1;
-        if self.actions >= MAX_ACTIONS && self.phase == CrazyEightsPhase::Playing {
+        if self.counters.count() && self.phase == CrazyEightsPhase::Playing {
             self.finish_hand(None, true);
             return true;
         }
@@ -936,15 +857,14 @@ impl CrazyEights {
     #[cold]
     fn block(&mut self, after: &mut CrazyEightsAfter) {
         self.finish_hand(None, true);
-        after.hand_over = true;
-        after.blocked = true;
+        after.blocked();
     }
 
     /// CE-10 / CE-12: scores the hand; the match ends when a total reached the target with
     /// one lowest total (D-5), or when a Countdown score reached 0.
     #[inline(never)]
     fn finish_hand(&mut self, winner: Option<Seat>, blocked: bool) {
-        let n = self.n as usize;
+        let n = self.table.n as usize;
         let mut points = [0i32; 8];
         if self.rules.countdown {
             for (pt, &s) in points.iter_mut().zip(&self.scores).take(n) {
@@ -960,7 +880,7 @@ impl CrazyEights {
         } else {
             for (s, pt) in points.iter_mut().enumerate().take(n) {
                 if Some(Seat(s as u8)) != winner {
-                    *pt = hand_points(self.hands[s], self.rules.wild);
+                    *pt = hand_points(self.hands.cards[s], self.rules.wild);
                 }
                 self.totals[s] += *pt;
             }
@@ -976,22 +896,23 @@ impl CrazyEights {
                 self.phase = CrazyEightsPhase::HandOver;
             }
         }
-        self.result = Some(Tally {
-            n: self.n,
+        self.result = Some(Tally::new(
+            self.table.n,
             winner,
             blocked,
-            hands: self.hands,
+            &self.hands,
             points,
-            totals: self.totals,
-        });
+            self.totals,
+            (),
+        ));
     }
 
     /// Deals a hand (CE-1; Countdown: as many cards as each score, CE-12) and turns up the
     /// starting card (CE-3, CE-6).
     fn start_hand(&mut self) {
         self.hand_number += 1;
-        self.supply.new_deal(&self.setup.deal, self.all);
-        let n = self.n;
+        self.table.supply.new_deal(&self.setup.deal, self.table.all);
+        let n = self.table.n;
         let base = if self.setup.settings.eight_cards_each {
             8
         } else if n == 2 {
@@ -1007,36 +928,24 @@ impl CrazyEights {
                 base
             };
         }
-        self.hands = [CardBag::EMPTY; 8];
-        self.sizes = [0; 8];
-        let most = counts.iter().copied().max().unwrap_or(0);
-        let first = self.dealer.next(n);
-        for round in 0..most {
-            for j in 0..n {
-                let s = first.after(j, n);
-                if round < counts[s.idx()] {
-                    if let Some(c) = self.supply.stock.pop() {
-                        self.add(s, c);
-                    }
-                }
-            }
-        }
-        if let Some(c) = self.supply.stock.pop() {
-            self.supply.discard.push(c);
+        self.hands = Hands::EMPTY;
+        let supply = &mut self.table.supply;
+        self.hands
+            .deal(&mut supply.stock, self.dealer.next(n), n, &counts);
+        if let Some(c) = supply.stock.pop() {
+            supply.discard.push(c);
         }
         self.reversed = false;
         self.pending = 0;
         self.named = None;
         self.drawn = None;
-        self.undeclared = None;
-        self.declared = SeatSet::default();
-        self.stuck = 0;
-        self.actions = 0;
+        self.declarations = Declarations::default();
+        self.counters = Counters::default();
         self.result = None;
         self.phase = CrazyEightsPhase::Playing;
         // CE-6: the starting card acts as if the dealer had played it; CE-3: a starting
         // wild card lets the dealer name the suit.
-        let top = self.top();
+        let top = self.table.top();
         self.top_wild = top.rank() == self.wild_of(self.dealer);
         if self.top_wild && self.rules.power != EightPower::NoSuit {
             self.phase = CrazyEightsPhase::DealerNamesSuit;
@@ -1050,7 +959,7 @@ impl CrazyEights {
     fn name_suit(&mut self, p: Seat, suit: Suit) -> CrazyEightsEvent {
         self.named = Some(suit);
         self.phase = CrazyEightsPhase::Playing;
-        let top = self.top();
+        let top = self.table.top();
         let mut after = CrazyEightsAfter::default();
         self.resolve(p, &[top], &mut after);
         CrazyEightsEvent::SuitNamed { seat: p, suit }
@@ -1075,31 +984,7 @@ impl CrazyEights {
     /// else as at the start of a hand without effects.
     #[cfg(test)]
     pub(super) fn arrange(&mut self, hands: &[&str], top: &str, stock: &str, turn: u8) {
-        use crate::card::parse_cards;
-        let mut rest = self.all;
-        for (s, h) in hands.iter().enumerate() {
-            self.hands[s] = CardBag::EMPTY;
-            self.sizes[s] = 0;
-            for c in parse_cards(h).unwrap() {
-                assert!(rest.remove(c), "{c} twice");
-                self.add(Seat(s as u8), c);
-            }
-        }
-        let top: Card = top.parse().unwrap();
-        assert!(rest.remove(top));
-        let stock_top = parse_cards(stock).unwrap();
-        for &c in &stock_top {
-            assert!(rest.remove(c), "{c} twice");
-        }
-        self.supply.discard.clear();
-        self.supply.discard.push(top);
-        self.supply.stock.clear();
-        for c in rest.iter().collect::<Vec<_>>().into_iter().rev() {
-            self.supply.stock.push(c);
-        }
-        for &c in stock_top.iter().rev() {
-            self.supply.stock.push(c);
-        }
+        let top = self.table.arrange(&mut self.hands, hands, top, stock);
         self.turn = Seat(turn);
         self.phase = CrazyEightsPhase::Playing;
         self.reversed = false;
@@ -1107,20 +992,14 @@ impl CrazyEights {
         self.named = None;
         self.top_wild = top.rank() == self.wild_of(self.dealer);
         self.drawn = None;
-        self.undeclared = None;
-        self.declared = SeatSet::default();
-        self.stuck = 0;
-        self.actions = 0;
+        self.declarations = Declarations::default();
+        self.counters = Counters::default();
     }
 
     /// Test positions: empties the stock into the discard pile under the top card.
     #[cfg(test)]
     pub(super) fn empty_stock(&mut self) {
-        let top = self.supply.discard.pop().unwrap();
-        while let Some(c) = self.supply.stock.pop() {
-            self.supply.discard.push(c);
-        }
-        self.supply.discard.push(top);
+        self.table.empty_stock();
     }
 
     #[cfg(test)]
@@ -1135,53 +1014,11 @@ impl CrazyEights {
     }
 }
 
-/// What one seat of Crazy Eights cannot see, for [`FromView`]: every seat's hand, the
-/// stock in order (top first), the card just drawn by the seat to act when it fits and may
-/// be played (CE-4: everybody learns that it fits, only that seat which card it is), and
-/// what is public but not in the view: the discard pile below its top card (every card
-/// played since the last reshuffle), and the counters of D-4 and D-6 (passes in a row,
-/// actions this hand, a last card not declared).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CrazyEightsHidden {
-    /// Every seat's hand.
-    pub hands: [CardBag; 8],
-    /// The stock, top first: the first `stock_len` slots.
-    pub stock: [Card; 104],
-    /// How many cards the stock holds.
-    pub stock_len: u8,
-    /// The discard pile below its top card.
-    pub discards: CardBag,
-    /// CE-4: the fitting card the seat to act just drew.
-    pub drawn: Option<Card>,
-    /// D-6: a seat that did not declare its last card.
-    pub undeclared: Option<Seat>,
-    /// D-4: passes in a row by players who could neither play nor draw.
-    pub stuck: u8,
-    /// D-4: actions this hand (Countdown: since someone last went out).
-    pub actions: u16,
-}
-
-impl Default for CrazyEightsHidden {
-    fn default() -> Self {
-        CrazyEightsHidden {
-            hands: [CardBag::EMPTY; 8],
-            stock: [Card::RED_JOKER; 104],
-            stock_len: 0,
-            discards: CardBag::EMPTY,
-            drawn: None,
-            undeclared: None,
-            stuck: 0,
-            actions: 0,
-        }
-    }
-}
-
-impl CrazyEightsHidden {
-    /// The stock, top first.
-    pub fn stock(&self) -> &[Card] {
-        &self.stock[..(self.stock_len as usize).min(104)]
-    }
-}
+/// What one seat of Crazy Eights cannot see, for [`FromView`] (see [`SheddingHidden`]):
+/// every seat's hand, the stock in order, the card just drawn by the seat to act when it
+/// fits and may be played (CE-4), the discard pile below its top card, and the counters of
+/// D-4 and D-6.
+pub type CrazyEightsHidden = SheddingHidden;
 
 impl FromView for CrazyEights {
     type Hidden = CrazyEightsHidden;
@@ -1193,71 +1030,16 @@ impl FromView for CrazyEights {
     ) -> Result<CrazyEights, SetupError> {
         let n = v.players;
         let ni = n as usize;
-        if !(2..=8).contains(&n)
-            || v.seat.0 >= n
-            || v.hand_counts.len() != ni
-            || v.totals.len() != ni
-            || !(v.decks == 1 || v.decks == 2)
-        {
-            return Err(bad(format!(
-                "a Crazy Eights view of seat {} of {n}",
-                v.seat
-            )));
-        }
-        let me = v.seat.idx();
-        if h.hands[me] != v.hand || h.hands[ni..].iter().any(|x| !x.is_empty()) {
-            return Err(bad(
-                "the seat's hand is not its view's, or a seat not at the table",
-            ));
-        }
-        if (0..ni).any(|s| h.hands[s].len() != v.hand_counts[s] as u32)
-            || h.stock_len != v.stock
-            || h.discards.len() + v.top.is_some() as u32 != v.discards as u32
-        {
-            return Err(bad("a hidden place holds a wrong number of cards"));
-        }
-        let turn = v.to_act.first().unwrap_or(v.dealer);
-        if v.drawn.is_some() && h.drawn != v.drawn {
-            return Err(bad("the drawn card is not the one the seat sees"));
-        }
-        if let Some(d) = h.drawn {
-            if !h.hands[turn.idx() & 7].contains(d) {
-                return Err(bad("the drawn card is not in the hand of the seat to act"));
-            }
-        }
-        let all = CardBag::decks(v.decks);
-        let mut seen = CardBag::EMPTY;
-        let stock = h.stock();
-        let mut parts = h.hands[..ni].iter().copied().chain([h.discards]);
-        let mut total = 0;
-        for x in parts.by_ref() {
-            seen = seen.union(x);
-            total += x.len();
-        }
-        for &c in stock.iter().chain(&v.top) {
-            seen.insert(c);
-            total += 1;
-        }
-        if total != all.len() || seen != all {
-            return Err(bad("the cards do not add up to the game's decks"));
-        }
-        let mut supply = Supply::new(Rng::new(seed));
-        // The pile's last card is its top.
-        for &c in stock.iter().rev() {
-            supply.stock.push(c);
-        }
-        for c in h.discards {
-            supply.discard.push(c);
-        }
-        if let Some(t) = v.top {
-            supply.discard.push(t);
-        }
+        let shaped = (2..=8).contains(&n);
+        let rebuilt = rebuild(v, h, seed, "Crazy Eights", shaped, v.dealer, None)?;
         let mut arr8 = [0i32; 8];
         arr8[..ni].copy_from_slice(&v.totals);
         let mut scores = [COUNTDOWN_START; 8];
         if !v.countdown.is_empty() {
             if v.countdown.len() != ni {
-                return Err(bad("a countdown of a wrong number of seats"));
+                return Err(crate::rebuild::bad(
+                    "a countdown of a wrong number of seats",
+                ));
             }
             scores[..ni].copy_from_slice(&v.countdown);
         }
@@ -1265,28 +1047,16 @@ impl FromView for CrazyEights {
         let totals = if rules.countdown { [0; 8] } else { arr8 };
         let result = match &v.result {
             None => None,
-            Some(r) => {
-                if r.hands.len() != ni || r.points.len() != ni || r.totals.len() != ni {
-                    return Err(bad("a hand result of a wrong number of seats"));
-                }
-                let mut t = Tally {
-                    n,
-                    winner: r.winner,
-                    blocked: r.blocked,
-                    hands: [CardBag::EMPTY; 8],
-                    points: [0; 8],
-                    totals: [0; 8],
-                };
-                t.hands[..ni].copy_from_slice(&r.hands);
-                t.points[..ni].copy_from_slice(&r.points);
-                t.totals[..ni].copy_from_slice(&r.totals);
-                Some(t)
-            }
+            Some(r) => Some(Tally::rebuilt(
+                n,
+                r.winner,
+                r.blocked,
+                &r.hands,
+                &r.points,
+                &r.totals,
+                (),
+            )?),
         };
-        let mut sizes = [0u8; 8];
-        for (z, x) in sizes.iter_mut().zip(&h.hands) {
-            *z = x.len() as u8;
-        }
         let mut g = CrazyEights {
             setup: Setup {
                 players: n,
@@ -1294,25 +1064,25 @@ impl FromView for CrazyEights {
                 deal: crate::game::Deal::seeded(seed),
             },
             rules,
-            n,
-            decks: v.decks,
-            all,
-            supply,
+            table: rebuilt.table,
             dealer: v.dealer,
             hand_number: v.hand_number,
             phase: v.phase,
-            hands: h.hands,
-            sizes,
-            turn,
+            hands: rebuilt.hands,
+            turn: rebuilt.turn,
             reversed: v.direction == Direction::Counterclockwise,
             named: v.named_suit,
             top_wild: v.top_wild,
             pending: v.pending_draw,
             drawn: h.drawn,
-            undeclared: h.undeclared,
-            declared: v.declared,
-            stuck: h.stuck,
-            actions: h.actions,
+            declarations: Declarations {
+                undeclared: h.undeclared,
+                declared: v.declared,
+            },
+            counters: Counters {
+                stuck: h.stuck,
+                actions: h.actions,
+            },
             scores,
             wild: [Rank::EIGHT; 8],
             wild_masks: [CardSet::EMPTY; 8],
@@ -1329,33 +1099,12 @@ impl FromView for CrazyEights {
 #[cfg(any(test, feature = "testkit"))]
 impl crate::testkit::InspectHidden for CrazyEights {
     fn hidden(&self) -> CrazyEightsHidden {
-        let mut h = CrazyEightsHidden {
-            hands: self.hands,
-            drawn: self.drawn,
-            undeclared: self.undeclared,
-            stuck: self.stuck,
-            actions: self.actions,
-            ..CrazyEightsHidden::default()
-        };
-        // The stock pile's last card is its top.
-        for (slot, &c) in h
-            .stock
-            .iter_mut()
-            .zip(self.supply.stock.as_slice().iter().rev())
-        {
-            *slot = c;
-        }
-        h.stock_len = self.supply.stock.len() as u8;
-        let pile = self.supply.discard.as_slice();
-        h.discards = pile[..pile.len().saturating_sub(1)]
-            .iter()
-            .copied()
-            .collect();
-        h
+        let (table, hands) = (&self.table, &self.hands);
+        SheddingHidden::of(table, hands, self.drawn, &self.declarations, &self.counters)
     }
 
     fn shuffles(&self) -> u32 {
-        self.supply.shuffles
+        self.table.supply.shuffles
     }
 }
 
@@ -1368,28 +1117,21 @@ impl Inspect for CrazyEights {
     /// Every card's place, for the card-accounting property test: each hand, the stock,
     /// the discard pile.
     fn card_places(&self) -> Vec<CardBag> {
-        hands_stock_discard(&self.hands, &self.sizes, self.n as usize, &self.supply)
+        inspect::card_places(&self.table, &self.hands)
     }
 
     /// Every card of the game (one or two decks).
     fn all_cards(&self) -> CardBag {
-        self.all
+        self.table.all
     }
 
     /// Shuffles the hidden cards a seat other than `viewer` may not see — the other hands
     /// and the stock — keeping every count: for the property test that a view shows no
     /// hidden card. Nothing is hidden once the hand is over.
     fn scramble_hidden(&mut self, viewer: Seat, rng: &mut Rng) {
-        if !matches!(
-            self.phase,
-            CrazyEightsPhase::Playing | CrazyEightsPhase::DealerNamesSuit
-        ) {
-            return;
-        }
-        let hands = &mut self.hands[..self.n as usize];
-        scramble_hands_and_stock(hands, &mut self.supply.stock, viewer, rng);
-        if self.drawn.is_some() && self.turn != viewer {
-            self.drawn = None;
+        if let Some(turn) = self.turn() {
+            let (table, hands) = (&mut self.table, &mut self.hands);
+            inspect::scramble(table, hands, &mut self.drawn, turn, viewer, rng);
         }
     }
 
@@ -1424,13 +1166,7 @@ impl Game for CrazyEights {
     }
 
     fn new(setup: &Setup<CrazyEightsSettings>) -> Result<CrazyEights, SetupError> {
-        let n = setup.players;
-        if !(2..=8).contains(&n) {
-            return Err(SetupError::Players {
-                game: "crazy_eights",
-                players: n,
-            });
-        }
+        let n = parts::players(setup, Self::NAME, 8)?;
         let s = &setup.settings;
         if ![100, 200, 500].contains(&s.target) {
             return Err(SetupError::BadSetting(format!(
@@ -1445,7 +1181,6 @@ impl Game for CrazyEights {
         }
         // CE-1: two decks from six players.
         let decks = if n >= 6 { 2 } else { 1 };
-        let all = CardBag::decks(decks);
         let each = if s.countdown || s.eight_cards_each {
             8
         } else if n == 2 {
@@ -1454,39 +1189,35 @@ impl Game for CrazyEights {
             5
         };
         // CE-1: the deal must leave a starting card and a stock.
-        if n as u32 * each + 2 > all.len() {
+        if n as u32 * each + 2 > 52 * decks as u32 {
             return Err(SetupError::BadSetting(format!(
                 "{n} players with {each} cards each leave no stock (CE-1)"
             )));
         }
-        let what = if decks == 2 {
-            "Crazy Eights with 6 or more players needs the 104 cards of two decks"
-        } else {
-            "Crazy Eights needs the 52 cards"
-        };
-        let (rng, dealer) = setup.deal.start_bag(n, all, what)?;
+        let (table, dealer) = Table::new(
+            setup,
+            decks,
+            [
+                "Crazy Eights needs the 52 cards",
+                "Crazy Eights with 6 or more players needs the 104 cards of two decks",
+            ],
+        )?;
         let mut g = CrazyEights {
             setup: setup.clone(),
             rules: Rules::new(s),
-            n,
-            decks,
-            all,
-            supply: Supply::new(rng),
+            table,
             dealer,
             hand_number: 0,
             phase: CrazyEightsPhase::Playing,
-            hands: [CardBag::EMPTY; 8],
-            sizes: [0; 8],
+            hands: Hands::EMPTY,
             turn: dealer,
             reversed: false,
             named: None,
             top_wild: false,
             pending: 0,
             drawn: None,
-            undeclared: None,
-            declared: SeatSet::default(),
-            stuck: 0,
-            actions: 0,
+            declarations: Declarations::default(),
+            counters: Counters::default(),
             scores: [COUNTDOWN_START; 8],
             wild: [Rank::EIGHT; 8],
             wild_masks: [CardSet::EMPTY; 8],
@@ -1504,17 +1235,11 @@ impl Game for CrazyEights {
     }
 
     fn players(&self) -> u8 {
-        self.n
+        self.table.n
     }
 
     fn status(&self) -> Status {
-        match self.phase {
-            CrazyEightsPhase::Playing | CrazyEightsPhase::DealerNamesSuit => {
-                Status::Acting(SeatSet::only(self.turn))
-            }
-            CrazyEightsPhase::HandOver => Status::HandOver,
-            CrazyEightsPhase::MatchOver => Status::MatchOver,
-        }
+        parts::status(self.turn(), self.phase == CrazyEightsPhase::MatchOver)
     }
 
     fn legal_actions(&self, seat: Seat, out: &mut Vec<CrazyEightsAction>) {
@@ -1616,7 +1341,7 @@ impl Game for CrazyEights {
             return Err(CrazyEightsError::HandNotOver);
         }
         // D-1: the deal passes to the next seat.
-        self.dealer = self.dealer.next(self.n);
+        self.dealer = self.dealer.next(self.table.n);
         self.start_hand();
         Ok(())
     }
@@ -1650,37 +1375,29 @@ impl Game for CrazyEights {
     }
 
     fn view(&self, seat: Seat) -> CrazyEightsView {
-        let n = self.n as usize;
-        let i = seat.idx() & 7;
-        let to_act = match self.status() {
-            Status::Acting(s) => s,
-            _ => SeatSet::default(),
-        };
+        let n = self.table.n as usize;
+        let supply = &self.table.supply;
         CrazyEightsView {
             seat,
-            players: self.n,
-            decks: self.decks,
+            players: self.table.n,
+            decks: self.table.decks,
             settings: self.setup.settings.clone(),
             phase: self.phase,
-            to_act,
+            to_act: self.turn().map_or(SeatSet::default(), SeatSet::only),
             dealer: self.dealer,
             hand_number: self.hand_number,
-            hand: self.hands[i],
-            top: self.supply.discard.top(),
+            hand: self.hands.of(seat),
+            top: supply.discard.top(),
             named_suit: self.named,
             top_wild: self.top_wild,
-            direction: if self.reversed {
-                Direction::Counterclockwise
-            } else {
-                Direction::Clockwise
-            },
+            direction: Direction::of(self.reversed),
             pending_draw: self.pending,
             drawn: self.drawn.filter(|_| seat == self.turn),
-            hand_counts: self.sizes[..n].to_vec(),
-            stock: self.supply.stock.len() as u8,
-            discards: self.supply.discard.len() as u8,
-            declared: self.declared,
-            wild_ranks: (0..self.n).map(|s| self.wild_of(Seat(s))).collect(),
+            hand_counts: self.hands.counts(self.table.n),
+            stock: supply.stock.len() as u8,
+            discards: supply.discard.len() as u8,
+            declared: self.declarations.declared,
+            wild_ranks: (0..self.table.n).map(|s| self.wild_of(Seat(s))).collect(),
             countdown: if self.rules.countdown {
                 self.scores[..n].to_vec()
             } else {
@@ -1693,16 +1410,12 @@ impl Game for CrazyEights {
     }
 
     fn hand_score(&self) -> Option<HandScore> {
-        let t = self.result.as_ref()?;
-        Some(HandScore {
-            points: t.points[..t.n as usize].to_vec(),
-            winners: t.winner.map(|w| w.idx()).into_iter().collect(),
-        })
+        self.result.as_ref().map(Tally::hand_score)
     }
 
     /// CE-10 totals; in Countdown (CE-12) the scores, 8 down to 0.
     fn totals(&self) -> Vec<i32> {
-        let n = self.n as usize;
+        let n = self.table.n as usize;
         if self.rules.countdown {
             self.scores[..n].iter().map(|&s| s as i32).collect()
         } else {

@@ -5,18 +5,20 @@ use super::view::Facts;
 use crate::card::{Card, CardBag, CardSet, Rank, Suit};
 use crate::game::{Game, HandScore, Outcome, Scoring, Setup, SetupError, Status};
 #[cfg(any(test, feature = "testkit"))]
-use crate::games::shedding::{hands_stock_discard, scramble_hands_and_stock};
-use crate::games::shedding::{Direction, Pile, Supply};
+use crate::games::shedding::hidden::inspect;
+use crate::games::shedding::hidden::rebuild;
+use crate::games::shedding::parts::{
+    self, Counters, Dealing, Declarations, Followup, Hands, Table,
+};
+use crate::games::shedding::tally::{HandResult, Tally};
+use crate::games::shedding::{Direction, Pile, SheddingHidden};
 use crate::rebuild::{bad, FromView};
-use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
 #[cfg(any(test, feature = "testkit"))]
 use crate::testkit::Inspect;
 
 /// HX-1: cards dealt to each player.
 const HAND_SIZE: u8 = 7;
-/// D-4: a hand that reaches this many actions without ending is blocked.
-pub(super) const MAX_ACTIONS: u16 = 1000;
 /// HX-9 / D-6: cards drawn by a player who did not declare a last card.
 const LAST_CARD_PENALTY: u8 = 1;
 
@@ -77,46 +79,33 @@ fn seven_penalty(stacking: SevenStacking, sevens: u8) -> u8 {
     }
 }
 
-/// A finished hand's result, kept without allocating; [`HaftKhabisResult`] is built from it
-/// on request, and it hashes as that result.
-#[derive(Clone, Copy)]
-struct Tally {
-    n: u8,
-    winner: Option<Seat>,
-    blocked: bool,
-    hands: [CardBag; 8],
+/// What a Haft Khabis result holds beyond the shared parts of its [`Tally`] (HX-12,
+/// HX-13).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct HaftKhabisExtra {
+    /// HX-12: the sevens each player set aside and replaced.
     sevens_replaced: [u8; 8],
+    /// HX-12: the winner's run of jacks multiplies everyone's penalty by this.
     multiplier: u8,
-    points: [i32; 8],
-    totals: [i32; 8],
+    /// HX-13: players out of the game after this hand.
     eliminated: SeatSet,
 }
 
-impl Tally {
-    fn result(&self) -> HaftKhabisResult {
-        let n = self.n as usize;
+impl HandResult for HaftKhabisResult {
+    type Extra = HaftKhabisExtra;
+
+    fn from_tally(t: &Tally<HaftKhabisResult>) -> HaftKhabisResult {
+        let x = &t.extra;
         HaftKhabisResult {
-            winner: self.winner,
-            blocked: self.blocked,
-            hands: self.hands[..n].to_vec(),
-            sevens_replaced: self.sevens_replaced[..n].to_vec(),
-            multiplier: self.multiplier,
-            points: self.points[..n].to_vec(),
-            totals: self.totals[..n].to_vec(),
-            eliminated: self.eliminated,
+            winner: t.winner,
+            blocked: t.blocked,
+            hands: t.hands(),
+            sevens_replaced: x.sevens_replaced[..t.n as usize].to_vec(),
+            multiplier: x.multiplier,
+            points: t.points(),
+            totals: t.totals(),
+            eliminated: x.eliminated,
         }
-    }
-}
-
-impl std::hash::Hash for Tally {
-    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        self.result().hash(state);
-    }
-}
-
-impl std::fmt::Debug for Tally {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.result().fmt(f)
     }
 }
 
@@ -124,12 +113,9 @@ impl std::fmt::Debug for Tally {
 #[derive(Clone, Debug, Hash)]
 pub struct HaftKhabis {
     setup: Setup<HaftKhabisSettings>,
-    /// Number of seats, 2 to 7.
-    n: u8,
-    /// 1, or 2 above five players (HX-1; HX-13: as dealt for the first hand).
-    decks: u8,
-    all: CardBag,
-    supply: Supply,
+    /// 2 to 7 seats, two decks above five players (HX-1; HX-13: as dealt for the first
+    /// hand).
+    table: Table,
     /// HX-12: sevens set aside when the hand is scored.
     set_aside: Pile,
     dealer: Seat,
@@ -139,8 +125,7 @@ pub struct HaftKhabis {
     mode: TurnMode,
     /// HX-2: the card just drawn, which fits.
     drawn: Option<Card>,
-    hands: [CardBag; 8],
-    sizes: [u8; 8],
+    hands: Hands,
     /// HX-13: seats still in the game.
     active: SeatSet,
     /// Seats still playing this hand.
@@ -155,19 +140,17 @@ pub struct HaftKhabis {
     /// HX-10 rule 3: seats whose hands emptied during the running chain, in order.
     emptied: [Seat; 8],
     emptied_len: u8,
-    /// D-6: a seat that did not declare, penalised when its turn ends.
-    undeclared: Option<Seat>,
-    declared: SeatSet,
+    /// D-6 / HX-9: a last card not declared, and the seats that declared theirs.
+    declarations: Declarations,
     /// HX-12: each seat's run of jacks at the end of its plays.
     jack_run: [u8; 8],
-    /// D-4.
-    stuck: u8,
-    actions: u16,
+    /// D-4: passes in a row, and actions this hand.
+    counters: Counters,
     /// HX-13 finishing order: seats out, first first.
     places: [Seat; 8],
     places_len: u8,
     totals: [i32; 8],
-    result: Option<Tally>,
+    result: Option<Tally<HaftKhabisResult>>,
     winners: SeatSet,
 }
 
@@ -177,28 +160,28 @@ impl HaftKhabis {
         &self.setup.settings
     }
 
-    #[inline]
-    fn top(&self) -> Card {
-        self.supply.discard.top().unwrap_or(Card::RED_JOKER)
-    }
-
+    /// `p` receives `c`: its declaration no longer stands.
     #[inline]
     fn add(&mut self, p: Seat, c: Card) {
-        let i = p.idx() & 7;
-        self.hands[i].insert(c);
-        self.sizes[i] += 1;
-        self.declared = SeatSet(self.declared.0 & !(1 << p.0));
+        self.hands.add(p, c);
+        self.declarations.withdraw(p);
     }
 
+    /// What giving cards changes (HX-15: the stock refilled from the discards).
     #[inline]
-    fn take(&mut self, p: Seat, c: Card) {
-        let i = p.idx() & 7;
-        self.sizes[i] -= self.hands[i].remove(c) as u8;
+    fn dealing(&mut self) -> Dealing<'_> {
+        Dealing {
+            reshuffle: true,
+            deal: &self.setup.deal,
+            table: &mut self.table,
+            hands: &mut self.hands,
+            declarations: &mut self.declarations,
+        }
     }
 
     /// The next seat of `set` after `p` in the direction of play.
     fn next_of(&self, p: Seat, set: SeatSet) -> Seat {
-        let n = self.n;
+        let n = self.table.n;
         let mut s = p;
         for _ in 0..n {
             s = if self.reversed { s.prev(n) } else { s.next(n) };
@@ -217,9 +200,10 @@ impl HaftKhabis {
 
     /// The next active seat after `p` in seat order (C-2), ignoring reversals.
     fn next_active(&self, p: Seat) -> Seat {
+        let n = self.table.n;
         let mut s = p;
-        for _ in 0..self.n {
-            s = s.next(self.n);
+        for _ in 0..n {
+            s = s.next(n);
             if self.active.contains(s) {
                 return s;
             }
@@ -229,9 +213,10 @@ impl HaftKhabis {
 
     /// The nearest active seat before `p` in seat order.
     fn prev_active(&self, p: Seat) -> Seat {
+        let n = self.table.n;
         let mut s = p;
-        for _ in 0..self.n {
-            s = s.prev(self.n);
+        for _ in 0..n {
+            s = s.prev(n);
             if self.active.contains(s) {
                 return s;
             }
@@ -242,7 +227,7 @@ impl HaftKhabis {
     /// How many shuffles the match has made (deals and reshuffles), for tests.
     #[cfg(test)]
     pub(super) fn shuffles(&self) -> u32 {
-        self.supply.shuffles
+        self.table.supply.shuffles
     }
 
     /// The public facts of the turn that legality reads (shared with the views, C-5).
@@ -254,12 +239,12 @@ impl HaftKhabis {
             turn: self.turn,
             mode: self.mode,
             pending: self.pending,
-            top: self.top(),
+            top: self.table.top(),
             named: self.named,
             drawn: self.drawn,
             in_hand: self.in_hand,
-            stock: self.supply.stock.len(),
-            discards: self.supply.discard.len(),
+            stock: self.table.supply.stock.len(),
+            discards: self.table.supply.discard.len(),
         }
     }
 
@@ -275,7 +260,7 @@ impl HaftKhabis {
         if self.phase != HaftKhabisPhase::Playing || p != self.turn {
             return CardSet::EMPTY;
         }
-        self.facts().playable(self.hands[p.idx() & 7])
+        self.facts().playable(self.hands.of(p))
     }
 
     /// HX-9 / D-6: whether `left` (what an action leaves in hand) must be declared.
@@ -287,7 +272,7 @@ impl HaftKhabis {
     /// Checks a play by the seat to act; returns what it leaves in hand.
     fn check_play(&self, p: Seat, play: &HaftKhabisPlay) -> Result<CardBag, HaftKhabisError> {
         let c = play.card;
-        let hand = self.hands[p.idx() & 7];
+        let hand = self.hands.of(p);
         if self.mode == TurnMode::Drawn && self.drawn != Some(c) {
             return Err(HaftKhabisError::OnlyTheDrawnCard);
         }
@@ -303,7 +288,7 @@ impl HaftKhabis {
         }
         let mut left = hand;
         left.remove(c);
-        let mut size = self.sizes[p.idx() & 7] as u32 - 1;
+        let mut size = self.hands.size(p) as u32 - 1;
         let emptied = size == 0;
         if (JACKS.contains(c) && !emptied) != play.suit.is_some() {
             return Err(HaftKhabisError::SuitNaming);
@@ -332,58 +317,32 @@ impl HaftKhabis {
     }
 
     /// Gives `seat` up to `k` cards from the stock (HX-15: reshuffling when it runs out).
+    #[inline]
     fn give(&mut self, seat: Seat, k: u8, after: &mut HaftKhabisAfter) -> u8 {
-        let mut got = 0;
-        for _ in 0..k {
-            let (c, shuffled) = self.supply.draw(&self.setup.deal, true);
-            after.reshuffled |= shuffled;
-            match c {
-                Some(c) => {
-                    self.add(seat, c);
-                    got += 1;
-                }
-                None => break,
-            }
-        }
-        got
+        self.dealing().give(seat, k, after)
     }
 
     /// D-6 bookkeeping after an action of `p` that leaves `left` in hand.
     fn declare(&mut self, p: Seat, flag: bool, left: CardBag) {
-        if flag {
-            self.declared = SeatSet(self.declared.0 | 1 << p.0);
-            if self.undeclared == Some(p) {
-                self.undeclared = None;
-            }
-        } else {
-            self.declared = SeatSet(self.declared.0 & !(1 << p.0));
-            if self.must_declare(left, self.sizes[p.idx() & 7] as u32) {
-                self.undeclared = Some(p);
-            }
-        }
+        let due = !flag && self.must_declare(left, self.hands.size(p) as u32);
+        self.declarations.mark(p, flag, due);
     }
 
     /// D-6 after a draw: only a draw that leaves one card is declared (what it brings is
     /// not known when drawing).
     fn declare_draw(&mut self, p: Seat, flag: bool) {
         if flag {
-            self.declared = SeatSet(self.declared.0 | 1 << p.0);
-            if self.undeclared == Some(p) {
-                self.undeclared = None;
-            }
-        } else if self.sizes[p.idx() & 7] == 1 {
-            self.undeclared = Some(p);
+            self.declarations.declare(p);
+        } else if self.hands.size(p) == 1 {
+            self.declarations.undeclared = Some(p);
         }
     }
 
     /// `p`'s turn ends (D-6: an undeclared last card costs a card) and `q` is to act.
     fn pass_turn(&mut self, p: Seat, q: Seat, mode: TurnMode, after: &mut HaftKhabisAfter) {
-        if self.undeclared == Some(p) {
-            self.undeclared = None;
-            if self.sizes[p.idx() & 7] > 0 {
-                let got = self.give(p, LAST_CARD_PENALTY, after);
-                after.last_card_penalty = Some((p, got));
-            }
+        if self.declarations.undeclared == Some(p) {
+            self.dealing()
+                .last_card_penalty(p, LAST_CARD_PENALTY, after);
         }
         self.turn = q;
         self.mode = mode;
@@ -395,13 +354,13 @@ impl HaftKhabis {
         let c = play.card;
         let i = p.idx() & 7;
         let mut after = HaftKhabisAfter::default();
-        self.take(p, c);
+        self.hands.take(p, c);
         if let (Some(g), Some(t)) = (play.give, play.target) {
-            self.take(p, g);
+            self.hands.take(p, g);
             self.add(t, g);
             after.penalty_card = Some(t);
         }
-        self.supply.discard.push(c);
+        self.table.supply.discard.push(c);
         self.jack_run[i] = if JACKS.contains(c) {
             self.jack_run[i] + 1
         } else {
@@ -409,14 +368,14 @@ impl HaftKhabis {
         };
         self.named = play.suit;
         self.drawn = None;
-        self.stuck = 0;
+        self.counters.stuck = 0;
         self.declare(p, play.last, left);
         if let (None, Some(t)) = (play.give, play.target) {
             // HX-4: the named player draws a penalty card.
             self.give(t, 1, &mut after);
             after.penalty_card = Some(t);
         }
-        let emptied = self.sizes[i] == 0;
+        let emptied = self.hands.sizes[i] == 0;
         let event = |after| HaftKhabisEvent::Played {
             seat: p,
             card: c,
@@ -488,12 +447,11 @@ impl HaftKhabis {
                 _ => HaftKhabisError::MustPlay,
             });
         }
-        let i = p.idx() & 7;
         let k = self.facts().draw_count();
-        if last && self.sizes[i] as u32 + k != 1 {
+        if last && self.hands.size(p) as u32 + k != 1 {
             return Err(HaftKhabisError::NothingToDeclare);
         }
-        self.stuck = 0;
+        self.counters.stuck = 0;
         let mut after = HaftKhabisAfter::default();
         if self.pending > 0 {
             // HX-5 / D-3: the whole penalty; the chain ends, the seven is now ordinary.
@@ -515,7 +473,7 @@ impl HaftKhabis {
             self.emptied_len = 0;
             let mut finished = false;
             for &s in &order[..len.min(8)] {
-                if self.sizes[s.idx() & 7] == 0 && self.in_hand.contains(s) {
+                if self.hands.size(s) == 0 && self.in_hand.contains(s) {
                     finished = true;
                     self.finish(s, &mut after);
                     if self.phase != HaftKhabisPhase::Playing {
@@ -529,7 +487,7 @@ impl HaftKhabis {
             self.count_action(&mut after);
             return Ok(event(after));
         }
-        let (c, shuffled) = self.supply.draw(&self.setup.deal, true);
+        let (c, shuffled) = self.table.supply.draw(&self.setup.deal, true);
         after.reshuffled = shuffled;
         let mut fits = false;
         if let Some(c) = c {
@@ -559,16 +517,13 @@ impl HaftKhabis {
 
     fn pass(&mut self, p: Seat) -> Result<HaftKhabisEvent, HaftKhabisError> {
         let playable = self.playable(p);
-        if !self
-            .facts()
-            .may_pass(self.sizes[p.idx() & 7] as u32, playable)
-        {
+        let size = self.hands.size(p);
+        if !self.facts().may_pass(size as u32, playable) {
             return Err(HaftKhabisError::MayNotPass);
         }
         let mut after = HaftKhabisAfter::default();
-        let i = p.idx() & 7;
         match self.mode {
-            TurnMode::Extra if self.sizes[i] == 0 => {
+            TurnMode::Extra if size == 0 => {
                 // HX-10 rule 2 with nothing left to draw: the 8 ends the hand after all.
                 self.finish(p, &mut after);
                 return Ok(HaftKhabisEvent::Passed {
@@ -576,12 +531,12 @@ impl HaftKhabis {
                     then: after,
                 });
             }
-            TurnMode::AceAnswer | TurnMode::Drawn => self.stuck = 0,
-            TurnMode::Extra if self.settings().forgo_eight => self.stuck = 0,
+            TurnMode::AceAnswer | TurnMode::Drawn => self.counters.stuck = 0,
+            TurnMode::Extra if self.settings().forgo_eight => self.counters.stuck = 0,
             _ => {
                 // D-4: every player passing in a row blocks the hand.
-                self.stuck += 1;
-                if self.stuck as u32 >= count(self.in_hand) {
+                self.counters.stuck += 1;
+                if self.counters.stuck as u32 >= count(self.in_hand) {
                     self.block(&mut after);
                     return Ok(HaftKhabisEvent::Passed {
                         seat: p,
@@ -612,10 +567,10 @@ impl HaftKhabis {
         let mut after = HaftKhabisAfter::default();
         match give {
             Some(g) => {
-                if !self.hands[p.idx() & 7].contains(g) {
+                if !self.hands.of(p).contains(g) {
                     return Err(HaftKhabisError::NotInHand(g));
                 }
-                self.take(p, g);
+                self.hands.take(p, g);
                 self.add(target, g);
             }
             None => {
@@ -637,8 +592,7 @@ impl HaftKhabis {
 
     /// D-4: a hand that reaches the action limit is blocked.
     fn count_action(&mut self, after: &mut HaftKhabisAfter) {
-        self.actions += 1;
-        if self.actions >= MAX_ACTIONS
+        if self.counters.count()
             && matches!(
                 self.phase,
                 HaftKhabisPhase::Playing | HaftKhabisPhase::DealerNames
@@ -650,8 +604,7 @@ impl HaftKhabis {
 
     fn block(&mut self, after: &mut HaftKhabisAfter) {
         self.finish_hand(None, true, after);
-        after.hand_over = true;
-        after.blocked = true;
+        after.blocked();
     }
 
     /// `p` is out: it wins the hand, or in finishing order takes the next place (HX-11,
@@ -667,8 +620,8 @@ impl HaftKhabis {
         self.places[self.places_len as usize & 7] = p;
         self.places_len += 1;
         self.in_hand = SeatSet(self.in_hand.0 & !(1 << p.0));
-        if self.undeclared == Some(p) {
-            self.undeclared = None;
+        if self.declarations.undeclared == Some(p) {
+            self.declarations.undeclared = None;
         }
         if count(self.in_hand) <= 1 {
             after.hand_over = true;
@@ -685,11 +638,11 @@ impl HaftKhabis {
     /// left a seven stays).
     fn replace_sevens(&mut self, s: Seat, after: &mut HaftKhabisAfter) -> u8 {
         let mut replaced = 0;
-        while let Some(seven) = self.hands[s.idx() & 7].distinct().and(SEVENS).first() {
-            if !self.supply.can_draw(true) {
+        while let Some(seven) = self.hands.of(s).distinct().and(SEVENS).first() {
+            if !self.table.supply.can_draw(true) {
                 break;
             }
-            self.take(s, seven);
+            self.hands.take(s, seven);
             self.set_aside.push(seven);
             self.give(s, 2, after);
             replaced += 1;
@@ -718,11 +671,12 @@ impl HaftKhabis {
             // The rest in order: the last player left, or after a block by their cards'
             // penalty points, ties in turn order from the seat after the dealer.
             let mut rest: Vec<(i32, u8, Seat)> = Vec::new();
+            let n = self.table.n;
             let first = self.next_active(self.dealer);
-            for k in 0..self.n {
-                let s = first.after(k, self.n);
+            for k in 0..n {
+                let s = first.after(k, n);
                 if self.in_hand.contains(s) {
-                    rest.push((penalty_points(self.hands[s.idx()]), k, s));
+                    rest.push((penalty_points(self.hands.of(s)), k, s));
                 }
             }
             rest.sort();
@@ -739,29 +693,27 @@ impl HaftKhabis {
             self.phase = HaftKhabisPhase::MatchOver;
         } else {
             multiplier = winner.map_or(1, |w| self.jack_run[w.idx()].saturating_add(1));
+            let n = self.table.n;
             let first = winner.unwrap_or_else(|| self.next_active(self.dealer));
-            for k in 0..self.n {
-                let s = first.after(k, self.n);
+            for k in 0..n {
+                let s = first.after(k, n);
                 if !self.active.contains(s) || Some(s) == winner {
                     continue;
                 }
                 replaced[s.idx()] = self.replace_sevens(s, after);
-                points[s.idx()] = penalty_points(self.hands[s.idx()]) * multiplier as i32;
+                points[s.idx()] = penalty_points(self.hands.of(s)) * multiplier as i32;
                 self.totals[s.idx()] += points[s.idx()];
             }
             eliminated = self.end_of_hand(&points);
         }
-        self.result = Some(Tally {
-            n: self.n,
-            winner,
-            blocked,
-            hands: self.hands,
+        let extra = HaftKhabisExtra {
             sevens_replaced: replaced,
             multiplier,
-            points,
-            totals: self.totals,
             eliminated,
-        });
+        };
+        let (n, hands) = (self.table.n, &self.hands);
+        let tally = Tally::new(n, winner, blocked, hands, points, self.totals, extra);
+        self.result = Some(tally);
     }
 
     /// HX-13 (points modes): who is out, and whether the game is over (D-5 on ties).
@@ -844,41 +796,35 @@ impl HaftKhabis {
     /// Deals a hand from the leader (HX-1, HX-11) and turns up the starting card (HX-16).
     fn start_hand(&mut self) {
         self.hand_number += 1;
-        self.supply.new_deal(&self.setup.deal, self.all);
+        self.table.supply.new_deal(&self.setup.deal, self.table.all);
         self.set_aside.clear();
-        self.hands = [CardBag::EMPTY; 8];
-        self.sizes = [0; 8];
+        self.hands = Hands::EMPTY;
         self.in_hand = self.active;
         self.reversed = false;
         self.named = None;
         self.pending = 0;
         self.sevens = 0;
         self.emptied_len = 0;
-        self.undeclared = None;
-        self.declared = SeatSet::default();
+        self.declarations = Declarations::default();
         self.jack_run = [0; 8];
-        self.stuck = 0;
-        self.actions = 0;
+        self.counters = Counters::default();
         self.result = None;
         self.mode = TurnMode::Normal;
         self.drawn = None;
         self.phase = HaftKhabisPhase::Playing;
-        for _ in 0..HAND_SIZE {
-            for k in 0..self.n {
-                let s = self.leader.after(k, self.n);
-                if self.active.contains(s) {
-                    if let Some(c) = self.supply.stock.pop() {
-                        self.add(s, c);
-                    }
-                }
-            }
+        let mut counts = [0u8; 8];
+        for s in self.active.iter() {
+            counts[s.idx() & 7] = HAND_SIZE;
         }
-        if let Some(c) = self.supply.stock.pop() {
-            self.supply.discard.push(c);
+        let supply = &mut self.table.supply;
+        let n = self.table.n;
+        self.hands.deal(&mut supply.stock, self.leader, n, &counts);
+        if let Some(c) = supply.stock.pop() {
+            supply.discard.push(c);
         }
         self.turn = self.leader;
         // HX-16: a special card turned up is no play; the leader still plays first.
-        let top = self.top();
+        let top = self.table.top();
         if TENS.contains(top) {
             self.reversed = true;
         } else if ACES.contains(top) && count(self.in_hand) > 2 {
@@ -920,31 +866,7 @@ impl HaftKhabis {
     /// seat `turn` to play; no effect pending.
     #[cfg(test)]
     pub(super) fn arrange(&mut self, hands: &[&str], top: &str, stock: &str, turn: u8) {
-        use crate::card::parse_cards;
-        let mut rest = self.all;
-        for (s, h) in hands.iter().enumerate() {
-            self.hands[s] = CardBag::EMPTY;
-            self.sizes[s] = 0;
-            for c in parse_cards(h).unwrap() {
-                assert!(rest.remove(c), "{c} twice");
-                self.add(Seat(s as u8), c);
-            }
-        }
-        let top: Card = top.parse().unwrap();
-        assert!(rest.remove(top));
-        let stock_top = parse_cards(stock).unwrap();
-        for &c in &stock_top {
-            assert!(rest.remove(c), "{c} twice");
-        }
-        self.supply.discard.clear();
-        self.supply.discard.push(top);
-        self.supply.stock.clear();
-        for c in rest.iter().collect::<Vec<_>>().into_iter().rev() {
-            self.supply.stock.push(c);
-        }
-        for &c in stock_top.iter().rev() {
-            self.supply.stock.push(c);
-        }
+        self.table.arrange(&mut self.hands, hands, top, stock);
         self.set_aside.clear();
         self.turn = Seat(turn);
         self.phase = HaftKhabisPhase::Playing;
@@ -954,22 +876,16 @@ impl HaftKhabis {
         self.sevens = 0;
         self.named = None;
         self.drawn = None;
-        self.undeclared = None;
-        self.declared = SeatSet::default();
+        self.declarations = Declarations::default();
         self.emptied_len = 0;
-        self.stuck = 0;
-        self.actions = 0;
+        self.counters = Counters::default();
         self.jack_run = [0; 8];
     }
 
     /// Test positions: the stock moves under the top discard.
     #[cfg(test)]
     pub(super) fn empty_stock(&mut self) {
-        let top = self.supply.discard.pop().unwrap();
-        while let Some(c) = self.supply.stock.pop() {
-            self.supply.discard.push(c);
-        }
-        self.supply.discard.push(top);
+        self.table.empty_stock();
     }
 
     #[cfg(test)]
@@ -979,7 +895,7 @@ impl HaftKhabis {
 
     #[cfg(test)]
     pub(super) fn set_actions(&mut self, k: u16) {
-        self.actions = k;
+        self.counters.actions = k;
     }
 
     /// Test positions: the hand ends blocked (D-4).
@@ -990,52 +906,11 @@ impl HaftKhabis {
     }
 }
 
-/// What one seat of Haft Khabis cannot see, for [`FromView`]: every seat's hand, the stock
-/// in order (top first), the card the seat to act just drew when it fits (HX-2: everybody
-/// learns that it fits, only that seat which card it is), and what is public but not in
-/// the view: the discard pile below its top card and the counters of D-4 and D-6. The
-/// sevens set aside when a hand is scored (HX-12) are the cards left over.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct HaftKhabisHidden {
-    /// Every seat's hand.
-    pub hands: [CardBag; 8],
-    /// The stock, top first: the first `stock_len` slots.
-    pub stock: [Card; 104],
-    /// How many cards the stock holds.
-    pub stock_len: u8,
-    /// The discard pile below its top card.
-    pub discards: CardBag,
-    /// HX-2: the fitting card the seat to act just drew.
-    pub drawn: Option<Card>,
-    /// D-6: a seat that did not declare its last card.
-    pub undeclared: Option<Seat>,
-    /// D-4: passes in a row by players who could neither play nor draw.
-    pub stuck: u8,
-    /// D-4: actions this hand.
-    pub actions: u16,
-}
-
-impl Default for HaftKhabisHidden {
-    fn default() -> Self {
-        HaftKhabisHidden {
-            hands: [CardBag::EMPTY; 8],
-            stock: [Card::RED_JOKER; 104],
-            stock_len: 0,
-            discards: CardBag::EMPTY,
-            drawn: None,
-            undeclared: None,
-            stuck: 0,
-            actions: 0,
-        }
-    }
-}
-
-impl HaftKhabisHidden {
-    /// The stock, top first.
-    pub fn stock(&self) -> &[Card] {
-        &self.stock[..(self.stock_len as usize).min(104)]
-    }
-}
+/// What one seat of Haft Khabis cannot see, for [`FromView`] (see [`SheddingHidden`]):
+/// every seat's hand, the stock in order, the card the seat to act just drew when it fits
+/// (HX-2), the discard pile below its top card and the counters of D-4 and D-6. The sevens
+/// set aside when a hand is scored (HX-12) are the cards left over.
+pub type HaftKhabisHidden = SheddingHidden;
 
 /// Up to eight seats of `v` into an array and its length.
 fn seats8(v: &[Seat]) -> Result<([Seat; 8], u8), SetupError> {
@@ -1057,106 +932,31 @@ impl FromView for HaftKhabis {
     ) -> Result<HaftKhabis, SetupError> {
         let n = v.players;
         let ni = n as usize;
-        if !(2..=7).contains(&n)
-            || v.seat.0 >= n
-            || v.hand_counts.len() != ni
-            || v.totals.len() != ni
-            || v.jack_runs.len() != ni
-            || !(v.decks == 1 || v.decks == 2)
-        {
-            return Err(bad(format!("a Haft Khabis view of seat {} of {n}", v.seat)));
-        }
-        let me = v.seat.idx();
-        if h.hands[me] != v.hand || h.hands[ni..].iter().any(|x| !x.is_empty()) {
-            return Err(bad(
-                "the seat's hand is not its view's, or a seat not at the table",
-            ));
-        }
-        if (0..ni).any(|s| h.hands[s].len() != v.hand_counts[s] as u32)
-            || h.stock_len != v.stock
-            || h.discards.len() + v.top.is_some() as u32 != v.discards as u32
-        {
-            return Err(bad("a hidden place holds a wrong number of cards"));
-        }
-        let turn = v.to_act.first().unwrap_or(v.leader);
-        if v.drawn.is_some() && h.drawn != v.drawn {
-            return Err(bad("the drawn card is not the one the seat sees"));
-        }
-        if let Some(d) = h.drawn {
-            if !h.hands[turn.idx() & 7].contains(d) {
-                return Err(bad("the drawn card is not in the hand of the seat to act"));
-            }
-        }
-        let all = CardBag::decks(v.decks);
-        let mut seen = CardBag::EMPTY;
-        let stock = h.stock();
-        let mut total = 0;
-        for x in h.hands[..ni].iter().copied().chain([h.discards]) {
-            seen = seen.union(x);
-            total += x.len();
-        }
-        for &c in stock.iter().chain(&v.top) {
-            seen.insert(c);
-            total += 1;
-        }
-        if total != seen.len() || !all.includes(seen) {
-            return Err(bad("more cards than the game's decks"));
-        }
+        let shaped = (2..=7).contains(&n) && v.jack_runs.len() == ni;
+        let scored = v.result.is_some();
+        let rebuilt = rebuild(v, h, seed, "Haft Khabis", shaped, v.leader, Some(scored))?;
         // HX-12: what is left over was set aside when the hand was scored.
         let mut set_aside = Pile::EMPTY;
-        let mut rest = all;
-        for c in seen {
-            rest.remove(c);
-        }
-        if !rest.is_empty() && v.result.is_none() {
-            return Err(bad("cards missing from a hand in play"));
-        }
-        for c in rest {
+        for c in rebuilt.left_over {
             set_aside.push(c);
-        }
-        let mut supply = Supply::new(Rng::new(seed));
-        // The pile's last card is its top.
-        for &c in stock.iter().rev() {
-            supply.stock.push(c);
-        }
-        for c in h.discards {
-            supply.discard.push(c);
-        }
-        if let Some(t) = v.top {
-            supply.discard.push(t);
         }
         let result = match &v.result {
             None => None,
             Some(r) => {
-                if r.hands.len() != ni
-                    || r.sevens_replaced.len() != ni
-                    || r.points.len() != ni
-                    || r.totals.len() != ni
-                {
+                if r.sevens_replaced.len() != ni {
                     return Err(bad("a hand result of a wrong number of seats"));
                 }
-                let mut t = Tally {
-                    n,
-                    winner: r.winner,
-                    blocked: r.blocked,
-                    hands: [CardBag::EMPTY; 8],
+                let mut extra = HaftKhabisExtra {
                     sevens_replaced: [0; 8],
                     multiplier: r.multiplier,
-                    points: [0; 8],
-                    totals: [0; 8],
                     eliminated: r.eliminated,
                 };
-                t.hands[..ni].copy_from_slice(&r.hands);
-                t.sevens_replaced[..ni].copy_from_slice(&r.sevens_replaced);
-                t.points[..ni].copy_from_slice(&r.points);
-                t.totals[..ni].copy_from_slice(&r.totals);
-                Some(t)
+                extra.sevens_replaced[..ni].copy_from_slice(&r.sevens_replaced);
+                Some(Tally::rebuilt(
+                    n, r.winner, r.blocked, &r.hands, &r.points, &r.totals, extra,
+                )?)
             }
         };
-        let mut sizes = [0u8; 8];
-        for (z, x) in sizes.iter_mut().zip(&h.hands) {
-            *z = x.len() as u8;
-        }
         let (emptied, emptied_len) = seats8(&v.emptied)?;
         let (places, places_len) = seats8(&v.places)?;
         let mut jack_run = [0u8; 8];
@@ -1173,10 +973,7 @@ impl FromView for HaftKhabis {
                 settings: v.settings.clone(),
                 deal: crate::game::Deal::seeded(seed),
             },
-            n,
-            decks: v.decks,
-            all,
-            supply,
+            table: rebuilt.table,
             set_aside,
             dealer: v.dealer,
             leader: v.leader,
@@ -1184,22 +981,25 @@ impl FromView for HaftKhabis {
             phase: v.phase,
             mode: v.mode,
             drawn: h.drawn,
-            hands: h.hands,
-            sizes,
+            hands: rebuilt.hands,
             active: v.active,
             in_hand: v.in_hand,
-            turn,
+            turn: rebuilt.turn,
             reversed: v.direction == Direction::Counterclockwise,
             named: v.named_suit,
             pending: v.pending_draw,
             sevens: v.sevens,
             emptied,
             emptied_len,
-            undeclared: h.undeclared,
-            declared: v.declared,
+            declarations: Declarations {
+                undeclared: h.undeclared,
+                declared: v.declared,
+            },
             jack_run,
-            stuck: h.stuck,
-            actions: h.actions,
+            counters: Counters {
+                stuck: h.stuck,
+                actions: h.actions,
+            },
             places,
             places_len,
             totals,
@@ -1213,33 +1013,12 @@ impl FromView for HaftKhabis {
 #[cfg(any(test, feature = "testkit"))]
 impl crate::testkit::InspectHidden for HaftKhabis {
     fn hidden(&self) -> HaftKhabisHidden {
-        let mut h = HaftKhabisHidden {
-            hands: self.hands,
-            drawn: self.drawn,
-            undeclared: self.undeclared,
-            stuck: self.stuck,
-            actions: self.actions,
-            ..HaftKhabisHidden::default()
-        };
-        // The stock pile's last card is its top.
-        for (slot, &c) in h
-            .stock
-            .iter_mut()
-            .zip(self.supply.stock.as_slice().iter().rev())
-        {
-            *slot = c;
-        }
-        h.stock_len = self.supply.stock.len() as u8;
-        let pile = self.supply.discard.as_slice();
-        h.discards = pile[..pile.len().saturating_sub(1)]
-            .iter()
-            .copied()
-            .collect();
-        h
+        let (declarations, counters) = (&self.declarations, &self.counters);
+        SheddingHidden::of(&self.table, &self.hands, self.drawn, declarations, counters)
     }
 
     fn shuffles(&self) -> u32 {
-        self.supply.shuffles
+        self.table.supply.shuffles
     }
 }
 
@@ -1251,13 +1030,13 @@ impl Inspect for HaftKhabis {
 
     /// Every card of the game (one or two decks).
     fn all_cards(&self) -> CardBag {
-        self.all
+        self.table.all
     }
 
     /// Every card's place, for the card-accounting property test: each hand, the stock,
     /// the discard pile, the sevens set aside (HX-12).
     fn card_places(&self) -> Vec<CardBag> {
-        let mut v = hands_stock_discard(&self.hands, &self.sizes, self.n as usize, &self.supply);
+        let mut v = inspect::card_places(&self.table, &self.hands);
         v.push(self.set_aside.bag());
         v
     }
@@ -1266,14 +1045,11 @@ impl Inspect for HaftKhabis {
     /// and the stock — keeping every count, for the property test that a view shows no
     /// hidden card. Nothing is hidden once the hand is over.
     fn scramble_hidden(&mut self, viewer: Seat, rng: &mut crate::rng::Rng) {
-        if self.turn().is_none() {
+        let Some(turn) = self.turn() else {
             return;
-        }
-        let hands = &mut self.hands[..self.n as usize];
-        scramble_hands_and_stock(hands, &mut self.supply.stock, viewer, rng);
-        if self.turn != viewer {
-            self.drawn = None;
-        }
+        };
+        let drawn = &mut self.drawn;
+        inspect::scramble(&mut self.table, &mut self.hands, drawn, turn, viewer, rng);
     }
 
     /// The actions that name no card: draws (declared or not), pass, each seat named
@@ -1316,13 +1092,7 @@ impl Game for HaftKhabis {
     }
 
     fn new(setup: &Setup<HaftKhabisSettings>) -> Result<HaftKhabis, SetupError> {
-        let n = setup.players;
-        if !(2..=7).contains(&n) {
-            return Err(SetupError::Players {
-                game: "haft_khabis",
-                players: n,
-            });
-        }
+        let n = parts::players(setup, Self::NAME, 7)?;
         let s = &setup.settings;
         if !(50..=1000).contains(&s.cap) || !s.cap.is_multiple_of(50) {
             return Err(SetupError::BadSetting(format!(
@@ -1338,20 +1108,15 @@ impl Game for HaftKhabis {
         }
         // HX-1: two decks above five players.
         let decks = if n > 5 { 2 } else { 1 };
-        let all = CardBag::decks(decks);
-        let what = if decks == 2 {
-            "Haft Khabis with 6 or 7 players needs the 104 cards of two decks"
-        } else {
-            "Haft Khabis needs the 52 cards"
-        };
-        let (rng, dealer) = setup.deal.start_bag(n, all, what)?;
+        let what = [
+            "Haft Khabis needs the 52 cards",
+            "Haft Khabis with 6 or 7 players needs the 104 cards of two decks",
+        ];
+        let (table, dealer) = Table::new(setup, decks, what)?;
         let active = SeatSet((1u16 << n).wrapping_sub(1) as u8);
         let mut g = HaftKhabis {
             setup: setup.clone(),
-            n,
-            decks,
-            all,
-            supply: Supply::new(rng),
+            table,
             set_aside: Pile::EMPTY,
             dealer,
             leader: dealer.next(n),
@@ -1359,8 +1124,7 @@ impl Game for HaftKhabis {
             phase: HaftKhabisPhase::Playing,
             mode: TurnMode::Normal,
             drawn: None,
-            hands: [CardBag::EMPTY; 8],
-            sizes: [0; 8],
+            hands: Hands::EMPTY,
             active,
             in_hand: active,
             turn: dealer,
@@ -1370,11 +1134,9 @@ impl Game for HaftKhabis {
             sevens: 0,
             emptied: [Seat(0); 8],
             emptied_len: 0,
-            undeclared: None,
-            declared: SeatSet::default(),
+            declarations: Declarations::default(),
             jack_run: [0; 8],
-            stuck: 0,
-            actions: 0,
+            counters: Counters::default(),
             places: [Seat(0); 8],
             places_len: 0,
             totals: [0; 8],
@@ -1390,26 +1152,19 @@ impl Game for HaftKhabis {
     }
 
     fn players(&self) -> u8 {
-        self.n
+        self.table.n
     }
 
     fn status(&self) -> Status {
-        match self.phase {
-            HaftKhabisPhase::Playing | HaftKhabisPhase::DealerNames => {
-                Status::Acting(SeatSet::only(self.turn))
-            }
-            HaftKhabisPhase::HandOver => Status::HandOver,
-            HaftKhabisPhase::MatchOver => Status::MatchOver,
-        }
+        parts::status(self.turn(), self.phase == HaftKhabisPhase::MatchOver)
     }
 
     fn legal_actions(&self, seat: Seat, out: &mut Vec<HaftKhabisAction>) {
         if seat != self.turn {
             return;
         }
-        let i = seat.idx() & 7;
-        self.facts()
-            .legal_actions(seat, self.hands[i], self.sizes[i] as u32, out);
+        let (hand, size) = (self.hands.of(seat), self.hands.size(seat) as u32);
+        self.facts().legal_actions(seat, hand, size, out);
     }
 
     fn apply(
@@ -1501,38 +1256,30 @@ impl Game for HaftKhabis {
     }
 
     fn view(&self, seat: Seat) -> HaftKhabisView {
-        let n = self.n as usize;
-        let i = seat.idx() & 7;
-        let to_act = match self.status() {
-            Status::Acting(s) => s,
-            _ => SeatSet::default(),
-        };
+        let n = self.table.n as usize;
+        let (table, supply) = (&self.table, &self.table.supply);
         HaftKhabisView {
             seat,
-            players: self.n,
-            decks: self.decks,
-            settings: self.setup.settings.clone(),
+            players: table.n,
+            decks: table.decks,
+            settings: self.settings().clone(),
             phase: self.phase,
-            to_act,
+            to_act: self.turn().map_or(SeatSet::default(), SeatSet::only),
             mode: self.mode,
             dealer: self.dealer,
             leader: self.leader,
             hand_number: self.hand_number,
-            hand: self.hands[i],
-            top: self.supply.discard.top(),
+            hand: self.hands.of(seat),
+            top: supply.discard.top(),
             named_suit: self.named,
-            direction: if self.reversed {
-                Direction::Counterclockwise
-            } else {
-                Direction::Clockwise
-            },
+            direction: Direction::of(self.reversed),
             pending_draw: self.pending,
             sevens: self.sevens,
             drawn: self.drawn.filter(|_| seat == self.turn),
-            hand_counts: self.sizes[..n].to_vec(),
-            stock: self.supply.stock.len() as u8,
-            discards: self.supply.discard.len() as u8,
-            declared: self.declared,
+            hand_counts: self.hands.counts(table.n),
+            stock: supply.stock.len() as u8,
+            discards: supply.discard.len() as u8,
+            declared: self.declarations.declared,
             active: self.active,
             in_hand: self.in_hand,
             emptied: self.emptied[..self.emptied_len as usize & 7].to_vec(),
@@ -1545,15 +1292,11 @@ impl Game for HaftKhabis {
     }
 
     fn hand_score(&self) -> Option<HandScore> {
-        let t = self.result.as_ref()?;
-        Some(HandScore {
-            points: t.points[..t.n as usize].to_vec(),
-            winners: t.winner.map(|w| w.idx()).into_iter().collect(),
-        })
+        self.result.as_ref().map(Tally::hand_score)
     }
 
     fn totals(&self) -> Vec<i32> {
-        self.totals[..self.n as usize].to_vec()
+        self.totals[..self.table.n as usize].to_vec()
     }
 
     fn outcome(&self) -> Option<Outcome> {

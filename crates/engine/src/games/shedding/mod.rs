@@ -1,13 +1,31 @@
-//! Pieces shared by the shedding games (Haft Khabis and Crazy Eights): ordered piles of
-//! up to two decks stored without allocating, the stock and discard pile with draws and
-//! reshuffles (HX-15, CE-9), runs of equal cards played together (CE-11), and small card
-//! masks.
+//! The core shared by the shedding games (Haft Khabis and Crazy Eights). Each game keeps
+//! its own special cards, phases and scoring in its module; what both play alike is here:
+//!
+//! - this file: ordered piles of up to two decks stored without allocating, the stock and
+//!   discard pile with draws and reshuffles (HX-15, CE-9), runs of equal cards played
+//!   together (CE-11), and small card masks;
+//! - [`parts`]: the parts of the state both games keep alike: the table (players, decks,
+//!   stock and pile), the hands with their sizes, the last-card declarations (D-6), the
+//!   counters that block a hand (D-4), the draws that give cards, and the turn's status;
+//! - [`tally`]: a finished hand's result kept without allocating;
+//! - [`hidden`]: what one seat cannot see ([`SheddingHidden`]), a state's hidden parts
+//!   rebuilt from a view ([`crate::FromView`]), and the property tests' access to them;
+//! - [`public`]: what the shared code reads of each game's public types
+//!   ([`SheddingView`], the follow-up records of the events).
 
 use crate::card::{Card, CardBag, CardSet, Rank, Suit};
 use crate::game::Deal;
 use crate::rng::Rng;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
+
+pub(crate) mod hidden;
+pub(crate) mod parts;
+pub(crate) mod public;
+pub(crate) mod tally;
+
+pub use hidden::SheddingHidden;
+pub use public::{SheddingGame, SheddingView};
 
 /// Ranks serialize as their symbol: "2" … "10", "J", "Q", "K", "A" (the views' wild ranks).
 impl Serialize for Rank {
@@ -367,53 +385,20 @@ pub enum Direction {
     Counterclockwise,
 }
 
+impl Direction {
+    /// The direction of play, reversed or not.
+    #[inline]
+    pub(crate) fn of(reversed: bool) -> Direction {
+        if reversed {
+            Direction::Counterclockwise
+        } else {
+            Direction::Clockwise
+        }
+    }
+}
+
 /// The suits in the engine's order, for listing suit choices (D-7's fixed order).
 pub(crate) const SUITS: [Suit; 4] = Suit::ALL;
-
-/// For the property tests ([`crate::testkit::Inspect::card_places`]): each of the first
-/// `n` `hands` (all checked against the hand `sizes` kept alongside), the stock, the
-/// discard pile.
-#[cfg(any(test, feature = "testkit"))]
-pub(crate) fn hands_stock_discard(
-    hands: &[CardBag],
-    sizes: &[u8],
-    n: usize,
-    supply: &Supply,
-) -> Vec<CardBag> {
-    for (h, &k) in hands.iter().zip(sizes) {
-        assert_eq!(h.len(), k as u32, "hand sizes out of step");
-    }
-    let mut v = hands[..n].to_vec();
-    v.push(supply.stock.bag());
-    v.push(supply.discard.bag());
-    v
-}
-
-/// For the property tests ([`crate::testkit::Inspect::scramble_hidden`]): shuffles the
-/// cards of the `hands` of the seats other than `viewer` and of the `stock` among those
-/// places, keeping how many each holds.
-#[cfg(any(test, feature = "testkit"))]
-pub(crate) fn scramble_hands_and_stock(
-    hands: &mut [CardBag],
-    stock: &mut Pile,
-    viewer: crate::seat::Seat,
-    rng: &mut Rng,
-) {
-    let others: Vec<usize> = (0..hands.len()).filter(|&s| s != viewer.idx()).collect();
-    let mut pool: Vec<Card> = others.iter().flat_map(|&s| hands[s]).collect();
-    pool.extend_from_slice(stock.as_slice());
-    rng.shuffle(&mut pool);
-    let mut it = pool.into_iter();
-    for &s in &others {
-        let k = hands[s].len() as usize;
-        hands[s] = it.by_ref().take(k).collect();
-    }
-    let k = stock.len();
-    stock.clear();
-    for c in it.take(k) {
-        stock.push(c);
-    }
-}
 
 #[cfg(test)]
 mod tests {
