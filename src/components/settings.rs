@@ -1,8 +1,8 @@
 //! The room settings a table lists (read-only, behind a button in the top bar) and the
 //! device's own preferences.
 
-use crate::adapters::UiSettings;
 use super::net::RoomInfo;
+use crate::adapters::UiSettings;
 use crate::context::{use_lang, AppCtx};
 use crate::i18n::Lang;
 use crate::prefs::{Prefs, Speed};

@@ -25,11 +25,11 @@ pub mod shelem;
 pub mod shell;
 
 pub use crate::components::hint::hint;
-pub use hook::{initial_state, use_table, INTRO_MS};
-pub use route::{TablePage, TableProps, TableRoute, TableRouteProps};
 pub use crate::components::settings::{
     room_labels, room_rows, secs_text, setting_rows, SettingRow, TableSettings, GRACE_CHOICES,
 };
+pub use hook::{initial_state, use_table, INTRO_MS};
+pub use route::{TablePage, TableProps, TableRoute, TableRouteProps};
 
 use crate::adapters::{ShownTrick, UiGame};
 use crate::components::cover::Cover;
