@@ -54,11 +54,15 @@ export const tests = [
             const next = page.locator(`.felt .seat[data-seat="${(bottom + 1) % n}"]`);
             assert((await next.getAttribute('data-testid')).includes('left'), `${game} ${n}: the next seat sits on your left`);
           }
-          const dir = page.locator('[data-testid=direction]');
+          // The value and the words are read at one moment: with instant bots a 10 played
+          // between two separate reads reverses the direction under the test (HX-3).
+          const seen = await page.evaluate(() => {
+            const d = document.querySelector('[data-testid=direction]');
+            return d && { value: d.dataset.value, text: d.textContent };
+          });
           // (A suit picker may hold the middle: the dealer names a suit for a starting 8.)
-          if ((await dir.count()) === 0) continue;
-          const value = await dir.getAttribute('data-value');
-          const text = await dir.textContent();
+          if (!seen) continue;
+          const { value, text } = seen;
           if (value === 'clockwise') {
             clockwiseSeen++;
             assert(text.includes('ساعتگرد') && !text.includes('پاد'), `${game} ${n}: the label says clockwise (${text})`);
