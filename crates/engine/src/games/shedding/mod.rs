@@ -23,6 +23,8 @@ pub(crate) mod hidden;
 pub(crate) mod parts;
 pub(crate) mod public;
 pub(crate) mod tally;
+#[cfg(test)]
+pub(crate) mod testing;
 
 pub use hidden::SheddingHidden;
 pub use public::{SheddingGame, SheddingView};
