@@ -5,45 +5,17 @@
 //! that player holds few cards, answers a pending 2 rather than drawing, names the suit
 //! it holds most of, and always declares its last card (D-6).
 
-use crate::Bot;
+use crate::shedding::{suit_count, Scorer, SheddingBot};
 use engine::games::crazy_eights::{
     card_points, CrazyEights, CrazyEightsAction, CrazyEightsPlay, CrazyEightsView,
 };
-use engine::games::shedding::Direction;
-use engine::{Card, CardBag, Rank, Rng, Seat, Suit};
+use engine::games::shedding::SheddingView;
+use engine::{Card, Rank, Suit};
 
 const QUEEN_SPADES: Card = Card::new(Suit::Spades, Rank::QUEEN);
 
 /// The rule-based Crazy Eights bot.
-#[derive(Clone, Debug)]
-pub struct CrazyEightsBot {
-    rng: Rng,
-}
-
-impl CrazyEightsBot {
-    /// A bot whose tie-breaks are fixed by `seed`.
-    pub fn new(seed: u64) -> CrazyEightsBot {
-        CrazyEightsBot {
-            rng: Rng::new(seed),
-        }
-    }
-}
-
-/// The seat after `v.seat` in the direction of play.
-fn next_seat(v: &CrazyEightsView) -> Seat {
-    let n = v.players;
-    match v.direction {
-        Direction::Clockwise => v.seat.next(n),
-        Direction::Counterclockwise => v.seat.prev(n),
-    }
-}
-
-/// The non-wild cards of `hand` in suit `s`.
-fn suit_count(hand: CardBag, s: Suit, wild: Rank) -> i32 {
-    hand.iter()
-        .filter(|c| c.suit() == s && c.rank() != wild)
-        .count() as i32
-}
+pub type CrazyEightsBot = SheddingBot<CrazyEights>;
 
 /// The rank that skips in this room (CE-5, CE-11, CE-12's preset), if any.
 fn skip_rank(v: &CrazyEightsView) -> Option<Rank> {
@@ -61,104 +33,92 @@ fn skip_rank(v: &CrazyEightsView) -> Option<Rank> {
     }
 }
 
-/// How much the bot likes `a` (higher is better).
-fn score(v: &CrazyEightsView, a: &CrazyEightsAction) -> i32 {
-    let wild = v
-        .wild_ranks
-        .get(v.seat.idx())
-        .copied()
-        .unwrap_or(Rank::EIGHT);
-    let next = next_seat(v);
-    let next_count = v.hand_counts.get(next.idx()).copied().unwrap_or(9) as i32;
-    let threatened = next_count <= 2;
-    match *a {
-        CrazyEightsAction::Suit(s) => suit_count(v.hand, s, wild) * 10,
-        CrazyEightsAction::Draw => {
-            if v.pending_draw > 0 {
-                -60
-            } else {
-                -100
-            }
-        }
-        CrazyEightsAction::Pass => -90,
-        CrazyEightsAction::Play(CrazyEightsPlay { cards, suit, last }) => {
-            let mut left = v.hand;
-            for &c in cards.as_slice() {
-                left.remove(c);
-            }
-            if left.is_empty() && v.settings.countdown {
-                // Going out in Countdown: always good.
-                return 2000;
-            }
-            if left.is_empty() {
-                return 1000;
-            }
-            let top = cards.last();
-            let mut s = 20 * cards.len() as i32;
-            let wilds = cards.as_slice().iter().filter(|c| c.rank() == wild).count() as i32;
-            // Keep wild cards for need (nothing else fits, or going out).
-            s -= 45 * wilds;
-            // Shed costly cards first (CE-10).
-            s += cards
-                .as_slice()
-                .iter()
-                .filter(|c| c.rank() != wild)
-                .map(|&c| card_points(c, wild))
-                .sum::<i32>();
-            // Leave a suit (and rank) the bot holds many of.
-            let follow = suit.unwrap_or(top.suit());
-            s += 4 * suit_count(left, follow, wild);
-            s += 2 * left.iter().filter(|c| c.rank() == top.rank()).count() as i32;
-            let set = &v.settings;
-            let countdown_preset = set.countdown && set.countdown_preset;
-            if (set.two_draws || countdown_preset) && top.rank() == Rank::TWO {
-                s += if v.pending_draw > 0 {
-                    70
-                } else if threatened {
-                    40
+/// How much the bot likes an action (higher is better).
+impl Scorer for CrazyEights {
+    fn score(v: &CrazyEightsView, a: &CrazyEightsAction) -> i32 {
+        let wild = v
+            .wild_ranks
+            .get(v.seat.idx())
+            .copied()
+            .unwrap_or(Rank::EIGHT);
+        let next = v.next_seat();
+        let next_count = v.hand_counts.get(next.idx()).copied().unwrap_or(9) as i32;
+        let threatened = next_count <= 2;
+        match *a {
+            CrazyEightsAction::Suit(s) => suit_count(v.hand, s, wild) * 10,
+            CrazyEightsAction::Draw => {
+                if v.pending_draw > 0 {
+                    -60
                 } else {
-                    6
-                };
+                    -100
+                }
             }
-            if (set.queen_of_spades_draws_five || countdown_preset)
-                && cards.as_slice().contains(&QUEEN_SPADES)
-            {
-                s += if next_count <= 3 { 50 } else { 25 };
-            } else if Some(top.rank()) == skip_rank(v) && threatened {
-                s += 25;
+            CrazyEightsAction::Pass => -90,
+            CrazyEightsAction::Play(CrazyEightsPlay { cards, suit, last }) => {
+                let mut left = v.hand;
+                for &c in cards.as_slice() {
+                    left.remove(c);
+                }
+                if left.is_empty() && v.settings.countdown {
+                    // Going out in Countdown: always good.
+                    return 2000;
+                }
+                if left.is_empty() {
+                    return 1000;
+                }
+                let top = cards.last();
+                let mut s = 20 * cards.len() as i32;
+                let wilds = cards.as_slice().iter().filter(|c| c.rank() == wild).count() as i32;
+                // Keep wild cards for need (nothing else fits, or going out).
+                s -= 45 * wilds;
+                // Shed costly cards first (CE-10).
+                s += cards
+                    .as_slice()
+                    .iter()
+                    .filter(|c| c.rank() != wild)
+                    .map(|&c| card_points(c, wild))
+                    .sum::<i32>();
+                // Leave a suit (and rank) the bot holds many of.
+                let follow = suit.unwrap_or(top.suit());
+                s += 4 * suit_count(left, follow, wild);
+                s += 2 * left.iter().filter(|c| c.rank() == top.rank()).count() as i32;
+                let set = &v.settings;
+                let countdown_preset = set.countdown && set.countdown_preset;
+                if (set.two_draws || countdown_preset) && top.rank() == Rank::TWO {
+                    s += if v.pending_draw > 0 {
+                        70
+                    } else if threatened {
+                        40
+                    } else {
+                        6
+                    };
+                }
+                if (set.queen_of_spades_draws_five || countdown_preset)
+                    && cards.as_slice().contains(&QUEEN_SPADES)
+                {
+                    s += if next_count <= 3 { 50 } else { 25 };
+                } else if Some(top.rank()) == skip_rank(v) && threatened {
+                    s += 25;
+                }
+                if last {
+                    // D-6: always declare.
+                    s += 5;
+                }
+                s
             }
-            if last {
-                // D-6: always declare.
-                s += 5;
-            }
-            s
         }
-    }
-}
-
-impl Bot<CrazyEights> for CrazyEightsBot {
-    fn choose(&mut self, view: &CrazyEightsView, legal: &[CrazyEightsAction]) -> CrazyEightsAction {
-        legal[crate::highest(legal, &mut self.rng, |a| score(view, a))]
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::duel::Duel;
-    use crate::RandomBot;
+    use crate::shedding::testing::{self, bag, card, duel};
+    use crate::Bot;
     use engine::card::parse_cards;
     use engine::games::crazy_eights::{CrazyEightsPhase, CrazyEightsSettings};
-    use engine::games::shedding::CardRun;
-    use engine::{Game, SeatSet};
-
-    fn bag(s: &str) -> CardBag {
-        parse_cards(s).unwrap().into_iter().collect()
-    }
-
-    fn card(s: &str) -> Card {
-        s.parse().unwrap()
-    }
+    use engine::games::shedding::{CardRun, Direction};
+    use engine::{Seat, SeatSet};
 
     fn view(hand: &str, top: &str, counts: [u8; 4]) -> CrazyEightsView {
         CrazyEightsView {
@@ -275,46 +235,14 @@ mod tests {
         assert_eq!(choose(&v, &legal), run("5C 5H 5S"));
     }
 
-    /// Plays `hands` hands with seats 0 and 2 as bots and 1 and 3 random; returns the
-    /// hands won and the points scored per seat.
-    fn duel(hands: u32, seed: u64, settings: CrazyEightsSettings) -> (Vec<u32>, Vec<i64>) {
-        let mut bots: Vec<CrazyEightsBot> = (0..4).map(|i| CrazyEightsBot::new(seed + i)).collect();
-        let mut random = RandomBot::new(seed);
-        let mut won = vec![0u32; 4];
-        let mut pts = vec![0i64; 4];
-        Duel::<CrazyEights>::new(4, settings, seed).play(
-            hands,
-            &mut bots,
-            |g, seat, legal, bot| {
-                if seat.0 % 2 == 0 {
-                    bot.choose(&g.view(seat), legal)
-                } else {
-                    random.pick(legal)
-                }
-            },
-            |g| {
-                let score = g.hand_score().unwrap();
-                for w in score.winners {
-                    won[w] += 1;
-                }
-                for (t, p) in pts.iter_mut().zip(score.points) {
-                    *t += p as i64;
-                }
-            },
-        );
-        (won, pts)
-    }
-
     #[test]
     fn same_seed_same_choices() {
-        let a = duel(20, 3, CrazyEightsSettings::default());
-        let b = duel(20, 3, CrazyEightsSettings::default());
-        assert_eq!(a, b);
+        testing::same_seed_same_choices::<CrazyEights>();
     }
 
     #[test]
     fn rule_bot_clearly_beats_random_play() {
-        let (won, pts) = duel(300, 11, CrazyEightsSettings::default());
+        let (won, pts) = duel::<CrazyEights>(300, 11, CrazyEightsSettings::default());
         eprintln!("hands won {won:?}, points {pts:?} (0 and 2 are bots)");
         assert!(won[0] + won[2] > 2 * (won[1] + won[3]), "{won:?}");
         assert!((pts[0] + pts[2]) * 2 < pts[1] + pts[3], "{pts:?}");
@@ -323,7 +251,7 @@ mod tests {
             countdown_preset: true,
             ..CrazyEightsSettings::default()
         };
-        let (won, _) = duel(60, 12, countdown);
+        let (won, _) = duel::<CrazyEights>(60, 12, countdown);
         eprintln!("Countdown games won {won:?}");
         assert!(won[0] + won[2] > 2 * (won[1] + won[3]), "{won:?}");
     }

@@ -6,27 +6,15 @@
 //! away a costly card), names the suit it holds most of with a jack, and always declares
 //! its last card (HX-9, D-6).
 
-use crate::Bot;
+use crate::shedding::{suit_count, Scorer, SheddingBot};
 use engine::games::haft_khabis::{
     HaftKhabis, HaftKhabisAction, HaftKhabisPlay, HaftKhabisView, TurnMode,
 };
-use engine::games::shedding::Direction;
-use engine::{Card, CardBag, Rank, Rng, Seat, Suit};
+use engine::games::shedding::SheddingView;
+use engine::{Card, Rank, Seat};
 
 /// The rule-based Haft Khabis bot.
-#[derive(Clone, Debug)]
-pub struct HaftKhabisBot {
-    rng: Rng,
-}
-
-impl HaftKhabisBot {
-    /// A bot whose tie-breaks are fixed by `seed`.
-    pub fn new(seed: u64) -> HaftKhabisBot {
-        HaftKhabisBot {
-            rng: Rng::new(seed),
-        }
-    }
-}
+pub type HaftKhabisBot = SheddingBot<HaftKhabis>;
 
 /// HX-12: what a card costs left in hand (a jack's doubling counted as 20, a seven as the
 /// two cards that replace it).
@@ -41,116 +29,98 @@ pub(crate) fn cost(c: Card) -> i32 {
     }
 }
 
-/// The seat after `v.seat` still in the hand, in the direction of play.
-fn next_seat(v: &HaftKhabisView) -> Seat {
-    let n = v.players;
-    let mut s = v.seat;
-    for _ in 0..n {
-        s = match v.direction {
-            Direction::Clockwise => s.next(n),
-            Direction::Counterclockwise => s.prev(n),
-        };
-        if v.in_hand.contains(s) {
-            return s;
-        }
-    }
-    v.seat
-}
-
-/// The cards of `hand` in suit `s`, jacks left out.
-fn suit_count(hand: CardBag, s: Suit) -> i32 {
-    hand.iter()
-        .filter(|c| c.suit() == s && c.rank() != Rank::JACK)
-        .count() as i32
-}
-
-/// How much the bot likes `a` (higher is better).
-fn score(v: &HaftKhabisView, a: &HaftKhabisAction) -> i32 {
-    let next = next_seat(v);
-    let next_count = v.hand_counts.get(next.idx()).copied().unwrap_or(9) as i32;
-    let threatened = next_count <= 2;
-    let count_of = |s: Seat| v.hand_counts.get(s.idx()).copied().unwrap_or(9) as i32;
-    // Someone may go out soon: time to get rid of costly cards, jacks included.
-    let danger = v.in_hand.iter().any(|s| s != v.seat && count_of(s) <= 2);
-    match *a {
-        HaftKhabisAction::Draw { last } => {
-            let base = if v.pending_draw > 0 { -60 } else { -100 };
-            base + 5 * last as i32
-        }
-        HaftKhabisAction::Pass => match v.mode {
-            TurnMode::AceAnswer => -50,
-            _ => -90,
-        },
-        HaftKhabisAction::Name { target, give } => -5 * count_of(target) + give.map_or(0, giving),
-        HaftKhabisAction::Play(HaftKhabisPlay {
-            card,
-            suit,
-            target,
-            give,
-            last,
-        }) => {
-            let mut left = v.hand;
-            left.remove(card);
-            if let Some(g) = give {
-                left.remove(g);
+/// How much the bot likes an action (higher is better).
+impl Scorer for HaftKhabis {
+    fn score(v: &HaftKhabisView, a: &HaftKhabisAction) -> i32 {
+        let next = v.next_seat();
+        let next_count = v.hand_counts.get(next.idx()).copied().unwrap_or(9) as i32;
+        let threatened = next_count <= 2;
+        let count_of = |s: Seat| v.hand_counts.get(s.idx()).copied().unwrap_or(9) as i32;
+        // Someone may go out soon: time to get rid of costly cards, jacks included.
+        let danger = v.in_hand.iter().any(|s| s != v.seat && count_of(s) <= 2);
+        match *a {
+            HaftKhabisAction::Draw { last } => {
+                let base = if v.pending_draw > 0 { -60 } else { -100 };
+                base + 5 * last as i32
             }
-            if left.is_empty() {
-                return 1000;
+            HaftKhabisAction::Pass => match v.mode {
+                TurnMode::AceAnswer => -50,
+                _ => -90,
+            },
+            HaftKhabisAction::Name { target, give } => {
+                -5 * count_of(target) + give.map_or(0, giving)
             }
-            let r = card.rank();
-            let mut s = cost(card);
-            if r == Rank::JACK {
-                // Keep jacks for need, unless one card is left (then name its suit) or
-                // someone is about to go out (a jack left in hand doubles the penalty).
-                s -= if left.len() <= 1 {
-                    0
-                } else if danger {
-                    15
-                } else {
-                    70
-                };
-            }
-            let follow = suit.unwrap_or(card.suit());
-            s += 4 * suit_count(left, follow);
-            s += 2 * left.iter().filter(|c| c.rank() == r).count() as i32;
-            match r {
-                Rank::SEVEN => {
-                    // Answer a chain; punish a player about to go out; otherwise keep
-                    // sevens to answer with, until someone may go out (HX-12: a seven
-                    // left in hand is replaced by two cards).
-                    s += if v.pending_draw > 0 {
-                        80
-                    } else if threatened {
-                        40
-                    } else if danger {
-                        4
-                    } else {
-                        -20
-                    }
+            HaftKhabisAction::Play(HaftKhabisPlay {
+                card,
+                suit,
+                target,
+                give,
+                last,
+            }) => {
+                let mut left = v.hand;
+                left.remove(card);
+                if let Some(g) = give {
+                    left.remove(g);
                 }
-                Rank::ACE => {
-                    s += if v.mode == TurnMode::AceAnswer {
-                        80
-                    } else if threatened {
-                        25
-                    } else {
+                if left.is_empty() {
+                    return 1000;
+                }
+                let r = card.rank();
+                let mut s = cost(card);
+                if r == Rank::JACK {
+                    // Keep jacks for need, unless one card is left (then name its suit) or
+                    // someone is about to go out (a jack left in hand doubles the penalty).
+                    s -= if left.len() <= 1 {
                         0
-                    }
+                    } else if danger {
+                        15
+                    } else {
+                        70
+                    };
                 }
-                Rank::EIGHT => s += 8,
-                _ => {}
+                let follow = suit.unwrap_or(card.suit());
+                // The jacks are wild (HX-8).
+                s += 4 * suit_count(left, follow, Rank::JACK);
+                s += 2 * left.iter().filter(|c| c.rank() == r).count() as i32;
+                match r {
+                    Rank::SEVEN => {
+                        // Answer a chain; punish a player about to go out; otherwise keep
+                        // sevens to answer with, until someone may go out (HX-12: a seven
+                        // left in hand is replaced by two cards).
+                        s += if v.pending_draw > 0 {
+                            80
+                        } else if threatened {
+                            40
+                        } else if danger {
+                            4
+                        } else {
+                            -20
+                        }
+                    }
+                    Rank::ACE => {
+                        s += if v.mode == TurnMode::AceAnswer {
+                            80
+                        } else if threatened {
+                            25
+                        } else {
+                            0
+                        }
+                    }
+                    Rank::EIGHT => s += 8,
+                    _ => {}
+                }
+                if let Some(t) = target {
+                    s += 20 - 5 * count_of(t);
+                }
+                if let Some(g) = give {
+                    s += giving(g);
+                }
+                if last {
+                    // HX-9 / D-6: always declare.
+                    s += 5;
+                }
+                s
             }
-            if let Some(t) = target {
-                s += 20 - 5 * count_of(t);
-            }
-            if let Some(g) = give {
-                s += giving(g);
-            }
-            if last {
-                // HX-9 / D-6: always declare.
-                s += 5;
-            }
-            s
         }
     }
 }
@@ -164,28 +134,14 @@ fn giving(g: Card) -> i32 {
     }
 }
 
-impl Bot<HaftKhabis> for HaftKhabisBot {
-    fn choose(&mut self, view: &HaftKhabisView, legal: &[HaftKhabisAction]) -> HaftKhabisAction {
-        legal[crate::highest(legal, &mut self.rng, |a| score(view, a))]
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::duel::Duel;
-    use crate::RandomBot;
-    use engine::card::parse_cards;
+    use crate::shedding::testing::{self, bag, card, duel};
+    use crate::Bot;
     use engine::games::haft_khabis::{HaftKhabisPhase, HaftKhabisSettings, TwoRule};
-    use engine::{Game, SeatSet};
-
-    fn bag(s: &str) -> CardBag {
-        parse_cards(s).unwrap().into_iter().collect()
-    }
-
-    fn card(s: &str) -> Card {
-        s.parse().unwrap()
-    }
+    use engine::games::shedding::Direction;
+    use engine::{SeatSet, Suit};
 
     fn view(hand: &str, top: &str, counts: [u8; 4]) -> HaftKhabisView {
         HaftKhabisView {
@@ -310,41 +266,9 @@ mod tests {
         assert_eq!(choose(&v, &legal), legal[1]);
     }
 
-    /// Plays `hands` hands with seats 0 and 2 as bots and 1 and 3 random; returns hands
-    /// won and penalty points per seat.
-    fn duel(hands: u32, seed: u64, settings: HaftKhabisSettings) -> (Vec<u32>, Vec<i64>) {
-        let mut bots: Vec<HaftKhabisBot> = (0..4).map(|i| HaftKhabisBot::new(seed + i)).collect();
-        let mut random = RandomBot::new(seed);
-        let mut won = vec![0u32; 4];
-        let mut pts = vec![0i64; 4];
-        Duel::<HaftKhabis>::new(4, settings, seed).play(
-            hands,
-            &mut bots,
-            |g, seat, legal, bot| {
-                if seat.0 % 2 == 0 {
-                    bot.choose(&g.view(seat), legal)
-                } else {
-                    random.pick(legal)
-                }
-            },
-            |g| {
-                let score = g.hand_score().unwrap();
-                for w in score.winners {
-                    won[w] += 1;
-                }
-                for (t, p) in pts.iter_mut().zip(score.points) {
-                    *t += p as i64;
-                }
-            },
-        );
-        (won, pts)
-    }
-
     #[test]
     fn same_seed_same_choices() {
-        let a = duel(20, 3, HaftKhabisSettings::default());
-        let b = duel(20, 3, HaftKhabisSettings::default());
-        assert_eq!(a, b);
+        testing::same_seed_same_choices::<HaftKhabis>();
     }
 
     #[test]
@@ -354,7 +278,7 @@ mod tests {
             hands: 20,
             ..HaftKhabisSettings::default()
         };
-        let (won, pts) = duel(400, 21, settings);
+        let (won, pts) = duel::<HaftKhabis>(400, 21, settings);
         eprintln!("hands won {won:?}, penalty points {pts:?} (0 and 2 are bots)");
         assert!(won[0] + won[2] > 2 * (won[1] + won[3]), "{won:?}");
         assert!((pts[0] + pts[2]) * 3 < (pts[1] + pts[3]) * 2, "{pts:?}");
@@ -363,7 +287,7 @@ mod tests {
             end: engine::games::haft_khabis::EndMode::FinishingOrder,
             ..HaftKhabisSettings::default()
         };
-        let (won, _) = duel(200, 22, order);
+        let (won, _) = duel::<HaftKhabis>(200, 22, order);
         eprintln!("finishing order, first places {won:?}");
         assert!(won[0] + won[2] > 2 * (won[1] + won[3]), "{won:?}");
     }

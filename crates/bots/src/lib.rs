@@ -12,6 +12,7 @@ pub mod hard;
 mod hokm;
 mod pasur;
 pub mod seats;
+mod shedding;
 mod shelem;
 
 pub use bidel::BidelBot;

@@ -24,6 +24,7 @@ pub mod crazy_eights;
 pub mod haft_khabis;
 pub mod hokm;
 pub mod pasur;
+pub mod shedding;
 pub mod shelem;
 
 pub use self::core::{BagPlan, BeliefError, Constraints, Plan, TrickLog, MAX_PLACES};
@@ -32,6 +33,7 @@ pub use crazy_eights::{CrazyEightsBelief, CrazyEightsSampler};
 pub use haft_khabis::{HaftKhabisBelief, HaftKhabisSampler};
 pub use hokm::{HokmBelief, HokmFacts, HokmSampler};
 pub use pasur::{PasurBelief, PasurSampler};
+pub use shedding::{SheddingBelief, SheddingSampler};
 pub use shelem::{ShelemBelief, ShelemFacts, ShelemSampler};
 
 use engine::{FromView, Game, Rng};

@@ -269,9 +269,9 @@ fn a_plan_with_voids_deals_uniformly_and_only_allowed_assignments() {
 }
 
 mod bidel;
-mod crazy_eights;
 mod hokm;
 mod pasur;
+mod shedding;
 mod shelem;
 
 /// The two-deck dealer against exact enumeration: every assignment of the physical cards
@@ -342,4 +342,3 @@ fn a_bag_plan_deals_physical_cards_uniformly_with_the_fitting_card_first() {
         "chi-square {chi2:.1}, {df} df: {seen:?}"
     );
 }
-mod haft_khabis;

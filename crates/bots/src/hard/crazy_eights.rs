@@ -1,16 +1,14 @@
-//! Crazy Eights' hard bot: [`super::rollout`] over sampled deals, scored by the hand's
-//! points (CE-10; Countdown's scores, CE-12) against the mean of the other players'.
+//! Crazy Eights' hard bot: the shedding games' rollout search ([`super::shedding`]),
+//! scored by the hand's points (CE-10; Countdown's scores, CE-12).
 //!
 //! Rollout policy: play rather than draw or pass, shed the most points (several equal
 //! cards at once), keep wild cards for when nothing else fits, always declare a last card
 //! (D-6); one pick in four uniform over the actions that do not forget a declaration.
 
-use super::rollout::{greedy, RolloutBot, RolloutGame, NEVER};
-use super::{Budget, HardGame};
-use crate::belief::{CrazyEightsBelief, CrazyEightsSampler};
-use crate::{Bot, CrazyEightsBot};
+use super::rollout::{greedy, NEVER};
+use super::shedding::Rollouts;
 use engine::games::crazy_eights::{
-    card_points, CrazyEights, CrazyEightsAction, CrazyEightsEvent, CrazyEightsView,
+    card_points, CrazyEights, CrazyEightsAction, CrazyEightsEvent, CrazyEightsPlay,
 };
 use engine::{Rank, Rng, Seat};
 
@@ -18,9 +16,7 @@ use engine::{Rank, Rng, Seat};
 fn declared_twin(a: &CrazyEightsAction) -> Option<CrazyEightsAction> {
     match *a {
         CrazyEightsAction::Play(p) if !p.last => {
-            let mut d = p;
-            d.last = true;
-            Some(CrazyEightsAction::Play(d))
+            Some(CrazyEightsAction::Play(CrazyEightsPlay { last: true, ..p }))
         }
         _ => None,
     }
@@ -51,16 +47,8 @@ fn score(a: &CrazyEightsAction, legal: &[CrazyEightsAction], wild: Rank) -> i32 
     }
 }
 
-impl RolloutGame for CrazyEights {
-    type Belief = CrazyEightsBelief;
-    type Sampler = CrazyEightsSampler;
-    const PENALTY: bool = true;
-
-    fn seat_of(view: &CrazyEightsView) -> Seat {
-        view.seat
-    }
-
-    fn ends_hand(event: &CrazyEightsEvent) -> bool {
+impl Rollouts for CrazyEights {
+    fn hand_over(event: &CrazyEightsEvent) -> bool {
         match event {
             CrazyEightsEvent::Played { then, .. }
             | CrazyEightsEvent::Drew { then, .. }
@@ -69,18 +57,8 @@ impl RolloutGame for CrazyEights {
         }
     }
 
-    fn policy(g: &CrazyEights, seat: Seat, legal: &[CrazyEightsAction], rng: &mut Rng) -> usize {
+    fn pick(g: &CrazyEights, seat: Seat, legal: &[CrazyEightsAction], rng: &mut Rng) -> usize {
         let wild = g.wild_of(seat);
         greedy(legal, rng, 4, |a| score(a, legal, wild))
-    }
-
-    fn fallback(seed: u64) -> Box<dyn Bot<CrazyEights> + Send> {
-        Box::new(CrazyEightsBot::new(seed))
-    }
-}
-
-impl HardGame for CrazyEights {
-    fn search_bot(seed: u64, budget: Budget) -> Option<Box<dyn Bot<Self> + Send>> {
-        Some(Box::new(RolloutBot::<CrazyEights>::new(seed, budget)))
     }
 }

@@ -18,6 +18,7 @@ pub mod hokm;
 mod pasur;
 pub mod pimc;
 pub mod rollout;
+mod shedding;
 pub mod shelem;
 
 /// How much a hard bot may search per decision. Fixed counts, so results repeat.

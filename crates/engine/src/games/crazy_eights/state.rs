@@ -11,7 +11,7 @@ use crate::games::shedding::parts::{
     self, Counters, Dealing, Declarations, Followup, Hands, Table,
 };
 use crate::games::shedding::tally::{HandResult, Tally};
-use crate::games::shedding::{rank_mask, CardRun, Direction, SheddingHidden, SUITS};
+use crate::games::shedding::{rank_mask, CardRun, Direction, SheddingGame, SheddingHidden, SUITS};
 use crate::rebuild::FromView;
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
@@ -1031,7 +1031,7 @@ impl FromView for CrazyEights {
         let n = v.players;
         let ni = n as usize;
         let shaped = (2..=8).contains(&n);
-        let rebuilt = rebuild(v, h, seed, "Crazy Eights", shaped, v.dealer, None)?;
+        let rebuilt = rebuild(v, h, seed, Self::TITLE, shaped, v.dealer, None)?;
         let mut arr8 = [0i32; 8];
         arr8[..ni].copy_from_slice(&v.totals);
         let mut scores = [COUNTDOWN_START; 8];

@@ -4,6 +4,10 @@
 //! are wild and name a suit, 2s give a penalty card; a last card must be declared. The
 //! cards left in hand are penalty points; the game ends by one of HX-13's modes. Rules
 //! HX-1 … HX-16 of RULES.md and the decisions D-1 … D-8 that apply to it.
+//!
+//! What both shedding games play alike (the table, hands, declarations, the counters of
+//! D-4, the result, the hidden cards and a state rebuilt from a view) is in
+//! [`super::shedding`]; this module keeps the game's own cards, phases and scoring.
 
 pub mod choice;
 mod state;

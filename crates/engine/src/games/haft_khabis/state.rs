@@ -11,7 +11,7 @@ use crate::games::shedding::parts::{
     self, Counters, Dealing, Declarations, Followup, Hands, Table,
 };
 use crate::games::shedding::tally::{HandResult, Tally};
-use crate::games::shedding::{Direction, Pile, SheddingHidden};
+use crate::games::shedding::{Direction, Pile, SheddingGame, SheddingHidden};
 use crate::rebuild::{bad, FromView};
 use crate::seat::{Seat, SeatSet};
 #[cfg(any(test, feature = "testkit"))]
@@ -934,7 +934,7 @@ impl FromView for HaftKhabis {
         let ni = n as usize;
         let shaped = (2..=7).contains(&n) && v.jack_runs.len() == ni;
         let scored = v.result.is_some();
-        let rebuilt = rebuild(v, h, seed, "Haft Khabis", shaped, v.leader, Some(scored))?;
+        let rebuilt = rebuild(v, h, seed, Self::TITLE, shaped, v.leader, Some(scored))?;
         // HX-12: what is left over was set aside when the hand was scored.
         let mut set_aside = Pile::EMPTY;
         for c in rebuilt.left_over {

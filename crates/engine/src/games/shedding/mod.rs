@@ -4,14 +4,15 @@
 //! - this file: ordered piles of up to two decks stored without allocating, the stock and
 //!   discard pile with draws and reshuffles (HX-15, CE-9), runs of equal cards played
 //!   together (CE-11), and small card masks;
-//! - [`parts`]: the parts of the state both games keep alike: the table (players, decks,
+//! - `parts`: the parts of the state both games keep alike: the table (players, decks,
 //!   stock and pile), the hands with their sizes, the last-card declarations (D-6), the
 //!   counters that block a hand (D-4), the draws that give cards, and the turn's status;
-//! - [`tally`]: a finished hand's result kept without allocating;
-//! - [`hidden`]: what one seat cannot see ([`SheddingHidden`]), a state's hidden parts
+//! - `tally`: a finished hand's result kept without allocating;
+//! - `hidden`: what one seat cannot see ([`SheddingHidden`]), a state's hidden parts
 //!   rebuilt from a view ([`crate::FromView`]), and the property tests' access to them;
-//! - [`public`]: what the shared code reads of each game's public types
-//!   ([`SheddingView`], the follow-up records of the events).
+//! - `public`: what the shared code (here and in the bots) reads of each game's public
+//!   types ([`SheddingView`], [`SheddingGame`], the follow-up records of the events);
+//! - `testing` (tests only): what both games' tests share.
 
 use crate::card::{Card, CardBag, CardSet, Rank, Suit};
 use crate::game::Deal;
@@ -23,6 +24,8 @@ pub(crate) mod hidden;
 pub(crate) mod parts;
 pub(crate) mod public;
 pub(crate) mod tally;
+#[cfg(test)]
+pub(crate) mod testing;
 
 pub use hidden::SheddingHidden;
 pub use public::{SheddingGame, SheddingView};

@@ -47,6 +47,10 @@ pub trait SheddingView: Clone {
     fn in_hand(&self) -> SeatSet;
     /// The match totals, one per player.
     fn totals(&self) -> &[i32];
+    /// Whether the seat to act may be holding a card it just drew that fits and may still
+    /// play it (CE-4, HX-2): Haft Khabis' view tells by its mode; Crazy Eights' view shows
+    /// the card only to that seat, so it cannot tell.
+    fn may_hold_drawn(&self) -> bool;
     /// This view as `seat` holding `hand` would see it in an ordinary turn with no card
     /// drawn: for asking the rules which cards fit the top.
     fn probe(&self, seat: Seat, hand: CardBag) -> Self;
@@ -70,6 +74,9 @@ pub trait SheddingView: Clone {
 
 /// A shedding game as the bots' shared belief and sampler read it.
 pub trait SheddingGame: GameView<View: SheddingView> + FromView<Hidden = SheddingHidden> {
+    /// The game's name in messages ("Crazy Eights").
+    const TITLE: &'static str;
+
     /// The card of an action that plays one card alone, if it is one.
     fn single_card(action: &Self::Action) -> Option<Card>;
 
@@ -83,6 +90,8 @@ pub trait SheddingGame: GameView<View: SheddingView> + FromView<Hidden = Sheddin
 }
 
 impl SheddingGame for CrazyEights {
+    const TITLE: &'static str = "Crazy Eights";
+
     fn single_card(action: &CrazyEightsAction) -> Option<Card> {
         match action {
             CrazyEightsAction::Play(p) if p.cards.len() == 1 => Some(p.cards.last()),
@@ -92,6 +101,8 @@ impl SheddingGame for CrazyEights {
 }
 
 impl SheddingGame for HaftKhabis {
+    const TITLE: &'static str = "Haft Khabis";
+
     fn single_card(action: &HaftKhabisAction) -> Option<Card> {
         match action {
             HaftKhabisAction::Play(p) => Some(p.card),
@@ -143,6 +154,9 @@ impl SheddingView for CrazyEightsView {
     }
     fn totals(&self) -> &[i32] {
         &self.totals
+    }
+    fn may_hold_drawn(&self) -> bool {
+        true
     }
     fn probe(&self, seat: Seat, hand: CardBag) -> Self {
         CrazyEightsView {
@@ -196,6 +210,9 @@ impl SheddingView for HaftKhabisView {
     }
     fn totals(&self) -> &[i32] {
         &self.totals
+    }
+    fn may_hold_drawn(&self) -> bool {
+        self.mode == TurnMode::Drawn
     }
     /// In a normal turn (HX-2: not answering an ace, not playing a drawn card).
     fn probe(&self, seat: Seat, hand: CardBag) -> Self {
