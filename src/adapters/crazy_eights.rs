@@ -1,7 +1,7 @@
 //! Crazy Eights (with Countdown) in the web app: its settings as form fields (the enum
 //! settings as numbered choices with names), its bot and its error messages.
 
-use super::{Opt, UiGame, UiSettings};
+use super::{index_of, pick, Opt, UiGame, UiSettings};
 use crate::i18n::en::EN;
 use crate::i18n::fa::FA;
 use crate::i18n::Lang;
@@ -40,45 +40,32 @@ const EIGHT_POWER_LABELS: [[&str; 2]; 4] = [
     ],
 ];
 
-const fn flag(key: &'static str, label: [&'static str; 2], help: [&'static str; 2]) -> Opt {
-    Opt {
-        key,
-        values: &[],
-        label,
-        help,
-        players: &[],
-    }
-}
-
 const OPTIONS: &[Opt] = &[
-    Opt {
-        key: "target",
-        values: &[100, 200, 500],
-        label: [FA.opt_target, EN.opt_target],
-        help: [
+    Opt::choice(
+        "target",
+        &[100, 200, 500],
+        [FA.opt_target, EN.opt_target],
+        [
             "وقتی جمع کسی به این عدد برسد بازی تمام است و کمترین جمع می‌برد.",
             "When someone's total reaches this the match ends; the lowest total wins.",
         ],
-        players: &[],
-    },
-    Opt {
-        key: "wild_rank",
-        values: &[0, 1, 2, 3],
-        label: ["کارت همه‌کاره", "Wild rank"],
-        help: ["کدام عدد همه‌کاره است.", "Which rank is wild."],
-        players: &[],
-    },
-    Opt {
-        key: "eight_power",
-        values: &[0, 1, 2, 3],
-        label: ["قدرت کارت همه‌کاره", "Wild card's power"],
-        help: [
+    ),
+    Opt::choice(
+        "wild_rank",
+        &[0, 1, 2, 3],
+        ["کارت همه‌کاره", "Wild rank"],
+        ["کدام عدد همه‌کاره است.", "Which rank is wild."],
+    ),
+    Opt::choice(
+        "eight_power",
+        &[0, 1, 2, 3],
+        ["قدرت کارت همه‌کاره", "Wild card's power"],
+        [
             "کجا می‌شود آن را بازی کرد و آیا خال تعیین می‌کند.",
             "Where it may be played and whether it names a suit.",
         ],
-        players: &[],
-    },
-    flag(
+    ),
+    Opt::flag(
         "eight_cards",
         ["هشت کارت برای هر نفر", "8 cards each"],
         [
@@ -86,7 +73,7 @@ const OPTIONS: &[Opt] = &[
             "Instead of 7 (two players) or 5.",
         ],
     ),
-    flag(
+    Opt::flag(
         "draw_only_when_unable",
         [
             "برداشتن فقط وقتی کارت جور نیست",
@@ -97,7 +84,7 @@ const OPTIONS: &[Opt] = &[
             "You may not draw while you can play.",
         ],
     ),
-    flag(
+    Opt::flag(
         "play_drawn",
         ["بازی کارت برداشته", "Play the drawn card"],
         [
@@ -105,7 +92,7 @@ const OPTIONS: &[Opt] = &[
             "A drawn card that fits may be played at once.",
         ],
     ),
-    flag(
+    Opt::flag(
         "queen_skips",
         ["بی‌بی نوبت را می‌پراند", "Queen skips"],
         [
@@ -113,12 +100,12 @@ const OPTIONS: &[Opt] = &[
             "The next player misses a turn.",
         ],
     ),
-    flag(
+    Opt::flag(
         "ace_reverses",
         ["آس جهت را برمی‌گرداند", "Ace reverses"],
         ["جهت بازی عوض می‌شود.", "The direction of play changes."],
     ),
-    flag(
+    Opt::flag(
         "two_draws",
         ["۲ دو کارت جریمه", "2 draws two"],
         [
@@ -126,7 +113,7 @@ const OPTIONS: &[Opt] = &[
             "The next player draws two unless they answer with a 2 (stacking).",
         ],
     ),
-    flag(
+    Opt::flag(
         "last_card",
         ["اعلام تک کارت", "Last card"],
         [
@@ -134,7 +121,7 @@ const OPTIONS: &[Opt] = &[
             "A player left with one card must declare it or draw two.",
         ],
     ),
-    flag(
+    Opt::flag(
         "reshuffle",
         ["بُر زدن دوباره", "Reshuffle"],
         [
@@ -142,7 +129,7 @@ const OPTIONS: &[Opt] = &[
             "An empty stock is refilled from the discards.",
         ],
     ),
-    flag(
+    Opt::flag(
         "equal_cards",
         ["کارت‌های هم‌عدد با هم", "Equal cards together"],
         [
@@ -150,17 +137,17 @@ const OPTIONS: &[Opt] = &[
             "Several cards of equal rank may be played together.",
         ],
     ),
-    flag(
+    Opt::flag(
         "queen_of_spades_five",
         ["بی‌بی پیک پنج کارت", "Q♠ draws five"],
         ["نفر بعدی پنج کارت برمی‌دارد.", "The next player draws five."],
     ),
-    flag(
+    Opt::flag(
         "jack_skips_four_reverses",
         ["سرباز می‌پراند، ۴ برمی‌گرداند", "Jack skips, 4 reverses"],
         ["به جای بی‌بی و آس.", "Instead of the queen and the ace."],
     ),
-    flag(
+    Opt::flag(
         "countdown",
         ["شمارش معکوس", "Countdown"],
         [
@@ -168,7 +155,7 @@ const OPTIONS: &[Opt] = &[
             "Each player counts down from 8; each player's wild rank is their score.",
         ],
     ),
-    flag(
+    Opt::flag(
         "countdown_preset",
         ["قواعد آمادهٔ شمارش معکوس", "Countdown preset"],
         [
@@ -178,16 +165,6 @@ const OPTIONS: &[Opt] = &[
     ),
 ];
 
-/// The number of a wild rank in the form.
-pub fn wild_rank_number(w: WildRank) -> i64 {
-    WILD_RANKS.iter().position(|&x| x == w).unwrap_or(0) as i64
-}
-
-/// The number of a wild card's power in the form.
-pub fn eight_power_number(p: EightPower) -> i64 {
-    EIGHT_POWERS.iter().position(|&x| x == p).unwrap_or(0) as i64
-}
-
 impl UiSettings for CrazyEightsSettings {
     fn options() -> &'static [Opt] {
         OPTIONS
@@ -196,8 +173,8 @@ impl UiSettings for CrazyEightsSettings {
     fn get(&self, key: &str) -> i64 {
         match key {
             "target" => self.target as i64,
-            "wild_rank" => wild_rank_number(self.wild_rank),
-            "eight_power" => eight_power_number(self.eight_power),
+            "wild_rank" => index_of(&WILD_RANKS, self.wild_rank),
+            "eight_power" => index_of(&EIGHT_POWERS, self.eight_power),
             "eight_cards" => self.eight_cards_each as i64,
             "draw_only_when_unable" => self.draw_only_when_unable as i64,
             "play_drawn" => self.play_drawn_card as i64,
@@ -217,7 +194,6 @@ impl UiSettings for CrazyEightsSettings {
 
     fn set(&mut self, key: &str, v: i64) {
         let on = v != 0;
-        let pick = |n: usize| v.clamp(0, n as i64 - 1) as usize;
         match key {
             "target" => {
                 self.target = if [100, 200, 500].contains(&v) {
@@ -226,8 +202,8 @@ impl UiSettings for CrazyEightsSettings {
                     100
                 }
             }
-            "wild_rank" => self.wild_rank = WILD_RANKS[pick(4)],
-            "eight_power" => self.eight_power = EIGHT_POWERS[pick(4)],
+            "wild_rank" => self.wild_rank = pick(&WILD_RANKS, v),
+            "eight_power" => self.eight_power = pick(&EIGHT_POWERS, v),
             "eight_cards" => self.eight_cards_each = on,
             "draw_only_when_unable" => self.draw_only_when_unable = on,
             "play_drawn" => self.play_drawn_card = on,
@@ -317,19 +293,8 @@ mod tests {
 
     #[test]
     fn every_setting_reads_back_what_was_set() {
+        crate::adapters::every_setting_reads_back::<CrazyEightsSettings>();
         let mut s = CrazyEightsSettings::default();
-        for o in OPTIONS {
-            let values: Vec<i64> = if o.is_flag() {
-                vec![1, 0]
-            } else {
-                o.values.to_vec()
-            };
-            for v in values {
-                let mut t = s.clone();
-                t.set(o.key, v);
-                assert_eq!(t.get(o.key), v, "{}", o.key);
-            }
-        }
         s.set("wild_rank", 1);
         assert_eq!(s.wild_rank, WildRank::Jack);
         s.set("eight_power", 3);

@@ -1,7 +1,7 @@
 //! Haft Khabis (Haft Kasif) in the web app: its settings as form fields (the enum settings
 //! as numbered choices with names), its bot and its error messages.
 
-use super::{Opt, UiGame, UiSettings};
+use super::{index_of, pick, Opt, UiGame, UiSettings};
 use crate::i18n::Lang;
 use bots::{Bot, HaftKhabisBot};
 use engine::games::haft_khabis::{
@@ -53,33 +53,8 @@ const HANDS: [i64; 20] = [
     1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20,
 ];
 
-const fn flag(key: &'static str, label: [&'static str; 2], help: [&'static str; 2]) -> Opt {
-    Opt {
-        key,
-        values: &[],
-        label,
-        help,
-        players: &[],
-    }
-}
-
-const fn choice(
-    key: &'static str,
-    values: &'static [i64],
-    label: [&'static str; 2],
-    help: [&'static str; 2],
-) -> Opt {
-    Opt {
-        key,
-        values,
-        label,
-        help,
-        players: &[],
-    }
-}
-
 const OPTIONS: &[Opt] = &[
-    choice(
+    Opt::choice(
         "end",
         &[0, 1, 2, 3, 4],
         ["پایان بازی", "End of the match"],
@@ -88,25 +63,25 @@ const OPTIONS: &[Opt] = &[
             "A penalty cap, a number of hands, elimination or finishing order.",
         ],
     ),
-    choice(
+    Opt::choice(
         "cap",
         &CAPS,
         ["سقف جریمه", "Penalty cap"],
         ["برای حالت‌های سقف.", "For the cap modes."],
     ),
-    choice(
+    Opt::choice(
         "hands",
         &HANDS,
         ["تعداد دور", "Number of hands"],
         ["برای حالت تعداد دور.", "For the number-of-hands mode."],
     ),
-    choice(
+    Opt::choice(
         "two",
         &[0, 1, 2],
         ["کار ۲", "The 2"],
         ["بازیکن کسی را انتخاب می‌کند.", "The player names someone."],
     ),
-    choice(
+    Opt::choice(
         "seven_stacking",
         &[0, 1],
         ["جریمهٔ ۷ها", "Sevens' penalty"],
@@ -115,7 +90,7 @@ const OPTIONS: &[Opt] = &[
             "How a chain of sevens grows.",
         ],
     ),
-    flag(
+    Opt::flag(
         "keep_drawn",
         ["نگه داشتن کارت برداشته", "Keep the drawn card"],
         [
@@ -123,7 +98,7 @@ const OPTIONS: &[Opt] = &[
             "A drawn card that fits may be kept.",
         ],
     ),
-    flag(
+    Opt::flag(
         "ace_answer",
         ["جواب آس با آس", "Answer an ace"],
         [
@@ -131,7 +106,7 @@ const OPTIONS: &[Opt] = &[
             "A skipped player may answer with an ace.",
         ],
     ),
-    flag(
+    Opt::flag(
         "no_finish_on_eight",
         ["با ۸ تمام نمی‌شود", "No finish on an 8"],
         [
@@ -139,12 +114,12 @@ const OPTIONS: &[Opt] = &[
             "After an 8 you owe another card.",
         ],
     ),
-    flag(
+    Opt::flag(
         "forgo_eight",
         ["صرف‌نظر از کارت اضافهٔ ۸", "Forgo the 8's extra card"],
         ["بعد از ۸ می‌شود رد کرد.", "After an 8 you may pass."],
     ),
-    flag(
+    Opt::flag(
         "shrapnel",
         ["ترکش", "Shrapnel"],
         [
@@ -156,14 +131,6 @@ const OPTIONS: &[Opt] = &[
     // this device has no timer, so the form does not offer it (the setting keeps its
     // default, which nothing here reads).
 ];
-
-fn index_of<T: PartialEq + Copy>(all: &[T], x: T) -> i64 {
-    all.iter().position(|&y| y == x).unwrap_or(0) as i64
-}
-
-fn pick<T: Copy>(all: &[T], v: i64) -> T {
-    all[v.clamp(0, all.len() as i64 - 1) as usize]
-}
 
 impl UiSettings for HaftKhabisSettings {
     fn options() -> &'static [Opt] {
@@ -261,18 +228,7 @@ mod tests {
 
     #[test]
     fn every_setting_reads_back_what_was_set() {
-        for o in OPTIONS {
-            let values: Vec<i64> = if o.is_flag() {
-                vec![1, 0]
-            } else {
-                o.values.to_vec()
-            };
-            for v in values {
-                let mut t = HaftKhabisSettings::default();
-                t.set(o.key, v);
-                assert_eq!(t.get(o.key), v, "{}", o.key);
-            }
-        }
+        crate::adapters::every_setting_reads_back::<HaftKhabisSettings>();
         let mut s = HaftKhabisSettings::default();
         s.set("end", 3);
         assert_eq!(s.end, EndMode::Elimination);

@@ -51,6 +51,27 @@ pub struct Opt {
 }
 
 impl Opt {
+    /// An on/off switch for every player count.
+    pub const fn flag(key: &'static str, label: [&'static str; 2], help: [&'static str; 2]) -> Opt {
+        Opt::choice(key, &[], label, help)
+    }
+
+    /// A choice among `values` for every player count.
+    pub const fn choice(
+        key: &'static str,
+        values: &'static [i64],
+        label: [&'static str; 2],
+        help: [&'static str; 2],
+    ) -> Opt {
+        Opt {
+            key,
+            values,
+            label,
+            help,
+            players: &[],
+        }
+    }
+
     /// The label in `lang`.
     pub fn label(&self, lang: Lang) -> &'static str {
         self.label[lang as usize]
@@ -135,6 +156,35 @@ pub trait UiSettings:
     fn value_label(key: &str, v: i64, lang: Lang) -> Option<&'static str> {
         let _ = (key, v, lang);
         None
+    }
+}
+
+/// The number of `x` in a choice whose values are the places of `all` (0 when absent).
+pub fn index_of<T: PartialEq + Copy>(all: &[T], x: T) -> i64 {
+    all.iter().position(|&y| y == x).unwrap_or(0) as i64
+}
+
+/// The entry of `all` numbered `v` in a choice, clamped to the list.
+pub fn pick<T: Copy>(all: &[T], v: i64) -> T {
+    all[v.clamp(0, all.len() as i64 - 1) as usize]
+}
+
+/// A test every game's settings pass: each switch both ways and each value of each choice,
+/// set on the defaults, reads back as set.
+#[cfg(test)]
+pub fn every_setting_reads_back<S: UiSettings>() {
+    for o in S::options() {
+        let values: Vec<i64> = if o.is_flag() {
+            vec![1, 0]
+        } else {
+            o.values.to_vec()
+        };
+        for v in values {
+            assert!(o.accepts(v), "{}", o.key);
+            let mut t = S::default();
+            t.set(o.key, v);
+            assert_eq!(t.get(o.key), v, "{}", o.key);
+        }
     }
 }
 

@@ -4,16 +4,14 @@
 //! totals, and the hand result with everyone's cards (D-8).
 
 use super::shedding::{
-    self, bar_buttons, last_penalty, penalty_notice, piles, piles_of, result_panel, seat_plate,
-    suit_button, HandOutcome,
+    self, bar_buttons, penalty_notice, piles, result_panel, suit_button, use_turn, HandOutcome,
+    Parts, SheddingPage,
 };
 use super::shell::use_screen;
-use super::{Frame, TableProps};
+use super::TableProps;
 use crate::card_order::{HandCard, HAND_SUIT_ORDER};
 use crate::components::card::MiniCard;
-use crate::components::hand::{BagHand, HiddenHand};
 use crate::i18n::{fill, rank_name, Lang};
-use crate::seen::Seen;
 use engine::games::crazy_eights::choice::{has_partners, may_declare, playable_cards, plays_of};
 use engine::games::crazy_eights::{
     CrazyEights, CrazyEightsAction, CrazyEightsAfter, CrazyEightsEvent, CrazyEightsPhase,
@@ -78,30 +76,19 @@ pub fn crazy_eights_table(props: &TableProps<CrazyEightsSettings>) -> Html {
     let phase = view.phase;
 
     // The wild card (or the set ending with one) waiting for its suit, the cards chosen to
-    // be played together (CE-11), and the "last card" toggle.
+    // be played together (CE-11), and the "last card" toggle (D-6).
+    let turn = use_turn(&screen);
+    let (legal, declare) = (&turn.legal, &turn.declare);
     let picking = use_state(|| None::<CardRun>);
     let chosen = use_state(Vec::<HandCard>::new);
-    let declare = use_state(|| false);
     {
         let picking = picking.clone();
         let chosen = chosen.clone();
-        let declare = declare.clone();
         use_effect_with((st.step, bottom), move |_| {
             picking.set(None);
             chosen.set(Vec::new());
-            declare.set(false);
         });
     }
-
-    // A forgotten declaration (D-6), announced for a round.
-    let penalty =
-        last_penalty::<CrazyEights>(st, |e| after_of(e).and_then(|a| a.last_card_penalty));
-
-    let legal = if my_turn {
-        st.legal.to_vec()
-    } else {
-        Vec::new()
-    };
 
     let playing = my_turn && phase == CrazyEightsPhase::Playing;
     // Plays a run: asks for the suit first when its last card names one.
@@ -110,7 +97,7 @@ pub fn crazy_eights_table(props: &TableProps<CrazyEightsSettings>) -> Html {
         let act = act.clone();
         let picking = picking.clone();
         let chosen = chosen.clone();
-        let last = *declare;
+        let last = **declare;
         Callback::from(move |run: CardRun| {
             let plays = plays_of(&legal, run, last);
             chosen.set(Vec::new());
@@ -136,7 +123,7 @@ pub fn crazy_eights_table(props: &TableProps<CrazyEightsSettings>) -> Html {
         })
     };
     let chosen_run = if playing { run_of(&chosen) } else { None };
-    let chosen_ok = chosen_run.is_some_and(|r| !plays_of(&legal, r, *declare).is_empty());
+    let chosen_ok = chosen_run.is_some_and(|r| !plays_of(legal, r, **declare).is_empty());
 
     // --- the middle: stock, discard pile, suit, direction, penalty, pickers
     let can_draw = legal.contains(&CrazyEightsAction::Draw);
@@ -156,7 +143,7 @@ pub fn crazy_eights_table(props: &TableProps<CrazyEightsSettings>) -> Html {
             </section>
         }),
         (Some(run), _) if playing => {
-            let plays = plays_of(&legal, run, *declare);
+            let plays = plays_of(legal, run, **declare);
             let cancel = {
                 let picking = picking.clone();
                 Callback::from(move |_: MouseEvent| picking.set(None))
@@ -188,15 +175,14 @@ pub fn crazy_eights_table(props: &TableProps<CrazyEightsSettings>) -> Html {
     let center = picker.unwrap_or_else(|| {
         html! {
             <>
-                { piles(lang, &piles_of!(view, can_draw), draw_click.clone()) }
+                { piles::<CrazyEights>(lang, view, can_draw, draw_click.clone()) }
                 <p class="wild-note" data-testid="wild-note">{ wild_note }</p>
             </>
         }
     });
 
     // --- whose turn
-    let turn = view.to_act.first();
-    let status = match (phase, turn) {
+    let status = match (phase, view.to_act.first()) {
         (CrazyEightsPhase::DealerNamesSuit, Some(x)) => {
             seen.turn_text(x, t.choose_suit, s.turn_play)
         }
@@ -221,10 +207,10 @@ pub fn crazy_eights_table(props: &TableProps<CrazyEightsSettings>) -> Html {
     };
 
     // --- the bar: draw, pass, last card
-    let declarable = playing && view.settings.last_card && may_declare(&legal);
+    let declarable = playing && view.settings.last_card && may_declare(legal);
     let bar_extra = html! {
         <>
-            { penalty_notice(lang, seen, penalty) }
+            { penalty_notice(lang, seen, turn.penalty) }
             if let Some(run) = chosen_run {
                 <button type="button" class="btn btn-small play-chosen" data-testid="play-chosen"
                     data-count={run.len().to_string()} data-top={run.last().to_string()}
@@ -239,19 +225,10 @@ pub fn crazy_eights_table(props: &TableProps<CrazyEightsSettings>) -> Html {
                     { t.cancel }
                 </button>
             }
-            { bar_buttons(lang, declarable.then_some(&declare), can_draw.then_some(draw_click),
+            { bar_buttons(lang, declarable.then_some(declare), can_draw.then_some(draw_click),
                 can_pass.then(|| act.reform(|_: MouseEvent| CrazyEightsAction::Pass)),
                 view.drawn.is_some()) }
         </>
-    };
-
-    // --- the bottom player's cards (two decks from six players: a card may be there twice)
-    let legal_cards = playable_cards(&legal);
-    let selected = (playing && !chosen.is_empty()).then(|| (*chosen).clone());
-    let hand = if seen.hidden {
-        html! { <HiddenHand count={view.hand_counts.get(bottom.idx()).copied().unwrap_or(0)} /> }
-    } else {
-        html! { <BagHand hand={view.hand} legal={legal_cards} my_turn={playing} on_play={on_card} {selected} /> }
     };
 
     let result = screen.result(view.result.as_ref(), |r, w| {
@@ -276,68 +253,74 @@ pub fn crazy_eights_table(props: &TableProps<CrazyEightsSettings>) -> Html {
         )
     });
 
-    let seat_view = |seat: Seat| {
-        let i = seat.idx();
-        // Everyone's wild rank on their plate only in Countdown (CE-12), where they
-        // differ; otherwise the middle names the one wild rank.
-        let wild = view.wild_ranks.get(i).filter(|_| view.settings.countdown).map(|&w| html! {
-            <span class="seat-points wild-rank" data-testid={format!("wild-rank-{}", seat.0)}
-                data-value={w.symbol()} title={t.wild_rank}>
-                { "★" }{ rank_name(lang, w) }
-            </span>
-        });
-        let count = view.hand_counts.get(i).copied().unwrap_or(0);
-        let is_turn = view.to_act.contains(seat);
-        let declared = view.declared.contains(seat);
-        seat_plate(
-            lang,
-            seen,
-            seat,
-            count,
-            is_turn,
-            declared,
-            wild.unwrap_or_default(),
-        )
-    };
-    let seats = screen.others(seat_view);
-
-    let phase_name = match phase {
-        CrazyEightsPhase::DealerNamesSuit => "naming_suit",
-        CrazyEightsPhase::Playing => "playing",
-        CrazyEightsPhase::HandOver => "hand_over",
-        CrazyEightsPhase::MatchOver => "match_over",
-    };
-
-    screen.frame(Frame {
-        phase: phase_name,
-        turn,
-        scoreboard: scoreboard(lang, seen, view),
-        seats,
-        center,
-        has_panel,
-        bottom_seat: seat_view(bottom),
-        status,
-        bar_extra,
-        hand,
-        result,
-    })
+    shedding::table(
+        &screen,
+        Parts {
+            center,
+            has_panel,
+            status,
+            bar_extra,
+            playable: playable_cards(legal),
+            on_card,
+            selected: (playing && !chosen.is_empty()).then(|| (*chosen).clone()),
+            playing,
+            result,
+        },
+    )
 }
 
-/// The top bar: every player's total (Countdown: the score), the target.
-fn scoreboard(lang: Lang, seen: &Seen, view: &CrazyEightsView) -> Html {
-    let t = lang.shedding();
-    let countdown = view.settings.countdown;
-    let info = html! {
-        if !countdown {
-            <div class="table-info">
-                <span class="target" data-testid="target" data-value={view.settings.target.to_string()}>
-                    { fill(t.game_to, &[("n", &lang.num(view.settings.target))]) }
-                </span>
-            </div>
+impl SheddingPage for CrazyEights {
+    fn phase_name(view: &CrazyEightsView) -> &'static str {
+        match view.phase {
+            CrazyEightsPhase::DealerNamesSuit => "naming_suit",
+            CrazyEightsPhase::Playing => "playing",
+            CrazyEightsPhase::HandOver => "hand_over",
+            CrazyEightsPhase::MatchOver => "match_over",
         }
-    };
-    let heading = if countdown { t.countdown } else { t.total };
-    shedding::scoreboard(lang, seen, view.hand_number, heading, &view.totals, info)
+    }
+
+    fn penalty_of(e: &CrazyEightsEvent) -> Option<(Seat, u8)> {
+        after_of(e).and_then(|a| a.last_card_penalty)
+    }
+
+    /// Everyone's wild rank on their plate only in Countdown (CE-12), where they differ;
+    /// otherwise the middle names the one wild rank.
+    fn marks(lang: Lang, view: &CrazyEightsView, seat: Seat) -> Html {
+        let w = view
+            .wild_ranks
+            .get(seat.idx())
+            .filter(|_| view.settings.countdown);
+        w.map(|&w| {
+            html! {
+                <span class="seat-points wild-rank" data-testid={format!("wild-rank-{}", seat.0)}
+                    data-value={w.symbol()} title={lang.shedding().wild_rank}>
+                    { "★" }{ rank_name(lang, w) }
+                </span>
+            }
+        })
+        .unwrap_or_default()
+    }
+
+    /// Every player's total (Countdown: the score), the target.
+    fn top_bar(lang: Lang, view: &CrazyEightsView) -> (&'static str, Html) {
+        let t = lang.shedding();
+        let target = view.settings.target;
+        let info = html! {
+            if !view.settings.countdown {
+                <div class="table-info">
+                    <span class="target" data-testid="target" data-value={target.to_string()}>
+                        { fill(t.game_to, &[("n", &lang.num(target))]) }
+                    </span>
+                </div>
+            }
+        };
+        let heading = if view.settings.countdown {
+            t.countdown
+        } else {
+            t.total
+        };
+        (heading, info)
+    }
 }
 
 impl super::TablePage for CrazyEights {

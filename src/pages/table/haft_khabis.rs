@@ -5,16 +5,14 @@
 //! declaration (D-6), and the end-of-game modes of HX-13 in the result.
 
 use super::shedding::{
-    self, bar_buttons, last_penalty, penalty_notice, piles, piles_of, result_panel, seat_plate,
-    suit_button, HandOutcome,
+    self, bar_buttons, penalty_notice, piles, result_panel, suit_button, use_turn, HandOutcome,
+    Parts, SheddingPage,
 };
 use super::shell::use_screen;
-use super::{Frame, TableProps};
+use super::TableProps;
 use crate::card_order::{HandCard, HAND_SUIT_ORDER};
 use crate::components::card::MiniCard;
-use crate::components::hand::{BagHand, HiddenHand};
 use crate::i18n::{card_label, fill, Lang};
-use crate::seen::Seen;
 use engine::games::haft_khabis::choice::{self, Next, Partial};
 use engine::games::haft_khabis::{
     EndMode, HaftKhabis, HaftKhabisAction, HaftKhabisAfter, HaftKhabisEvent, HaftKhabisPhase,
@@ -34,26 +32,15 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
     let st = screen.st();
     let phase = view.phase;
 
+    let turn = use_turn(&screen);
+    let (legal, declare) = (&turn.legal, &turn.declare);
     let partial = use_state(|| None::<Partial>);
-    let declare = use_state(|| false);
     {
         let partial = partial.clone();
-        let declare = declare.clone();
-        use_effect_with((st.step, bottom), move |_| {
-            partial.set(None);
-            declare.set(false);
-        });
+        use_effect_with((st.step, bottom), move |_| partial.set(None));
     }
-    // A forgotten declaration (D-6, HX-9), announced for a round.
-    let penalty = last_penalty::<HaftKhabis>(st, |e| after_of(e).last_card_penalty);
-
-    let legal = if my_turn {
-        st.legal.to_vec()
-    } else {
-        Vec::new()
-    };
     let playing = my_turn && phase == HaftKhabisPhase::Playing;
-    let last = *declare;
+    let last = **declare;
     // Moves a choice on: acts when one action is left, else keeps the choice open.
     let advance = {
         let legal = legal.clone();
@@ -76,11 +63,6 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
             _ => partial.set(Some(p)),
         })
     };
-    let on_card = advance.reform(|(c, _): HandCard| Partial {
-        card: Some(c),
-        ..Partial::default()
-    });
-
     // The open choice: the one in progress, or the dealer's naming (HX-16).
     let open = match (*partial, phase) {
         (_, HaftKhabisPhase::DealerNames) if my_turn => Some(partial.unwrap_or_default()),
@@ -96,7 +78,7 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
             }
         });
         let card = p.card.map(|c| html! { <p class="help"><MiniCard card={c} /></p> });
-        match choice::next(&legal, p, last) {
+        match choice::next(legal, p, last) {
             Next::Suit(suits) => html! {
                 <section class="panel trump-picker suit-picker" data-testid="suit-picker">
                     <h2>{ t.choose_suit }</h2>
@@ -173,10 +155,9 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
     let can_pass = legal.contains(&HaftKhabisAction::Pass);
     let draw_click = act.reform(move |_: MouseEvent| draw_action);
     let center =
-        picker.unwrap_or_else(|| piles(lang, &piles_of!(view, can_draw), draw_click.clone()));
+        picker.unwrap_or_else(|| piles::<HaftKhabis>(lang, view, can_draw, draw_click.clone()));
 
-    let turn = view.to_act.first();
-    let status = match (phase, turn) {
+    let status = match (phase, view.to_act.first()) {
         (HaftKhabisPhase::DealerNames, Some(x)) => seen.turn_text(x, t.choose_target, s.turn_play),
         (HaftKhabisPhase::Playing, Some(x)) if x == bottom && my_turn => match view.mode {
             TurnMode::Extra => t.extra_play.to_string(),
@@ -198,25 +179,19 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
         });
     let bar_extra = html! {
         <>
-            { penalty_notice(lang, seen, penalty) }
-            { bar_buttons(lang, declarable.then_some(&declare), can_draw.then_some(draw_click),
+            { penalty_notice(lang, seen, turn.penalty) }
+            { bar_buttons(lang, declarable.then_some(declare), can_draw.then_some(draw_click),
                 can_pass.then(|| act.reform(|_: MouseEvent| HaftKhabisAction::Pass)),
                 view.mode == TurnMode::Drawn) }
         </>
     };
 
     let mut legal_cards = CardSet::EMPTY;
-    for a in &legal {
+    for a in legal {
         if let HaftKhabisAction::Play(x) = a {
             legal_cards.insert(x.card);
         }
     }
-    let hand = if seen.hidden {
-        html! { <HiddenHand count={view.hand_counts.get(bottom.idx()).copied().unwrap_or(0)} /> }
-    } else {
-        html! { <BagHand hand={view.hand} legal={legal_cards} my_turn={playing} on_play={on_card} /> }
-    };
-
     let result = screen.result(view.result.as_ref(), |r, w| {
             let finishing = view.settings.end == EndMode::FinishingOrder;
             let over = phase == HaftKhabisPhase::MatchOver;
@@ -287,44 +262,24 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
             )
         });
 
-    let seat_view = |seat: Seat| {
-        let out = (!view.active.contains(seat)).then(|| html! {
-            <span class="declared" data-testid={format!("eliminated-{}", seat.0)}>{ t.eliminated }</span>
-        });
-        let count = view.hand_counts.get(seat.idx()).copied().unwrap_or(0);
-        let is_turn = view.to_act.contains(seat);
-        let declared = view.declared.contains(seat);
-        seat_plate(
-            lang,
-            seen,
-            seat,
-            count,
-            is_turn,
-            declared,
-            out.unwrap_or_default(),
-        )
-    };
-    let seats = screen.others(seat_view);
-
-    let phase_name = match phase {
-        HaftKhabisPhase::DealerNames => "naming_player",
-        HaftKhabisPhase::Playing => "playing",
-        HaftKhabisPhase::HandOver => "hand_over",
-        HaftKhabisPhase::MatchOver => "match_over",
-    };
-    screen.frame(Frame {
-        phase: phase_name,
-        turn,
-        scoreboard: scoreboard(lang, seen, view),
-        seats,
-        center,
-        has_panel,
-        bottom_seat: seat_view(bottom),
-        status,
-        bar_extra,
-        hand,
-        result,
-    })
+    let on_card = advance.reform(|(c, _): HandCard| Partial {
+        card: Some(c),
+        ..Partial::default()
+    });
+    shedding::table(
+        &screen,
+        Parts {
+            center,
+            has_panel,
+            status,
+            bar_extra,
+            playable: legal_cards,
+            on_card,
+            selected: None,
+            playing,
+            result,
+        },
+    )
 }
 
 /// How the game ends, in words (HX-13).
@@ -338,16 +293,41 @@ fn end_text(lang: Lang, settings: &HaftKhabisSettings) -> String {
     }
 }
 
-fn scoreboard(lang: Lang, seen: &Seen, view: &HaftKhabisView) -> Html {
-    let s = lang.s();
-    let t = lang.shedding();
-    let info = html! {
-        <div class="table-info">
-            <span class="game-title" data-testid="game-name">{ s.game_haft_khabis }</span>
-            <span class="target" data-testid="end-mode">{ end_text(lang, &view.settings) }</span>
-        </div>
-    };
-    shedding::scoreboard(lang, seen, view.hand_number, t.total, &view.totals, info)
+impl SheddingPage for HaftKhabis {
+    fn phase_name(view: &HaftKhabisView) -> &'static str {
+        match view.phase {
+            HaftKhabisPhase::DealerNames => "naming_player",
+            HaftKhabisPhase::Playing => "playing",
+            HaftKhabisPhase::HandOver => "hand_over",
+            HaftKhabisPhase::MatchOver => "match_over",
+        }
+    }
+
+    /// D-6, HX-9.
+    fn penalty_of(e: &HaftKhabisEvent) -> Option<(Seat, u8)> {
+        after_of(e).last_card_penalty
+    }
+
+    /// Out of the match (HX-13).
+    fn marks(lang: Lang, view: &HaftKhabisView, seat: Seat) -> Html {
+        html! {
+            if !view.active.contains(seat) {
+                <span class="declared" data-testid={format!("eliminated-{}", seat.0)}>
+                    { lang.shedding().eliminated }
+                </span>
+            }
+        }
+    }
+
+    fn top_bar(lang: Lang, view: &HaftKhabisView) -> (&'static str, Html) {
+        let info = html! {
+            <div class="table-info">
+                <span class="game-title" data-testid="game-name">{ lang.s().game_haft_khabis }</span>
+                <span class="target" data-testid="end-mode">{ end_text(lang, &view.settings) }</span>
+            </div>
+        };
+        (lang.shedding().total, info)
+    }
 }
 
 /// What followed an event.

@@ -4,18 +4,126 @@
 //! the totals in the top bar; and the hand result with everyone's cards (D-8). Each game's
 //! page keeps only what is its own (its pickers, its seat marks, its end of the game).
 
-use super::shell::ResultWiring;
+use super::shell::{ResultWiring, Screen};
+use super::Frame;
 use crate::adapters::UiGame;
+use crate::card_order::HandCard;
 use crate::components::actions::result_actions;
 use crate::components::card::{suit_shape, CardSvg, MiniCard};
+use crate::components::hand::{BagHand, HiddenHand};
 use crate::components::seat::SeatView;
 use crate::i18n::{about, card_label, fill, suit_name, Lang};
 use crate::seen::{Pos, Seen};
 use crate::state::TableState;
-use engine::games::shedding::Direction;
+use engine::games::shedding::{Direction, SheddingView};
 use engine::table::Public;
-use engine::{Card, CardBag, Seat, SeatSet, Suit};
+use engine::{Card, CardBag, CardSet, Seat, SeatSet, Suit};
 use yew::prelude::*;
+
+/// What a shedding game's page tells the shared table beyond the engine's
+/// [`SheddingView`]: its own view fields and marks, its phase's name, its top bar.
+pub trait SheddingPage: UiGame<View: SheddingView> {
+    /// `data-phase` of the page.
+    fn phase_name(view: &Self::View) -> &'static str;
+    /// The cards a forgotten declaration cost, and whose, if this event says (D-6).
+    fn penalty_of(event: &Self::Event) -> Option<(Seat, u8)>;
+    /// The game's own marks on a seat's plate.
+    fn marks(lang: Lang, view: &Self::View, seat: Seat) -> Html;
+    /// The top bar's heading of the totals, and the game's own line (its target or end).
+    fn top_bar(lang: Lang, view: &Self::View) -> (&'static str, Html);
+}
+
+/// One turn at a shedding table, as both pages start it.
+pub struct Turn<G: UiGame> {
+    /// The bottom seat's legal actions (none when it may not act).
+    pub legal: Vec<G::Action>,
+    /// The "last card" toggle (D-6), off again after every step.
+    pub declare: UseStateHandle<bool>,
+    /// A forgotten declaration, announced for a round (D-6).
+    pub penalty: Option<Penalty>,
+}
+
+/// Starts a turn at a shedding table ([`Turn`]).
+#[hook]
+pub fn use_turn<G: SheddingPage>(screen: &Screen<G>) -> Turn<G> {
+    let st = screen.st();
+    let declare = use_state(|| false);
+    {
+        let declare = declare.clone();
+        use_effect_with((st.step, screen.bottom), move |_| declare.set(false));
+    }
+    Turn {
+        legal: if screen.my_turn {
+            st.legal.to_vec()
+        } else {
+            Vec::new()
+        },
+        declare,
+        penalty: last_penalty::<G>(st, G::penalty_of),
+    }
+}
+
+/// What a shedding page draws itself; [`table`] adds the seats, the hand and the frame.
+pub struct Parts {
+    /// The middle: the piles, or a choice's panel (`has_panel`).
+    pub center: Html,
+    pub has_panel: bool,
+    pub status: String,
+    pub bar_extra: Html,
+    /// The cards of the hand that may be played, and what a click on one does.
+    pub playable: CardSet,
+    pub on_card: Callback<HandCard>,
+    /// Cards chosen to be played together, in order (Crazy Eights' CE-11).
+    pub selected: Option<Vec<HandCard>>,
+    /// The bottom seat is playing a card now.
+    pub playing: bool,
+    pub result: Html,
+}
+
+/// A shedding table: the page's parts, every seat's plate, the bottom player's hand (backs
+/// under the cover), in the shared frame.
+pub fn table<G: SheddingPage>(screen: &Screen<G>, parts: Parts) -> Html {
+    let (lang, seen, view, bottom) = (screen.lang, &screen.seen, &screen.view, screen.bottom);
+    let count = |seat: Seat| view.hand_counts().get(seat.idx()).copied().unwrap_or(0);
+    let seat_view = |seat: Seat| {
+        seat_plate(
+            lang,
+            seen,
+            seat,
+            count(seat),
+            view.to_act().contains(seat),
+            view.declared().contains(seat),
+            G::marks(lang, view, seat),
+        )
+    };
+    let hand = if seen.hidden {
+        html! { <HiddenHand count={count(bottom)} /> }
+    } else {
+        html! {
+            <BagHand hand={view.hand()} legal={parts.playable} my_turn={parts.playing}
+                on_play={parts.on_card} selected={parts.selected} />
+        }
+    };
+    screen.frame(Frame {
+        phase: G::phase_name(view),
+        turn: view.to_act().first(),
+        scoreboard: scoreboard(
+            lang,
+            seen,
+            view.hand_number(),
+            G::top_bar(lang, view),
+            view.totals(),
+        ),
+        seats: screen.others(seat_view),
+        center: parts.center,
+        has_panel: parts.has_panel,
+        bottom_seat: seat_view(bottom),
+        status: parts.status,
+        bar_extra: parts.bar_extra,
+        hand,
+        result: parts.result,
+    })
+}
 
 /// A suit to name: a real button with the suit's name (`suit-C|D|H|S`).
 pub fn suit_button(lang: Lang, suit: Suit, onclick: Callback<MouseEvent>) -> Html {
@@ -30,64 +138,44 @@ pub fn suit_button(lang: Lang, suit: Suit, onclick: Callback<MouseEvent>) -> Htm
     }
 }
 
-/// The [`Piles`] of a Crazy Eights or Haft Khabis view (their fields are named alike).
-macro_rules! piles_of {
-    ($view:expr, $can_draw:expr) => {
-        $crate::pages::table::shedding::Piles {
-            stock: $view.stock,
-            top: $view.top,
-            named_suit: $view.named_suit,
-            direction: $view.direction,
-            pending_draw: $view.pending_draw,
-            can_draw: $can_draw,
-        }
-    };
-}
-pub(crate) use piles_of;
-
-/// The public state of the middle of a shedding table.
-pub struct Piles {
-    pub stock: u8,
-    pub top: Option<Card>,
-    /// The suit named with a wild card (else the top card's suit is followed).
-    pub named_suit: Option<Suit>,
-    pub direction: Direction,
-    /// Cards the player to act must draw unless they answer (a 2 or a 7).
-    pub pending_draw: u8,
-    /// The stock may be clicked to draw.
-    pub can_draw: bool,
-}
-
 /// The stock (a button when a card may be drawn), the discard pile, the suit to follow,
 /// the direction and a pending penalty.
-pub fn piles(lang: Lang, p: &Piles, draw_click: Callback<MouseEvent>) -> Html {
+/// `can_draw`: the stock may be clicked to draw.
+pub fn piles<G: SheddingPage>(
+    lang: Lang,
+    view: &G::View,
+    can_draw: bool,
+    draw_click: Callback<MouseEvent>,
+) -> Html {
     let t = lang.shedding();
-    let suit_now = p.named_suit.or(p.top.map(|c| c.suit()));
-    let (dir_arrow, dir_text, dir_name) = match p.direction {
+    let (top, stock, pending_draw) = (view.top(), view.stock(), view.pending_draw());
+    let named_suit = view.named_suit();
+    let suit_now = named_suit.or(top.map(|c| c.suit()));
+    let (dir_arrow, dir_text, dir_name) = match view.direction() {
         Direction::Clockwise => ("↻", t.clockwise, "clockwise"),
         Direction::Counterclockwise => ("↺", t.counterclockwise, "counterclockwise"),
     };
     html! {
         <div class="shed-center">
             <div class="shed-piles">
-                <button type="button" class={classes!("stock", p.can_draw.then_some("can-draw"))}
-                    data-testid="stock" data-count={p.stock.to_string()}
-                    aria-label={format!("{} — {}", t.draw, fill(t.stock_n, &[("n", &lang.num(p.stock))]))}
-                    disabled={!p.can_draw} onclick={draw_click}>
+                <button type="button" class={classes!("stock", can_draw.then_some("can-draw"))}
+                    data-testid="stock" data-count={stock.to_string()}
+                    aria-label={format!("{} — {}", t.draw, fill(t.stock_n, &[("n", &lang.num(stock))]))}
+                    disabled={!can_draw} onclick={draw_click}>
                     <CardSvg card={None::<Card>} />
-                    <span class="pile-count">{ lang.num(p.stock) }</span>
+                    <span class="pile-count">{ lang.num(stock) }</span>
                 </button>
                 <div class="discard-pile" data-testid="discard-top"
-                    data-card={p.top.map(|c| c.to_string()).unwrap_or_default()}
-                    role="img" aria-label={p.top.map(|c| format!("{}: {}", t.discard, card_label(lang, c))).unwrap_or_default()}>
-                    if let Some(c) = p.top {
+                    data-card={top.map(|c| c.to_string()).unwrap_or_default()}
+                    role="img" aria-label={top.map(|c| format!("{}: {}", t.discard, card_label(lang, c))).unwrap_or_default()}>
+                    if let Some(c) = top {
                         <CardSvg card={Some(c)} />
                     }
                 </div>
             </div>
             <div class="shed-info">
                 if let Some(x) = suit_now {
-                    <span class={classes!("suit-badge", p.named_suit.is_some().then_some("named"))}
+                    <span class={classes!("suit-badge", named_suit.is_some().then_some("named"))}
                         data-testid="current-suit" data-suit={x.letter().to_string()}
                         title={t.current_suit}>
                         <svg class="suit-icon" viewBox="0 0 100 100" aria-hidden="true" focusable="false">
@@ -99,9 +187,9 @@ pub fn piles(lang: Lang, p: &Piles, draw_click: Callback<MouseEvent>) -> Html {
                 <span class="direction" data-testid="direction" data-value={dir_name}>
                     <span class="dir-arrow" aria-hidden="true">{ dir_arrow }</span>{ " " }{ dir_text }
                 </span>
-                if p.pending_draw > 0 {
-                    <span class="pending" data-testid="pending" data-value={p.pending_draw.to_string()}>
-                        { fill(t.pending_n, &[("n", &lang.num(p.pending_draw))]) }
+                if pending_draw > 0 {
+                    <span class="pending" data-testid="pending" data-value={pending_draw.to_string()}>
+                        { fill(t.pending_n, &[("n", &lang.num(pending_draw))]) }
                     </span>
                 }
             </div>
@@ -198,13 +286,12 @@ pub fn penalty_notice(lang: Lang, seen: &Seen, p: Option<Penalty>) -> Html {
 
 /// The top bar: every player's total (from the bottom player round the table), with a
 /// heading and the game's own line (its target or end of the game).
-pub fn scoreboard(
+fn scoreboard(
     lang: Lang,
     seen: &Seen,
     hand_number: u16,
-    heading: &str,
+    (heading, info): (&str, Html),
     totals: &[i32],
-    info: Html,
 ) -> Html {
     let s = lang.s();
     let order: Vec<Seat> = (0..seen.n).map(|k| seen.bottom.after(k, seen.n)).collect();
@@ -354,7 +441,7 @@ pub fn result_panel(lang: Lang, seen: &Seen, r: HandOutcome, w: ResultWiring) ->
 
 /// A seat's plate at a shedding table: the name, the cards held (backs, except for the
 /// bottom seat), the turn, the last-card mark (D-6) and the game's own `marks`.
-pub fn seat_plate(
+fn seat_plate(
     lang: Lang,
     seen: &Seen,
     seat: Seat,

@@ -6,7 +6,7 @@
 
 use super::parts::Followup;
 use super::{Direction, SheddingHidden};
-use crate::card::{Card, CardBag, CardSet};
+use crate::card::{Card, CardBag, CardSet, Suit};
 use crate::games::crazy_eights::{
     CrazyEights, CrazyEightsAction, CrazyEightsAfter, CrazyEightsView,
 };
@@ -47,6 +47,12 @@ pub trait SheddingView: Clone {
     fn in_hand(&self) -> SeatSet;
     /// The match totals, one per player.
     fn totals(&self) -> &[i32];
+    /// The suit named with a wild card or a jack (else the top card's suit is followed).
+    fn named_suit(&self) -> Option<Suit>;
+    /// The cards the seat to act must draw unless it answers (CE's 2s, HX-5's 7s).
+    fn pending_draw(&self) -> u8;
+    /// The seats that declared their last card (D-6).
+    fn declared(&self) -> SeatSet;
     /// Whether the seat to act may be holding a card it just drew that fits and may still
     /// play it (CE-4, HX-2): Haft Khabis' view tells by its mode; Crazy Eights' view shows
     /// the card only to that seat, so it cannot tell.
@@ -155,6 +161,15 @@ impl SheddingView for CrazyEightsView {
     fn totals(&self) -> &[i32] {
         &self.totals
     }
+    fn named_suit(&self) -> Option<Suit> {
+        self.named_suit
+    }
+    fn pending_draw(&self) -> u8 {
+        self.pending_draw
+    }
+    fn declared(&self) -> SeatSet {
+        self.declared
+    }
     fn may_hold_drawn(&self) -> bool {
         true
     }
@@ -210,6 +225,15 @@ impl SheddingView for HaftKhabisView {
     }
     fn totals(&self) -> &[i32] {
         &self.totals
+    }
+    fn named_suit(&self) -> Option<Suit> {
+        self.named_suit
+    }
+    fn pending_draw(&self) -> u8 {
+        self.pending_draw
+    }
+    fn declared(&self) -> SeatSet {
+        self.declared
     }
     fn may_hold_drawn(&self) -> bool {
         self.mode == TurnMode::Drawn
