@@ -31,16 +31,6 @@ fn badge_trump(t: Option<BidelTrump>) -> Option<Trump> {
     }
 }
 
-/// The seat that receives this hand's passed cards from `seat`.
-fn receiver(seat: Seat, dir: PassDirection, n: u8) -> Seat {
-    seat.after(dir.offset(n), n)
-}
-
-/// The seat whose cards `seat` receives.
-fn giver(seat: Seat, dir: PassDirection, n: u8) -> Seat {
-    seat.after(n - dir.offset(n) % n, n)
-}
-
 /// Toggles `card` in a choice of at most [`PASS_COUNT`] cards.
 #[cfg(test)]
 fn toggle(chosen: CardSet, card: Card) -> CardSet {
@@ -80,7 +70,7 @@ pub fn bidel_table(props: &TableProps<BidelSettings>) -> Html {
             }
         }
         BidelPhase::Passing if passing => {
-            let to = receiver(bottom, view.pass_direction, n);
+            let to = view.pass_direction.receiver(bottom, n);
             let title = match view.pass_direction {
                 PassDirection::Right => b.pass_right,
                 PassDirection::Left => b.pass_left,
@@ -175,7 +165,7 @@ pub fn bidel_table(props: &TableProps<BidelSettings>) -> Html {
         }
     };
     let received_note = (!received.is_empty() && !seen.hidden).then(|| {
-        let from = giver(bottom, view.pass_direction, n);
+        let from = view.pass_direction.giver(bottom, n);
         html! {
             <span class="received-note" data-testid="received-note">
                 { fill(b.received_from, &[("name", &seen.name(from))]) }
@@ -452,29 +442,6 @@ impl super::TablePage for Bidel {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn passing_partners_follow_bd_2_and_d_9() {
-        // D-9: right is the next seat, left the previous, across i+2.
-        assert_eq!(receiver(Seat(0), PassDirection::Right, 4), Seat(1));
-        assert_eq!(receiver(Seat(0), PassDirection::Left, 4), Seat(3));
-        assert_eq!(receiver(Seat(1), PassDirection::Across, 4), Seat(3));
-        assert_eq!(receiver(Seat(2), PassDirection::Left, 3), Seat(1));
-        for n in [3u8, 4] {
-            for d in [
-                PassDirection::Right,
-                PassDirection::Left,
-                PassDirection::Across,
-            ] {
-                if d == PassDirection::Across && n == 3 {
-                    continue;
-                }
-                for s in 0..n {
-                    assert_eq!(giver(receiver(Seat(s), d, n), d, n), Seat(s), "{d:?} {n}");
-                }
-            }
-        }
-    }
 
     #[test]
     fn a_choice_holds_at_most_three_cards() {

@@ -20,7 +20,7 @@ use crate::i18n::fill;
 use crate::seen::Pos;
 use crate::state::Heard;
 use engine::games::shelem::{
-    Shelem, ShelemAction, ShelemEvent, ShelemPhase, ShelemSettings, ShelemView, Trump,
+    PlateBid, Shelem, ShelemAction, ShelemEvent, ShelemPhase, ShelemSettings, ShelemView, Trump,
 };
 use engine::table::Public;
 use engine::Game;
@@ -39,31 +39,6 @@ pub fn phase_name(phase: ShelemPhase) -> &'static str {
     }
 }
 
-/// What a seat's plate says during the auction: its last bid, or that it passed.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlateBid {
-    Bid(u16),
-    Passed,
-}
-
-/// The mark on `seat`'s plate: during the auction each seat's last bid or pass; afterwards
-/// the hakem's winning bid only.
-pub fn plate_bid(view: &ShelemView, seat: Seat) -> Option<PlateBid> {
-    let i = seat.idx();
-    if view.phase == ShelemPhase::Bidding {
-        if view.passed.get(i).copied().unwrap_or(false) {
-            Some(PlateBid::Passed)
-        } else {
-            view.bids.get(i).copied().flatten().map(PlateBid::Bid)
-        }
-    } else {
-        match (view.hakem, view.bid) {
-            (Some(h), Some((_, b))) if h == seat => Some(PlateBid::Bid(b)),
-            _ => None,
-        }
-    }
-}
-
 /// Whether the auction has just started again because everybody passed (SH-4): the last
 /// event of the hand is the pass that redealt.
 pub fn just_redealt(view: &ShelemView, events: &[Heard<ShelemEvent>]) -> bool {
@@ -72,15 +47,6 @@ pub fn just_redealt(view: &ShelemView, events: &[Heard<ShelemEvent>]) -> bool {
             events.last(),
             Some((_, Public::Event(ShelemEvent::Passed { redealt: true, .. })))
         )
-}
-
-/// Whether clicking `card` now leads a joker in a no-trump mode, which needs a suit named
-/// (SH-6).
-pub fn needs_joker_suit(view: &ShelemView, card: Card) -> bool {
-    card.is_joker()
-        && view.phase == ShelemPhase::Playing
-        && view.trick.is_empty()
-        && view.trump.is_some_and(|t| t.suit().is_none())
 }
 
 /// The Shelem table screen.
@@ -123,14 +89,14 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
 
     // --- the joker lead (SH-6)
     let pending_joker = (*joker).filter(|&j| {
-        my_turn && needs_joker_suit(view, j) && view.hand.contains(j) && st.held.is_none()
+        my_turn && view.needs_joker_suit(j) && view.hand.contains(j) && st.held.is_none()
     });
     let play = {
         let act = act.clone();
         let joker = joker.clone();
         let v = view.clone();
         Callback::from(move |c: Card| {
-            if my_turn && needs_joker_suit(&v, c) {
+            if my_turn && v.needs_joker_suit(c) {
                 joker.set(Some(c));
             } else {
                 act.emit(ShelemAction::Play(c));
@@ -158,7 +124,7 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
             // The other seats that have bid or passed, from the player round the table.
             let bids = (1..seen.n)
                 .map(|k| bottom.after(k, seen.n))
-                .filter_map(|x| match plate_bid(view, x)? {
+                .filter_map(|x| match view.plate_bid(x)? {
                     PlateBid::Bid(b) => Some((seen.name(x), Some(b))),
                     PlateBid::Passed => Some((seen.name(x), None)),
                 })
@@ -167,7 +133,7 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
                 .filter(|_| !my_turn)
                 .map(|t| AttrValue::from(seen.turn_text(t, sh.your_turn_bid, sh.turn_bid)));
             html! {
-                <Auction {high} {choices} {my_turn} {waiting} total={shelem_bid(view)} {bids}
+                <Auction {high} {choices} {my_turn} {waiting} total={view.shelem_bid()} {bids}
                     redealt={just_redealt(view, &st.events)}
                     on_bid={act.reform(ShelemAction::Bid)}
                     on_pass={act.reform(|_| ShelemAction::Pass)} />
@@ -178,7 +144,7 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
                 on_confirm={confirm_discards} on_clear={clear_discards} />
         },
         ShelemPhase::Discarding => {
-            let count = lang.num(widow_len(view));
+            let count = lang.num(view.settings.widow_len());
             waiting(fill(
                 sh.turn_discard,
                 &[("name", &hakem_name), ("n", &count)],
@@ -226,7 +192,7 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
     let status = match (phase, turn) {
         (ShelemPhase::Bidding, Some(t)) => seen.turn_text(t, sh.your_turn_bid, sh.turn_bid),
         (ShelemPhase::Discarding, Some(t)) => {
-            let k = lang.num(widow_len(view));
+            let k = lang.num(view.settings.widow_len());
             seen.turn_text(
                 t,
                 &fill(sh.your_turn_discard, &[("n", &lang.num(need))]),
@@ -283,7 +249,7 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
 
     let seat_view = |seat: Seat| {
         let pos = seen.pos(seat);
-        let mark = match plate_bid(view, seat) {
+        let mark = match view.plate_bid(seat) {
             Some(PlateBid::Bid(b)) => html! {
                 <span class="seat-bid" data-testid="seat-bid" data-bid={b.to_string()}>
                     { lang.num(b) }
@@ -337,27 +303,6 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
         hand,
         result,
     })
-}
-
-/// How many cards the hakem lays down: as many as the widow held (4, or 6 with jokers).
-fn widow_len(view: &ShelemView) -> usize {
-    if view.settings.jokers {
-        6
-    } else {
-        4
-    }
-}
-
-/// The bid of every point in play, called shelem (SH-8): the top of the bidder's range, or
-/// with four players the deck's total (SH-3); with two the total varies (SH-10) and only
-/// the bidder's range tells it.
-fn shelem_bid(view: &ShelemView) -> u16 {
-    match view.bid_range {
-        Some((_, hi)) => hi,
-        None if view.players == 4 && view.settings.jokers => 200,
-        None if view.players == 4 => 165,
-        None => 0,
-    }
 }
 
 impl super::TablePage for Shelem {
@@ -473,31 +418,6 @@ mod tests {
     }
 
     #[test]
-    fn plates_show_bids_and_passes_then_the_hakems_bid() {
-        let mut g = game(3, 4, ShelemSettings::default());
-        let first = g.turn().unwrap();
-        g.apply(first, &ShelemAction::Bid(100)).unwrap();
-        let second = g.turn().unwrap();
-        g.apply(second, &ShelemAction::Pass).unwrap();
-        let v = g.view(Seat(0));
-        assert_eq!(phase_name(v.phase), "bidding");
-        assert_eq!(plate_bid(&v, first), Some(PlateBid::Bid(100)));
-        assert_eq!(plate_bid(&v, second), Some(PlateBid::Passed));
-        assert_eq!(plate_bid(&v, g.turn().unwrap()), None);
-        while g.phase() == ShelemPhase::Bidding {
-            let t = g.turn().unwrap();
-            g.apply(t, &ShelemAction::Pass).unwrap();
-        }
-        let v = g.view(Seat(0));
-        assert_eq!(phase_name(v.phase), "discarding");
-        assert_eq!(v.hakem, Some(first));
-        for seat in 0..4 {
-            let want = (Seat(seat) == first).then_some(PlateBid::Bid(100));
-            assert_eq!(plate_bid(&v, Seat(seat)), want);
-        }
-    }
-
-    #[test]
     fn everybody_passing_is_told_as_a_redeal() {
         let mut st = Rc::new(TableState::<Shelem>::new(config(3, 4)));
         assert!(!just_redealt(&st.game().view(Seat(0)), &st.events));
@@ -563,9 +483,9 @@ mod tests {
         let v = st.game().view(first);
         assert_eq!(phase_name(v.phase), "playing");
         let plain = v.hand.iter().find(|c| !c.is_joker()).unwrap();
-        assert!(!needs_joker_suit(&v, plain));
+        assert!(!v.needs_joker_suit(plain));
         if v.hand.contains(Card::RED_JOKER) {
-            assert!(needs_joker_suit(&v, Card::RED_JOKER));
+            assert!(v.needs_joker_suit(Card::RED_JOKER));
         }
         // With a trump suit a joker is led like any card.
         let mut g = game(
@@ -584,6 +504,6 @@ mod tests {
         }
         g.apply(t, &ShelemAction::Trump(Trump::Suit(Suit::Hearts)))
             .unwrap();
-        assert!(!needs_joker_suit(&g.view(t), Card::RED_JOKER));
+        assert!(!g.view(t).needs_joker_suit(Card::RED_JOKER));
     }
 }

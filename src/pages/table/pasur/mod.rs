@@ -17,7 +17,10 @@ use crate::components::seat::SeatView;
 use crate::i18n::{about, card_label, fill, Lang};
 use crate::seen::Pos;
 use crate::state::TableAction;
-use engine::games::pasur::{pasur_value, Pasur, PasurAction, PasurPhase, PasurSettings};
+use engine::games::pasur::choice::{
+    choices, chosen, marks, pick_by_table_card, table_order, takes, Marks,
+};
+use engine::games::pasur::{Pasur, PasurAction, PasurPhase, PasurSettings};
 use engine::{Card, CardSet, Seat};
 use yew::prelude::*;
 
@@ -28,75 +31,6 @@ pub fn phase_name(phase: PasurPhase) -> &'static str {
         PasurPhase::HandOver => "hand_over",
         PasurPhase::MatchOver => "match_over",
     }
-}
-
-/// What playing `card` can do: its legal actions in the engine's order (each capture
-/// option with its `take`, then laying it down where that is allowed, PA-3, PA-4).
-pub fn choices(legal: &[PasurAction], card: Card) -> Vec<PasurAction> {
-    legal.iter().copied().filter(|a| a.play == card).collect()
-}
-
-/// The table cards an action takes (none: the card is laid down).
-pub fn takes(a: &PasurAction) -> CardSet {
-    a.take.unwrap_or(CardSet::EMPTY)
-}
-
-/// The choice in force among `n`: the only one, or the one picked (while it exists).
-pub fn chosen(n: usize, picked: Option<usize>) -> Option<usize> {
-    if n == 1 {
-        Some(0)
-    } else {
-        picked.filter(|&i| i < n)
-    }
-}
-
-/// How the table cards are marked while a card of the hand is considered.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Marks {
-    /// The cards the chosen (or only) set takes.
-    pub take: CardSet,
-    /// The cards of the other sets, still to choose from.
-    pub maybe: CardSet,
-}
-
-impl Marks {
-    /// Whether anything on the table is marked (or the card captures nothing, `none`).
-    pub fn any(&self) -> bool {
-        !self.take.is_empty() || !self.maybe.is_empty()
-    }
-}
-
-/// The marks of a card whose capture sets are `sets` with choice `chosen` in force.
-pub fn marks(sets: &[CardSet], chosen: Option<usize>) -> Marks {
-    let all = sets.iter().fold(CardSet::EMPTY, |a, &s| a.or(s));
-    let take = chosen
-        .and_then(|i| sets.get(i).copied())
-        .unwrap_or(CardSet::EMPTY);
-    Marks {
-        take,
-        maybe: all.minus(take),
-    }
-}
-
-/// The set picked by tapping the table card `card`: the first set holding it, or, when
-/// the set in force holds it already, the next set that does (so repeated taps go through
-/// every set the card belongs to). `None` if no set holds it.
-pub fn pick_by_table_card(sets: &[CardSet], current: Option<usize>, card: Card) -> Option<usize> {
-    let with: Vec<usize> = (0..sets.len())
-        .filter(|&i| sets[i].contains(card))
-        .collect();
-    match current.and_then(|c| with.iter().position(|&i| i == c)) {
-        Some(k) => Some(with[(k + 1) % with.len()]),
-        None => with.first().copied(),
-    }
-}
-
-/// The table cards in the order they are drawn: by Pasur value (A=1 … 10, J, Q, K), then
-/// suit, so the sums to eleven are easy to see.
-pub fn table_order(table: CardSet) -> Vec<Card> {
-    let mut v: Vec<Card> = table.iter().collect();
-    v.sort_by_key(|&c| (pasur_value(c), c.suit() as u8));
-    v
 }
 
 /// A set of cards as text for tests: `"4D 7S"`.

@@ -23,86 +23,6 @@ fn card(c: &str) -> Card {
 }
 
 #[test]
-fn marks_show_the_chosen_set_and_the_others_to_choose_from() {
-    // 7♣ on 4♦ 4♠ 3♥ 1… : two sets (4♦, 4♠).
-    let sets = [set("4D"), set("4S")];
-    assert_eq!(chosen(2, None), None);
-    let m = marks(&sets, None);
-    assert_eq!(m.take, CardSet::EMPTY);
-    assert_eq!(m.maybe, set("4D 4S"));
-    let m = marks(&sets, Some(1));
-    assert_eq!(m.take, set("4S"));
-    assert_eq!(m.maybe, set("4D"));
-    // One set: it is in force at once.
-    assert_eq!(chosen(1, None), Some(0));
-    let m = marks(&[set("8H 3C")], chosen(1, None));
-    assert_eq!(m.take, set("8H 3C"));
-    assert!(m.maybe.is_empty());
-    // Nothing to take: nothing is marked.
-    assert!(!marks(&[CardSet::EMPTY], Some(0)).any());
-    assert!(!marks(&[], None).any());
-    // A choice that no longer exists is dropped.
-    assert_eq!(chosen(2, Some(5)), None);
-}
-
-#[test]
-fn tapping_a_table_card_picks_a_set_holding_it_and_cycles_through_them() {
-    // 2♣ 4♦ 5♥ 3♠ for a 5 (sum 6): {2♣ 4♦}, {5♥ ... } no: use explicit sets.
-    let sets = [set("2C 4D"), set("2C 3S AH"), set("6H")];
-    assert_eq!(pick_by_table_card(&sets, None, card("6H")), Some(2));
-    assert_eq!(pick_by_table_card(&sets, None, card("2C")), Some(0));
-    assert_eq!(pick_by_table_card(&sets, Some(0), card("2C")), Some(1));
-    assert_eq!(
-        pick_by_table_card(&sets, Some(1), card("2C")),
-        Some(0),
-        "back to the first"
-    );
-    assert_eq!(pick_by_table_card(&sets, Some(2), card("3S")), Some(1));
-    assert_eq!(pick_by_table_card(&sets, Some(1), card("AH")), Some(1));
-    assert_eq!(pick_by_table_card(&sets, Some(0), card("KS")), None);
-}
-
-fn game(seed: u64, players: u8, settings: PasurSettings) -> Pasur {
-    Pasur::new(&engine::Setup {
-        players,
-        settings,
-        deal: engine::Deal::seeded(seed),
-    })
-    .unwrap()
-}
-
-#[test]
-fn choices_come_from_the_legal_actions_and_name_each_set() {
-    for forced in [true, false] {
-        let settings = PasurSettings {
-            forced_capture: forced,
-            ..PasurSettings::default()
-        };
-        let mut g = game(3, 2, settings);
-        for _ in 0..48 {
-            let Some(t) = g.turn() else { break };
-            let v = g.view(t);
-            let legal = v.legal_actions();
-            for c in v.hand.iter() {
-                let ch = choices(&legal, c);
-                let options = v.capture_options(c);
-                let sets: Vec<CardSet> = ch.iter().map(takes).collect();
-                if options.is_empty() {
-                    assert_eq!(sets, vec![CardSet::EMPTY], "{c}: laid down");
-                } else {
-                    assert_eq!(sets[..options.len()], options[..], "{c}");
-                    assert_eq!(sets.len(), options.len() + usize::from(!forced));
-                }
-                for a in &ch {
-                    g.clone().apply(t, a).expect("every choice is legal");
-                }
-            }
-            g.apply(t, &legal[legal.len() - 1]).unwrap();
-        }
-    }
-}
-
-#[test]
 fn arrows_step_through_a_row() {
     assert_eq!(arrow_step("ArrowRight"), Some(1));
     assert_eq!(arrow_step("ArrowDown"), Some(1));
@@ -116,12 +36,7 @@ fn arrows_step_through_a_row() {
 }
 
 #[test]
-fn table_cards_are_drawn_by_pasur_value() {
-    let v: Vec<String> = table_order(set("KS 10D AH JC 2C QH 5S"))
-        .iter()
-        .map(|c| c.to_string())
-        .collect();
-    assert_eq!(v, ["AH", "2C", "5S", "10D", "JC", "QH", "KS"]);
+fn table_cards_are_written_by_pasur_value() {
     assert_eq!(cards_attr(set("4D AS")), "AS 4D");
 }
 

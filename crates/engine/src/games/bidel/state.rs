@@ -659,7 +659,7 @@ impl FromView for Bidel {
             return Err(bad("the seat's own cards are not its view's"));
         }
         let off = v.pass_direction.offset(n);
-        let giver = v.seat.after(n - off % n, n).idx();
+        let giver = v.pass_direction.giver(v.seat, n).idx();
         if off != 0 && !v.received.is_empty() && h.passed[giver] != v.received {
             return Err(bad(
                 "the cards passed to the seat are not those it received",

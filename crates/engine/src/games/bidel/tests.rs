@@ -792,3 +792,26 @@ fn from_view_refuses_hidden_cards_that_contradict_the_view() {
     mine.hands[1] = mine.hands[0];
     assert!(Bidel::from_view(&v, &mine, 1).is_err());
 }
+
+#[test]
+fn passing_partners_follow_bd_2_and_d_9() {
+    // D-9: right is the next seat, left the previous, across i+2.
+    assert_eq!(PassDirection::Right.receiver(Seat(0), 4), Seat(1));
+    assert_eq!(PassDirection::Left.receiver(Seat(0), 4), Seat(3));
+    assert_eq!(PassDirection::Across.receiver(Seat(1), 4), Seat(3));
+    assert_eq!(PassDirection::Left.receiver(Seat(2), 3), Seat(1));
+    for n in [3u8, 4] {
+        for d in [
+            PassDirection::Right,
+            PassDirection::Left,
+            PassDirection::Across,
+        ] {
+            if d == PassDirection::Across && n == 3 {
+                continue;
+            }
+            for s in 0..n {
+                assert_eq!(d.giver(d.receiver(Seat(s), n), n), Seat(s), "{d:?} {n}");
+            }
+        }
+    }
+}

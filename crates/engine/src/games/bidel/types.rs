@@ -76,6 +76,16 @@ impl PassDirection {
             PassDirection::None => 0,
         }
     }
+
+    /// The seat that receives `seat`'s passed cards at a table of `n` (BD-2, D-9).
+    pub fn receiver(self, seat: Seat, n: u8) -> Seat {
+        seat.after(self.offset(n), n)
+    }
+
+    /// The seat whose passed cards `seat` receives at a table of `n` (BD-2, D-9).
+    pub fn giver(self, seat: Seat, n: u8) -> Seat {
+        seat.after(n - self.offset(n) % n, n)
+    }
 }
 
 /// What the hakem names in trump mode (BD-10): a trump suit, or no trump.

@@ -4,6 +4,7 @@
 //! each round of the whole deck. Rules PA-1 … PA-11 of RULES.md and the decisions
 //! D-1 … D-8 that apply to it.
 
+pub mod choice;
 mod state;
 mod types;
 mod view;

@@ -17,3 +17,4 @@ pub use types::{
     HandResult, ShelemAction, ShelemError, ShelemEvent, ShelemPhase, ShelemSettings, ShelemView,
     Trick,
 };
+pub use view::PlateBid;

@@ -159,7 +159,7 @@ impl Shelem {
             let cards = packet.iter().fold(CardSet::EMPTY, |s, &c| s.or(c.bit()));
             self.hands[seat.idx()] = self.hands[seat.idx()].or(cards);
         }
-        let widow_len = if self.setup.settings.jokers { 6 } else { 4 };
+        let widow_len = self.setup.settings.widow_len() as usize;
         let set = |cs: &[Card]| cs.iter().fold(CardSet::EMPTY, |s, &c| s.or(c.bit()));
         self.widow = set(&deck[dealt..dealt + widow_len]);
         self.out = set(&deck[dealt + widow_len..self.deck_len()]);
@@ -482,7 +482,7 @@ impl FromView for Shelem {
         } else {
             CardSet::DECK
         };
-        let widow_len: u8 = if jokers { 6 } else { 4 };
+        let widow_len = v.settings.widow_len();
         let out_len = all.len() as u8 - 12 * n - widow_len;
         let widow_expected = if v.hakem.is_none() { widow_len } else { 0 };
         if h.widow.len() as u8 != widow_expected

@@ -26,6 +26,18 @@ pub struct ShelemSettings {
     pub ace_nars: bool,
 }
 
+impl ShelemSettings {
+    /// SH-2, SH-10: the widow's cards, as many as the hakem lays down again (SH-5): 4, or 6
+    /// with the jokers.
+    pub fn widow_len(&self) -> u8 {
+        if self.jokers {
+            6
+        } else {
+            4
+        }
+    }
+}
+
 impl Default for ShelemSettings {
     fn default() -> Self {
         ShelemSettings {
