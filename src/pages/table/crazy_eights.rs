@@ -4,13 +4,11 @@
 //! totals, and the hand result with everyone's cards (D-8).
 
 use super::shedding::{
-    self, bar_buttons, penalty_notice, piles, result_panel, suit_button, use_turn, HandOutcome,
-    Parts, SheddingPage,
+    self, picker, result_panel, suit_buttons, use_shedding, HandOutcome, Parts, SheddingPage,
 };
-use super::shell::use_screen;
+use super::shell::use_step_state;
 use super::TableProps;
 use crate::card_order::{HandCard, HAND_SUIT_ORDER};
-use crate::components::card::MiniCard;
 use crate::i18n::{fill, rank_name, Lang};
 use engine::games::crazy_eights::choice::{has_partners, may_declare, playable_cards, plays_of};
 use engine::games::crazy_eights::{
@@ -18,7 +16,7 @@ use engine::games::crazy_eights::{
     CrazyEightsPlay, CrazyEightsSettings, CrazyEightsView,
 };
 use engine::games::shedding::CardRun;
-use engine::{Card, Seat, SeatSet};
+use engine::{Card, Seat, SeatSet, Suit};
 use yew::prelude::*;
 
 /// The chosen cards as a run, in the order chosen (the last ends on top).
@@ -67,28 +65,14 @@ fn after_of(e: &CrazyEightsEvent) -> Option<CrazyEightsAfter> {
 /// The Crazy Eights table screen.
 #[function_component(CrazyEightsTable)]
 pub fn crazy_eights_table(props: &TableProps<CrazyEightsSettings>) -> Html {
-    let screen = use_screen::<CrazyEights>(props);
+    let (screen, turn) = use_shedding::<CrazyEights>(props);
     let (lang, seen, view, bottom) = (screen.lang, &screen.seen, &screen.view, screen.bottom);
-    let (my_turn, act) = (screen.my_turn, &screen.act);
-    let s = lang.s();
-    let t = lang.shedding();
-    let st = screen.st();
-    let phase = view.phase;
-
-    // The wild card (or the set ending with one) waiting for its suit, the cards chosen to
-    // be played together (CE-11), and the "last card" toggle (D-6).
-    let turn = use_turn(&screen);
-    let (legal, declare) = (&turn.legal, &turn.declare);
-    let picking = use_state(|| None::<CardRun>);
-    let chosen = use_state(Vec::<HandCard>::new);
-    {
-        let picking = picking.clone();
-        let chosen = chosen.clone();
-        use_effect_with((st.step, bottom), move |_| {
-            picking.set(None);
-            chosen.set(Vec::new());
-        });
-    }
+    let (s, t, phase, my_turn) = (lang.s(), lang.shedding(), view.phase, screen.my_turn);
+    let (act, legal, declare) = (&screen.act, &turn.legal, &turn.declare);
+    // The wild card (or the set ending with one) waiting for its suit, and the cards chosen
+    // to be played together (CE-11).
+    let picking = use_step_state(&screen, || None::<CardRun>);
+    let chosen = use_step_state(&screen, Vec::<HandCard>::new);
 
     let playing = my_turn && phase == CrazyEightsPhase::Playing;
     // Plays a run: asks for the suit first when its last card names one.
@@ -125,61 +109,46 @@ pub fn crazy_eights_table(props: &TableProps<CrazyEightsSettings>) -> Html {
     let chosen_run = if playing { run_of(&chosen) } else { None };
     let chosen_ok = chosen_run.is_some_and(|r| !plays_of(legal, r, **declare).is_empty());
 
-    // --- the middle: stock, discard pile, suit, direction, penalty, pickers
+    // --- the middle: the piles, or the suit picker
     let can_draw = legal.contains(&CrazyEightsAction::Draw);
     let can_pass = legal.contains(&CrazyEightsAction::Pass);
-    let draw_click = {
-        let act = act.clone();
-        Callback::from(move |_: MouseEvent| act.emit(CrazyEightsAction::Draw))
-    };
-    let picker = match (*picking, phase) {
-        (_, CrazyEightsPhase::DealerNamesSuit) if my_turn => Some(html! {
-            <section class="panel trump-picker suit-picker" data-testid="suit-picker">
-                <h2>{ t.choose_suit }</h2>
-                <div class="trump-suits">
-                    { for HAND_SUIT_ORDER.iter().map(|&x| suit_button(lang, x,
-                        act.reform(move |_: MouseEvent| CrazyEightsAction::Suit(x)))) }
-                </div>
-            </section>
-        }),
+    let suit = |x: Suit, a: CrazyEightsAction| (x, act.reform(move |_: MouseEvent| a));
+    let panel = match (*picking, phase) {
+        (_, CrazyEightsPhase::DealerNamesSuit) if my_turn => {
+            let suits = HAND_SUIT_ORDER
+                .iter()
+                .map(|&x| suit(x, CrazyEightsAction::Suit(x)));
+            Some(picker(
+                lang,
+                "suit-picker",
+                t.choose_suit,
+                &[],
+                suit_buttons(lang, suits),
+                None,
+            ))
+        }
         (Some(run), _) if playing => {
             let plays = plays_of(legal, run, **declare);
+            let suits = HAND_SUIT_ORDER.iter().filter_map(|&x| {
+                let p = plays.iter().copied().find(|p| p.suit == Some(x))?;
+                Some(suit(x, CrazyEightsAction::Play(p)))
+            });
             let cancel = {
                 let picking = picking.clone();
                 Callback::from(move |_: MouseEvent| picking.set(None))
             };
-            Some(html! {
-                <section class="panel trump-picker suit-picker" data-testid="suit-picker"
-                    data-card={run.last().to_string()} data-count={run.len().to_string()}>
-                    <h2>{ t.choose_suit }</h2>
-                    <p class="help">{ for run.as_slice().iter().map(|&c| html! { <MiniCard card={c} /> }) }</p>
-                    <div class="trump-suits">
-                        { for HAND_SUIT_ORDER.iter().filter_map(|&x| {
-                            let p = plays.iter().copied().find(|p| p.suit == Some(x))?;
-                            Some(suit_button(lang, x, act.reform(move |_: MouseEvent| CrazyEightsAction::Play(p))))
-                        }) }
-                    </div>
-                    <button type="button" class="btn btn-small btn-secondary" data-testid="suit-cancel"
-                        onclick={cancel}>{ t.cancel }</button>
-                </section>
-            })
+            let (shown, suits) = (run.as_slice(), suit_buttons(lang, suits));
+            Some(picker(
+                lang,
+                "suit-picker",
+                t.choose_suit,
+                shown,
+                suits,
+                Some(cancel),
+            ))
         }
         _ => None,
     };
-    let has_panel = picker.is_some();
-    let wild_note = match view.wild_ranks.get(bottom.idx()) {
-        _ if view.settings.countdown => t.wild_each.to_string(),
-        Some(&w) => fill(t.wild_is, &[("rank", &rank_name(lang, w))]),
-        None => String::new(),
-    };
-    let center = picker.unwrap_or_else(|| {
-        html! {
-            <>
-                { piles::<CrazyEights>(lang, view, can_draw, draw_click.clone()) }
-                <p class="wild-note" data-testid="wild-note">{ wild_note }</p>
-            </>
-        }
-    });
 
     // --- whose turn
     let status = match (phase, view.to_act.first()) {
@@ -206,29 +175,22 @@ pub fn crazy_eights_table(props: &TableProps<CrazyEightsSettings>) -> Html {
         _ => s.hand_over.to_string(),
     };
 
-    // --- the bar: draw, pass, last card
-    let declarable = playing && view.settings.last_card && may_declare(legal);
+    // --- the bar: the cards chosen to be played together (CE-11)
     let bar_extra = html! {
-        <>
-            { penalty_notice(lang, seen, turn.penalty) }
-            if let Some(run) = chosen_run {
-                <button type="button" class="btn btn-small play-chosen" data-testid="play-chosen"
-                    data-count={run.len().to_string()} data-top={run.last().to_string()}
-                    disabled={!chosen_ok} onclick={play_run.reform(move |_: MouseEvent| run)}>
-                    { if run.len() == 1 { t.play_one.to_string() } else { fill(t.play_n, &[("n", &lang.num(run.len()))]) } }
-                </button>
-                <button type="button" class="btn btn-small btn-secondary" data-testid="play-cancel"
-                    onclick={{
-                        let chosen = chosen.clone();
-                        Callback::from(move |_: MouseEvent| chosen.set(Vec::new()))
-                    }}>
-                    { t.cancel }
-                </button>
-            }
-            { bar_buttons(lang, declarable.then_some(declare), can_draw.then_some(draw_click),
-                can_pass.then(|| act.reform(|_: MouseEvent| CrazyEightsAction::Pass)),
-                view.drawn.is_some()) }
-        </>
+        if let Some(run) = chosen_run {
+            <button type="button" class="btn btn-small play-chosen" data-testid="play-chosen"
+                data-count={run.len().to_string()} data-top={run.last().to_string()}
+                disabled={!chosen_ok} onclick={play_run.reform(move |_: MouseEvent| run)}>
+                { if run.len() == 1 { t.play_one.to_string() } else { fill(t.play_n, &[("n", &lang.num(run.len()))]) } }
+            </button>
+            <button type="button" class="btn btn-small btn-secondary" data-testid="play-cancel"
+                onclick={{
+                    let chosen = chosen.clone();
+                    Callback::from(move |_: MouseEvent| chosen.set(Vec::new()))
+                }}>
+                { t.cancel }
+            </button>
+        }
     };
 
     let result = screen.result(view.result.as_ref(), |r, w| {
@@ -255,11 +217,15 @@ pub fn crazy_eights_table(props: &TableProps<CrazyEightsSettings>) -> Html {
 
     shedding::table(
         &screen,
+        &turn,
         Parts {
-            center,
-            has_panel,
+            panel,
             status,
             bar_extra,
+            declarable: playing && view.settings.last_card && may_declare(legal),
+            draw: can_draw.then(|| act.reform(|_: MouseEvent| CrazyEightsAction::Draw)),
+            pass: can_pass.then(|| act.reform(|_: MouseEvent| CrazyEightsAction::Pass)),
+            keeps: view.drawn.is_some(),
             playable: playable_cards(legal),
             on_card,
             selected: (playing && !chosen.is_empty()).then(|| (*chosen).clone()),
@@ -277,6 +243,17 @@ impl SheddingPage for CrazyEights {
             CrazyEightsPhase::HandOver => "hand_over",
             CrazyEightsPhase::MatchOver => "match_over",
         }
+    }
+
+    /// The wild rank (CE-11), or in Countdown that everyone has their own (CE-12).
+    fn under_piles(lang: Lang, view: &CrazyEightsView, bottom: Seat) -> Html {
+        let t = lang.shedding();
+        let note = match view.wild_ranks.get(bottom.idx()) {
+            _ if view.settings.countdown => t.wild_each.to_string(),
+            Some(&w) => fill(t.wild_is, &[("rank", &rank_name(lang, w))]),
+            None => String::new(),
+        };
+        html! { <p class="wild-note" data-testid="wild-note">{ note }</p> }
     }
 
     fn penalty_of(e: &CrazyEightsEvent) -> Option<(Seat, u8)> {

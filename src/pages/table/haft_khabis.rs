@@ -5,10 +5,9 @@
 //! declaration (D-6), and the end-of-game modes of HX-13 in the result.
 
 use super::shedding::{
-    self, bar_buttons, penalty_notice, piles, result_panel, suit_button, use_turn, HandOutcome,
-    Parts, SheddingPage,
+    self, picker, result_panel, suit_buttons, use_shedding, HandOutcome, Parts, SheddingPage,
 };
-use super::shell::use_screen;
+use super::shell::use_step_state;
 use super::TableProps;
 use crate::card_order::{HandCard, HAND_SUIT_ORDER};
 use crate::components::card::MiniCard;
@@ -24,21 +23,12 @@ use yew::prelude::*;
 /// The Haft Khabis table screen.
 #[function_component(HaftKhabisTable)]
 pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
-    let screen = use_screen::<HaftKhabis>(props);
+    let (screen, turn) = use_shedding::<HaftKhabis>(props);
     let (lang, seen, view, bottom) = (screen.lang, &screen.seen, &screen.view, screen.bottom);
-    let (my_turn, act) = (screen.my_turn, &screen.act);
-    let s = lang.s();
-    let t = lang.shedding();
-    let st = screen.st();
-    let phase = view.phase;
-
-    let turn = use_turn(&screen);
-    let (legal, declare) = (&turn.legal, &turn.declare);
-    let partial = use_state(|| None::<Partial>);
-    {
-        let partial = partial.clone();
-        use_effect_with((st.step, bottom), move |_| partial.set(None));
-    }
+    let (act, legal, declare) = (&screen.act, &turn.legal, &turn.declare);
+    let (my_turn, phase, s, t) = (screen.my_turn, view.phase, lang.s(), lang.shedding());
+    // A choice of several parts made so far (a suit, a player, a card to give).
+    let partial = use_step_state(&screen, || None::<Partial>);
     let playing = my_turn && phase == HaftKhabisPhase::Playing;
     let last = **declare;
     // Moves a choice on: acts when one action is left, else keeps the choice open.
@@ -69,80 +59,46 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
         (Some(p), _) if playing => Some(p),
         _ => None,
     };
-    let picker = open.map(|p| {
-        let cancel = (p.card.is_some()).then(|| {
+    let panel = open.and_then(|p| {
+        let cancel = p.card.is_some().then(|| {
             let partial = partial.clone();
-            html! {
-                <button type="button" class="btn btn-small btn-secondary" data-testid="suit-cancel"
-                    onclick={Callback::from(move |_: MouseEvent| partial.set(None))}>{ t.cancel }</button>
-            }
+            Callback::from(move |_: MouseEvent| partial.set(None))
         });
-        let card = p.card.map(|c| html! { <p class="help"><MiniCard card={c} /></p> });
-        match choice::next(legal, p, last) {
-            Next::Suit(suits) => html! {
-                <section class="panel trump-picker suit-picker" data-testid="suit-picker">
-                    <h2>{ t.choose_suit }</h2>
-                    { for card }
-                    <div class="trump-suits">
-                        { for HAND_SUIT_ORDER.iter().filter(|x| suits.contains(x)).map(|&x| {
-                            suit_button(lang, x, advance.reform(move |_: MouseEvent| Partial { suit: Some(x), ..p }))
-                        }) }
-                    </div>
-                    { for cancel }
-                </section>
-            },
-            Next::Target(targets) => html! {
-                <section class="panel trump-picker target-picker" data-testid="target-picker">
-                    <h2>{ t.choose_target }</h2>
-                    { for card }
-                    <div class="target-buttons">
-                        { for targets.iter().map(|&x| html! {
-                            <button type="button" class="btn" data-testid={format!("target-{}", x.0)}
-                                onclick={advance.reform(move |_: MouseEvent| Partial { target: Some(x), ..p })}>
-                                { seen.name(x) }{ " (" }{ lang.num(view.hand_counts.get(x.idx()).copied().unwrap_or(0)) }{ ")" }
+        let shown = p.card.as_slice();
+        let (kind, title, shown, body) = match choice::next(legal, p, last) {
+            Next::Suit(suits) => {
+                let suits = HAND_SUIT_ORDER.iter().filter(|x| suits.contains(x)).map(|&x| {
+                    (x, advance.reform(move |_: MouseEvent| Partial { suit: Some(x), ..p }))
+                });
+                ("suit-picker", t.choose_suit, shown, suit_buttons(lang, suits))
+            }
+            Next::Target(targets) => ("target-picker", t.choose_target, shown, html! {
+                <div class="target-buttons">
+                    { for targets.iter().map(|&x| html! {
+                        <button type="button" class="btn" data-testid={format!("target-{}", x.0)}
+                            onclick={advance.reform(move |_: MouseEvent| Partial { target: Some(x), ..p })}>
+                            { seen.name(x) }{ " (" }{ lang.num(view.hand_counts.get(x.idx()).copied().unwrap_or(0)) }{ ")" }
+                        </button>
+                    }) }
+                </div>
+            }),
+            Next::Give(gives) => ("give-picker", t.choose_give, &[][..], html! {
+                <div class="give-cards">
+                    { for gives.iter().map(|&g| {
+                        let onclick = advance.reform(move |_: MouseEvent| Partial { give: Some(g), ..p });
+                        html! {
+                            <button type="button" class="give-card" data-testid={format!("give-{g}")}
+                                aria-label={card_label(lang, g)} {onclick}>
+                                <MiniCard card={g} />
                             </button>
-                        }) }
-                    </div>
-                    { for cancel }
-                </section>
-            },
-            Next::Give(gives) => html! {
-                <section class="panel trump-picker give-picker" data-testid="give-picker">
-                    <h2>{ t.choose_give }</h2>
-                    <div class="give-cards">
-                        { for gives.iter().map(|&g| {
-                            let legal = legal.clone();
-                            let act = act.clone();
-                            let partial = partial.clone();
-                            let onclick = Callback::from(move |_: MouseEvent| {
-                                let found = legal.iter().copied().find(|a| match *a {
-                                    HaftKhabisAction::Play(x) => Some(x.card) == p.card && x.give == Some(g)
-                                        && (p.suit.is_none() || x.suit == p.suit) && x.target == p.target && x.last == last,
-                                    HaftKhabisAction::Name { target, give } => p.card.is_none()
-                                        && Some(target) == p.target && give == Some(g),
-                                    _ => false,
-                                }).or_else(|| legal.iter().copied().find(|a| matches!(*a,
-                                    HaftKhabisAction::Play(x) if Some(x.card) == p.card && x.give == Some(g) && x.target == p.target)));
-                                partial.set(None);
-                                if let Some(a) = found {
-                                    act.emit(a);
-                                }
-                            });
-                            html! {
-                                <button type="button" class="give-card" data-testid={format!("give-{g}")}
-                                    aria-label={card_label(lang, g)} {onclick}>
-                                    <MiniCard card={g} />
-                                </button>
-                            }
-                        }) }
-                    </div>
-                    { for cancel }
-                </section>
-            },
-            _ => Html::default(),
-        }
+                        }
+                    }) }
+                </div>
+            }),
+            _ => return None,
+        };
+        Some(picker(lang, kind, title, shown, body, cancel))
     });
-    let has_panel = picker.is_some();
 
     let can_draw = legal
         .iter()
@@ -153,9 +109,6 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
         .find(|a| *a == HaftKhabisAction::Draw { last })
         .unwrap_or(HaftKhabisAction::Draw { last: false });
     let can_pass = legal.contains(&HaftKhabisAction::Pass);
-    let draw_click = act.reform(move |_: MouseEvent| draw_action);
-    let center =
-        picker.unwrap_or_else(|| piles::<HaftKhabis>(lang, view, can_draw, draw_click.clone()));
 
     let status = match (phase, view.to_act.first()) {
         (HaftKhabisPhase::DealerNames, Some(x)) => seen.turn_text(x, t.choose_target, s.turn_play),
@@ -170,20 +123,6 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
         (HaftKhabisPhase::Playing, Some(x)) => seen.turn_text(x, s.your_turn_play, s.turn_play),
         (HaftKhabisPhase::MatchOver, _) => s.match_over.to_string(),
         _ => s.hand_over.to_string(),
-    };
-
-    let declarable = playing
-        && legal.iter().any(|a| {
-            matches!(a, HaftKhabisAction::Play(x) if x.last)
-                || *a == HaftKhabisAction::Draw { last: true }
-        });
-    let bar_extra = html! {
-        <>
-            { penalty_notice(lang, seen, turn.penalty) }
-            { bar_buttons(lang, declarable.then_some(declare), can_draw.then_some(draw_click),
-                can_pass.then(|| act.reform(|_: MouseEvent| HaftKhabisAction::Pass)),
-                view.mode == TurnMode::Drawn) }
-        </>
     };
 
     let mut legal_cards = CardSet::EMPTY;
@@ -266,13 +205,23 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
         card: Some(c),
         ..Partial::default()
     });
+    // D-6, HX-9: a play or a draw may declare the last card.
+    let declarable = playing
+        && legal.iter().any(|a| {
+            matches!(a, HaftKhabisAction::Play(x) if x.last)
+                || *a == HaftKhabisAction::Draw { last: true }
+        });
     shedding::table(
         &screen,
+        &turn,
         Parts {
-            center,
-            has_panel,
+            panel,
             status,
-            bar_extra,
+            bar_extra: Html::default(),
+            declarable,
+            draw: can_draw.then(|| act.reform(move |_: MouseEvent| draw_action)),
+            pass: can_pass.then(|| act.reform(|_: MouseEvent| HaftKhabisAction::Pass)),
+            keeps: view.mode == TurnMode::Drawn,
             playable: legal_cards,
             on_card,
             selected: None,

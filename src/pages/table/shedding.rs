@@ -4,8 +4,8 @@
 //! the totals in the top bar; and the hand result with everyone's cards (D-8). Each game's
 //! page keeps only what is its own (its pickers, its seat marks, its end of the game).
 
-use super::shell::{ResultWiring, Screen};
-use super::Frame;
+use super::shell::{use_screen, use_step_state, ResultWiring, Screen};
+use super::{Frame, TableProps};
 use crate::adapters::UiGame;
 use crate::card_order::HandCard;
 use crate::components::actions::result_actions;
@@ -29,6 +29,11 @@ pub trait SheddingPage: UiGame<View: SheddingView> {
     fn penalty_of(event: &Self::Event) -> Option<(Seat, u8)>;
     /// The game's own marks on a seat's plate.
     fn marks(lang: Lang, view: &Self::View, seat: Seat) -> Html;
+    /// What the middle says under the piles (Crazy Eights: the wild rank).
+    fn under_piles(lang: Lang, view: &Self::View, bottom: Seat) -> Html {
+        let _ = (lang, view, bottom);
+        Html::default()
+    }
     /// The top bar's heading of the totals, and the game's own line (its target or end).
     fn top_bar(lang: Lang, view: &Self::View) -> (&'static str, Html);
 }
@@ -43,16 +48,13 @@ pub struct Turn<G: UiGame> {
     pub penalty: Option<Penalty>,
 }
 
-/// Starts a turn at a shedding table ([`Turn`]).
+/// Opens a shedding table and starts the turn ([`Turn`]).
 #[hook]
-pub fn use_turn<G: SheddingPage>(screen: &Screen<G>) -> Turn<G> {
+pub fn use_shedding<G: SheddingPage>(props: &TableProps<G::Settings>) -> (Screen<G>, Turn<G>) {
+    let screen = use_screen::<G>(props);
+    let declare = use_step_state(&screen, || false);
     let st = screen.st();
-    let declare = use_state(|| false);
-    {
-        let declare = declare.clone();
-        use_effect_with((st.step, screen.bottom), move |_| declare.set(false));
-    }
-    Turn {
+    let turn = Turn {
         legal: if screen.my_turn {
             st.legal.to_vec()
         } else {
@@ -60,16 +62,24 @@ pub fn use_turn<G: SheddingPage>(screen: &Screen<G>) -> Turn<G> {
         },
         declare,
         penalty: last_penalty::<G>(st, G::penalty_of),
-    }
+    };
+    (screen, turn)
 }
 
 /// What a shedding page draws itself; [`table`] adds the seats, the hand and the frame.
 pub struct Parts {
-    /// The middle: the piles, or a choice's panel (`has_panel`).
-    pub center: Html,
-    pub has_panel: bool,
+    /// A choice's panel, in the middle in place of the piles.
+    pub panel: Option<Html>,
     pub status: String,
+    /// The page's own buttons in the bar, before the shared ones.
     pub bar_extra: Html,
+    /// The "last card" toggle is offered (a play may leave one card, D-6).
+    pub declarable: bool,
+    /// Drawing, when legal: the stock and a button.
+    pub draw: Option<Callback<MouseEvent>>,
+    /// Passing, when legal; with `keeps` it keeps a drawn card and says so.
+    pub pass: Option<Callback<MouseEvent>>,
+    pub keeps: bool,
     /// The cards of the hand that may be played, and what a click on one does.
     pub playable: CardSet,
     pub on_card: Callback<HandCard>,
@@ -80,9 +90,10 @@ pub struct Parts {
     pub result: Html,
 }
 
-/// A shedding table: the page's parts, every seat's plate, the bottom player's hand (backs
-/// under the cover), in the shared frame.
-pub fn table<G: SheddingPage>(screen: &Screen<G>, parts: Parts) -> Html {
+/// A shedding table: the page's parts; the piles (unless a choice is open), the bar's
+/// notice of a forgotten declaration and its buttons, every seat's plate, the bottom
+/// player's hand (backs under the cover), in the shared frame.
+pub fn table<G: SheddingPage>(screen: &Screen<G>, turn: &Turn<G>, parts: Parts) -> Html {
     let (lang, seen, view, bottom) = (screen.lang, &screen.seen, &screen.view, screen.bottom);
     let count = |seat: Seat| view.hand_counts().get(seat.idx()).copied().unwrap_or(0);
     let seat_view = |seat: Seat| {
@@ -104,6 +115,23 @@ pub fn table<G: SheddingPage>(screen: &Screen<G>, parts: Parts) -> Html {
                 on_play={parts.on_card} selected={parts.selected} />
         }
     };
+    let has_panel = parts.panel.is_some();
+    let center = parts.panel.unwrap_or_else(|| {
+        html! {
+            <>
+                { piles::<G>(lang, view, parts.draw.clone()) }
+                { G::under_piles(lang, view, bottom) }
+            </>
+        }
+    });
+    let declare = parts.declarable.then_some(&turn.declare);
+    let bar_extra = html! {
+        <>
+            { penalty_notice(lang, seen, turn.penalty) }
+            { parts.bar_extra }
+            { bar_buttons(lang, declare, parts.draw, parts.pass, parts.keeps) }
+        </>
+    };
     screen.frame(Frame {
         phase: G::phase_name(view),
         turn: view.to_act().first(),
@@ -115,18 +143,54 @@ pub fn table<G: SheddingPage>(screen: &Screen<G>, parts: Parts) -> Html {
             view.totals(),
         ),
         seats: screen.others(seat_view),
-        center: parts.center,
-        has_panel: parts.has_panel,
+        center,
+        has_panel,
         bottom_seat: seat_view(bottom),
         status: parts.status,
-        bar_extra: parts.bar_extra,
+        bar_extra,
         hand,
         result: parts.result,
     })
 }
 
+/// A choice's panel (`kind`: `suit-picker`, `target-picker`, `give-picker`): its title,
+/// the cards that brought it (`shown`), its buttons (`body`) and a way back (`cancel`).
+pub fn picker(
+    lang: Lang,
+    kind: &'static str,
+    title: &str,
+    shown: &[Card],
+    body: Html,
+    cancel: Option<Callback<MouseEvent>>,
+) -> Html {
+    html! {
+        <section class={classes!("panel", "trump-picker", kind)} data-testid={kind}
+            data-card={shown.last().map(|c| c.to_string())}
+            data-count={(!shown.is_empty()).then(|| shown.len().to_string())}>
+            <h2>{ title.to_string() }</h2>
+            if !shown.is_empty() {
+                <p class="help">{ for shown.iter().map(|&c| html! { <MiniCard card={c} /> }) }</p>
+            }
+            { body }
+            if let Some(onclick) = cancel {
+                <button type="button" class="btn btn-small btn-secondary" data-testid="suit-cancel"
+                    {onclick}>{ lang.shedding().cancel }</button>
+            }
+        </section>
+    }
+}
+
+/// The buttons of the suits `suits` may name, each with its callback.
+pub fn suit_buttons(lang: Lang, suits: impl Iterator<Item = (Suit, Callback<MouseEvent>)>) -> Html {
+    html! {
+        <div class="trump-suits">
+            { for suits.map(|(x, onclick)| suit_button(lang, x, onclick)) }
+        </div>
+    }
+}
+
 /// A suit to name: a real button with the suit's name (`suit-C|D|H|S`).
-pub fn suit_button(lang: Lang, suit: Suit, onclick: Callback<MouseEvent>) -> Html {
+fn suit_button(lang: Lang, suit: Suit, onclick: Callback<MouseEvent>) -> Html {
     html! {
         <button type="button" class={classes!("trump-btn", "suit", format!("suit-{}", suit.letter()))}
             data-testid={format!("suit-{}", suit.letter())} aria-label={suit_name(lang, suit)} {onclick}>
@@ -140,13 +204,10 @@ pub fn suit_button(lang: Lang, suit: Suit, onclick: Callback<MouseEvent>) -> Htm
 
 /// The stock (a button when a card may be drawn), the discard pile, the suit to follow,
 /// the direction and a pending penalty.
-/// `can_draw`: the stock may be clicked to draw.
-pub fn piles<G: SheddingPage>(
-    lang: Lang,
-    view: &G::View,
-    can_draw: bool,
-    draw_click: Callback<MouseEvent>,
-) -> Html {
+/// `draw`: the stock may be clicked to draw.
+fn piles<G: SheddingPage>(lang: Lang, view: &G::View, draw: Option<Callback<MouseEvent>>) -> Html {
+    let can_draw = draw.is_some();
+    let draw_click = draw.unwrap_or_default();
     let t = lang.shedding();
     let (top, stock, pending_draw) = (view.top(), view.stock(), view.pending_draw());
     let named_suit = view.named_suit();
@@ -199,7 +260,7 @@ pub fn piles<G: SheddingPage>(
 
 /// The buttons beside the status: the "last card" toggle (when a play may leave one card),
 /// draw and pass (when legal). With `keeps`, passing keeps a drawn card and says so.
-pub fn bar_buttons(
+fn bar_buttons(
     lang: Lang,
     declare: Option<&UseStateHandle<bool>>,
     draw: Option<Callback<MouseEvent>>,
@@ -271,7 +332,7 @@ pub fn last_penalty<G: UiGame>(
 }
 
 /// The notice of a forgotten declaration (D-6).
-pub fn penalty_notice(lang: Lang, seen: &Seen, p: Option<Penalty>) -> Html {
+fn penalty_notice(lang: Lang, seen: &Seen, p: Option<Penalty>) -> Html {
     let t = lang.shedding();
     match p {
         Some(p) => html! {

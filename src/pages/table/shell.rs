@@ -128,6 +128,23 @@ impl<G: UiGame> Screen<G> {
     }
 }
 
+/// A state of one moment of the table (a choice half made, a toggle): back to `init()`
+/// after every step of the game and when another person takes the device.
+#[hook]
+pub fn use_step_state<G: UiGame, T: 'static>(
+    screen: &Screen<G>,
+    init: impl Fn() -> T + 'static,
+) -> UseStateHandle<T> {
+    let state = use_state(&init);
+    {
+        let state = state.clone();
+        use_effect_with((screen.st().step, screen.bottom), move |_| {
+            state.set(init())
+        });
+    }
+    state
+}
+
 /// A choice of cards from the hand, made one click at a time and confirmed together.
 #[derive(Clone)]
 pub struct CardChoice {

@@ -14,6 +14,8 @@ pub struct Partial {
     pub card: Option<Card>,
     pub suit: Option<Suit>,
     pub target: Option<Seat>,
+    /// The card a two gives (HX-11).
+    pub give: Option<Card>,
 }
 
 /// The next question of a choice.
@@ -54,6 +56,7 @@ pub fn next(legal: &[HaftKhabisAction], p: Partial, last: bool) -> Next {
         })
         .filter(|x| p.suit.is_none() || x.suit == p.suit)
         .filter(|x| p.target.is_none() || x.target == p.target)
+        .filter(|x| p.give.is_none() || x.give == p.give)
         .collect();
     let wanted: Vec<HaftKhabisPlay> = cands.iter().copied().filter(|x| x.last == last).collect();
     let cands = if wanted.is_empty() { cands } else { wanted };
@@ -115,6 +118,15 @@ mod tests {
             ..p
         };
         assert_eq!(next(&legal, p2, false), Next::Give(vec![c("5H"), c("9S")]));
+        let p3 = Partial {
+            give: Some(c("9S")),
+            ..p2
+        };
+        assert_eq!(
+            next(&legal, p3, false),
+            Next::Act(legal[3]),
+            "the whole play"
+        );
         assert_eq!(
             next(
                 &legal,
