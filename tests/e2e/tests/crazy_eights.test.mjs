@@ -3,33 +3,25 @@
 // declaring the last card, D-6) until the hand result, and check the result against the
 // scoreboard (CE-10). A Countdown smoke shows every player's wild rank (CE-12).
 
-import { seenValues, stepOf, tableState, waitSeenValue, waitStepAfter, watchValues } from '../lib.mjs';
+import { seenValues, stepOf, waitSeenValue, waitStepAfter, watchValues } from '../lib.mjs';
 import { readNumber } from './hokm.test.mjs';
+import { playTurns } from './shedding.mjs';
 
 /** Plays from where the table is until the hand ends; returns what it did. */
 export async function playHand(page, table, assert, deadlineMs, forget = false) {
   const stats = { cards: 0, draws: 0, suits: 0, passes: 0, declared: 0, forgot: 0 };
-  const end = Date.now() + deadlineMs;
-  const hand = page.locator('[data-testid=hand]');
-  for (;;) {
-    assert(Date.now() < end, 'the hand ended in time');
-    const { phase, turn, bottom, busy, step } = await tableState(table);
-    if (phase === 'hand_over' || phase === 'match_over') return stats;
-    if (turn !== bottom || busy === 'true') {
-      await page.waitForTimeout(100);
-      continue;
-    }
-    const picker = page.locator('[data-testid=suit-picker]');
-    if (await picker.isVisible()) {
-      await picker.locator('button[data-testid^=suit-]').first().click();
-      await picker.waitFor({ state: 'detached', timeout: 5000 });
-      stats.suits++;
-      continue;
-    }
-    const playable = hand.locator('button.playable[data-card]');
-    const count = await hand.locator('button[data-card]').count();
-    if ((await playable.count()) > 0) {
-      const last = page.locator('[data-testid=last-card]');
+  const picker = page.locator('[data-testid=suit-picker]');
+  return playTurns(page, table, assert, deadlineMs, stats, {
+    choice: '[data-testid=suit-picker]',
+    before: async () => {
+      if (await picker.isVisible()) {
+        await picker.locator('button[data-testid^=suit-]').first().click();
+        await picker.waitFor({ state: 'detached', timeout: 5000 });
+        stats.suits++;
+        return 'again';
+      }
+    },
+    play: async ({ bottom, count, playable, last }) => {
       let forgetting = false;
       if (count === 2) {
         // CE-8: a play that leaves one card offers the declaration (D-6).
@@ -69,22 +61,12 @@ export async function playHand(page, table, assert, deadlineMs, forget = false) 
         stats.suits++;
         await picker.waitFor({ state: 'detached', timeout: 5000 });
       }
-      stats.cards++;
-    } else if (await page.locator('[data-testid=draw]').isVisible()) {
+    },
+    beforeDraw: async () => {
       const stock = Number(await page.locator('[data-testid=stock]').getAttribute('data-count'));
-      await page.locator('[data-testid=draw]').click();
-      stats.draws++;
-      assert(stock >= 0, 'the stock shows its count');
-    } else if (await page.locator('[data-testid=pass]').isVisible()) {
-      await page.locator('[data-testid=pass]').click();
-      stats.passes++;
-    } else {
-      await page.waitForTimeout(100);
-      continue;
-    }
-    // Wait until the table moved on (a step after the one seen, or the suit to name).
-    await waitStepAfter(page, Number(step), 5000, '[data-testid=suit-picker]');
-  }
+      return () => assert(stock >= 0, 'the stock shows its count');
+    },
+  });
 }
 
 export const tests = [

@@ -3,8 +3,9 @@
 // player named for a 2 (HX-4), drawing when nothing fits, the 7 penalty shown while pending
 // (HX-5), the last card declared (HX-9) — until the result, checked against the scoreboard.
 
-import { seenValues, tableState, waitSeenValue, waitStepAfter, watchValues } from '../lib.mjs';
+import { seenValues, waitSeenValue, waitStepAfter, watchValues } from '../lib.mjs';
 import { readNumber } from './hokm.test.mjs';
+import { playTurns } from './shedding.mjs';
 
 /** A two-player deal where you soon draw a card that fits (found by playing it through). */
 const KEEP_SEED = 1;
@@ -32,110 +33,88 @@ const seatCount = async (page, seat) =>
  */
 export async function playHand(page, table, assert, deadlineMs, opts = {}) {
   const stats = { cards: 0, draws: 0, passes: 0, suits: 0, targets: 0, gives: 0, pendingSeen: 0, declared: 0, given: 0, forgot: 0, kept: 0 };
-  const end = Date.now() + deadlineMs;
-  const hand = page.locator('[data-testid=hand]');
-  for (;;) {
-    assert(Date.now() < end, 'the hand ended in time');
-    const { phase, turn, bottom, busy, step } = await tableState(table);
-    if (phase === 'hand_over' || phase === 'match_over') return stats;
-    if (turn !== bottom || busy === 'true') {
-      await page.waitForTimeout(100);
-      continue;
-    }
-    const pending = page.locator('[data-testid=pending]');
-    if (await pending.isVisible()) {
-      assert(Number(await pending.getAttribute('data-value')) >= 2, 'a 7 penalty of 2 or more');
-      stats.pendingSeen++;
-    }
-    // An open choice: suit, player, card to give.
-    if (await page.locator('[data-testid=suit-picker]').isVisible()) {
-      await page.locator('[data-testid=suit-picker] button[data-testid^=suit-]').first().click();
-      stats.suits++;
-      await page.waitForTimeout(150);
-      continue;
-    }
-    if (await page.locator('[data-testid=target-picker]').isVisible()) {
-      await page.locator('[data-testid=target-picker] button[data-testid^=target-]').first().click();
-      stats.targets++;
-      await page.waitForTimeout(150);
-      continue;
-    }
-    if (await page.locator('[data-testid=give-picker]').isVisible()) {
-      await page.locator('[data-testid=give-picker] button[data-testid^=give-]').first().click();
-      stats.gives++;
-      await page.waitForTimeout(150);
-      continue;
-    }
-    const count = await hand.locator('button[data-card]').count();
-    const playable = hand.locator('button.playable[data-card]');
-    const last = page.locator('[data-testid=last-card]');
-    const twos = hand.locator('button.playable[data-card^="2"]');
-    if (opts.give && count >= 4 && (await twos.count()) > 0) {
-      await giveWithTwo(page, twos.first(), bottom, count, assert);
-      stats.given++;
-      continue;
-    }
-    const plain = hand.locator('button.playable[data-card]:not([data-card^="8"]):not([data-card^="A"])');
-    if (opts.forget && !stats.forgot && count === 2 && (await plain.count()) > 0) {
-      assert(await last.isVisible(), 'with two cards the "last card" button is offered');
-      assert((await last.getAttribute('aria-pressed')) === 'false', 'not declared yet');
-      await plain.first().click();
-      await page.waitForFunction(
-        () => !!document.querySelector('[data-testid$=-picker]') || document.querySelectorAll('[data-testid=hand] button[data-card]').length !== 2,
-        null,
-        { timeout: 5000 },
-      );
-      // A jack asks for the suit, a 2 for the player: answer, still without declaring.
-      for (const picker of ['suit-picker', 'target-picker']) {
-        const p = page.locator(`[data-testid=${picker}]`);
-        if (await p.isVisible()) await p.locator('button[data-testid^=suit-], button[data-testid^=target-]').first().click();
+  return playTurns(page, table, assert, deadlineMs, stats, {
+    choice: '[data-testid$=-picker]',
+    before: async ({ bottom, step, hand, count, playable, last }) => {
+      const pending = page.locator('[data-testid=pending]');
+      if (await pending.isVisible()) {
+        assert(Number(await pending.getAttribute('data-value')) >= 2, 'a 7 penalty of 2 or more');
+        stats.pendingSeen++;
       }
-      // D-6: the penalty (one card, HX-9) is drawn when the next player acts, and announced.
-      const note = page.locator('[data-testid=last-card-penalty]');
-      await note.waitFor({ timeout: 10000 });
-      assert((await note.getAttribute('data-seat')) === bottom, 'the penalty notice names you');
-      assert((await note.getAttribute('data-value')) === '1', 'one penalty card (HX-9)');
-      const now = await handCount(page);
-      assert(now >= 2, `your hand grew from one card to ${now}`);
-      assert((await seatCount(page, bottom)) === now, 'your plate shows the same count');
-      stats.forgot++;
-      continue;
-    }
-    const keep = page.locator('[data-testid=pass][data-keeps=true]');
-    if (opts.keep && (await keep.isVisible())) {
-      // HX-2: the drawn card fits; the status says so, the card is lit, and keeping it is a button.
-      assert((await playable.count()) === 1, 'only the drawn card may be played');
-      const label = (await keep.textContent()).trim();
-      assert(label === 'نگه داشتن کارت' || label === 'Keep the card', `the keep button says what it does ("${label}")`);
-      const box = await keep.boundingBox();
-      assert(box && box.width >= 40 && box.height >= 24, 'the keep button is large enough to tap');
-      await keep.click();
-      await waitStepAfter(page, Number(step), 5000);
-      assert((await hand.locator('button[data-card]').count()) === count, 'the kept card stays in your hand');
-      stats.kept++;
-      if (opts.keep === 'stop') return stats;
-      continue;
-    }
-    if ((await last.isVisible()) && (await last.getAttribute('aria-pressed')) !== 'true') {
-      await last.click();
-      stats.declared++;
-    }
-    if ((await playable.count()) > 0) {
+      // An open choice: suit, player, card to give.
+      if (await page.locator('[data-testid=suit-picker]').isVisible()) {
+        await page.locator('[data-testid=suit-picker] button[data-testid^=suit-]').first().click();
+        stats.suits++;
+        await page.waitForTimeout(150);
+        return 'again';
+      }
+      if (await page.locator('[data-testid=target-picker]').isVisible()) {
+        await page.locator('[data-testid=target-picker] button[data-testid^=target-]').first().click();
+        stats.targets++;
+        await page.waitForTimeout(150);
+        return 'again';
+      }
+      if (await page.locator('[data-testid=give-picker]').isVisible()) {
+        await page.locator('[data-testid=give-picker] button[data-testid^=give-]').first().click();
+        stats.gives++;
+        await page.waitForTimeout(150);
+        return 'again';
+      }
+      const twos = hand.locator('button.playable[data-card^="2"]');
+      if (opts.give && count >= 4 && (await twos.count()) > 0) {
+        await giveWithTwo(page, twos.first(), bottom, count, assert);
+        stats.given++;
+        return 'again';
+      }
+      const plain = hand.locator('button.playable[data-card]:not([data-card^="8"]):not([data-card^="A"])');
+      if (opts.forget && !stats.forgot && count === 2 && (await plain.count()) > 0) {
+        assert(await last.isVisible(), 'with two cards the "last card" button is offered');
+        assert((await last.getAttribute('aria-pressed')) === 'false', 'not declared yet');
+        await plain.first().click();
+        await page.waitForFunction(
+          () => !!document.querySelector('[data-testid$=-picker]') || document.querySelectorAll('[data-testid=hand] button[data-card]').length !== 2,
+          null,
+          { timeout: 5000 },
+        );
+        // A jack asks for the suit, a 2 for the player: answer, still without declaring.
+        for (const picker of ['suit-picker', 'target-picker']) {
+          const p = page.locator(`[data-testid=${picker}]`);
+          if (await p.isVisible()) await p.locator('button[data-testid^=suit-], button[data-testid^=target-]').first().click();
+        }
+        // D-6: the penalty (one card, HX-9) is drawn when the next player acts, and announced.
+        const note = page.locator('[data-testid=last-card-penalty]');
+        await note.waitFor({ timeout: 10000 });
+        assert((await note.getAttribute('data-seat')) === bottom, 'the penalty notice names you');
+        assert((await note.getAttribute('data-value')) === '1', 'one penalty card (HX-9)');
+        const now = await handCount(page);
+        assert(now >= 2, `your hand grew from one card to ${now}`);
+        assert((await seatCount(page, bottom)) === now, 'your plate shows the same count');
+        stats.forgot++;
+        return 'again';
+      }
+      const keep = page.locator('[data-testid=pass][data-keeps=true]');
+      if (opts.keep && (await keep.isVisible())) {
+        // HX-2: the drawn card fits; the status says so, the card is lit, and keeping it is a button.
+        assert((await playable.count()) === 1, 'only the drawn card may be played');
+        const label = (await keep.textContent()).trim();
+        assert(label === 'نگه داشتن کارت' || label === 'Keep the card', `the keep button says what it does ("${label}")`);
+        const box = await keep.boundingBox();
+        assert(box && box.width >= 40 && box.height >= 24, 'the keep button is large enough to tap');
+        await keep.click();
+        await waitStepAfter(page, step, 5000);
+        assert((await hand.locator('button[data-card]').count()) === count, 'the kept card stays in your hand');
+        stats.kept++;
+        return opts.keep === 'stop' ? 'stop' : 'again';
+      }
+      if ((await last.isVisible()) && (await last.getAttribute('aria-pressed')) !== 'true') {
+        await last.click();
+        stats.declared++;
+      }
+    },
+    play: async ({ playable }) => {
       await playable.first().click();
-      stats.cards++;
-    } else if (await page.locator('[data-testid=draw]').isVisible()) {
-      await page.locator('[data-testid=draw]').click();
-      stats.draws++;
-    } else if (await page.locator('[data-testid=pass]').isVisible()) {
-      await page.locator('[data-testid=pass]').click();
-      stats.passes++;
-    } else {
-      await page.waitForTimeout(100);
-      continue;
-    }
-    // Wait until the table moved on (a step after the one seen, or a choice to make).
-    await waitStepAfter(page, Number(step), 5000, '[data-testid$=-picker]');
-  }
+    },
+  });
 }
 
 /** HX-4 with the "give a card" setting: plays `two`, names a player, gives a card, checks. */
