@@ -5,7 +5,7 @@
 
 import { seenValues, waitSeenValue, waitStepAfter, watchValues } from '../lib.mjs';
 import { readNumber } from './hokm.test.mjs';
-import { playTurns } from './shedding.mjs';
+import { checkPlayersOffered, checkResultRows, playTurns, startFromHome } from './shedding.mjs';
 
 /** A two-player deal where you soon draw a card that fits (found by playing it through). */
 const KEEP_SEED = 1;
@@ -153,22 +153,14 @@ async function checkResult(page, n, assert, firstHand) {
   const result = page.locator('[data-testid=hand-result]');
   await result.waitFor({ timeout: 10000 });
   const winner = await result.getAttribute('data-winner');
-  const rows = [];
-  for (let i = 0; i < n; i++) {
-    const row = page.locator(`[data-testid=result-row-${i}]`);
-    const total = Number(await row.getAttribute('data-total'));
-    const points = Number(await row.getAttribute('data-points'));
-    const cards = Number(await row.getAttribute('data-cards'));
-    const shown = readNumber(await page.locator(`[data-testid=total-${i}]`).textContent());
-    assert(shown === total, `seat ${i}: the scoreboard shows the total ${total} (shows ${shown})`);
+  const rows = await checkResultRows(page, n, assert, async ({ row, total, points, cards }, i) => {
     assert(readNumber(await row.locator('.result-total').textContent()) === total, `seat ${i}: the row shows its total`);
     assert(readNumber(await row.locator('.result-points').textContent()) === points, `seat ${i}: the row shows its points`);
     assert((await row.locator('.result-cards [data-card]').count()) === cards, `seat ${i}: its cards are shown (D-8)`);
     if (firstHand) assert(total === points, `seat ${i}: first hand total = points`);
     if (String(i) === winner) assert(cards === 0 && points === 0, 'the winner holds no card and scores nothing');
     else if (winner !== '') assert(cards > 0 && points > 0, `seat ${i} holds cards that cost points (HX-12)`);
-    rows.push({ total, points, cards });
-  }
+  });
   return { winner, rows };
 }
 
@@ -178,28 +170,17 @@ export const tests = [
     viewport: 'desktop',
     timeout: 300000,
     run: async ({ page, url, assert }) => {
-      await page.goto(url, { waitUntil: 'load' });
-      const entry = page.locator('[data-testid=game-haft-khabis]');
-      const text = await entry.textContent();
-      assert(text.includes('هفت خبیث') && text.includes('هفت کثیف'), `both names on the home page (${text})`);
-      await entry.click();
-      await page.locator('[data-testid=start]').waitFor({ timeout: 15000 });
-      await page.locator('[data-testid=start]').click();
-      const table = page.locator('[data-testid=table]');
-      await table.waitFor({ timeout: 15000 });
-      assert((await table.getAttribute('data-game')) === 'haft-khabis', 'a Haft Khabis table');
+      const table = await startFromHome(page, url, assert, 'haft-khabis', 'Haft Khabis', async (entry) => {
+        const text = await entry.textContent();
+        assert(text.includes('هفت خبیث') && text.includes('هفت کثیف'), `both names on the home page (${text})`);
+      });
       await page.locator('[data-testid=discard-top]').waitFor({ timeout: 5000 });
       const stats = await playHand(page, table, assert, 280000);
       console.log('    haft khabis hand:', JSON.stringify(stats));
-      const result = page.locator('[data-testid=hand-result]');
-      await result.waitFor({ timeout: 10000 });
-      for (let i = 0; i < 4; i++) {
-        const row = page.locator(`[data-testid=result-row-${i}]`);
-        const total = Number(await row.getAttribute('data-total'));
-        const shown = readNumber(await page.locator(`[data-testid=total-${i}]`).textContent());
-        assert(shown === total, `seat ${i}: the scoreboard shows the total ${total} (shows ${shown})`);
-        assert(total === Number(await row.getAttribute('data-points')), `seat ${i}: first hand total = points`);
-      }
+      await page.locator('[data-testid=hand-result]').waitFor({ timeout: 10000 });
+      await checkResultRows(page, 4, assert, ({ total, points }, i) => {
+        assert(total === points, `seat ${i}: first hand total = points`);
+      });
     },
   },
   {
@@ -208,11 +189,7 @@ export const tests = [
     timeout: 420000,
     run: async ({ page, url, assert }) => {
       // Setup offers two to seven players (HX-1); seven seats, you and six bots.
-      await page.goto(`${url}#/haft-khabis/setup`, { waitUntil: 'load' });
-      // The setup form is on the game's own page: wait for it (the link first opens index.html).
-      await page.locator('[data-testid=opt-players]').waitFor({ timeout: 15000 });
-      const counts = await page.locator('[data-testid=opt-players] option').evaluateAll((os) => os.map((o) => o.value));
-      assert(counts.join() === '2,3,4,5,6,7', `two to seven players offered (${counts})`);
+      await checkPlayersOffered(page, url, assert, 'haft-khabis', '2,3,4,5,6,7', 'two to seven');
       await page.locator('[data-testid=opt-players]').selectOption('7');
       assert((await page.locator('[data-testid^=seat-kind-]').count()) === 7, 'seven seats to fill');
       await page.locator('[data-testid=start]').click();
