@@ -3,33 +3,25 @@
 // declaring the last card, D-6) until the hand result, and check the result against the
 // scoreboard (CE-10). A Countdown smoke shows every player's wild rank (CE-12).
 
-import { seenValues, stepOf, tableState, waitSeenValue, waitStepAfter, watchValues } from '../lib.mjs';
+import { seenValues, stepOf, waitSeenValue, waitStepAfter, watchValues } from '../lib.mjs';
 import { readNumber } from './hokm.test.mjs';
+import { checkPlayersOffered, checkResultRows, playTurns, startFromHome } from './shedding.mjs';
 
 /** Plays from where the table is until the hand ends; returns what it did. */
 export async function playHand(page, table, assert, deadlineMs, forget = false) {
   const stats = { cards: 0, draws: 0, suits: 0, passes: 0, declared: 0, forgot: 0 };
-  const end = Date.now() + deadlineMs;
-  const hand = page.locator('[data-testid=hand]');
-  for (;;) {
-    assert(Date.now() < end, 'the hand ended in time');
-    const { phase, turn, bottom, busy, step } = await tableState(table);
-    if (phase === 'hand_over' || phase === 'match_over') return stats;
-    if (turn !== bottom || busy === 'true') {
-      await page.waitForTimeout(100);
-      continue;
-    }
-    const picker = page.locator('[data-testid=suit-picker]');
-    if (await picker.isVisible()) {
-      await picker.locator('button[data-testid^=suit-]').first().click();
-      await picker.waitFor({ state: 'detached', timeout: 5000 });
-      stats.suits++;
-      continue;
-    }
-    const playable = hand.locator('button.playable[data-card]');
-    const count = await hand.locator('button[data-card]').count();
-    if ((await playable.count()) > 0) {
-      const last = page.locator('[data-testid=last-card]');
+  const picker = page.locator('[data-testid=suit-picker]');
+  return playTurns(page, table, assert, deadlineMs, stats, {
+    choice: '[data-testid=suit-picker]',
+    before: async () => {
+      if (await picker.isVisible()) {
+        await picker.locator('button[data-testid^=suit-]').first().click();
+        await picker.waitFor({ state: 'detached', timeout: 5000 });
+        stats.suits++;
+        return 'again';
+      }
+    },
+    play: async ({ bottom, count, playable, last }) => {
       let forgetting = false;
       if (count === 2) {
         // CE-8: a play that leaves one card offers the declaration (D-6).
@@ -69,22 +61,12 @@ export async function playHand(page, table, assert, deadlineMs, forget = false) 
         stats.suits++;
         await picker.waitFor({ state: 'detached', timeout: 5000 });
       }
-      stats.cards++;
-    } else if (await page.locator('[data-testid=draw]').isVisible()) {
+    },
+    beforeDraw: async () => {
       const stock = Number(await page.locator('[data-testid=stock]').getAttribute('data-count'));
-      await page.locator('[data-testid=draw]').click();
-      stats.draws++;
-      assert(stock >= 0, 'the stock shows its count');
-    } else if (await page.locator('[data-testid=pass]').isVisible()) {
-      await page.locator('[data-testid=pass]').click();
-      stats.passes++;
-    } else {
-      await page.waitForTimeout(100);
-      continue;
-    }
-    // Wait until the table moved on (a step after the one seen, or the suit to name).
-    await waitStepAfter(page, Number(step), 5000, '[data-testid=suit-picker]');
-  }
+      return () => assert(stock >= 0, 'the stock shows its count');
+    },
+  });
 }
 
 export const tests = [
@@ -93,13 +75,7 @@ export const tests = [
     viewport: 'desktop',
     timeout: 360000,
     run: async ({ page, url, assert }) => {
-      await page.goto(url, { waitUntil: 'load' });
-      await page.locator('[data-testid=game-crazy-eights]').click();
-      await page.locator('[data-testid=start]').waitFor({ timeout: 15000 });
-      await page.locator('[data-testid=start]').click();
-      const table = page.locator('[data-testid=table]');
-      await table.waitFor({ timeout: 15000 });
-      assert((await table.getAttribute('data-game')) === 'crazy-eights', 'a Crazy Eights table');
+      const table = await startFromHome(page, url, assert, 'crazy-eights', 'Crazy Eights');
       assert((await page.locator('[data-testid=discard-top]').getAttribute('data-card')) !== '', 'a starting card');
       await page.locator('[data-testid=current-suit]').waitFor({ timeout: 5000 });
       const dir = await page.locator('[data-testid=direction]').getAttribute('data-value');
@@ -115,17 +91,11 @@ export const tests = [
       const winner = await result.getAttribute('data-winner');
       const blocked = (await result.getAttribute('data-blocked')) === 'true';
       assert(blocked || winner !== '', 'someone went out, or the hand was blocked');
-      for (let i = 0; i < 4; i++) {
-        const row = page.locator(`[data-testid=result-row-${i}]`);
-        const total = Number(await row.getAttribute('data-total'));
-        const points = Number(await row.getAttribute('data-points'));
-        const cards = Number(await row.getAttribute('data-cards'));
-        const shown = readNumber(await page.locator(`[data-testid=total-${i}]`).textContent());
-        assert(shown === total, `seat ${i}: the scoreboard shows the total ${total} (shows ${shown})`);
+      await checkResultRows(page, 4, assert, ({ total, points, cards }, i) => {
         assert(total === points, `seat ${i}: after one hand the total is the hand's points`);
         if (String(i) === winner) assert(cards === 0, 'the winner holds no card');
         else assert(cards > 0 || blocked, `seat ${i} shows its remaining cards (D-8)`);
-      }
+      });
       // The table's seed is random: a hand of over 100 points (CE-10) can end the match
       // at once, and then there is no next hand to play.
       if ((await page.locator('[data-testid=new-match]').count()) > 0) {
@@ -245,11 +215,7 @@ export const tests = [
     viewport: 'phone',
     timeout: 240000,
     run: async ({ page, url, assert }) => {
-      await page.goto(`${url}#/crazy-eights/setup`, { waitUntil: 'load' });
-      // The setup form is on the game's own page: wait for it (the link first opens index.html).
-      await page.locator('[data-testid=opt-players]').waitFor({ timeout: 15000 });
-      const counts = await page.locator('[data-testid=opt-players] option').evaluateAll((os) => os.map((o) => o.value));
-      assert(counts.join() === '2,3,4,5,6,7,8', `two to eight players offered (${counts})`);
+      await checkPlayersOffered(page, url, assert, 'crazy-eights', '2,3,4,5,6,7,8', 'two to eight');
       await page.goto(`${url}#/crazy-eights?seed=8&seats=ybbbbbbb&bots=eeeeeee&countdown=1`, { waitUntil: 'load' });
       const table = page.locator('[data-testid=table]');
       await table.waitFor({ timeout: 15000 });

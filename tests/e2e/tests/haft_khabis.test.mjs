@@ -3,8 +3,9 @@
 // player named for a 2 (HX-4), drawing when nothing fits, the 7 penalty shown while pending
 // (HX-5), the last card declared (HX-9) — until the result, checked against the scoreboard.
 
-import { seenValues, tableState, waitSeenValue, waitStepAfter, watchValues } from '../lib.mjs';
+import { seenValues, waitSeenValue, waitStepAfter, watchValues } from '../lib.mjs';
 import { readNumber } from './hokm.test.mjs';
+import { checkPlayersOffered, checkResultRows, playTurns, startFromHome } from './shedding.mjs';
 
 /** A two-player deal where you soon draw a card that fits (found by playing it through). */
 const KEEP_SEED = 1;
@@ -32,110 +33,88 @@ const seatCount = async (page, seat) =>
  */
 export async function playHand(page, table, assert, deadlineMs, opts = {}) {
   const stats = { cards: 0, draws: 0, passes: 0, suits: 0, targets: 0, gives: 0, pendingSeen: 0, declared: 0, given: 0, forgot: 0, kept: 0 };
-  const end = Date.now() + deadlineMs;
-  const hand = page.locator('[data-testid=hand]');
-  for (;;) {
-    assert(Date.now() < end, 'the hand ended in time');
-    const { phase, turn, bottom, busy, step } = await tableState(table);
-    if (phase === 'hand_over' || phase === 'match_over') return stats;
-    if (turn !== bottom || busy === 'true') {
-      await page.waitForTimeout(100);
-      continue;
-    }
-    const pending = page.locator('[data-testid=pending]');
-    if (await pending.isVisible()) {
-      assert(Number(await pending.getAttribute('data-value')) >= 2, 'a 7 penalty of 2 or more');
-      stats.pendingSeen++;
-    }
-    // An open choice: suit, player, card to give.
-    if (await page.locator('[data-testid=suit-picker]').isVisible()) {
-      await page.locator('[data-testid=suit-picker] button[data-testid^=suit-]').first().click();
-      stats.suits++;
-      await page.waitForTimeout(150);
-      continue;
-    }
-    if (await page.locator('[data-testid=target-picker]').isVisible()) {
-      await page.locator('[data-testid=target-picker] button[data-testid^=target-]').first().click();
-      stats.targets++;
-      await page.waitForTimeout(150);
-      continue;
-    }
-    if (await page.locator('[data-testid=give-picker]').isVisible()) {
-      await page.locator('[data-testid=give-picker] button[data-testid^=give-]').first().click();
-      stats.gives++;
-      await page.waitForTimeout(150);
-      continue;
-    }
-    const count = await hand.locator('button[data-card]').count();
-    const playable = hand.locator('button.playable[data-card]');
-    const last = page.locator('[data-testid=last-card]');
-    const twos = hand.locator('button.playable[data-card^="2"]');
-    if (opts.give && count >= 4 && (await twos.count()) > 0) {
-      await giveWithTwo(page, twos.first(), bottom, count, assert);
-      stats.given++;
-      continue;
-    }
-    const plain = hand.locator('button.playable[data-card]:not([data-card^="8"]):not([data-card^="A"])');
-    if (opts.forget && !stats.forgot && count === 2 && (await plain.count()) > 0) {
-      assert(await last.isVisible(), 'with two cards the "last card" button is offered');
-      assert((await last.getAttribute('aria-pressed')) === 'false', 'not declared yet');
-      await plain.first().click();
-      await page.waitForFunction(
-        () => !!document.querySelector('[data-testid$=-picker]') || document.querySelectorAll('[data-testid=hand] button[data-card]').length !== 2,
-        null,
-        { timeout: 5000 },
-      );
-      // A jack asks for the suit, a 2 for the player: answer, still without declaring.
-      for (const picker of ['suit-picker', 'target-picker']) {
-        const p = page.locator(`[data-testid=${picker}]`);
-        if (await p.isVisible()) await p.locator('button[data-testid^=suit-], button[data-testid^=target-]').first().click();
+  return playTurns(page, table, assert, deadlineMs, stats, {
+    choice: '[data-testid$=-picker]',
+    before: async ({ bottom, step, hand, count, playable, last }) => {
+      const pending = page.locator('[data-testid=pending]');
+      if (await pending.isVisible()) {
+        assert(Number(await pending.getAttribute('data-value')) >= 2, 'a 7 penalty of 2 or more');
+        stats.pendingSeen++;
       }
-      // D-6: the penalty (one card, HX-9) is drawn when the next player acts, and announced.
-      const note = page.locator('[data-testid=last-card-penalty]');
-      await note.waitFor({ timeout: 10000 });
-      assert((await note.getAttribute('data-seat')) === bottom, 'the penalty notice names you');
-      assert((await note.getAttribute('data-value')) === '1', 'one penalty card (HX-9)');
-      const now = await handCount(page);
-      assert(now >= 2, `your hand grew from one card to ${now}`);
-      assert((await seatCount(page, bottom)) === now, 'your plate shows the same count');
-      stats.forgot++;
-      continue;
-    }
-    const keep = page.locator('[data-testid=pass][data-keeps=true]');
-    if (opts.keep && (await keep.isVisible())) {
-      // HX-2: the drawn card fits; the status says so, the card is lit, and keeping it is a button.
-      assert((await playable.count()) === 1, 'only the drawn card may be played');
-      const label = (await keep.textContent()).trim();
-      assert(label === 'نگه داشتن کارت' || label === 'Keep the card', `the keep button says what it does ("${label}")`);
-      const box = await keep.boundingBox();
-      assert(box && box.width >= 40 && box.height >= 24, 'the keep button is large enough to tap');
-      await keep.click();
-      await waitStepAfter(page, Number(step), 5000);
-      assert((await hand.locator('button[data-card]').count()) === count, 'the kept card stays in your hand');
-      stats.kept++;
-      if (opts.keep === 'stop') return stats;
-      continue;
-    }
-    if ((await last.isVisible()) && (await last.getAttribute('aria-pressed')) !== 'true') {
-      await last.click();
-      stats.declared++;
-    }
-    if ((await playable.count()) > 0) {
+      // An open choice: suit, player, card to give.
+      if (await page.locator('[data-testid=suit-picker]').isVisible()) {
+        await page.locator('[data-testid=suit-picker] button[data-testid^=suit-]').first().click();
+        stats.suits++;
+        await page.waitForTimeout(150);
+        return 'again';
+      }
+      if (await page.locator('[data-testid=target-picker]').isVisible()) {
+        await page.locator('[data-testid=target-picker] button[data-testid^=target-]').first().click();
+        stats.targets++;
+        await page.waitForTimeout(150);
+        return 'again';
+      }
+      if (await page.locator('[data-testid=give-picker]').isVisible()) {
+        await page.locator('[data-testid=give-picker] button[data-testid^=give-]').first().click();
+        stats.gives++;
+        await page.waitForTimeout(150);
+        return 'again';
+      }
+      const twos = hand.locator('button.playable[data-card^="2"]');
+      if (opts.give && count >= 4 && (await twos.count()) > 0) {
+        await giveWithTwo(page, twos.first(), bottom, count, assert);
+        stats.given++;
+        return 'again';
+      }
+      const plain = hand.locator('button.playable[data-card]:not([data-card^="8"]):not([data-card^="A"])');
+      if (opts.forget && !stats.forgot && count === 2 && (await plain.count()) > 0) {
+        assert(await last.isVisible(), 'with two cards the "last card" button is offered');
+        assert((await last.getAttribute('aria-pressed')) === 'false', 'not declared yet');
+        await plain.first().click();
+        await page.waitForFunction(
+          () => !!document.querySelector('[data-testid$=-picker]') || document.querySelectorAll('[data-testid=hand] button[data-card]').length !== 2,
+          null,
+          { timeout: 5000 },
+        );
+        // A jack asks for the suit, a 2 for the player: answer, still without declaring.
+        for (const picker of ['suit-picker', 'target-picker']) {
+          const p = page.locator(`[data-testid=${picker}]`);
+          if (await p.isVisible()) await p.locator('button[data-testid^=suit-], button[data-testid^=target-]').first().click();
+        }
+        // D-6: the penalty (one card, HX-9) is drawn when the next player acts, and announced.
+        const note = page.locator('[data-testid=last-card-penalty]');
+        await note.waitFor({ timeout: 10000 });
+        assert((await note.getAttribute('data-seat')) === bottom, 'the penalty notice names you');
+        assert((await note.getAttribute('data-value')) === '1', 'one penalty card (HX-9)');
+        const now = await handCount(page);
+        assert(now >= 2, `your hand grew from one card to ${now}`);
+        assert((await seatCount(page, bottom)) === now, 'your plate shows the same count');
+        stats.forgot++;
+        return 'again';
+      }
+      const keep = page.locator('[data-testid=pass][data-keeps=true]');
+      if (opts.keep && (await keep.isVisible())) {
+        // HX-2: the drawn card fits; the status says so, the card is lit, and keeping it is a button.
+        assert((await playable.count()) === 1, 'only the drawn card may be played');
+        const label = (await keep.textContent()).trim();
+        assert(label === 'نگه داشتن کارت' || label === 'Keep the card', `the keep button says what it does ("${label}")`);
+        const box = await keep.boundingBox();
+        assert(box && box.width >= 40 && box.height >= 24, 'the keep button is large enough to tap');
+        await keep.click();
+        await waitStepAfter(page, step, 5000);
+        assert((await hand.locator('button[data-card]').count()) === count, 'the kept card stays in your hand');
+        stats.kept++;
+        return opts.keep === 'stop' ? 'stop' : 'again';
+      }
+      if ((await last.isVisible()) && (await last.getAttribute('aria-pressed')) !== 'true') {
+        await last.click();
+        stats.declared++;
+      }
+    },
+    play: async ({ playable }) => {
       await playable.first().click();
-      stats.cards++;
-    } else if (await page.locator('[data-testid=draw]').isVisible()) {
-      await page.locator('[data-testid=draw]').click();
-      stats.draws++;
-    } else if (await page.locator('[data-testid=pass]').isVisible()) {
-      await page.locator('[data-testid=pass]').click();
-      stats.passes++;
-    } else {
-      await page.waitForTimeout(100);
-      continue;
-    }
-    // Wait until the table moved on (a step after the one seen, or a choice to make).
-    await waitStepAfter(page, Number(step), 5000, '[data-testid$=-picker]');
-  }
+    },
+  });
 }
 
 /** HX-4 with the "give a card" setting: plays `two`, names a player, gives a card, checks. */
@@ -174,22 +153,14 @@ async function checkResult(page, n, assert, firstHand) {
   const result = page.locator('[data-testid=hand-result]');
   await result.waitFor({ timeout: 10000 });
   const winner = await result.getAttribute('data-winner');
-  const rows = [];
-  for (let i = 0; i < n; i++) {
-    const row = page.locator(`[data-testid=result-row-${i}]`);
-    const total = Number(await row.getAttribute('data-total'));
-    const points = Number(await row.getAttribute('data-points'));
-    const cards = Number(await row.getAttribute('data-cards'));
-    const shown = readNumber(await page.locator(`[data-testid=total-${i}]`).textContent());
-    assert(shown === total, `seat ${i}: the scoreboard shows the total ${total} (shows ${shown})`);
+  const rows = await checkResultRows(page, n, assert, async ({ row, total, points, cards }, i) => {
     assert(readNumber(await row.locator('.result-total').textContent()) === total, `seat ${i}: the row shows its total`);
     assert(readNumber(await row.locator('.result-points').textContent()) === points, `seat ${i}: the row shows its points`);
     assert((await row.locator('.result-cards [data-card]').count()) === cards, `seat ${i}: its cards are shown (D-8)`);
     if (firstHand) assert(total === points, `seat ${i}: first hand total = points`);
     if (String(i) === winner) assert(cards === 0 && points === 0, 'the winner holds no card and scores nothing');
     else if (winner !== '') assert(cards > 0 && points > 0, `seat ${i} holds cards that cost points (HX-12)`);
-    rows.push({ total, points, cards });
-  }
+  });
   return { winner, rows };
 }
 
@@ -199,28 +170,17 @@ export const tests = [
     viewport: 'desktop',
     timeout: 300000,
     run: async ({ page, url, assert }) => {
-      await page.goto(url, { waitUntil: 'load' });
-      const entry = page.locator('[data-testid=game-haft-khabis]');
-      const text = await entry.textContent();
-      assert(text.includes('هفت خبیث') && text.includes('هفت کثیف'), `both names on the home page (${text})`);
-      await entry.click();
-      await page.locator('[data-testid=start]').waitFor({ timeout: 15000 });
-      await page.locator('[data-testid=start]').click();
-      const table = page.locator('[data-testid=table]');
-      await table.waitFor({ timeout: 15000 });
-      assert((await table.getAttribute('data-game')) === 'haft-khabis', 'a Haft Khabis table');
+      const table = await startFromHome(page, url, assert, 'haft-khabis', 'Haft Khabis', async (entry) => {
+        const text = await entry.textContent();
+        assert(text.includes('هفت خبیث') && text.includes('هفت کثیف'), `both names on the home page (${text})`);
+      });
       await page.locator('[data-testid=discard-top]').waitFor({ timeout: 5000 });
       const stats = await playHand(page, table, assert, 280000);
       console.log('    haft khabis hand:', JSON.stringify(stats));
-      const result = page.locator('[data-testid=hand-result]');
-      await result.waitFor({ timeout: 10000 });
-      for (let i = 0; i < 4; i++) {
-        const row = page.locator(`[data-testid=result-row-${i}]`);
-        const total = Number(await row.getAttribute('data-total'));
-        const shown = readNumber(await page.locator(`[data-testid=total-${i}]`).textContent());
-        assert(shown === total, `seat ${i}: the scoreboard shows the total ${total} (shows ${shown})`);
-        assert(total === Number(await row.getAttribute('data-points')), `seat ${i}: first hand total = points`);
-      }
+      await page.locator('[data-testid=hand-result]').waitFor({ timeout: 10000 });
+      await checkResultRows(page, 4, assert, ({ total, points }, i) => {
+        assert(total === points, `seat ${i}: first hand total = points`);
+      });
     },
   },
   {
@@ -229,11 +189,7 @@ export const tests = [
     timeout: 420000,
     run: async ({ page, url, assert }) => {
       // Setup offers two to seven players (HX-1); seven seats, you and six bots.
-      await page.goto(`${url}#/haft-khabis/setup`, { waitUntil: 'load' });
-      // The setup form is on the game's own page: wait for it (the link first opens index.html).
-      await page.locator('[data-testid=opt-players]').waitFor({ timeout: 15000 });
-      const counts = await page.locator('[data-testid=opt-players] option').evaluateAll((os) => os.map((o) => o.value));
-      assert(counts.join() === '2,3,4,5,6,7', `two to seven players offered (${counts})`);
+      await checkPlayersOffered(page, url, assert, 'haft-khabis', '2,3,4,5,6,7', 'two to seven');
       await page.locator('[data-testid=opt-players]').selectOption('7');
       assert((await page.locator('[data-testid^=seat-kind-]').count()) === 7, 'seven seats to fill');
       await page.locator('[data-testid=start]').click();
