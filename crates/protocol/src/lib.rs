@@ -401,6 +401,8 @@ pub mod codes {
     pub const BAD_TOKEN: &str = "bad_token";
     /// The room has no seat to give.
     pub const ROOM_FULL: &str = "room_full";
+    /// No such seat at this table (the registry's code for a move's seat, too).
+    pub const BAD_SEAT: &str = "bad_seat";
     /// The connection has not opened a room yet (or already has one).
     pub const NO_ROOM: &str = "no_room";
     /// The connection already holds a seat.

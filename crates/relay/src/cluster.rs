@@ -178,12 +178,7 @@ async fn connect(addr: &str) -> Result<Upstream, String> {
 /// to expire. `hop`: the socket was passed on by another instance, so it is not passed on
 /// again.
 pub async fn route(shared: &Arc<Shared>, code: &RoomCode, hop: bool) -> Result<Route, ErrorBody> {
-    let unknown = || {
-        ErrorBody::new(
-            codes::UNKNOWN_ROOM,
-            format!("no open room has the code {code}"),
-        )
-    };
+    let unknown = || crate::rooms::unknown_room(code);
     let store = |e: crate::store::StoreError| ErrorBody::new(codes::STORE, e.to_string());
     let Some(pg) = shared.cluster.clone() else {
         return Err(unknown());

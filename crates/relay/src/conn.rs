@@ -397,12 +397,7 @@ async fn open(
 }
 
 fn find(shared: &Shared, code: &RoomCode) -> Result<RoomHandle, ErrorBody> {
-    let unknown = || {
-        ErrorBody::new(
-            codes::UNKNOWN_ROOM,
-            format!("no open room has the code {code}"),
-        )
-    };
+    let unknown = || crate::rooms::unknown_room(code);
     let code = RoomCode::parse(&code.0).ok_or_else(unknown)?;
     shared.rooms.get(&code).ok_or_else(unknown)
 }

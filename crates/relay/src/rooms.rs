@@ -3,9 +3,17 @@
 
 use crate::room::RoomHandle;
 use crate::secret;
-use protocol::RoomCode;
+use protocol::{codes, ErrorBody, RoomCode};
 use std::collections::HashMap;
 use std::sync::{Mutex, MutexGuard};
+
+/// The answer for a code no open room has.
+pub fn unknown_room(code: &RoomCode) -> ErrorBody {
+    ErrorBody::new(
+        codes::UNKNOWN_ROOM,
+        format!("no open room has the code {code}"),
+    )
+}
 
 /// The open rooms of this instance, each by its code.
 #[derive(Debug, Default)]

@@ -121,14 +121,7 @@ impl Actor {
         let creator = secret::token();
         let now = Instant::now();
         let mut seats: Vec<Occupant> = (0..players).map(|_| Occupant::Empty).collect();
-        seats[0] = Occupant::Person(Person {
-            token: creator.clone(),
-            name: creator_name,
-            conn: None,
-            away_since: now,
-            waits_for_hand: false,
-            ready: false,
-        });
+        seats[0] = Occupant::Person(Person::new(creator.clone(), creator_name, false));
         Actor {
             shared,
             code,
@@ -166,14 +159,9 @@ impl Actor {
             .seats
             .into_iter()
             .map(|s| match (s.kind, s.token) {
-                (SeatKind::Person, Some(token)) => Occupant::Person(Person {
-                    token,
-                    name: s.name.unwrap_or_default(),
-                    conn: None,
-                    away_since: now,
-                    waits_for_hand: false,
-                    ready: false,
-                }),
+                (SeatKind::Person, Some(token)) => {
+                    Occupant::Person(Person::new(token, s.name.unwrap_or_default(), false))
+                }
                 (SeatKind::Bot, _) => Occupant::Bot,
                 _ => Occupant::Empty,
             })
@@ -232,7 +220,7 @@ impl Actor {
         let moved = self.inbox.moved.clone();
         loop {
             let now = Instant::now();
-            let next = self.next_auto(now);
+            let next = self.next_auto();
             let wake = next.map_or(now + Duration::from_secs(3600), |(t, _)| t);
             tokio::select! {
                 biased;

@@ -63,7 +63,7 @@ impl Actor {
     }
 
     /// The next thing the room does on its own, and when.
-    pub(super) fn next_auto(&self, now: Instant) -> Option<(Instant, Auto)> {
+    pub(super) fn next_auto(&self) -> Option<(Instant, Auto)> {
         let cfg = &self.shared.cfg;
         let mut best: Option<(Instant, Auto)> = None;
         let mut consider = |t: Instant, a: Auto| {
@@ -119,7 +119,6 @@ impl Actor {
             }
             Status::MatchOver => {}
         }
-        let _ = now;
         best
     }
 

@@ -27,6 +27,20 @@ pub(super) struct Person {
     pub(super) ready: bool,
 }
 
+impl Person {
+    /// A person just seated (with `token`), not connected yet.
+    pub(super) fn new(token: SeatToken, name: String, waits_for_hand: bool) -> Person {
+        Person {
+            token,
+            name,
+            conn: None,
+            away_since: Instant::now(),
+            waits_for_hand,
+            ready: false,
+        }
+    }
+}
+
 /// Who sits in a seat.
 #[derive(Debug)]
 pub(super) enum Occupant {
@@ -169,16 +183,7 @@ impl Actor {
             // The person is back: their stand-in bot leaves.
             self.drop_bot(seat);
         }
-        self.send(
-            seat,
-            &RelayMsg::Welcome {
-                version: RELAY_VERSION,
-                frames: registry::PROTOCOL_VERSION,
-                code: self.code.clone(),
-                token,
-                seat: seat.0,
-            },
-        );
+        self.welcome(seat, token);
         self.broadcast_lobby();
         self.send_snapshot(seat);
     }
@@ -199,14 +204,7 @@ impl Actor {
             .ok_or_else(|| err(codes::ROOM_FULL, "every seat is taken by a person"))?;
         let before = std::mem::replace(
             &mut self.seats[i],
-            Occupant::Person(Person {
-                token: secret::token(),
-                name,
-                conn: None,
-                away_since: Instant::now(),
-                waits_for_hand: waits,
-                ready: false,
-            }),
+            Occupant::Person(Person::new(secret::token(), name, waits)),
         );
         if let Err(e) = self.save(None).await {
             self.seats[i] = before;
@@ -299,7 +297,7 @@ impl Actor {
     pub(super) async fn set_seat(&mut self, target: u8, kind: SeatKind) -> Result<(), ErrorBody> {
         let t = target as usize;
         if t >= self.seats.len() {
-            return Err(err("bad_seat", format!("no seat {target}")));
+            return Err(err(codes::BAD_SEAT, format!("no seat {target}")));
         }
         if matches!(self.seats[t], Occupant::Person(_)) {
             return Err(err(codes::BAD_ROOM, "a person sits there"));
@@ -321,7 +319,7 @@ impl Actor {
     pub(super) async fn swap_seats(&mut self, from: u8, to: u8) -> Result<(), ErrorBody> {
         let (a, b) = (from as usize, to as usize);
         if a >= self.seats.len() || b >= self.seats.len() {
-            return Err(err("bad_seat", format!("no seat {from} or {to}")));
+            return Err(err(codes::BAD_SEAT, format!("no seat {from} or {to}")));
         }
         self.seats.swap(a, b);
         if let Err(e) = self.save(None).await {
@@ -331,17 +329,25 @@ impl Actor {
         // The people moved learn their new seats.
         for s in [a, b] {
             if let Occupant::Person(p) = &self.seats[s] {
-                let msg = RelayMsg::Welcome {
-                    version: RELAY_VERSION,
-                    frames: registry::PROTOCOL_VERSION,
-                    code: self.code.clone(),
-                    token: p.token.clone(),
-                    seat: s as u8,
-                };
-                self.send(Seat(s as u8), &msg);
+                let token = p.token.clone();
+                self.welcome(Seat(s as u8), token);
             }
         }
         self.broadcast_lobby();
         Ok(())
+    }
+}
+
+impl Actor {
+    /// Tells the person in `seat` (holding `token`) who they are here.
+    fn welcome(&mut self, seat: Seat, token: SeatToken) {
+        let msg = RelayMsg::Welcome {
+            version: RELAY_VERSION,
+            frames: registry::PROTOCOL_VERSION,
+            code: self.code.clone(),
+            token,
+            seat: seat.0,
+        };
+        self.send(seat, &msg);
     }
 }
