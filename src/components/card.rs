@@ -3,7 +3,7 @@
 
 use crate::components::sprite::BACK_PATTERN;
 use crate::context::use_lang;
-use crate::i18n::card_label;
+use crate::i18n::{card_label, suit_name, Lang};
 use engine::{Card, Suit};
 use yew::prelude::*;
 
@@ -315,6 +315,28 @@ pub fn mini_card(props: &MiniCardProps) -> Html {
             data-card={props.card.to_string()}>
             <CardSvg card={Some(props.card)} />
         </span>
+    }
+}
+
+/// A suit to choose (a trump, the suit a card names): a real button with the suit's shape
+/// and name, its test id `testid`, `data-suit` its letter and `data-trump` its trump name
+/// where it chooses a trump.
+pub fn suit_button(
+    lang: Lang,
+    suit: Suit,
+    testid: String,
+    trump: Option<&'static str>,
+    onclick: Callback<MouseEvent>,
+) -> Html {
+    html! {
+        <button type="button" class={classes!("trump-btn", "suit", format!("suit-{}", suit.letter()))}
+            data-testid={testid} data-suit={suit.letter().to_string()} data-trump={trump}
+            aria-label={suit_name(lang, suit)} {onclick}>
+            <svg viewBox="0 0 100 100" aria-hidden="true" focusable="false">
+                { suit_shape(suit, 50.0, 50.0, 86.0, false) }
+            </svg>
+            <span class="trump-btn-name">{ suit_name(lang, suit) }</span>
+        </button>
     }
 }
 

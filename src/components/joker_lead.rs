@@ -2,9 +2,8 @@
 //! must follow.
 
 use crate::card_order::HAND_SUIT_ORDER;
-use crate::components::card::{suit_shape, MiniCard};
+use crate::components::card::{suit_button, MiniCard};
 use crate::context::use_lang;
-use crate::i18n::suit_name;
 use engine::{Card, Suit};
 use yew::prelude::*;
 
@@ -32,17 +31,7 @@ pub fn joker_suit_picker(props: &JokerSuitPickerProps) -> Html {
             <div class="trump-suits">
                 { for HAND_SUIT_ORDER.iter().map(|&suit| {
                     let onclick = props.on_choose.reform(move |_: MouseEvent| suit);
-                    html! {
-                        <button type="button" class="trump-btn suit"
-                            data-testid={format!("joker-suit-{}", suit.letter())}
-                            data-suit={suit.letter().to_string()}
-                            aria-label={suit_name(lang, suit)} {onclick}>
-                            <svg viewBox="0 0 100 100" aria-hidden="true" focusable="false">
-                                { suit_shape(suit, 50.0, 50.0, 86.0, false) }
-                            </svg>
-                            <span class="trump-btn-name">{ suit_name(lang, suit) }</span>
-                        </button>
-                    }
+                    suit_button(lang, suit, format!("joker-suit-{}", suit.letter()), None, onclick)
                 }) }
             </div>
             <button type="button" class="btn btn-secondary joker-cancel" data-testid="joker-cancel"

@@ -3,7 +3,10 @@
 use crate::components::seat::Crown;
 use crate::components::team::{trump_info, Cell, Column, TeamBoard};
 use crate::context::use_lang;
+use crate::i18n::{fill, Lang};
+use crate::seen::Seen;
 use engine::games::hokm::Trump;
+use engine::Seat;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -36,5 +39,56 @@ pub fn scoreboard(props: &ScoreboardProps) -> Html {
             { trump_info(lang, props.trump) }
             <span class="info-hakem"><Crown />{ props.hakem.clone() }</span>
         </TeamBoard>
+    }
+}
+
+/// One column of a per-player scoreboard: its heading, its cells' class, their test id
+/// (`{testid}-{seat}`) and a value per seat.
+pub struct PlayerColumn<'a> {
+    pub heading: &'a str,
+    pub class: &'static str,
+    pub testid: &'static str,
+    pub values: &'a [i32],
+}
+
+/// The top bar of a game scored per player (Bidel, the shedding games): a row per player
+/// from the bottom one round the table, the hand's number, the `columns`, and the game's
+/// own line `info` (its target, its end) under them; `class` names the game's board.
+pub fn player_scores(
+    lang: Lang,
+    seen: &Seen,
+    class: &'static str,
+    hand_number: u16,
+    columns: &[PlayerColumn],
+    info: Html,
+) -> Html {
+    let order: Vec<Seat> = (0..seen.n).map(|k| seen.bottom.after(k, seen.n)).collect();
+    html! {
+        <div class={classes!("scoreboard", class)}>
+            <table class="score-table" data-testid="score">
+                <thead>
+                    <tr>
+                        <th scope="col" class="hand-no">{ fill(lang.s().hand_n, &[("n", &lang.num(hand_number))]) }</th>
+                        { for columns.iter().map(|c| html! { <th scope="col">{ c.heading.to_string() }</th> }) }
+                    </tr>
+                </thead>
+                <tbody>
+                    { for order.iter().map(|&seat| html! {
+                        <tr class={classes!("team", (seat == seen.bottom).then_some("mine"))}
+                            data-seat={seat.0.to_string()}>
+                            <th scope="row" class="team-name">{ seen.name(seat) }</th>
+                            { for columns.iter().map(|c| {
+                                let v = c.values.get(seat.idx()).copied().unwrap_or(0);
+                                html! {
+                                    <td class={c.class} data-testid={format!("{}-{}", c.testid, seat.0)}
+                                        data-value={v.to_string()}>{ lang.num(v) }</td>
+                                }
+                            }) }
+                        </tr>
+                    }) }
+                </tbody>
+            </table>
+            { info }
+        </div>
     }
 }

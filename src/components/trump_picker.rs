@@ -2,7 +2,7 @@
 //! with HK-5's redeal; Shelem's SH-6 after the discards).
 
 use crate::card_order::HAND_SUIT_ORDER;
-use crate::components::card::suit_shape;
+use crate::components::card::suit_button;
 use crate::context::use_lang;
 use crate::i18n::trump_name;
 use engine::games::hokm::Trump;
@@ -30,16 +30,13 @@ pub fn trump_picker(props: &TrumpPickerProps) -> Html {
     let button = |t: Trump| {
         let onclick = props.on_choose.reform(move |_: MouseEvent| t);
         match t {
-            Trump::Suit(suit) => html! {
-                <button type="button" class={classes!("trump-btn", "suit", format!("suit-{}", t.name()))}
-                    data-trump={t.name()} data-testid={format!("trump-{}", t.name())}
-                    aria-label={trump_name(lang, t)} {onclick}>
-                    <svg viewBox="0 0 100 100" aria-hidden="true" focusable="false">
-                        { suit_shape(suit, 50.0, 50.0, 86.0, false) }
-                    </svg>
-                    <span class="trump-btn-name">{ trump_name(lang, t) }</span>
-                </button>
-            },
+            Trump::Suit(suit) => suit_button(
+                lang,
+                suit,
+                format!("trump-{}", t.name()),
+                Some(t.name()),
+                onclick,
+            ),
             _ => html! {
                 <button type="button" class="trump-btn mode" data-trump={t.name()}
                     data-testid={format!("trump-{}", t.name())} {onclick}>

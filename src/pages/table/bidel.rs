@@ -8,10 +8,11 @@ use crate::adapters::hokm::shown_trick;
 use crate::card_order::HAND_SUIT_ORDER;
 use crate::components::actions::result_actions;
 use crate::components::analysis::{self, AnalysisProps};
-use crate::components::card::{suit_shape, MiniCard};
+use crate::components::card::{suit_button, suit_shape, MiniCard};
 use crate::components::hand::{Hand, HiddenHand};
+use crate::components::scoreboard::{player_scores, PlayerColumn};
 use crate::components::seat::{Crown, SeatView, TrumpBadge};
-use crate::i18n::{about, fill, suit_name, Lang};
+use crate::i18n::{about, fill, Lang};
 use crate::seen::{Pos, Seen};
 use engine::games::bidel::{
     Bidel, BidelAction, BidelPhase, BidelSettings, BidelTrump, BidelView, HandResult, PassDirection,
@@ -259,16 +260,13 @@ fn trump_picker(lang: Lang, act: Callback<BidelAction>) -> Html {
     let suit_button = |suit: Suit| {
         let t = BidelTrump::Suit(suit);
         let onclick = act.reform(move |_: MouseEvent| BidelAction::Trump(t));
-        html! {
-            <button type="button" class={classes!("trump-btn", "suit", format!("suit-{}", t.name()))}
-                data-trump={t.name()} data-testid={format!("trump-{}", t.name())}
-                aria-label={suit_name(lang, suit)} {onclick}>
-                <svg viewBox="0 0 100 100" aria-hidden="true" focusable="false">
-                    { suit_shape(suit, 50.0, 50.0, 86.0, false) }
-                </svg>
-                <span class="trump-btn-name">{ suit_name(lang, suit) }</span>
-            </button>
-        }
+        suit_button(
+            lang,
+            suit,
+            format!("trump-{}", t.name()),
+            Some(t.name()),
+            onclick,
+        )
     };
     let none = {
         let onclick = act.reform(|_: MouseEvent| BidelAction::Trump(BidelTrump::NoTrump));
@@ -300,66 +298,59 @@ fn scoreboard(lang: Lang, seen: &Seen, view: &BidelView) -> Html {
         PassDirection::Across => b.dir_across,
         PassDirection::None => b.dir_none,
     };
-    // The bottom player first, then the others in turn order.
-    let order: Vec<Seat> = (0..seen.n).map(|k| seen.bottom.after(k, seen.n)).collect();
-    html! {
-        <div class="scoreboard bidel-scoreboard">
-            <table class="score-table" data-testid="score">
-                <thead>
-                    <tr>
-                        <th scope="col" class="hand-no">{ fill(s.hand_n, &[("n", &lang.num(view.hand_number))]) }</th>
-                        <th scope="col">{ b.hand_points }</th>
-                        <th scope="col">{ b.total }</th>
-                    </tr>
-                </thead>
-                <tbody>
-                    { for order.iter().map(|&seat| {
-                        let i = seat.idx();
-                        let pts = view.points.get(i).copied().unwrap_or(0);
-                        let total = view.totals.get(i).copied().unwrap_or(0);
-                        html! {
-                            <tr class={classes!("team", (seat == seen.bottom).then_some("mine"))}
-                                data-seat={seat.0.to_string()}>
-                                <th scope="row" class="team-name">{ seen.name(seat) }</th>
-                                <td class="tricks" data-testid={format!("hand-points-{}", seat.0)}
-                                    data-value={pts.to_string()}>{ lang.num(pts) }</td>
-                                <td class="pts" data-testid={format!("total-{}", seat.0)}
-                                    data-value={total.to_string()}>{ lang.num(total) }</td>
-                            </tr>
-                        }
-                    }) }
-                </tbody>
-            </table>
-            <div class="table-info">
-                <span class="target" data-testid="target" data-value={view.settings.target.to_string()}>
-                    { fill(b.game_to, &[("n", &lang.num(view.settings.target))]) }
+    let points: Vec<i32> = view.points.iter().map(|&p| p as i32).collect();
+    let columns = [
+        PlayerColumn {
+            heading: b.hand_points,
+            class: "tricks",
+            testid: "hand-points",
+            values: &points,
+        },
+        PlayerColumn {
+            heading: b.total,
+            class: "pts",
+            testid: "total",
+            values: &view.totals,
+        },
+    ];
+    let info = html! {
+        <div class="table-info">
+            <span class="target" data-testid="target" data-value={view.settings.target.to_string()}>
+                { fill(b.game_to, &[("n", &lang.num(view.settings.target))]) }
+            </span>
+            <span class="pass-dir" data-testid="pass-direction"
+                data-value={direction_name(view.pass_direction)}>
+                <span aria-hidden="true">{ direction_arrow(view.pass_direction) }{ " " }</span>{ dir }
+            </span>
+            <span class={classes!("hearts", view.hearts_broken.then_some("broken"))}
+                data-testid="hearts-broken" data-value={view.hearts_broken.to_string()}>
+                <svg class="suit-icon" viewBox="0 0 100 100" aria-hidden="true" focusable="false">
+                    { suit_shape(Suit::Hearts, 50.0, 50.0, 80.0, false) }
+                </svg>
+                { if view.hearts_broken { b.hearts_broken } else { b.hearts_not_broken } }
+            </span>
+            if view.settings.trump_mode && view.trump.is_some() {
+                <span class="info-trump">
+                    <span class="info-label">{ s.trump }{ ": " }</span>
+                    if view.trump == Some(BidelTrump::NoTrump) {
+                        <span class="trump-badge mode" data-testid="trump" data-trump="none">
+                            <span class="trump-name">{ b.no_trump }</span>
+                        </span>
+                    } else {
+                        <TrumpBadge trump={badge_trump(view.trump)} testid={AttrValue::from("trump")} />
+                    }
                 </span>
-                <span class="pass-dir" data-testid="pass-direction"
-                    data-value={direction_name(view.pass_direction)}>
-                    <span aria-hidden="true">{ direction_arrow(view.pass_direction) }{ " " }</span>{ dir }
-                </span>
-                <span class={classes!("hearts", view.hearts_broken.then_some("broken"))}
-                    data-testid="hearts-broken" data-value={view.hearts_broken.to_string()}>
-                    <svg class="suit-icon" viewBox="0 0 100 100" aria-hidden="true" focusable="false">
-                        { suit_shape(Suit::Hearts, 50.0, 50.0, 80.0, false) }
-                    </svg>
-                    { if view.hearts_broken { b.hearts_broken } else { b.hearts_not_broken } }
-                </span>
-                if view.settings.trump_mode && view.trump.is_some() {
-                    <span class="info-trump">
-                        <span class="info-label">{ s.trump }{ ": " }</span>
-                        if view.trump == Some(BidelTrump::NoTrump) {
-                            <span class="trump-badge mode" data-testid="trump" data-trump="none">
-                                <span class="trump-name">{ b.no_trump }</span>
-                            </span>
-                        } else {
-                            <TrumpBadge trump={badge_trump(view.trump)} testid={AttrValue::from("trump")} />
-                        }
-                    </span>
-                }
-            </div>
+            }
         </div>
-    }
+    };
+    player_scores(
+        lang,
+        seen,
+        "bidel-scoreboard",
+        view.hand_number,
+        &columns,
+        info,
+    )
 }
 
 /// The hand result: points taken and scored by each player, a moon shot, the totals, and

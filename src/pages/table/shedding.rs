@@ -9,8 +9,9 @@ use super::{Frame, TableProps};
 use crate::adapters::UiGame;
 use crate::card_order::HandCard;
 use crate::components::actions::result_actions;
-use crate::components::card::{suit_shape, CardSvg, MiniCard};
+use crate::components::card::{suit_button, suit_shape, CardSvg, MiniCard};
 use crate::components::hand::{BagHand, HiddenHand};
+use crate::components::scoreboard::{player_scores, PlayerColumn};
 use crate::components::seat::SeatView;
 use crate::i18n::{about, card_label, fill, suit_name, Lang};
 use crate::seen::{Pos, Seen};
@@ -135,13 +136,23 @@ pub fn table<G: SheddingPage>(screen: &Screen<G>, turn: &Turn<G>, parts: Parts) 
     screen.frame(Frame {
         phase: G::phase_name(view),
         turn: view.to_act().first(),
-        scoreboard: scoreboard(
-            lang,
-            seen,
-            view.hand_number(),
-            G::top_bar(lang, view),
-            view.totals(),
-        ),
+        scoreboard: {
+            let (heading, info) = G::top_bar(lang, view);
+            let totals = PlayerColumn {
+                heading,
+                class: "pts",
+                testid: "total",
+                values: view.totals(),
+            };
+            player_scores(
+                lang,
+                seen,
+                "shed-scoreboard",
+                view.hand_number(),
+                &[totals],
+                info,
+            )
+        },
         seats: screen.others(seat_view),
         center,
         has_panel,
@@ -184,21 +195,8 @@ pub fn picker(
 pub fn suit_buttons(lang: Lang, suits: impl Iterator<Item = (Suit, Callback<MouseEvent>)>) -> Html {
     html! {
         <div class="trump-suits">
-            { for suits.map(|(x, onclick)| suit_button(lang, x, onclick)) }
+            { for suits.map(|(x, onclick)| suit_button(lang, x, format!("suit-{}", x.letter()), None, onclick)) }
         </div>
-    }
-}
-
-/// A suit to name: a real button with the suit's name (`suit-C|D|H|S`).
-fn suit_button(lang: Lang, suit: Suit, onclick: Callback<MouseEvent>) -> Html {
-    html! {
-        <button type="button" class={classes!("trump-btn", "suit", format!("suit-{}", suit.letter()))}
-            data-testid={format!("suit-{}", suit.letter())} aria-label={suit_name(lang, suit)} {onclick}>
-            <svg viewBox="0 0 100 100" aria-hidden="true" focusable="false">
-                { suit_shape(suit, 50.0, 50.0, 86.0, false) }
-            </svg>
-            <span class="trump-btn-name">{ suit_name(lang, suit) }</span>
-        </button>
     }
 }
 
@@ -342,45 +340,6 @@ fn penalty_notice(lang: Lang, seen: &Seen, p: Option<Penalty>) -> Html {
             </span>
         },
         None => Html::default(),
-    }
-}
-
-/// The top bar: every player's total (from the bottom player round the table), with a
-/// heading and the game's own line (its target or end of the game).
-fn scoreboard(
-    lang: Lang,
-    seen: &Seen,
-    hand_number: u16,
-    (heading, info): (&str, Html),
-    totals: &[i32],
-) -> Html {
-    let s = lang.s();
-    let order: Vec<Seat> = (0..seen.n).map(|k| seen.bottom.after(k, seen.n)).collect();
-    html! {
-        <div class="scoreboard shed-scoreboard">
-            <table class="score-table" data-testid="score">
-                <thead>
-                    <tr>
-                        <th scope="col" class="hand-no">{ fill(s.hand_n, &[("n", &lang.num(hand_number))]) }</th>
-                        <th scope="col">{ heading.to_string() }</th>
-                    </tr>
-                </thead>
-                <tbody>
-                    { for order.iter().map(|&seat| {
-                        let total = totals.get(seat.idx()).copied().unwrap_or(0);
-                        html! {
-                            <tr class={classes!("team", (seat == seen.bottom).then_some("mine"))}
-                                data-seat={seat.0.to_string()}>
-                                <th scope="row" class="team-name">{ seen.name(seat) }</th>
-                                <td class="pts" data-testid={format!("total-{}", seat.0)}
-                                    data-value={total.to_string()}>{ lang.num(total) }</td>
-                            </tr>
-                        }
-                    }) }
-                </tbody>
-            </table>
-            { info }
-        </div>
     }
 }
 
