@@ -5,7 +5,8 @@ use super::*;
 use crate::card::{parse_cards, Card, CardBag, CardSet, Rank, Suit};
 use crate::game::{Deal, Game, RuleError, Setup, SetupError, Status};
 use crate::games::shedding::testing::{
-    self, bag, card, deck_for, legal, legal_json, setup, table, Properties, RulesHands, Scenarios,
+    self, bag, card, deck_for, legal, legal_json, setup, table, Arrange, Properties, RulesHands,
+    Scenarios,
 };
 use crate::games::shedding::{CardRun, Direction};
 use crate::rng::Rng;
@@ -16,10 +17,6 @@ use crate::testkit::Inspect;
 impl Scenarios for CrazyEightsSettings {
     type Game = CrazyEights;
     const SEED: u64 = 7;
-
-    fn arrange(g: &mut CrazyEights, hands: &[&str], top: &str, stock: &str, turn: u8) {
-        g.arrange(hands, top, stock, turn);
-    }
 }
 
 fn dealt(n: u8, settings: CrazyEightsSettings, hands: &[&str], start: &str) -> CrazyEights {

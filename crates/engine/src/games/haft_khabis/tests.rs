@@ -5,7 +5,8 @@ use super::*;
 use crate::card::{Card, CardBag, CardSet, Suit};
 use crate::game::{Deal, Game, RuleError, Setup, SetupError, Status};
 use crate::games::shedding::testing::{
-    self, bag, card, deck_for, legal, legal_json, setup, table, Properties, RulesHands, Scenarios,
+    self, bag, card, deck_for, legal, legal_json, setup, table, Arrange, Properties, RulesHands,
+    Scenarios,
 };
 use crate::games::shedding::Direction;
 use crate::rng::Rng;
@@ -19,10 +20,6 @@ use proptest::prelude::*;
 impl Scenarios for HaftKhabisSettings {
     type Game = HaftKhabis;
     const SEED: u64 = 5;
-
-    fn arrange(g: &mut HaftKhabis, hands: &[&str], top: &str, stock: &str, turn: u8) {
-        g.arrange(hands, top, stock, turn);
-    }
 }
 
 fn defaults() -> HaftKhabisSettings {

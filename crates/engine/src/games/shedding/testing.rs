@@ -3,6 +3,7 @@
 //! testkit's properties (ARCHITECTURE.md) as both games run them, and the check that a
 //! state is not rebuilt from hidden cards that contradict the view.
 
+use super::parts::Table;
 use super::public::{SheddingGame, SheddingView};
 use crate::card::{parse_cards, Card, CardBag, CardSet, Suit};
 use crate::game::{Deal, Game, Setup};
@@ -59,16 +60,34 @@ pub(crate) fn legal_json<G: Game>(g: &G, seat: u8) -> Vec<String> {
         .collect()
 }
 
+/// A shedding game's test positions, set by its state (each game's `state.rs`).
+pub(crate) trait Arrange {
+    /// The position of the hands given (seat by seat), `top` alone on the discard pile,
+    /// `stock` (top first) on the other cards of the stock, seat `turn` to play; everything
+    /// else as at the start of a hand, no effect pending.
+    fn arrange(&mut self, hands: &[&str], top: &str, stock: &str, turn: u8);
+
+    /// The table and the match totals, for the positions below.
+    fn table_and_totals(&mut self) -> (&mut Table, &mut [i32; 8]);
+
+    /// Empties the stock into the discard pile under the top card.
+    fn empty_stock(&mut self) {
+        self.table_and_totals().0.empty_stock();
+    }
+
+    /// Sets the match totals.
+    fn set_totals(&mut self, totals: [i32; 8]) {
+        *self.table_and_totals().1 = totals;
+    }
+}
+
 /// A shedding game's test positions, reached from its settings' type: a scenario names its
 /// game by its settings.
 pub(crate) trait Scenarios: Sized {
     /// The game these settings are for.
-    type Game: Game<Settings = Self>;
+    type Game: Game<Settings = Self> + Arrange;
     /// The deal seed of the scenarios.
     const SEED: u64;
-    /// The position of the hands given, `top` alone on the discard pile, `stock` (top first)
-    /// on the other cards of the stock, seat `turn` to play (the games' `arrange`).
-    fn arrange(g: &mut Self::Game, hands: &[&str], top: &str, stock: &str, turn: u8);
 }
 
 /// The setup of `n` players with `settings`, the last seat dealing.
@@ -94,7 +113,7 @@ pub(crate) fn table<S: Scenarios>(
     turn: u8,
 ) -> S::Game {
     let mut g = S::Game::new(&setup(n, settings)).unwrap();
-    S::arrange(&mut g, hands, top, stock, turn);
+    g.arrange(hands, top, stock, turn);
     g
 }
 
