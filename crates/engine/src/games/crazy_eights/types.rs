@@ -1,11 +1,11 @@
 //! Crazy Eights' settings, actions, events, errors and view.
 
-use crate::card::{Card, Rank, Suit};
+use crate::card::{Card, CardBag, Rank, Suit};
 use crate::games::shedding::declare::{
     serialize_play, shedding_error, shedding_hand, shedding_view, word_action, Raw,
 };
 use crate::games::shedding::CardRun;
-use crate::seat::Seat;
+use crate::seat::{Seat, SeatSet};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
@@ -295,6 +295,24 @@ shedding_view! {
             /// The winner of the match.
             pub winner: Option<Seat>,
         },
+    }
+
+    impl SheddingView {
+        /// Every seat: nobody leaves a hand of Crazy Eights before it ends.
+        fn in_hand(&self) -> SeatSet {
+            SeatSet((1u16 << self.players).wrapping_sub(1) as u8)
+        }
+        fn may_hold_drawn(&self) -> bool {
+            true
+        }
+        fn probe(&self, seat: Seat, hand: CardBag) -> Self {
+            CrazyEightsView {
+                seat,
+                hand,
+                drawn: None,
+                ..self.clone()
+            }
+        }
     }
 }
 

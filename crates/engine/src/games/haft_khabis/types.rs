@@ -1,6 +1,6 @@
 //! Haft Khabis' settings, actions, events, errors and view.
 
-use crate::card::{Card, Suit};
+use crate::card::{Card, CardBag, Suit};
 use crate::games::shedding::declare::{
     serialize_play, shedding_error, shedding_hand, shedding_view, word_action, Raw,
 };
@@ -375,6 +375,25 @@ shedding_view! {
             /// The winners of the game (more than one only for a shared win, D-5).
             pub winners: Vec<Seat>,
         },
+    }
+
+    impl SheddingView {
+        fn in_hand(&self) -> SeatSet {
+            self.in_hand
+        }
+        fn may_hold_drawn(&self) -> bool {
+            self.mode == TurnMode::Drawn
+        }
+        /// In a normal turn (HX-2: not answering an ace, not playing a drawn card).
+        fn probe(&self, seat: Seat, hand: CardBag) -> Self {
+            HaftKhabisView {
+                seat,
+                hand,
+                drawn: None,
+                mode: TurnMode::Normal,
+                ..self.clone()
+            }
+        }
     }
 }
 

@@ -186,7 +186,8 @@ pub(crate) fn word_action<A, E: serde::de::Error>(w: &str, draw: A, pass: A) -> 
 
 /// A shedding game's view (C-5, D-8): the fields both games show, in their wire order, with
 /// the game's own fields given in the places they stand in its JSON (after `to_act`, after
-/// `dealer`, …). Its settings, phase and result types are the game's.
+/// `dealer`, …). Its settings, phase and result types are the game's. The view's
+/// [`super::SheddingView`] reads the shared fields; the game gives the other methods.
 macro_rules! shedding_view {
     (
         $(#[$m:meta])*
@@ -202,6 +203,8 @@ macro_rules! shedding_view {
             after_totals: { $($totals:tt)* },
             after_result: { $($result_:tt)* },
         }
+
+        impl SheddingView { $($view_fns:tt)* }
     ) => {
         $(#[$m])*
         #[derive(Clone, Debug, PartialEq, Eq, ::serde::Serialize, ::serde::Deserialize)]
@@ -258,6 +261,49 @@ macro_rules! shedding_view {
             /// The finished hand's result (every hand shown, D-8).
             pub result: Option<$result>,
             $($result_)*
+        }
+
+        impl $crate::games::shedding::SheddingView for $name {
+            fn seat(&self) -> $crate::seat::Seat {
+                self.seat
+            }
+            fn players(&self) -> u8 {
+                self.players
+            }
+            fn decks(&self) -> u8 {
+                self.decks
+            }
+            fn hand_number(&self) -> u16 {
+                self.hand_number
+            }
+            fn hand(&self) -> $crate::card::CardBag {
+                self.hand
+            }
+            fn hand_counts(&self) -> &[u8] {
+                &self.hand_counts
+            }
+            fn top(&self) -> Option<$crate::card::Card> {
+                self.top
+            }
+            fn stock(&self) -> u8 {
+                self.stock
+            }
+            fn discards(&self) -> u8 {
+                self.discards
+            }
+            fn drawn(&self) -> Option<$crate::card::Card> {
+                self.drawn
+            }
+            fn to_act(&self) -> $crate::seat::SeatSet {
+                self.to_act
+            }
+            fn direction(&self) -> $crate::games::shedding::Direction {
+                self.direction
+            }
+            fn totals(&self) -> &[i32] {
+                &self.totals
+            }
+            $($view_fns)*
         }
     };
 }
