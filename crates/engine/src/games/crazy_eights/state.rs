@@ -3,7 +3,8 @@
 use super::types::*;
 use super::view::Facts;
 use crate::card::{Card, CardBag, CardSet, Rank, Suit};
-use crate::game::{random_from_list, Game, HandScore, Outcome, Scoring, Setup, SetupError, Status};
+use crate::game::{random_from_list, Game, Outcome, Scoring, Setup, SetupError, Status};
+use crate::games::shedding::declare::shedding_game_items;
 #[cfg(any(test, feature = "testkit"))]
 use crate::games::shedding::hidden::inspect;
 use crate::games::shedding::hidden::rebuild;
@@ -972,18 +973,20 @@ impl CrazyEights {
 
     /// The seat to act, if any.
     pub fn turn(&self) -> Option<Seat> {
-        matches!(
-            self.phase,
-            CrazyEightsPhase::Playing | CrazyEightsPhase::DealerNamesSuit
-        )
-        .then_some(self.turn)
+        self.phase.acting().then_some(self.turn)
     }
 
-    /// Test positions: the hands given, `top` alone on the discard pile, the stock holding
-    /// every other card with `stock` (top first) on top, seat `turn` to play; everything
-    /// else as at the start of a hand without effects.
     #[cfg(test)]
-    pub(super) fn arrange(&mut self, hands: &[&str], top: &str, stock: &str, turn: u8) {
+    pub(super) fn set_scores(&mut self, scores: [u8; 8]) {
+        self.scores = scores;
+        self.update_wild();
+    }
+}
+
+/// Test positions: everything but the cards as at the start of a hand without effects.
+#[cfg(test)]
+impl crate::games::shedding::testing::Arrange for CrazyEights {
+    fn arrange(&mut self, hands: &[&str], top: &str, stock: &str, turn: u8) {
         let top = self.table.arrange(&mut self.hands, hands, top, stock);
         self.turn = Seat(turn);
         self.phase = CrazyEightsPhase::Playing;
@@ -996,21 +999,8 @@ impl CrazyEights {
         self.counters = Counters::default();
     }
 
-    /// Test positions: empties the stock into the discard pile under the top card.
-    #[cfg(test)]
-    pub(super) fn empty_stock(&mut self) {
-        self.table.empty_stock();
-    }
-
-    #[cfg(test)]
-    pub(super) fn set_totals(&mut self, totals: [i32; 8]) {
-        self.totals = totals;
-    }
-
-    #[cfg(test)]
-    pub(super) fn set_scores(&mut self, scores: [u8; 8]) {
-        self.scores = scores;
-        self.update_wild();
+    fn table_and_totals(&mut self) -> (&mut Table, &mut [i32; 8]) {
+        (&mut self.table, &mut self.totals)
     }
 }
 
@@ -1146,11 +1136,14 @@ impl Inspect for CrazyEights {
 }
 
 impl Game for CrazyEights {
-    type Settings = CrazyEightsSettings;
-    type Action = CrazyEightsAction;
-    type View = CrazyEightsView;
-    type Event = CrazyEightsEvent;
-    type Error = CrazyEightsError;
+    shedding_game_items! {
+        settings: CrazyEightsSettings,
+        action: CrazyEightsAction,
+        view: CrazyEightsView,
+        event: CrazyEightsEvent,
+        error: CrazyEightsError,
+        phase: CrazyEightsPhase,
+    }
 
     const NAME: &'static str = "crazy_eights";
     const KIND: crate::games::GameKind = crate::games::GameKind::CrazyEights;
@@ -1230,18 +1223,6 @@ impl Game for CrazyEights {
         Ok(g)
     }
 
-    fn setup(&self) -> &Setup<CrazyEightsSettings> {
-        &self.setup
-    }
-
-    fn players(&self) -> u8 {
-        self.table.n
-    }
-
-    fn status(&self) -> Status {
-        parts::status(self.turn(), self.phase == CrazyEightsPhase::MatchOver)
-    }
-
     fn legal_actions(&self, seat: Seat, out: &mut Vec<CrazyEightsAction>) {
         if seat != self.turn {
             return;
@@ -1310,17 +1291,7 @@ impl Game for CrazyEights {
         seat: Seat,
         action: &CrazyEightsAction,
     ) -> Result<CrazyEightsEvent, CrazyEightsError> {
-        let acting = matches!(
-            self.phase,
-            CrazyEightsPhase::Playing | CrazyEightsPhase::DealerNamesSuit
-        );
-        if !acting || seat != self.turn {
-            return Err(if acting {
-                CrazyEightsError::NotYourTurn { seat }
-            } else {
-                CrazyEightsError::WrongPhase
-            });
-        }
+        CrazyEightsError::check_turn(self.turn(), seat)?;
         // Matched by reference: copying the action (a run of up to eight cards) into a
         // tuple with the phase cost more than the rest of the dispatch.
         match action {
@@ -1407,10 +1378,6 @@ impl Game for CrazyEights {
             result: self.result.map(|t| t.result()),
             winner: self.winner,
         }
-    }
-
-    fn hand_score(&self) -> Option<HandScore> {
-        self.result.as_ref().map(Tally::hand_score)
     }
 
     /// CE-10 totals; in Countdown (CE-12) the scores, 8 down to 0.

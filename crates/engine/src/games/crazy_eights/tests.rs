@@ -5,23 +5,18 @@ use super::*;
 use crate::card::{parse_cards, Card, CardBag, CardSet, Rank, Suit};
 use crate::game::{Deal, Game, RuleError, Setup, SetupError, Status};
 use crate::games::shedding::testing::{
-    self, bag, card, deck_for, legal, legal_json, setup, table, RulesHands, Scenarios,
+    self, bag, card, deck_for, legal, legal_json, setup, table, Arrange, Properties, RulesHands,
+    Scenarios,
 };
 use crate::games::shedding::{CardRun, Direction};
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
-use crate::table::Public;
-use crate::testkit::{Inspect, RandomMatch, StepDone};
-use proptest::prelude::*;
+use crate::testkit::Inspect;
 
 /// The scenarios' positions: a game of `n` players, the last seat dealing (deal seed 7).
 impl Scenarios for CrazyEightsSettings {
     type Game = CrazyEights;
     const SEED: u64 = 7;
-
-    fn arrange(g: &mut CrazyEights, hands: &[&str], top: &str, stock: &str, turn: u8) {
-        g.arrange(hands, top, stock, turn);
-    }
 }
 
 fn dealt(n: u8, settings: CrazyEightsSettings, hands: &[&str], start: &str) -> CrazyEights {
@@ -54,10 +49,6 @@ fn play_as(
             last,
         }),
     )
-}
-
-fn json(a: &CrazyEightsAction) -> String {
-    serde_json::to_string(a).unwrap()
 }
 
 fn defaults() -> CrazyEightsSettings {
@@ -971,13 +962,8 @@ fn actions_and_settings_have_the_documented_json_forms() {
         (CrazyEightsAction::Pass, r#""pass""#),
         (CrazyEightsAction::Suit(Suit::Diamonds), r#"{"suit":"D"}"#),
     ];
-    for (a, j) in cases {
-        assert_eq!(json(&a), j);
-        assert_eq!(serde_json::from_str::<CrazyEightsAction>(j).unwrap(), a);
-    }
-    assert!(serde_json::from_str::<CrazyEightsAction>(r#""take""#).is_err());
-    assert!(serde_json::from_str::<CrazyEightsAction>(r#"{"play":"7H","x":1}"#).is_err());
-    assert!(serde_json::from_str::<CrazyEightsAction>(r#"{"last":true}"#).is_err());
+    let refused = [r#""take""#, r#"{"play":"7H","x":1}"#, r#"{"last":true}"#];
+    testing::json_forms(cases, &refused);
     let s: CrazyEightsSettings =
         serde_json::from_str(r#"{"countdown":true,"wild_rank":"J","eight_power":"no_suit"}"#)
             .unwrap();
@@ -1023,111 +1009,78 @@ fn random_settings(r: &mut Rng) -> CrazyEightsSettings {
     s
 }
 
-/// Every action a seat could try: the legal ones of every seat now, plus plays of random
-/// cards with random suits and flags, draws, passes and suit choices.
-fn candidate_actions(g: &CrazyEights, r: &mut Rng) -> Vec<CrazyEightsAction> {
-    let mut v = g.all_actions();
-    for s in 0..g.players() {
-        g.legal_actions(Seat(s), &mut v);
+/// Crazy Eights in the property tests both shedding games run
+/// ([`testing::shedding_properties`]).
+impl Properties for CrazyEights {
+    const MOST: u8 = 8;
+    const SALT: u64 = 0xC8A2_1E15;
+    const STEPS: u32 = 200_000;
+    const RULES_HANDS: RulesHands = RulesHands {
+        legal: 2,
+        pick: 3,
+        step: Some(3),
+        cards: 6,
+        views: 2,
+        replay: 6,
+    };
+    /// CE-4 (setting "a drawn card that fits may be played at once").
+    const DRAW_RULE: &'static str = "CE-4";
+    const SHOWS_DRAWN: bool = true;
+
+    fn random_settings(r: &mut Rng) -> CrazyEightsSettings {
+        random_settings(r)
     }
-    for _ in 0..12 {
-        let c = Card::from_index(r.below(52) as u8).unwrap();
-        let suit = [None, Some(Suit::Clubs), Some(Suit::Spades)][r.below(3) as usize];
-        let cards = if r.below(4) == 0 {
-            let c2 = Card::new(Suit::from_index(r.below(4) as u8).unwrap(), c.rank());
-            CardRun::new(&[c2, c]).unwrap()
-        } else {
-            CardRun::one(c)
+
+    /// Besides the legal actions: plays of random cards (a pair one time in four) with
+    /// random suits and flags, and each play with another suit named or the flag flipped.
+    fn candidate_actions(g: &CrazyEights, r: &mut Rng) -> Vec<CrazyEightsAction> {
+        let play = |r: &mut Rng| {
+            let c = Card::from_index(r.below(52) as u8).unwrap();
+            let suit = [None, Some(Suit::Clubs), Some(Suit::Spades)][r.below(3) as usize];
+            let cards = if r.below(4) == 0 {
+                let c2 = Card::new(Suit::from_index(r.below(4) as u8).unwrap(), c.rank());
+                CardRun::new(&[c2, c]).unwrap()
+            } else {
+                CardRun::one(c)
+            };
+            CrazyEightsAction::Play(CrazyEightsPlay {
+                cards,
+                suit,
+                last: r.below(2) == 1,
+            })
         };
-        v.push(CrazyEightsAction::Play(CrazyEightsPlay {
-            cards,
-            suit,
-            last: r.below(2) == 1,
-        }));
+        testing::candidates(g, r, 12, play, |a, v| {
+            if let CrazyEightsAction::Play(p) = a {
+                let with =
+                    |last, suit| CrazyEightsAction::Play(CrazyEightsPlay { last, suit, ..p });
+                v.extend(testing::varied(p.last, p.suit, with));
+            }
+        })
     }
-    // Variations of the legal plays: another suit named, the flag flipped.
-    let legal: Vec<_> = v.clone();
-    for a in legal {
-        if let CrazyEightsAction::Play(p) = a {
-            v.push(CrazyEightsAction::Play(CrazyEightsPlay {
-                last: !p.last,
-                ..p
-            }));
-            v.push(CrazyEightsAction::Play(CrazyEightsPlay {
-                suit: if p.suit.is_some() {
-                    None
-                } else {
-                    Some(Suit::Diamonds)
-                },
-                ..p
-            }));
-        }
-    }
-    v
-}
 
-/// `hands` random hands from `seed` (`u32::MAX`: to the end of the match): 2 to 8 players (two decks from six),
-/// default or random settings; seats and actions drawn by the testkit's driver.
-fn random_match(seed: u64, hands: u32) -> RandomMatch<CrazyEights> {
-    let mut r = Rng::new(seed ^ 0xC8A2_1E15);
-    let setup = testing::random_setup(seed, &mut r, 8, random_settings);
-    RandomMatch::new(setup, r).hands(hands).steps(200_000)
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(120))]
-
-    /// The testkit's properties of the rules (see [`testing::rules_hold`]).
-    #[test]
-    fn prop_the_rules_hold(seed in any::<u64>()) {
-        let hands = RulesHands { legal: 2, pick: 3, step: Some(3), cards: 6, views: 2, replay: 6 };
-        testing::rules_hold(|h| random_match(seed, h), candidate_actions, hands)?;
-    }
-}
-
-/// Crazy Eights' disclosures ([`testkit::nothing_disclosed`] lists them all): CE-4 (setting
-/// "a drawn card that fits may be played at once"), whether the drawn card fits, and what
-/// follows from the turn going on or ending.
-fn disclosure(a: &CrazyEightsEvent, b: &CrazyEightsEvent) -> Option<&'static str> {
-    match (a, b) {
-        (
+    fn drew(e: &CrazyEightsEvent) -> Option<(bool, bool)> {
+        match *e {
             CrazyEightsEvent::Drew {
-                may_play: x,
-                penalty: false,
-                ..
-            },
-            CrazyEightsEvent::Drew { may_play: y, .. },
-        ) if x != y => Some("CE-4"),
-        _ => None,
-    }
-}
-
-/// The cards a step played face up (CE-2 / HX-2), which a view may not list once they
-/// are under the top card (or reshuffled into the stock in the same step): those of a
-/// play that were in the player's hand. [`Inspect::card_places`] lists the hands first.
-fn played_face_up(d: &StepDone<'_, CrazyEights>) -> CardSet {
-    match (d.acted, &d.public) {
-        (Some((seat, _)), Public::Event(CrazyEightsEvent::Played { cards, .. })) => {
-            let hand = d.before.card_places()[seat.idx()].distinct();
-            cards
-                .as_slice()
-                .iter()
-                .fold(CardSet::EMPTY, |u, c| u.or(c.bit()))
-                .and(hand)
+                penalty, may_play, ..
+            } => Some((penalty, may_play)),
+            _ => None,
         }
-        _ => CardSet::EMPTY,
+    }
+
+    fn played(e: &CrazyEightsEvent) -> Option<CardSet> {
+        match e {
+            CrazyEightsEvent::Played { cards, .. } => Some(
+                cards
+                    .as_slice()
+                    .iter()
+                    .fold(CardSet::EMPTY, |u, c| u.or(c.bit())),
+            ),
+            _ => None,
+        }
     }
 }
 
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(150))]
-
-    /// The table runs on what one seat sees (see [`testing::views_hold`]).
-    #[test]
-    fn prop_the_views_hold(seed in any::<u64>()) {
-        testing::views_hold(|h| random_match(seed, h), disclosure, played_face_up)?;
-    }
-}
+testing::shedding_properties!(CrazyEights, rules: 120, views: 150, rebuilt: 16);
 
 #[test]
 fn random_games_with_every_player_count_end_and_two_decks_are_used() {
@@ -1189,21 +1142,6 @@ fn rule_d_6_the_declaration_is_part_of_the_play_and_the_penalty_comes_as_the_tur
     g.apply(Seat(0), &CrazyEightsAction::Draw).unwrap();
     assert_eq!(g.view(Seat(2)).declared, SeatSet::default());
     assert_eq!(g.view(Seat(2)).hand_counts[0], 3);
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(16))]
-
-    /// FromView (issue 12): see [`testing::rebuilt_from_view_is_the_same_game`].
-    #[test]
-    fn prop_rebuilt_from_view_is_the_same_game(seed in any::<u64>()) {
-        testing::rebuilt_from_view_is_the_same_game(random_match(seed, 1))?;
-    }
-}
-
-#[test]
-fn from_view_refuses_hidden_cards_that_contradict_the_view() {
-    testing::refuses_contradicting_hidden_cards::<CrazyEights>(true);
 }
 
 /// CE-2 / CE-11: the random pick counts the playable wild cards (four plays each, one per

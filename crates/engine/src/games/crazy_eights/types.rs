@@ -1,12 +1,13 @@
 //! Crazy Eights' settings, actions, events, errors and view.
 
 use crate::card::{Card, CardBag, Rank, Suit};
-use crate::game::RuleError;
-use crate::games::shedding::{CardRun, Direction};
+use crate::games::shedding::declare::{
+    serialize_play, shedding_error, shedding_hand, shedding_view, word_action, Raw,
+};
+use crate::games::shedding::CardRun;
 use crate::seat::{Seat, SeatSet};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use std::fmt;
 
 /// CE-11: which rank is wild (the "8" of the rules).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -165,15 +166,7 @@ impl Serialize for CrazyEightsAction {
             }
             CrazyEightsAction::Play(p) => {
                 let n = 1 + p.suit.is_some() as usize + p.last as usize;
-                let mut m = s.serialize_map(Some(n))?;
-                m.serialize_entry("play", &p.cards)?;
-                if let Some(suit) = p.suit {
-                    m.serialize_entry("suit", &suit)?;
-                }
-                if p.last {
-                    m.serialize_entry("last", &true)?;
-                }
-                m.end()
+                serialize_play(s, Some(n), &p.cards, p.suit, p.last, |_| Ok(()))
             }
         }
     }
@@ -189,19 +182,9 @@ impl<'de> Deserialize<'de> for CrazyEightsAction {
             #[serde(default)]
             last: bool,
         }
-        #[derive(Deserialize)]
-        #[serde(untagged)]
-        enum Raw {
-            Word(String),
-            Obj(Obj),
-        }
         let err = |m: &str| serde::de::Error::custom(m.to_string());
-        match Raw::deserialize(d)? {
-            Raw::Word(w) => match w.as_str() {
-                "draw" => Ok(CrazyEightsAction::Draw),
-                "pass" => Ok(CrazyEightsAction::Pass),
-                _ => Err(err(&format!("unknown action '{w}' (draw or pass)"))),
-            },
+        match Raw::<Obj>::deserialize(d)? {
+            Raw::Word(w) => word_action(&w, CrazyEightsAction::Draw, CrazyEightsAction::Pass),
             Raw::Obj(Obj {
                 play: Some(cards),
                 suit,
@@ -274,191 +257,107 @@ pub struct CrazyEightsAfter {
     pub blocked: bool,
 }
 
-/// The phase of the hand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum CrazyEightsPhase {
-    /// CE-3: the dealer names the suit of a starting wild card.
-    DealerNamesSuit,
-    /// Play.
-    Playing,
-    /// The hand is scored; the next hand is dealt on request.
-    HandOver,
-    /// Someone won the match.
-    MatchOver,
+shedding_hand! {
+    /// The phase of the hand.
+    pub enum CrazyEightsPhase {
+        /// CE-3: the dealer names the suit of a starting wild card.
+        DealerNamesSuit,
+    }
+
+    /// The result of a finished hand (CE-10; in Countdown, CE-12, the end of the match).
+    pub struct CrazyEightsResult {
+        after_hands: {},
+        after_totals: {},
+    }
 }
 
-/// The result of a finished hand (CE-10; in Countdown, CE-12, the end of the match).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct CrazyEightsResult {
-    /// The player who went out (Countdown: reached 0); none in a blocked hand (D-4).
-    pub winner: Option<Seat>,
-    /// D-4: the hand was blocked.
-    pub blocked: bool,
-    /// Every hand, shown at the end (D-8).
-    pub hands: Vec<CardBag>,
-    /// Points scored this hand per player (CE-10); Countdown: the scores (CE-12).
-    pub points: Vec<i32>,
-    /// Match totals after this hand (Countdown: the scores).
-    pub totals: Vec<i32>,
-}
+shedding_view! {
+    /// What one seat sees (C-5, D-8): its own hand and everything public, nothing else.
+    pub struct CrazyEightsView {
+        settings: CrazyEightsSettings,
+        phase: CrazyEightsPhase,
+        result: CrazyEightsResult,
+        after_to_act: {},
+        after_dealer: {},
+        after_named_suit: {
+            /// The top card was played as a wild card.
+            pub top_wild: bool,
+        },
+        after_pending_draw: {},
+        after_declared: {
+            /// Each seat's wild rank (CE-11; in Countdown, CE-12, the rank of its score).
+            pub wild_ranks: Vec<Rank>,
+            /// CE-12: the Countdown scores (8 down to 0); empty otherwise.
+            pub countdown: Vec<u8>,
+        },
+        after_totals: {},
+        after_result: {
+            /// The winner of the match.
+            pub winner: Option<Seat>,
+        },
+    }
 
-/// What one seat sees (C-5, D-8): its own hand and everything public, nothing else.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CrazyEightsView {
-    /// The seat this view is for.
-    pub seat: Seat,
-    /// Number of players (2 to 8).
-    pub players: u8,
-    /// 1 or 2 (two from six players, CE-1).
-    pub decks: u8,
-    /// The room settings.
-    pub settings: CrazyEightsSettings,
-    pub phase: CrazyEightsPhase,
-    /// The seat that may act now, if any.
-    pub to_act: SeatSet,
-    pub dealer: Seat,
-    /// 1 for the first hand of the match.
-    pub hand_number: u16,
-    /// This seat's cards.
-    pub hand: CardBag,
-    /// The top card of the discard pile.
-    pub top: Option<Card>,
-    /// CE-2: the suit to follow after a wild card that named one.
-    pub named_suit: Option<Suit>,
-    /// The top card was played as a wild card.
-    pub top_wild: bool,
-    /// The direction of play (C-2; CE-5 reverses it).
-    pub direction: Direction,
-    /// CE-5: cards the seat to act must draw unless it answers with a two.
-    pub pending_draw: u8,
-    /// CE-4: the card this seat just drew and may play at once (only its own).
-    pub drawn: Option<Card>,
-    /// Cards in each hand.
-    pub hand_counts: Vec<u8>,
-    /// Cards in the stock.
-    pub stock: u8,
-    /// Cards in the discard pile.
-    pub discards: u8,
-    /// CE-8: seats that declared their last card and still hold one card.
-    pub declared: SeatSet,
-    /// Each seat's wild rank (CE-11; in Countdown, CE-12, the rank of its score).
-    pub wild_ranks: Vec<Rank>,
-    /// CE-12: the Countdown scores (8 down to 0); empty otherwise.
-    pub countdown: Vec<u8>,
-    /// Match totals per player (CE-10, lower is better; Countdown: the scores, CE-12).
-    pub totals: Vec<i32>,
-    /// The finished hand's result (every hand shown, D-8).
-    pub result: Option<CrazyEightsResult>,
-    /// The winner of the match.
-    pub winner: Option<Seat>,
-}
-
-/// A broken Crazy Eights rule; one variant per rule.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum CrazyEightsError {
-    /// C-2: it is not this seat's turn.
-    NotYourTurn { seat: Seat },
-    /// The action does not belong to this phase.
-    WrongPhase,
-    /// C-5: a card is not in the player's hand.
-    NotInHand(Card),
-    /// CE-2: the card matches neither the top card's rank nor its suit (nor the named suit).
-    DoesNotMatch(Card),
-    /// CE-5: a pending two is answered only by a two (or the penalty is drawn).
-    MustAnswerTwo,
-    /// CE-2: a wild card that names a suit needs one; other plays name none.
-    SuitNaming,
-    /// CE-11: several cards are played together only with that setting, and only of one rank.
-    NotEqualCards,
-    /// CE-4: with a drawn card that fits, only that card may be played (or kept).
-    OnlyTheDrawnCard,
-    /// CE-4: drawing only when unable to play (setting), or nothing left to draw.
-    MayNotDraw,
-    /// CE-4 / D-4: passing only after drawing a card that fits, or when unable to play or draw.
-    MayNotPass,
-    /// CE-8 / D-6: the declaration belongs to a play that leaves one card.
-    NothingToDeclare,
-    /// The next hand can only be dealt once this one is over, and not after the match.
-    HandNotOver,
-}
-
-impl fmt::Display for CrazyEightsError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            CrazyEightsError::NotYourTurn { seat } => write!(f, "it is not seat {seat}'s turn"),
-            CrazyEightsError::WrongPhase => {
-                write!(f, "that action does not belong to this phase")
+    impl SheddingView {
+        /// Every seat: nobody leaves a hand of Crazy Eights before it ends.
+        fn in_hand(&self) -> SeatSet {
+            SeatSet((1u16 << self.players).wrapping_sub(1) as u8)
+        }
+        fn may_hold_drawn(&self) -> bool {
+            true
+        }
+        fn probe(&self, seat: Seat, hand: CardBag) -> Self {
+            CrazyEightsView {
+                seat,
+                hand,
+                drawn: None,
+                ..self.clone()
             }
-            CrazyEightsError::NotInHand(c) => write!(f, "{c} is not in the player's hand"),
-            CrazyEightsError::DoesNotMatch(c) => write!(
-                f,
-                "{c} matches neither the rank nor the suit to follow (CE-2)"
-            ),
-            CrazyEightsError::MustAnswerTwo => write!(
-                f,
-                "a pending two is answered only with a two, or the penalty is drawn (CE-5)"
-            ),
-            CrazyEightsError::SuitNaming => write!(
-                f,
-                "a wild card that names a suit needs one, and no other play names one (CE-2)"
-            ),
-            CrazyEightsError::NotEqualCards => write!(
-                f,
-                "several cards may be played together only if equal in rank and the room allows it (CE-11)"
-            ),
-            CrazyEightsError::OnlyTheDrawnCard => {
-                write!(f, "only the card just drawn may be played now (CE-4)")
-            }
-            CrazyEightsError::MayNotDraw => write!(
-                f,
-                "no card may be drawn now (CE-4: only when unable to play, or the stock is empty)"
-            ),
-            CrazyEightsError::MayNotPass => write!(
-                f,
-                "a player passes only after drawing, or when unable to play or draw (CE-4, D-4)"
-            ),
-            CrazyEightsError::NothingToDeclare => write!(
-                f,
-                "a last card is declared only on a play that leaves one card (CE-8)"
-            ),
-            CrazyEightsError::HandNotOver => write!(f, "the hand is not over"),
         }
     }
 }
 
-impl std::error::Error for CrazyEightsError {}
-
-impl RuleError for CrazyEightsError {
-    fn rule(&self) -> &'static str {
-        match self {
-            CrazyEightsError::NotYourTurn { .. } => "C-2",
-            CrazyEightsError::WrongPhase | CrazyEightsError::HandNotOver => "",
-            CrazyEightsError::NotInHand(_) => "C-5",
-            CrazyEightsError::DoesNotMatch(_) | CrazyEightsError::SuitNaming => "CE-2",
-            CrazyEightsError::MustAnswerTwo => "CE-5",
-            CrazyEightsError::NotEqualCards => "CE-11",
-            CrazyEightsError::OnlyTheDrawnCard
-            | CrazyEightsError::MayNotDraw
-            | CrazyEightsError::MayNotPass => "CE-4",
-            CrazyEightsError::NothingToDeclare => "CE-8",
-        }
-    }
-
-    fn code(&self) -> &'static str {
-        match self {
-            CrazyEightsError::NotYourTurn { .. } => "not_your_turn",
-            CrazyEightsError::WrongPhase => "wrong_phase",
-            CrazyEightsError::NotInHand(_) => "not_in_hand",
-            CrazyEightsError::DoesNotMatch(_) => "does_not_match",
-            CrazyEightsError::MustAnswerTwo => "must_answer_two",
-            CrazyEightsError::SuitNaming => "suit_naming",
-            CrazyEightsError::NotEqualCards => "not_equal_cards",
-            CrazyEightsError::OnlyTheDrawnCard => "only_the_drawn_card",
-            CrazyEightsError::MayNotDraw => "may_not_draw",
-            CrazyEightsError::MayNotPass => "may_not_pass",
-            CrazyEightsError::NothingToDeclare => "nothing_to_declare",
-            CrazyEightsError::HandNotOver => "hand_not_over",
-        }
+shedding_error! {
+    /// A broken Crazy Eights rule; one variant per rule.
+    pub enum CrazyEightsError {
+        /// CE-2: the card matches neither the top card's rank nor its suit (nor the named suit).
+        DoesNotMatch(c: Card) => (
+            "CE-2", "does_not_match",
+            "{c} matches neither the rank nor the suit to follow (CE-2)"
+        ),
+        /// CE-5: a pending two is answered only by a two (or the penalty is drawn).
+        MustAnswerTwo => (
+            "CE-5", "must_answer_two",
+            "a pending two is answered only with a two, or the penalty is drawn (CE-5)"
+        ),
+        /// CE-2: a wild card that names a suit needs one; other plays name none.
+        SuitNaming => (
+            "CE-2", "suit_naming",
+            "a wild card that names a suit needs one, and no other play names one (CE-2)"
+        ),
+        /// CE-11: several cards are played together only with that setting, and only of one rank.
+        NotEqualCards => (
+            "CE-11", "not_equal_cards",
+            "several cards may be played together only if equal in rank and the room allows it (CE-11)"
+        ),
+        /// CE-4: with a drawn card that fits, only that card may be played (or kept).
+        OnlyTheDrawnCard => (
+            "CE-4", "only_the_drawn_card",
+            "only the card just drawn may be played now (CE-4)"
+        ),
+        /// CE-4: drawing only when unable to play (setting), or nothing left to draw.
+        MayNotDraw => (
+            "CE-4", "may_not_draw",
+            "no card may be drawn now (CE-4: only when unable to play, or the stock is empty)"
+        ),
+        /// CE-4 / D-4: passing only after drawing a card that fits, or when unable to play or draw.
+        MayNotPass => (
+            "CE-4", "may_not_pass",
+            "a player passes only after drawing, or when unable to play or draw (CE-4, D-4)"
+        ),
+        /// CE-8 / D-6: the declaration belongs to a play that leaves one card.
+        NothingToDeclare => (
+            "CE-8", "nothing_to_declare",
+            "a last card is declared only on a play that leaves one card (CE-8)"
+        ),
     }
 }

@@ -3,7 +3,8 @@
 use super::types::*;
 use super::view::Facts;
 use crate::card::{Card, CardBag, CardSet, Rank, Suit};
-use crate::game::{Game, HandScore, Outcome, Scoring, Setup, SetupError, Status};
+use crate::game::{Game, Outcome, Scoring, Setup, SetupError};
+use crate::games::shedding::declare::shedding_game_items;
 #[cfg(any(test, feature = "testkit"))]
 use crate::games::shedding::hidden::inspect;
 use crate::games::shedding::hidden::rebuild;
@@ -854,18 +855,27 @@ impl HaftKhabis {
 
     /// The seat to act, if any.
     pub fn turn(&self) -> Option<Seat> {
-        matches!(
-            self.phase,
-            HaftKhabisPhase::Playing | HaftKhabisPhase::DealerNames
-        )
-        .then_some(self.turn)
+        self.phase.acting().then_some(self.turn)
     }
 
-    /// Test positions: the hands given (seats still in the game), `top` alone on the
-    /// discard pile, the stock holding every other card with `stock` (top first) on top,
-    /// seat `turn` to play; no effect pending.
     #[cfg(test)]
-    pub(super) fn arrange(&mut self, hands: &[&str], top: &str, stock: &str, turn: u8) {
+    pub(super) fn set_actions(&mut self, k: u16) {
+        self.counters.actions = k;
+    }
+
+    /// Test positions: the hand ends blocked (D-4).
+    #[cfg(test)]
+    pub(super) fn force_block(&mut self) {
+        let mut after = HaftKhabisAfter::default();
+        self.block(&mut after);
+    }
+}
+
+/// Test positions: the hands given are those of the seats still in the game; no effect
+/// pending.
+#[cfg(test)]
+impl crate::games::shedding::testing::Arrange for HaftKhabis {
+    fn arrange(&mut self, hands: &[&str], top: &str, stock: &str, turn: u8) {
         self.table.arrange(&mut self.hands, hands, top, stock);
         self.set_aside.clear();
         self.turn = Seat(turn);
@@ -882,27 +892,8 @@ impl HaftKhabis {
         self.jack_run = [0; 8];
     }
 
-    /// Test positions: the stock moves under the top discard.
-    #[cfg(test)]
-    pub(super) fn empty_stock(&mut self) {
-        self.table.empty_stock();
-    }
-
-    #[cfg(test)]
-    pub(super) fn set_totals(&mut self, totals: [i32; 8]) {
-        self.totals = totals;
-    }
-
-    #[cfg(test)]
-    pub(super) fn set_actions(&mut self, k: u16) {
-        self.counters.actions = k;
-    }
-
-    /// Test positions: the hand ends blocked (D-4).
-    #[cfg(test)]
-    pub(super) fn force_block(&mut self) {
-        let mut after = HaftKhabisAfter::default();
-        self.block(&mut after);
+    fn table_and_totals(&mut self) -> (&mut Table, &mut [i32; 8]) {
+        (&mut self.table, &mut self.totals)
     }
 }
 
@@ -1071,11 +1062,14 @@ impl Inspect for HaftKhabis {
 }
 
 impl Game for HaftKhabis {
-    type Settings = HaftKhabisSettings;
-    type Action = HaftKhabisAction;
-    type View = HaftKhabisView;
-    type Event = HaftKhabisEvent;
-    type Error = HaftKhabisError;
+    shedding_game_items! {
+        settings: HaftKhabisSettings,
+        action: HaftKhabisAction,
+        view: HaftKhabisView,
+        event: HaftKhabisEvent,
+        error: HaftKhabisError,
+        phase: HaftKhabisPhase,
+    }
 
     const NAME: &'static str = "haft_khabis";
     const KIND: crate::games::GameKind = crate::games::GameKind::HaftKhabis;
@@ -1147,18 +1141,6 @@ impl Game for HaftKhabis {
         Ok(g)
     }
 
-    fn setup(&self) -> &Setup<HaftKhabisSettings> {
-        &self.setup
-    }
-
-    fn players(&self) -> u8 {
-        self.table.n
-    }
-
-    fn status(&self) -> Status {
-        parts::status(self.turn(), self.phase == HaftKhabisPhase::MatchOver)
-    }
-
     fn legal_actions(&self, seat: Seat, out: &mut Vec<HaftKhabisAction>) {
         if seat != self.turn {
             return;
@@ -1172,16 +1154,7 @@ impl Game for HaftKhabis {
         seat: Seat,
         action: &HaftKhabisAction,
     ) -> Result<HaftKhabisEvent, HaftKhabisError> {
-        let acting = matches!(
-            self.phase,
-            HaftKhabisPhase::Playing | HaftKhabisPhase::DealerNames
-        );
-        if !acting {
-            return Err(HaftKhabisError::WrongPhase);
-        }
-        if seat != self.turn {
-            return Err(HaftKhabisError::NotYourTurn { seat });
-        }
+        HaftKhabisError::check_turn(self.turn(), seat)?;
         match (*action, self.phase) {
             (HaftKhabisAction::Play(p), HaftKhabisPhase::Playing) => self.play(seat, &p),
             (HaftKhabisAction::Draw { last }, HaftKhabisPhase::Playing) => self.draw(seat, last),
@@ -1289,10 +1262,6 @@ impl Game for HaftKhabis {
             result: self.result.map(|t| t.result()),
             winners: self.winners.iter().collect(),
         }
-    }
-
-    fn hand_score(&self) -> Option<HandScore> {
-        self.result.as_ref().map(Tally::hand_score)
     }
 
     fn totals(&self) -> Vec<i32> {

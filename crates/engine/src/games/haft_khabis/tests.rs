@@ -5,13 +5,14 @@ use super::*;
 use crate::card::{Card, CardBag, CardSet, Suit};
 use crate::game::{Deal, Game, RuleError, Setup, SetupError, Status};
 use crate::games::shedding::testing::{
-    self, bag, card, deck_for, legal, legal_json, setup, table, RulesHands, Scenarios,
+    self, bag, card, deck_for, legal, legal_json, setup, table, Arrange, Properties, RulesHands,
+    Scenarios,
 };
 use crate::games::shedding::Direction;
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
 use crate::table::Public;
-use crate::testkit::{Inspect, RandomMatch, StepDone};
+use crate::testkit::Inspect;
 use proptest::prelude::*;
 
 /// The scenarios' positions: a game of `n` players, the last seat dealing and seat 0
@@ -19,10 +20,6 @@ use proptest::prelude::*;
 impl Scenarios for HaftKhabisSettings {
     type Game = HaftKhabis;
     const SEED: u64 = 5;
-
-    fn arrange(g: &mut HaftKhabis, hands: &[&str], top: &str, stock: &str, turn: u8) {
-        g.arrange(hands, top, stock, turn);
-    }
 }
 
 fn defaults() -> HaftKhabisSettings {
@@ -1104,13 +1101,12 @@ fn actions_and_settings_have_the_documented_json_forms() {
             r#"{"name":2,"give":"QS"}"#,
         ),
     ];
-    for (a, j) in cases {
-        assert_eq!(serde_json::to_string(&a).unwrap(), j);
-        assert_eq!(serde_json::from_str::<HaftKhabisAction>(j).unwrap(), a);
-    }
-    assert!(serde_json::from_str::<HaftKhabisAction>(r#"{"draw":false}"#).is_err());
-    assert!(serde_json::from_str::<HaftKhabisAction>(r#"{"play":"7H","name":1}"#).is_err());
-    assert!(serde_json::from_str::<HaftKhabisAction>(r#""take""#).is_err());
+    let refused = [
+        r#"{"draw":false}"#,
+        r#"{"play":"7H","name":1}"#,
+        r#""take""#,
+    ];
+    testing::json_forms(cases, &refused);
     let s: HaftKhabisSettings = serde_json::from_str(
         r#"{"two":"give_card","seven_stacking":"double","end":"finishing_order"}"#,
     )
@@ -1156,39 +1152,45 @@ fn random_settings(r: &mut Rng) -> HaftKhabisSettings {
     s
 }
 
-/// Every action a seat could try: the legal ones now and variations of them, random plays,
-/// draws, passes and namings.
-fn candidate_actions(g: &HaftKhabis, r: &mut Rng) -> Vec<HaftKhabisAction> {
-    let mut v = g.all_actions();
-    for s in 0..g.players() {
-        g.legal_actions(Seat(s), &mut v);
+/// Haft Khabis in the property tests both shedding games run
+/// ([`testing::shedding_properties`]; Haft Khabis has no random step of its own).
+impl Properties for HaftKhabis {
+    const MOST: u8 = 7;
+    const SALT: u64 = 0x7_7AF7;
+    const STEPS: u32 = 400_000;
+    const RULES_HANDS: RulesHands = RulesHands {
+        legal: 2,
+        pick: 2,
+        step: None,
+        cards: 5,
+        views: 2,
+        replay: 5,
+    };
+    /// HX-2: whether a card drawn from the stock fits.
+    const DRAW_RULE: &'static str = "HX-2";
+    const SHOWS_DRAWN: bool = false;
+
+    fn random_settings(r: &mut Rng) -> HaftKhabisSettings {
+        random_settings(r)
     }
-    for _ in 0..10 {
-        let c = Card::from_index(r.below(52) as u8).unwrap();
-        v.push(HaftKhabisAction::Play(HaftKhabisPlay {
-            card: c,
-            suit: [None, Some(Suit::Clubs)][r.below(2) as usize],
-            target: [None, Some(Seat(r.below(8) as u8))][r.below(2) as usize],
-            give: [None, Some(card("5H"))][r.below(2) as usize],
-            last: r.below(2) == 1,
-        }));
-    }
-    let legal = v.clone();
-    for a in legal {
-        match a {
+
+    /// Besides the legal actions: random plays, and variations of each play (another suit,
+    /// the flag flipped, another seat named) and naming (another seat, no gift).
+    fn candidate_actions(g: &HaftKhabis, r: &mut Rng) -> Vec<HaftKhabisAction> {
+        let play = |r: &mut Rng| {
+            let c = Card::from_index(r.below(52) as u8).unwrap();
+            HaftKhabisAction::Play(HaftKhabisPlay {
+                card: c,
+                suit: [None, Some(Suit::Clubs)][r.below(2) as usize],
+                target: [None, Some(Seat(r.below(8) as u8))][r.below(2) as usize],
+                give: [None, Some(card("5H"))][r.below(2) as usize],
+                last: r.below(2) == 1,
+            })
+        };
+        testing::candidates(g, r, 10, play, |a, v| match a {
             HaftKhabisAction::Play(p) => {
-                v.push(HaftKhabisAction::Play(HaftKhabisPlay {
-                    last: !p.last,
-                    ..p
-                }));
-                v.push(HaftKhabisAction::Play(HaftKhabisPlay {
-                    suit: if p.suit.is_some() {
-                        None
-                    } else {
-                        Some(Suit::Diamonds)
-                    },
-                    ..p
-                }));
+                let with = |last, suit| HaftKhabisAction::Play(HaftKhabisPlay { last, suit, ..p });
+                v.extend(testing::varied(p.last, p.suit, with));
                 v.push(HaftKhabisAction::Play(HaftKhabisPlay {
                     target: p.target.map(|t| Seat((t.0 + 1) % 8)),
                     give: None,
@@ -1203,75 +1205,34 @@ fn candidate_actions(g: &HaftKhabis, r: &mut Rng) -> Vec<HaftKhabisAction> {
                 v.push(HaftKhabisAction::Name { target, give: None });
             }
             _ => {}
+        })
+    }
+
+    fn drew(e: &HaftKhabisEvent) -> Option<(bool, bool)> {
+        match *e {
+            HaftKhabisEvent::Drew { penalty, fits, .. } => Some((penalty, fits)),
+            _ => None,
         }
     }
-    v
-}
 
-/// `hands` random hands from `seed` (`u32::MAX`: to the end of the match): 2 to 7 players (two decks from six),
-/// default or random settings; seats and actions drawn by the testkit's driver.
-fn random_match(seed: u64, hands: u32) -> RandomMatch<HaftKhabis> {
-    let mut r = Rng::new(seed ^ 0x7_7AF7);
-    let setup = testing::random_setup(seed, &mut r, 7, random_settings);
-    RandomMatch::new(setup, r).hands(hands).steps(400_000)
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(100))]
-
-    /// The testkit's properties of the rules (see [`testing::rules_hold`]; Haft Khabis has
-    /// no random step of its own).
-    #[test]
-    fn prop_the_rules_hold(seed in any::<u64>()) {
-        let hands = RulesHands { legal: 2, pick: 2, step: None, cards: 5, views: 2, replay: 5 };
-        testing::rules_hold(|h| random_match(seed, h), candidate_actions, hands)?;
-    }
-}
-
-/// Haft Khabis' disclosures ([`testkit::nothing_disclosed`] lists them all): HX-2, whether
-/// a card drawn from the stock fits, and what follows from the turn going on or ending.
-fn disclosure(a: &HaftKhabisEvent, b: &HaftKhabisEvent) -> Option<&'static str> {
-    match (a, b) {
-        (
-            HaftKhabisEvent::Drew {
-                fits: x,
-                penalty: false,
-                ..
-            },
-            HaftKhabisEvent::Drew { fits: y, .. },
-        ) if x != y => Some("HX-2"),
-        _ => None,
-    }
-}
-
-/// The cards a step played face up (CE-2 / HX-2), which a view may not list once they
-/// are under the top card (or reshuffled into the stock in the same step): those of a
-/// play that were in the player's hand. [`Inspect::card_places`] lists the hands first.
-fn played_face_up(d: &StepDone<'_, HaftKhabis>) -> CardSet {
-    match (d.acted, &d.public) {
-        (Some((seat, _)), Public::Event(HaftKhabisEvent::Played { card, .. })) => {
-            let hand = d.before.card_places()[seat.idx()].distinct();
-            card.bit().and(hand)
+    fn played(e: &HaftKhabisEvent) -> Option<CardSet> {
+        match e {
+            HaftKhabisEvent::Played { card, .. } => Some(card.bit()),
+            _ => None,
         }
-        _ => CardSet::EMPTY,
     }
 }
 
-// The table runs on what one seat sees (C-5, D-8), and events tell every reshuffle.
+testing::shedding_properties!(HaftKhabis, rules: 100, views: 150, rebuilt: 16);
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(150))]
-
-    /// See [`testing::views_hold`].
-    #[test]
-    fn prop_the_views_hold(seed in any::<u64>()) {
-        testing::views_hold(|h| random_match(seed, h), disclosure, played_face_up)?;
-    }
 
     /// HX-15: an action's event says `reshuffled` exactly when the discards were shuffled
     /// into a new stock, HX-12's scoring draws at the end of a hand included.
     #[test]
     fn prop_hx_15_every_reshuffle_is_in_the_event(seed in any::<u64>()) {
-        random_match(seed, 5).play_steps(|_, _| Ok(()), |d, _| {
+        HaftKhabis::random_match(seed, 5).play_steps(|_, _| Ok(()), |d, _| {
             let (Some(_), Public::Event(e)) = (d.acted, &d.public) else {
                 return Ok(());
             };
@@ -1297,7 +1258,7 @@ proptest! {
 fn hx_12_a_reshuffle_by_the_scoring_draws_is_in_the_event() {
     let mut found = 0;
     for seed in 0..400 {
-        random_match(seed, 3)
+        HaftKhabis::random_match(seed, 3)
             .play_steps(
                 |_, _| Ok(()),
                 |d, _| {
@@ -1446,19 +1407,4 @@ fn rule_hx_14_the_timeout_penalty_is_a_setting_on_by_default() {
     let s: HaftKhabisSettings = serde_json::from_str(r#"{"timeout_penalty":false}"#).unwrap();
     let g = HaftKhabis::new(&setup(3, s)).unwrap();
     assert!(!g.view(Seat(1)).settings.timeout_penalty);
-}
-
-#[test]
-fn from_view_refuses_hidden_cards_that_contradict_the_view() {
-    testing::refuses_contradicting_hidden_cards::<HaftKhabis>(false);
-}
-
-proptest! {
-    #![proptest_config(ProptestConfig::with_cases(16))]
-
-    /// FromView (issue 12): see [`testing::rebuilt_from_view_is_the_same_game`].
-    #[test]
-    fn prop_rebuilt_from_view_is_the_same_game(seed in any::<u64>()) {
-        testing::rebuilt_from_view_is_the_same_game(random_match(seed, 1))?;
-    }
 }

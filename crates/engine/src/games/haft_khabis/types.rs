@@ -1,12 +1,12 @@
 //! Haft Khabis' settings, actions, events, errors and view.
 
 use crate::card::{Card, CardBag, Suit};
-use crate::game::RuleError;
-use crate::games::shedding::Direction;
+use crate::games::shedding::declare::{
+    serialize_play, shedding_error, shedding_hand, shedding_view, word_action, Raw,
+};
 use crate::seat::{Seat, SeatSet};
 use serde::ser::SerializeMap;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
-use std::fmt;
 
 /// HX-4: what a two does.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Serialize, Deserialize)]
@@ -165,23 +165,15 @@ impl Serialize for HaftKhabisAction {
                 }
                 m.end()
             }
-            HaftKhabisAction::Play(p) => {
-                let mut m = s.serialize_map(None)?;
-                m.serialize_entry("play", &p.card)?;
-                if let Some(suit) = p.suit {
-                    m.serialize_entry("suit", &suit)?;
-                }
+            HaftKhabisAction::Play(p) => serialize_play(s, None, &p.card, p.suit, p.last, |m| {
                 if let Some(t) = p.target {
                     m.serialize_entry("target", &t)?;
                 }
                 if let Some(g) = p.give {
                     m.serialize_entry("give", &g)?;
                 }
-                if p.last {
-                    m.serialize_entry("last", &true)?;
-                }
-                m.end()
-            }
+                Ok(())
+            }),
         }
     }
 }
@@ -200,19 +192,13 @@ impl<'de> Deserialize<'de> for HaftKhabisAction {
             #[serde(default)]
             last: bool,
         }
-        #[derive(Deserialize)]
-        #[serde(untagged)]
-        enum Raw {
-            Word(String),
-            Obj(Obj),
-        }
         let err = |m: String| serde::de::Error::custom(m);
-        match Raw::deserialize(d)? {
-            Raw::Word(w) => match w.as_str() {
-                "draw" => Ok(HaftKhabisAction::Draw { last: false }),
-                "pass" => Ok(HaftKhabisAction::Pass),
-                _ => Err(err(format!("unknown action '{w}' (draw or pass)"))),
-            },
+        match Raw::<Obj>::deserialize(d)? {
+            Raw::Word(w) => word_action(
+                &w,
+                HaftKhabisAction::Draw { last: false },
+                HaftKhabisAction::Pass,
+            ),
             Raw::Obj(o) => match o {
                 Obj {
                     play: Some(card),
@@ -330,217 +316,138 @@ pub enum TurnMode {
     Drawn,
 }
 
-/// The phase of the hand.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum HaftKhabisPhase {
-    /// HX-16: a two turned up; the dealer names a player.
-    DealerNames,
-    /// Play.
-    Playing,
-    /// The hand is scored; the next hand is dealt on request.
-    HandOver,
-    /// The game is over.
-    MatchOver,
+shedding_hand! {
+    /// The phase of the hand.
+    pub enum HaftKhabisPhase {
+        /// HX-16: a two turned up; the dealer names a player.
+        DealerNames,
+    }
+
+    /// The result of a finished hand (HX-12, HX-13).
+    pub struct HaftKhabisResult {
+        after_hands: {
+            /// HX-12: the sevens set aside and replaced.
+            pub sevens_replaced: Vec<u8>,
+            /// HX-12: the winner's run of jacks multiplies everyone's penalty by this.
+            pub multiplier: u8,
+        },
+        after_totals: {
+            /// HX-13: players out of the game after this hand.
+            pub eliminated: SeatSet,
+        },
+    }
 }
 
-/// The result of a finished hand (HX-12, HX-13).
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct HaftKhabisResult {
-    /// The first player out; none in a blocked hand (D-4).
-    pub winner: Option<Seat>,
-    /// D-4: the hand was blocked.
-    pub blocked: bool,
-    /// Every hand at the end, after the sevens were replaced (HX-12; shown, D-8).
-    pub hands: Vec<CardBag>,
-    /// HX-12: the sevens set aside and replaced.
-    pub sevens_replaced: Vec<u8>,
-    /// HX-12: the winner's run of jacks multiplies everyone's penalty by this.
-    pub multiplier: u8,
-    /// Penalty points this hand per player (finishing order: each player's place).
-    pub points: Vec<i32>,
-    /// Totals after this hand.
-    pub totals: Vec<i32>,
-    /// HX-13: players out of the game after this hand.
-    pub eliminated: SeatSet,
-}
+shedding_view! {
+    /// What one seat sees (C-5, D-8): its own hand and everything public, nothing else.
+    pub struct HaftKhabisView {
+        settings: HaftKhabisSettings,
+        phase: HaftKhabisPhase,
+        result: HaftKhabisResult,
+        after_to_act: {
+            /// What the seat to act is doing.
+            pub mode: TurnMode,
+        },
+        after_dealer: {
+            /// HX-11: who led this hand.
+            pub leader: Seat,
+        },
+        after_named_suit: {},
+        after_pending_draw: {
+            /// HX-5: sevens in the running chain.
+            pub sevens: u8,
+        },
+        after_declared: {
+            /// HX-13: seats still in the game.
+            pub active: SeatSet,
+            /// Seats still playing this hand (finishing order: not yet out).
+            pub in_hand: SeatSet,
+            /// HX-10 rule 3: seats whose hands emptied while the seven chain runs, earliest first.
+            pub emptied: Vec<Seat>,
+            /// HX-12: each seat's run of jacks at the end of its plays this hand.
+            pub jack_runs: Vec<u8>,
+        },
+        after_totals: {
+            /// HX-13 finishing order: the seats out so far, first first.
+            pub places: Vec<Seat>,
+        },
+        after_result: {
+            /// The winners of the game (more than one only for a shared win, D-5).
+            pub winners: Vec<Seat>,
+        },
+    }
 
-/// What one seat sees (C-5, D-8): its own hand and everything public, nothing else.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct HaftKhabisView {
-    /// The seat this view is for.
-    pub seat: Seat,
-    /// Number of players (2 to 7).
-    pub players: u8,
-    /// 1, or 2 above five players (HX-1).
-    pub decks: u8,
-    /// The room settings.
-    pub settings: HaftKhabisSettings,
-    pub phase: HaftKhabisPhase,
-    /// The seat that may act now, if any.
-    pub to_act: SeatSet,
-    /// What the seat to act is doing.
-    pub mode: TurnMode,
-    pub dealer: Seat,
-    /// HX-11: who led this hand.
-    pub leader: Seat,
-    /// 1 for the first hand of the game.
-    pub hand_number: u16,
-    /// This seat's cards.
-    pub hand: CardBag,
-    /// The top card of the discard pile.
-    pub top: Option<Card>,
-    /// HX-8: the suit named with the jack on top (none with a jack turned up: any card).
-    pub named_suit: Option<Suit>,
-    /// C-2 / HX-3: the direction of play.
-    pub direction: Direction,
-    /// HX-5: cards the seat to act must draw unless it answers with a seven.
-    pub pending_draw: u8,
-    /// HX-5: sevens in the running chain.
-    pub sevens: u8,
-    /// HX-2: the card this seat just drew and must play (only its own).
-    pub drawn: Option<Card>,
-    /// Cards in each hand.
-    pub hand_counts: Vec<u8>,
-    /// Cards in the stock.
-    pub stock: u8,
-    /// Cards in the discard pile.
-    pub discards: u8,
-    /// HX-9: seats that declared their last card and still hold it (or an 8 and one more).
-    pub declared: SeatSet,
-    /// HX-13: seats still in the game.
-    pub active: SeatSet,
-    /// Seats still playing this hand (finishing order: not yet out).
-    pub in_hand: SeatSet,
-    /// HX-10 rule 3: seats whose hands emptied while the seven chain runs, earliest first.
-    pub emptied: Vec<Seat>,
-    /// HX-12: each seat's run of jacks at the end of its plays this hand.
-    pub jack_runs: Vec<u8>,
-    /// HX-12 / HX-13: penalty totals (finishing order: places, 0 until placed).
-    pub totals: Vec<i32>,
-    /// HX-13 finishing order: the seats out so far, first first.
-    pub places: Vec<Seat>,
-    /// The finished hand's result (every hand shown, D-8).
-    pub result: Option<HaftKhabisResult>,
-    /// The winners of the game (more than one only for a shared win, D-5).
-    pub winners: Vec<Seat>,
-}
-
-/// A broken Haft Khabis rule; one variant per rule.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum HaftKhabisError {
-    /// C-2: it is not this seat's turn.
-    NotYourTurn { seat: Seat },
-    /// The action does not belong to this phase.
-    WrongPhase,
-    /// C-5: the card is not in the player's hand.
-    NotInHand(Card),
-    /// HX-2: the card matches neither the top card's rank nor its suit (nor the jack's suit).
-    DoesNotMatch(Card),
-    /// HX-5: a pending seven is answered only with a seven (a jack may not be played on it),
-    /// or the penalty is drawn.
-    MustAnswerSeven,
-    /// HX-7: a skipped player may answer only with an ace, or pass.
-    MustAnswerAce,
-    /// HX-8: a jack names a suit (except as the last card); nothing else does.
-    SuitNaming,
-    /// HX-4: a two names another player still in the hand (and gives a card, setting);
-    /// nothing else does.
-    Target,
-    /// HX-2: only the card just drawn may be played now.
-    OnlyTheDrawnCard,
-    /// HX-2 / HX-6: a player draws only when unable to play (or to take a penalty).
-    MustPlay,
-    /// HX-2 / HX-6 / HX-7 / D-4: passing is allowed only when skipped, keeping a drawn card
-    /// or forgoing an 8's extra card (settings), or unable to play or draw.
-    MayNotPass,
-    /// HX-9 / D-6: the declaration belongs to an action that leaves one card (or an 8 and
-    /// one more).
-    NothingToDeclare,
-    /// The next hand can only be dealt once this one is over, and not after the game.
-    HandNotOver,
-}
-
-impl fmt::Display for HaftKhabisError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            HaftKhabisError::NotYourTurn { seat } => write!(f, "it is not seat {seat}'s turn"),
-            HaftKhabisError::WrongPhase => write!(f, "that action does not belong to this phase"),
-            HaftKhabisError::NotInHand(c) => write!(f, "{c} is not in the player's hand"),
-            HaftKhabisError::DoesNotMatch(c) => write!(
-                f,
-                "{c} matches neither the rank nor the suit to follow (HX-2)"
-            ),
-            HaftKhabisError::MustAnswerSeven => write!(
-                f,
-                "a pending seven is answered only with a seven, or the penalty is drawn (HX-5)"
-            ),
-            HaftKhabisError::MustAnswerAce => write!(
-                f,
-                "a skipped player may only answer with an ace or pass (HX-7)"
-            ),
-            HaftKhabisError::SuitNaming => write!(
-                f,
-                "a jack names the suit to follow, and nothing else names one (HX-8)"
-            ),
-            HaftKhabisError::Target => write!(
-                f,
-                "a two names another player still in the hand (HX-4), and gives a card if the room says so"
-            ),
-            HaftKhabisError::OnlyTheDrawnCard => {
-                write!(f, "only the card just drawn may be played now (HX-2)")
+    impl SheddingView {
+        fn in_hand(&self) -> SeatSet {
+            self.in_hand
+        }
+        fn may_hold_drawn(&self) -> bool {
+            self.mode == TurnMode::Drawn
+        }
+        /// In a normal turn (HX-2: not answering an ace, not playing a drawn card).
+        fn probe(&self, seat: Seat, hand: CardBag) -> Self {
+            HaftKhabisView {
+                seat,
+                hand,
+                drawn: None,
+                mode: TurnMode::Normal,
+                ..self.clone()
             }
-            HaftKhabisError::MustPlay => {
-                write!(f, "a player draws only when unable to play (HX-2)")
-            }
-            HaftKhabisError::MayNotPass => write!(
-                f,
-                "passing is allowed only when skipped, keeping a drawn card or forgoing an 8's extra card (settings), or unable to play or draw"
-            ),
-            HaftKhabisError::NothingToDeclare => write!(
-                f,
-                "a last card is declared only on an action that leaves one card, or an 8 and one more (HX-9)"
-            ),
-            HaftKhabisError::HandNotOver => write!(f, "the hand is not over"),
         }
     }
 }
 
-impl std::error::Error for HaftKhabisError {}
-
-impl RuleError for HaftKhabisError {
-    fn rule(&self) -> &'static str {
-        match self {
-            HaftKhabisError::NotYourTurn { .. } => "C-2",
-            HaftKhabisError::WrongPhase | HaftKhabisError::HandNotOver => "",
-            HaftKhabisError::NotInHand(_) => "C-5",
-            HaftKhabisError::DoesNotMatch(_)
-            | HaftKhabisError::OnlyTheDrawnCard
-            | HaftKhabisError::MustPlay => "HX-2",
-            HaftKhabisError::MustAnswerSeven => "HX-5",
-            HaftKhabisError::MustAnswerAce => "HX-7",
-            HaftKhabisError::SuitNaming => "HX-8",
-            HaftKhabisError::Target => "HX-4",
-            HaftKhabisError::MayNotPass => "D-4",
-            HaftKhabisError::NothingToDeclare => "HX-9",
-        }
-    }
-
-    fn code(&self) -> &'static str {
-        match self {
-            HaftKhabisError::NotYourTurn { .. } => "not_your_turn",
-            HaftKhabisError::WrongPhase => "wrong_phase",
-            HaftKhabisError::NotInHand(_) => "not_in_hand",
-            HaftKhabisError::DoesNotMatch(_) => "does_not_match",
-            HaftKhabisError::MustAnswerSeven => "must_answer_seven",
-            HaftKhabisError::MustAnswerAce => "must_answer_ace",
-            HaftKhabisError::SuitNaming => "suit_naming",
-            HaftKhabisError::Target => "target",
-            HaftKhabisError::OnlyTheDrawnCard => "only_the_drawn_card",
-            HaftKhabisError::MustPlay => "must_play",
-            HaftKhabisError::MayNotPass => "may_not_pass",
-            HaftKhabisError::NothingToDeclare => "nothing_to_declare",
-            HaftKhabisError::HandNotOver => "hand_not_over",
-        }
+shedding_error! {
+    /// A broken Haft Khabis rule; one variant per rule.
+    pub enum HaftKhabisError {
+        /// HX-2: the card matches neither the top card's rank nor its suit (nor the jack's suit).
+        DoesNotMatch(c: Card) => (
+            "HX-2", "does_not_match",
+            "{c} matches neither the rank nor the suit to follow (HX-2)"
+        ),
+        /// HX-5: a pending seven is answered only with a seven (a jack may not be played on it),
+        /// or the penalty is drawn.
+        MustAnswerSeven => (
+            "HX-5", "must_answer_seven",
+            "a pending seven is answered only with a seven, or the penalty is drawn (HX-5)"
+        ),
+        /// HX-7: a skipped player may answer only with an ace, or pass.
+        MustAnswerAce => (
+            "HX-7", "must_answer_ace",
+            "a skipped player may only answer with an ace or pass (HX-7)"
+        ),
+        /// HX-8: a jack names a suit (except as the last card); nothing else does.
+        SuitNaming => (
+            "HX-8", "suit_naming",
+            "a jack names the suit to follow, and nothing else names one (HX-8)"
+        ),
+        /// HX-4: a two names another player still in the hand (and gives a card, setting);
+        /// nothing else does.
+        Target => (
+            "HX-4", "target",
+            "a two names another player still in the hand (HX-4), and gives a card if the room says so"
+        ),
+        /// HX-2: only the card just drawn may be played now.
+        OnlyTheDrawnCard => (
+            "HX-2", "only_the_drawn_card",
+            "only the card just drawn may be played now (HX-2)"
+        ),
+        /// HX-2 / HX-6: a player draws only when unable to play (or to take a penalty).
+        MustPlay => (
+            "HX-2", "must_play",
+            "a player draws only when unable to play (HX-2)"
+        ),
+        /// HX-2 / HX-6 / HX-7 / D-4: passing is allowed only when skipped, keeping a drawn card
+        /// or forgoing an 8's extra card (settings), or unable to play or draw.
+        MayNotPass => (
+            "D-4", "may_not_pass",
+            "passing is allowed only when skipped, keeping a drawn card or forgoing an 8's extra card (settings), or unable to play or draw"
+        ),
+        /// HX-9 / D-6: the declaration belongs to an action that leaves one card (or an 8 and
+        /// one more).
+        NothingToDeclare => (
+            "HX-9", "nothing_to_declare",
+            "a last card is declared only on an action that leaves one card, or an 8 and one more (HX-9)"
+        ),
     }
 }

@@ -12,7 +12,11 @@
 //!   rebuilt from a view ([`crate::FromView`]), and the property tests' access to them;
 //! - `public`: what the shared code (here and in the bots) reads of each game's public
 //!   types ([`SheddingView`], [`SheddingGame`], the follow-up records of the events);
-//! - `testing` (tests only): what both games' tests share.
+//! - `declare`: what both games declare alike in their own types: the errors' shared
+//!   variants, the view's shared fields, the phase and result of a hand, the `Game` items
+//!   written alike, and the JSON forms of plays and of actions written as a word;
+//! - `testing` (tests only): what both games' tests share: test positions, random
+//!   matches and the property tests both run.
 
 use crate::card::{Card, CardBag, CardSet, Rank, Suit};
 use crate::game::Deal;
@@ -20,6 +24,7 @@ use crate::rng::Rng;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::fmt;
 
+pub(crate) mod declare;
 pub(crate) mod hidden;
 pub(crate) mod parts;
 pub(crate) mod public;

@@ -2,17 +2,13 @@
 //! ([`SheddingView`], for rebuilding a state from a view and for the bots' beliefs and
 //! samplers), the records of what followed an action ([`Followup`]), and the plays of one
 //! card ([`SheddingGame`]). The two games' views are separate wire types with fields of
-//! their own, so both are mapped here, side by side.
+//! their own: each implements [`SheddingView`] where it is declared (`shedding_view!`).
 
 use super::parts::Followup;
 use super::{Direction, SheddingHidden};
 use crate::card::{Card, CardBag, CardSet, Suit};
-use crate::games::crazy_eights::{
-    CrazyEights, CrazyEightsAction, CrazyEightsAfter, CrazyEightsView,
-};
-use crate::games::haft_khabis::{
-    HaftKhabis, HaftKhabisAction, HaftKhabisAfter, HaftKhabisView, TurnMode,
-};
+use crate::games::crazy_eights::{CrazyEights, CrazyEightsAction, CrazyEightsAfter};
+use crate::games::haft_khabis::{HaftKhabis, HaftKhabisAction, HaftKhabisAfter};
 use crate::rebuild::FromView;
 use crate::seat::{Seat, SeatSet};
 use crate::table::GameView;
@@ -117,161 +113,22 @@ impl SheddingGame for HaftKhabis {
     }
 }
 
-impl SheddingView for CrazyEightsView {
-    fn seat(&self) -> Seat {
-        self.seat
-    }
-    fn players(&self) -> u8 {
-        self.players
-    }
-    fn decks(&self) -> u8 {
-        self.decks
-    }
-    fn hand_number(&self) -> u16 {
-        self.hand_number
-    }
-    fn hand(&self) -> CardBag {
-        self.hand
-    }
-    fn hand_counts(&self) -> &[u8] {
-        &self.hand_counts
-    }
-    fn top(&self) -> Option<Card> {
-        self.top
-    }
-    fn stock(&self) -> u8 {
-        self.stock
-    }
-    fn discards(&self) -> u8 {
-        self.discards
-    }
-    fn drawn(&self) -> Option<Card> {
-        self.drawn
-    }
-    fn to_act(&self) -> SeatSet {
-        self.to_act
-    }
-    fn direction(&self) -> Direction {
-        self.direction
-    }
-    /// Every seat: nobody leaves a hand of Crazy Eights before it ends.
-    fn in_hand(&self) -> SeatSet {
-        SeatSet((1u16 << self.players).wrapping_sub(1) as u8)
-    }
-    fn totals(&self) -> &[i32] {
-        &self.totals
-    }
-    fn named_suit(&self) -> Option<Suit> {
-        self.named_suit
-    }
-    fn pending_draw(&self) -> u8 {
-        self.pending_draw
-    }
-    fn declared(&self) -> SeatSet {
-        self.declared
-    }
-    fn may_hold_drawn(&self) -> bool {
-        true
-    }
-    fn probe(&self, seat: Seat, hand: CardBag) -> Self {
-        CrazyEightsView {
-            seat,
-            hand,
-            drawn: None,
-            ..self.clone()
+/// Both games' records of what followed an action keep the shared rules' parts alike.
+macro_rules! followup {
+    ($($after:ty),*) => {$(
+        impl Followup for $after {
+            fn reshuffled(&mut self) {
+                self.reshuffled = true;
+            }
+            fn last_card_penalty(&mut self, seat: Seat, got: u8) {
+                self.last_card_penalty = Some((seat, got));
+            }
+            fn blocked(&mut self) {
+                self.hand_over = true;
+                self.blocked = true;
+            }
         }
-    }
+    )*};
 }
 
-impl SheddingView for HaftKhabisView {
-    fn seat(&self) -> Seat {
-        self.seat
-    }
-    fn players(&self) -> u8 {
-        self.players
-    }
-    fn decks(&self) -> u8 {
-        self.decks
-    }
-    fn hand_number(&self) -> u16 {
-        self.hand_number
-    }
-    fn hand(&self) -> CardBag {
-        self.hand
-    }
-    fn hand_counts(&self) -> &[u8] {
-        &self.hand_counts
-    }
-    fn top(&self) -> Option<Card> {
-        self.top
-    }
-    fn stock(&self) -> u8 {
-        self.stock
-    }
-    fn discards(&self) -> u8 {
-        self.discards
-    }
-    fn drawn(&self) -> Option<Card> {
-        self.drawn
-    }
-    fn to_act(&self) -> SeatSet {
-        self.to_act
-    }
-    fn direction(&self) -> Direction {
-        self.direction
-    }
-    fn in_hand(&self) -> SeatSet {
-        self.in_hand
-    }
-    fn totals(&self) -> &[i32] {
-        &self.totals
-    }
-    fn named_suit(&self) -> Option<Suit> {
-        self.named_suit
-    }
-    fn pending_draw(&self) -> u8 {
-        self.pending_draw
-    }
-    fn declared(&self) -> SeatSet {
-        self.declared
-    }
-    fn may_hold_drawn(&self) -> bool {
-        self.mode == TurnMode::Drawn
-    }
-    /// In a normal turn (HX-2: not answering an ace, not playing a drawn card).
-    fn probe(&self, seat: Seat, hand: CardBag) -> Self {
-        HaftKhabisView {
-            seat,
-            hand,
-            drawn: None,
-            mode: TurnMode::Normal,
-            ..self.clone()
-        }
-    }
-}
-
-impl Followup for CrazyEightsAfter {
-    fn reshuffled(&mut self) {
-        self.reshuffled = true;
-    }
-    fn last_card_penalty(&mut self, seat: Seat, got: u8) {
-        self.last_card_penalty = Some((seat, got));
-    }
-    fn blocked(&mut self) {
-        self.hand_over = true;
-        self.blocked = true;
-    }
-}
-
-impl Followup for HaftKhabisAfter {
-    fn reshuffled(&mut self) {
-        self.reshuffled = true;
-    }
-    fn last_card_penalty(&mut self, seat: Seat, got: u8) {
-        self.last_card_penalty = Some((seat, got));
-    }
-    fn blocked(&mut self) {
-        self.hand_over = true;
-        self.blocked = true;
-    }
-}
+followup!(CrazyEightsAfter, HaftKhabisAfter);

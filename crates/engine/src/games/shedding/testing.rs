@@ -3,12 +3,13 @@
 //! testkit's properties (ARCHITECTURE.md) as both games run them, and the check that a
 //! state is not rebuilt from hidden cards that contradict the view.
 
+use super::parts::Table;
 use super::public::{SheddingGame, SheddingView};
-use crate::card::{parse_cards, Card, CardBag, CardSet};
+use crate::card::{parse_cards, Card, CardBag, CardSet, Suit};
 use crate::game::{Deal, Game, Setup};
 use crate::rng::Rng;
 use crate::seat::Seat;
-use crate::table::GameView;
+use crate::table::{GameView, Public};
 use crate::testkit::{self, Failure, Inspect, InspectHidden, RandomMatch, StepDone};
 
 /// The card written `s` ("QS", "10H").
@@ -59,16 +60,34 @@ pub(crate) fn legal_json<G: Game>(g: &G, seat: u8) -> Vec<String> {
         .collect()
 }
 
+/// A shedding game's test positions, set by its state (each game's `state.rs`).
+pub(crate) trait Arrange {
+    /// The position of the hands given (seat by seat), `top` alone on the discard pile,
+    /// `stock` (top first) on the other cards of the stock, seat `turn` to play; everything
+    /// else as at the start of a hand, no effect pending.
+    fn arrange(&mut self, hands: &[&str], top: &str, stock: &str, turn: u8);
+
+    /// The table and the match totals, for the positions below.
+    fn table_and_totals(&mut self) -> (&mut Table, &mut [i32; 8]);
+
+    /// Empties the stock into the discard pile under the top card.
+    fn empty_stock(&mut self) {
+        self.table_and_totals().0.empty_stock();
+    }
+
+    /// Sets the match totals.
+    fn set_totals(&mut self, totals: [i32; 8]) {
+        *self.table_and_totals().1 = totals;
+    }
+}
+
 /// A shedding game's test positions, reached from its settings' type: a scenario names its
 /// game by its settings.
 pub(crate) trait Scenarios: Sized {
     /// The game these settings are for.
-    type Game: Game<Settings = Self>;
+    type Game: Game<Settings = Self> + Arrange;
     /// The deal seed of the scenarios.
     const SEED: u64;
-    /// The position of the hands given, `top` alone on the discard pile, `stock` (top first)
-    /// on the other cards of the stock, seat `turn` to play (the games' `arrange`).
-    fn arrange(g: &mut Self::Game, hands: &[&str], top: &str, stock: &str, turn: u8);
 }
 
 /// The setup of `n` players with `settings`, the last seat dealing.
@@ -94,7 +113,7 @@ pub(crate) fn table<S: Scenarios>(
     turn: u8,
 ) -> S::Game {
     let mut g = S::Game::new(&setup(n, settings)).unwrap();
-    S::arrange(&mut g, hands, top, stock, turn);
+    g.arrange(hands, top, stock, turn);
     g
 }
 
@@ -117,6 +136,193 @@ pub(crate) fn random_setup<S: Default>(
         deal: Deal::seeded(seed),
     }
 }
+
+/// The JSON forms of actions: each of `cases` writes as its text and reads back, and each
+/// of `refused` is not read.
+pub(crate) fn json_forms<'a, A>(cases: impl IntoIterator<Item = (A, &'a str)>, refused: &[&str])
+where
+    A: serde::Serialize + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug,
+{
+    for (a, j) in cases {
+        assert_eq!(serde_json::to_string(&a).unwrap(), j);
+        assert_eq!(serde_json::from_str::<A>(j).unwrap(), a);
+    }
+    for j in refused {
+        assert!(serde_json::from_str::<A>(j).is_err(), "{j}");
+    }
+}
+
+/// A shedding game's hooks for the property tests both games run alike
+/// ([`shedding_properties`]).
+pub(crate) trait Properties:
+    SheddingGame + Inspect<Cards = CardBag> + InspectHidden
+{
+    /// The most players of a random match (C-1).
+    const MOST: u8;
+    /// What the random match's own RNG mixes into its seed.
+    const SALT: u64;
+    /// The most steps of a random match.
+    const STEPS: u32;
+    /// How many hands each property of the rules plays.
+    const RULES_HANDS: RulesHands;
+    /// The rule by which a drawn card that fits may be played (CE-4, HX-2): whether it
+    /// fits is the events' one disclosure ([`crate::testkit::nothing_disclosed`] lists
+    /// them all), with what follows from the turn going on or ending.
+    const DRAW_RULE: &'static str;
+    /// Whether the view shows the seat to act the card it drew (CE-4), so that hidden
+    /// cards naming another are refused.
+    const SHOWS_DRAWN: bool;
+
+    /// Random settings of the game.
+    fn random_settings(r: &mut Rng) -> Self::Settings;
+
+    /// Every action a seat could try (see [`candidates`]).
+    fn candidate_actions(g: &Self, r: &mut Rng) -> Vec<Self::Action>;
+
+    /// Of an event that drew cards: whether it took a penalty, and whether the drawn card
+    /// fits and may be played now.
+    fn drew(e: &Self::Event) -> Option<(bool, bool)>;
+
+    /// Of an event that played cards: those cards.
+    fn played(e: &Self::Event) -> Option<CardSet>;
+
+    /// `hands` random hands from `seed` (`u32::MAX`: to the end of the match): 2 to
+    /// [`Self::MOST`] players (two decks at the larger tables, CE-1, HX-1), default or
+    /// random settings; seats and actions drawn by the testkit's driver.
+    fn random_match(seed: u64, hands: u32) -> RandomMatch<Self> {
+        let mut r = Rng::new(seed ^ Self::SALT);
+        let setup = random_setup(seed, &mut r, Self::MOST, Self::random_settings);
+        RandomMatch::new(setup, r).hands(hands).steps(Self::STEPS)
+    }
+}
+
+/// Every action a seat could try: the game's actions that name no card, the legal ones of
+/// every seat now, `random` plays drawn by `play`, and the variations `vary` adds of each
+/// of those (a play with its declaration flipped, another suit named: [`varied`]).
+pub(crate) fn candidates<G: Inspect>(
+    g: &G,
+    r: &mut Rng,
+    random: u32,
+    mut play: impl FnMut(&mut Rng) -> G::Action,
+    vary: impl Fn(G::Action, &mut Vec<G::Action>),
+) -> Vec<G::Action> {
+    let mut v = g.all_actions();
+    for s in 0..g.players() {
+        g.legal_actions(Seat(s), &mut v);
+    }
+    for _ in 0..random {
+        v.push(play(r));
+    }
+    let legal = v.clone();
+    for a in legal {
+        vary(a, &mut v);
+    }
+    v
+}
+
+/// A play's variations that both games try, made by `with`: its declaration flipped (D-6),
+/// then a suit named where none is (diamonds) or none where one is.
+pub(crate) fn varied<P>(
+    last: bool,
+    suit: Option<Suit>,
+    with: impl Fn(bool, Option<Suit>) -> P,
+) -> [P; 2] {
+    let other = if suit.is_some() {
+        None
+    } else {
+        Some(Suit::Diamonds)
+    };
+    [with(!last, suit), with(last, other)]
+}
+
+/// What the events may disclose of the hidden cards (see [`Properties::DRAW_RULE`]).
+pub(crate) fn disclosure<G: Properties>(a: &G::Event, b: &G::Event) -> Option<&'static str> {
+    match (G::drew(a), G::drew(b)) {
+        (Some((false, x)), Some((_, y))) if x != y => Some(G::DRAW_RULE),
+        _ => None,
+    }
+}
+
+/// The cards a step played face up (CE-2 / HX-2), which a view may not list once they
+/// are under the top card (or reshuffled into the stock in the same step): those of a
+/// play that were in the player's hand. [`Inspect::card_places`] lists the hands first.
+pub(crate) fn played_face_up<G: Properties>(d: &StepDone<'_, G>) -> CardSet {
+    match (d.acted, &d.public) {
+        (Some((seat, _)), Public::Event(e)) => match G::played(e) {
+            Some(cards) => {
+                let hand = d.before.card_places()[seat.idx()].distinct();
+                cards.and(hand)
+            }
+            None => CardSet::EMPTY,
+        },
+        _ => CardSet::EMPTY,
+    }
+}
+
+/// The testkit's properties of the rules ([`rules_hold`]) at `seed`.
+pub(crate) fn the_rules_hold<G: Properties>(seed: u64) -> Result<(), Failure> {
+    rules_hold(
+        |h| G::random_match(seed, h),
+        G::candidate_actions,
+        G::RULES_HANDS,
+    )
+}
+
+/// The table runs on what one seat sees ([`views_hold`]) at `seed`.
+pub(crate) fn the_views_hold<G: Properties>(seed: u64) -> Result<(), Failure> {
+    views_hold(
+        |h| G::random_match(seed, h),
+        disclosure::<G>,
+        played_face_up::<G>,
+    )
+}
+
+/// The property tests both shedding games run alike, written as tests of the module that
+/// names them for `$game` (a [`Properties`]): the rules hold (`rules` cases), the views
+/// hold (C-5, D-8; `views` cases), a state rebuilt from a view is the same game (issue 12;
+/// `rebuilt` cases), and hidden cards that contradict a view are refused.
+macro_rules! shedding_properties {
+    ($game:ty, rules: $rules:expr, views: $views:expr, rebuilt: $rebuilt:expr) => {
+        ::proptest::proptest! {
+            #![proptest_config(::proptest::prelude::ProptestConfig::with_cases($rules))]
+
+            /// The testkit's properties of the rules (see [`testing::rules_hold`]).
+            #[test]
+            fn prop_the_rules_hold(seed in ::proptest::prelude::any::<u64>()) {
+                $crate::games::shedding::testing::the_rules_hold::<$game>(seed)?;
+            }
+        }
+
+        ::proptest::proptest! {
+            #![proptest_config(::proptest::prelude::ProptestConfig::with_cases($views))]
+
+            /// The table runs on what one seat sees (see [`testing::views_hold`]).
+            #[test]
+            fn prop_the_views_hold(seed in ::proptest::prelude::any::<u64>()) {
+                $crate::games::shedding::testing::the_views_hold::<$game>(seed)?;
+            }
+        }
+
+        ::proptest::proptest! {
+            #![proptest_config(::proptest::prelude::ProptestConfig::with_cases($rebuilt))]
+
+            /// FromView (issue 12): see [`testing::rebuilt_from_view_is_the_same_game`].
+            #[test]
+            fn prop_rebuilt_from_view_is_the_same_game(seed in ::proptest::prelude::any::<u64>()) {
+                use $crate::games::shedding::testing::{self, Properties};
+                testing::rebuilt_from_view_is_the_same_game(<$game>::random_match(seed, 1))?;
+            }
+        }
+
+        /// FromView: hidden cards that contradict the view are refused.
+        #[test]
+        fn from_view_refuses_hidden_cards_that_contradict_the_view() {
+            use $crate::games::shedding::testing::{self, Properties};
+            testing::refuses_contradicting_hidden_cards::<$game>(<$game>::SHOWS_DRAWN);
+        }
+    };
+}
+pub(crate) use shedding_properties;
 
 /// How many hands each property of [`rules_hold`] plays.
 pub(crate) struct RulesHands {
