@@ -32,6 +32,22 @@ impl fmt::Display for BeliefError {
 
 impl std::error::Error for BeliefError {}
 
+/// Lays `cards` into the first slots of `stock` in a random order drawn from `rng` (a
+/// sampled stock); returns how many.
+pub(crate) fn shuffled_stock(
+    cards: impl IntoIterator<Item = Card>,
+    stock: &mut [Card],
+    rng: &mut Rng,
+) -> u8 {
+    let mut len = 0;
+    for c in cards {
+        stock[len] = c;
+        len += 1;
+    }
+    rng.shuffle(&mut stock[..len]);
+    len as u8
+}
+
 /// A [`BeliefError`] with `why`.
 pub(crate) fn err<T>(why: impl Into<String>) -> Result<T, BeliefError> {
     Err(BeliefError(why.into()))

@@ -6,7 +6,7 @@
 //! The jacks replaced on the first table (PA-2) go back into the stock below its top card;
 //! the sampler deals them like any other unknown card (a superset of the true support).
 
-use super::core::{err, BeliefError, Constraints, Plan, MAX_PLACES};
+use super::core::{err, shuffled_stock, BeliefError, Constraints, Plan, MAX_PLACES};
 use super::{Belief, Sampler};
 use engine::games::pasur::{Pasur, PasurEvent, PasurHidden, PasurView};
 use engine::{CardSet, Rng, Seat};
@@ -175,13 +175,7 @@ impl Sampler<Pasur> for PasurSampler {
             out.hands[s] = parts.get(self.hand_place[s]).copied().unwrap_or_default();
         }
         out.hands[self.view.seat.idx()] = self.view.hand;
-        let mut len = 0;
-        for c in parts[self.stock_place] {
-            out.stock[len] = c;
-            len += 1;
-        }
-        rng.shuffle(&mut out.stock[..len]);
-        out.stock_len = len as u8;
+        out.stock_len = shuffled_stock(parts[self.stock_place], &mut out.stock, rng);
         out.piles = self.piles;
     }
 

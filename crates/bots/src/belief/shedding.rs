@@ -14,7 +14,7 @@
 //! built mid-hand), and the drawn card that fits. A last card left undeclared (D-6) is not
 //! tracked, so a sampled state never penalises it.
 
-use super::core::{err, BagPlan, BeliefError, MAX_BAG_PLACES};
+use super::core::{err, shuffled_stock, BagPlan, BeliefError, MAX_BAG_PLACES};
 use super::{Belief, Sampler};
 use engine::games::shedding::{SheddingGame, SheddingHidden, SheddingView};
 use engine::{Card, CardBag, CardSet, Rng, Seat};
@@ -293,13 +293,7 @@ impl<G: Events> Sampler<G> for SheddingSampler<G> {
             }
             out.drawn = c;
         }
-        let mut len = 0;
-        for c in parts[self.stock_place] {
-            out.stock[len] = c;
-            len += 1;
-        }
-        rng.shuffle(&mut out.stock[..len]);
-        out.stock_len = len as u8;
+        out.stock_len = shuffled_stock(parts[self.stock_place], &mut out.stock, rng);
         out.discards = self.seen.union(parts[self.discard_place]);
         out.undeclared = None;
         out.stuck = self.stuck;
