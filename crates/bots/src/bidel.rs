@@ -457,7 +457,6 @@ impl Bot<Bidel> for BidelBot {
 mod tests {
     use super::*;
     use crate::duel::Duel;
-    use crate::RandomBot;
     use engine::games::bidel::{BidelPhase, BidelSettings, PassDirection};
     use engine::{Game, Seat, SeatSet};
 
@@ -468,24 +467,12 @@ mod tests {
         let mut smart: Vec<BidelBot> = (0..players as u64)
             .map(|i| BidelBot::new(seed + i))
             .collect();
-        let mut random = RandomBot::new(seed);
         let duel = Duel::<Bidel>::new(players, BidelSettings::default(), seed);
-        duel.play(
-            hands,
-            &mut smart,
-            |g, seat, legal, bot| {
-                if seat.0 % 2 == 0 {
-                    bot.choose(&g.view(seat), legal)
-                } else {
-                    random.pick(legal)
-                }
-            },
-            |g| {
-                for (t, p) in pts.iter_mut().zip(g.hand_score().unwrap().points) {
-                    *t += p as i64;
-                }
-            },
-        );
+        duel.against_random(hands, &mut smart, |g| {
+            for (t, p) in pts.iter_mut().zip(g.hand_score().unwrap().points) {
+                *t += p as i64;
+            }
+        });
         pts
     }
 

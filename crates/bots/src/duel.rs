@@ -1,20 +1,18 @@
 //! The bots' test duels: bots (and random play) at one table for many hands, a new match
 //! dealt whenever one ends. A bot against random play, or bots against each other.
 //!
-//! A new game's bot tests adopt it like this (`RandomBot` plays the odd seats):
+//! A new game's bot tests adopt it like this (a `RandomBot` plays the odd seats):
 //! ```text
 //! let mut bots: Vec<PasurBot> = (0..players as u64).map(|i| PasurBot::new(seed + i)).collect();
-//! let mut random = RandomBot::new(seed);
 //! let mut points = vec![0i64; players as usize];
-//! Duel::<Pasur>::new(players, PasurSettings::default(), seed).play(
+//! Duel::<Pasur>::new(players, PasurSettings::default(), seed).against_random(
 //!     hands,
 //!     &mut bots,
-//!     |g, seat, legal, bot| if seat.0 % 2 == 0 { bot.choose(&g.view(seat), legal) } else { random.pick(legal) },
 //!     |g| for (t, p) in points.iter_mut().zip(g.hand_score().unwrap().points) { *t += p as i64 },
 //! );
 //! ```
 
-use crate::Bot;
+use crate::{Bot, RandomBot};
 use engine::{Deal, Game, Seat, Setup, Status};
 
 /// Matches of `players` with `settings`: the first dealt from `seed`, the one that starts
@@ -50,6 +48,25 @@ impl<G: Game> Duel<G> {
             deal: Deal::seeded(seed),
         })
         .unwrap()
+    }
+
+    /// [`Duel::play`] with `bots` on the even seats and random play on the odd ones (a
+    /// [`RandomBot`] seeded with the duel's seed).
+    pub(crate) fn against_random<B: Bot<G>>(
+        &self,
+        hands: u32,
+        bots: &mut [B],
+        hand_over: impl FnMut(&G),
+    ) {
+        let mut random = RandomBot::new(self.seed);
+        let choose = |g: &G, seat: Seat, legal: &[G::Action], bot: &mut B| {
+            if seat.side() == 0 {
+                bot.choose(&g.view(seat), legal)
+            } else {
+                random.pick(legal)
+            }
+        };
+        self.play(hands, bots, choose, hand_over);
     }
 
     /// Plays `hands` hands. At each step the first seat that may act takes the action

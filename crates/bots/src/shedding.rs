@@ -48,7 +48,7 @@ pub(crate) fn suit_count(hand: CardBag, s: Suit, wild: Rank) -> i32 {
 pub(crate) mod testing {
     use super::{Scorer, SheddingBot};
     use crate::duel::Duel;
-    use crate::{Bot, RandomBot};
+
     use engine::card::parse_cards;
     use engine::{Card, CardBag};
 
@@ -78,29 +78,17 @@ pub(crate) mod testing {
         settings: G::Settings,
     ) -> (Vec<u32>, Vec<i64>) {
         let mut bots: Vec<SheddingBot<G>> = (0..4).map(|i| SheddingBot::new(seed + i)).collect();
-        let mut random = RandomBot::new(seed);
         let mut won = vec![0u32; 4];
         let mut pts = vec![0i64; 4];
-        Duel::<G>::new(4, settings, seed).play(
-            hands,
-            &mut bots,
-            |g, seat, legal, bot| {
-                if seat.0 % 2 == 0 {
-                    bot.choose(&g.view(seat), legal)
-                } else {
-                    random.pick(legal)
-                }
-            },
-            |g| {
-                let score = g.hand_score().unwrap();
-                for w in score.winners {
-                    won[w] += 1;
-                }
-                for (t, p) in pts.iter_mut().zip(score.points) {
-                    *t += p as i64;
-                }
-            },
-        );
+        Duel::<G>::new(4, settings, seed).against_random(hands, &mut bots, |g| {
+            let score = g.hand_score().unwrap();
+            for w in score.winners {
+                won[w] += 1;
+            }
+            for (t, p) in pts.iter_mut().zip(score.points) {
+                *t += p as i64;
+            }
+        });
         (won, pts)
     }
 }

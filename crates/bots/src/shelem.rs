@@ -637,7 +637,6 @@ impl Bot<Shelem> for ShelemBot {
 mod tests {
     use super::*;
     use crate::duel::Duel;
-    use crate::RandomBot;
     use engine::games::shelem::{HandResult, ShelemPhase, ShelemSettings};
     use engine::{Deal, Game, Setup, Status};
     use std::cell::Cell;
@@ -742,30 +741,18 @@ mod tests {
         let mut pts = [0i64; 2];
         let mut wins = [0u32; 2];
         let mut smart: Vec<ShelemBot> = (0..4).map(|i| ShelemBot::new(seed + i)).collect();
-        let mut random = RandomBot::new(seed);
         let duel = Duel::<Shelem>::new(players, ShelemSettings::default(), seed);
-        duel.play(
-            hands,
-            &mut smart,
-            |g, seat, legal, bot| {
-                if seat.side() == 0 {
-                    bot.choose(&g.view(seat), legal)
-                } else {
-                    random.pick(legal)
+        duel.against_random(hands, &mut smart, |g| {
+            let score = g.hand_score().unwrap();
+            for (p, s) in pts.iter_mut().zip(score.points) {
+                *p += s as i64;
+            }
+            if g.status() == Status::MatchOver {
+                for w in g.outcome().unwrap().winners {
+                    wins[w] += 1;
                 }
-            },
-            |g| {
-                let score = g.hand_score().unwrap();
-                for (p, s) in pts.iter_mut().zip(score.points) {
-                    *p += s as i64;
-                }
-                if g.status() == Status::MatchOver {
-                    for w in g.outcome().unwrap().winners {
-                        wins[w] += 1;
-                    }
-                }
-            },
-        );
+            }
+        });
         (pts, wins)
     }
 
