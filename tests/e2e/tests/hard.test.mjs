@@ -70,16 +70,24 @@ export async function playWithHints({ page, assert, hardMoves, deadlineMs }) {
     if (thinking !== null && animationProgress === null) {
       sawThinking = true;
       // The thinking marker's CSS animation moves on while the bot thinks.
-      animationProgress = await page.evaluate(async () => {
+      animationProgress = await page.evaluate(async (WINDOW_MS) => {
         const anim = () => document.getAnimations().find((a) => a.animationName === 'thinking');
         const a = anim();
         if (!a) return null;
+        // A CSS animation just begun is pending until the page draws its first frame, its
+        // time held at 0 meanwhile: measure from when it runs (a pending start on a busy
+        // machine read as ~100 ms in 250 ms). Cancelled meanwhile: look again later.
+        try {
+          await a.ready;
+        } catch {
+          return null;
+        }
         const t0 = a.currentTime;
-        await new Promise((r) => setTimeout(r, 250));
+        await new Promise((r) => setTimeout(r, WINDOW_MS));
         // The same animation, still running (the bot may have answered meanwhile and
         // another begun thinking, with an animation of its own: then look again).
         return a.playState === 'running' && document.getAnimations().includes(a) ? a.currentTime - t0 : null;
-      });
+      }, ANIMATION_WINDOW_MS);
       continue;
     }
     const [turn, bottom, busy] = await Promise.all(['data-turn', 'data-bottom', 'data-busy'].map((a) => table.getAttribute(a)));
@@ -118,6 +126,13 @@ export async function playWithHints({ page, assert, hardMoves, deadlineMs }) {
   return { hints, sawThinking, animationProgress };
 }
 
+/**
+ * How long the thinking animation is watched (wall time). A Crazy Eights hard move takes
+ * about 240-320 ms on this machine since the shared shedding sampler: a window of 250 ms
+ * opened after the thinking was seen outlasted most moves, and the measure came back empty.
+ */
+const ANIMATION_WINDOW_MS = 120;
+
 export const tests = [
   {
     name: 'setup offers a hard and an easy bot per seat where the game has a hard bot, and keeps the choice in the link',
@@ -153,7 +168,10 @@ export const tests = [
       const { hints, sawThinking, animationProgress } = await playWithHints({ page, assert, hardMoves: 12, deadlineMs: 200000 });
       assert(hints >= 1, 'the hint was offered on your turn');
       assert(sawThinking, 'a hard bot was shown thinking');
-      assert(animationProgress !== null && animationProgress > 100, `the thinking animation ran on (${animationProgress} ms in 250 ms)`);
+      assert(
+        animationProgress !== null && animationProgress > 0.4 * ANIMATION_WINDOW_MS,
+        `the thinking animation ran on (${animationProgress} ms in ${ANIMATION_WINDOW_MS} ms)`,
+      );
       const frames = await page.evaluate(() => window.cardsFrames);
       assert(frames.thinkingFrames > 10, `frames kept coming while bots thought (${frames.thinkingFrames})`);
       const times = await page.evaluate(() => window.cardsHardTimes);
