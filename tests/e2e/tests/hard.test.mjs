@@ -17,7 +17,7 @@ export const TIME_WORKER = () => {
           const m = JSON.parse(e.data);
           const key = `${m.seat}:${m.step}`;
           if (this.asked.has(key)) {
-            window.cardsHardTimes.push({ seat: m.seat, ms: performance.now() - this.asked.get(key), action: m.action });
+            window.cardsHardTimes.push({ seat: m.seat, from: this.asked.get(key), to: performance.now(), ms: performance.now() - this.asked.get(key), action: m.action });
             this.asked.delete(key);
           }
         } catch (_) {
@@ -36,9 +36,10 @@ export const TIME_WORKER = () => {
     }
   };
   // The longest gap between animation frames while a hard bot thinks.
-  window.cardsFrames = { gap: 0, frames: 0, thinkingFrames: 0 };
+  window.cardsFrames = { gap: 0, frames: 0, thinkingFrames: 0, times: [] };
   let last = 0;
   const tick = (t) => {
+    window.cardsFrames.times.push(t);
     const thinking = document.querySelector('main[data-thinking]') !== null;
     if (last && thinking) {
       window.cardsFrames.gap = Math.max(window.cardsFrames.gap, t - last);
@@ -177,13 +178,22 @@ export const tests = [
       const times = await page.evaluate(() => window.cardsHardTimes);
       assert(times.every((t) => t.action !== null), 'every hard choice came with an action');
       const ms = times.map((t) => t.ms);
-      // A search on the page's own thread would stop the frames for as long as its longest
-      // move; in the worker, frames go on. On a loaded machine every gap and every move
-      // grows, so the bound is the larger of 250 ms and four fifths of the longest move.
+      // A search on the page's own thread would stop the frames for the whole of every
+      // move; in the worker, frames go on. A busy machine may stall the page once for a few
+      // hundred ms, as long as a short move: so count the moves during which the frames
+      // stopped for most of the move (four fifths of it, and 100 ms or more), and require
+      // that most moves had no such stall.
+      const stalled = times.filter((t) => {
+        const during = frames.times.filter((f) => f >= t.from && f <= t.to);
+        const marks = [t.from, ...during, t.to];
+        let gap = 0;
+        for (let i = 1; i < marks.length; i++) gap = Math.max(gap, marks[i] - marks[i - 1]);
+        return gap >= 100 && gap >= 0.8 * t.ms;
+      }).length;
       const longest = Math.max(...ms);
       assert(
-        frames.gap < Math.max(250, 0.8 * longest),
-        `no long gap between frames while a bot thought (${Math.round(frames.gap)} ms; longest move ${Math.round(longest)} ms)`,
+        stalled * 2 < times.length,
+        `frames went on during most hard moves (${stalled} of ${times.length} stalled; longest gap ${Math.round(frames.gap)} ms, longest move ${Math.round(longest)} ms)`,
       );
       console.log(`  crazy-eights hard moves in the worker: n=${ms.length} p50=${Math.round(pct(ms, 50))} ms p95=${Math.round(pct(ms, 95))} ms max=${Math.round(Math.max(...ms))} ms; longest frame gap while thinking ${Math.round(frames.gap)} ms`);
     },
