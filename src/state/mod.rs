@@ -164,26 +164,10 @@ impl<G: UiGame> TableState<G> {
         bots.receive(&opening);
         let local = replay(&mut bots).unwrap_or(local);
         let opening = local.steps() == 0;
-        let mut st = TableState {
-            intro_open: opening && G::has_intro(),
-            config,
-            seating,
-            source: Rc::new(RefCell::new(local)),
-            bots: Rc::new(RefCell::new(bots)),
-            seat: Seat(0),
-            own: None,
-            step: 0,
-            view: first.view,
-            legal: Rc::default(),
-            status: first.status,
-            events: Rc::default(),
-            held: None,
-            error: None,
-            revealed: None,
-            show_last: false,
-            epoch: 0,
-            restore_failed: false,
-        };
+        let source = Rc::new(RefCell::new(local));
+        let bots = Rc::new(RefCell::new(bots));
+        let mut st = TableState::at(config, seating, source, bots, first, opening);
+        (st.own, st.step) = (None, 0);
         st.refresh(&[]);
         st
     }
@@ -197,19 +181,41 @@ impl<G: UiGame> TableState<G> {
         first: Update<G>,
     ) -> TableState<G> {
         let seating = G::seating(&first.view);
-        let mut legal = Vec::new();
-        G::legal_from_view(&first.view, &mut legal);
-        TableState {
-            intro_open: first.step == 0 && G::has_intro(),
+        let opening = first.step == 0;
+        let mut st = TableState::at(
             config,
             seating,
             source,
-            bots: Rc::new(RefCell::new(NoBots)),
+            Rc::new(RefCell::new(NoBots)),
+            first,
+            opening,
+        );
+        let mut legal = Vec::new();
+        G::legal_from_view(&st.view, &mut legal);
+        st.legal = Rc::new(legal);
+        st
+    }
+
+    /// A table at `first`, the update of its seat, before anything else is heard.
+    fn at(
+        config: TableConfig<G::Settings>,
+        seating: Vec<u8>,
+        source: Rc<RefCell<dyn Source<G>>>,
+        bots: Rc<RefCell<dyn TableBots<G>>>,
+        first: Update<G>,
+        opening: bool,
+    ) -> TableState<G> {
+        TableState {
+            intro_open: opening && G::has_intro(),
+            config,
+            seating,
+            source,
+            bots,
             seat: first.seat,
             own: Some(first.seat),
             step: first.step,
             view: first.view,
-            legal: Rc::new(legal),
+            legal: Rc::default(),
             status: first.status,
             events: Rc::default(),
             held: None,
@@ -577,5 +583,7 @@ impl<G: UiGame> Reducible for TableState<G> {
     }
 }
 
+#[cfg(test)]
+mod browser_tables;
 #[cfg(test)]
 mod tests;

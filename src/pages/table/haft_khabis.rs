@@ -4,20 +4,19 @@
 //! asked one after the other, the 8's extra play, the ace's answer, the "last card"
 //! declaration (D-6), and the end-of-game modes of HX-13 in the result.
 
-use super::shedding::{
-    self, picker, result_panel, suit_buttons, use_shedding, HandOutcome, Parts, SheddingPage,
-};
+use super::shedding::{self, picker, suit_buttons, use_shedding, Parts, SheddingPage};
 use super::shell::use_step_state;
 use super::TableProps;
 use crate::card_order::{HandCard, HAND_SUIT_ORDER};
 use crate::components::card::MiniCard;
+use crate::components::shedding_result::{result_panel, HandOutcome};
 use crate::i18n::{card_label, fill, Lang};
 use engine::games::haft_khabis::choice::{self, Next, Partial};
 use engine::games::haft_khabis::{
-    EndMode, HaftKhabis, HaftKhabisAction, HaftKhabisAfter, HaftKhabisEvent, HaftKhabisPhase,
-    HaftKhabisPlay, HaftKhabisSettings, HaftKhabisView, TurnMode,
+    jack_factor, EndMode, HaftKhabis, HaftKhabisAction, HaftKhabisAfter, HaftKhabisEvent,
+    HaftKhabisPhase, HaftKhabisPlay, HaftKhabisSettings, HaftKhabisView, TurnMode,
 };
-use engine::{CardSet, Seat};
+use engine::Seat;
 use yew::prelude::*;
 
 /// The Haft Khabis table screen.
@@ -100,14 +99,6 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
         Some(picker(lang, kind, title, shown, body, cancel))
     });
 
-    let can_draw = legal
-        .iter()
-        .any(|a| matches!(a, HaftKhabisAction::Draw { .. }));
-    let draw_action = legal
-        .iter()
-        .copied()
-        .find(|a| *a == HaftKhabisAction::Draw { last })
-        .unwrap_or(HaftKhabisAction::Draw { last: false });
     let can_pass = legal.contains(&HaftKhabisAction::Pass);
 
     let status = match (phase, view.to_act.first()) {
@@ -125,12 +116,6 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
         _ => s.hand_over.to_string(),
     };
 
-    let mut legal_cards = CardSet::EMPTY;
-    for a in legal {
-        if let HaftKhabisAction::Play(x) = a {
-            legal_cards.insert(x.card);
-        }
-    }
     let result = screen.result(view.result.as_ref(), |r, w| {
             let finishing = view.settings.end == EndMode::FinishingOrder;
             let over = phase == HaftKhabisPhase::MatchOver;
@@ -172,11 +157,9 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
             } else {
                 r.hands
                     .iter()
-                    .map(|h| {
-                        let jacks = h.iter().filter(|c| c.rank() == engine::Rank::JACK).count();
-                        (jacks > 0).then(|| {
-                            fill(t.jacks_double, &[("m", &lang.num(1u32 << jacks.min(16)))])
-                        })
+                    .map(|&h| {
+                        let m = jack_factor(h);
+                        (m > 1).then(|| fill(t.jacks_double, &[("m", &lang.num(m))]))
                     })
                     .collect()
             };
@@ -197,7 +180,8 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
                     row_notes,
                     watch: out,
                 },
-                w,
+                w.on_next,
+                w.on_new,
             )
         });
 
@@ -205,12 +189,6 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
         card: Some(c),
         ..Partial::default()
     });
-    // D-6, HX-9: a play or a draw may declare the last card.
-    let declarable = playing
-        && legal.iter().any(|a| {
-            matches!(a, HaftKhabisAction::Play(x) if x.last)
-                || *a == HaftKhabisAction::Draw { last: true }
-        });
     shedding::table(
         &screen,
         &turn,
@@ -218,11 +196,11 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
             panel,
             status,
             bar_extra: Html::default(),
-            declarable,
-            draw: can_draw.then(|| act.reform(move |_: MouseEvent| draw_action)),
+            declarable: playing && choice::may_declare(legal),
+            draw: choice::draw(legal, last).map(|a| act.reform(move |_: MouseEvent| a)),
             pass: can_pass.then(|| act.reform(|_: MouseEvent| HaftKhabisAction::Pass)),
             keeps: view.mode == TurnMode::Drawn,
-            playable: legal_cards,
+            playable: choice::playable_cards(legal),
             on_card,
             selected: None,
             playing,

@@ -4,11 +4,10 @@
 //! the totals in the top bar; and the hand result with everyone's cards (D-8). Each game's
 //! page keeps only what is its own (its pickers, its seat marks, its end of the game).
 
-use super::shell::{use_screen, use_step_state, ResultWiring, Screen};
+use super::shell::{use_screen, use_step_state, Screen};
 use super::{Frame, TableProps};
 use crate::adapters::UiGame;
 use crate::card_order::HandCard;
-use crate::components::actions::result_actions;
 use crate::components::card::{suit_button, suit_shape, CardSvg, MiniCard};
 use crate::components::hand::{BagHand, HiddenHand};
 use crate::components::scoreboard::{player_scores, PlayerColumn};
@@ -18,7 +17,7 @@ use crate::seen::{Pos, Seen};
 use crate::state::TableState;
 use engine::games::shedding::{Direction, SheddingView};
 use engine::table::Public;
-use engine::{Card, CardBag, CardSet, Seat, SeatSet, Suit};
+use engine::{Card, CardSet, Seat, Suit};
 use yew::prelude::*;
 
 /// What a shedding game's page tells the shared table beyond the engine's
@@ -340,122 +339,6 @@ fn penalty_notice(lang: Lang, seen: &Seen, p: Option<Penalty>) -> Html {
             </span>
         },
         None => Html::default(),
-    }
-}
-
-/// A finished hand, as the result panel shows it.
-pub struct HandOutcome<'a> {
-    /// The match (game) is over.
-    pub over: bool,
-    /// Who went out first; none in a blocked hand.
-    pub winner: Option<Seat>,
-    pub blocked: bool,
-    /// Everyone's cards at the end (D-8).
-    pub hands: &'a [CardBag],
-    pub points: &'a [i32],
-    pub totals: &'a [i32],
-    /// Seats out of the game (Haft Khabis, HX-13).
-    pub eliminated: SeatSet,
-    /// The heading of the points column.
-    pub points_heading: &'static str,
-    /// The match's winners, once it is over.
-    pub match_winners: &'a [Seat],
-    /// The game's own lines under the title (a multiplier, the end of the game).
-    pub notes: Html,
-    /// A line under a player's points (why the hand counts so much), by seat; may be short.
-    pub row_notes: Vec<Option<String>>,
-    /// The bottom player is out of the match while the others play on: the next button
-    /// watches them, and a new match is offered beside it.
-    pub watch: bool,
-}
-
-/// The hand result: who went out (or a blocked hand), everyone's remaining cards (D-8),
-/// the points and totals, and the winners at the end of the match.
-pub fn result_panel(lang: Lang, seen: &Seen, r: HandOutcome, w: ResultWiring) -> Html {
-    let on_next = w.on_next.reform(|_: MouseEvent| ());
-    let on_new = w.on_new.reform(|_: MouseEvent| ());
-    let s = lang.s();
-    let t = lang.shedding();
-    let title = if r.over { s.match_over } else { s.hand_over };
-    let sep = if lang == Lang::Fa { "، " } else { ", " };
-    let winners = r
-        .match_winners
-        .iter()
-        .map(|&w| seen.name(w).to_string())
-        .collect::<Vec<_>>()
-        .join(sep);
-    html! {
-        <div class="overlay result-overlay">
-            <section class={classes!("panel", "result-panel", r.over.then_some("match-over"))}
-                data-testid="hand-result" data-blocked={r.blocked.to_string()}
-                data-winner={r.winner.map(|w| w.0.to_string()).unwrap_or_default()}
-                role="dialog" aria-modal="false" aria-labelledby="result-title">
-                <h2 id="result-title">{ title }</h2>
-                if r.over && !r.match_winners.is_empty() {
-                    <p class="match-winner" data-testid="match-result"
-                        data-winner={r.match_winners.iter().map(|w| w.0.to_string()).collect::<Vec<_>>().join(" ")}>
-                        { about(lang, &winners, t.match_won_by, t.match_won_you, &[]) }
-                    </p>
-                }
-                if let Some(w) = r.winner {
-                    <p class="points">{ about(lang, &seen.name(w), t.went_out, t.went_out_you, &[]) }</p>
-                }
-                if r.blocked {
-                    <p class="points">{ t.blocked }</p>
-                }
-                { r.notes }
-                <table class="result-table">
-                    <thead>
-                        <tr>
-                            <th scope="col">{ t.player }</th>
-                            <th scope="col">{ t.cards_left }</th>
-                            <th scope="col">{ r.points_heading }</th>
-                            <th scope="col">{ t.total }</th>
-                        </tr>
-                    </thead>
-                    <tbody>
-                        { for (0..seen.n).map(|i| {
-                            let seat = Seat(i);
-                            let i = i as usize;
-                            let cards: Vec<Card> = r.hands.get(i).map(|h| h.iter().collect()).unwrap_or_default();
-                            let out = r.eliminated.contains(seat);
-                            let points = r.points.get(i).copied().unwrap_or(0);
-                            let total = r.totals.get(i).copied().unwrap_or(0);
-                            let note = r.row_notes.get(i).cloned().flatten();
-                            html! {
-                                <tr class={classes!((r.winner == Some(seat)).then_some("won"), out.then_some("eliminated"))}
-                                    data-testid={format!("result-row-{i}")} data-cards={cards.len().to_string()}
-                                    data-points={points.to_string()} data-total={total.to_string()}
-                                    data-eliminated={out.to_string()}>
-                                    <th scope="row">{ seen.name(seat) }
-                                        if out { <span class="declared">{ " · " }{ t.eliminated }</span> }
-                                    </th>
-                                    <td class="result-cards">{ for cards.iter().map(|&c| html! { <MiniCard card={c} /> }) }</td>
-                                    <td class="result-points">{ lang.num(points) }
-                                        if let Some(note) = note {
-                                            <small class="row-note" data-testid={format!("row-note-{i}")}>{ note }</small>
-                                        }
-                                    </td>
-                                    <td class="result-total">{ lang.num(total) }</td>
-                                </tr>
-                            }
-                        }) }
-                    </tbody>
-                </table>
-                if r.watch && !r.over {
-                    <div class="actions">
-                        <button type="button" class="btn" data-testid="next-hand" onclick={on_next}>
-                            { t.watch_on }
-                        </button>
-                        <button type="button" class="btn btn-secondary" data-testid="new-match" onclick={on_new}>
-                            { s.new_match }
-                        </button>
-                    </div>
-                } else {
-                    { result_actions(lang, r.over, on_next, on_new) }
-                }
-            </section>
-        </div>
     }
 }
 

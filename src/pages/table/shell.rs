@@ -212,3 +212,27 @@ pub fn toggle(chosen: CardSet, card: Card, at_most: u32) -> CardSet {
     }
     next
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::games::bidel::PASS_COUNT;
+
+    #[test]
+    fn a_choice_holds_at_most_k_cards() {
+        // Bidel's pass (BD-2): three cards.
+        let k = u32::from(PASS_COUNT);
+        let cards: Vec<Card> = ["2C", "3C", "4C", "5C"]
+            .iter()
+            .map(|c| c.parse().unwrap())
+            .collect();
+        let mut chosen = CardSet::EMPTY;
+        for &c in &cards {
+            chosen = toggle(chosen, c, k);
+        }
+        assert_eq!(chosen.len(), 3, "the fourth is refused");
+        assert!(!chosen.contains(cards[3]));
+        chosen = toggle(chosen, cards[0], k);
+        assert_eq!(chosen.len(), 2, "a second click takes a card back");
+    }
+}

@@ -6,8 +6,7 @@
 //! point cards are always in the top bar (D-8); the round ends with its score sheet line by
 //! line (PA-6, PA-10) and the running totals toward the target (PA-11).
 
-mod sheet;
-use sheet::{board, score_sheet};
+use crate::components::pasur_board::{board, cards_attr, score_sheet};
 
 use super::shell::use_screen;
 use super::{Frame, TableProps};
@@ -31,15 +30,6 @@ pub fn phase_name(phase: PasurPhase) -> &'static str {
         PasurPhase::HandOver => "hand_over",
         PasurPhase::MatchOver => "match_over",
     }
-}
-
-/// A set of cards as text for tests: `"4D 7S"`.
-fn cards_attr(set: CardSet) -> String {
-    table_order(set)
-        .iter()
-        .map(|c| c.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 /// A set of cards spoken: "4 of diamonds, 7 of spades".

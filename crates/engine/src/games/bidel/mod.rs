@@ -13,5 +13,5 @@ mod tests;
 pub use state::{Bidel, BidelHidden};
 pub use types::{
     BidelAction, BidelError, BidelEvent, BidelPhase, BidelSettings, BidelTrump, BidelView,
-    HandResult, PassDirection, Trick, TrickCards,
+    HandResult, PassDirection, Trick, TrickCards, PASS_COUNT,
 };

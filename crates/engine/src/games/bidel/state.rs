@@ -544,7 +544,7 @@ impl Bidel {
         let p = self.picked[i].0;
         let p1 = p & p.wrapping_sub(1);
         let picked = 1 + (p1 != 0) as u8 + (p1 & p1.wrapping_sub(1) != 0) as u8;
-        if picked == 3 {
+        if picked == PASS_COUNT {
             self.choosing = SeatSet(self.choosing.0 & !(1 << seat.0));
         }
         let exchanged = self.choosing.is_empty();

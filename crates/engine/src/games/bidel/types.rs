@@ -32,6 +32,9 @@ impl Default for BidelSettings {
     }
 }
 
+/// BD-2: how many cards each player passes.
+pub const PASS_COUNT: u8 = 3;
+
 /// BD-2: where the three passed cards go this hand (D-9's offsets).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

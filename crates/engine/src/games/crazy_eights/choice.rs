@@ -51,6 +51,45 @@ pub fn may_declare(legal: &[CrazyEightsAction]) -> bool {
         .any(|a| matches!(a, CrazyEightsAction::Play(p) if p.last))
 }
 
+/// The chosen cards as a run, in the order chosen (the last ends on top). Each card comes
+/// with a tag of the caller's (which copy of it, with two decks), ignored here.
+pub fn run_of<T: Copy>(chosen: &[(Card, T)]) -> Option<CardRun> {
+    let cards: Vec<Card> = chosen.iter().map(|&(c, _)| c).collect();
+    CardRun::new(&cards)
+}
+
+/// What a click on a card of the hand does (CE-11).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Click<T> {
+    /// Play this card alone (as without the setting; the engine explains a refusal).
+    Play(Card),
+    /// The cards chosen to be played together, in the order chosen (empty: none).
+    Chosen(Vec<(Card, T)>),
+}
+
+/// A click on `card` with `chosen` already chosen: a chosen card is taken back, a card of
+/// the chosen rank is added (it will end on top), and a card that may be played with
+/// others of its rank starts a new choice; any other card is played alone at once
+/// (CE-11). A card is tagged by the caller (two copies of a card are two choices).
+pub fn click<T: Copy + PartialEq>(
+    legal: &[CrazyEightsAction],
+    chosen: &[(Card, T)],
+    card: (Card, T),
+) -> Click<T> {
+    if chosen.contains(&card) {
+        return Click::Chosen(chosen.iter().copied().filter(|&x| x != card).collect());
+    }
+    match chosen.first() {
+        Some(&(first, _)) if first.rank() == card.0.rank() && chosen.len() < CardRun::MAX => {
+            let mut v = chosen.to_vec();
+            v.push(card);
+            Click::Chosen(v)
+        }
+        _ if has_partners(legal, card.0) => Click::Chosen(vec![card]),
+        _ => Click::Play(card.0),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -97,5 +136,62 @@ mod tests {
         assert!(plays_of(&legal, one("2C"), false).is_empty());
         assert_eq!(playable_cards(&legal).len(), 2);
         assert!(may_declare(&legal));
+    }
+
+    #[test]
+    fn equal_cards_are_chosen_in_order_and_played_together() {
+        // 5H fits; 5C fits only with the 5H (CE-11: one of the set must fit); 9D fits alone.
+        let run = |v: &[&str]| CardRun::new(&v.iter().map(|s| c(s)).collect::<Vec<_>>()).unwrap();
+        let legal = vec![
+            CrazyEightsAction::Play(CrazyEightsPlay::card(c("5H"))),
+            CrazyEightsAction::Play(CrazyEightsPlay::card(c("9D"))),
+            CrazyEightsAction::Play(CrazyEightsPlay {
+                cards: run(&["5C", "5H"]),
+                suit: None,
+                last: false,
+            }),
+            CrazyEightsAction::Play(CrazyEightsPlay {
+                cards: run(&["5H", "5C"]),
+                suit: None,
+                last: false,
+            }),
+            CrazyEightsAction::Draw,
+        ];
+        assert_eq!(
+            playable_cards(&legal).len(),
+            3,
+            "5C may be played with the 5H"
+        );
+        assert!(has_partners(&legal, c("5C")) && !has_partners(&legal, c("9D")));
+        // A card without partners is played at once.
+        assert_eq!(click(&legal, &[], (c("9D"), 0)), Click::Play(c("9D")));
+        // A card with partners starts a choice; the next of its rank is added after it.
+        let first = click(&legal, &[], (c("5C"), 0));
+        assert_eq!(first, Click::Chosen(vec![(c("5C"), 0)]));
+        let Click::Chosen(v) = first else {
+            unreachable!()
+        };
+        assert!(
+            plays_of(&legal, run_of(&v).unwrap(), false).is_empty(),
+            "5C alone does not fit"
+        );
+        let Click::Chosen(v) = click(&legal, &v, (c("5H"), 0)) else {
+            panic!("added")
+        };
+        assert_eq!(
+            run_of(&v),
+            Some(run(&["5C", "5H"])),
+            "the last chosen ends on top"
+        );
+        assert_eq!(plays_of(&legal, run_of(&v).unwrap(), false).len(), 1);
+        // A second click takes a card back; another rank starts over (or plays at once).
+        assert_eq!(
+            click(&legal, &v, (c("5C"), 0)),
+            Click::Chosen(vec![(c("5H"), 0)])
+        );
+        assert_eq!(click(&legal, &v, (c("9D"), 0)), Click::Play(c("9D")));
+        // Two copies of a card (two decks) are two choices.
+        let twice = click(&legal, &[(c("5H"), 0)], (c("5H"), 1));
+        assert_eq!(twice, Click::Chosen(vec![(c("5H"), 0), (c("5H"), 1)]));
     }
 }

@@ -4,7 +4,7 @@
 //! (D-6) where both forms are legal. The table asks [`next`] after each part.
 
 use super::{HaftKhabisAction, HaftKhabisPlay};
-use crate::card::{Card, Suit};
+use crate::card::{Card, CardSet, Suit};
 use crate::seat::Seat;
 
 /// A choice in progress: the card played (none when the dealer names a player, HX-16), and
@@ -84,6 +84,42 @@ pub fn next(legal: &[HaftKhabisAction], p: Partial, last: bool) -> Next {
                 Next::Act(action(cands[0]))
             }
         }
+    }
+}
+
+/// The cards that may be played now.
+pub fn playable_cards(legal: &[HaftKhabisAction]) -> CardSet {
+    let mut set = CardSet::EMPTY;
+    for a in legal {
+        if let HaftKhabisAction::Play(x) = a {
+            set.insert(x.card);
+        }
+    }
+    set
+}
+
+/// Whether the "last card" declaration goes with some play or draw now (D-6, HX-9).
+pub fn may_declare(legal: &[HaftKhabisAction]) -> bool {
+    legal.iter().any(|a| {
+        matches!(a, HaftKhabisAction::Play(x) if x.last)
+            || *a == HaftKhabisAction::Draw { last: true }
+    })
+}
+
+/// The draw to make, if drawing is legal now: with the declaration `last` where that is
+/// legal, else without it.
+pub fn draw(legal: &[HaftKhabisAction], last: bool) -> Option<HaftKhabisAction> {
+    let wanted = HaftKhabisAction::Draw { last };
+    let plain = HaftKhabisAction::Draw { last: false };
+    if legal.contains(&wanted) {
+        Some(wanted)
+    } else if legal
+        .iter()
+        .any(|a| matches!(a, HaftKhabisAction::Draw { .. }))
+    {
+        Some(plain)
+    } else {
+        None
     }
 }
 
@@ -167,5 +203,39 @@ mod tests {
                 give: None
             })
         );
+    }
+
+    #[test]
+    fn the_cards_to_play_the_draw_and_the_declaration() {
+        let mut legal = vec![
+            HaftKhabisAction::Play(HaftKhabisPlay::card(c("5H"))),
+            HaftKhabisAction::Play(HaftKhabisPlay {
+                suit: Some(Suit::Spades),
+                ..HaftKhabisPlay::card(c("JC"))
+            }),
+            HaftKhabisAction::Draw { last: false },
+        ];
+        assert_eq!(playable_cards(&legal).len(), 2);
+        assert!(!may_declare(&legal), "no play or draw declares");
+        assert_eq!(
+            draw(&legal, true),
+            Some(HaftKhabisAction::Draw { last: false })
+        );
+        legal.push(HaftKhabisAction::Draw { last: true });
+        assert!(may_declare(&legal), "a draw may declare (HX-9)");
+        assert_eq!(
+            draw(&legal, true),
+            Some(HaftKhabisAction::Draw { last: true })
+        );
+        assert_eq!(
+            draw(&legal, false),
+            Some(HaftKhabisAction::Draw { last: false })
+        );
+        assert_eq!(draw(&legal[..2], false), None, "no draw is legal");
+        let declared = [HaftKhabisAction::Play(HaftKhabisPlay {
+            last: true,
+            ..HaftKhabisPlay::card(c("5H"))
+        })];
+        assert!(may_declare(&declared));
     }
 }

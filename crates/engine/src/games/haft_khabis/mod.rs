@@ -17,7 +17,7 @@ mod view;
 #[cfg(test)]
 mod tests;
 
-pub use state::{penalty_points, HaftKhabis, HaftKhabisHidden};
+pub use state::{jack_factor, penalty_points, HaftKhabis, HaftKhabisHidden};
 pub use types::{
     EndMode, HaftKhabisAction, HaftKhabisAfter, HaftKhabisError, HaftKhabisEvent, HaftKhabisPhase,
     HaftKhabisPlay, HaftKhabisResult, HaftKhabisSettings, HaftKhabisView, SevenStacking, TurnMode,

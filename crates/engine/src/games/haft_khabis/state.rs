@@ -71,6 +71,12 @@ pub fn penalty_points(hand: CardBag) -> i32 {
     sum << jacks.min(16)
 }
 
+/// HX-12: how many times a hand's penalty is doubled by its jacks (once a jack).
+pub fn jack_factor(hand: CardBag) -> u32 {
+    let jacks = hand.into_iter().filter(|c| c.rank() == Rank::JACK).count() as u32;
+    1 << jacks.min(16)
+}
+
 /// HX-5: the penalty of a chain of `sevens` sevens.
 fn seven_penalty(stacking: SevenStacking, sevens: u8) -> u8 {
     match stacking {

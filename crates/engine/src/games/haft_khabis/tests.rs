@@ -628,6 +628,15 @@ fn rule_hx_12_penalty_points_sevens_replaced_and_jacks_double() {
     assert_eq!(penalty_points(bag("JC 5D")), 30);
     assert_eq!(penalty_points(bag("JC JD 5D")), 100);
     assert_eq!(
+        [
+            jack_factor(bag("5D")),
+            jack_factor(bag("JC 5D")),
+            jack_factor(bag("JC JD 5D"))
+        ],
+        [1, 2, 4],
+        "each jack doubles"
+    );
+    assert_eq!(
         penalty_points(bag("7C")),
         7,
         "a seven that could not be replaced"

@@ -1,14 +1,23 @@
 //! Pasur's scores: the chips of each side's pile in the top bar, and the round's score
 //! sheet (PA-6 … PA-11).
 
-use super::{cards_attr, table_order};
 use crate::components::actions::result_actions_labelled;
 use crate::components::card::{suit_shape, CardSvg, MiniCard};
 use crate::i18n::{about, fill, Lang};
 use crate::seen::Seen;
+use engine::games::pasur::choice::table_order;
 use engine::games::pasur::{PasurView, RoundResult, ScoreLine, SideTally};
-use engine::{Card, Seat, Suit};
+use engine::{Card, CardSet, Seat, Suit};
 use yew::prelude::*;
+
+/// A set of cards as text for tests: `"4D 7S"`.
+pub fn cards_attr(set: CardSet) -> String {
+    table_order(set)
+        .iter()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
 
 /// One count of a side's pile, as a small chip with its spoken name.
 fn chip(class: &'static str, icon: Html, label: &str, value: String, spoken: String) -> Html {
@@ -175,10 +184,10 @@ pub fn board(lang: Lang, view: &PasurView, teams: &[AttrValue; 2], my_side: usiz
 
 /// One line of the score sheet: the test id's name, the label, and per side the points
 /// and the count behind them.
-type SheetLine = (&'static str, &'static str, [(i32, i32); 2]);
+pub type SheetLine = (&'static str, &'static str, [(i32, i32); 2]);
 
 /// The lines of the score sheet (PA-10), the pile's size first (a count, no points).
-pub(super) fn sheet_lines(lang: Lang, r: &RoundResult) -> Vec<SheetLine> {
+pub fn sheet_lines(lang: Lang, r: &RoundResult) -> Vec<SheetLine> {
     let p = lang.pasur();
     let per = |f: fn(&ScoreLine) -> (i32, i32)| [f(&r.sides[0]), f(&r.sides[1])];
     vec![
