@@ -158,6 +158,12 @@ impl Seen {
         self.names.get(seat.idx()).cloned().unwrap_or_default()
     }
 
+    /// The names of `seats`, in a list ("A، B").
+    pub fn names_of(&self, seats: impl IntoIterator<Item = Seat>) -> String {
+        let names: Vec<AttrValue> = seats.into_iter().map(|s| self.name(s)).collect();
+        names.join("، ")
+    }
+
     /// The names of the two sides of a partnership game: "A and C" / "B and D" with four
     /// players (seats 0+2 against 1+3), the player's own name with two.
     pub fn teams(&self, lang: Lang) -> [AttrValue; 2] {

@@ -2,7 +2,8 @@
 //! every legal bid (from the lowest up to the points in play, in steps of 5) and a pass.
 
 use crate::context::use_lang;
-use crate::i18n::fill;
+use crate::i18n::{fill, Lang};
+use engine::games::shelem::PlateBid;
 use yew::prelude::*;
 
 /// The bids a seat may make, from the range the engine gives it (`bid_range`: the lowest
@@ -158,5 +159,21 @@ mod tests {
                 }
             }
         }
+    }
+}
+
+/// A seat's bid on its plate (its last bid, or that it passed), SH-4.
+pub fn plate_bid(lang: Lang, bid: PlateBid) -> Html {
+    match bid {
+        PlateBid::Bid(b) => html! {
+            <span class="seat-bid" data-testid="seat-bid" data-bid={b.to_string()}>
+                { lang.num(b) }
+            </span>
+        },
+        PlateBid::Passed => html! {
+            <span class="seat-bid passed" data-testid="seat-bid" data-bid="pass">
+                { lang.shelem().passed }
+            </span>
+        },
     }
 }

@@ -1,8 +1,11 @@
 //! Shelem's discards (SH-5): the hakem, holding the widow (its cards marked in the hand),
 //! chooses as many cards as the widow held and lays them down in one go.
 
+use crate::card_order::sort_hand;
+use crate::components::card::MiniCard;
 use crate::context::use_lang;
-use crate::i18n::fill;
+use crate::i18n::{fill, Lang};
+use engine::CardSet;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -45,5 +48,18 @@ pub fn discard_panel(props: &DiscardPanelProps) -> Html {
                 </button>
             </div>
         </section>
+    }
+}
+
+/// The hakem's own discards, folded, to keep an eye on during play (they count at the end,
+/// SH-5).
+pub fn own_discards(lang: Lang, discards: CardSet) -> Html {
+    html! {
+        <details class="my-discards" data-testid="my-discards">
+            <summary>{ lang.shelem().your_discards }</summary>
+            <span class="mini-cards" dir="ltr">
+                { for sort_hand(discards).into_iter().map(|c| html! { <MiniCard card={c} /> }) }
+            </span>
+        </details>
     }
 }

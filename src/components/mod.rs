@@ -253,6 +253,7 @@ pub mod sheet;
 pub mod shelem_board;
 pub mod shelem_result;
 pub mod sprite;
+pub mod stock;
 pub mod team;
 pub mod trick;
 pub mod trump_picker;

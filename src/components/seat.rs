@@ -25,6 +25,17 @@ pub fn crown() -> Html {
     }
 }
 
+/// Who the table waits for (the hakem's trump, the discards, the pass), in words, with the
+/// hakem's crown when `crown`.
+pub fn waiting(testid: Option<&'static str>, crown: bool, text: String) -> Html {
+    html! {
+        <div class="waiting-trump" data-testid={testid}>
+            if crown { <Crown /> }
+            <p>{ text }</p>
+        </div>
+    }
+}
+
 #[derive(Properties, PartialEq)]
 pub struct TrumpBadgeProps {
     pub trump: Option<Trump>,

@@ -1,11 +1,14 @@
 //! The hakem's choice of trump or a no-trump mode (Hokm's HK-4 from the first five cards,
-//! with HK-5's redeal; Shelem's SH-6 after the discards).
+//! with HK-5's redeal; Shelem's SH-6 after the discards; Bidel's trump mode, BD-10).
 
 use crate::card_order::HAND_SUIT_ORDER;
 use crate::components::card::suit_button;
 use crate::context::use_lang;
 use crate::i18n::trump_name;
+use crate::i18n::Lang;
+use engine::games::bidel::{BidelAction, BidelTrump};
 use engine::games::hokm::Trump;
+use engine::Suit;
 use yew::prelude::*;
 
 #[derive(Properties, PartialEq)]
@@ -76,6 +79,40 @@ pub fn trump_picker(props: &TrumpPickerProps) -> Html {
                     { s.redeal }
                 </button>
             }
+        </section>
+    }
+}
+
+/// The hakem's choice in trump mode (BD-10): a suit or no trump.
+pub fn bidel_trump_picker(lang: Lang, act: Callback<BidelAction>) -> Html {
+    let s = lang.s();
+    let b = lang.bidel();
+    let suit_button = |suit: Suit| {
+        let t = BidelTrump::Suit(suit);
+        let onclick = act.reform(move |_: MouseEvent| BidelAction::Trump(t));
+        suit_button(
+            lang,
+            suit,
+            format!("trump-{}", t.name()),
+            Some(t.name()),
+            onclick,
+        )
+    };
+    let none = {
+        let onclick = act.reform(|_: MouseEvent| BidelAction::Trump(BidelTrump::NoTrump));
+        html! {
+            <button type="button" class="trump-btn mode" data-trump={BidelTrump::NoTrump.name()}
+                data-testid={format!("trump-{}", BidelTrump::NoTrump.name())} {onclick}>
+                <span class="trump-btn-name">{ b.no_trump }</span>
+            </button>
+        }
+    };
+    html! {
+        <section class="panel trump-picker" data-testid="trump-picker" aria-labelledby="trump-picker-title">
+            <h2 id="trump-picker-title">{ b.choose_trump }</h2>
+            <p class="help">{ s.choose_trump_help }</p>
+            <div class="trump-suits">{ for HAND_SUIT_ORDER.iter().map(|&x| suit_button(x)) }</div>
+            <div class="trump-modes">{ none }</div>
         </section>
     }
 }

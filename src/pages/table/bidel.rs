@@ -3,19 +3,19 @@
 //! far by each player, and the hand result with moon shots (BD-7 … BD-9).
 
 use super::shell::{use_card_choice, use_screen};
-use super::{last_trick_button, trick_center, Frame, TableProps};
+use super::{last_trick_button, phase_slug, trick_center, Frame, TableProps};
 use crate::adapters::hokm::shown_trick;
-use crate::card_order::HAND_SUIT_ORDER;
 use crate::components::bidel_board::{
     badge_trump, direction_arrow, direction_name, result_panel, scoreboard,
 };
-use crate::components::card::{suit_button, suit_shape};
+use crate::components::card::suit_shape;
 use crate::components::hand::{Hand, HiddenHand};
-use crate::components::seat::{Crown, SeatView};
-use crate::i18n::{fill, Lang};
+use crate::components::seat::{waiting, SeatView};
+use crate::components::trump_picker::bidel_trump_picker;
+use crate::i18n::fill;
 use crate::seen::Pos;
 use engine::games::bidel::{
-    Bidel, BidelAction, BidelPhase, BidelSettings, BidelTrump, PassDirection, PASS_COUNT,
+    Bidel, BidelAction, BidelPhase, BidelSettings, PassDirection, PASS_COUNT,
 };
 use engine::{CardSet, Seat, Suit};
 use yew::prelude::*;
@@ -45,14 +45,13 @@ pub fn bidel_table(props: &TableProps<BidelSettings>) -> Html {
         BidelPhase::ChoosingTrump => {
             let hakem = view.hakem.unwrap_or(bottom);
             if my_turn {
-                trump_picker(lang, act.clone())
+                bidel_trump_picker(lang, act.clone())
             } else {
-                html! {
-                    <div class="waiting-trump">
-                        <Crown />
-                        <p>{ fill(b.turn_trump, &[("name", &seen.name(hakem))]) }</p>
-                    </div>
-                }
+                waiting(
+                    None,
+                    true,
+                    fill(b.turn_trump, &[("name", &seen.name(hakem))]),
+                )
             }
         }
         BidelPhase::Passing if passing => {
@@ -87,16 +86,12 @@ pub fn bidel_table(props: &TableProps<BidelSettings>) -> Html {
             }
         }
         BidelPhase::Passing => {
-            let waiting: Vec<String> = view
-                .to_act
-                .iter()
-                .map(|seat| seen.name(seat).to_string())
-                .collect();
-            html! {
-                <div class="waiting-trump" data-testid="pass-waiting">
-                    <p>{ fill(b.waiting_pass, &[("names", &waiting.join("، "))]) }</p>
-                </div>
-            }
+            let names = seen.names_of(view.to_act.iter());
+            waiting(
+                Some("pass-waiting"),
+                false,
+                fill(b.waiting_pass, &[("names", &names)]),
+            )
         }
         _ => {
             let last = view
@@ -111,14 +106,10 @@ pub fn bidel_table(props: &TableProps<BidelSettings>) -> Html {
     let status = match (phase, turn) {
         (BidelPhase::ChoosingTrump, Some(t)) => seen.turn_text(t, b.your_turn_trump, b.turn_trump),
         (BidelPhase::Passing, _) if passing => b.your_turn_pass.to_string(),
-        (BidelPhase::Passing, _) => {
-            let waiting: Vec<String> = view
-                .to_act
-                .iter()
-                .map(|x| seen.name(x).to_string())
-                .collect();
-            fill(b.waiting_pass, &[("names", &waiting.join("، "))])
-        }
+        (BidelPhase::Passing, _) => fill(
+            b.waiting_pass,
+            &[("names", &seen.names_of(view.to_act.iter()))],
+        ),
         (BidelPhase::Playing, Some(t)) => seen.turn_text(t, s.your_turn_play, s.turn_play),
         (BidelPhase::MatchOver, _) => s.match_over.to_string(),
         _ => s.hand_over.to_string(),
@@ -191,17 +182,10 @@ pub fn bidel_table(props: &TableProps<BidelSettings>) -> Html {
     };
     let seats = screen.others(seat_view);
 
-    let phase_name = match phase {
-        BidelPhase::ChoosingTrump => "choosing_trump",
-        BidelPhase::Passing => "passing",
-        BidelPhase::Playing => "playing",
-        BidelPhase::HandOver => "hand_over",
-        BidelPhase::MatchOver => "match_over",
-    };
     let has_panel = my_turn && matches!(phase, BidelPhase::ChoosingTrump | BidelPhase::Passing);
 
     screen.frame(Frame {
-        phase: phase_name,
+        phase: phase_slug(&phase),
         turn,
         scoreboard: scoreboard(lang, seen, view),
         seats,
@@ -213,40 +197,6 @@ pub fn bidel_table(props: &TableProps<BidelSettings>) -> Html {
         hand,
         result,
     })
-}
-
-/// The hakem's choice in trump mode (BD-10): a suit or no trump.
-fn trump_picker(lang: Lang, act: Callback<BidelAction>) -> Html {
-    let s = lang.s();
-    let b = lang.bidel();
-    let suit_button = |suit: Suit| {
-        let t = BidelTrump::Suit(suit);
-        let onclick = act.reform(move |_: MouseEvent| BidelAction::Trump(t));
-        suit_button(
-            lang,
-            suit,
-            format!("trump-{}", t.name()),
-            Some(t.name()),
-            onclick,
-        )
-    };
-    let none = {
-        let onclick = act.reform(|_: MouseEvent| BidelAction::Trump(BidelTrump::NoTrump));
-        html! {
-            <button type="button" class="trump-btn mode" data-trump={BidelTrump::NoTrump.name()}
-                data-testid={format!("trump-{}", BidelTrump::NoTrump.name())} {onclick}>
-                <span class="trump-btn-name">{ b.no_trump }</span>
-            </button>
-        }
-    };
-    html! {
-        <section class="panel trump-picker" data-testid="trump-picker" aria-labelledby="trump-picker-title">
-            <h2 id="trump-picker-title">{ b.choose_trump }</h2>
-            <p class="help">{ s.choose_trump_help }</p>
-            <div class="trump-suits">{ for HAND_SUIT_ORDER.iter().map(|&x| suit_button(x)) }</div>
-            <div class="trump-modes">{ none }</div>
-        </section>
-    }
 }
 
 impl super::TablePage for Bidel {

@@ -3,21 +3,21 @@
 //! shared frame.
 
 use super::shell::{use_card_choice, use_screen};
-use super::{last_trick_button, trick_center, Frame, TableProps};
+use super::{last_trick_button, phase_slug, trick_center, Frame, TableProps};
 use crate::adapters::hokm::shown_trick;
-use crate::components::card::CardSvg;
 use crate::components::draw::DrawPanel;
 use crate::components::hand::{Hand, HiddenHand};
 use crate::components::result::ResultPanel;
 use crate::components::scoreboard::Scoreboard;
-use crate::components::seat::{Crown, SeatView};
+use crate::components::seat::{waiting, SeatView};
+use crate::components::stock::stock;
 use crate::components::trump_picker::TrumpPicker;
 use crate::i18n::fill;
 use crate::seen::{Pos, Seen};
 use crate::state::TableAction;
 use engine::games::hokm::{Hokm, HokmAction, HokmPhase, HokmSettings, Trump};
 use engine::Game;
-use engine::{Card, CardSet, Seat};
+use engine::{CardSet, Seat};
 use yew::prelude::*;
 
 /// The Hokm table screen.
@@ -52,24 +52,17 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
     } else if phase == HokmPhase::ChoosingTrump {
         if my_turn {
             let legal = &st.legal;
-            let choices: Vec<Trump> = legal
-                .iter()
-                .filter_map(|a| match a {
-                    HokmAction::Trump(t) => Some(*t),
-                    _ => None,
-                })
-                .collect();
+            let choices: Vec<Trump> = legal.iter().filter_map(HokmAction::trump).collect();
             let on_redeal = legal
                 .contains(&HokmAction::Redeal)
                 .then(|| act.reform(|_| HokmAction::Redeal));
             html! { <TrumpPicker {choices} on_choose={act.reform(HokmAction::Trump)} {on_redeal} /> }
         } else {
-            html! {
-                <div class="waiting-trump">
-                    <Crown />
-                    <p>{ fill(s.turn_trump, &[("name", &seen.name(view.hakem))]) }</p>
-                </div>
-            }
+            waiting(
+                None,
+                true,
+                fill(s.turn_trump, &[("name", &seen.name(view.hakem))]),
+            )
         }
     } else if phase == HokmPhase::Discarding {
         if discarding {
@@ -96,50 +89,21 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
                 </section>
             }
         } else {
-            html! {
-                <div class="waiting-trump" data-testid="waiting">
-                    <p>{ status_waiting_discard(seen, view, lang) }</p>
-                </div>
-            }
+            waiting(
+                Some("waiting"),
+                false,
+                status_waiting_discard(seen, view, lang),
+            )
         }
     } else if phase == HokmPhase::Drawing {
-        match (my_turn, view.drawn) {
-            (true, Some(card)) => html! {
-                <section class="panel stock-panel" data-testid="stock-panel">
-                    <h2>{ s.stock_title }</h2>
-                    <div class="stock-row">
-                        <span class="stock-card" data-testid="drawn" data-card={card.to_string()}
-                            role="img" aria-label={crate::i18n::card_label(lang, card)}>
-                            <CardSvg card={Some(card)} />
-                        </span>
-                        <div class="stock-choices">
-                            <button type="button" class="btn" data-testid="keep"
-                                onclick={act.reform(|_: MouseEvent| HokmAction::Keep)}>
-                                <span>{ s.keep }</span>
-                                <small>{ s.keep_help }</small>
-                            </button>
-                            <button type="button" class="btn btn-secondary" data-testid="take-next"
-                                onclick={act.reform(|_: MouseEvent| HokmAction::TakeNext)}>
-                                <span>{ s.take_next }</span>
-                                <small>{ s.take_next_help }</small>
-                            </button>
-                        </div>
-                    </div>
-                    <p class="help">{ fill(s.stock_n, &[("n", &lang.num(view.stock))]) }</p>
-                </section>
-            },
-            _ => html! {
-                <div class="waiting-trump stock-waiting" data-testid="waiting">
-                    <span class="stock-backs" aria-hidden="true">
-                        <CardSvg card={None::<Card>} />
-                    </span>
-                    <p>{ turn.map(|t| fill(s.turn_draw, &[("name", &seen.name(t))])).unwrap_or_default() }</p>
-                    <p class="help" data-testid="stock" data-value={view.stock.to_string()}>
-                        { fill(s.stock_n, &[("n", &lang.num(view.stock))]) }
-                    </p>
-                </div>
-            },
-        }
+        let waiting = turn.map(|t| fill(s.turn_draw, &[("name", &seen.name(t))]));
+        stock(
+            lang,
+            view.stock,
+            view.drawn.filter(|_| my_turn),
+            waiting,
+            act.clone(),
+        )
     } else {
         let last = view
             .last_trick
@@ -204,14 +168,6 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
                 phase,
                 HokmPhase::ChoosingTrump | HokmPhase::Discarding | HokmPhase::Drawing
             ));
-    let phase_name = match phase {
-        HokmPhase::ChoosingTrump => "choosing_trump",
-        HokmPhase::Discarding => "discarding",
-        HokmPhase::Drawing => "drawing",
-        HokmPhase::Playing => "playing",
-        HokmPhase::HandOver => "hand_over",
-        HokmPhase::MatchOver => "match_over",
-    };
     let scoreboard = html! {
         <Scoreboard teams={teams.clone()} score={view.score} tricks={view.tricks}
             target={config.settings.target} {my_side} trump={view.trump}
@@ -219,7 +175,7 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
     };
 
     screen.frame(Frame {
-        phase: phase_name,
+        phase: phase_slug(&phase),
         turn,
         scoreboard,
         seats,
@@ -239,12 +195,12 @@ fn status_waiting_discard(
     view: &engine::games::hokm::HokmView,
     lang: crate::i18n::Lang,
 ) -> String {
-    let names: Vec<String> = (0..seen.n)
-        .map(Seat)
-        .filter(|s| view.to_discard.get(s.idx()).copied().unwrap_or(0) > 0)
-        .map(|s| seen.name(s).to_string())
-        .collect();
-    fill(lang.s().waiting_discard, &[("names", &names.join("، "))])
+    let names = seen.names_of(
+        (0..seen.n)
+            .map(Seat)
+            .filter(|s| view.to_discard.get(s.idx()).copied().unwrap_or(0) > 0),
+    );
+    fill(lang.s().waiting_discard, &[("names", &names)])
 }
 
 impl super::TablePage for Hokm {

@@ -150,10 +150,18 @@ pub fn new_match_callback<G: UiGame>(config: &TableConfig<G::Settings>) -> Callb
     })
 }
 
+/// A phase's `data-phase`: its name on the wire (`choosing_trump`, `hand_over`, …).
+pub fn phase_slug(phase: &impl serde::Serialize) -> AttrValue {
+    match serde_json::to_value(phase) {
+        Ok(serde_json::Value::String(name)) => name.into(),
+        _ => AttrValue::default(),
+    }
+}
+
 /// The parts of a table screen, drawn by [`frame`].
 pub struct Frame {
-    /// `data-phase` of the page, for tests and styles.
-    pub phase: &'static str,
+    /// `data-phase` of the page, for tests and styles ([`phase_slug`]).
+    pub phase: AttrValue,
     /// Who may act (`data-turn`; the first when several choose at once).
     pub turn: Option<Seat>,
     /// The middle of the top bar: scores and the state of the hand.
@@ -265,5 +273,35 @@ pub fn frame<G: UiGame>(
             { for cover }
         </main>
         </ContextProvider<SheetCtx>>
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::phase_slug;
+    use engine::games::bidel::BidelPhase;
+    use engine::games::hokm::HokmPhase;
+    use engine::games::pasur::PasurPhase;
+
+    #[test]
+    fn phases_are_named_as_the_browser_tests_read_them() {
+        let names = [
+            phase_slug(&HokmPhase::ChoosingTrump),
+            phase_slug(&HokmPhase::Discarding),
+            phase_slug(&BidelPhase::Passing),
+            phase_slug(&PasurPhase::HandOver),
+            phase_slug(&PasurPhase::MatchOver),
+        ];
+        assert_eq!(
+            names.map(|n| n.to_string()),
+            [
+                "choosing_trump",
+                "discarding",
+                "passing",
+                "hand_over",
+                "match_over"
+            ]
+            .map(String::from)
+        );
     }
 }

@@ -133,7 +133,7 @@ pub fn table<G: SheddingPage>(screen: &Screen<G>, turn: &Turn<G>, parts: Parts) 
         </>
     };
     screen.frame(Frame {
-        phase: G::phase_name(view),
+        phase: G::phase_name(view).into(),
         turn: view.to_act().first(),
         scoreboard: {
             let (heading, info) = G::top_bar(lang, view);

@@ -6,13 +6,11 @@
 use super::shell::{use_card_choice, use_screen};
 use super::{trick_center, Frame, TableProps};
 use crate::adapters::hokm::shown_trick;
-use crate::card_order::sort_hand;
-use crate::components::auction::{bid_choices, Auction};
-use crate::components::card::MiniCard;
-use crate::components::discard::DiscardPanel;
+use crate::components::auction::{bid_choices, plate_bid, Auction};
+use crate::components::discard::{own_discards, DiscardPanel};
 use crate::components::hand::{Hand, HiddenHand};
 use crate::components::joker_lead::JokerSuitPicker;
-use crate::components::seat::{Crown, SeatView};
+use crate::components::seat::{waiting, SeatView};
 use crate::components::shelem_board::ShelemBoard;
 use crate::components::shelem_result::ShelemResult;
 use crate::components::trump_picker::TrumpPicker;
@@ -105,14 +103,7 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
     };
 
     // --- the middle of the table
-    let waiting = |text: String| {
-        html! {
-            <div class="waiting-trump" data-testid="waiting">
-                <Crown />
-                <p>{ text }</p>
-            </div>
-        }
-    };
+    let waiting = |text: String| waiting(Some("waiting"), true, text);
     let center = match phase {
         ShelemPhase::Bidding => {
             let high = view.bid.map(|(seat, b)| (seen.name(seat), b));
@@ -151,14 +142,7 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
             ))
         }
         ShelemPhase::NamingTrump if my_turn => {
-            let legal = &st.legal;
-            let choices: Vec<Trump> = legal
-                .iter()
-                .filter_map(|a| match a {
-                    ShelemAction::Trump(t) => Some(*t),
-                    _ => None,
-                })
-                .collect();
+            let choices: Vec<Trump> = st.legal.iter().filter_map(ShelemAction::trump).collect();
             html! {
                 <TrumpPicker {choices} on_choose={act.reform(ShelemAction::Trump)}
                     help={AttrValue::from(sh.trump_help)} />
@@ -227,14 +211,7 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
     // The hakem keeps an eye on their own discards during play (they count at the end).
     let my_discards = match view.discards {
         Some(d) if !d.is_empty() && phase == ShelemPhase::Playing && !seen.hidden => {
-            html! {
-                <details class="my-discards" data-testid="my-discards">
-                    <summary>{ sh.your_discards }</summary>
-                    <span class="mini-cards" dir="ltr">
-                        { for sort_hand(d).into_iter().map(|c| html! { <MiniCard card={c} /> }) }
-                    </span>
-                </details>
-            }
+            own_discards(lang, d)
         }
         _ => Html::default(),
     };
@@ -249,24 +226,12 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
 
     let seat_view = |seat: Seat| {
         let pos = seen.pos(seat);
-        let mark = match view.plate_bid(seat) {
-            Some(PlateBid::Bid(b)) => html! {
-                <span class="seat-bid" data-testid="seat-bid" data-bid={b.to_string()}>
-                    { lang.num(b) }
-                </span>
-            },
-            Some(PlateBid::Passed) => html! {
-                <span class="seat-bid passed" data-testid="seat-bid" data-bid="pass">
-                    { sh.passed }
-                </span>
-            },
-            None => Html::default(),
-        };
+        let mark = view.plate_bid(seat).map(|b| plate_bid(lang, b));
         html! {
             <SeatView {seat} {pos} name={seen.name(seat)}
                 count={view.hand_counts[seat.idx()]} is_hakem={view.hakem == Some(seat)}
                 is_turn={turn == Some(seat)} trump={view.trump} backs={pos != Pos::Bottom}>
-                { mark }
+                { for mark }
             </SeatView>
         }
     };
@@ -291,7 +256,7 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
     };
 
     screen.frame(Frame {
-        phase: phase_name(phase),
+        phase: phase_name(phase).into(),
         turn,
         scoreboard,
         seats,

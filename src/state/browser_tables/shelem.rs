@@ -30,10 +30,7 @@ fn auction_as_the_e2e_test(seed: u64, players: u8, cap: u16) -> Option<(Seat, us
 }
 
 /// [`auction_as_the_e2e_test`] at any table; also returns seat 0's cards after it.
-fn auction_with(
-    config: TableConfig<ShelemSettings>,
-    cap: u16,
-) -> Option<(Seat, usize, CardSet)> {
+fn auction_with(config: TableConfig<ShelemSettings>, cap: u16) -> Option<(Seat, usize, CardSet)> {
     let mut st = Rc::new(TableState::<Shelem>::new(config));
     let mut my_bids = 0;
     while st.game().phase() == ShelemPhase::Bidding {

@@ -9,7 +9,7 @@
 use crate::components::pasur_board::{board, cards_attr, score_sheet};
 
 use super::shell::use_screen;
-use super::{Frame, TableProps};
+use super::{phase_slug, Frame, TableProps};
 use crate::components::card::{CardSvg, MiniCard};
 use crate::components::hand::{Hand, HiddenHand};
 use crate::components::seat::SeatView;
@@ -17,20 +17,11 @@ use crate::i18n::{about, card_label, fill, Lang};
 use crate::seen::Pos;
 use crate::state::TableAction;
 use engine::games::pasur::choice::{
-    choices, chosen, marks, pick_by_table_card, table_order, takes, Marks,
+    choices, chosen, marks, pick_by_table_card, table_order, takes, would, Marks,
 };
 use engine::games::pasur::{Pasur, PasurAction, PasurPhase, PasurSettings};
 use engine::{Card, CardSet, Seat};
 use yew::prelude::*;
-
-/// The table's `data-phase`.
-pub fn phase_name(phase: PasurPhase) -> &'static str {
-    match phase {
-        PasurPhase::Playing => "playing",
-        PasurPhase::HandOver => "hand_over",
-        PasurPhase::MatchOver => "match_over",
-    }
-}
 
 /// A set of cards spoken: "4 of diamonds, 7 of spades".
 fn cards_spoken(lang: Lang, set: CardSet) -> String {
@@ -110,14 +101,7 @@ pub fn pasur_table(props: &TableProps<PasurSettings>) -> Html {
     // capture (to look ahead while the others play).
     let acts: Vec<PasurAction> = match pick.card {
         Some(c) if my_turn => choices(&legal, c),
-        Some(c) => {
-            let sets = view.capture_options(c);
-            if sets.is_empty() {
-                vec![PasurAction::play(c)]
-            } else {
-                sets.into_iter().map(|t| PasurAction::take(c, t)).collect()
-            }
-        }
+        Some(c) => would(view, c),
         None => Vec::new(),
     };
     let sets: Vec<CardSet> = acts.iter().map(takes).collect();
@@ -521,7 +505,7 @@ pub fn pasur_table(props: &TableProps<PasurSettings>) -> Html {
     let seats = screen.others(seat_view);
 
     screen.frame(Frame {
-        phase: phase_name(phase),
+        phase: phase_slug(&phase),
         turn,
         scoreboard: board(lang, view, &teams, my_side),
         seats,

@@ -1425,3 +1425,13 @@ fn play_position_is_the_open_state_of_the_play() {
     play_out(&mut g);
     assert_eq!(g.play_position(), None, "the hand is over");
 }
+
+#[test]
+fn rule_hk_4_an_action_says_the_trump_it_names() {
+    let hearts = Trump::Suit(Suit::Hearts);
+    assert_eq!(HokmAction::Trump(hearts).trump(), Some(hearts));
+    assert_eq!(HokmAction::Redeal.trump(), None);
+    let shelem = crate::games::shelem::ShelemAction::Trump(Trump::Sars);
+    assert_eq!(shelem.trump(), Some(Trump::Sars));
+    assert_eq!(crate::games::shelem::ShelemAction::Pass.trump(), None);
+}

@@ -158,6 +158,16 @@ pub enum HokmAction {
     TakeNext,
 }
 
+impl HokmAction {
+    /// The trump this action names (HK-4), if it names one.
+    pub fn trump(&self) -> Option<Trump> {
+        match self {
+            Self::Trump(t) => Some(*t),
+            _ => None,
+        }
+    }
+}
+
 /// One value per seat (4, or 2 in the 2-player form), stored without allocating so that
 /// building a view stays cheap for bots. Derefs to a slice (`counts[seat.idx()]`,
 /// `.iter()`, `.len()`); JSON: a list with one entry per seat.

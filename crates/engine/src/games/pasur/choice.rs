@@ -3,13 +3,26 @@
 //! set of a card, then laying it down where that is allowed; these read them apart, mark
 //! the table cards a choice would take and pick a set by one of its cards.
 
-use super::{pasur_value, PasurAction};
+use super::{pasur_value, PasurAction, PasurView};
 use crate::card::{Card, CardSet};
 
 /// What playing `card` can do: its legal actions in the engine's order (each capture
 /// option with its `take`, then laying it down where that is allowed, PA-3, PA-4).
 pub fn choices(legal: &[PasurAction], card: Card) -> Vec<PasurAction> {
     legal.iter().copied().filter(|a| a.play == card).collect()
+}
+
+/// What playing `card` would do at `view`'s table, to look ahead off turn: each capture
+/// option (PA-3), or laying it down when it captures nothing.
+pub fn would(view: &PasurView, card: Card) -> Vec<PasurAction> {
+    let sets = view.capture_options(card);
+    if sets.is_empty() {
+        vec![PasurAction::play(card)]
+    } else {
+        sets.into_iter()
+            .map(|t| PasurAction::take(card, t))
+            .collect()
+    }
 }
 
 /// The table cards an action takes (none: the card is laid down).
@@ -179,5 +192,23 @@ mod tests {
             .map(|c| c.to_string())
             .collect();
         assert_eq!(v, ["AH", "2C", "5S", "10D", "JC", "QH", "KS"]);
+    }
+
+    #[test]
+    fn what_a_card_would_do_is_legal_on_its_turn() {
+        let mut looked = 0;
+        for seed in 0..20 {
+            let g = game(seed, 2, PasurSettings::default());
+            let seat = g.turn().unwrap();
+            let view = g.view(seat);
+            let legal = view.legal_actions();
+            for c in view.hand.iter() {
+                let w = would(&view, c);
+                assert!(!w.is_empty());
+                assert!(w.iter().all(|a| legal.contains(a)), "seed {seed}: {c}");
+                looked += usize::from(w[0].take.is_some());
+            }
+        }
+        assert!(looked > 0, "some card captured");
     }
 }

@@ -70,6 +70,16 @@ pub enum ShelemAction {
     JokerLead { joker: Card, suit: Suit },
 }
 
+impl ShelemAction {
+    /// The trump this action names (SH-6), if it names one.
+    pub fn trump(&self) -> Option<Trump> {
+        match self {
+            Self::Trump(t) => Some(*t),
+            _ => None,
+        }
+    }
+}
+
 /// A completed trick.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct Trick {
