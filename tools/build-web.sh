@@ -149,10 +149,16 @@ cp static/manifest.webmanifest static/icon-*.png dist/
 cp static/relay.json dist/
 build_id="$(cd dist && find . -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)"
 sed "s/__BUILD__/$build_id/" static/sw.js > dist/sw.js
+# Last, the precompressed copies a server sends by the request's Accept-Encoding: FILE.br (brotli
+# quality 11) and FILE.gz (gzip -9) beside every html, js, wasm, css, svg and json file
+# (docs/deploy.md). They are kept in target/web-compressed/ by content, so only the files whose
+# content changed since the last build are compressed again (a page's wasm: a few seconds).
+node tools/compress-web.mjs write dist
 
 echo "==> build-web: done in $((SECONDS - started))s"
 for f in dist/*_bg.wasm; do
   raw=$(stat -c %s "$f")
-  gz=$(gzip -9 -c "$f" | wc -c)
-  printf '==> build-web:   %-44s %5d KiB raw, %4d KiB gzip -9\n' "${f#dist/}" $((raw / 1024)) $((gz / 1024))
+  gz=$(stat -c %s "$f.gz")
+  br=$(stat -c %s "$f.br")
+  printf '==> build-web:   %-44s %5d KiB raw, %4d KiB gzip -9, %4d KiB brotli\n' "${f#dist/}" $((raw / 1024)) $((gz / 1024)) $((br / 1024))
 done
