@@ -11,7 +11,7 @@
 //       written anew on every build); entries no file of DIST uses any more are removed.
 //   node tools/compress-web.mjs sizes DIST
 //       One line per file of DIST (not the copies): `raw gzip brotli path`, the bytes a browser
-//       receives: the size of FILE.gz / FILE.br where the copy is there and not older than FILE,
+//       receives: the size of FILE.gz / FILE.br where the copy is there and as new as FILE,
 //       else compressed here the same way; a file that is not compressible (or whose copy would
 //       not be smaller) counts its raw size in both columns, since it is sent as it is.
 import { createHash } from 'node:crypto';
@@ -23,6 +23,7 @@ import {
   renameSync,
   statSync,
   unlinkSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { availableParallelism } from 'node:os';
@@ -95,10 +96,16 @@ function writeAtomic(path, bytes) {
   renameSync(tmp, path);
 }
 
-/** Puts (or removes) the copy `path` so that it holds `bytes` only if they are smaller than `size`. */
-function putCopy(path, bytes, size) {
-  if (bytes.length < size) writeFileSync(path, bytes);
-  else if (existsSync(path)) unlinkSync(path);
+/**
+ * Puts (or removes) the copy `path` so that it holds `bytes` only if they are smaller than the
+ * original's; the copy gets the original's modification time (so its Last-Modified and ETag stay
+ * the same from one build to the next while the original does not change).
+ */
+function putCopy(path, bytes, original) {
+  if (bytes.length < original.size) {
+    writeFileSync(path, bytes);
+    utimesSync(path, original.atime, original.mtime);
+  } else if (existsSync(path)) unlinkSync(path);
 }
 
 async function write(dist, cache) {
@@ -125,8 +132,9 @@ async function write(dist, cache) {
       writeAtomic(gzKey, gz);
       compressed++;
     }
-    putCopy(`${path}.br`, br, bytes.length);
-    putCopy(`${path}.gz`, gz, bytes.length);
+    const original = statSync(path);
+    putCopy(`${path}.br`, br, original);
+    putCopy(`${path}.gz`, gz, original);
   });
   for (const name of readdirSync(cache)) {
     if (!used.has(name)) unlinkSync(join(cache, name));
@@ -148,7 +156,8 @@ async function sizes(dist) {
     let gz = raw;
     let br = raw;
     if (extname(rel) in COMPRESSIBLE) {
-      const current = (copy) => existsSync(copy) && statSync(copy).mtimeMs >= stat.mtimeMs;
+      // The copies carry the original's time (to the millisecond, as utimes sets it).
+      const current = (copy) => existsSync(copy) && statSync(copy).mtimeMs >= stat.mtimeMs - 1;
       const copied = current(`${path}.br`) || current(`${path}.gz`);
       if (copied) {
         if (current(`${path}.br`)) br = statSync(`${path}.br`).size;
