@@ -140,19 +140,27 @@ cat "$LOGS/hard-worker.log"
 
 rm -rf dist
 mkdir -p dist
-for page in assets cards-web hard-worker "${PAGES_OF_GAMES[@]}"; do cp -r "$STAGE/$page/." dist/; done
+# With their times (-p): a file that did not change since the last build keeps its Last-Modified and
+# ETag (the relay's and nginx's are made of the size and time), so a browser that has it gets a 304.
+for page in assets cards-web hard-worker "${PAGES_OF_GAMES[@]}"; do cp -rp "$STAGE/$page/." dist/; done
 # Offline play and install: the manifest and its icons, and the service worker, whose cache
 # is named after this build (a hash of every other file), so a new build replaces the cache.
-cp static/manifest.webmanifest static/icon-*.png dist/
+cp -p static/manifest.webmanifest static/icon-*.png dist/
 # Where online play finds its relay: empty means this site's own origin (docs/relay.md). A
 # static host that serves the site without the relay writes the relay's wss:// address here.
-cp static/relay.json dist/
+cp -p static/relay.json dist/
 build_id="$(cd dist && find . -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)"
 sed "s/__BUILD__/$build_id/" static/sw.js > dist/sw.js
+# Last, the precompressed copies a server sends by the request's Accept-Encoding: FILE.br (brotli
+# quality 11) and FILE.gz (gzip -9) beside every html, js, wasm, css, svg and json file
+# (docs/deploy.md). They are kept in target/web-compressed/ by content, so only the files whose
+# content changed since the last build are compressed again (a page's wasm: a few seconds).
+node tools/compress-web.mjs write dist
 
 echo "==> build-web: done in $((SECONDS - started))s"
 for f in dist/*_bg.wasm; do
   raw=$(stat -c %s "$f")
-  gz=$(gzip -9 -c "$f" | wc -c)
-  printf '==> build-web:   %-44s %5d KiB raw, %4d KiB gzip -9\n' "${f#dist/}" $((raw / 1024)) $((gz / 1024))
+  gz=$(stat -c %s "$f.gz")
+  br=$(stat -c %s "$f.br")
+  printf '==> build-web:   %-44s %5d KiB raw, %4d KiB gzip -9, %4d KiB brotli\n' "${f#dist/}" $((raw / 1024)) $((gz / 1024)) $((br / 1024))
 done

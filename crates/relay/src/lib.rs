@@ -17,10 +17,13 @@
 //!   to it.
 //! - Limits ([`limits`], [`Config`]): message size and budget per connection, rooms per
 //!   address, rooms in all, idle and finished rooms cleaned up.
+//! - The built site (`--static`, [`assets`]): precompressed copies by `Accept-Encoding`,
+//!   cache headers and ETags.
 //!
 //! The wire is the `protocol` crate's messages; the game frames inside are the registry's
 //! (docs/protocol.md).
 
+pub mod assets;
 pub mod cluster;
 pub mod conn;
 pub mod limits;
@@ -305,7 +308,7 @@ fn router(shared: Arc<Shared>) -> Router {
         r = r.route("/admin/rooms/{code}", get(admin_room));
     }
     if let Some(dir) = &shared.cfg.static_dir {
-        r = r.fallback_service(tower_http::services::ServeDir::new(dir));
+        r = r.fallback_service(assets::router(dir));
     }
     r.with_state(shared)
 }
