@@ -12,10 +12,10 @@ use crate::components::scoreboard::Scoreboard;
 use crate::components::seat::{waiting, SeatView};
 use crate::components::stock::stock;
 use crate::components::trump_picker::TrumpPicker;
-use crate::i18n::fill;
+use crate::i18n::{fill, Lang};
 use crate::seen::{Pos, Seen};
 use crate::state::TableAction;
-use engine::games::hokm::{Hokm, HokmAction, HokmPhase, HokmSettings, Trump};
+use engine::games::hokm::{Hokm, HokmAction, HokmPhase, HokmSettings, HokmView, Trump};
 use engine::Game;
 use engine::{CardSet, Seat};
 use yew::prelude::*;
@@ -190,11 +190,7 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
 }
 
 /// "Waiting for … to discard", naming the seats still discarding (HK-13).
-fn status_waiting_discard(
-    seen: &Seen,
-    view: &engine::games::hokm::HokmView,
-    lang: crate::i18n::Lang,
-) -> String {
+fn status_waiting_discard(seen: &Seen, view: &HokmView, lang: Lang) -> String {
     let names = seen.names_of(
         (0..seen.n)
             .map(Seat)
