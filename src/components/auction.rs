@@ -106,6 +106,22 @@ pub fn auction(props: &AuctionProps) -> Html {
     }
 }
 
+/// A seat's bid on its plate (its last bid, or that it passed), SH-4.
+pub fn plate_bid(lang: Lang, bid: PlateBid) -> Html {
+    match bid {
+        PlateBid::Bid(b) => html! {
+            <span class="seat-bid" data-testid="seat-bid" data-bid={b.to_string()}>
+                { lang.num(b) }
+            </span>
+        },
+        PlateBid::Passed => html! {
+            <span class="seat-bid passed" data-testid="seat-bid" data-bid="pass">
+                { lang.shelem().passed }
+            </span>
+        },
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -159,21 +175,5 @@ mod tests {
                 }
             }
         }
-    }
-}
-
-/// A seat's bid on its plate (its last bid, or that it passed), SH-4.
-pub fn plate_bid(lang: Lang, bid: PlateBid) -> Html {
-    match bid {
-        PlateBid::Bid(b) => html! {
-            <span class="seat-bid" data-testid="seat-bid" data-bid={b.to_string()}>
-                { lang.num(b) }
-            </span>
-        },
-        PlateBid::Passed => html! {
-            <span class="seat-bid passed" data-testid="seat-bid" data-bid="pass">
-                { lang.shelem().passed }
-            </span>
-        },
     }
 }
