@@ -3,7 +3,7 @@
 //! the "last card" declaration (D-6), drawing and passing, each player's wild rank, the
 //! totals, and the hand result with everyone's cards (D-8).
 
-use super::shedding::{self, picker, suit_buttons, use_shedding, Parts, SheddingPage};
+use super::shedding::{picker, suit_buttons, use_shedding, Parts, SheddingPage};
 use super::shell::use_step_state;
 use super::TableProps;
 use crate::card_order::{HandCard, HAND_SUIT_ORDER};
@@ -184,9 +184,8 @@ pub fn crazy_eights_table(props: &TableProps<CrazyEightsSettings>) -> Html {
         )
     });
 
-    shedding::table(
+    turn.table(
         &screen,
-        &turn,
         Parts {
             panel,
             status,

@@ -4,7 +4,7 @@
 //! asked one after the other, the 8's extra play, the ace's answer, the "last card"
 //! declaration (D-6), and the end-of-game modes of HX-13 in the result.
 
-use super::shedding::{self, picker, suit_buttons, use_shedding, Parts, SheddingPage};
+use super::shedding::{picker, suit_buttons, use_shedding, Parts, SheddingPage};
 use super::shell::use_step_state;
 use super::TableProps;
 use crate::card_order::{HandCard, HAND_SUIT_ORDER};
@@ -189,22 +189,20 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
         card: Some(c),
         ..Partial::default()
     });
-    shedding::table(
+    turn.table(
         &screen,
-        &turn,
         Parts {
             panel,
             status,
-            bar_extra: Html::default(),
             declarable: playing && choice::may_declare(legal),
             draw: choice::draw(legal, last).map(|a| act.reform(move |_: MouseEvent| a)),
             pass: can_pass.then(|| act.reform(|_: MouseEvent| HaftKhabisAction::Pass)),
             keeps: view.mode == TurnMode::Drawn,
             playable: choice::playable_cards(legal),
             on_card,
-            selected: None,
             playing,
             result,
+            ..Parts::default()
         },
     )
 }

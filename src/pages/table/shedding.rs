@@ -66,7 +66,9 @@ pub fn use_shedding<G: SheddingPage>(props: &TableProps<G::Settings>) -> (Screen
     (screen, turn)
 }
 
-/// What a shedding page draws itself; [`table`] adds the seats, the hand and the frame.
+/// What a shedding page draws itself; [`Turn::table`] adds the seats, the hand and the
+/// frame. By default: no panel, nothing in the bar, no card to play.
+#[derive(Default)]
 pub struct Parts {
     /// A choice's panel, in the middle in place of the piles.
     pub panel: Option<Html>,
@@ -90,77 +92,80 @@ pub struct Parts {
     pub result: Html,
 }
 
-/// A shedding table: the page's parts; the piles (unless a choice is open), the bar's
-/// notice of a forgotten declaration and its buttons, every seat's plate, the bottom
-/// player's hand (backs under the cover), in the shared frame.
-pub fn table<G: SheddingPage>(screen: &Screen<G>, turn: &Turn<G>, parts: Parts) -> Html {
-    let (lang, seen, view, bottom) = (screen.lang, &screen.seen, &screen.view, screen.bottom);
-    let count = |seat: Seat| view.hand_counts().get(seat.idx()).copied().unwrap_or(0);
-    let seat_view = |seat: Seat| {
-        seat_plate(
-            lang,
-            seen,
-            seat,
-            count(seat),
-            view.to_act().contains(seat),
-            view.declared().contains(seat),
-            G::marks(lang, view, seat),
-        )
-    };
-    let hand = if seen.hidden {
-        html! { <HiddenHand count={count(bottom)} /> }
-    } else {
-        html! {
-            <BagHand hand={view.hand()} legal={parts.playable} my_turn={parts.playing}
-                on_play={parts.on_card} selected={parts.selected} />
-        }
-    };
-    let has_panel = parts.panel.is_some();
-    let center = parts.panel.unwrap_or_else(|| {
-        html! {
-            <>
-                { piles::<G>(lang, view, parts.draw.clone()) }
-                { G::under_piles(lang, view, bottom) }
-            </>
-        }
-    });
-    let declare = parts.declarable.then_some(&turn.declare);
-    let bar_extra = html! {
-        <>
-            { penalty_notice(lang, seen, turn.penalty) }
-            { parts.bar_extra }
-            { bar_buttons(lang, declare, parts.draw, parts.pass, parts.keeps) }
-        </>
-    };
-    screen.frame(Frame {
-        phase: G::phase_name(view).into(),
-        turn: view.to_act().first(),
-        scoreboard: {
-            let (heading, info) = G::top_bar(lang, view);
-            let totals = PlayerColumn {
-                heading,
-                class: "pts",
-                testid: "total",
-                values: view.totals(),
-            };
-            player_scores(
+impl<G: SheddingPage> Turn<G> {
+    /// A shedding table: the page's parts; the piles (unless a choice is open), the bar's
+    /// notice of a forgotten declaration and its buttons, every seat's plate, the bottom
+    /// player's hand (backs under the cover), in the shared frame.
+    pub fn table(&self, screen: &Screen<G>, parts: Parts) -> Html {
+        let turn = self;
+        let (lang, seen, view, bottom) = (screen.lang, &screen.seen, &screen.view, screen.bottom);
+        let count = |seat: Seat| view.hand_counts().get(seat.idx()).copied().unwrap_or(0);
+        let seat_view = |seat: Seat| {
+            seat_plate(
                 lang,
                 seen,
-                "shed-scoreboard",
-                view.hand_number(),
-                &[totals],
-                info,
+                seat,
+                count(seat),
+                view.to_act().contains(seat),
+                view.declared().contains(seat),
+                G::marks(lang, view, seat),
             )
-        },
-        seats: screen.others(seat_view),
-        center,
-        has_panel,
-        bottom_seat: seat_view(bottom),
-        status: parts.status,
-        bar_extra,
-        hand,
-        result: parts.result,
-    })
+        };
+        let hand = if seen.hidden {
+            html! { <HiddenHand count={count(bottom)} /> }
+        } else {
+            html! {
+                <BagHand hand={view.hand()} legal={parts.playable} my_turn={parts.playing}
+                    on_play={parts.on_card} selected={parts.selected} />
+            }
+        };
+        let has_panel = parts.panel.is_some();
+        let center = parts.panel.unwrap_or_else(|| {
+            html! {
+                <>
+                    { piles::<G>(lang, view, parts.draw.clone()) }
+                    { G::under_piles(lang, view, bottom) }
+                </>
+            }
+        });
+        let declare = parts.declarable.then_some(&turn.declare);
+        let bar_extra = html! {
+            <>
+                { penalty_notice(lang, seen, turn.penalty) }
+                { parts.bar_extra }
+                { bar_buttons(lang, declare, parts.draw, parts.pass, parts.keeps) }
+            </>
+        };
+        screen.frame(Frame {
+            phase: G::phase_name(view).into(),
+            turn: view.to_act().first(),
+            scoreboard: {
+                let (heading, info) = G::top_bar(lang, view);
+                let totals = PlayerColumn {
+                    heading,
+                    class: "pts",
+                    testid: "total",
+                    values: view.totals(),
+                };
+                player_scores(
+                    lang,
+                    seen,
+                    "shed-scoreboard",
+                    view.hand_number(),
+                    &[totals],
+                    info,
+                )
+            },
+            seats: screen.others(seat_view),
+            center,
+            has_panel,
+            bottom_seat: seat_view(bottom),
+            status: parts.status,
+            bar_extra,
+            hand,
+            result: parts.result,
+        })
+    }
 }
 
 /// A choice's panel (`kind`: `suit-picker`, `target-picker`, `give-picker`): its title,
