@@ -280,7 +280,7 @@ pub fn pasur_table(props: &TableProps<PasurSettings>) -> Html {
     // A sur is announced big for a moment (the animation fades it out).
     let sur_flash = view.last_play.filter(|lp| lp.sur).map(|lp| {
         html! {
-            <div class="sur-flash" key={log_len} data-testid="sur-flash" aria-hidden="true">
+            <div class="sur-flash" key={log_len} data-testid="sur-flash" aria-hidden="true" dir={lang.dir()}>
                 <span>{ p.sur }</span>
                 <small>{ seen.name(lp.seat) }</small>
             </div>
@@ -325,8 +325,8 @@ pub fn pasur_table(props: &TableProps<PasurSettings>) -> Html {
                 if view.table.is_empty() {
                     <p class="table-empty">{ p.table_empty }</p>
                 }
+                { for sur_flash }
             </div>
-            { for sur_flash }
         </div>
     };
 
