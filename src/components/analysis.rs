@@ -110,7 +110,7 @@ impl Report for ShelemAnalysis {
             intro: sh.intro,
             side: lang.analysis().side,
             best_n: sh.best_n,
-            slip: (sh.slip, sh.slip_you),
+            slip: (sh.slip, sh.slip_you, Some(sh.slip_partner)),
             shelem: Some(sh),
         };
         points_report(lang, props, &self.0, (ms, more), kind)
@@ -124,7 +124,7 @@ impl Report for BidelAnalysis {
             intro: b.intro,
             side: b.player,
             best_n: b.at_most_n,
-            slip: (b.slip, b.slip_you),
+            slip: (b.slip, b.slip_you, None),
             shelem: None,
         };
         points_report(lang, props, &self.0, (ms, more), kind)
@@ -138,8 +138,8 @@ struct PointsKind {
     side: &'static str,
     /// A side's best: `{n}` points (Bidel: at most).
     best_n: &'static str,
-    /// A slip, and the player's own.
-    slip: (&'static str, &'static str),
+    /// A slip, the player's own, and their partner's (none where each player is a side).
+    slip: (&'static str, &'static str, Option<&'static str>),
     /// Shelem's contract strings; `None` for Bidel, whose sides are the seats.
     shelem: Option<&'static crate::i18n::analysis::ShelemStrings>,
 }
@@ -407,19 +407,23 @@ fn name_of(props: &AnalysisProps, seat: Seat) -> String {
         .unwrap_or_default()
 }
 
-/// One play that lost value, as a list item: `template`/`template_you` filled with the
-/// trick, the player, the card played, a better card and the values before and after.
+/// One play that lost value, as a list item: `template`, `template_you` or, for the
+/// partner of the player the table is for (four players, opposite), `partner`, filled with
+/// the trick, the player, the card played, a better card and the values before and after.
 #[allow(clippy::too_many_arguments)]
 fn slip_item(
     lang: Lang,
     props: &AnalysisProps,
-    (template, template_you): (&str, &str),
+    (template, template_you, partner): (&str, &str, Option<&str>),
     (trick, seat): (u8, Seat),
     (played, better): (engine::Card, engine::Card),
     (before, after): (u16, u16),
     decisive: Option<&'static str>,
 ) -> Html {
     let who = name_of(props, seat);
+    let you = props.names.iter().position(|n| n.as_str() == lang.s().you);
+    let partners = props.names.len() == 4 && you.is_some_and(|y| (y + 2) % 4 == seat.idx());
+    let template = partner.filter(|_| partners).unwrap_or(template);
     let args = [
         ("trick", lang.num(trick)),
         ("name", who.clone()),
@@ -524,7 +528,7 @@ fn tricks_report(lang: Lang, props: &AnalysisProps, an: &HandAnalysis, ms: u32) 
         slip_item(
             lang,
             props,
-            (t.slip, t.slip_you),
+            (t.slip, t.slip_you, Some(t.slip_partner)),
             (slip.trick, slip.seat),
             (slip.played, slip.better),
             (u16::from(slip.before), u16::from(slip.after)),

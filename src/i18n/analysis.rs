@@ -44,6 +44,8 @@ pub struct TricksStrings {
     /// `{trick}`, `{name}`, `{card}`, `{better}`, `{before}`, `{after}`.
     pub slip: &'static str,
     pub slip_you: &'static str,
+    /// A slip of the player's partner (their side is yours).
+    pub slip_partner: &'static str,
     /// A slip that lost the hand: the side could win before it, not after.
     pub decisive: &'static str,
 }
@@ -73,6 +75,8 @@ pub struct ShelemStrings {
     /// As [`TricksStrings::slip`], in points: the side's best fell.
     pub slip: &'static str,
     pub slip_you: &'static str,
+    /// A slip of the player's partner (their side is yours).
+    pub slip_partner: &'static str,
     /// A slip that turned the contract.
     pub decisive: &'static str,
 }
@@ -112,8 +116,9 @@ pub const FA_TRICKS: TricksStrings = TricksStrings {
     could_not_win: "نمی‌توانست ببرد",
     slips: "کارت‌هایی که دست از دست دادند",
     no_slips: "هیچ کارتی دستی از دست نداد: هر دو طرف بهترین بازی را کردند.",
-    slip: "دست {trick}: {name} {card} بازی کرد و بهترینِ طرفش از {before} دست به {after} رسید؛ {better} {before} دست را نگه می‌داشت.",
-    slip_you: "دست {trick}: شما {card} بازی کردید و بهترینِ طرفتان از {before} دست به {after} رسید؛ {better} {before} دست را نگه می‌داشت.",
+    slip: "دست {trick}: {name} ورقِ {card} را بازی کرد و بهترینِ طرفش از {before} دست به {after} رسید؛ با {better} همان {before} دست می‌ماند.",
+    slip_you: "دست {trick}: شما ورقِ {card} را بازی کردید و بهترینِ طرفتان از {before} دست به {after} رسید؛ با {better} همان {before} دست می‌ماند.",
+    slip_partner: "دست {trick}: {name} ورقِ {card} را بازی کرد و بهترینِ طرفتان از {before} دست به {after} رسید؛ با {better} همان {before} دست می‌ماند.",
     decisive: "دور از دست رفت",
 };
 
@@ -130,8 +135,9 @@ pub const FA_SHELEM: ShelemStrings = ShelemStrings {
     contract: "خوانده: {n} ({name})،",
     could_make: "آوردنی بود",
     could_not_make: "آوردنی نبود",
-    slip: "دست {trick}: {name} {card} بازی کرد و بهترینِ طرفش از {before} امتیاز به {after} رسید؛ {better} {before} امتیاز را نگه می‌داشت.",
-    slip_you: "دست {trick}: شما {card} بازی کردید و بهترینِ طرفتان از {before} امتیاز به {after} رسید؛ {better} {before} امتیاز را نگه می‌داشت.",
+    slip: "دست {trick}: {name} ورقِ {card} را بازی کرد و بهترینِ طرفش از {before} امتیاز به {after} رسید؛ با {better} همان {before} امتیاز می‌ماند.",
+    slip_you: "دست {trick}: شما ورقِ {card} را بازی کردید و بهترینِ طرفتان از {before} امتیاز به {after} رسید؛ با {better} همان {before} امتیاز می‌ماند.",
+    slip_partner: "دست {trick}: {name} ورقِ {card} را بازی کرد و بهترینِ طرفتان از {before} امتیاز به {after} رسید؛ با {better} همان {before} امتیاز می‌ماند.",
     decisive: "خوانده را برگرداند",
 };
 
@@ -139,8 +145,8 @@ pub const FA_BIDEL: BidelStrings = BidelStrings {
     player: "بازیکن",
     intro: "اگر کارت‌های همه رو بود، هر بازیکن با بهترین بازی، هر کاری هم بقیه علیه‌اش می‌کردند، بیش از این امتیاز نمی‌گرفت:",
     at_most_n: "حداکثر {n} امتیاز",
-    slip: "دست {trick}: {name} {card} بازی کرد و امتیازی که در بدترین حالت می‌گرفت از {before} به {after} رسید؛ {better} آن را {before} نگه می‌داشت.",
-    slip_you: "دست {trick}: شما {card} بازی کردید و امتیازی که در بدترین حالت می‌گرفتید از {before} به {after} رسید؛ {better} آن را {before} نگه می‌داشت.",
+    slip: "دست {trick}: {name} ورقِ {card} را بازی کرد و امتیازی که در بدترین حالت می‌گرفت از {before} به {after} رسید؛ با {better} همان {before} می‌ماند.",
+    slip_you: "دست {trick}: شما ورقِ {card} را بازی کردید و امتیازی که در بدترین حالت می‌گرفتید از {before} به {after} رسید؛ با {better} همان {before} می‌ماند.",
 };
 
 pub const EN: AnalysisStrings = AnalysisStrings {
@@ -167,6 +173,7 @@ pub const EN_TRICKS: TricksStrings = TricksStrings {
     no_slips: "No card lost a trick: both sides played their best.",
     slip: "Trick {trick}: {name} played {card}, and their side's best fell from {before} tricks to {after}; {better} kept {before}.",
     slip_you: "Trick {trick}: you played {card}, and your side's best fell from {before} tricks to {after}; {better} kept {before}.",
+    slip_partner: "Trick {trick}: {name} played {card}, and your side's best fell from {before} tricks to {after}; {better} kept {before}.",
     decisive: "lost the hand",
 };
 
@@ -185,6 +192,7 @@ pub const EN_SHELEM: ShelemStrings = ShelemStrings {
     could_not_make: "it could not be made",
     slip: "Trick {trick}: {name} played {card}, and their side's best fell from {before} points to {after}; {better} kept {before}.",
     slip_you: "Trick {trick}: you played {card}, and your side's best fell from {before} points to {after}; {better} kept {before}.",
+    slip_partner: "Trick {trick}: {name} played {card}, and your side's best fell from {before} points to {after}; {better} kept {before}.",
     decisive: "turned the contract",
 };
 

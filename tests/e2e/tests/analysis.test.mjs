@@ -104,6 +104,13 @@ export function checkWidening(states, assert, rows) {
   return last;
 }
 
+/** Every slip of the open analysis: its seat and its words. */
+async function slipTexts(page) {
+  return page.locator('[data-testid=analysis-slip]').evaluateAll((items) =>
+    items.map((li) => ({ seat: li.dataset.seat, text: li.textContent.trim() })),
+  );
+}
+
 /**
  * The analysis panel's side rows (`win`: Hokm's "could win"), hands (cards each), slips
  * (checked against `words`) and time; checks the title.
@@ -148,6 +155,13 @@ export const tests = [
         title: 'Hand analysis',
         slip: /^Trick \d+: (you|Bot \d) played (10|[2-9JQKA])[♣♦♥♠]/,
       });
+      // Your partner (seat 2, opposite) is on your side; the others on theirs (issue 25).
+      const slips = await slipTexts(page);
+      assert(slips.some((s) => s.seat === '2'), `your partner slipped in this hand (${slips.map((s) => s.seat)})`);
+      for (const { seat, text } of slips) {
+        const side = seat === '1' || seat === '3' ? "their side's" : "your side's";
+        assert(text.includes(side), `seat ${seat}'s slip speaks of ${side} («${text}»)`);
+      }
       await page.locator('[data-testid=analysis-close]').click();
       await page.locator('[data-testid=analysis]').waitFor({ state: 'detached', timeout: 5000 });
       assert((await page.locator('[data-testid=hand-result]').isVisible()), 'back to the result');
@@ -176,6 +190,10 @@ export const tests = [
         title: 'تحلیل دور',
         slip: /^دست [۰-۹]+: (شما|[^ ]+ [^ ]+) /,
       });
+      // No two numbers side by side ("ربات ۲ ۲ پیک"): the card is named as a card (issue 25).
+      for (const { text } of await slipTexts(page)) {
+        assert(!/[۰-۹]+ [۰-۹]+/.test(text), `no two numbers side by side («${text}»)`);
+      }
     },
   },
   {
