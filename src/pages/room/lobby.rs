@@ -1,13 +1,15 @@
 //! The room's lobby: the code and link to share, the seats, the rules, and the creator's
 //! start.
 
-use super::{words, Words};
+use super::words;
 use crate::adapters::{game_name, UiGame};
 use crate::components::lang_toggle::LangToggle;
+use crate::config::{Player, SeatKind};
 use crate::i18n::Lang;
 use crate::online::Hub;
 use crate::pages::table::{room_rows, setting_rows, SettingRow};
 use crate::route::Route;
+use crate::seen::player_name;
 use crate::web;
 use protocol::{ClientMsg, Lobby, Phase, RoomCode, SeatInfo};
 use std::rc::Rc;
@@ -22,11 +24,12 @@ fn kind_code(kind: protocol::SeatKind) -> &'static str {
     }
 }
 
-/// One seat of the lobby.
-fn seat_row(w: &Words, s: &SeatInfo, me: u8, creator: bool, hub: &Rc<Hub>, lobby: &Lobby) -> Html {
+/// One seat of the lobby; a bot is named as the table will name it ("Bot 3").
+fn seat_row(lang: Lang, s: &SeatInfo, me: u8, creator: bool, hub: &Rc<Hub>, lobby: &Lobby) -> Html {
+    let w = words(lang);
     let name = match s.kind {
         _ if s.seat == me => format!("{} ({})", s.name.clone().unwrap_or_default(), w.you),
-        protocol::SeatKind::Bot => w.bot.to_string(),
+        protocol::SeatKind::Bot => player_name(lang, &Player::new(SeatKind::Bot), s.seat.into()),
         protocol::SeatKind::Empty => w.empty.to_string(),
         protocol::SeatKind::Person => s.name.clone().unwrap_or_default(),
     };
@@ -113,7 +116,7 @@ pub(super) fn lobby_view<G: UiGame>(
                 </p>
                 <h2>{ w.seats }</h2>
                 <ol class="room-seats">
-                    { for lobby.seats.iter().map(|s| seat_row(w, s, me, creator, hub, lobby)) }
+                    { for lobby.seats.iter().map(|s| seat_row(lang, s, me, creator, hub, lobby)) }
                 </ol>
                 <h2>{ w.room_settings }</h2>
                 <dl class="room-settings" data-testid="room-settings">{ for room.iter().map(row) }</dl>

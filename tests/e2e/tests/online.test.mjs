@@ -138,8 +138,16 @@ async function openRoom({ page, newContext, assert }, relay, game, joinBy = 'lin
   assert((await other.locator('[data-testid=room-start]').count()) === 0, 'only the creator starts');
   for (let i = 0; i < 2; i++) await page.locator('[data-testid=add-bot]').first().click();
   await page.locator('[data-testid=room-seat][data-kind=bot]').nth(1).waitFor({ timeout: 10000 });
+  // The lobby names each bot as the table will ("Bot 3", not "Bot"; issue 25).
+  const lobbyBots = await page.locator('[data-testid=room-seat][data-kind=bot]').evaluateAll((rows) =>
+    rows.map((r) => [r.dataset.seat, r.querySelector('.room-seat-name').textContent.trim()]),
+  );
   await page.locator('[data-testid=room-start]').click();
   for (const p of [page, other]) await p.locator('[data-testid=table]').waitFor({ timeout: 15000 });
+  for (const [seat, name] of lobbyBots) {
+    const onTable = (await page.locator(`.seat[data-seat="${seat}"] .seat-name`).textContent()).trim();
+    assert(name === onTable, `the lobby's bot in seat ${seat} («${name}») is the table's («${onTable}»)`);
+  }
   assert((await page.locator('[data-testid=table]').getAttribute('data-bottom')) === '0', 'Sara sits in seat 0');
   assert((await other.locator('[data-testid=table]').getAttribute('data-bottom')) === '1', 'Omid sits in seat 1');
   return { other, code };
