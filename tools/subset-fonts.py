@@ -106,8 +106,8 @@ def describe(cp):
 def write_glyphs(held, missing, sizes):
     lines = [
         "# The characters the site's fonts hold, written by tools/subset-fonts.sh; do not edit.",
-        "# static/fonts/Vazirmatn-{Regular,Bold}.woff2 are subsets of fonts-src/ (the full fonts)",
-        "# to these characters; tests/fonts_cover.rs checks every UI string against this list.",
+        "# The Vazirmatn fonts beside this file are subsets of the full fonts in fonts-src/ to these",
+        "# characters; tests/fonts_cover.rs checks every UI string against this list.",
         "#",
     ]
     lines += [f"# static/fonts/{name}: {size} bytes" for name, size in sizes]
