@@ -2,8 +2,9 @@
 //
 //   node tools/web-page.mjs assets OUT
 //       The files every page shares, into OUT/: static/style.css minified as style-<hash>.css,
-//       static/favicon.svg as favicon-<hash>.svg, static/fonts/ as fonts/ (fixed names: the CSS
-//       names them), and OUT.json beside it (each file's name and SRI hash) for the pages.
+//       static/favicon.svg as favicon-<hash>.svg, static/fonts/*.woff2 as fonts/<name>-<hash>.woff2
+//       (the CSS's url()s renamed to match) with the fonts' licence OFL.txt, and OUT.json beside
+//       it (each file's name and SRI hash, and the preloaded font) for the pages.
 //   node tools/web-page.mjs page ASSETS_JSON BIN BINDGEN_DIR OUT HTML_NAME
 //       One page: BINDGEN_DIR holds wasm-bindgen's BIN.js and BIN_bg.wasm (after wasm-opt);
 //       writes OUT/BIN-<hash>.js (minified) and OUT/BIN-<hash>_bg.wasm, and OUT/HTML_NAME:
@@ -11,7 +12,9 @@
 //
 // index.html's placeholders: `<link data-build rel="rust" />` becomes the module script that
 // starts the page's wasm, with a modulepreload of its JS and a preload of its wasm (so the
-// browser fetches both at once); `rel="css"` and `rel="icon"` become the hashed files' links.
+// browser fetches both at once); `rel="css"` and `rel="icon"` become the hashed files' links,
+// the CSS's with a preload of the regular font (PRELOAD_FONT): without it the browser asks for
+// the font only once the wasm has drawn text, and draws that text in the system font first.
 // Every hashed file carries its SRI hash (integrity). Names hold the first 16 hex digits of the
 // SHA-256 of the content, so a changed file gets a new name and a cached one is never stale.
 import { createHash } from 'node:crypto';
@@ -29,9 +32,49 @@ const hash16 = (...parts) => {
 };
 const integrity = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 
+// The font every page's text starts in (the bold weight is left to the CSS: preloading it too
+// would take more of a slow line from the wasm than it saves).
+const PRELOAD_FONT = 'Vazirmatn-Regular.woff2';
+
+/**
+ * static/fonts/*.woff2 into OUT/fonts/ as <name>-<hash>.woff2 (so the servers mark them
+ * immutable), and OFL.txt beside them; glyphs.txt (tools/subset-fonts.sh's list) stays out.
+ * Returns each font's new name by its name in static/fonts/.
+ */
+function fonts(out) {
+  const names = {};
+  for (const f of readdirSync(join(ROOT, 'static/fonts')).sort()) {
+    const from = join(ROOT, 'static/fonts', f);
+    if (f.endsWith('.woff2')) {
+      const bytes = readFileSync(from);
+      names[f] = `${f.slice(0, -'.woff2'.length)}-${hash16(bytes)}.woff2`;
+      writeFileSync(join(out, 'fonts', names[f]), bytes);
+    } else if (f === 'OFL.txt') {
+      copyFileSync(from, join(out, 'fonts', f));
+    }
+  }
+  return names;
+}
+
+/** The CSS with each `url(fonts/NAME)` renamed by `names`; every font named, and only those. */
+function renameFonts(css, names) {
+  const used = new Set();
+  const renamed = css.replace(/url\((["']?)fonts\/([^"')]+)\1\)/g, (_, q, f) => {
+    if (!(f in names)) throw new Error(`web-page: style.css names fonts/${f}, which static/fonts/ does not hold`);
+    used.add(f);
+    return `url(${q}fonts/${names[f]}${q})`;
+  });
+  for (const f of Object.keys(names)) {
+    if (!used.has(f)) throw new Error(`web-page: static/fonts/${f} is named by no url() of style.css`);
+  }
+  return renamed;
+}
+
 function assets(out) {
   mkdirSync(join(out, 'fonts'), { recursive: true });
-  const css = transformSync(readFileSync(join(ROOT, 'static/style.css'), 'utf8'), {
+  const fontNames = fonts(out);
+  if (!(PRELOAD_FONT in fontNames)) throw new Error(`web-page: static/fonts/ has no ${PRELOAD_FONT}`);
+  const css = transformSync(renameFonts(readFileSync(join(ROOT, 'static/style.css'), 'utf8'), fontNames), {
     loader: 'css',
     minify: true,
   }).code;
@@ -40,12 +83,10 @@ function assets(out) {
   const icon = readFileSync(join(ROOT, 'static/favicon.svg'));
   const iconName = `favicon-${hash16(icon)}.svg`;
   writeFileSync(join(out, iconName), icon);
-  for (const f of readdirSync(join(ROOT, 'static/fonts'))) {
-    copyFileSync(join(ROOT, 'static/fonts', f), join(out, 'fonts', f));
-  }
   const manifest = {
     css: { name: cssName, integrity: integrity(css) },
     icon: { name: iconName, integrity: integrity(icon) },
+    font: { name: `fonts/${fontNames[PRELOAD_FONT]}` },
   };
   writeFileSync(`${out}.json`, JSON.stringify(manifest, null, 2));
 }
@@ -86,7 +127,11 @@ function page(assetsJson, bin, dir, out, htmlName) {
       `<script type="module">import init from './${stem}.js'; init({ module_or_path: './${stem}_bg.wasm' });</script>` +
       `<link rel="modulepreload" href="./${stem}.js" crossorigin integrity="${integrity(js)}">` +
       `<link rel="preload" href="./${stem}_bg.wasm" as="fetch" type="application/wasm" crossorigin integrity="${integrity(wasm)}">`,
-    css: `<link rel="stylesheet" href="./${shared.css.name}" integrity="${shared.css.integrity}">`,
+    // A font is fetched in CORS mode (crossorigin), and without integrity: the CSS's request
+    // for it carries none, and a preload is used only by a request that matches it.
+    css:
+      `<link rel="preload" href="./${shared.font.name}" as="font" type="font/woff2" crossorigin>` +
+      `<link rel="stylesheet" href="./${shared.css.name}" integrity="${shared.css.integrity}">`,
     icon: `<link rel="icon" href="./${shared.icon.name}" integrity="${shared.icon.integrity}">`,
   };
   const template = readFileSync(join(ROOT, 'index.html'), 'utf8');
