@@ -39,7 +39,7 @@
 // first control. Then the p50 and max of each scenario, as a table, or as JSON with --json
 // (--verbose lists each response). Console errors, page errors and failed requests are printed.
 //
-//   node tests/e2e/bench-phone.mjs [--runs N] [--json] [--verbose] [--scenarios a,b] [--relay BIN] [--dist DIR]
+//   node tests/e2e/bench-phone.mjs [--runs N] [--json] [--verbose] [--cpu 4] [--scenarios a,b] [--relay BIN] [--dist DIR]
 //   node tests/e2e/bench-phone.mjs --runs 1 --check      # ./test: bounded, no timing target
 //
 // --check asserts only what does not depend on the machine's load: every run reaches its first
@@ -70,7 +70,7 @@ const CHECKED = ['hokm-cold', 'hokm-warm', 'home-hokm'];
 
 // Lighthouse's "slow 4G" and a mid-range phone.
 const NETWORK = { offline: false, latency: 150, downloadThroughput: 1.6e6 / 8, uploadThroughput: 750e3 / 8 };
-const CPU_SLOWDOWN = 4;
+const CPU_SLOWDOWN_DEFAULT = 4;
 const PHONE = { viewport: { width: 390, height: 844 }, deviceScaleFactor: 2.625, isMobile: true, hasTouch: true };
 
 const CONTROL_TIMEOUT_MS = 30000; // to the first control, under throttling
@@ -89,6 +89,7 @@ const check = flag('--check');
 const verbose = flag('--verbose');
 const json = flag('--json');
 const runs = Number(opt('--runs', '5'));
+const CPU_SLOWDOWN = Number(opt('--cpu', String(CPU_SLOWDOWN_DEFAULT))); // 1: the machine's own speed
 const budget = Number(opt('--budget', String(BUDGET)));
 const dist = path.resolve(opt('--dist', path.join(REPO_ROOT, 'dist')));
 // ./play's relay: the debug build, in Cargo's target folder.
@@ -100,6 +101,7 @@ const usage = (why) => {
   process.exit(2);
 };
 if (!(Number.isInteger(runs) && runs >= 1)) usage('--runs must be a positive integer');
+if (!(CPU_SLOWDOWN >= 1)) usage('--cpu must be a slowdown of 1 or more');
 if (!(budget > 0)) usage('--budget must be a positive number of bytes');
 for (const n of names) if (!SCENARIOS[n]) usage(`unknown scenario ${n} (${Object.keys(SCENARIOS).join(', ')})`);
 if (!existsSync(relayBin)) usage(`no relay at ${relayBin}: run \`cargo build -p relay\` (./play and ./test build it)`);
@@ -378,6 +380,7 @@ async function runWarm(browser, site, { link }) {
   try {
     const first = await context.newPage();
     const errors = collectPageErrors(first);
+    const firstNet = wire(context);
     await first.goto(`${site.url}/${link}`, { waitUntil: 'load' });
     await firstControl(first);
     // The service worker controls the page and keeps what the page loaded (the page sends it
@@ -402,6 +405,8 @@ async function runWarm(browser, site, { link }) {
       if (Date.now() > end) throw new Error(`the service worker did not keep the first visit's files: ${missing.join(' ')}`);
       await first.waitForTimeout(250);
     }
+    // Nothing of the first visit in flight any more (the service worker's own fetches included).
+    await firstNet.quiet();
     await first.close();
 
     await serviceWorkers.apply();
@@ -522,6 +527,7 @@ try {
   for (const name of names) {
     const sc = SCENARIOS[name];
     const results = [];
+    const loadBefore = loadavg();
     for (let i = 0; i < runs && !interrupted; i++) {
       let r;
       try {
@@ -555,6 +561,7 @@ try {
     if (results.length === 0) continue;
     report.scenarios[name] = {
       what: sc.link ?? `/ then ${sc.game}`,
+      loadavg: [loadBefore, loadavg()],
       runs: results.map((r) => ({
         ms: Math.round(r.ms),
         bytes: r.bytes,
@@ -583,10 +590,11 @@ if (interrupted) await new Promise(() => {}); // the signal handler exits
 report.loadavg_after = loadavg();
 
 say('');
-say(`scenario      runs   p50 ms   max ms   bytes (p50)  requests   (load ${report.loadavg_before} → ${report.loadavg_after})`);
+say(`scenario      runs   p50 ms   max ms   bytes (p50)  requests   load average (1, 5, 15 min) before → after`);
 for (const [name, s] of Object.entries(report.scenarios)) {
   say(
-    `${name.padEnd(12)} ${String(s.runs.length).padStart(5)} ${fmt(s.ms_p50).padStart(8)} ${fmt(s.ms_max).padStart(8)} ${fmt(s.bytes_p50).padStart(12)} ${String(s.requests_p50).padStart(9)}`,
+    `${name.padEnd(12)} ${String(s.runs.length).padStart(5)} ${fmt(s.ms_p50).padStart(8)} ${fmt(s.ms_max).padStart(8)} ` +
+      `${fmt(s.bytes_p50).padStart(12)} ${String(s.requests_p50).padStart(9)}   ${s.loadavg[0]} → ${s.loadavg[1]}`,
   );
 }
 if (json) console.log(JSON.stringify(report, null, 2));
