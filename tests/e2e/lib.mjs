@@ -29,12 +29,14 @@ export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
 };
 
-export function launchBrowser() {
+/** Launches Debian's Chromium headless; `options` adds to Playwright's launch options. */
+export function launchBrowser(options = {}) {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     headless: true,
     chromiumSandbox: false,
     args: CHROMIUM_ARGS,
+    ...options,
   });
 }
 
