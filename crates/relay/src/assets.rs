@@ -10,9 +10,10 @@
 //!   text types with `charset=utf-8` ([`content_type`]).
 //! - **Cache-Control** by [`cache_control`]: a file whose name holds the hash of its content
 //!   (`hokm-ed0b20c4a6310f71.js`, `hokm-ed0b20c4a6310f71_bg.wasm`, `style-….css`,
-//!   `favicon-….svg`) never changes, so `public, max-age=31536000, immutable`; everything
-//!   else (the HTML pages, `sw.js`, the hard bots' worker, the fonts, the icons, the
-//!   manifest, `relay.json`) keeps its name across builds, so `no-cache`: a browser may keep
+//!   `favicon-….svg`, `fonts/Vazirmatn-Regular-….woff2`) never changes, so `public,
+//!   max-age=31536000, immutable`; everything else (the HTML pages, `sw.js`, the hard bots'
+//!   worker, the icons, the manifest, `relay.json`) keeps its name across builds, so
+//!   `no-cache`: a browser may keep
 //!   it but asks first.
 //! - **ETag** of [`etag`] (the size, modification time and encoding of the file sent), and
 //!   `If-None-Match` answered with 304 Not Modified, so that asking first costs a round trip

@@ -58,20 +58,35 @@ export const tests = [
           const b = await boxOf(page.locator(sel));
           assert(b && b.x >= 0 && b.x + b.width <= 390 && b.y + b.height <= bar.y + bar.height + 1, `${lang}: ${sel} is inside the bar (${fmt(b)})`);
         }
-        let flashes = 0;
-        await playRound(page, assert, 170000, {
-          onPlayed: async (r) => {
-            if (!r.sur) return;
-            const flash = page.locator('[data-testid=sur-flash]');
-            if ((await flash.count()) === 0) return; // the round ended with it: the result covers the table
-            flashes++;
-            const f = await boxOf(flash);
-            const caption = await boxOf(page.locator('[data-testid=last-play]'));
-            const stock = await boxOf(page.locator('[data-testid=stock]'));
-            assert(!overlap(f, caption), `${lang}: the sur's flash (${fmt(f)}) leaves its caption (${fmt(caption)}) readable`);
-            assert(!overlap(f, stock), `${lang}: the sur's flash (${fmt(f)}) leaves the stock (${fmt(stock)}) in sight`);
-          },
+        // Every sur flash, as it appears (a bot's next card may replace it at once): its
+        // layout box at full size (its scale animates), the caption's and the stock's.
+        await page.evaluate(() => {
+          window.__surs = [];
+          const box = (el) => {
+            const r = el?.getBoundingClientRect();
+            return r ? { x: r.x, y: r.y, width: r.width, height: r.height } : null;
+          };
+          new MutationObserver(() => {
+            const f = document.querySelector('[data-testid=sur-flash]');
+            if (!f || f.dataset.seen) return;
+            f.dataset.seen = '1';
+            const r = f.getBoundingClientRect();
+            const cx = r.x + r.width / 2;
+            const cy = r.y + r.height / 2;
+            window.__surs.push({
+              flash: { x: cx - f.offsetWidth / 2, y: cy - f.offsetHeight / 2, width: f.offsetWidth, height: f.offsetHeight },
+              caption: box(document.querySelector('[data-testid=last-play]')),
+              stock: box(document.querySelector('[data-testid=stock]')),
+            });
+          }).observe(document.body, { childList: true, subtree: true });
         });
+        await playRound(page, assert, 170000);
+        const surs = await page.evaluate(() => window.__surs);
+        for (const { flash, caption, stock } of surs) {
+          assert(!overlap(flash, caption), `${lang}: the sur's flash (${fmt(flash)}) leaves its caption (${fmt(caption)}) readable`);
+          assert(!overlap(flash, stock), `${lang}: the sur's flash (${fmt(flash)}) leaves the stock (${fmt(stock)}) in sight`);
+        }
+        const flashes = surs.length;
         assert(flashes >= 1, `${lang}: a sur was announced (${flashes})`);
         await context.close();
       }
