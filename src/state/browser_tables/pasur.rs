@@ -5,23 +5,13 @@ use crate::adapters::UiGame;
 use crate::components::pasur_board::sheet_lines;
 use crate::config::TableConfig;
 use crate::i18n::Lang;
+use crate::pages::table::pasur::tests::{card, set};
 use crate::state::{TableAction, TableState};
 use engine::games::pasur::choice::{choices, takes};
 use engine::games::pasur::{Pasur, PasurAction, PasurPhase, PasurSettings, RoundResult};
-use engine::{Card, CardSet, Game, Seat, Status};
+use engine::{CardSet, Game, Seat, Status};
 use std::rc::Rc;
 use yew::Reducible;
-
-fn set(cards: &str) -> CardSet {
-    engine::card::parse_cards(cards)
-        .unwrap()
-        .into_iter()
-        .collect()
-}
-
-fn card(c: &str) -> Card {
-    c.parse().unwrap()
-}
 
 /// A table of `seats` with easy bots, as the browser tests seat them (`bots=e…`).
 fn config(seed: u64, seats: &str) -> TableConfig<PasurSettings> {

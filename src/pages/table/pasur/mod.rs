@@ -524,4 +524,4 @@ impl super::TablePage for Pasur {
 }
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;

@@ -2,14 +2,15 @@
 
 use super::*;
 
-fn set(cards: &str) -> CardSet {
+/// A set of cards from text: `"4D AS"`.
+pub(crate) fn set(cards: &str) -> CardSet {
     engine::card::parse_cards(cards)
         .unwrap()
         .into_iter()
         .collect()
 }
 
-fn card(c: &str) -> Card {
+pub(crate) fn card(c: &str) -> Card {
     c.parse().unwrap()
 }
 
