@@ -421,8 +421,9 @@ fn slip_item(
     decisive: Option<&'static str>,
 ) -> Html {
     let who = name_of(props, seat);
+    // The partner: another seat on the side of the seat named "you" (the engine's sides).
     let you = props.names.iter().position(|n| n.as_str() == lang.s().you);
-    let partners = props.names.len() == 4 && you.is_some_and(|y| (y + 2) % 4 == seat.idx());
+    let partners = you.is_some_and(|y| y != seat.idx() && Seat(y as u8).side() == seat.side());
     let template = partner.filter(|_| partners).unwrap_or(template);
     let args = [
         ("trick", lang.num(trick)),

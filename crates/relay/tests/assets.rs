@@ -1,6 +1,8 @@
 //! The static site (`--static`, `relay::assets`): a relay on 127.0.0.1 against a folder of
 //! fake build files, asked with real HTTP requests.
 
+mod common;
+
 use std::collections::HashMap;
 use std::net::SocketAddr;
 use std::path::PathBuf;
@@ -59,16 +61,7 @@ impl Drop for Site {
 }
 
 async fn relay(site: &Site) -> relay::Relay {
-    let cfg = <relay::Config as clap::Parser>::parse_from([
-        "relay",
-        "--listen",
-        "127.0.0.1:0",
-        "--database",
-        "memory",
-        "--static",
-        site.0.to_str().unwrap(),
-    ]);
-    relay::start(cfg).await.expect("the relay starts")
+    common::relay(&["--static", site.0.to_str().unwrap()]).await
 }
 
 /// An HTTP/1.1 answer: status, headers (lower-case names; repeated ones joined by ", ") and
