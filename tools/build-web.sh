@@ -150,7 +150,15 @@ cp -p static/manifest.webmanifest static/icon-*.png dist/
 # static host that serves the site without the relay writes the relay's wss:// address here.
 cp -p static/relay.json dist/
 build_id="$(cd dist && find . -type f -print0 | sort -z | xargs -0 sha256sum | sha256sum | cut -c1-16)"
-sed "s/__BUILD__/$build_id/" static/sw.js > dist/sw.js
+# The home page's files (its HTML and every file of the site it names, and the fonts its CSS
+# loads), which the worker keeps once any page was opened, and the regular font's hashed name.
+home_files="$(
+  cd dist
+  { echo index.html; grep -oE '\./[A-Za-z0-9_.-]+\.(js|wasm|css|svg)' index.html | sed 's|^\./||'; ls fonts/*.woff2; } |
+    sort -u | sed 's/.*/"&"/' | paste -sd,
+)"
+font="$(cd dist && ls fonts/Vazirmatn-Regular-*.woff2)"
+sed -e "s/__BUILD__/$build_id/" -e "s|__HOME__|[$home_files]|" -e "s|__FONT__|$font|" static/sw.js > dist/sw.js
 # Last, the precompressed copies a server sends by the request's Accept-Encoding: FILE.br (brotli
 # quality 11) and FILE.gz (gzip -9) beside every html, js, wasm, css, svg and json file
 # (docs/deploy.md). They are kept in target/web-compressed/ by content, so only the files whose
