@@ -62,7 +62,26 @@ impl Site for Home {
     }
 }
 
-/// The page of one game (`<slug>.html`): its setup form, table and rule page.
+/// Every game's rule page (`rules.html`): text a player opens rarely, kept out of the game's
+/// own page (which links here and is linked back to).
+pub struct Rules;
+
+impl Site for Rules {
+    fn page(route: &Route) -> Option<Html> {
+        match route {
+            Route::Rules(g, back) => Some(html! {
+                <RulesPage rules={crate::rule_pages::of(*g)} back={back.clone().map(AttrValue::from)} />
+            }),
+            _ => None,
+        }
+    }
+
+    fn drop_bad_saves() -> bool {
+        false
+    }
+}
+
+/// The page of one game (`<slug>.html`): its setup form and table.
 pub struct Play<G>(PhantomData<G>);
 
 impl<G: TablePage> Site for Play<G> {
@@ -72,9 +91,6 @@ impl<G: TablePage> Site for Play<G> {
             Route::Table(g, q) if *g == G::ID => {
                 Some(html! { <TableRoute<G> query={q.clone()} /> })
             }
-            Route::Rules(g, back) if *g == G::ID => Some(html! {
-                <RulesPage rules={G::RULES} back={back.clone().map(AttrValue::from)} />
-            }),
             _ => None,
         }
     }

@@ -64,7 +64,12 @@ pub fn start_home() {
     start::<Home>();
 }
 
-/// Starts the page of one game (`<slug>.html`): its setup form, table and rules.
+/// Starts the rule pages' page (`rules.html`): every game's rules, no game code.
+pub fn start_rules() {
+    start::<app::Rules>();
+}
+
+/// Starts the page of one game (`<slug>.html`): its setup form and table.
 pub fn start_game<G: pages::table::TablePage>() {
     local::offer(local::LocalPlug::<G> {
         open: pages::table::initial_state::<G>,

@@ -60,14 +60,16 @@ impl Route {
         }
     }
 
-    /// The page of the site that has this route: `./` (the home page, `index.html`) or
-    /// `<slug>.html` for a game's screens. Relative, so the site works under any folder.
+    /// The page of the site that has this route: `./` (the home page, `index.html`),
+    /// `<slug>.html` for a game's setup form and table, `<slug>-online.html` for its rooms,
+    /// `rules.html` for every rule page. Relative, so the site works under any folder.
     pub fn page_file(&self) -> String {
         match self {
             Route::Home => "./".to_string(),
-            Route::Setup(g, _) | Route::Table(g, _) | Route::Rules(g, _) => {
-                format!("{}.html", g.slug())
-            }
+            Route::Setup(g, _) | Route::Table(g, _) => format!("{}.html", g.slug()),
+            // Every game's rule page is one page of its own: a screen opened rarely, so the
+            // game's pages do not carry its text.
+            Route::Rules(..) => "rules.html".to_string(),
             Route::Online(g, _) | Route::Room(g, _) => format!("{}-online.html", g.slug()),
         }
     }
@@ -159,7 +161,7 @@ mod tests {
         );
         assert_eq!(
             Route::Rules(GameId::HaftKhabis, None).href(),
-            "haft-khabis.html#/haft-khabis/rules"
+            "rules.html#/haft-khabis/rules"
         );
     }
 }

@@ -2,8 +2,9 @@
 # Release build of the web app into dist/ (called by ./play and ./test; needs tools/setup.sh first).
 #
 # The site is one page per WebAssembly module, so a player downloads only what the screen in
-# front of them needs: index.html (binary `cards-web`, the home page) and <slug>.html for each
-# game (binary `<slug>` in src/bin/: its setup form, table and rule page). Each page is
+# front of them needs: index.html (binary `cards-web`, the home page), <slug>.html for each
+# game (binary `<slug>` in src/bin/: its setup form and table), <slug>-online.html (its rooms)
+# and rules.html (binary `rules`: every game's rule page). Each page is
 # index.html with its own binary (tools/web-page.mjs fills it in); every page is made in a folder
 # of its own under target/web-dist/, and the folders are merged into dist/.
 set -euo pipefail
@@ -119,12 +120,12 @@ trap 'pkill -P "$WORKER" 2>/dev/null; kill "$WORKER" 2>/dev/null || true' EXIT
 echo "==> build-web: cargo build --profile web --bins ($WASM_MODE toolchain)"
 wasm_env cargo build --quiet --offline -p cards-web --bins --profile web --target wasm32-unknown-unknown
 # What every page shares (the CSS, the icon, the fonts), then the pages, JOBS at a time: this
-# script again, one page each (`--page`): the home page (cards-web) and each game's offline and
-# online page.
+# script again, one page each (`--page`): the home page (cards-web), the rule pages (rules) and
+# each game's offline and online page.
 rm -rf "$STAGE/assets"
 node tools/web-page.mjs assets "$STAGE/assets"
 {
-  printf '%s\n' cards-web index.html
+  printf '%s\n' cards-web index.html rules rules.html
   for game in "${PAGES_OF_GAMES[@]}"; do printf '%s\n' "$game" "$game.html"; done
 } | xargs -d '\n' -n 2 -P "$JOBS" "$ROOT/tools/build-web.sh" --page || {
   echo "build-web: a page failed (above)" >&2
@@ -142,7 +143,7 @@ rm -rf dist
 mkdir -p dist
 # With their times (-p): a file that did not change since the last build keeps its Last-Modified and
 # ETag (the relay's and nginx's are made of the size and time), so a browser that has it gets a 304.
-for page in assets cards-web hard-worker "${PAGES_OF_GAMES[@]}"; do cp -rp "$STAGE/$page/." dist/; done
+for page in assets cards-web rules hard-worker "${PAGES_OF_GAMES[@]}"; do cp -rp "$STAGE/$page/." dist/; done
 # Offline play and install: the manifest and its icons, and the service worker, whose cache
 # is named after this build (a hash of every other file), so a new build replaces the cache.
 cp -p static/manifest.webmanifest static/icon-*.png dist/

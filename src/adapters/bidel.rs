@@ -71,7 +71,6 @@ impl UiSettings for BidelSettings {
 
 impl UiGame for Bidel {
     const PLAYER_COUNTS: &'static [u8] = &[4, 3];
-    const RULES: &'static crate::rule_pages::GameRules = &crate::rule_pages::bidel::RULES;
 
     fn seating(view: &<Bidel as engine::Game>::View) -> Vec<u8> {
         (0..view.players).collect()

@@ -245,7 +245,6 @@ impl UiSettings for CrazyEightsSettings {
 impl UiGame for CrazyEights {
     /// CE-1: two to eight players (two decks from six); four by default.
     const PLAYER_COUNTS: &'static [u8] = &[4, 2, 3, 5, 6, 7, 8];
-    const RULES: &'static crate::rule_pages::GameRules = &crate::rule_pages::crazy_eights::RULES;
     const CLOCKWISE: bool = true;
 
     fn seating(view: &<CrazyEights as engine::Game>::View) -> Vec<u8> {

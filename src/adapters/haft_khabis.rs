@@ -187,7 +187,6 @@ impl UiSettings for HaftKhabisSettings {
 impl UiGame for HaftKhabis {
     /// HX-1: two to seven players (two decks from six); four by default.
     const PLAYER_COUNTS: &'static [u8] = &[4, 2, 3, 5, 6, 7];
-    const RULES: &'static crate::rule_pages::GameRules = &crate::rule_pages::haft_khabis::RULES;
     const CLOCKWISE: bool = true;
 
     fn seating(view: &<HaftKhabis as engine::Game>::View) -> Vec<u8> {

@@ -83,7 +83,6 @@ pub fn shown_trick(leader: Seat, cards: &[Card], winner: Seat, n: u8) -> ShownTr
 
 impl UiGame for Hokm {
     const PLAYER_COUNTS: &'static [u8] = &[4, 2];
-    const RULES: &'static crate::rule_pages::GameRules = &crate::rule_pages::hokm::RULES;
 
     fn played_card(action: &HokmAction) -> Option<Card> {
         match action {

@@ -13,7 +13,6 @@ pub mod shelem;
 use crate::i18n::en::EN;
 use crate::i18n::fa::FA;
 use crate::i18n::Lang;
-use crate::rule_pages::GameRules;
 use bots::Bot;
 use engine::table::GameView;
 use engine::{Card, Seat};
@@ -204,8 +203,6 @@ pub trait UiGame:
     const ID: GameId = <Self as engine::Game>::KIND;
     /// The player counts the setup form offers; the first is the default.
     const PLAYER_COUNTS: &'static [u8];
-    /// The game's rule page, in every language.
-    const RULES: &'static GameRules;
     /// Play passes to the seat drawn on your left (clockwise) instead of your right (C-2).
     const CLOCKWISE: bool = false;
 

@@ -103,7 +103,6 @@ impl UiSettings for PasurSettings {
 
 impl UiGame for Pasur {
     const PLAYER_COUNTS: &'static [u8] = &[2, 4];
-    const RULES: &'static crate::rule_pages::GameRules = &crate::rule_pages::pasur::RULES;
 
     fn seating(view: &<Pasur as engine::Game>::View) -> Vec<u8> {
         (0..view.players).collect()

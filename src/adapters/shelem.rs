@@ -77,7 +77,6 @@ impl UiSettings for ShelemSettings {
 
 impl UiGame for Shelem {
     const PLAYER_COUNTS: &'static [u8] = &[4, 2];
-    const RULES: &'static crate::rule_pages::GameRules = &crate::rule_pages::shelem::RULES;
 
     fn seating(view: &<Shelem as engine::Game>::View) -> Vec<u8> {
         (0..view.players).collect()

@@ -23,7 +23,8 @@ pub struct RulesPageProps {
 pub fn rules_page(props: &RulesPageProps) -> Html {
     let lang = use_lang();
     let ui = rule_pages::ui(lang);
-    let back = rule_pages::safe_back(props.back.as_deref()).map(str::to_string);
+    // The hash to go back to is another page's screen (this page has only the rules).
+    let back = rule_pages::safe_back(props.back.as_deref()).map(|b| Route::parse(b).href());
 
     // A new page starts at its top, wherever the previous screen was scrolled to.
     use_effect_with(props.rules.game, |_| {

@@ -4,16 +4,13 @@
 //!
 //! One file per game ([`hokm`], [`shelem`], [`pasur`], [`bidel`], [`haft_khabis`],
 //! [`crazy_eights`]) holds a [`GameRules`]: the game's id (as in the route
-//! `#/<game>/rules`) and one [`Page`] per language; the game's page shows it through
-//! [`crate::adapters::UiGame::RULES`], so each page carries only its own game's text. To add
-//! a game, write its file the same way, name it in the game's `UiGame` impl and list it in
-//! [`GAMES`]; the tests then ask for its rule IDs (see `EXPECTED_IDS` in the tests).
+//! `#/<game>/rules`) and one [`Page`] per language. Every rule page is on one page of the
+//! site, `rules.html` ([`of`]), so the games' own pages carry none of this text. To add a
+//! game, write its file the same way and list it in [`GAMES`] and [`of`]; the tests then ask
+//! for its rule IDs (see `EXPECTED_IDS` in the tests).
 //!
 //! Persian text uses Persian digits (۰۱۲…) and Persian letters (ی, ک), English text ASCII
 //! digits; the tests check both.
-
-// Nothing routes to the rule page yet: app.rs will show `pages::rules::RulesPage` for
-// `#/<game>/rules`. Remove this (and the one in pages/rules.rs) once it does.
 
 pub mod bidel;
 pub mod crazy_eights;
@@ -22,6 +19,7 @@ pub mod hokm;
 pub mod pasur;
 pub mod shelem;
 
+use crate::adapters::GameId;
 use crate::i18n::Lang;
 
 /// One paragraph of a rule page.
@@ -107,6 +105,18 @@ pub static GAMES: &[GameRules] = &[
     haft_khabis::RULES,
     crazy_eights::RULES,
 ];
+
+/// The rules of `game`.
+pub fn of(game: GameId) -> &'static GameRules {
+    match game {
+        GameId::Hokm => &hokm::RULES,
+        GameId::Shelem => &shelem::RULES,
+        GameId::Pasur => &pasur::RULES,
+        GameId::Bidel => &bidel::RULES,
+        GameId::HaftKhabis => &haft_khabis::RULES,
+        GameId::CrazyEights => &crazy_eights::RULES,
+    }
+}
 
 /// The rule page's own words (buttons and messages), kept here so the page needs nothing
 /// from the shared string tables.
@@ -356,22 +366,10 @@ mod tests {
     }
 
     #[test]
-    fn each_game_page_shows_its_own_rules() {
-        use crate::adapters::{GameId, UiGame};
-        use engine::games::{bidel, crazy_eights, haft_khabis, hokm, pasur, shelem};
-        fn slug<G: UiGame>() -> (GameId, &'static str) {
-            (G::ID, G::RULES.game)
-        }
-        let pages = [
-            slug::<hokm::Hokm>(),
-            slug::<shelem::Shelem>(),
-            slug::<pasur::Pasur>(),
-            slug::<bidel::Bidel>(),
-            slug::<haft_khabis::HaftKhabis>(),
-            slug::<crazy_eights::CrazyEights>(),
-        ];
-        for (id, rules) in pages {
-            assert_eq!(id.slug(), rules);
+    fn each_game_has_its_own_rules() {
+        for id in GameId::ALL {
+            assert_eq!(of(id).game, id.slug());
+            assert!(GAMES.contains(of(id)), "{}: listed in GAMES", id.slug());
         }
         assert_eq!(GAMES.len(), GameId::ALL.len());
         for g in GAMES {

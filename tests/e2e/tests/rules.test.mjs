@@ -17,13 +17,15 @@ export const tests = [
       ]) {
         await page.goto(`${url}#/${game}/setup`, { waitUntil: 'load' });
         await page.locator('[data-testid=setup]').waitFor({ timeout: 15000 });
+        // The rule pages are a page of their own (rules.html), loaded on the way.
         await page.locator('[data-testid=rules-link]').click();
         const rules = page.locator('[data-testid=rules]');
-        await rules.waitFor({ timeout: 5000 });
+        await rules.waitFor({ timeout: 15000 });
+        assert(new URL(page.url()).pathname.endsWith('/rules.html'), `${game}: the rule pages' own page (${page.url()})`);
         assert((await page.locator(`[data-rule="${id}"]`).count()) > 0, `${game}: the rule page explains ${id}`);
         assert((await page.locator('[data-testid=rules-section]').count()) >= 3, `${game}: sections`);
         await page.locator('[data-testid=rules-back]').click();
-        await page.locator('[data-testid=setup]').waitFor({ timeout: 5000 });
+        await page.locator('[data-testid=setup]').waitFor({ timeout: 15000 });
         assert(page.url().includes(`#/${game}/setup`), `${game}: back to the setup form (${page.url()})`);
 
         // The table's settings, read-only, with the same rule page.
@@ -40,7 +42,7 @@ export const tests = [
         assert(inputs === device && device === 2, `${game}: nothing of the room to change at the table (${inputs} inputs, ${device} of this device)`);
         const tableHash = new URL(page.url()).hash;
         await panel.locator('[data-testid=rules-link]').click();
-        await page.locator('[data-testid=rules]').waitFor({ timeout: 5000 });
+        await page.locator('[data-testid=rules]').waitFor({ timeout: 15000 });
         await page.locator('[data-testid=rules-back]').click();
         await page.locator('[data-testid=table]').waitFor({ timeout: 15000 });
         assert(new URL(page.url()).hash === tableHash, `${game}: back to the same table`);
@@ -48,7 +50,7 @@ export const tests = [
       // English too.
       await page.locator('[data-testid=lang-toggle]').click();
       await page.goto(`${url}#/bidel/rules`, { waitUntil: 'load' });
-      await page.locator('[data-testid=rules]').waitFor({ timeout: 5000 });
+      await page.locator('[data-testid=rules]').waitFor({ timeout: 15000 });
       const text = await page.locator('[data-testid=rules]').textContent();
       assert(/hearts/i.test(text), 'the English Bidel page talks about hearts');
     },
