@@ -9,9 +9,11 @@ use serde_json::{json, Value};
 use std::time::Instant;
 
 mod arena;
+mod bot;
 mod dds;
 mod replay;
 pub use arena::{arena, arena_text, duplicate_rooms, make_bot, ArenaOptions, BOT_KINDS};
+pub use bot::{bot, BotOptions};
 pub use dds::{dds_bench, hokm_deal, DdsOptions};
 pub use replay::{replay, to_match_log};
 

@@ -5,7 +5,8 @@
 //! standard error and exits with code 2.
 
 use cards::{
-    arena, arena_text, dds_bench, replay, simulate, ArenaOptions, BotKind, DdsOptions, SimOptions,
+    arena, arena_text, bot, dds_bench, replay, simulate, ArenaOptions, BotKind, BotOptions,
+    DdsOptions, SimOptions,
 };
 use clap::error::ErrorKind;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
@@ -41,6 +42,29 @@ enum Command {
     /// Time the double-dummy solver on full Hokm deals (trump named by the hakem's longest
     /// suit): "can the hakem's side take 7?" and its most tricks; one JSON line.
     Dds(DdsArgs),
+    /// Read a match log (as replay takes it) and print, as one JSON line, the action a bot of
+    /// the site chooses for the seat to act, from that seat's view only (docs/bots.md).
+    Bot(BotArgs),
+}
+
+#[derive(Debug, Args)]
+struct BotArgs {
+    /// The game of the log, by its slug (listed below).
+    #[arg(long, value_name = "GAME", value_parser = parse_game)]
+    game: &'static GameInfo,
+    /// The bot kind: easy (the rule bot), hard (the searching bot, where the game has one)
+    /// or random; also hard-NAME and hard:S,N,P as for arena.
+    #[arg(long, value_name = "KIND")]
+    kind: String,
+    /// Seed of the bot's own random choices.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seed: u64,
+    /// The seat to choose for, where several seats act at once (Bidel's pass).
+    #[arg(long, value_name = "SEAT")]
+    seat: Option<u8>,
+    /// The match log or transcript file, or - for standard input.
+    #[arg(value_name = "FILE", default_value = "-")]
+    file: String,
 }
 
 #[derive(Debug, Args)]
@@ -238,6 +262,19 @@ fn one_line(e: &clap::Error) -> String {
     }
 }
 
+/// The text of `file`, or of standard input for `-`.
+fn read_input(file: &str) -> Result<String, String> {
+    if file == "-" {
+        let mut text = String::new();
+        std::io::stdin()
+            .read_to_string(&mut text)
+            .map_err(|e| format!("cannot read standard input: {e}"))?;
+        Ok(text)
+    } else {
+        std::fs::read_to_string(file).map_err(|e| format!("cannot read {file}: {e}"))
+    }
+}
+
 fn main() -> ExitCode {
     let matches = match command().try_get_matches() {
         Ok(m) => m,
@@ -251,7 +288,7 @@ fn main() -> ExitCode {
                     }
                 }
                 ErrorKind::DisplayHelpOnMissingArgumentOrSubcommand => fail(
-                    "a command is needed (usage: cards simulate|arena|replay|games|dds; see cards --help)",
+                    "a command is needed (usage: cards simulate|arena|replay|bot|games|dds; see cards --help)",
                 ),
                 _ => fail(one_line(&e)),
             };
@@ -283,15 +320,10 @@ fn main() -> ExitCode {
             }
         }
         Command::Replay { file } => {
-            let mut text = String::new();
-            let read = if file == "-" {
-                std::io::stdin().read_to_string(&mut text).map(|_| ())
-            } else {
-                std::fs::read_to_string(&file).map(|t| text = t)
+            let text = match read_input(&file) {
+                Ok(t) => t,
+                Err(e) => return fail(e),
             };
-            if let Err(e) = read {
-                return fail(format!("cannot read {file}: {e}"));
-            }
             match replay(&text) {
                 Ok(v) => {
                     println!("{v:#}");
@@ -334,6 +366,25 @@ fn main() -> ExitCode {
             }
             Err(e) => fail(e),
         },
+        Command::Bot(a) => {
+            let text = match read_input(&a.file) {
+                Ok(t) => t,
+                Err(e) => return fail(e),
+            };
+            let opts = BotOptions {
+                game: a.game.slug.to_string(),
+                kind: a.kind,
+                seed: a.seed,
+                seat: a.seat,
+            };
+            match bot(&text, &opts) {
+                Ok(v) => {
+                    println!("{v}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => fail(e),
+            }
+        }
         Command::Games => {
             println!("{:#}", registry::games_json());
             ExitCode::SUCCESS

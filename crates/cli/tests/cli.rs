@@ -942,3 +942,70 @@ fn crazy_eights_countdown_replay_of_the_documented_example() {
         "step 26: seat 1 cannot take",
     );
 }
+
+/// `cards bot`: one JSON line with the seat and a legal action; every refusal one line, exit 2.
+#[test]
+fn bot_prints_one_json_line_and_refuses_clearly() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/examples/crazy-eights-countdown.json"
+    ))
+    .unwrap();
+    let out = cards(&["bot", "--game", "crazy-eights", "--kind", "easy"], &text);
+    let stdout = String::from_utf8(out.stdout.clone()).unwrap();
+    assert_eq!(stdout.lines().count(), 1, "one line: {stdout}");
+    let v = ok_json(&out);
+    assert_eq!(v["game"], "crazy_eights");
+    assert_eq!(v["kind"], "easy");
+    // The replay's next legal actions are the seat's: the bot's is one of them.
+    let replayed = ok_json(&cards(&["replay", "-"], &text));
+    let legal = replayed["next_legal"].as_array().unwrap();
+    assert!(
+        legal.contains(&v["action"]),
+        "{} not in {legal:?}",
+        v["action"]
+    );
+
+    let bot = |game: &'static str, kind: &'static str| vec!["bot", "--game", game, "--kind", kind];
+    fails_with(&bot("hokm", "easy"), &text, "not of hokm");
+    fails_with(&bot("crazy-eights", "clever"), &text, "unknown bot kind");
+    fails_with(&bot("crazy-eights", "easy"), "{", "malformed JSON");
+    fails_with(
+        &bot("crazy-eights", "easy"),
+        &example(),
+        "not of crazy_eights",
+    );
+    let hokm = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../docs/examples/hokm-kot.json"
+    ))
+    .unwrap();
+    fails_with(&bot("hokm", "easy"), &hokm, "the hand is over");
+    let mut seat = bot("crazy-eights", "easy");
+    seat.extend(["--seat", "3"]);
+    fails_with(&seat, &text, "does not act now");
+}
+
+/// The examples of docs/bots.md ("Our bots from outside"): every game's log answers with one
+/// of the seat's legal actions, for the rule bot and the hard one.
+#[test]
+fn bot_examples_in_the_docs() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/examples/bot");
+    let mut games = 0;
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        let text = std::fs::read_to_string(&path).unwrap();
+        let game = path.file_stem().unwrap().to_str().unwrap().to_string();
+        let legal = ok_json(&cards(&["replay", "-"], &text))["next_legal"].clone();
+        for kind in ["easy", "hard"] {
+            let v = ok_json(&cards(&["bot", "--game", &game, "--kind", kind], &text));
+            assert!(
+                legal.as_array().unwrap().contains(&v["action"]),
+                "{game} {kind}: {} not in {legal}",
+                v["action"]
+            );
+        }
+        games += 1;
+    }
+    assert_eq!(games, 6, "an example for each game");
+}
