@@ -41,6 +41,11 @@
 //
 //   node tests/e2e/bench-phone.mjs [--runs N] [--json] [--verbose] [--cpu 4] [--scenarios a,b] [--relay BIN] [--dist DIR]
 //   node tests/e2e/bench-phone.mjs --runs 1 --check      # ./test: bounded, no timing target
+//   node tests/e2e/bench-phone.mjs --trace --cpu 1 --scenarios hokm-warm   # where the CPU goes
+//
+// --trace records a Chromium trace of each measured visit of a cold link or a warm one (not
+// home-hokm) and prints what the page's main thread did to the first control (the trace's
+// events by name: running JS and wasm, compiling wasm, style, layout, …).
 //
 // --check asserts only what does not depend on the machine's load: every run reaches its first
 // control within 30 s, the network was throttled (no large response came faster than 1.6 Mbit/s
@@ -88,6 +93,7 @@ const opt = (name, dflt) => {
 };
 const check = flag('--check');
 const verbose = flag('--verbose');
+const trace = flag('--trace');
 const json = flag('--json');
 const runs = Number(opt('--runs', '5'));
 const CPU_SLOWDOWN = Number(opt('--cpu', String(CPU_SLOWDOWN_DEFAULT))); // 1: the machine's own speed
@@ -343,6 +349,58 @@ function wire(context) {
 }
 
 /** The epoch time at which the page noted its first control. */
+/** The trace's categories: enough to name the main thread's work. */
+const TRACE_CATEGORIES = ['devtools.timeline', 'v8', 'v8.wasm', 'blink', 'loading', 'toplevel'];
+
+/** Starts a trace of `page` if --trace asked for one. */
+async function startTrace(browser, page) {
+  if (trace) await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+}
+
+/**
+ * With --trace: stops the trace and sums, on the page's main thread, the time of named kinds of
+ * work from the navigation to `until` (epoch ms, the first control): running JS and wasm
+ * (V8's calls into script, which include the wasm they run and any compiling of wasm it waits
+ * for), compiling wasm, style, layout, paint, parsing. Rows may overlap (a style update forced
+ * by a script is also the script's time).
+ */
+async function stopTrace(browser, page, until) {
+  if (!trace) return null;
+  const events = JSON.parse((await browser.stopTracing()).toString()).traceEvents;
+  // The trace's clock in microseconds; the page's clock gives the offset.
+  const nav = events.find((e) => e.name === 'navigationStart' && e.args?.data?.isLoadingMainFrame);
+  const origin = await page.evaluate(() => performance.timeOrigin);
+  const end = nav ? nav.ts + (until - origin) * 1000 : Infinity;
+  const pid = nav?.pid;
+  const mains = new Set(
+    events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args.name === 'CrRendererMain' && (pid === undefined || e.pid === pid)).map((e) => `${e.pid}:${e.tid}`),
+  );
+  const kinds = {
+    'JS and wasm': ['v8.callFunction', 'v8.evaluateModule'],
+    'wasm compile': ['wasm.CompileLazy', 'wasm.SyncCompile', 'wasm.AsyncCompile', 'v8.wasm.compiledModule', 'v8.wasm.streamFromResponseCallback'],
+    style: ['UpdateLayoutTree', 'RecalculateStyles'],
+    layout: ['Layout'],
+    paint: ['Paint', 'PrePaint', 'Layerize'],
+    'parse HTML': ['ParseHTML'],
+    'parse CSS': ['ParseAuthorStyleSheet'],
+    GC: ['MinorGC', 'MajorGC', 'V8.GC_SCAVENGER', 'BlinkGC.AtomicPhase'],
+  };
+  const ms = Object.fromEntries(Object.keys(kinds).map((k) => [k, 0]));
+  const ours = events
+    .filter((e) => e.ph === 'X' && mains.has(`${e.pid}:${e.tid}`) && !(nav && e.ts < nav.ts) && e.ts <= end)
+    .sort((a, b) => a.ts - b.ts);
+  for (const [k, names] of Object.entries(kinds)) {
+    // Each kind's outermost events only: a call into script inside another is not counted twice.
+    let until = -Infinity;
+    for (const e of ours) {
+      if (!names.includes(e.name) || e.ts < until) continue;
+      ms[k] += (e.dur || 0) / 1000;
+      until = e.ts + (e.dur || 0);
+    }
+  }
+  return ms;
+}
+
 async function firstControl(page) {
   await page.waitForFunction(() => window.__firstControl !== undefined, null, { timeout: CONTROL_TIMEOUT_MS, polling: 100 });
   return page.evaluate(() => window.__firstControl);
@@ -365,11 +423,13 @@ async function runLink(browser, site, { link }) {
     const net = wire(context);
     await throttle(context, page, { cacheDisabled: true });
     site.meter.reset();
+    await startTrace(browser, page);
     await page.goto(`${site.url}/${link}`, { waitUntil: 'commit' });
     const start = await page.evaluate(() => performance.timeOrigin);
     const at = await firstControl(page);
+    const main = await stopTrace(browser, page, at);
     await net.quiet();
-    return { ms: at - start, start, ...(await net.total(at, site.meter)), errors };
+    return { ms: at - start, start, ...(await net.total(at, site.meter)), errors, main };
   } finally {
     await context.close();
   }
@@ -416,9 +476,11 @@ async function runWarm(browser, site, { link }) {
     const net = wire(context);
     await throttle(context, page, { cacheDisabled: false });
     site.meter.reset();
+    await startTrace(browser, page);
     await page.goto(`${site.url}/${link}`, { waitUntil: 'commit' });
     const start = await page.evaluate(() => performance.timeOrigin);
     const at = await firstControl(page);
+    const main = await stopTrace(browser, page, at);
     await net.quiet();
     const controlled = await page.evaluate(() => !!navigator.serviceWorker.controller);
     if (!controlled) pageErrors.push('bench: the second visit was not controlled by the service worker');
@@ -429,7 +491,7 @@ async function runWarm(browser, site, { link }) {
     if (html && html.ms < 0.9 * NETWORK.latency) {
       pageErrors.push(`bench: the service worker's fetch of the page took ${Math.round(html.ms)} ms, less than the emulated round trip`);
     }
-    return { ms: at - start, start, ...total, errors: [...errors, ...pageErrors] };
+    return { ms: at - start, start, ...total, errors: [...errors, ...pageErrors], main };
   } finally {
     await context.close();
   }
@@ -553,6 +615,9 @@ try {
           `${fmt(r.bytes_by_control)} B of them by the first control; load ${load.split(' ')[0]})`,
       );
       for (const e of r.errors) say(`  ${e}`);
+      if (r.main) {
+        say(`  main thread to the first control: ${Object.entries(r.main).map(([k, v]) => `${k} ${fmt(v)} ms`).join(', ')}`);
+      }
       if (verbose) {
         for (const x of r.responses) {
           say(`  ${x.status} ${fmt(x.bytes).padStart(9)} B ${fmt(x.ms).padStart(6)} ms  ${x.url.replace(meter.url, '')} (${x.by}, +${fmt(x.at - r.start)} ms)`);
