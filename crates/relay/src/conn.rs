@@ -3,7 +3,7 @@
 //! room's task; a writer task sends what the room queues for it.
 
 use crate::cluster::{Route, Upstream};
-use crate::limits::Budget;
+use crate::limits::{Budget, Verdict};
 use crate::room::{check_name, check_room, Actor, Conn, Out, Refused, RoomHandle};
 use crate::Shared;
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
@@ -20,8 +20,14 @@ use tokio_tungstenite::tungstenite::Message as TMessage;
 /// slow and is dropped (it resyncs with a snapshot when it resumes).
 pub const CONN_QUEUE: usize = 256;
 
-/// Budget overruns in a row after which a flooding connection is closed.
-const FLOOD_CLOSE: u32 = 500;
+/// How long a closing connection waits for its writer to send what was queued and, if
+/// the relay closed it, for the client's answer to the close frame, before it is dropped
+/// anyway.
+const LINGER: Duration = Duration::from_secs(3);
+
+/// A client that has sent nothing for this long after the relay's close frame went out
+/// has nothing in flight: its socket can be dropped without a reset.
+const QUIET: Duration = Duration::from_millis(200);
 
 fn send_now(tx: &mpsc::Sender<Out>, msg: &RelayMsg) {
     if let Ok(text) = serde_json::to_string(msg) {
@@ -119,19 +125,19 @@ pub async fn run(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool) 
     };
     let mut room: Option<Seated> = None;
     let mut budget = Budget::new(cfg.msg_burst, cfg.msgs_per_sec);
-    let mut overruns = 0u32;
-    loop {
+    // Whether the relay closed the socket (rather than the client, or the network).
+    let relay_closed = loop {
         let next = tokio::select! {
             _ = kick.cancelled() => {
                 if shared.shutdown.is_cancelled() {
                     let _ = tx.try_send(Out::Close(1012, "the relay is restarting: reconnect"));
                 }
-                break;
+                break true;
             }
             m = stream.next() => m,
         };
         let text = match next {
-            None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break,
+            None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break false,
             Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
             Some(Ok(Message::Binary(_))) => {
                 error(&tx, codes::BAD_MESSAGE, "messages are JSON text");
@@ -139,25 +145,34 @@ pub async fn run(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool) 
             }
             Some(Ok(Message::Text(t))) => t,
         };
-        if !budget.take(Instant::now()) {
-            overruns += 1;
-            if overruns == 1 || overruns.is_multiple_of(100) {
+        match budget.take(Instant::now()) {
+            Verdict::Take => {}
+            Verdict::Drop { answer } => {
+                if answer {
+                    error(
+                        &tx,
+                        codes::FLOOD,
+                        format!(
+                            "too many messages (at most {} a second): dropped",
+                            cfg.msgs_per_sec
+                        ),
+                    );
+                }
+                continue;
+            }
+            Verdict::Close => {
                 error(
                     &tx,
                     codes::FLOOD,
                     format!(
-                        "too many messages (at most {} a second): dropped",
+                        "too many messages (at most {} a second): the socket is closed",
                         cfg.msgs_per_sec
                     ),
                 );
+                let _ = tx.try_send(Out::Close(1008, "flood"));
+                break true;
             }
-            if overruns >= FLOOD_CLOSE {
-                let _ = tx.try_send(Out::Close(1008, "too many messages"));
-                break;
-            }
-            continue;
         }
-        overruns = 0;
         if text.len() > cfg.max_message {
             error(
                 &tx,
@@ -186,7 +201,7 @@ pub async fn run(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool) 
             Some(Seated::Remote(up)) => {
                 if up.send(TMessage::Text(text.as_str().into())).await.is_err() {
                     let _ = tx.try_send(Out::Close(1012, "the room's relay is gone: reconnect"));
-                    break;
+                    break true;
                 }
             }
             None => match open(&shared, ip, &conn, msg, hop).await {
@@ -201,7 +216,7 @@ pub async fn run(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool) 
                 Err(e) => send_now(&tx, &RelayMsg::Error(e)),
             },
         }
-    }
+    };
     match room {
         Some(Seated::Local(h)) => {
             h.detach(id).await;
@@ -213,11 +228,35 @@ pub async fn run(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool) 
     }
     drop(conn);
     drop(tx);
-    let mut writer = writer;
-    if tokio::time::timeout(Duration::from_secs(3), &mut writer)
-        .await
-        .is_err()
-    {
+    finish(writer, &mut stream, relay_closed).await;
+}
+
+/// Ends a connection: waits for its writer to send what was queued (the close frame
+/// last) and, if the relay closed the socket (`drain`), reads and drops what the client
+/// still sends until it answers the close frame, goes, or has gone quiet since the close
+/// frame went; all within [`LINGER`]. A socket dropped with messages unread is reset by
+/// the OS, and a reset loses whatever the client had not read yet, the close frame and
+/// the last errors included: a flooding client saw 1006, not 1008.
+async fn finish(
+    mut writer: tokio::task::JoinHandle<()>,
+    stream: &mut futures_util::stream::SplitStream<WebSocket>,
+    mut drain: bool,
+) {
+    let until = tokio::time::Instant::now() + LINGER;
+    let mut written = false;
+    while !written || drain {
+        tokio::select! {
+            _ = tokio::time::sleep_until(until) => break,
+            _ = &mut writer, if !written => written = true,
+            m = tokio::time::timeout(QUIET, stream.next()), if drain => match m {
+                Ok(Some(Ok(Message::Close(_))) | Some(Err(_)) | None) => drain = false,
+                Ok(Some(Ok(_))) => {}
+                // Quiet: nothing is in flight once the close frame is out.
+                Err(_) => drain = !written,
+            },
+        }
+    }
+    if !written {
         writer.abort();
     }
 }

@@ -2,15 +2,18 @@
 //! again on the same database, on SQLite and on a real PostgreSQL server: every room comes
 //! back by replaying its stored log, at the same step and state hash, every person resumes
 //! their seat with their token and plays on, and no step any person was sent is lost. And
-//! SIGTERM closes sockets cleanly.
+//! SIGTERM closes sockets cleanly. And the relay killed just after a match's last step:
+//! the room comes back finished (its lobby, its snapshot, a rematch and the cleanup of
+//! finished rooms agree).
 
 mod common;
 
 use common::pg::{skipped, Postgres};
 use common::{
-    inspect_wait, play, play_until, resume_and_play_on, settle, spawn_relay, Client, Kept, WAIT,
+    http_get, inspect_wait, play, play_until, resume_and_play_on, settle, spawn_relay, Client,
+    Kept, WAIT,
 };
-use protocol::{ClientMsg, Phase, RelayMsg, RoomCode, RoomOptions};
+use protocol::{ClientMsg, Phase, RelayMsg, RoomCode, RoomOptions, SeatToken};
 use serde_json::{json, Value};
 use std::process::Command;
 
@@ -159,6 +162,185 @@ async fn crash_and_restart(db: &str, extra: &[&str]) {
         unreachable!()
     };
     assert!(frame["step"].as_u64() >= Some(n as u64));
+    drop(child);
+}
+
+/// The relay killed with SIGKILL the moment a person has been sent the last step of their
+/// match, one room after another, with `--sync full` on SQLite: after a restart every such
+/// room is finished, as its stored log says.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sigkill_just_after_a_match_ends_then_restart_finds_the_room_finished() {
+    let dir = std::env::temp_dir().join(format!("relay-ended-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = Db::Sqlite(dir.join("relay.sqlite"));
+    kill_at_the_end_then_restart(&db, &["--sync", "full"]).await;
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The same on PostgreSQL: the restarted instance takes the rooms over once the leases of
+/// the killed ones expire.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_postgres_sigkill_just_after_a_match_ends_then_restart_finds_the_room_finished() {
+    if skipped() {
+        return;
+    }
+    let pg = Postgres::start();
+    pg.database("ended");
+    let db = Db::Postgres(&pg, "ended");
+    kill_at_the_end_then_restart(&db, &["--sync", "full", "--lease-ms", "1500"]).await;
+}
+
+/// Rooms whose match ended the moment the relay was killed.
+const ENDED: usize = 6;
+
+/// A match short enough to end within a second (one hand; a person and three bots).
+const SHORT: (&str, u8) = ("haft_khabis", 4);
+
+/// Where the killed relays store their rooms.
+enum Db<'a> {
+    Sqlite(std::path::PathBuf),
+    Postgres(&'a Postgres, &'static str),
+}
+
+impl Db<'_> {
+    fn url(&self) -> String {
+        match self {
+            Db::Sqlite(path) => path.to_str().unwrap().to_string(),
+            Db::Postgres(pg, db) => pg.url(db),
+        }
+    }
+
+    /// Makes the store refuse (or take again) every write of a room's meta in the finished
+    /// phase: the relay's write after a match's last step is lost, as a crash just before
+    /// it would lose it. (Called while a relay runs: it has made the tables.)
+    fn lose_finished(&self, lose: bool) {
+        match self {
+            Db::Sqlite(path) => {
+                let c = rusqlite::Connection::open(path).unwrap();
+                c.busy_timeout(WAIT).unwrap();
+                c.execute_batch(if lose {
+                    "CREATE TRIGGER IF NOT EXISTS lost BEFORE UPDATE ON rooms \
+                     WHEN json_extract(NEW.meta, '$.phase') = 'finished' \
+                     BEGIN SELECT RAISE(ABORT, 'lost in the crash, on purpose'); END;"
+                } else {
+                    "DROP TRIGGER IF EXISTS lost;"
+                })
+                .unwrap();
+            }
+            Db::Postgres(pg, db) => {
+                pg.sql(
+                    db,
+                    if lose {
+                        "CREATE OR REPLACE FUNCTION lost() RETURNS trigger LANGUAGE plpgsql AS $$ \
+                         BEGIN IF NEW.meta::jsonb ->> 'phase' = 'finished' THEN \
+                         RAISE EXCEPTION 'lost in the crash, on purpose'; END IF; RETURN NEW; \
+                         END $$; DROP TRIGGER IF EXISTS lost ON rooms; \
+                         CREATE TRIGGER lost BEFORE UPDATE ON rooms FOR EACH ROW \
+                         EXECUTE FUNCTION lost();"
+                    } else {
+                        "DROP TRIGGER IF EXISTS lost ON rooms;"
+                    },
+                );
+            }
+        }
+    }
+}
+
+/// Plays `ENDED` rooms to the end of their match, one a relay, and kills each relay with
+/// SIGKILL as soon as the person was sent the match's last step; then checks them on a
+/// relay started again. Every other room loses the relay's writes after its last step
+/// (the meta in the finished phase), so that the kill always falls between that step and
+/// the next write: on an idle machine the relay usually wins the race (it lost 5 of 30).
+/// The other rooms race as they would in production.
+async fn kill_at_the_end_then_restart(db: &Db<'_>, extra: &[&str]) {
+    let (game, players) = SHORT;
+    let url = db.url();
+    let mut ended: Vec<(RoomCode, SeatToken, Value)> = Vec::new();
+    for i in 0..ENDED {
+        let (mut child, addr) = spawn_relay(&url, extra).await;
+        db.lose_finished(i % 2 == 0);
+        let settings = json!({"end": "hands", "hands": 1});
+        let mut a = Client::create(addr, game, players, settings, RoomOptions::default()).await;
+        a.send(&ClientMsg::Start).await;
+        let over = |c: &Client, _| {
+            c.frames
+                .last()
+                .is_some_and(|f| f["status"] == json!("match_over"))
+        };
+        play_until(&mut a, game, 40 + i as u64, over).await;
+        // The last step's frame is the person's acknowledgement that it is stored: the
+        // relay dies at once, before anything it does after sending it.
+        child.0.kill().unwrap(); // SIGKILL
+        child.0.wait().unwrap();
+        let last = a.frames.last().unwrap().clone();
+        assert_eq!(last["status"], json!("match_over"), "room {i}: no end");
+        ended.push((a.code.clone().unwrap(), a.token.clone().unwrap(), last));
+    }
+    db.lose_finished(false);
+    // Finished rooms are cleaned up 4 s after they are loaded.
+    let mut flags = extra.to_vec();
+    flags.extend(["--finished-secs", "4"]);
+    let (child, addr) = spawn_relay(&url, &flags).await;
+    let mut stuck = Vec::new();
+    let mut people = Vec::new();
+    for (code, token, last) in &ended {
+        let s = inspect_wait(addr, code).await;
+        assert_eq!(
+            s["step"], last["step"],
+            "room {code}: a stored step was lost"
+        );
+        if s["phase"] != json!("finished") {
+            stuck.push(format!("{code}: {}", s["phase"]));
+            continue;
+        }
+        // The lobby and the snapshot agree: the match is over.
+        let mut c = Client::resume(addr, code, token).await;
+        let f = c.until(|m| matches!(m, RelayMsg::Frame { .. })).await;
+        let RelayMsg::Frame { frame } = f else {
+            unreachable!()
+        };
+        assert_eq!(frame["status"], json!("match_over"), "room {code}");
+        assert_eq!(frame["step"], last["step"], "room {code}");
+        assert_eq!(
+            c.lobby.as_ref().unwrap().phase,
+            Phase::Finished,
+            "room {code}"
+        );
+        people.push(c);
+    }
+    assert!(
+        stuck.is_empty(),
+        "{} of {ENDED} rooms whose match is over are not finished: {stuck:?}",
+        stuck.len()
+    );
+    // Half the rooms play a rematch; the cleanup of finished rooms takes the others.
+    let mut left = Vec::new();
+    for (i, mut c) in people.into_iter().enumerate() {
+        let code = c.code.clone().unwrap();
+        if i % 2 == 1 {
+            left.push(c);
+            continue;
+        }
+        c.send(&ClientMsg::Rematch).await;
+        let m = c
+            .until(|m| {
+                matches!(m, RelayMsg::Error(_))
+                    || matches!(m, RelayMsg::Lobby { lobby } if lobby.phase == Phase::Playing)
+            })
+            .await;
+        assert!(matches!(m, RelayMsg::Lobby { .. }), "room {code}: {m:?}");
+        let s = inspect_wait(addr, &code).await;
+        assert_eq!(s["match_no"], json!(2), "room {code}");
+        assert_eq!(s["phase"], json!("playing"), "room {code}");
+    }
+    for mut c in left {
+        let code = c.code.clone().unwrap();
+        while c.recv().await.is_some() {}
+        assert_eq!(c.closed, Some(1000), "room {code}: not cleaned up");
+        let (status, _) = http_get(addr, &format!("/admin/rooms/{code}")).await;
+        assert!(status.contains(" 404 "), "room {code}: {status}");
+    }
     drop(child);
 }
 

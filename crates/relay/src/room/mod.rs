@@ -27,7 +27,7 @@ pub use handle::{channel, Conn, Inbox, Out, Refused, RoomHandle, QUEUE};
 
 use crate::secret;
 use crate::Shared;
-use engine::Deal;
+use engine::{Deal, Status};
 use handle::Cmd;
 use protocol::{codes, ErrorBody, Phase, RelayMsg, RoomCode, RoomOptions, SeatKind, SeatToken};
 use registry::{GameInfo, Room};
@@ -143,7 +143,8 @@ impl Actor {
     }
 
     /// A room as stored, its match rebuilt from its log, which must end at the stored state
-    /// hash. Everybody is away until they resume.
+    /// hash; whether that match is over is the log's to say. Everybody is away until they
+    /// resume.
     pub fn from_store(
         shared: Arc<Shared>,
         loaded: crate::store::LoadedRoom,
@@ -182,6 +183,15 @@ impl Actor {
                 Some(room)
             }
         };
+        // Whether the match is over is read from its log, not from the stored meta: the
+        // step that ends a match is stored (and sent) before the meta of the finished
+        // room is written, and a crash between the two writes must not leave a room whose
+        // match is over in play (no rematch, never cleaned up).
+        let phase = match &game {
+            None => Phase::Lobby,
+            Some(g) if g.status() == Status::MatchOver => Phase::Finished,
+            Some(_) => Phase::Playing,
+        };
         let mut actor = Actor {
             shared,
             code: loaded.code,
@@ -191,13 +201,13 @@ impl Actor {
             options: m.options,
             creator: m.creator,
             seats,
-            phase: m.phase,
+            phase,
             match_no: m.match_no,
             game,
             step_at: now,
             retry_at: None,
             last_activity: now,
-            finished_at: (m.phase == Phase::Finished).then_some(now),
+            finished_at: (phase == Phase::Finished).then_some(now),
             inbox,
         };
         actor.make_seat_bots();

@@ -210,6 +210,9 @@ impl Actor {
         if self.game.as_ref().map(|g| g.status()) == Some(Status::MatchOver) {
             self.phase = Phase::Finished;
             self.finished_at = Some(Instant::now());
+            // The stored meta follows, for whoever reads the store; a load does not depend
+            // on it (`Actor::from_store` reads the end of the match from the stored log),
+            // so a crash or a failure before this write leaves nothing stuck.
             if let Err(e) = self.save(None).await {
                 eprintln!("relay: room {}: {}", self.code, e.message);
             }

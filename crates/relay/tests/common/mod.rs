@@ -356,6 +356,11 @@ impl Client {
             .await;
     }
 
+    /// The client's socket itself, for a test that drives it by hand (a flood).
+    pub fn into_socket(self) -> WebSocketStream<MaybeTlsStream<TcpStream>> {
+        self.ws
+    }
+
     pub async fn close(mut self) {
         let _ = self.ws.close(None).await;
     }
