@@ -201,7 +201,8 @@ pub struct Lobby {
 /// message); the messages without fields (`start`, `ready`, `rematch`, `ping`) ignore any.
 ///
 /// The first message of a connection opens a room ([`ClientMsg::Create`],
-/// [`ClientMsg::Join`] or [`ClientMsg::Resume`]); the others need one opened.
+/// [`ClientMsg::Join`] or [`ClientMsg::Resume`]), after any number of
+/// [`ClientMsg::Peek`]s; the others need one opened.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMsg {
@@ -236,6 +237,17 @@ pub enum ClientMsg {
         code: RoomCode,
         /// The person's name.
         name: String,
+    },
+    /// Asks whether a room of this code is open, before taking a seat: the relay answers
+    /// with its lobby ([`RelayMsg::Lobby`]: its game, seats and phase, no token) or
+    /// `unknown_room`; the connection stays without a seat (a join may follow on it).
+    Peek {
+        /// [`RELAY_VERSION`] of the client.
+        version: u32,
+        /// The engine's frame version the client was built with.
+        frames: u32,
+        /// The room's code.
+        code: RoomCode,
     },
     /// Comes back to one's seat after a reload or a dropped network: the relay answers
     /// with [`RelayMsg::Welcome`], the lobby and, in a match, a snapshot frame.

@@ -289,39 +289,85 @@ async fn locate(
     };
     match crate::cluster::route(shared, &code, hop).await? {
         Route::Local(h) => Ok(Ok(h)),
-        Route::Remote(mut up) => {
-            let text = serde_json::to_string(msg)
-                .map_err(|e| ErrorBody::new(codes::BAD_MESSAGE, e.to_string()))?;
-            let silent =
-                || ErrorBody::new(codes::BUSY, "the room's relay does not answer: try again");
-            up.send(TMessage::Text(text.into()))
-                .await
-                .map_err(|_| silent())?;
-            // The owner's answer: a refusal (a wrong token, a full room) leaves this
-            // connection unseated, as in a room of this instance; a welcome seats it there.
-            let answer = tokio::time::timeout(Duration::from_secs(10), async {
-                loop {
-                    match up.next().await {
-                        Some(Ok(TMessage::Text(t))) => return Some(t.as_str().to_string()),
-                        Some(Ok(TMessage::Close(_))) | Some(Err(_)) | None => return None,
-                        Some(Ok(_)) => {}
-                    }
-                }
-            })
-            .await
-            .ok()
-            .flatten()
-            .ok_or_else(silent)?;
-            match serde_json::from_str::<RelayMsg>(&answer) {
-                Ok(RelayMsg::Welcome { .. }) => Ok(Err((up, answer))),
-                Ok(RelayMsg::Error(e)) => {
-                    let _ = tokio::time::timeout(Duration::from_secs(2), up.close()).await;
-                    Err(e)
-                }
-                _ => Err(silent()),
+        Route::Remote(mut up) => match ask_owner(&mut up, msg).await? {
+            (answer, RelayMsg::Welcome { .. }) => Ok(Err((up, answer))),
+            (_, RelayMsg::Error(e)) => {
+                let _ = tokio::time::timeout(Duration::from_secs(2), up.close()).await;
+                Err(e)
+            }
+            _ => Err(owner_silent()),
+        },
+    }
+}
+
+fn owner_silent() -> ErrorBody {
+    ErrorBody::new(codes::BUSY, "the room's relay does not answer: try again")
+}
+
+/// Sends `msg` to the instance that owns the room, and reads its first answer (10 s at
+/// most): a refusal (a wrong token, a full room) leaves this connection unseated, as in a
+/// room of this instance; a welcome seats it there; a lobby answers a peek.
+async fn ask_owner(up: &mut Upstream, msg: &ClientMsg) -> Result<(String, RelayMsg), ErrorBody> {
+    let text = serde_json::to_string(msg)
+        .map_err(|e| ErrorBody::new(codes::BAD_MESSAGE, e.to_string()))?;
+    up.send(TMessage::Text(text.into()))
+        .await
+        .map_err(|_| owner_silent())?;
+    let answer = tokio::time::timeout(Duration::from_secs(10), async {
+        loop {
+            match up.next().await {
+                Some(Ok(TMessage::Text(t))) => return Some(t.as_str().to_string()),
+                Some(Ok(TMessage::Close(_))) | Some(Err(_)) | None => return None,
+                Some(Ok(_)) => {}
             }
         }
-    }
+    })
+    .await
+    .ok()
+    .flatten()
+    .ok_or_else(owner_silent)?;
+    let parsed = serde_json::from_str::<RelayMsg>(&answer).map_err(|_| owner_silent())?;
+    Ok((answer, parsed))
+}
+
+/// Answers a peek: the lobby of the room of `code` (in this instance, or asked of the
+/// instance that owns it), or why not. The connection stays without a seat.
+async fn peek(
+    shared: &Arc<Shared>,
+    conn: &Conn,
+    code: &RoomCode,
+    hop: bool,
+    msg: &ClientMsg,
+) -> Result<(), ErrorBody> {
+    let handle = match find(shared, code) {
+        Ok(h) => h,
+        Err(e) => {
+            let Some(code) = RoomCode::parse(&code.0).filter(|_| shared.cluster.is_some()) else {
+                return Err(e);
+            };
+            match crate::cluster::route(shared, &code, hop).await? {
+                Route::Local(h) => h,
+                Route::Remote(mut up) => {
+                    let answer = ask_owner(&mut up, msg).await;
+                    let _ = tokio::time::timeout(Duration::from_secs(2), up.close()).await;
+                    return match answer? {
+                        (text, RelayMsg::Lobby { .. }) => {
+                            let _ = conn.tx.try_send(Out::Text(text));
+                            Ok(())
+                        }
+                        (_, RelayMsg::Error(e)) => Err(e),
+                        _ => Err(owner_silent()),
+                    };
+                }
+            }
+        }
+    };
+    let lobby = handle
+        .peek()
+        .await
+        .ok_or_else(|| crate::rooms::unknown_room(code))?;
+    send_now(&conn.tx, &RelayMsg::Lobby { lobby });
+    Ok(())
 }
 
 /// A message before the connection holds a seat: create, join, resume (or a ping).
@@ -335,6 +381,15 @@ async fn open(
     match msg {
         ClientMsg::Ping => {
             send_now(&conn.tx, &RelayMsg::Pong);
+            Ok(None)
+        }
+        ClientMsg::Peek {
+            version,
+            frames,
+            ref code,
+        } => {
+            check_versions(version, frames)?;
+            peek(shared, conn, code, hop, &msg).await?;
             Ok(None)
         }
         ClientMsg::Create {

@@ -224,6 +224,24 @@ async fn two_instances_share_rooms_and_one_killed_its_rooms_go_on_from_the_other
     for (i, (game, players, settings, home, away)) in setups.into_iter().enumerate() {
         let mut x = Client::create(home, game, players, settings, RoomOptions::default()).await;
         let code = x.code.clone().unwrap();
+        // Asked of the other instance before a seat, the room is found there (passed on to
+        // its owner): its lobby, with its game.
+        let mut peeker = Client::connect(away).await;
+        peeker
+            .send(&ClientMsg::Peek {
+                version: protocol::RELAY_VERSION,
+                frames: registry::PROTOCOL_VERSION,
+                code: code.clone(),
+            })
+            .await;
+        let RelayMsg::Lobby { lobby } = peeker.until(|m| !matches!(m, RelayMsg::Pong)).await else {
+            panic!("a peek through the other instance answers the room's lobby")
+        };
+        assert_eq!(
+            (lobby.code.clone(), lobby.game.as_str()),
+            (code.clone(), game)
+        );
+        peeker.close().await;
         let mut y = Client::join(away, &code, "B").await;
         assert_eq!(y.seat, Some(1));
         x.until(|m| matches!(m, RelayMsg::Lobby { lobby } if lobby.seats[1].connected))

@@ -482,3 +482,58 @@ async fn the_next_hand_waits_until_every_connected_person_is_ready() {
     relay.shutdown();
     relay.wait().await;
 }
+
+/// A peek before a seat: a room's lobby (its game, no token) for its code, `unknown_room`
+/// for a code no room has, and the connection stays without a seat (a join follows on it);
+/// a seated connection may not peek; the room is unchanged.
+#[tokio::test]
+async fn a_peek_tells_a_rooms_game_or_that_there_is_none() {
+    let relay = relay(&[]).await;
+    let addr = relay.addr;
+    let a = Client::create(addr, "pasur", 2, json!(null), RoomOptions::default()).await;
+    let code = a.code.clone().unwrap();
+    let token = a.token.clone().unwrap();
+    let peek = |code: &protocol::RoomCode| ClientMsg::Peek {
+        version: protocol::RELAY_VERSION,
+        frames: registry::PROTOCOL_VERSION,
+        code: code.clone(),
+    };
+
+    let mut p = Client::connect(addr).await;
+    // A code no room has (well formed): said at once.
+    let other = if code.0 == "K7QM3X" {
+        "K7QM3Y"
+    } else {
+        "K7QM3X"
+    };
+    p.send(&peek(&protocol::RoomCode(other.into()))).await;
+    assert_eq!(p.error().await.error, codes::UNKNOWN_ROOM);
+    // The room's code: its lobby, with its game and free seat, and nothing secret.
+    p.send_text(serde_json::to_string(&peek(&code)).unwrap())
+        .await;
+    let answer = p.until(is_lobby).await;
+    let text = serde_json::to_string(&answer).unwrap();
+    assert!(
+        !text.contains(&token.0),
+        "a peek's answer holds no seat token: {text}"
+    );
+    let RelayMsg::Lobby { lobby } = answer else {
+        unreachable!()
+    };
+    assert_eq!(lobby.code, code);
+    assert_eq!(lobby.game, "pasur");
+    assert_eq!(lobby.phase, Phase::Lobby);
+    assert_eq!(lobby.seats.len(), 2);
+    // Nobody was seated by it: the same connection joins, into the free seat.
+    p.send(&common::join_msg(&code, "Parisa")).await;
+    p.welcome().await;
+    assert_eq!(p.seat, Some(1));
+    // Seated, a peek is refused.
+    p.send(&peek(&code)).await;
+    let RelayMsg::Error(e) = p.until(|m| matches!(m, RelayMsg::Error(_))).await else {
+        unreachable!()
+    };
+    assert_eq!(e.error, codes::ALREADY_SEATED);
+    let room = inspect(addr, &code).await;
+    assert_eq!(room["phase"], json!("lobby"));
+}

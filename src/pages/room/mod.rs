@@ -56,6 +56,12 @@ struct Room {
     first: Option<(Rc<Value>, u32)>,
     /// A message of the relay for the room (not the table's moves).
     error: Option<ErrorBody>,
+    /// No room has this code: the relay said so before a seat was taken (asked at once,
+    /// before the name form is filled, or on joining).
+    missing: bool,
+    /// The relay is being asked about the code (a peek): the name form waits for its
+    /// answer, so that it never shows for a wrong code or on another game's page.
+    checking: bool,
     /// The match's score sheet as the relay sent it last.
     sheet: Option<Rc<Tally>>,
     /// Reconnection attempts since the last open socket.
@@ -87,6 +93,8 @@ impl Reducible for Room {
                 } else {
                     next.tries + u32::from(n == Net::Reconnecting)
                 };
+                // A peek without an answer (no connection): the form, with the status.
+                next.checking &= n == Net::Connecting || n == Net::Connected;
                 next.net = n;
             }
             RoomMsg::Asked => next.asking = false,
@@ -94,14 +102,21 @@ impl Reducible for Room {
                 next.seat = Some((code, seat));
                 next.error = None;
             }
-            RoomMsg::Lobby(l) => next.lobby = Some(l),
+            RoomMsg::Lobby(l) => {
+                next.lobby = Some(l);
+                next.checking = false;
+            }
             RoomMsg::Snapshot(f) => {
                 let n = next.first.as_ref().map_or(0, |(_, n)| n + 1);
                 next.first = Some((Rc::new(f), n));
             }
             RoomMsg::Sheet(t) => next.sheet = Some(Rc::new(t)),
             RoomMsg::Clock(c, at) => next.clock = Some((c, at)),
-            RoomMsg::Error(e) => next.error = Some(e),
+            RoomMsg::Error(e) => {
+                next.missing |= e.error == protocol::codes::UNKNOWN_ROOM && next.seat.is_none();
+                next.checking = false;
+                next.error = Some(e);
+            }
             RoomMsg::ClearError => next.error = None,
         }
         Rc::new(next)
@@ -154,6 +169,7 @@ struct Words {
     rematch: &'static str,
     rules: &'static str,
     unknown_room: &'static str,
+    other_code: &'static str,
     version: &'static str,
     room_settings: &'static str,
     turn_help: &'static str,
@@ -183,6 +199,7 @@ fn words(lang: Lang) -> &'static Words {
         rematch: "بازی دوباره",
         rules: "قوانین میز",
         unknown_room: "میزی با این کد پیدا نشد.",
+        other_code: "کد دیگری بزنید",
         version: "نسخهٔ تازه‌ای هست: صفحه را دوباره بار کنید.",
         room_settings: "تنظیم‌های میز آنلاین",
         turn_help: "وقتی زمان نوبت تمام شود، پایین‌ترین کارت مجاز (یا نخستین گزینه) به جای بازیکن بازی می‌شود.",
@@ -210,6 +227,7 @@ fn words(lang: Lang) -> &'static Words {
         rematch: "Rematch",
         rules: "The table's rules",
         unknown_room: "No table has this code.",
+        other_code: "Type another code",
         version: "A new version is out: reload the page.",
         room_settings: "Online table settings",
         turn_help: "When a turn's time runs out, the lowest legal card (or the first choice) is played for the player.",
@@ -232,6 +250,7 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
     };
     let saved = code.as_ref().and_then(saved_seat);
     let asking = saved.is_none();
+    let checking = code.is_some() && asking;
     let room = use_reducer(move || Room {
         net: Net::Connecting,
         asking,
@@ -239,6 +258,8 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
         lobby: None,
         first: None,
         error: None,
+        missing: false,
+        checking,
         sheet: None,
         tries: 0,
         clock: None,
@@ -302,15 +323,27 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
             }
         });
     }
-    // Open at once with a seat kept on this device; else after the name form.
+    // Open at once with a seat kept on this device; else after the name form, which a
+    // code of no room does not wait for: the relay is asked about the code at once (a
+    // peek), so a wrong one is said before a name is typed, and a room of another game
+    // opens that game's page.
     {
         let connect = connect.clone();
         let opening = opening.clone();
-        use_effect_with((), move |_| {
-            if let (Some(code), Some(s)) = (code, saved) {
+        use_effect_with((), move |_| match (code, saved) {
+            (Some(code), Some(s)) => {
                 *opening.borrow_mut() = Some(resume(code, s));
                 connect.emit(());
             }
+            (Some(code), None) => {
+                *opening.borrow_mut() = Some(ClientMsg::Peek {
+                    version: RELAY_VERSION,
+                    frames: PROTOCOL_VERSION,
+                    code,
+                });
+                connect.emit(());
+            }
+            _ => {}
         });
     }
     // Reconnect after a drop, waiting longer each time (at most 8 s).
@@ -363,8 +396,23 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
         html! { <div class="toast room-error" role="alert" data-testid="room-error" data-code={e.error.clone()}>{ text }</div> }
     });
 
-    // The name form.
-    if room.asking {
+    // No room has this code: nothing to fill in; the home page takes another one. (No game
+    // is named: a code typed on the home page opens some game's page, not the code's.)
+    if room.missing {
+        return html! {
+            <main class="page room-page" data-testid="room-missing">
+                <header class="topbar"><LangToggle /></header>
+                <div class="panel room-form" role="alert">
+                    <h1>{ w.title }</h1>
+                    <p class="form-error" data-testid="room-missing-text">{ w.unknown_room }</p>
+                    <a class="btn" href={Route::Home.href()} data-testid="room-missing-home">{ w.other_code }</a>
+                </div>
+            </main>
+        };
+    }
+
+    // The name form, once the relay has said the code is a room of this game.
+    if room.asking && !room.checking {
         let creating = matches!(props.open, RoomOpen::Create(_));
         let on_input = {
             let name = name.clone();

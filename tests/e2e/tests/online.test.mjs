@@ -314,4 +314,34 @@ export const tests = [
       }
     },
   },
+  {
+    name: 'online: a code no room has, typed on the home page, is said at once, before any name is asked (issue 25)',
+    timeout: 60000,
+    run: async (ctx) => {
+      const { page, assert } = ctx;
+      const relay = await startRelay(ctx.dist);
+      try {
+        // Whether the name form ever shows, on any page of this tab.
+        await page.context().addInitScript(() => {
+          const watch = () => {
+            if (document.querySelector('[data-testid=room-name-input]')) sessionStorage.setItem('sawNameForm', '1');
+            requestAnimationFrame(watch);
+          };
+          requestAnimationFrame(watch);
+        });
+        await page.goto(`${relay.url}/`, { waitUntil: 'load' });
+        await page.locator('[data-testid=join-code-input]').fill('K7QM3X');
+        await page.locator('[data-testid=join-code-go]').click();
+        await page.locator('[data-testid=room-missing]').waitFor({ timeout: 15000 });
+        const text = await page.locator('[data-testid=room-missing-text]').textContent();
+        assert(text.includes('میزی با این کد پیدا نشد'), `the page says no table has this code (${text})`);
+        assert((await page.evaluate(() => sessionStorage.getItem('sawNameForm'))) === null, 'no name was asked for a code of no room');
+        // Its button leads home, where another code can be typed.
+        await page.locator('[data-testid=room-missing-home]').click();
+        await page.locator('[data-testid=join-code-input]').waitFor({ timeout: 15000 });
+      } finally {
+        relay.stop();
+      }
+    },
+  },
 ];

@@ -71,6 +71,12 @@ pub(super) enum Cmd {
         /// The connection's number.
         conn_id: u64,
     },
+    /// The room's lobby, for a connection without a seat asking about it
+    /// ([`protocol::ClientMsg::Peek`]).
+    Peek {
+        /// The answer.
+        reply: oneshot::Sender<protocol::Lobby>,
+    },
     /// The room's match, step, state hash and match log (the test-only admin route: the
     /// log holds the secret deal).
     Inspect {
@@ -173,6 +179,14 @@ impl RoomHandle {
     /// room whose task has ended needs no telling).
     pub async fn detach(&self, conn_id: u64) {
         let _ = self.tx.send(Cmd::Detach { conn_id }).await;
+    }
+
+    /// The room's lobby (its game, seats and phase; no token); `None` if its task has
+    /// ended. Waits for room in the queue.
+    pub async fn peek(&self) -> Option<protocol::Lobby> {
+        let (reply, answer) = oneshot::channel();
+        self.tx.send(Cmd::Peek { reply }).await.ok()?;
+        answer.await.ok()
     }
 
     /// The room's match, step, state hash and match log (the test-only admin route);

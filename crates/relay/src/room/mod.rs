@@ -282,6 +282,9 @@ impl Actor {
                 }
             }
             Cmd::Detach { conn_id } => self.detach(conn_id, now),
+            Cmd::Peek { reply } => {
+                let _ = reply.send(self.lobby(now));
+            }
             Cmd::Inspect { reply } => {
                 let g = self.game.as_ref();
                 let _ = reply.send(json!({

@@ -13,12 +13,13 @@ impl Actor {
     /// A message from the person in `seat` (the caller sends them the error, if any).
     pub(super) async fn on_msg(&mut self, seat: Seat, msg: ClientMsg) -> Result<(), ErrorBody> {
         match msg {
-            ClientMsg::Create { .. } | ClientMsg::Join { .. } | ClientMsg::Resume { .. } => {
-                Err(err(
-                    codes::ALREADY_SEATED,
-                    "this connection already holds a seat",
-                ))
-            }
+            ClientMsg::Create { .. }
+            | ClientMsg::Join { .. }
+            | ClientMsg::Resume { .. }
+            | ClientMsg::Peek { .. } => Err(err(
+                codes::ALREADY_SEATED,
+                "this connection already holds a seat",
+            )),
             ClientMsg::Ping => {
                 self.send(seat, &RelayMsg::Pong);
                 Ok(())

@@ -53,7 +53,7 @@ pub(super) enum Occupant {
 }
 
 impl Actor {
-    fn lobby(&self, now: Instant) -> Lobby {
+    pub(super) fn lobby(&self, now: Instant) -> Lobby {
         let creator = self
             .seats
             .iter()
