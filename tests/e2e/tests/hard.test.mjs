@@ -64,14 +64,19 @@ export async function playWithHints({ page, assert, hardMoves, deadlineMs }) {
   const end = Date.now() + deadlineMs;
   let hints = 0;
   let sawThinking = false;
-  let animationProgress = null;
+  // How far the thinking marker's animation moved in each window watched (one per hard move
+  // seen thinking, at most ANIMATION_SAMPLES).
+  const animationProgress = [];
+  let sampledMove = -1;
   while ((await page.evaluate(() => window.cardsHardTimes.length)) < hardMoves) {
-    assert(Date.now() < end, `${hardMoves} hard moves in time (got ${await page.evaluate(() => window.cardsHardTimes.length)})`);
+    const moves = await page.evaluate(() => window.cardsHardTimes.length);
+    assert(Date.now() < end, `${hardMoves} hard moves in time (got ${moves})`);
     const thinking = await table.getAttribute('data-thinking');
-    if (thinking !== null && animationProgress === null) {
+    if (thinking !== null && sampledMove !== moves && animationProgress.length < ANIMATION_SAMPLES) {
       sawThinking = true;
+      sampledMove = moves;
       // The thinking marker's CSS animation moves on while the bot thinks.
-      animationProgress = await page.evaluate(async (WINDOW_MS) => {
+      const progress = await page.evaluate(async (WINDOW_MS) => {
         const anim = () => document.getAnimations().find((a) => a.animationName === 'thinking');
         const a = anim();
         if (!a) return null;
@@ -89,6 +94,7 @@ export async function playWithHints({ page, assert, hardMoves, deadlineMs }) {
         // another begun thinking, with an animation of its own: then look again).
         return a.playState === 'running' && document.getAnimations().includes(a) ? a.currentTime - t0 : null;
       }, ANIMATION_WINDOW_MS);
+      if (progress !== null) animationProgress.push(progress);
       continue;
     }
     const [turn, bottom, busy] = await Promise.all(['data-turn', 'data-bottom', 'data-busy'].map((a) => table.getAttribute(a)));
@@ -134,6 +140,14 @@ export async function playWithHints({ page, assert, hardMoves, deadlineMs }) {
  */
 const ANIMATION_WINDOW_MS = 120;
 
+/**
+ * How many hard moves' thinking animations are watched. One window alone failed once when
+ * the machine was loaded (load average 11 on 2 cores: 17 ms of animation in 120 ms, the page
+ * not drawn meanwhile), as the frame-gap check below once did with its single longest gap:
+ * so, as that check does, the test asks that most windows show the animation moving.
+ */
+const ANIMATION_SAMPLES = 5;
+
 export const tests = [
   {
     name: 'setup offers a hard and an easy bot per seat where the game has a hard bot, and keeps the choice in the link',
@@ -169,9 +183,10 @@ export const tests = [
       const { hints, sawThinking, animationProgress } = await playWithHints({ page, assert, hardMoves: 12, deadlineMs: 200000 });
       assert(hints >= 1, 'the hint was offered on your turn');
       assert(sawThinking, 'a hard bot was shown thinking');
+      const ran = animationProgress.filter((ms) => ms > 0.4 * ANIMATION_WINDOW_MS).length;
       assert(
-        animationProgress !== null && animationProgress > 0.4 * ANIMATION_WINDOW_MS,
-        `the thinking animation ran on (${animationProgress} ms in ${ANIMATION_WINDOW_MS} ms)`,
+        animationProgress.length >= 3 && ran * 2 > animationProgress.length,
+        `the thinking animation ran on in most windows watched (${animationProgress.map((ms) => Math.round(ms)).join(', ')} ms, each in ${ANIMATION_WINDOW_MS} ms)`,
       );
       const frames = await page.evaluate(() => window.cardsFrames);
       assert(frames.thinkingFrames > 10, `frames kept coming while bots thought (${frames.thinkingFrames})`);
@@ -195,7 +210,7 @@ export const tests = [
         stalled * 2 < times.length,
         `frames went on during most hard moves (${stalled} of ${times.length} stalled; longest gap ${Math.round(frames.gap)} ms, longest move ${Math.round(longest)} ms)`,
       );
-      console.log(`  crazy-eights hard moves in the worker: n=${ms.length} p50=${Math.round(pct(ms, 50))} ms p95=${Math.round(pct(ms, 95))} ms max=${Math.round(Math.max(...ms))} ms; longest frame gap while thinking ${Math.round(frames.gap)} ms`);
+      console.log(`  crazy-eights hard moves in the worker: n=${ms.length} p50=${Math.round(pct(ms, 50))} ms p95=${Math.round(pct(ms, 95))} ms max=${Math.round(Math.max(...ms))} ms; longest frame gap while thinking ${Math.round(frames.gap)} ms; thinking animation ${animationProgress.map((ms) => Math.round(ms)).join(', ')} ms in windows of ${ANIMATION_WINDOW_MS} ms`);
     },
   },
 ];
