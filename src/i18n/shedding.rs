@@ -69,6 +69,8 @@ pub struct SheddingStrings {
     pub cap_n: &'static str,
     /// `{n}`
     pub hands_n: &'static str,
+    /// A match of one hand (HX-13): "1 hand", not "1 hands".
+    pub hands_one: &'static str,
     pub elimination: &'static str,
     pub finishing_order: &'static str,
     /// CE-11: the button that plays the chosen cards: one card.
@@ -134,6 +136,7 @@ pub const FA: SheddingStrings = SheddingStrings {
     place: "رتبه",
     cap_n: "سقف {n}",
     hands_n: "{n} دور",
+    hands_one: "{n} دور",
     elimination: "حذفی",
     finishing_order: "ترتیب تمام کردن",
     play_one: "بازی این کارت",
@@ -195,6 +198,7 @@ pub const EN: SheddingStrings = SheddingStrings {
     place: "Place",
     cap_n: "Cap {n}",
     hands_n: "{n} hands",
+    hands_one: "{n} hand",
     elimination: "Elimination",
     finishing_order: "Finishing order",
     play_one: "Play this card",

@@ -212,7 +212,14 @@ fn end_text(lang: Lang, settings: &HaftKhabisSettings) -> String {
     let t = lang.shedding();
     match settings.end {
         EndMode::Cap | EndMode::CapEnds => fill(t.cap_n, &[("n", &lang.num(settings.cap))]),
-        EndMode::Hands => fill(t.hands_n, &[("n", &lang.num(settings.hands))]),
+        EndMode::Hands => {
+            let words = if settings.hands == 1 {
+                t.hands_one
+            } else {
+                t.hands_n
+            };
+            fill(words, &[("n", &lang.num(settings.hands))])
+        }
         EndMode::Elimination => t.elimination.to_string(),
         EndMode::FinishingOrder => t.finishing_order.to_string(),
     }

@@ -297,4 +297,19 @@ export const tests = [
       assert(stats.forgot === 1, 'the declaration was forgotten once and the penalty seen');
     },
   },
+  {
+    name: 'haft khabis: a match of one hand says "1 hand" in English, of two "2 hands" (HX-13)',
+    viewport: 'phone',
+    run: async ({ page, url, assert }) => {
+      await page.addInitScript(() => localStorage.setItem('cards.lang', 'en'));
+      for (const [hands, words] of [[1, '1 hand'], [2, '2 hands']]) {
+        await page.goto(`${url}#/haft-khabis?seed=6&seats=ybbb&bots=eee&end=2&hands=${hands}`, { waitUntil: 'load' });
+        const mode = page.locator('[data-testid=end-mode]');
+        await mode.waitFor({ timeout: 15000 });
+        const shown = (await mode.textContent()).trim();
+        assert(shown === words, `the top bar says "${words}" (says "${shown}")`);
+      }
+    },
+  },
 ];
+
