@@ -19,6 +19,14 @@ async function open(page, url, lang, link) {
   await page.locator('[data-testid=table]').waitFor({ timeout: 15000 });
 }
 
+/** A phone of its own (a browser context) at `link` in `lang`, its table shown. */
+async function phoneAt(newContext, url, lang, link) {
+  const context = await newContext(PHONE);
+  const page = await context.newPage();
+  await open(page, url, lang, link);
+  return { context, page };
+}
+
 export const tests = [
   {
     name: 'hokm on a phone: the score sheet opens under the whole top bar, the hakem line stays in sight (fa, en)',
@@ -110,9 +118,7 @@ export const tests = [
         ['fa', 'crazy-eights.html#/crazy-eights?seed=2&seats=ybbb&bots=eee&equal_cards=1'],
         ['en', 'haft-khabis.html#/haft-khabis?seed=2&seats=ybbb&bots=eee'],
       ]) {
-        const context = await newContext(PHONE);
-        const page = await context.newPage();
-        await open(page, url, lang, link);
+        const { context, page } = await phoneAt(newContext, url, lang, link);
         const cards = await page.locator('[data-testid=hand] button[data-card]').evaluateAll((els) =>
           els.map((b) => {
             const r = b.getBoundingClientRect();
@@ -136,9 +142,7 @@ export const tests = [
     viewport: 'phone',
     run: async ({ newContext, url, assert }) => {
       for (const lang of ['fa', 'en']) {
-        const context = await newContext(PHONE);
-        const page = await context.newPage();
-        await open(page, url, lang, 'crazy-eights.html#/crazy-eights?seed=2&seats=ybbb&bots=eee');
+        const { context, page } = await phoneAt(newContext, url, lang, 'crazy-eights.html#/crazy-eights?seed=2&seats=ybbb&bots=eee');
         for (const [button, panel] of [
           ['scores-button', '[data-testid=scores-panel]'],
           ['settings-button', '[data-testid=settings-panel]'],
@@ -210,9 +214,7 @@ export const tests = [
     timeout: 120000,
     run: async ({ newContext, url, assert }) => {
       for (const lang of ['fa', 'en']) {
-        const context = await newContext(PHONE);
-        const page = await context.newPage();
-        await open(page, url, lang, 'haft-khabis.html#/haft-khabis?seed=7&seats=ybbb&bots=eee');
+        const { context, page } = await phoneAt(newContext, url, lang, 'haft-khabis.html#/haft-khabis?seed=7&seats=ybbb&bots=eee');
         // The first mark on a plate around the table (a bot's plate: the felt is drawn left to
         // right, C-2), as it appears: where its first and last letters are drawn.
         await page.evaluate(() => {
@@ -250,9 +252,7 @@ export const tests = [
     timeout: 120000,
     run: async ({ newContext, url, assert }) => {
       for (const lang of ['fa', 'en']) {
-        const context = await newContext(PHONE);
-        const page = await context.newPage();
-        await open(page, url, lang, 'haft-khabis.html#/haft-khabis?seed=7&seats=ybbb&bots=eee');
+        const { context, page } = await phoneAt(newContext, url, lang, 'haft-khabis.html#/haft-khabis?seed=7&seats=ybbb&bots=eee');
         const table = page.locator('[data-testid=table]');
         await playHaftKhabis(page, table, assert, 100000);
         assert((await tableState(table)).phase !== 'playing', `${lang}: the hand ended`);
@@ -289,9 +289,7 @@ export const tests = [
       // mouse's hover, as if still chosen.
       const lift = (card) => card.evaluate((b) => new DOMMatrixReadOnly(getComputedStyle(b).transform).m42);
       for (const lang of ['fa', 'en']) {
-        const context = await newContext(PHONE);
-        const page = await context.newPage();
-        await open(page, url, lang, 'bidel.html#/bidel?seed=2&seats=ybbb&bots=eee');
+        const { context, page } = await phoneAt(newContext, url, lang, 'bidel.html#/bidel?seed=2&seats=ybbb&bots=eee');
         await page.locator('[data-testid=pass-panel]').waitFor({ timeout: 10000 });
         const card = page.locator('[data-testid=hand] button[data-card]').nth(2);
         const height = (await boxOf(card)).height;
@@ -313,9 +311,7 @@ export const tests = [
     timeout: 150000,
     run: async ({ newContext, url, assert }) => {
       for (const lang of ['fa', 'en']) {
-        const context = await newContext(PHONE);
-        const page = await context.newPage();
-        await open(page, url, lang, 'bidel.html#/bidel?seed=2&seats=ybbb&bots=eee');
+        const { context, page } = await phoneAt(newContext, url, lang, 'bidel.html#/bidel?seed=2&seats=ybbb&bots=eee');
         await playBidel(page, page.locator('[data-testid=table]'), assert, 120000);
         const line = page.locator('[data-testid=hand-result] .points').filter({ has: page.locator('.mini-card') });
         await line.waitFor({ timeout: 10000 });
