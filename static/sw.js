@@ -109,7 +109,9 @@ let keeping = Promise.resolve();
 self.addEventListener('message', (event) => {
   const urls = event.data && event.data.cache;
   if (!Array.isArray(urls)) return;
-  keeping = keeping.then(async () => {
+  // After the one before, whether or not it failed (a full storage), so that one failure
+  // does not stop every later message's keeping.
+  keeping = keeping.catch(() => {}).then(async () => {
     const cache = await caches.open(CACHE);
     // The page's own files first, then the home page's (after the page has loaded, so they
     // never compete with what the player is waiting for).
