@@ -57,8 +57,11 @@ fn choose<G: Registered>(log: &Value, opts: &BotOptions) -> Result<Value, String
         serde_json::from_value(log.clone()).map_err(|e| format!("match log: {e}"))?;
     let setup = log.setup();
     let mut end = Replayer::<G>::new(&setup).map_err(|e| e.to_string())?;
+    // First the end of the log, to know the seat to act; the bot is then taken through the
+    // hand on a second replay, which needs that seat.
     let mut events = Vec::new();
     for step in &log.steps {
+        events.clear();
         end.step(step, &mut events).map_err(|e| e.to_string())?;
     }
     let g = end.game();
