@@ -26,6 +26,17 @@ LOGS="$ROOT/target/web-logs"
 # script beside the relay's build).
 export CARGO_TARGET_DIR="$ROOT/target/web"
 
+# The pages' cargo build (and its fetch) rebuilds the standard library from its source (build-std,
+# rust-src: tools/setup.sh) with panic=immediate-abort: a panic traps at once instead of formatting
+# a message nobody sees (the pages set no panic hook, and wasm32-unknown-unknown has no stderr), and
+# std is optimized for size like the rest. With `-Zlocation-detail=none` (no file and line of each
+# possible panic) this makes each page's wasm about 7% smaller (hokm: 215,254 -> 199,689 B brotli;
+# docs/benchmarks.md). Both are unstable flags of a stable compiler, hence RUSTC_BOOTSTRAP, as for
+# Debian's toolchain (shared/TOOLCHAIN.md). The worker keeps its own profile (speed, not size).
+PAGES_ENV=(RUSTC_BOOTSTRAP=1 CARGO_UNSTABLE_BUILD_STD=std,panic_abort
+  "RUSTFLAGS=-Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none")
+pages_env() { wasm_env env "${PAGES_ENV[@]}" "$@"; }
+
 # The features rustc enables for wasm32 by default, for wasm-opt.
 WASM_FEATURES=(--enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext --enable-mutable-globals
   --enable-multivalue --enable-reference-types)
@@ -73,11 +84,11 @@ fi
 # the crates first. A plain `cargo fetch` takes every package of Cargo.lock: `cargo fetch --target
 # wasm32-unknown-unknown` alone leaves out native-only ones (tokio-stream, under Yew's runtime)
 # that an --offline wasm32 build still asks for, and a machine that never built the project fails
-# there (issue 21). The wasm32 fetch adds the standard library's own dependencies when build-std
-# is on (Debian toolchain). Both take well under a second once everything is there.
+# there (issue 21). The wasm32 fetch with the pages' build-std adds the standard library's own
+# dependencies (dlmalloc, …). Both take well under a second once everything is there.
 echo "==> build-web: cargo fetch"
 cargo fetch --quiet
-if [ "$WASM_MODE" = debian ]; then wasm_env cargo fetch --quiet --target wasm32-unknown-unknown; fi
+pages_env cargo fetch --quiet --target wasm32-unknown-unknown
 
 started=$SECONDS
 mkdir -p "$STAGE" "$LOGS"
@@ -118,7 +129,7 @@ trap 'pkill -P "$WORKER" 2>/dev/null; kill "$WORKER" 2>/dev/null || true' EXIT
 
 # Every page's binary in one cargo run.
 echo "==> build-web: cargo build --profile web --bins ($WASM_MODE toolchain)"
-wasm_env cargo build --quiet --offline -p cards-web --bins --profile web --target wasm32-unknown-unknown
+pages_env cargo build --quiet --offline -p cards-web --bins --profile web --target wasm32-unknown-unknown
 # What every page shares (the CSS, the icon, the fonts), then the pages, JOBS at a time: this
 # script again, one page each (`--page`): the home page (cards-web), the rule pages (rules) and
 # each game's offline and online page.

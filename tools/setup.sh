@@ -83,6 +83,15 @@ _cards_setup_main() {
     else
       say "rustup could not add the wasm32 target (see .tools/rustup-target.log); using Debian's toolchain"
     fi
+    # The pages' standard library is rebuilt from its source (tools/build-web.sh: build-std with
+    # panic=immediate-abort, about 7% less wasm), so the rustup path needs rust-src as well.
+    if [ "$WASM_MODE" = rustup ] && ! rustup component list --installed 2>/dev/null | grep -q '^rust-src'; then
+      if say "trying: rustup component add rust-src" &&
+        ! rustup component add rust-src >"$tools/rustup-src.log" 2>&1; then
+        say "rustup could not add rust-src (see .tools/rustup-src.log); using Debian's toolchain"
+        WASM_MODE=""
+      fi
+    fi
   fi
   if [ -z "$WASM_MODE" ] && [ "$want" = rustup ]; then
     die "CARDS_WASM_MODE=rustup but the wasm32-unknown-unknown target is not available"
