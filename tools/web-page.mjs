@@ -1,14 +1,16 @@
 // Writes the web app's pages from index.html (called by tools/build-web.sh; docs/web-build.md).
 //
 //   node tools/web-page.mjs assets OUT
-//       The files every page shares, into OUT/: static/style.css minified as style-<hash>.css,
-//       static/favicon.svg as favicon-<hash>.svg, static/fonts/*.woff2 as fonts/<name>-<hash>.woff2
-//       (the CSS's url()s renamed to match) with the fonts' licence OFL.txt, and OUT.json beside
-//       it (each file's name and SRI hash, and the preloaded font) for the pages.
+//       The files every page shares, into OUT/: static/favicon.svg as favicon-<hash>.svg,
+//       static/fonts/*.woff2 as fonts/<name>-<hash>.woff2 with the fonts' licence OFL.txt; beside
+//       it OUT.css (static/style.css minified, its url()s renamed to the fonts' names) for the
+//       pages to take their rules from, and OUT.json (each file's name and SRI hash, the
+//       preloaded font, the stylesheet's hash and the class-name prefixes the app formats).
 //   node tools/web-page.mjs page ASSETS_JSON BIN BINDGEN_DIR OUT HTML_NAME
 //       One page: BINDGEN_DIR holds wasm-bindgen's BIN.js and BIN_bg.wasm (after wasm-opt);
-//       writes OUT/BIN-<hash>.js (minified) and OUT/BIN-<hash>_bg.wasm, and OUT/HTML_NAME:
-//       index.html with its `data-build` links filled in, minified.
+//       writes OUT/BIN-<hash>.js (minified) and OUT/BIN-<hash>_bg.wasm, OUT/style-<hash>.css
+//       (the stylesheet's rules this page can use, see pruneCss) and OUT/HTML_NAME: index.html
+//       with its `data-build` links filled in, minified.
 //
 // index.html's placeholders: `<link data-build rel="rust" />` becomes the module script that
 // starts the page's wasm, with a modulepreload of its JS and a preload of its wasm (so the
@@ -18,7 +20,7 @@
 // Every hashed file carries its SRI hash (integrity). Names hold the first 16 hex digits of the
 // SHA-256 of the content, so a changed file gets a new name and a cached one is never stale.
 import { createHash } from 'node:crypto';
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transformSync } from 'esbuild';
@@ -78,13 +80,12 @@ function assets(out) {
     loader: 'css',
     minify: true,
   }).code;
-  const cssName = `style-${hash16(css)}.css`;
-  writeFileSync(join(out, cssName), css);
+  writeFileSync(`${out}.css`, css);
   const icon = readFileSync(join(ROOT, 'static/favicon.svg'));
   const iconName = `favicon-${hash16(icon)}.svg`;
   writeFileSync(join(out, iconName), icon);
   const manifest = {
-    css: { name: cssName, integrity: integrity(css) },
+    css: { file: `${out}.css`, hash: hash16(css), prefixes: formattedPrefixes() },
     icon: { name: iconName, integrity: integrity(icon) },
     font: { name: `fonts/${fontNames[PRELOAD_FONT]}` },
   };
@@ -122,6 +123,14 @@ function page(assetsJson, bin, dir, out, htmlName) {
   writeFileSync(join(out, `${stem}.js`), js);
   writeFileSync(join(out, `${stem}_bg.wasm`), wasm);
 
+  // The stylesheet's rules this page can use: the page's own text (its wasm's strings, its JS
+  // and the HTML template) is what can name a class.
+  const template = readFileSync(join(ROOT, 'index.html'), 'utf8');
+  const text = [wasm.toString('latin1'), js, template].join('\n');
+  const css = pruneCss(readFileSync(shared.css.file, 'utf8'), classNamer(text, shared.css.prefixes));
+  const cssName = `style-${hash16(css)}.css`;
+  writeFileSync(join(out, cssName), css);
+
   const links = {
     rust:
       `<script type="module">import init from './${stem}.js'; init({ module_or_path: './${stem}_bg.wasm' });</script>` +
@@ -131,10 +140,9 @@ function page(assetsJson, bin, dir, out, htmlName) {
     // for it carries none, and a preload is used only by a request that matches it.
     css:
       `<link rel="preload" href="./${shared.font.name}" as="font" type="font/woff2" crossorigin>` +
-      `<link rel="stylesheet" href="./${shared.css.name}" integrity="${shared.css.integrity}">`,
+      `<link rel="stylesheet" href="./${cssName}" integrity="${integrity(css)}">`,
     icon: `<link rel="icon" href="./${shared.icon.name}" integrity="${shared.icon.integrity}">`,
   };
-  const template = readFileSync(join(ROOT, 'index.html'), 'utf8');
   const seen = new Set();
   const filled = template.replace(/<link data-build rel="([a-z]+)"[^>]*>/g, (tag, rel) => {
     if (!(rel in links)) throw new Error(`web-page: index.html has an unknown placeholder ${tag}`);
@@ -145,6 +153,148 @@ function page(assetsJson, bin, dir, out, htmlName) {
     if (!seen.has(rel)) throw new Error(`web-page: index.html has no <link data-build rel="${rel}" />`);
   }
   writeFileSync(join(out, htmlName), minifyHtml(filled));
+}
+
+// ------------------------------------------------------------------ each page's stylesheet
+// static/style.css holds the rules of every page (one file is easier to keep consistent), but a
+// page sends only the rules it can use: the home page has no table, a Hokm page no Pasur board
+// and no room lobby. A rule (each selector of its list) is left out when a class it needs can
+// appear nowhere in the page: the class name is in none of the page's text (its wasm's strings,
+// JS and HTML; the app names its classes by string literals), and does not start with a prefix
+// the app formats (`format!("at-{…}")`) that the page's text holds. That keeps every rule the
+// page could match, and more (a name found inside another string keeps its rules). The browser
+// tests check it the other way: no class an element of a page ever had lost its rules there
+// (tests/e2e/run.mjs, "every class keeps its rules").
+
+/** Every rust file under DIR. */
+function rustFiles(dir) {
+  return readdirSync(dir).flatMap((f) => {
+    const p = join(dir, f);
+    if (statSync(p).isDirectory()) return rustFiles(p);
+    return p.endsWith('.rs') ? [p] : [];
+  });
+}
+
+/**
+ * The words src/ formats a value onto: in every `format!` string, each name-like run of text
+ * just before a `{` (`format!("collect collect-{}", …)` gives `collect-`).
+ */
+function formattedPrefixes() {
+  const found = new Set();
+  for (const f of rustFiles(join(ROOT, 'src'))) {
+    for (const [, literal] of readFileSync(f, 'utf8').matchAll(/format!\(\s*"((?:[^"\\]|\\.)*)"/g)) {
+      for (const m of literal.matchAll(/([a-zA-Z][a-zA-Z0-9_-]*)\{/g)) found.add(m[1]);
+    }
+  }
+  return [...found].sort();
+}
+
+/** Whether a class name can appear in a page whose text is TEXT. */
+function classNamer(text, prefixes) {
+  const formatted = prefixes.filter((p) => text.includes(p));
+  return (name) => text.includes(name) || formatted.some((p) => name.startsWith(p) && name.length > p.length);
+}
+
+/**
+ * The classes a selector needs: those outside any parentheses (`:not(.x)` matches where .x is
+ * absent; `:is`, `:where` and `:has` are kept whatever they name) and outside attribute
+ * selectors.
+ */
+export function requiredClasses(selector) {
+  let flat = '';
+  let depth = 0;
+  for (const c of selector) {
+    if (c === '(' || c === '[') depth++;
+    if (depth === 0) flat += c;
+    if (c === ')' || c === ']') depth--;
+  }
+  return [...flat.matchAll(/\.(-?[_a-zA-Z][_a-zA-Z0-9-]*)/g)].map((m) => m[1]);
+}
+
+/** A selector list split at its top-level commas. */
+function selectors(list) {
+  const parts = [];
+  let depth = 0;
+  let start = 0;
+  for (let k = 0; k < list.length; k++) {
+    const c = list[k];
+    if (c === '(' || c === '[') depth++;
+    else if (c === ')' || c === ']') depth--;
+    else if (c === ',' && depth === 0) {
+      parts.push(list.slice(start, k));
+      start = k + 1;
+    }
+  }
+  parts.push(list.slice(start));
+  return parts;
+}
+
+/**
+ * Minified CSS without the selectors that need a class `used` says no. Rules inside @media,
+ * @supports, @layer and @container are pruned the same way (an emptied block is dropped);
+ * every other at-rule (@font-face, @keyframes) is kept whole.
+ */
+export function pruneCss(css, used) {
+  let i = 0;
+  const n = css.length;
+  const skipString = () => {
+    const q = css[i++];
+    while (i < n && css[i] !== q) i += css[i] === '\\' ? 2 : 1;
+  };
+  // The text up to the next `{`, `;` or `}` outside strings and parentheses (i left on it).
+  const prelude = () => {
+    const start = i;
+    let paren = 0;
+    while (i < n) {
+      const c = css[i];
+      if (c === '"' || c === "'") skipString();
+      else if (c === '(') paren++;
+      else if (c === ')') paren--;
+      else if (paren === 0 && (c === '{' || c === ';' || c === '}')) break;
+      i++;
+    }
+    return css.slice(start, i);
+  };
+  // At a `{`: the text inside the balanced block (i left past its `}`).
+  const block = () => {
+    const start = ++i;
+    let depth = 1;
+    while (i < n && depth > 0) {
+      const c = css[i];
+      if (c === '"' || c === "'") skipString();
+      else if (c === '{') depth++;
+      else if (c === '}') depth--;
+      i++;
+    }
+    if (depth !== 0) throw new Error('web-page: style.css has a block left open');
+    return css.slice(start, i - 1);
+  };
+  let out = '';
+  while (i < n) {
+    const head = prelude();
+    if (i >= n) {
+      out += head;
+      break;
+    }
+    if (css[i] === '}') throw new Error('web-page: style.css closes a block twice');
+    if (css[i] === ';') {
+      out += `${head};`;
+      i++;
+      continue;
+    }
+    const at = head.trim();
+    if (/^@(media|supports|layer|container)\b/.test(at)) {
+      const inner = pruneCss(block(), used);
+      if (inner) out += `${head}{${inner}}`;
+    } else if (at.startsWith('@')) {
+      out += `${head}{${block()}}`;
+    } else {
+      const body = block();
+      const kept = selectors(head).filter((sel) => requiredClasses(sel).every(used));
+      if (kept.length) out += `${kept.join(',')}{${body}}`;
+    }
+  }
+  return out;
 }
 
 const [cmd, ...args] = process.argv.slice(2);

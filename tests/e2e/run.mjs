@@ -23,6 +23,10 @@
 // first; each worker runs its files' tests one after the other, each test in a browser context of its own,
 // all in one Chromium. A test's output is printed when it ends.
 // Set --url to test an already running server instead of serving dist/.
+// Every page keeps the rules it uses: each page sends only the rules of static/style.css it can
+// use (tools/web-page.mjs, pruneCss); in every context a test makes with ctx.newContext, a
+// selector of static/style.css that matches an element of a page must be in that page's
+// stylesheets, or the test fails naming it (watchRules).
 
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
@@ -40,6 +44,79 @@ import {
 } from './lib.mjs';
 
 const TEST_TIMEOUT_MS = Number(process.env.E2E_TEST_TIMEOUT_MS || 30000);
+
+// The whole stylesheet, for the check that every page keeps the rules it uses (watchRules).
+const STYLE_CSS = await fs.readFile(path.join(REPO_ROOT, 'static/style.css'), 'utf8');
+
+/**
+ * In the page (an init script): once the page has loaded, every selector of the whole
+ * stylesheet that the page's own stylesheets left out is tried on the page, after each change
+ * of the document (at most every 50 ms) and when it is left; one that matches an element is
+ * told to `__e2eLostRule`. Both sides are the browser's own reading of the rules (a
+ * constructed sheet of the whole stylesheet), so their selectors are written alike.
+ */
+function watchRules(fullCss) {
+  const selectorsOf = (rules, into) => {
+    for (const r of rules) {
+      if (r.selectorText) for (const sel of r.selectorText.split(/,(?![^(]*\))/)) into.add(sel.trim());
+      if (r.cssRules) selectorsOf(r.cssRules, into);
+    }
+    return into;
+  };
+  let left = null;
+  const told = new Set();
+  let dirty = true;
+  const check = () => {
+    if (!dirty || document.readyState !== 'complete') return;
+    dirty = false;
+    if (!left) {
+      const own = new Set();
+      for (const sheet of document.styleSheets) {
+        try {
+          selectorsOf(sheet.cssRules, own);
+        } catch (e) {
+          // A sheet of another origin: none here.
+        }
+      }
+      // A page of another kind (the service worker's offline note) has none of the stylesheet.
+      if (own.size < 50) {
+        left = [];
+        return;
+      }
+      const whole = new CSSStyleSheet();
+      whole.replaceSync(fullCss);
+      left = [...selectorsOf(whole.cssRules, new Set())].filter((sel) => !own.has(sel));
+    }
+    for (const sel of left) {
+      if (told.has(sel)) continue;
+      // What an element matches whatever its state: no pseudo-element, no hover or focus.
+      const plain = sel.replace(/::?(before|after|placeholder|selection|marker|backdrop)\b/g, '').replace(/:(hover|focus-visible|focus-within|focus|active|visited)\b/g, '');
+      let hit = null;
+      try {
+        hit = document.querySelector(plain || '*');
+      } catch (e) {
+        continue;
+      }
+      if (hit) {
+        told.add(sel);
+        window.__e2eLostRule(sel);
+      }
+    }
+  };
+  new MutationObserver(() => {
+    dirty = true;
+  }).observe(document, { subtree: true, childList: true, attributes: true });
+  setInterval(check, 50);
+  // The runner's last look at a test's pages, before it closes them.
+  window.__e2eCheckRules = () => {
+    dirty = true;
+    check();
+  };
+  window.addEventListener('pagehide', () => {
+    dirty = true;
+    check();
+  });
+}
 
 function parseArgs(argv) {
   const opts = {
@@ -134,10 +211,17 @@ async function runTest(t, browser, env) {
   const seed = env.seed ?? seedOf(t.fullName);
   const speed = t.speed === undefined ? 'instant' : t.speed;
   const contexts = [];
-  // Every browser context of the test (a second device, too) gets the seeded Math.random and the speed.
+  // Rules that matched an element of a page whose stylesheet left them out (watchRules).
+  const lostRules = new Set();
+  // Every browser context of the test (a second device, too) gets the seeded Math.random and the
+  // speed, and the watch on its pages' classes.
   const newContext = async (options = {}) => {
     const context = await browser.newContext(options);
     await context.addInitScript(pageSetup, { seed, speed });
+    await context.exposeBinding('__e2eLostRule', ({ page: p }, sel) => {
+      lostRules.add(`${sel}  (${new URL(p.url()).pathname})`);
+    });
+    await context.addInitScript(watchRules, STYLE_CSS);
     contexts.push(context);
     return context;
   };
@@ -177,6 +261,12 @@ async function runTest(t, browser, env) {
   try {
     await withTimeout(Promise.resolve().then(() => t.run(ctx)), t.timeout || TEST_TIMEOUT_MS, t.fullName);
     if (!ctx.allowErrors && errors.length) throw new Error(`page reported errors:\n    ${errors.join('\n    ')}`);
+    for (const c of contexts) {
+      for (const p of c.pages()) await p.evaluate(() => window.__e2eCheckRules?.()).catch(() => {});
+    }
+    if (lostRules.size) {
+      throw new Error(`rules that match the page but its stylesheet left out:\n    ${[...lostRules].join('\n    ')}`);
+    }
     ok = true;
     lines.push(`ok   ${t.fullName} (${Date.now() - started} ms)`);
   } catch (err) {
