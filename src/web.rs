@@ -106,7 +106,7 @@ pub fn set_document_lang(lang: Lang) {
         let _ = el.set_attribute("dir", lang.dir());
     }
     if let Some(d) = window().and_then(|w| w.document()) {
-        d.set_title(lang.s().app_title);
+        d.set_title(lang.site().app_title);
     }
 }
 

@@ -23,7 +23,7 @@ pub use engine::games::GameKind as GameId;
 
 /// The game's name in `lang`.
 pub fn game_name(id: GameId, lang: Lang) -> &'static str {
-    let s = lang.s();
+    let s = lang.site();
     match id {
         GameId::Hokm => s.game_hokm,
         GameId::Shelem => s.game_shelem,

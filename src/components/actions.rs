@@ -25,7 +25,7 @@ pub fn result_actions_labelled(
     on_next: Callback<MouseEvent>,
     on_new: Callback<MouseEvent>,
 ) -> Html {
-    let s = lang.s();
+    let s = lang.site();
     html! {
         <>
         // The match's chart, sheet and statistics (from the table's context).

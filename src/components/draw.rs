@@ -66,7 +66,7 @@ pub fn draw_panel(props: &DrawPanelProps) -> Html {
             </div>
             <p class="draw-result">{ about(lang, &hakem_name, s.draw_hakem, s.draw_hakem_you, &[]) }</p>
             if let Some(line) = partner_line { <p class="draw-result">{ line }</p> }
-            <button type="button" class="btn" data-testid="draw-ok" {onclick}>{ s.ok }</button>
+            <button type="button" class="btn" data-testid="draw-ok" {onclick}>{ lang.site().ok }</button>
         </section>
     }
 }

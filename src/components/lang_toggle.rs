@@ -13,8 +13,8 @@ pub fn lang_toggle() -> Html {
     let onclick = ctx.set_lang.reform(move |_: MouseEvent| other);
     html! {
         <button type="button" class="btn-ghost lang-toggle" data-testid="lang-toggle"
-            aria-label={ctx.lang.s().lang_toggle_aria} {onclick}>
-            <span lang={other.code()} dir={other.dir()}>{ ctx.lang.s().lang_toggle }</span>
+            aria-label={ctx.lang.site().lang_toggle_aria} {onclick}>
+            <span lang={other.code()} dir={other.dir()}>{ ctx.lang.site().lang_toggle }</span>
         </button>
     }
 }

@@ -13,7 +13,7 @@ pub struct NoticeBarProps {
 #[function_component(NoticeBar)]
 pub fn notice_bar(props: &NoticeBarProps) -> Html {
     let lang = use_lang();
-    let s = lang.s();
+    let s = lang.site();
     if props.notices.is_empty() {
         return Html::default();
     }

@@ -33,7 +33,7 @@ pub struct OneTabProps {
 #[function_component(OneTab)]
 pub fn one_tab(props: &OneTabProps) -> Html {
     let lang = use_lang();
-    let s = lang.s();
+    let s = lang.site();
     // This tab's id (not game randomness: it only tells tabs apart).
     let id = *use_memo((), |_| js_sys::Math::random());
     let active = use_state(|| true);

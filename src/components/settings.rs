@@ -164,7 +164,7 @@ pub fn table_settings(props: &TableSettingsProps) -> Html {
                     <div class="popover-actions">
                         <a class="btn btn-small btn-secondary" data-testid="rules-link"
                             href={props.rules.clone()}>{ s.rules }</a>
-                        <button type="button" class="btn btn-small" onclick={toggle}>{ s.close }</button>
+                        <button type="button" class="btn btn-small" onclick={toggle}>{ lang.site().close }</button>
                     </div>
                 </div>
             }

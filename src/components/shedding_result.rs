@@ -119,7 +119,7 @@ pub fn result_panel(
                             { t.watch_on }
                         </button>
                         <button type="button" class="btn btn-secondary" data-testid="new-match" onclick={on_new}>
-                            { s.new_match }
+                            { lang.site().new_match }
                         </button>
                     </div>
                 } else {

@@ -163,7 +163,7 @@ pub fn scores_button() -> Html {
                     <div class="popover-actions">
                         <span></span>
                         <button type="button" class="btn btn-small" data-testid="scores-close"
-                            onclick={toggle}>{ lang.s().close }</button>
+                            onclick={toggle}>{ lang.site().close }</button>
                     </div>
                 </div>
             }

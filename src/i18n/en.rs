@@ -1,8 +1,8 @@
 //! English strings.
 
-use super::Strings;
+use super::{SiteStrings, Strings};
 
-pub const EN: Strings = Strings {
+pub const EN_SITE: SiteStrings = SiteStrings {
     app_title: "Iranian card games",
     lang_toggle: "فارسی",
     lang_toggle_aria: "Switch to Persian",
@@ -27,6 +27,20 @@ pub const EN: Strings = Strings {
     game_crazy_eights: "Crazy Eights",
     game_crazy_eights_blurb: "Match rank or suit; eights are wild.",
 
+    continue_of: "Continue {game}",
+    continue_short: "Continue ▸",
+    join_by_code: "Have a table's code? Take a seat",
+    join: "Go",
+    join_code_bad: "A table's code has six characters, like K7QM3X.",
+    new_match: "New match",
+    other_tab: "This game is open in another tab",
+    other_tab_help: "One table of a game plays at a time. Play on here, and the other tab stops.",
+    take_over: "Play here",
+    restore_failed: "The saved game could not be restored.",
+    bad_link: "Some settings in the link were not valid; defaults were used.",
+};
+
+pub const EN: Strings = Strings {
     setup_title: "New {game} table",
     players_heading: "Players",
     players_help: "Partners sit opposite each other. Play passes to the right (counter-clockwise).",
@@ -73,15 +87,10 @@ pub const EN: Strings = Strings {
     rules: "Rules",
     on: "On",
     off: "Off",
-    continue_of: "Continue {game}",
-    continue_short: "Continue ▸",
     opt_last_trick: "Show the last trick",
     opt_last_trick_help: "Players may look at the last trick until the next card.",
     start: "Start",
     play_online: "Play online",
-    join_by_code: "Have a table's code? Take a seat",
-    join: "Go",
-    join_code_bad: "A table's code has six characters, like K7QM3X.",
     need_a_person: "At least one seat must be a person.",
 
     you: "You",
@@ -131,15 +140,11 @@ pub const EN: Strings = Strings {
     match_won_by: "{team} win the match!",
     match_won_by_one: "{team} wins the match!",
     match_won_by_you: "You win the match!",
-    new_match: "New match",
     pass_to: "Pass the device to {name}",
     i_am: "I am {name}",
     pass_to_owner: "Pass the device back to its owner",
     i_am_owner: "It's me: show my cards",
     pass_help: "Other players: please look away.",
-    other_tab: "This game is open in another tab",
-    other_tab_help: "One table of a game plays at a time. Play on here, and the other tab stops.",
-    take_over: "Play here",
     draw_title: "Choosing the hakem",
     draw_hakem: "The first ace went to {name}: hakem.",
     draw_hakem_you: "The first ace went to you: you are hakem.",
@@ -168,9 +173,6 @@ pub const EN: Strings = Strings {
     stock_n: "Stock: {n}",
     err_discards_done: "You have discarded enough.",
     err_stock_not_drawn: "The stock must be drawn first.",
-    restore_failed: "The saved game could not be restored.",
-    bad_link: "Some settings in the link were not valid; defaults were used.",
-
     err_not_your_turn: "It's not your turn.",
     err_wrong_phase: "You can't do that right now.",
     err_not_in_hand: "That card is not one of yours.",

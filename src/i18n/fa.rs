@@ -1,8 +1,8 @@
 //! Persian strings (the default language).
 
-use super::Strings;
+use super::{SiteStrings, Strings};
 
-pub const FA: Strings = Strings {
+pub const FA_SITE: SiteStrings = SiteStrings {
     app_title: "بازی‌های ورق ایرانی",
     lang_toggle: "English",
     lang_toggle_aria: "تغییر زبان به انگلیسی",
@@ -26,6 +26,21 @@ pub const FA: Strings = Strings {
     game_crazy_eights: "هشت‌های دیوانه",
     game_crazy_eights_blurb: "با خال یا عدد جور کنید؛ هشت‌ها همه‌کاره‌اند.",
 
+    continue_of: "ادامهٔ {game}",
+    continue_short: "ادامهٔ بازی ◂",
+    join_by_code: "کد میزی را دارید؟ سر آن بنشینید",
+    join: "برو",
+    join_code_bad: "کد میز شش نویسه است، مثل K7QM3X.",
+    new_match: "بازی تازه",
+    other_tab: "این بازی در زبانهٔ دیگری باز است",
+    other_tab_help:
+        "از هر بازی یک میز در یک زمان بازی می‌شود. اگر اینجا ادامه دهید، زبانهٔ دیگر می‌ایستد.",
+    take_over: "ادامه در همین‌جا",
+    restore_failed: "بازی ذخیره‌شده بازیابی نشد.",
+    bad_link: "بعضی تنظیمات پیوند درست نبود؛ مقدارهای پیش‌فرض به کار رفت.",
+};
+
+pub const FA: Strings = Strings {
     setup_title: "میز تازهٔ {game}",
     players_heading: "بازیکنان",
     players_help: "یارها روبه‌روی هم می‌نشینند. نوبت به سمت راست می‌رود (پادساعتگرد).",
@@ -72,15 +87,10 @@ pub const FA: Strings = Strings {
     rules: "قوانین بازی",
     on: "روشن",
     off: "خاموش",
-    continue_of: "ادامهٔ {game}",
-    continue_short: "ادامهٔ بازی ◂",
     opt_last_trick: "نمایش دست آخر",
     opt_last_trick_help: "بازیکنان تا کارت بعدی می‌توانند دست آخر را ببینند.",
     start: "شروع",
     play_online: "بازی آنلاین",
-    join_by_code: "کد میزی را دارید؟ سر آن بنشینید",
-    join: "برو",
-    join_code_bad: "کد میز شش نویسه است، مثل K7QM3X.",
     need_a_person: "دست‌کم یک جا باید برای یک نفر باشد.",
 
     you: "شما",
@@ -130,15 +140,11 @@ pub const FA: Strings = Strings {
     match_won_by: "{team} بازی را بردند!",
     match_won_by_one: "{team} بازی را برد!",
     match_won_by_you: "بازی را بردید!",
-    new_match: "بازی تازه",
     pass_to: "دستگاه را به {name} بدهید",
     i_am: "من {name} هستم",
     pass_to_owner: "دستگاه را به صاحبش برگردانید",
     i_am_owner: "خودم هستم: کارت‌هایم را نشان بده",
     pass_help: "بقیه لطفاً به صفحه نگاه نکنند.",
-    other_tab: "این بازی در زبانهٔ دیگری باز است",
-    other_tab_help: "از هر بازی یک میز در یک زمان بازی می‌شود. اگر اینجا ادامه دهید، زبانهٔ دیگر می‌ایستد.",
-    take_over: "ادامه در همین‌جا",
     draw_title: "تعیین حاکم",
     draw_hakem: "اولین آس به {name} رسید. حاکم: {name}",
     draw_hakem_you: "اولین آس به شما رسید: شما حاکمید.",
@@ -166,9 +172,6 @@ pub const FA: Strings = Strings {
     stock_n: "دسته: {n}",
     err_discards_done: "کارت‌های کنار گذاشته کامل است.",
     err_stock_not_drawn: "اول باید کارت‌های دسته تمام شود.",
-    restore_failed: "بازی ذخیره‌شده بازیابی نشد.",
-    bad_link: "بعضی تنظیمات پیوند درست نبود؛ مقدارهای پیش‌فرض به کار رفت.",
-
     err_not_your_turn: "نوبت شما نیست.",
     err_wrong_phase: "الان نمی‌شود این کار را کرد.",
     err_not_in_hand: "این کارت از کارت‌های شما نیست.",

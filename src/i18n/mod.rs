@@ -77,7 +77,15 @@ impl Lang {
         }
     }
 
-    /// This language's strings.
+    /// This language's strings of every page ([`SiteStrings`]).
+    pub fn site(self) -> &'static SiteStrings {
+        match self {
+            Lang::Fa => &fa::FA_SITE,
+            Lang::En => &en::EN_SITE,
+        }
+    }
+
+    /// This language's strings of the tables and their setup.
     pub fn s(self) -> &'static Strings {
         match self {
             Lang::Fa => &fa::FA,
@@ -122,9 +130,10 @@ pub fn about(lang: Lang, name: &str, theirs: &str, yours: &str, args: &[(&str, &
     }
 }
 
-/// All strings of one language.
-pub struct Strings {
-    // --- everywhere
+/// The strings of every page of the site, the home page's among them: a page that shows no
+/// table (the home page) links only these, not the tables' [`Strings`] (issue 25: the home
+/// page's weight).
+pub struct SiteStrings {
     /// The site's name.
     pub app_title: &'static str,
     /// The language toggle shows the *other* language's name.
@@ -133,7 +142,6 @@ pub struct Strings {
     pub home: &'static str,
     pub close: &'static str,
     pub ok: &'static str,
-    // --- home
     pub home_subtitle: &'static str,
     pub coming_soon: &'static str,
     pub play: &'static str,
@@ -149,6 +157,27 @@ pub struct Strings {
     pub game_haft_khabis_blurb: &'static str,
     pub game_crazy_eights: &'static str,
     pub game_crazy_eights_blurb: &'static str,
+    /// Continue a saved game of `{game}`.
+    pub continue_of: &'static str,
+    /// The home page's button back to a game in progress.
+    pub continue_short: &'static str,
+    /// The home page's form that joins an online room by its code.
+    pub join_by_code: &'static str,
+    pub join: &'static str,
+    pub join_code_bad: &'static str,
+    pub new_match: &'static str,
+    /// Another tab has this game's table.
+    pub other_tab: &'static str,
+    pub other_tab_help: &'static str,
+    pub take_over: &'static str,
+    pub restore_failed: &'static str,
+    pub bad_link: &'static str,
+}
+
+/// All strings of one language.
+pub struct Strings {
+    // --- everywhere
+    // --- home
     // --- setup
     /// `{game}`
     pub setup_title: &'static str,
@@ -212,19 +241,11 @@ pub struct Strings {
     pub rules: &'static str,
     pub on: &'static str,
     pub off: &'static str,
-    /// Continue a saved game of `{game}`.
-    pub continue_of: &'static str,
-    /// The home page's button back to a game in progress.
-    pub continue_short: &'static str,
     pub opt_last_trick: &'static str,
     pub opt_last_trick_help: &'static str,
     pub start: &'static str,
     /// The setup's second button: a room on the relay for people on other devices.
     pub play_online: &'static str,
-    /// The home page's form that joins an online room by its code.
-    pub join_by_code: &'static str,
-    pub join: &'static str,
-    pub join_code_bad: &'static str,
     pub need_a_person: &'static str,
     // --- names
     pub you: &'static str,
@@ -292,7 +313,6 @@ pub struct Strings {
     /// The same when a side is one player, and when it is you.
     pub match_won_by_one: &'static str,
     pub match_won_by_you: &'static str,
-    pub new_match: &'static str,
     /// `{name}`
     pub pass_to: &'static str,
     /// `{name}`
@@ -300,10 +320,6 @@ pub struct Strings {
     pub pass_to_owner: &'static str,
     pub i_am_owner: &'static str,
     pub pass_help: &'static str,
-    /// Another tab has this game's table.
-    pub other_tab: &'static str,
-    pub other_tab_help: &'static str,
-    pub take_over: &'static str,
     pub draw_title: &'static str,
     /// `{name}`
     pub draw_hakem: &'static str,
@@ -343,8 +359,6 @@ pub struct Strings {
     pub err_discards_done: &'static str,
     pub err_stock_not_drawn: &'static str,
     // --- notices
-    pub restore_failed: &'static str,
-    pub bad_link: &'static str,
     // --- errors, by HokmError::code()
     pub err_not_your_turn: &'static str,
     pub err_wrong_phase: &'static str,

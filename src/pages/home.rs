@@ -16,8 +16,8 @@ use yew::prelude::*;
 
 struct GameEntry {
     id: &'static str,
-    name: fn(&crate::i18n::Strings) -> &'static str,
-    blurb: fn(&crate::i18n::Strings) -> &'static str,
+    name: fn(&crate::i18n::SiteStrings) -> &'static str,
+    blurb: fn(&crate::i18n::SiteStrings) -> &'static str,
     pips: &'static [Suit],
     /// The game, once it has a table.
     game: Option<GameId>,
@@ -87,7 +87,7 @@ fn in_progress() -> Vec<(GameId, String)> {
 #[function_component(HomePage)]
 pub fn home_page() -> Html {
     let lang = use_lang();
-    let s = lang.s();
+    let s = lang.site();
     // Games in progress (not finished) can be continued.
     let saved = use_memo((), |_| in_progress());
     // This device's statistics of each game (a quiet line once a match was played).
@@ -176,7 +176,7 @@ fn room_code(text: &str) -> Option<String> {
 #[function_component(JoinByCode)]
 fn join_by_code() -> Html {
     let lang = use_lang();
-    let s = lang.s();
+    let s = lang.site();
     let text = use_state(String::new);
     let bad = use_state(|| false);
     let oninput = {

@@ -307,7 +307,7 @@ pub fn setup_page<G: UiGame>(props: &SetupPageProps) -> Html {
     html! {
         <main class="page setup-page" data-testid="setup" data-game={G::ID.slug()}>
             <header class="topbar">
-                <a class="btn-ghost home-link" href={Route::Home.href()} data-testid="home-link" aria-label={s.home}>
+                <a class="btn-ghost home-link" href={Route::Home.href()} data-testid="home-link" aria-label={lang.site().home}>
                     <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                         <path d="M3 11 L12 3 L21 11 M5 9.5 V21 H10 V15 H14 V21 H19 V9.5" />
                     </svg>

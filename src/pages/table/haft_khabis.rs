@@ -254,7 +254,7 @@ impl SheddingPage for HaftKhabis {
     fn top_bar(lang: Lang, view: &HaftKhabisView) -> (&'static str, Html) {
         let info = html! {
             <div class="table-info">
-                <span class="game-title" data-testid="game-name">{ lang.s().game_haft_khabis }</span>
+                <span class="game-title" data-testid="game-name">{ lang.site().game_haft_khabis }</span>
                 <span class="target" data-testid="end-mode">{ end_text(lang, &view.settings) }</span>
             </div>
         };

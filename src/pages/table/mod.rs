@@ -101,7 +101,7 @@ pub fn error_toast<G: UiGame>(st: &UseReducerHandle<TableState<G>>, lang: Lang) 
     Some(html! {
         <div class="toast" role="alert" data-testid="error" data-code={engine::RuleError::code(&e.error)}>
             <span>{ G::error_message(lang, &e.error) }</span>
-            <button type="button" class="btn-icon" aria-label={lang.s().close} {onclick}>{ "×" }</button>
+            <button type="button" class="btn-icon" aria-label={lang.site().close} {onclick}>{ "×" }</button>
         </div>
     })
 }
@@ -227,7 +227,7 @@ pub fn frame<G: UiGame>(
             data-step={st.step.to_string()}
             data-thinking={thinking.map(|t| t.0.to_string())}>
             <header class="topbar table-topbar">
-                <a class="btn-ghost home-link" href={Route::Home.href()} data-testid="home-link" aria-label={s.home}>
+                <a class="btn-ghost home-link" href={Route::Home.href()} data-testid="home-link" aria-label={lang.site().home}>
                     <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                         <path d="M3 11 L12 3 L21 11 M5 9.5 V21 H10 V15 H14 V21 H19 V9.5" />
                     </svg>
