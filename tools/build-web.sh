@@ -31,10 +31,13 @@ export CARGO_TARGET_DIR="$ROOT/target/web"
 # a message nobody sees (the pages set no panic hook, and wasm32-unknown-unknown has no stderr), and
 # std is optimized for size like the rest. With `-Zlocation-detail=none` (no file and line of each
 # possible panic) this makes each page's wasm about 7% smaller (hokm: 215,254 -> 199,689 B brotli;
-# docs/benchmarks.md). Both are unstable flags of a stable compiler, hence RUSTC_BOOTSTRAP, as for
-# Debian's toolchain (shared/TOOLCHAIN.md). The worker keeps its own profile (speed, not size).
+# docs/benchmarks.md). `-Zfmt-debug=none` makes every `{:?}` print nothing (2.8 KB more): the
+# pages' code shows no Debug text to anyone (their one `{:?}` outside tests, a socket's error in
+# src/online, is dropped unread; the tests run natively, with Debug). These are unstable flags of
+# a stable compiler, hence RUSTC_BOOTSTRAP, as for Debian's toolchain (shared/TOOLCHAIN.md). The
+# worker keeps its own profile (speed, not size).
 PAGES_ENV=(RUSTC_BOOTSTRAP=1 CARGO_UNSTABLE_BUILD_STD=std,panic_abort
-  "RUSTFLAGS=-Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none")
+  "RUSTFLAGS=-Zunstable-options -Cpanic=immediate-abort -Zlocation-detail=none -Zfmt-debug=none")
 pages_env() { wasm_env env "${PAGES_ENV[@]}" "$@"; }
 
 # The features rustc enables for wasm32 by default, for wasm-opt.
