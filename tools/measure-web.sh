@@ -8,15 +8,18 @@
 # tools/build-web.sh, and compresses the same way in memory where a copy is missing); a file that is
 # sent as it is (woff2, png, or one whose copy would not be smaller) counts its raw size in both.
 # A page counts its own stylesheet (each page has one, tools/web-page.mjs).
-# With --budget, it fails (exit 1) if a page's brotli total is over BYTES (./test: 230400, 225 KiB,
-# the unit this script prints).
+# With --budget, it fails (exit 1) if a page's brotli total is over BYTES (./test: 225280, 220 KiB,
+# the unit this script prints); with --home-budget, if the home page's is (./test: 70000, issue 25's
+# target).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 DIST="$ROOT/dist"
 BUDGET=0
+HOME_BUDGET=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --budget) BUDGET="$2"; shift 2 ;;
+    --home-budget) HOME_BUDGET="$2"; shift 2 ;;
     *) DIST="$1"; shift ;;
   esac
 done
@@ -52,15 +55,18 @@ for html in "$DIST"/*.html; do
   br=$((BR[$page] + BR[$js] + BR[$wasm] + BR[$css] + shared_br))
   printf '%-48s %10d %10d %10d  (%d KiB gzip, %d KiB brotli)\n' "$page" "$raw" "$gz" "$br" $((gz / 1024)) $((br / 1024))
   if [ "$BUDGET" -gt 0 ] && [ "$br" -gt "$BUDGET" ]; then over+=("$page ($br B)"); fi
+  if [ "$page" = index.html ] && [ "$HOME_BUDGET" -gt 0 ] && [ "$br" -gt "$HOME_BUDGET" ]; then
+    over+=("the home page ($br B, over its own $HOME_BUDGET B)")
+  fi
 done
 echo
 printf '%-48s %10d %10d %10d  (%d KiB raw, %d KiB gzip, %d KiB brotli)\n' "whole site (every page)" \
   "$app_raw" "$app_gz" "$app_br" $((app_raw / 1024)) $((app_gz / 1024)) $((app_br / 1024))
 printf '%-48s %10d %10d %10d  (%d KiB raw)\n' "fonts (woff2, sent as they are)" "$font_raw" "$font_gz" "$font_br" $((font_raw / 1024))
-if [ "$BUDGET" -gt 0 ]; then
+if [ "$BUDGET" -gt 0 ] || [ "$HOME_BUDGET" -gt 0 ]; then
   if [ ${#over[@]} -gt 0 ]; then
-    echo "measure-web: over the budget of $BUDGET B brotli: ${over[*]}" >&2
+    echo "measure-web: over the budget (every page $BUDGET B, the home page $HOME_BUDGET B; brotli): ${over[*]}" >&2
     exit 1
   fi
-  echo "measure-web: every page within $BUDGET B brotli"
+  echo "measure-web: every page within its budget (every page $BUDGET B, the home page $HOME_BUDGET B; brotli)"
 fi
