@@ -138,7 +138,7 @@ export const tests = [
     },
   },
   {
-    name: 'crazy eights on a phone: the score sheet, settings and share pop-overs stay on the screen with a margin, the settings scroll to their last button (fa, en)',
+    name: 'crazy eights on a phone: the score sheet, settings and share pop-overs stay on the screen with a margin, the settings scroll to their last button, every last button 44 px high (fa, en)',
     viewport: 'phone',
     run: async ({ newContext, url, assert }) => {
       for (const lang of ['fa', 'en']) {
@@ -163,6 +163,8 @@ export const tests = [
             return el.contains(document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2));
           });
           assert(reached && b.y + b.height <= 844, `${lang}: ${panel}'s last button (${fmt(b)}) can be tapped`);
+          // A finger's target: 44 px high at least (a small button was 36 px).
+          assert(b.height >= 44, `${lang}: ${panel}'s last button (${fmt(b)}) is at least 44 px high`);
           await page.locator(`[data-testid=${button}]`).click();
           await p.waitFor({ state: 'detached', timeout: 5000 }).catch(() => {});
         }
