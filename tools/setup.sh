@@ -225,10 +225,12 @@ _cards_setup_main() {
   ln -sfn "$root/tools/node_modules/binaryen/bin/wasm-opt" "$tools/bin/wasm-opt"
   rm -f "$tools/bin/trunk" # a checkout set up when the build used Trunk
 
-  # ---------------------------------------------------------------- relay tests on PostgreSQL
+  # ---------------------------------------------------------------- relay tests on PostgreSQL, behind nginx
   # The relay's tests start a throwaway cluster of their own with these binaries
-  # (crates/relay/tests/common/pg.rs); the package's own cluster is not used.
-  [ "$mode" = test ] && apt_ensure postgresql
+  # (crates/relay/tests/common/pg.rs), and a throwaway nginx in front of a relay
+  # (crates/relay/tests/common/nginx.rs, tests/proxy.rs); the packages' own cluster and
+  # service are not used.
+  [ "$mode" = test ] && apt_ensure postgresql nginx
 
   # ---------------------------------------------------------------- browser tests
   if [ "$mode" = test ]; then

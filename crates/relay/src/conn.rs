@@ -92,7 +92,9 @@ async fn pump(
 }
 
 /// Serves one upgraded socket until it closes, the room drops it, or the relay stops.
-/// `hop`: another instance passed the socket on (it is not passed on again).
+/// `ip`: the client's address, which the room-creation quota counts (the peer's, or the
+/// one a trusted proxy named: [`crate::proxy::client_ip`]). `hop`: another instance passed
+/// the socket on (it is not passed on again).
 pub async fn run(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool) {
     let cfg = &shared.cfg;
     let id = shared.next_conn.fetch_add(1, Ordering::Relaxed);

@@ -17,6 +17,8 @@
 //!   to it.
 //! - Limits ([`limits`], [`Config`]): message size and budget per connection, rooms per
 //!   address, rooms in all, idle and finished rooms cleaned up.
+//! - Behind a reverse proxy ([`proxy`]): the address a client's rooms are counted under is
+//!   read from `X-Forwarded-For` only when the socket comes from a `--trusted-proxy`.
 //! - The built site (`--static`, [`assets`]): precompressed copies by `Accept-Encoding`,
 //!   cache headers and ETags.
 //!
@@ -28,6 +30,7 @@ pub mod cluster;
 pub mod conn;
 pub mod limits;
 pub mod pg;
+pub mod proxy;
 pub mod room;
 pub mod rooms;
 pub mod secret;
@@ -106,6 +109,12 @@ pub struct Config {
     /// The room-creation quota's window, in seconds.
     #[arg(long, default_value_t = 600)]
     pub quota_window_secs: u64,
+    /// A reverse proxy whose `X-Forwarded-For` names the client (the address the
+    /// rooms-per-address quota counts): an IP address or a network (`10.0.0.0/8`); repeat
+    /// the flag or separate them by commas. The right-most address of the header that is
+    /// not a trusted proxy is the client's; from any other peer the header is ignored.
+    #[arg(long, value_name = "IP[/BITS]", value_delimiter = ',')]
+    pub trusted_proxy: Vec<proxy::TrustedProxy>,
     /// Rooms the relay holds at most.
     #[arg(long, default_value_t = 20_000)]
     pub max_rooms: usize,
@@ -320,6 +329,8 @@ async fn ws(
     State(shared): State<Arc<Shared>>,
 ) -> Response {
     let hop = headers.contains_key(cluster::HOP);
+    // The client's address: the peer's, or the one a trusted proxy names.
+    let ip = proxy::client_ip(addr.ip(), &headers, &shared.cfg.trusted_proxy);
     if shared.shutdown.is_cancelled() {
         return StatusCode::SERVICE_UNAVAILABLE.into_response();
     }
@@ -332,7 +343,7 @@ async fn ws(
         .write_buffer_size(8 * 1024)
         .max_message_size(hard)
         .max_frame_size(hard)
-        .on_upgrade(move |socket| tracker.track_future(conn::run(socket, addr.ip(), shared, hop)))
+        .on_upgrade(move |socket| tracker.track_future(conn::run(socket, ip, shared, hop)))
 }
 
 async fn health(State(shared): State<Arc<Shared>>) -> Json<serde_json::Value> {

@@ -1,8 +1,10 @@
 //! Helpers of the relay's tests: a relay on 127.0.0.1 port 0, real WebSocket clients
-//! (tokio-tungstenite), and legal actions read from a seat's own frame.
+//! (tokio-tungstenite), and legal actions read from a seat's own frame; a throwaway
+//! PostgreSQL cluster ([`pg`]) and nginx ([`nginx`]).
 #![allow(dead_code)]
 
 pub mod brain;
+pub mod nginx;
 pub mod pg;
 
 pub use brain::{rule_brain, Brain};
@@ -202,8 +204,21 @@ pub struct Client {
 impl Client {
     /// Opens a socket to the relay.
     pub async fn connect(addr: SocketAddr) -> Client {
-        let url = format!("ws://{addr}/ws");
-        let (ws, _) = tokio::time::timeout(WAIT, tokio_tungstenite::connect_async(url))
+        Client::connect_with(addr, &[]).await
+    }
+
+    /// Opens a socket to the relay with these extra headers in its upgrade request.
+    pub async fn connect_with(addr: SocketAddr, headers: &[(&str, &str)]) -> Client {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        use tokio_tungstenite::tungstenite::http::{HeaderName, HeaderValue};
+        let mut req = format!("ws://{addr}/ws").into_client_request().unwrap();
+        for (name, value) in headers {
+            req.headers_mut().append(
+                HeaderName::from_bytes(name.as_bytes()).unwrap(),
+                HeaderValue::from_str(value).unwrap(),
+            );
+        }
+        let (ws, _) = tokio::time::timeout(WAIT, tokio_tungstenite::connect_async(req))
             .await
             .expect("connect in time")
             .expect("connect");
@@ -307,16 +322,7 @@ impl Client {
         options: RoomOptions,
     ) -> Client {
         let mut c = Client::connect(addr).await;
-        c.send(&ClientMsg::Create {
-            version: RELAY_VERSION,
-            frames: registry::PROTOCOL_VERSION,
-            game: game.into(),
-            players,
-            settings,
-            options,
-            name: "Creator".into(),
-        })
-        .await;
+        c.send(&create_msg(game, players, settings, options)).await;
         c.welcome().await;
         c
     }
@@ -363,6 +369,18 @@ impl Client {
 
     pub async fn close(mut self) {
         let _ = self.ws.close(None).await;
+    }
+}
+
+pub fn create_msg(game: &str, players: u8, settings: Value, options: RoomOptions) -> ClientMsg {
+    ClientMsg::Create {
+        version: RELAY_VERSION,
+        frames: registry::PROTOCOL_VERSION,
+        game: game.into(),
+        players,
+        settings,
+        options,
+        name: "Creator".into(),
     }
 }
 
