@@ -3,27 +3,9 @@
 
 mod common;
 
-use common::{acted_by, inspect, legal, play_until, relay, resume_msg, Client};
+use common::{acted_by, create_msg, inspect, legal, play_until, relay, resume_msg, Client};
 use protocol::{codes, ClientMsg, RelayMsg, RoomCode, RoomOptions, SeatToken, RELAY_VERSION};
 use serde_json::{json, Value};
-
-fn create_msg(
-    game: &str,
-    players: u8,
-    settings: Value,
-    options: RoomOptions,
-    name: &str,
-) -> ClientMsg {
-    ClientMsg::Create {
-        version: RELAY_VERSION,
-        frames: registry::PROTOCOL_VERSION,
-        game: game.into(),
-        players,
-        settings,
-        options,
-        name: name.into(),
-    }
-}
 
 /// The room's (step, hash).
 async fn state(addr: std::net::SocketAddr, code: &RoomCode) -> (Value, Value) {

@@ -41,8 +41,14 @@ async fn create(front: SocketAddr, xff: Option<&str>) -> Result<RoomCode, ErrorB
     let headers: Vec<(&str, &str)> = xff.map(|v| ("X-Forwarded-For", v)).into_iter().collect();
     let mut c = Client::connect_with(front, &headers).await;
     c.label = format!("create with X-Forwarded-For {xff:?}");
-    c.send(&create_msg("pasur", 2, Value::Null, RoomOptions::default()))
-        .await;
+    c.send(&create_msg(
+        "pasur",
+        2,
+        Value::Null,
+        RoomOptions::default(),
+        "Creator",
+    ))
+    .await;
     let answer = c
         .until(|m| matches!(m, RelayMsg::Welcome { .. } | RelayMsg::Error(_)))
         .await;

@@ -322,7 +322,8 @@ impl Client {
         options: RoomOptions,
     ) -> Client {
         let mut c = Client::connect(addr).await;
-        c.send(&create_msg(game, players, settings, options)).await;
+        c.send(&create_msg(game, players, settings, options, "Creator"))
+            .await;
         c.welcome().await;
         c
     }
@@ -372,7 +373,13 @@ impl Client {
     }
 }
 
-pub fn create_msg(game: &str, players: u8, settings: Value, options: RoomOptions) -> ClientMsg {
+pub fn create_msg(
+    game: &str,
+    players: u8,
+    settings: Value,
+    options: RoomOptions,
+    name: &str,
+) -> ClientMsg {
     ClientMsg::Create {
         version: RELAY_VERSION,
         frames: registry::PROTOCOL_VERSION,
@@ -380,7 +387,7 @@ pub fn create_msg(game: &str, players: u8, settings: Value, options: RoomOptions
         players,
         settings,
         options,
-        name: "Creator".into(),
+        name: name.into(),
     }
 }
 
