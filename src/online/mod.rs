@@ -12,14 +12,24 @@ use crate::config::TableConfig;
 use crate::state::TableState;
 use crate::web;
 use engine::table::Update;
-use protocol::{ClientMsg, RelayMsg, RoomCode, SeatToken};
+use protocol::{RawJson, RoomCode, SeatToken};
 use serde::{Deserialize, Serialize};
-use serde_json::Value;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::closure::Closure;
 use wasm_bindgen::JsCast;
 use yew::Callback;
+
+/// A message to the relay as the page writes it: its game JSON (settings, moves) as text.
+pub type ClientMsg = protocol::ClientMsg<RawJson>;
+
+/// A message of the relay as the page reads it ([`protocol::RelayMsg::read`]): its frames,
+/// sheets and settings as text, read into the page's own types where they are used (so the
+/// page carries serde's reading of them once, from text, and nothing of `serde_json::Value`).
+pub type RelayMsg = protocol::RelayMsg<RawJson>;
+
+/// A room's lobby as the page reads it.
+pub type Lobby = protocol::Lobby<RawJson>;
 
 /// The local-storage key of the name this device plays under online.
 pub const NAME_KEY: &str = "cards.name";
@@ -91,11 +101,12 @@ async fn relay_json() -> Option<String> {
         .await
         .ok()?
         .as_string()?;
-    let v: Value = serde_json::from_str(&text).ok()?;
-    v.get("relay")?
-        .as_str()
-        .filter(|u| u.starts_with("ws://") || u.starts_with("wss://"))
-        .map(str::to_string)
+    #[derive(Deserialize)]
+    struct RelayJson {
+        relay: String,
+    }
+    let relay = serde_json::from_str::<RelayJson>(&text).ok()?.relay;
+    (relay.starts_with("ws://") || relay.starts_with("wss://")).then_some(relay)
 }
 
 /// What a connection reports.
@@ -145,7 +156,7 @@ impl Conn {
                 };
                 // A message this client cannot read is dropped (a newer relay answers
                 // version errors in a form every client reads).
-                if let Ok(msg) = serde_json::from_str::<RelayMsg>(&text) {
+                if let Ok(msg) = RelayMsg::read(&text) {
                     message.emit(NetEvent::Msg(msg));
                 }
             });
@@ -203,8 +214,8 @@ impl Drop for Conn {
 #[derive(Default)]
 pub struct Hub {
     conn: RefCell<Option<Rc<Conn>>>,
-    frames: RefCell<Vec<Value>>,
-    sink: RefCell<Option<Callback<Value>>>,
+    frames: RefCell<Vec<RawJson>>,
+    sink: RefCell<Option<Callback<RawJson>>>,
     errors: RefCell<Option<Callback<protocol::ErrorBody>>>,
 }
 
@@ -222,7 +233,7 @@ impl Hub {
     }
 
     /// A frame for the table: handed over at once, or kept until it listens.
-    pub fn frame(&self, frame: Value) {
+    pub fn frame(&self, frame: RawJson) {
         let sink = self.sink.borrow().clone();
         match sink {
             Some(sink) => sink.emit(frame),
@@ -231,8 +242,8 @@ impl Hub {
     }
 
     /// The table listens: the frames kept so far, then every new one.
-    pub fn listen(&self, sink: Callback<Value>) {
-        let kept: Vec<Value> = self.frames.borrow_mut().drain(..).collect();
+    pub fn listen(&self, sink: Callback<RawJson>) {
+        let kept: Vec<RawJson> = self.frames.borrow_mut().drain(..).collect();
         for f in kept {
             sink.emit(f);
         }
@@ -264,7 +275,7 @@ impl Hub {
 #[derive(Clone)]
 pub struct OnlineLink {
     pub seat: u8,
-    pub first: Rc<Value>,
+    pub first: Rc<RawJson>,
     pub hub: Rc<Hub>,
     pub plug: Rc<dyn std::any::Any>,
 }
@@ -278,7 +289,7 @@ pub struct Plug<G: UiGame> {
     /// The table's state on the link's first frame.
     pub open: OpenTable<G>,
     /// A frame read as this game's update.
-    pub read: fn(Value) -> Option<Update<G>>,
+    pub read: fn(&RawJson) -> Option<Update<G>>,
 }
 
 impl<G: UiGame> Plug<G> {
@@ -286,7 +297,7 @@ impl<G: UiGame> Plug<G> {
     pub fn new() -> Plug<G> {
         Plug {
             open: open_table::<G>,
-            read: |frame| serde_json::from_value(frame).ok(),
+            read: |frame| frame.read().ok(),
         }
     }
 }
@@ -302,7 +313,7 @@ fn open_table<G: UiGame>(
     config: &TableConfig<G::Settings>,
     link: &OnlineLink,
 ) -> Option<TableState<G>> {
-    let first: Update<G> = serde_json::from_value((*link.first).clone()).ok()?;
+    let first: Update<G> = link.first.read().ok()?;
     let source = remote::Remote::<G>::new(link.hub.clone(), first.step);
     Some(TableState::remote(
         config.clone(),

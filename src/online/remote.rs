@@ -3,10 +3,11 @@
 
 use super::Hub;
 use crate::adapters::UiGame;
+use crate::online::ClientMsg;
 use crate::source::{Refused, Source};
 use engine::table::Update;
 use engine::Seat;
-use protocol::ClientMsg;
+use protocol::RawJson;
 use std::collections::VecDeque;
 use std::rc::Rc;
 
@@ -35,7 +36,7 @@ impl<G: UiGame> Remote<G> {
     }
 
     fn send(&mut self, step: u32, action: G::Action) {
-        if let Ok(action_json) = serde_json::to_value(&action) {
+        if let Ok(action_json) = RawJson::of(&action) {
             self.hub.send(&ClientMsg::Move {
                 step,
                 action: action_json,

@@ -13,9 +13,14 @@
 //! message asks it to reload.
 //!
 //! Game frames stay the registry's JSON (`{"seat", "step", "public", "view"}`) and are
-//! carried as [`serde_json::Value`]; the browser reads them into its game's typed update.
+//! carried as JSON: a [`serde_json::Value`] in the relay, a [`RawJson`] (the text as it came)
+//! in the browser, which reads it into its game's typed update. The messages that carry game
+//! JSON (frames, sheets, settings, moves) are generic over that type, `Value` by default; the
+//! browser reads a relay message with [`RelayMsg::read`].
 
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::Value;
 use std::fmt;
 
@@ -23,6 +28,44 @@ use std::fmt;
 /// of the previous version would misread. Version 2 added [`RelayMsg::Sheet`], version 3
 /// [`RelayMsg::Clock`].
 pub const RELAY_VERSION: u32 = 3;
+
+/// A JSON value kept as its text: what the browser's messages carry where the relay's carry a
+/// [`Value`] (frames, sheets, settings, moves). The page reads it into its own types with
+/// [`RawJson::read`] and writes one with [`RawJson::of`], so it needs serde's code for its types
+/// only once (from and to text), and none for `Value`. Equal when the texts are equal.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct RawJson(Box<RawValue>);
+
+impl RawJson {
+    /// `value` written as JSON.
+    pub fn of<T: Serialize + ?Sized>(value: &T) -> serde_json::Result<RawJson> {
+        serde_json::value::to_raw_value(value).map(RawJson)
+    }
+
+    /// The JSON read as a `T`.
+    pub fn read<T: DeserializeOwned>(&self) -> serde_json::Result<T> {
+        serde_json::from_str(self.0.get())
+    }
+
+    /// The JSON text.
+    pub fn text(&self) -> &str {
+        self.0.get()
+    }
+}
+
+impl PartialEq for RawJson {
+    fn eq(&self, other: &RawJson) -> bool {
+        self.text() == other.text()
+    }
+}
+
+/// `null`, as a missing setting reads.
+impl Default for RawJson {
+    fn default() -> RawJson {
+        RawJson::of(&()).unwrap_or_else(|_| unreachable!("null is JSON"))
+    }
+}
 
 /// The characters of a room code: digits and capitals without the easily confused 0, O, 1,
 /// I and L.
@@ -174,7 +217,7 @@ pub struct SeatInfo {
 /// The room as everybody in it sees it: sent on joining and on every change of seats,
 /// presence or phase.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Lobby {
+pub struct Lobby<J = Value> {
     /// The room's code.
     pub code: RoomCode,
     /// The game's slug (`hokm`).
@@ -182,7 +225,7 @@ pub struct Lobby {
     /// Number of seats.
     pub players: u8,
     /// The game's settings as the room plays them (every setting, defaults filled in).
-    pub settings: Value,
+    pub settings: J,
     /// The relay's settings of the room.
     pub options: RoomOptions,
     /// Every seat, in seat order.
@@ -205,7 +248,7 @@ pub struct Lobby {
 /// [`ClientMsg::Peek`]s; the others need one opened.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
-pub enum ClientMsg {
+pub enum ClientMsg<J = Value> {
     /// Makes a room and sits its creator in seat 0.
     Create {
         /// [`RELAY_VERSION`] of the client.
@@ -219,7 +262,7 @@ pub enum ClientMsg {
         /// The game's settings as JSON (`null` or missing: the defaults; a missing setting
         /// keeps its default).
         #[serde(default)]
-        settings: Value,
+        settings: J,
         /// The relay's room settings (missing: [`RoomOptions::default`]).
         #[serde(default)]
         options: RoomOptions,
@@ -268,7 +311,7 @@ pub enum ClientMsg {
         /// The step of the newest frame seen.
         step: u32,
         /// One of the seat's legal actions (the game's action JSON).
-        action: Value,
+        action: J,
     },
     /// The creator puts a bot in an empty seat, or empties a bot's seat (lobby only).
     SetSeat {
@@ -300,7 +343,7 @@ pub enum ClientMsg {
 /// A message from the relay to a client. JSON: `{"type": "frame", "frame": {…}}`.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case")]
-pub enum RelayMsg {
+pub enum RelayMsg<J = Value> {
     /// The connection holds a seat: its code, seat and token (keep the token to resume).
     Welcome {
         /// [`RELAY_VERSION`] of the relay.
@@ -317,14 +360,14 @@ pub enum RelayMsg {
     /// The room's seats, presence and phase (on joining and on every change).
     Lobby {
         /// The room.
-        lobby: Lobby,
+        lobby: Lobby<J>,
     },
     /// A game frame for this seat: the registry's `{"seat", "step", "public", "view"}`
     /// (docs/protocol.md). A snapshot (on resume, at a match start or after a resync) has
     /// `"public": null`.
     Frame {
         /// The frame JSON.
-        frame: Value,
+        frame: J,
     },
     /// The match's score sheet, the same for every seat (hands' results are public, D-8):
     /// the registry's `{"start": [totals], "hands": [{"points", "totals"}], "winners"}`
@@ -332,7 +375,7 @@ pub enum RelayMsg {
     /// and after every hand that ends. Version 2 added it.
     Sheet {
         /// The sheet JSON.
-        sheet: Value,
+        sheet: J,
     },
     /// D-7's turn timer as it runs, in a room with one (`turn_secs` > 0): sent after every
     /// step's frame and after every snapshot. The time is relative to when the relay sent
@@ -344,6 +387,73 @@ pub enum RelayMsg {
     Error(ErrorBody),
     /// Answers [`ClientMsg::Ping`].
     Pong,
+}
+
+impl<J: DeserializeOwned> RelayMsg<J> {
+    /// Reads a relay message: its `type` first, then that message's fields. A [`RawJson`]
+    /// cannot be read through serde's derived reading of an internally tagged enum (which
+    /// buffers every field as generic content first), and that reading is also larger code
+    /// than the page needs; this one reads the frame's text straight from the message.
+    pub fn read(text: &str) -> serde_json::Result<RelayMsg<J>> {
+        #[derive(Deserialize)]
+        struct Tag {
+            #[serde(rename = "type")]
+            kind: String,
+        }
+        #[derive(Deserialize)]
+        struct Welcome {
+            version: u32,
+            frames: u32,
+            code: RoomCode,
+            token: SeatToken,
+            seat: u8,
+        }
+        #[derive(Deserialize)]
+        struct LobbyMsg<J> {
+            lobby: Lobby<J>,
+        }
+        #[derive(Deserialize)]
+        struct FrameMsg<J> {
+            frame: J,
+        }
+        #[derive(Deserialize)]
+        struct SheetMsg<J> {
+            sheet: J,
+        }
+        let tag: Tag = serde_json::from_str(text)?;
+        Ok(match tag.kind.as_str() {
+            "welcome" => {
+                let w: Welcome = serde_json::from_str(text)?;
+                RelayMsg::Welcome {
+                    version: w.version,
+                    frames: w.frames,
+                    code: w.code,
+                    token: w.token,
+                    seat: w.seat,
+                }
+            }
+            "lobby" => RelayMsg::Lobby {
+                lobby: serde_json::from_str::<LobbyMsg<J>>(text)?.lobby,
+            },
+            "frame" => RelayMsg::Frame {
+                frame: serde_json::from_str::<FrameMsg<J>>(text)?.frame,
+            },
+            "sheet" => RelayMsg::Sheet {
+                sheet: serde_json::from_str::<SheetMsg<J>>(text)?.sheet,
+            },
+            "clock" => RelayMsg::Clock(serde_json::from_str(text)?),
+            "error" => RelayMsg::Error(serde_json::from_str(text)?),
+            "pong" => RelayMsg::Pong,
+            other => {
+                return Err(serde::de::Error::unknown_variant(
+                    other,
+                    &[
+                        "welcome", "lobby", "frame", "sheet", "clock", "error", "pong",
+                    ],
+                ))
+            }
+        })
+    }
 }
 
 /// The turn timer at one step: `{"step": 12, "seats": [1], "left_ms": 14800, "turn_ms":
@@ -386,8 +496,8 @@ impl ErrorBody {
     }
 }
 
-impl From<ErrorBody> for RelayMsg {
-    fn from(e: ErrorBody) -> RelayMsg {
+impl<J> From<ErrorBody> for RelayMsg<J> {
+    fn from(e: ErrorBody) -> RelayMsg<J> {
         RelayMsg::Error(e)
     }
 }
@@ -462,7 +572,7 @@ mod tests {
                 action: json!({"play": "AS"})
             }
         );
-        let e = RelayMsg::Error(ErrorBody {
+        let e: RelayMsg = RelayMsg::Error(ErrorBody {
             error: "must_follow_suit".into(),
             message: "…".into(),
             rule: Some("HK-6".into()),
@@ -471,13 +581,13 @@ mod tests {
             serde_json::to_value(&e).unwrap(),
             json!({"type": "error", "error": "must_follow_suit", "message": "…", "rule": "HK-6"})
         );
-        let e = RelayMsg::from(ErrorBody::new(codes::FLOOD, "slow down"));
+        let e: RelayMsg = RelayMsg::from(ErrorBody::new(codes::FLOOD, "slow down"));
         assert_eq!(
             serde_json::to_value(&e).unwrap(),
             json!({"type": "error", "error": "flood", "message": "slow down"})
         );
         assert_eq!(
-            serde_json::to_value(RelayMsg::Pong).unwrap(),
+            serde_json::to_value(RelayMsg::<Value>::Pong).unwrap(),
             json!({"type": "pong"})
         );
         let sheet = json!({"start": [0, 0], "hands": [{"points": [1, 0], "totals": [1, 0]}], "winners": null});
@@ -488,7 +598,7 @@ mod tests {
             .unwrap(),
             json!({"type": "sheet", "sheet": sheet})
         );
-        let clock = RelayMsg::Clock(Clock {
+        let clock: RelayMsg = RelayMsg::Clock(Clock {
             step: 7,
             seats: vec![1],
             left_ms: 14_000,
@@ -509,6 +619,154 @@ mod tests {
             panic!("not a create");
         };
         assert_eq!((settings, options), (Value::Null, RoomOptions::default()));
+    }
+
+    #[test]
+    fn relay_messages_read_as_they_are_written() {
+        // One of each message; the match below fails to compile when a message is added
+        // and not listed here.
+        let lobby = Lobby {
+            code: RoomCode("K7QM3X".into()),
+            game: "hokm".into(),
+            players: 4,
+            settings: json!({"target": 7, "kot": true}),
+            options: RoomOptions::default(),
+            seats: vec![SeatInfo {
+                seat: 0,
+                kind: SeatKind::Person,
+                name: Some("Sara \"S\"".into()),
+                connected: true,
+                bot_playing: false,
+            }],
+            creator: 0,
+            phase: Phase::Playing,
+            match_no: 1,
+        };
+        let all: Vec<RelayMsg> = vec![
+            RelayMsg::Welcome {
+                version: RELAY_VERSION,
+                frames: 4,
+                code: RoomCode("K7QM3X".into()),
+                token: SeatToken("t0k3n".into()),
+                seat: 2,
+            },
+            RelayMsg::Lobby { lobby },
+            RelayMsg::Frame {
+                frame: json!({"seat": 1, "step": 3, "public": null, "view": {"hand": ["AS", "10H"]}}),
+            },
+            RelayMsg::Sheet {
+                sheet: json!({"start": [0, 0], "hands": [], "winners": null}),
+            },
+            RelayMsg::Clock(Clock {
+                step: 7,
+                seats: vec![1],
+                left_ms: 14_000,
+                turn_ms: 15_000,
+            }),
+            RelayMsg::Error(ErrorBody {
+                error: "must_follow_suit".into(),
+                message: "…".into(),
+                rule: Some("HK-6".into()),
+            }),
+            RelayMsg::Pong,
+        ];
+        let mut kinds = std::collections::BTreeSet::new();
+        for m in &all {
+            kinds.insert(match m {
+                RelayMsg::Welcome { .. } => 0,
+                RelayMsg::Lobby { .. } => 1,
+                RelayMsg::Frame { .. } => 2,
+                RelayMsg::Sheet { .. } => 3,
+                RelayMsg::Clock(_) => 4,
+                RelayMsg::Error(_) => 5,
+                RelayMsg::Pong => 6,
+            });
+            let text = serde_json::to_string(m).unwrap();
+            // As the relay's own reading reads it, and as the page reads it.
+            assert_eq!(&serde_json::from_str::<RelayMsg>(&text).unwrap(), m);
+            assert_eq!(&RelayMsg::<Value>::read(&text).unwrap(), m, "{text}");
+            let raw = RelayMsg::<RawJson>::read(&text).unwrap();
+            let back: RelayMsg = match raw {
+                RelayMsg::Welcome {
+                    version,
+                    frames,
+                    code,
+                    token,
+                    seat,
+                } => RelayMsg::Welcome {
+                    version,
+                    frames,
+                    code,
+                    token,
+                    seat,
+                },
+                RelayMsg::Lobby { lobby } => RelayMsg::Lobby {
+                    lobby: Lobby {
+                        settings: lobby.settings.read().unwrap(),
+                        code: lobby.code,
+                        game: lobby.game,
+                        players: lobby.players,
+                        options: lobby.options,
+                        seats: lobby.seats,
+                        creator: lobby.creator,
+                        phase: lobby.phase,
+                        match_no: lobby.match_no,
+                    },
+                },
+                RelayMsg::Frame { frame } => RelayMsg::Frame {
+                    frame: frame.read().unwrap(),
+                },
+                RelayMsg::Sheet { sheet } => RelayMsg::Sheet {
+                    sheet: sheet.read().unwrap(),
+                },
+                RelayMsg::Clock(c) => RelayMsg::Clock(c),
+                RelayMsg::Error(e) => RelayMsg::Error(e),
+                RelayMsg::Pong => RelayMsg::Pong,
+            };
+            assert_eq!(&back, m, "{text}");
+        }
+        assert_eq!(kinds.len(), all.len());
+        // Not a message: refused, whatever the reading.
+        for bad in [
+            r#"{"type": "frames", "frame": {}}"#,
+            r#"{"frame": {}}"#,
+            r#"{"type": "frame"}"#,
+            r#"{"type": "welcome", "version": 3}"#,
+            "[1, 2]",
+            "",
+        ] {
+            assert!(RelayMsg::<RawJson>::read(bad).is_err(), "{bad}");
+            assert!(serde_json::from_str::<RelayMsg>(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn client_messages_with_raw_json_are_written_as_with_values() {
+        // The page writes its moves and settings as text; the relay reads them as values.
+        let action = json!({"play": "AS"});
+        let page = ClientMsg::Move {
+            step: 3,
+            action: RawJson::of(&action).unwrap(),
+        };
+        let text = serde_json::to_string(&page).unwrap();
+        assert_eq!(
+            serde_json::from_str::<ClientMsg>(&text).unwrap(),
+            ClientMsg::Move { step: 3, action }
+        );
+        let create: ClientMsg<RawJson> = ClientMsg::Create {
+            version: RELAY_VERSION,
+            frames: 4,
+            game: "hokm".into(),
+            players: 4,
+            settings: RawJson::default(),
+            options: RoomOptions::default(),
+            name: "A".into(),
+        };
+        let read = serde_json::from_str::<ClientMsg>(&serde_json::to_string(&create).unwrap());
+        let Ok(ClientMsg::Create { settings, .. }) = read else {
+            panic!("not a create: {read:?}");
+        };
+        assert_eq!(settings, Value::Null);
     }
 
     #[test]

@@ -90,7 +90,7 @@ async fn flood(c: Client, pace: Pace, span: Duration) -> Flood {
         }
         (pongs, floods, others, close, took, reset)
     });
-    let ping = serde_json::to_string(&ClientMsg::Ping).unwrap();
+    let ping = serde_json::to_string(&ClientMsg::<serde_json::Value>::Ping).unwrap();
     let mut sent = 0usize;
     // Whether the client stopped at the end of the span, the socket still open.
     let mut open = true;

@@ -7,11 +7,12 @@ use crate::components::lang_toggle::LangToggle;
 use crate::config::{Player, SeatKind};
 use crate::i18n::Lang;
 use crate::online::Hub;
+use crate::online::{ClientMsg, Lobby};
 use crate::pages::table::{room_rows, setting_rows, SettingRow};
 use crate::route::Route;
 use crate::seen::player_name;
 use crate::web;
-use protocol::{ClientMsg, Lobby, Phase, RoomCode, SeatInfo};
+use protocol::{Phase, RoomCode, SeatInfo};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -85,7 +86,9 @@ pub(super) fn lobby_view<G: UiGame>(
         let link = link.clone();
         Callback::from(move |_: MouseEvent| web::copy_text(&link))
     };
-    let rows = serde_json::from_value::<G::Settings>(lobby.settings.clone())
+    let rows = lobby
+        .settings
+        .read::<G::Settings>()
         .map(|s| setting_rows(lang, &s, lobby.players))
         .unwrap_or_default();
     let room = room_rows(lang, lobby.options.grace_secs, lobby.options.turn_secs);

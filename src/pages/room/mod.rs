@@ -14,7 +14,8 @@ use crate::config::{Player, SeatKind, TableConfig};
 use crate::context::use_lang;
 use crate::i18n::Lang;
 use crate::online::{
-    relay_url, save_seat, saved_seat, Conn, Hub, NetEvent, OnlineLink, SavedSeat, NAME_KEY,
+    relay_url, save_seat, saved_seat, ClientMsg, Conn, Hub, Lobby, NetEvent, OnlineLink, RelayMsg,
+    SavedSeat, NAME_KEY,
 };
 use crate::pages::table::{room_labels, secs_text, TablePage, GRACE_CHOICES};
 use crate::route::Route;
@@ -22,10 +23,7 @@ use crate::web;
 use engine::table::{Update, PROTOCOL_VERSION};
 use engine::tally::Tally;
 use gloo::timers::callback::Timeout;
-use protocol::{
-    ClientMsg, Clock, ErrorBody, Lobby, Phase, RelayMsg, RoomCode, RoomOptions, RELAY_VERSION,
-};
-use serde_json::Value;
+use protocol::{Clock, ErrorBody, Phase, RawJson, RoomCode, RoomOptions, RELAY_VERSION};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -53,7 +51,7 @@ struct Room {
     lobby: Option<Lobby>,
     /// The snapshot the table opens on, and how many tables there were (a snapshot while
     /// playing, a rematch, a resync: a new table).
-    first: Option<(Rc<Value>, u32)>,
+    first: Option<(Rc<RawJson>, u32)>,
     /// A message of the relay for the room (not the table's moves).
     error: Option<ErrorBody>,
     /// No room has this code: the relay said so before a seat was taken (asked at once,
@@ -75,7 +73,7 @@ enum RoomMsg {
     Asked,
     Welcome(RoomCode, u8),
     Lobby(Lobby),
-    Snapshot(Value),
+    Snapshot(RawJson),
     Sheet(Tally),
     Clock(Clock, f64),
     Error(ErrorBody),
@@ -126,7 +124,7 @@ impl Reducible for Room {
 /// The room's settings as the game's typed settings, and its seats as the table's players
 /// (this device's seat is "you"; the others are people or bots by their lobby names).
 fn config_of<G: UiGame>(lobby: &Lobby, seat: u8) -> Option<TableConfig<G::Settings>> {
-    let settings = serde_json::from_value(lobby.settings.clone()).ok()?;
+    let settings = lobby.settings.read().ok()?;
     let players = lobby
         .seats
         .iter()
@@ -269,9 +267,7 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
     // only on one that does (else the page asks for a reload, as for another version).
     let readable = use_memo(room.first.as_ref().map(|(_, n)| *n), {
         let first = room.first.clone();
-        move |_| {
-            first.is_some_and(|(f, _)| serde_json::from_value::<Update<G>>((*f).clone()).is_ok())
-        }
+        move |_| first.is_some_and(|(f, _)| f.read::<Update<G>>().is_ok())
     });
     let name = use_state(|| web::storage_get(NAME_KEY).unwrap_or_default());
     // The creator's choice of the room's own settings (the grace period, the turn timer).
@@ -615,7 +611,7 @@ fn create<G: UiGame>(query: &str, name: String, options: RoomOptions) -> ClientM
         frames: PROTOCOL_VERSION,
         game: engine_slug::<G>(),
         players: config.player_count(),
-        settings: serde_json::to_value(&config.settings).unwrap_or(Value::Null),
+        settings: RawJson::of(&config.settings).unwrap_or_default(),
         options,
         name,
     }
@@ -686,7 +682,7 @@ fn on_net<G: UiGame>(
         NetEvent::Msg(RelayMsg::Frame { frame }) => {
             // A snapshot (a match starting, a resume, a resync, a rematch) opens a new
             // table on it; the steps after it go to the table.
-            if frame.get("public").is_none_or(Value::is_null) {
+            if is_snapshot(&frame) {
                 hub.unlisten();
                 room.dispatch(RoomMsg::Snapshot(frame));
             } else {
@@ -709,7 +705,7 @@ fn on_net<G: UiGame>(
         }
         NetEvent::Msg(RelayMsg::Sheet { sheet }) => {
             // The match's score sheet (it comes before a snapshot, and after each hand).
-            if let Ok(tally) = serde_json::from_value::<Tally>(sheet) {
+            if let Ok(tally) = sheet.read::<Tally>() {
                 room.dispatch(RoomMsg::Sheet(tally));
             }
         }
@@ -720,6 +716,16 @@ fn on_net<G: UiGame>(
         }
         NetEvent::Msg(RelayMsg::Pong) => {}
     }
+}
+
+/// Whether a frame is a snapshot (`"public": null` or none) rather than a step.
+fn is_snapshot(frame: &RawJson) -> bool {
+    #[derive(serde::Deserialize)]
+    struct Public {
+        #[serde(default)]
+        public: Option<serde::de::IgnoredAny>,
+    }
+    !frame.read::<Public>().is_ok_and(|f| f.public.is_some())
 }
 
 /// The connection's state, and who is away, for the badge.

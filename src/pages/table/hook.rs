@@ -68,8 +68,8 @@ pub fn use_table<G: UiGame>(
         use_effect_with(online, move |online| {
             let hub = online.as_ref().map(|l| l.hub.clone());
             if let (Some(hub), Some(plug)) = (&hub, plug) {
-                hub.listen(Callback::from(move |frame: serde_json::Value| {
-                    if let Some(u) = (plug.read)(frame) {
+                hub.listen(Callback::from(move |frame: protocol::RawJson| {
+                    if let Some(u) = (plug.read)(&frame) {
                         d.dispatch(TableAction::Receive(vec![u]));
                     }
                 }));
