@@ -1,14 +1,19 @@
 // The service worker of the site: every page a player has opened keeps working offline.
 //
 // tools/build-web.sh copies this file to dist/sw.js and stamps __BUILD__ with a hash of the
-// build, so a new build starts a new cache and drops the old one. The pages register it
-// (index.html) with the scope of the folder the site is served from.
+// build, so a new build starts a new cache (and drops those before the previous one). The
+// pages register it (index.html) with the scope of the folder the site is served from.
 //
-// - A page (a navigation) comes from the network first, so an update shows as soon as the
-//   player is online, and from the cache when the network fails; a page never opened on
+// - A page (a navigation) this build's cache holds opens from it at once, with no round trip
+//   to the server. A new build still shows on the next visit: every navigation also makes the
+//   browser check sw.js (served `no-cache`), and a new build's worker, which starts with an
+//   empty cache of its own, takes over at once; the visit after that fetches the new pages.
+//   A page not kept comes from the network (and is kept); offline, a page never opened on
 //   this device answers with a short note in Persian and English.
 // - Everything else (wasm, JS, CSS, fonts, icons) has content-hashed or fixed names: from
-//   the cache first, else from the network, then kept.
+//   this build's cache first, else from the network, then kept; offline or gone from the
+//   server (a page of the previous build still open when this build's worker took over),
+//   from the previous build's cache, which is kept until the next build's worker replaces it.
 // - A page sends the addresses it loaded before the worker controlled it ('cache' message),
 //   so the very first visit is kept too. With them the worker keeps the home page and every
 //   file it loads ([HOME]), so the home page opens offline on a device that opened only a
@@ -25,9 +30,10 @@ self.addEventListener('install', () => self.skipWaiting());
 self.addEventListener('activate', (event) => {
   event.waitUntil(
     (async () => {
-      for (const key of await caches.keys()) {
-        if (key.startsWith('cards-') && key !== CACHE) await caches.delete(key);
-      }
+      // The caches of older builds, oldest first (keys() lists them as created): the newest
+      // one stays for the pages of that build still open; the rest go.
+      const older = (await caches.keys()).filter((key) => key.startsWith('cards-') && key !== CACHE);
+      for (const key of older.slice(0, -1)) await caches.delete(key);
       await self.clients.claim();
     })(),
   );
@@ -48,22 +54,28 @@ function pageKey(url) {
   return u.href;
 }
 
+/** A page's body as a response to keep: the whole body read first, so that a connection cut
+ * after the headers fails here and the kept page stays (cache.put would drop it). */
+async function whole(response) {
+  const body = await response.clone().arrayBuffer();
+  const { status, statusText, headers } = response;
+  return new Response(body, { status, statusText, headers });
+}
+
 async function page(request) {
   const cache = await caches.open(CACHE);
   const key = pageKey(request.url);
+  const kept = await cache.match(key);
+  if (kept) return kept;
   try {
     const response = await fetch(request);
-    if (response.ok) {
-      // The whole body before the kept copy is replaced: a connection cut after the headers
-      // fails here, and the page kept from the last visit stays (cache.put would drop it).
-      const body = await response.clone().arrayBuffer();
-      const { status, statusText, headers } = response;
-      await cache.put(key, new Response(body, { status, statusText, headers }));
-    }
+    if (response.ok) await cache.put(key, await whole(response));
     return response;
   } catch (err) {
-    const kept = await cache.match(key);
-    if (kept) return kept;
+    // Offline before this build's worker kept the page: the previous build's page (with its
+    // files, kept beside it), else the note.
+    const older = await caches.match(key);
+    if (older) return older;
     const home = key === pageKey(self.registration.scope);
     return new Response(offlineNote(home), { status: 503, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
   }
@@ -73,9 +85,21 @@ async function asset(request) {
   const cache = await caches.open(CACHE);
   const kept = await cache.match(request, { ignoreSearch: true });
   if (kept) return kept;
-  const response = await fetch(request);
-  if (response.ok) await cache.put(request, response.clone());
-  return response;
+  let response;
+  try {
+    response = await fetch(request);
+  } catch (err) {
+    response = null;
+  }
+  if (response && response.ok) {
+    await cache.put(request, response.clone());
+    return response;
+  }
+  // Offline, or not on the server any more: the previous build's copy, if it has one.
+  const older = await caches.match(request, { ignoreSearch: true });
+  if (older) return older;
+  if (response) return response;
+  return Response.error();
 }
 
 self.addEventListener('fetch', (event) => {

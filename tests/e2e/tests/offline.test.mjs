@@ -3,6 +3,9 @@
 // they opened still load and play; a game never opened says how to get it. The site links a
 // web app manifest with its icons, so a browser offers to install it.
 
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { startStaticServer } from '../lib.mjs';
 import { playUntil } from './feel.test.mjs';
 
@@ -168,6 +171,97 @@ export const tests = [
         assert(bad.length === 0, `no errors in the pages: ${bad.join('; ')}`);
       } finally {
         if (!stopped) await server.close();
+      }
+    },
+  },
+  {
+    name: 'offline: a kept page opens from the service worker without asking the server; a new build opens on the next visit, also offline, and a page of the old build still loads (issue 25)',
+    timeout: 120000,
+    run: async (ctx) => {
+      const { page, dist, prefix, assert, errors } = ctx;
+      ctx.allowErrors = true; // the server goes at the end
+      // A copy of the site, so that a new build can be put in its place.
+      const site = fs.mkdtempSync(path.join(os.tmpdir(), 'cards-build-'));
+      fs.cpSync(dist, site, { recursive: true });
+      const server = await startStaticServer(site, prefix);
+      let stopped = false;
+      const link = `${server.url}hokm.html#/hokm?seed=4&seats=ybbb&bots=eee`;
+      /** The build the page says it is of (the new build marks its Hokm page). */
+      const build = () => page.evaluate(() => document.querySelector('meta[name=cards-build]')?.content || 'first');
+      const table = page.locator('[data-testid=table]');
+      /** A new visit of the link (not a jump within the page open at the same address). */
+      const visit = async () => {
+        await page.goto('about:blank');
+        await page.goto(link, { waitUntil: 'load' });
+      };
+      try {
+        await page.goto(link, { waitUntil: 'load' });
+        await table.waitFor({ timeout: 15000 });
+        await kept(page, ['hokm.html', '/hokm-']);
+        await settled(page);
+
+        // A new build, as a deploy replaces the folder: hokm.html names its module under a
+        // new name (the old name is gone from the server) and says which build it is, and
+        // sw.js is the new build's (its cache named after the build).
+        const drop = (name) => ['', '.br', '.gz'].forEach((ext) => fs.rmSync(path.join(site, name + ext), { force: true }));
+        const html = fs.readFileSync(path.join(site, 'hokm.html'), 'utf8');
+        const js = html.match(/"\.\/(hokm-[0-9a-f]+\.js)"/)[1];
+        const next = js.replace(/-[0-9a-f]+\.js$/, '-0123456789abcdef.js');
+        fs.copyFileSync(path.join(site, js), path.join(site, next));
+        drop(js);
+        drop('hokm.html');
+        fs.writeFileSync(
+          path.join(site, 'hokm.html'),
+          html.split(js).join(next).replace('<title>', '<meta name="cards-build" content="second"><title>'),
+        );
+        const sw = fs.readFileSync(path.join(site, 'sw.js'), 'utf8');
+        assert(/'cards-[0-9a-f]+'/.test(sw), 'the worker names its cache after the build');
+        drop('sw.js');
+        fs.writeFileSync(path.join(site, 'sw.js'), sw.replace(/'cards-[0-9a-f]+'/, "'cards-second'"));
+
+        // The next visit opens the kept page (the server has another one now), and it loads
+        // and plays although its module is no longer on the server: the new build's worker
+        // takes over meanwhile, and the old build's files stay with it.
+        await visit();
+        await table.waitFor({ timeout: 15000 });
+        assert((await build()) === 'first', 'the kept page opened, without the server');
+        // The browser checked sw.js on that navigation: the new build's worker is the active
+        // one (its cache appears once it answers a message). Polled from here: waitForFunction
+        // would take the promise of an async function for a true value.
+        const newWorker = () =>
+          page.evaluate(async () => {
+            const reg = await navigator.serviceWorker.getRegistration();
+            if (!reg || !reg.active || reg.installing || reg.waiting) return false;
+            reg.active.postMessage({ cache: [] });
+            await new Promise((resolve) => setTimeout(resolve, 100));
+            return (await caches.keys()).includes('cards-second');
+          });
+        for (const end = Date.now() + 15000; !(await newWorker()); ) {
+          assert(Date.now() < end, "the new build's worker takes over after the visit");
+        }
+        const hand = page.locator('[data-testid=hand] button[data-card]');
+        await hand.first().waitFor({ timeout: 15000 });
+
+        // The visit after: the new build.
+        await visit();
+        assert((await build()) === 'second', 'the new build opens on the visit after');
+        await kept(page, ['hokm.html', '0123456789abcdef']);
+        await settled(page);
+        const caches = await page.evaluate(() => caches.keys());
+        assert(caches.includes('cards-second'), `the new build's cache (${caches.join(', ')})`);
+
+        // Offline, the new build.
+        await server.close();
+        stopped = true;
+        await visit();
+        await table.waitFor({ timeout: 15000 });
+        assert((await build()) === 'second', 'offline, the new build');
+        await hand.first().waitFor({ timeout: 15000 });
+        const bad = errors.filter((e) => e.startsWith('page error'));
+        assert(bad.length === 0, `no errors in the pages: ${bad.join('; ')}`);
+      } finally {
+        if (!stopped) await server.close();
+        fs.rmSync(site, { recursive: true, force: true });
       }
     },
   },
