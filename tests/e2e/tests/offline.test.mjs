@@ -9,11 +9,13 @@ import path from 'node:path';
 import { startStaticServer } from '../lib.mjs';
 import { playUntil } from './feel.test.mjs';
 
-/** Waits until the service worker controls the page and has kept what the page loaded. */
+/** Waits until the service worker controls the page and has kept what the page loaded.
+ * Polled from here: waitForFunction would take the promise of an async function for a true
+ * value, and wait for nothing. */
 async function kept(page, what) {
   await page.waitForFunction(() => !!navigator.serviceWorker.controller, null, { timeout: 15000 });
-  await page.waitForFunction(
-    async (names) => {
+  const all = () =>
+    page.evaluate(async (names) => {
       const keys = await caches.keys();
       const urls = [];
       for (const k of keys) for (const r of await (await caches.open(k)).keys()) urls.push(r.url);
@@ -30,10 +32,10 @@ async function kept(page, what) {
         }
       }
       return true;
-    },
-    what,
-    { timeout: 20000, polling: 250 },
-  );
+    }, what);
+  for (const end = Date.now() + 20000; !(await all()); await page.waitForTimeout(250)) {
+    if (Date.now() > end) throw new Error(`the service worker did not keep ${what.join(', ')}`);
+  }
 }
 
 /** Waits until nothing is on its way from the server: the page's requests (its workers' too)
@@ -236,7 +238,7 @@ export const tests = [
             await new Promise((resolve) => setTimeout(resolve, 100));
             return (await caches.keys()).includes('cards-second');
           });
-        for (const end = Date.now() + 15000; !(await newWorker()); ) {
+        for (const end = Date.now() + 15000; !(await newWorker()); await page.waitForTimeout(100)) {
           assert(Date.now() < end, "the new build's worker takes over after the visit");
         }
         const hand = page.locator('[data-testid=hand] button[data-card]');
