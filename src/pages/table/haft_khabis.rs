@@ -7,7 +7,7 @@
 use super::shedding::{picker, suit_buttons, use_shedding, Parts, SheddingPage};
 use super::shell::use_step_state;
 use super::TableProps;
-use crate::card_order::{HandCard, HAND_SUIT_ORDER};
+use crate::card_order::{sort_hand, HandCard, HAND_SUIT_ORDER};
 use crate::components::card::MiniCard;
 use crate::components::shedding_result::{result_panel, HandOutcome};
 use crate::i18n::{card_label, fill, Lang};
@@ -58,7 +58,7 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
         (Some(p), _) if playing => Some(p),
         _ => None,
     };
-    let panel = open.and_then(|p| {
+    let choice = open.and_then(|p| {
         let cancel = p.card.is_some().then(|| {
             let partial = partial.clone();
             Callback::from(move |_: MouseEvent| partial.set(None))
@@ -82,8 +82,9 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
                 </div>
             }),
             Next::Give(gives) => ("give-picker", t.choose_give, &[][..], html! {
-                <div class="give-cards">
-                    { for gives.iter().map(|&g| {
+                // In the hand's order, left to right as the hand is drawn.
+                <div class="give-cards" dir="ltr">
+                    { for sort_hand(gives.iter().copied().collect()).into_iter().map(|g| {
                         let onclick = advance.reform(move |_: MouseEvent| Partial { give: Some(g), ..p });
                         html! {
                             <button type="button" class="give-card" data-testid={format!("give-{g}")}
@@ -96,12 +97,15 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
             }),
             _ => return None,
         };
-        Some(picker(lang, kind, title, shown, body, cancel))
+        Some((title, picker(lang, kind, title, shown, body, cancel)))
     });
+    // What the open choice asks, also the status line's words meanwhile.
+    let (choosing, panel) = choice.unzip();
 
     let can_pass = legal.contains(&HaftKhabisAction::Pass);
 
     let status = match (phase, view.to_act.first()) {
+        _ if choosing.is_some() => choosing.unwrap_or_default().to_string(),
         (HaftKhabisPhase::DealerNames, Some(x)) => seen.turn_text(x, t.choose_target, s.turn_play),
         (HaftKhabisPhase::Playing, Some(x)) if x == bottom && my_turn => match view.mode {
             TurnMode::Extra => t.extra_play.to_string(),

@@ -123,6 +123,21 @@ async function giveWithTwo(page, two, bottom, count, assert) {
   await two.click();
   const targets = page.locator('[data-testid=target-picker]');
   await targets.waitFor({ timeout: 5000 });
+  // The status line asks what the panel asks (not "play a card", which is done), and the
+  // players' buttons do not touch.
+  const title = (await targets.locator('h2').textContent()).trim();
+  const status = (await page.locator('[data-testid=status]').textContent()).trim();
+  assert(status === title, `the status line asks the choice's question ("${status}", the panel "${title}")`);
+  const boxes = await targets.locator('button[data-testid^=target-]').evaluateAll((bs) =>
+    bs.map((b) => b.getBoundingClientRect()).map((r) => ({ left: r.left, right: r.right, top: r.top, bottom: r.bottom })),
+  );
+  for (let i = 0; i < boxes.length; i++) {
+    for (let j = i + 1; j < boxes.length; j++) {
+      const [a, b] = [boxes[i], boxes[j]];
+      const apart = Math.max(b.left - a.right, a.left - b.right, b.top - a.bottom, a.top - b.bottom);
+      assert(apart >= 4, `the players' buttons ${i} and ${j} are apart (${apart.toFixed(1)} px)`);
+    }
+  }
   const target = targets.locator('button[data-testid^=target-]').first();
   const seat = (await target.getAttribute('data-testid')).replace('target-', '');
   assert(seat !== bottom, 'you never name yourself');
@@ -132,6 +147,24 @@ async function giveWithTwo(page, two, bottom, count, assert) {
   await gives.waitFor({ timeout: 5000 });
   const offered = await gives.locator('button[data-testid^=give-]').count();
   assert(offered >= 1, 'cards to give are offered');
+  // Offered left to right in the order the hand shows them (in Persian too).
+  const leftToRight = (loc, attr) =>
+    loc.evaluateAll(
+      (els, attr) =>
+        els
+          .map((e) => [e.getBoundingClientRect().left, e.getAttribute(attr).replace('give-', '')])
+          .sort((x, y) => x[0] - y[0])
+          .map((x) => x[1]),
+      attr,
+    );
+  const offeredOrder = await leftToRight(gives.locator('button[data-testid^=give-]'), 'data-testid');
+  const handOrder = (await leftToRight(page.locator('[data-testid=hand] button[data-card]'), 'data-card')).filter(
+    (c, i, all) => offeredOrder.includes(c) && all.indexOf(c) === i,
+  );
+  assert(
+    offeredOrder.join(' ') === handOrder.join(' '),
+    `the cards to give in the hand's order (${offeredOrder.join(' ')}; the hand ${handOrder.join(' ')})`,
+  );
   const gift = gives.locator('button[data-testid^=give-]').first();
   const card = (await gift.getAttribute('data-testid')).replace('give-', '');
   const copies = await page.locator(`[data-testid=hand] button[data-card="${card}"]`).count();
