@@ -123,8 +123,7 @@ impl<G: SheddingPage> Turn<G> {
         let center = parts.panel.unwrap_or_else(|| {
             html! {
                 <>
-                    { piles::<G>(lang, view, parts.draw.clone()) }
-                    { G::under_piles(lang, view, bottom) }
+                    { piles::<G>(lang, view, parts.draw.clone(), G::under_piles(lang, view, bottom)) }
                 </>
             }
         });
@@ -205,9 +204,14 @@ pub fn suit_buttons(lang: Lang, suits: impl Iterator<Item = (Suit, Callback<Mous
 }
 
 /// The stock (a button when a card may be drawn), the discard pile, the suit to follow,
-/// the direction and a pending penalty.
-/// `draw`: the stock may be clicked to draw.
-fn piles<G: SheddingPage>(lang: Lang, view: &G::View, draw: Option<Callback<MouseEvent>>) -> Html {
+/// the direction and a pending penalty, and `under` them the game's own line (Crazy Eights'
+/// wild rank), in one column. `draw`: the stock may be clicked to draw.
+fn piles<G: SheddingPage>(
+    lang: Lang,
+    view: &G::View,
+    draw: Option<Callback<MouseEvent>>,
+    under: Html,
+) -> Html {
     let can_draw = draw.is_some();
     let draw_click = draw.unwrap_or_default();
     let t = lang.shedding();
@@ -256,6 +260,7 @@ fn piles<G: SheddingPage>(lang: Lang, view: &G::View, draw: Option<Callback<Mous
                     </span>
                 }
             </div>
+            { under }
         </div>
     }
 }

@@ -138,6 +138,23 @@ export const tests = [
     },
   },
   {
+    name: 'crazy eights on a phone: the wild rank reads on one line under the piles, not squeezed beside them (fa, en)',
+    viewport: 'phone',
+    run: async ({ newContext, url, assert }) => {
+      for (const lang of ['fa', 'en']) {
+        const { context, page } = await phoneAt(newContext, url, lang, 'crazy-eights.html#/crazy-eights?seed=2&seats=ybbb&bots=eee');
+        const note = page.locator('[data-testid=wild-note]');
+        await note.waitFor({ timeout: 5000 });
+        const n = await boxOf(note);
+        const piles = await boxOf(page.locator('.shed-piles'));
+        const lineHeight = await note.evaluate((el) => parseFloat(getComputedStyle(el).lineHeight) || 1.5 * parseFloat(getComputedStyle(el).fontSize));
+        assert(n.height <= lineHeight * 1.3, `${lang}: the wild rank (${fmt(n)}) is one line (${lineHeight.toFixed(1)} px)`);
+        assert(n.y >= piles.y + piles.height, `${lang}: the wild rank (${fmt(n)}) is under the piles (${fmt(piles)})`);
+        await context.close();
+      }
+    },
+  },
+  {
     name: 'crazy eights on a phone: the score sheet, settings and share pop-overs stay on the screen with a margin, the settings scroll to their last button, every last button 44 px high (fa, en)',
     viewport: 'phone',
     run: async ({ newContext, url, assert }) => {
