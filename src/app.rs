@@ -3,7 +3,7 @@
 
 use crate::adapters::GameId;
 use crate::components::notice::NoticeBar;
-use crate::components::sprite::SvgDefs;
+use crate::components::sprite::svg_defs;
 use crate::context::{AppCtx, Notice};
 use crate::i18n::Lang;
 use crate::pages::home::HomePage;
@@ -237,7 +237,7 @@ pub fn app<S: Site>() -> Html {
 
     html! {
         <ContextProvider<AppCtx> context={ctx}>
-            <SvgDefs />
+            { svg_defs() }
             <NoticeBar notices={(*notices).clone()} on_dismiss={dismiss} />
             { page }
         </ContextProvider<AppCtx>>

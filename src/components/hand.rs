@@ -94,18 +94,14 @@ pub fn bag_hand(props: &BagHandProps) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
-pub struct HiddenHandProps {
-    pub count: u8,
-}
-
-/// A hand shown face down (behind the pass-and-play cover): no card is in the page.
-#[function_component(HiddenHand)]
-pub fn hidden_hand(props: &HiddenHandProps) -> Html {
+/// A hand of `count` cards shown face down (behind the pass-and-play cover): no card is in
+/// the page. A plain function, not a component: it keeps no state (a component type of its
+/// own costs every page about 2 KB of Yew's code).
+pub fn hidden_hand(count: u8) -> Html {
     html! {
-        <div class={classes!("hand", "hidden-hand", format!("n{}", props.count))}
+        <div class={classes!("hand", "hidden-hand", format!("n{count}"))}
             data-testid="hand-hidden" aria-hidden="true" dir="ltr">
-            { for (0..props.count).map(|_| html! {
+            { for (0..count).map(|_| html! {
                 <span class="card-btn"><CardSvg card={None::<Card>} /></span>
             }) }
         </div>

@@ -6,8 +6,7 @@ use yew::prelude::*;
 /// The id of the card-back fill pattern.
 pub const BACK_PATTERN: &str = "card-back-pattern";
 
-/// The hidden `<svg>` holding the shared definitions.
-#[function_component(SvgDefs)]
+/// The hidden `<svg>` holding the shared definitions (a plain function: no state).
 pub fn svg_defs() -> Html {
     html! {
         <svg class="svg-defs" width="0" height="0" aria-hidden="true" focusable="false">

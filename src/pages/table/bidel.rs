@@ -9,7 +9,7 @@ use crate::components::bidel_board::{
     badge_trump, direction_arrow, direction_name, result_panel, scoreboard,
 };
 use crate::components::card::suit_shape;
-use crate::components::hand::{Hand, HiddenHand};
+use crate::components::hand::{hidden_hand, Hand};
 use crate::components::seat::{waiting, SeatView};
 use crate::components::trump_picker::bidel_trump_picker;
 use crate::i18n::fill;
@@ -129,7 +129,7 @@ pub fn bidel_table(props: &TableProps<BidelSettings>) -> Html {
         view.tricks.iter().all(|&t| t == 0) && !view.trick.iter().any(|&(seat, _)| seat == bottom);
     let received = if full { view.received } else { CardSet::EMPTY };
     let hand = if seen.hidden {
-        html! { <HiddenHand count={view.hand_counts[bottom.idx()]} /> }
+        hidden_hand(view.hand_counts[bottom.idx()])
     } else {
         html! {
             <Hand hand={view.hand} {legal} my_turn={playing || passing} on_play={on_click}

@@ -6,7 +6,7 @@ use super::shell::{use_card_choice, use_screen};
 use super::{last_trick_button, phase_slug, trick_center, Frame, TableProps};
 use crate::adapters::hokm::shown_trick;
 use crate::components::draw::DrawPanel;
-use crate::components::hand::{Hand, HiddenHand};
+use crate::components::hand::{hidden_hand, Hand};
 use crate::components::result::ResultPanel;
 use crate::components::scoreboard::Scoreboard;
 use crate::components::seat::{waiting, SeatView};
@@ -130,7 +130,7 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
         CardSet::EMPTY
     };
     let hand = if seen.hidden {
-        html! { <HiddenHand count={view.hand_counts[bottom.idx()]} /> }
+        hidden_hand(view.hand_counts[bottom.idx()])
     } else if discarding {
         let on_play = choice.toggle(chosen_now, to_discard);
         html! { <Hand hand={view.hand} legal={view.hand} my_turn=true {on_play} selected={Some(chosen_now)} /> }

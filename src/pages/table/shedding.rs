@@ -9,7 +9,7 @@ use super::{Frame, TableProps};
 use crate::adapters::UiGame;
 use crate::card_order::HandCard;
 use crate::components::card::{suit_button, suit_shape, CardSvg, MiniCard};
-use crate::components::hand::{BagHand, HiddenHand};
+use crate::components::hand::{hidden_hand, BagHand};
 use crate::components::scoreboard::{player_scores, PlayerColumn};
 use crate::components::seat::SeatView;
 use crate::i18n::{about, card_label, fill, suit_name, Lang};
@@ -112,7 +112,7 @@ impl<G: SheddingPage> Turn<G> {
             )
         };
         let hand = if seen.hidden {
-            html! { <HiddenHand count={count(bottom)} /> }
+            hidden_hand(count(bottom))
         } else {
             html! {
                 <BagHand hand={view.hand()} legal={parts.playable} my_turn={parts.playing}

@@ -8,7 +8,7 @@ use super::{trick_center, Frame, TableProps};
 use crate::adapters::hokm::shown_trick;
 use crate::components::auction::{bid_choices, plate_bid, Auction};
 use crate::components::discard::{own_discards, DiscardPanel};
-use crate::components::hand::{Hand, HiddenHand};
+use crate::components::hand::{hidden_hand, Hand};
 use crate::components::joker_lead::JokerSuitPicker;
 use crate::components::seat::{waiting, SeatView};
 use crate::components::shelem_board::ShelemBoard;
@@ -191,7 +191,7 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
 
     // --- the bottom player's cards
     let hand = if seen.hidden {
-        html! { <HiddenHand count={view.hand_counts[bottom.idx()]} /> }
+        hidden_hand(view.hand_counts[bottom.idx()])
     } else if choosing_discards {
         let widow = view.widow.unwrap_or_default().and(view.hand);
         html! {

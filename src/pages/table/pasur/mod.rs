@@ -11,7 +11,7 @@ use crate::components::pasur_board::{board, cards_attr, score_sheet};
 use super::shell::use_screen;
 use super::{phase_slug, Frame, TableProps};
 use crate::components::card::{CardSvg, MiniCard};
-use crate::components::hand::{Hand, HiddenHand};
+use crate::components::hand::{hidden_hand, Hand};
 use crate::components::seat::SeatView;
 use crate::i18n::{about, card_label, fill, Lang};
 use crate::seen::Pos;
@@ -460,7 +460,7 @@ pub fn pasur_table(props: &TableProps<PasurSettings>) -> Html {
 
     // --- the bottom player's cards; hovering or focusing one shows what it would take
     let hand = if seen.hidden {
-        html! { <HiddenHand count={view.hand_counts[bottom.idx()]} /> }
+        hidden_hand(view.hand_counts[bottom.idx()])
     } else {
         let legal_cards = if my_turn { view.hand } else { CardSet::EMPTY };
         let picked = pick.card.map(|c| c.bit()).unwrap_or_default();
