@@ -21,6 +21,17 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+/// A new empty folder of this test process for a throwaway server of `kind` (`pg`, `nginx`):
+/// `cards-KIND-PID-N` in the system's temporary folder, N counted over every kind.
+pub fn scratch_dir(kind: &str) -> std::path::PathBuf {
+    static N: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = std::env::temp_dir().join(format!("cards-{kind}-{}-{n}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
 /// The longest any single wait of a test may take.
 pub const WAIT: Duration = Duration::from_secs(20);
 

@@ -13,7 +13,6 @@
 use std::net::SocketAddr;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::{Duration, Instant};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
@@ -114,7 +113,6 @@ impl Nginx {
     /// Starts nginx in front of the relay at `relay` and waits until the relay's `/health`
     /// answers through it.
     pub async fn start(relay: SocketAddr) -> Nginx {
-        static N: AtomicU32 = AtomicU32::new(0);
         let bin = binary();
         let doc = documented();
         let maps = blocks(&doc, &["map "]).concat();
@@ -128,13 +126,7 @@ impl Nginx {
             "docs/deploy.md's nginx configuration lost its WebSocket location, its timeout \
              or its X-Forwarded-For: {maps}{locations}"
         );
-        let dir = std::env::temp_dir().join(format!(
-            "cards-nginx-{}-{}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::Relaxed)
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = super::scratch_dir("nginx");
         // From here on, dropping `nginx` (a panic included) kills it and deletes `dir`.
         let mut nginx = Nginx {
             child: None,

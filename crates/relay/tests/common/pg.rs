@@ -8,7 +8,6 @@
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
-use std::sync::atomic::{AtomicU32, Ordering};
 
 pub struct Postgres {
     dir: PathBuf,
@@ -79,16 +78,9 @@ impl Postgres {
 
     /// Makes and starts a cluster (database `postgres`, superuser `cards`, no password).
     pub fn start() -> Postgres {
-        static N: AtomicU32 = AtomicU32::new(0);
         let bin = bin_dir();
         let root = is_root();
-        let dir = std::env::temp_dir().join(format!(
-            "cards-pg-{}-{}",
-            std::process::id(),
-            N.fetch_add(1, Ordering::Relaxed)
-        ));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        let dir = super::scratch_dir("pg");
         let user = root.then_some("postgres");
         if let Some(user) = user {
             let ok = Command::new("chown")
