@@ -138,6 +138,37 @@ export const tests = [
     },
   },
   {
+    name: 'pasur on a phone: a table card tapped is raised as a chosen card is, not further by the tap a touch screen keeps on it (fa, en)',
+    viewport: 'phone',
+    run: async ({ newContext, url, assert }) => {
+      for (const lang of ['fa', 'en']) {
+        // Seed 17: your 2♥ may take either nine on the table (2 + 9 = 11).
+        const { context, page } = await phoneAt(newContext, url, lang, `pasur.html#/pasur?seed=${SEED}&seats=yb&bots=e`);
+        await page.waitForFunction(() => document.querySelector('[data-testid=hand] button[data-card="2H"].playable'), null, { timeout: 10000 });
+        await page.locator('[data-testid=hand] button[data-card="2H"]').tap();
+        await page.locator('[data-testid=capture-panel][data-card="2H"]').waitFor({ timeout: 5000 });
+        const nine = page.locator('[data-testid=pasur-table-cards] button[data-card="9H"]');
+        await nine.tap();
+        assert((await nine.getAttribute('aria-pressed')) === 'true', `${lang}: tapped, 9♥ is chosen`);
+        // Each card's rise once its transition (0.15 s) is over.
+        await page.waitForTimeout(400);
+        const rise = await page
+          .locator('[data-testid=pasur-table-cards] button[data-card]')
+          .evaluateAll((els) =>
+            Object.fromEntries(els.map((el) => [`${el.dataset.card}${el.classList.contains('take') ? '*' : ''}`, -new DOMMatrix(getComputedStyle(el).transform).m42])),
+          );
+        const chosen = Object.entries(rise).filter(([k]) => k.endsWith('*'));
+        assert(chosen.length >= 1, `${lang}: the chosen set is marked (${JSON.stringify(rise)})`);
+        assert(
+          chosen.every(([, y]) => Math.abs(y - chosen[0][1]) < 0.5),
+          `${lang}: the tapped card rises as the rest of its set, no further (${JSON.stringify(rise)})`,
+        );
+        assert(Math.abs(rise['9H*'] - 6) < 0.5, `${lang}: 9♥ rises 6 px as a chosen card, not 8 as under a mouse (${JSON.stringify(rise)})`);
+        await context.close();
+      }
+    },
+  },
+  {
     name: 'crazy eights on a phone: the wild rank reads on one line under the piles, not squeezed beside them (fa, en)',
     viewport: 'phone',
     run: async ({ newContext, url, assert }) => {
