@@ -78,13 +78,13 @@ async fn reload_now(shared: &Arc<Shared>, code: &RoomCode) {
             Ok(true) => {}
             Ok(false) => return, // another instance runs it
             Err(e) => {
-                eprintln!("relay: room {code}: {e}");
+                tracing::error!(room = %code, "taking its lease: {e}");
                 return;
             }
         }
     }
     if let Err(e) = adopt(shared, code).await {
-        eprintln!("relay: room {code} not reloaded: {e}");
+        tracing::error!(room = %code, "not reloaded: {e}");
     }
 }
 
@@ -100,7 +100,7 @@ pub async fn claim(shared: &Arc<Shared>) -> Result<usize, String> {
         for code in &codes {
             match adopt(shared, code).await {
                 Ok(_) => n += 1,
-                Err(e) => eprintln!("relay: room {code} not reloaded: {e}"),
+                Err(e) => tracing::error!(room = %code, "not reloaded: {e}"),
             }
         }
         if (codes.len() as i64) < CLAIM {
@@ -131,13 +131,13 @@ pub async fn renew(shared: Arc<Shared>) {
                 let owned: HashSet<RoomCode> = owned.into_iter().collect();
                 for (code, h) in before {
                     if !owned.contains(&code) {
-                        eprintln!("relay: room {code}: its lease is another instance's now");
+                        tracing::info!(room = %code, "its lease is another instance's now");
                         h.moved();
                     }
                 }
             }
             Err(e) => {
-                eprintln!("relay: renewing leases: {e}");
+                tracing::warn!("renewing leases: {e}");
                 // Past most of a lease without renewal another instance may take the
                 // rooms: stop them here (their writes would be refused anyway).
                 if renewed_at.elapsed() > pg.lease * 2 / 3 {
@@ -149,7 +149,7 @@ pub async fn renew(shared: Arc<Shared>) {
             }
         }
         if let Err(e) = claim(&shared).await {
-            eprintln!("relay: taking over rooms: {e}");
+            tracing::warn!("taking over rooms: {e}");
         }
     }
 }
@@ -202,7 +202,7 @@ pub async fn route(shared: &Arc<Shared>, code: &RoomCode, hop: bool) -> Result<R
         } else if !hop && owner.addr != pg.addr {
             match connect(&owner.addr).await {
                 Ok(ws) => return Ok(Route::Remote(Box::new(ws))),
-                Err(e) => eprintln!("relay: room {code}: its relay {}: {e}", owner.addr),
+                Err(e) => tracing::warn!(room = %code, owner = %owner.addr, "its relay: {e}"),
             }
         }
         if Instant::now() >= deadline || shared.shutdown.is_cancelled() {

@@ -95,9 +95,17 @@ async fn pump(
 /// `ip`: the client's address, which the room-creation quota counts (the peer's, or the
 /// one a trusted proxy named: [`crate::proxy::client_ip`]). `hop`: another instance passed
 /// the socket on (it is not passed on again).
+/// Its log lines are in a span of its number and the client's address.
 pub async fn run(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool) {
-    let cfg = &shared.cfg;
+    use tracing::Instrument;
     let id = shared.next_conn.fetch_add(1, Ordering::Relaxed);
+    let span = tracing::info_span!("conn", n = id, peer = %ip, hop);
+    serve(socket, ip, shared, hop, id).instrument(span).await
+}
+
+async fn serve(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool, id: u64) {
+    let cfg = &shared.cfg;
+    tracing::debug!("open");
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Out>(CONN_QUEUE);
     let kick = shared.shutdown.child_token();
@@ -231,6 +239,7 @@ pub async fn run(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool) 
     drop(conn);
     drop(tx);
     finish(writer, &mut stream, relay_closed).await;
+    tracing::debug!(relay_closed, "closed");
 }
 
 /// Ends a connection: waits for its writer to send what was queued (the close frame
@@ -439,6 +448,7 @@ async fn open(
             // The store gives the code (another instance may have drawn it too); only then
             // is the room this instance's.
             actor.create().await?;
+            tracing::info!(room = %actor.code(), game = info.slug, players, "room created");
             shared.rooms.insert(actor.code().clone(), handle.clone());
             shared.tracker.spawn(actor.run());
             handle.resume(token, conn.clone()).await?;
@@ -452,6 +462,7 @@ async fn open(
         } => {
             check_versions(version, frames)?;
             let name = check_name(&name)?;
+            tracing::debug!(room = %code.0, "join");
             let again = ClientMsg::Join {
                 version,
                 frames,
@@ -472,6 +483,7 @@ async fn open(
             token,
         } => {
             check_versions(version, frames)?;
+            tracing::debug!(room = %code.0, "resume");
             let again = ClientMsg::Resume {
                 version,
                 frames,

@@ -64,6 +64,15 @@ pub enum Sync {
     Normal,
 }
 
+/// How log lines are written to stderr.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// One line of text per event, its spans' fields before the message.
+    Text,
+    /// One JSON object per line (`timestamp`, `level`, `fields`, `spans`, …).
+    Json,
+}
+
 /// The relay's flags (docs/relay.md).
 #[derive(Clone, Debug, clap::Parser)]
 #[command(
@@ -136,6 +145,10 @@ pub struct Config {
     /// milliseconds; tests shorten it.
     #[arg(long, default_value_t = 1000, hide = true)]
     pub second_ms: u64,
+    /// Log lines on stderr as text or JSON; which ones: `RUST_LOG` (`info` by default,
+    /// e.g. `RUST_LOG=relay=debug`).
+    #[arg(long, value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
     /// Serves `/admin/rooms/{code}` (match, step and state hash of a room) for tests. Never
     /// on in production: the state hash must not reach players.
     #[arg(long, hide = true)]
@@ -190,7 +203,7 @@ impl Relay {
         // Other instances take this one's rooms at once rather than after their leases.
         if let Some(pg) = &self.shared.cluster {
             if let Err(e) = pg.release_all().await {
-                eprintln!("relay: releasing leases: {e}");
+                tracing::warn!("releasing leases: {e}");
             }
         }
     }
@@ -275,7 +288,7 @@ async fn serve(
         )
         .with_graceful_shutdown(stop.cancelled_owned());
         if let Err(e) = serve.await {
-            eprintln!("relay: {e}");
+            tracing::error!("serving: {e}");
         }
     });
     Ok(Relay {
@@ -303,7 +316,7 @@ async fn reload(shared: &Arc<Shared>) -> Result<(), String> {
                 shared.rooms.insert(code, handle);
                 shared.tracker.spawn(actor.run());
             }
-            Err(e) => eprintln!("relay: room {code} not reloaded: {e}"),
+            Err(e) => tracing::error!(room = %code, "not reloaded: {e}"),
         }
     }
     Ok(())
