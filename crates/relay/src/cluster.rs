@@ -99,7 +99,13 @@ pub async fn claim(shared: &Arc<Shared>) -> Result<usize, String> {
         let codes = pg.claim_expired(CLAIM).await.map_err(|e| e.to_string())?;
         for code in &codes {
             match adopt(shared, code).await {
-                Ok(_) => n += 1,
+                Ok(r) => {
+                    n += 1;
+                    if r.is_some() {
+                        shared.metrics.takeovers.inc();
+                        tracing::info!(room = %code, "taken over: its lease had expired");
+                    }
+                }
                 Err(e) => tracing::error!(room = %code, "not reloaded: {e}"),
             }
         }
@@ -191,7 +197,13 @@ pub async fn route(shared: &Arc<Shared>, code: &RoomCode, hop: bool) -> Result<R
         if owner.owner == pg.owner || !owner.live {
             if pg.take(code).await.map_err(store)? {
                 return match adopt(shared, code).await {
-                    Ok(Some(h)) => Ok(Route::Local(h)),
+                    Ok(Some(h)) => {
+                        if owner.owner != pg.owner {
+                            shared.metrics.takeovers.inc();
+                            tracing::info!(room = %code, "taken over: its relay is gone");
+                        }
+                        Ok(Route::Local(h))
+                    }
                     Ok(None) => Err(unknown()),
                     Err(e) => Err(ErrorBody::new(
                         codes::UNKNOWN_ROOM,

@@ -35,8 +35,15 @@ fn send_now(tx: &mpsc::Sender<Out>, msg: &RelayMsg) {
     }
 }
 
-fn error(tx: &mpsc::Sender<Out>, code: &str, message: impl Into<String>) {
-    send_now(tx, &RelayMsg::Error(ErrorBody::new(code, message)));
+/// Sends an error, counted by its code and logged (its code only).
+fn send_error(shared: &Shared, tx: &mpsc::Sender<Out>, e: ErrorBody) {
+    shared.metrics.error(&e.error);
+    tracing::debug!(code = e.error, "refused");
+    send_now(tx, &RelayMsg::Error(e));
+}
+
+fn error(shared: &Shared, tx: &mpsc::Sender<Out>, code: &str, message: impl Into<String>) {
+    send_error(shared, tx, ErrorBody::new(code, message));
 }
 
 fn check_versions(version: u32, frames: u32) -> Result<(), ErrorBody> {
@@ -105,10 +112,12 @@ pub async fn run(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool) 
 
 async fn serve(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool, id: u64) {
     let cfg = &shared.cfg;
+    let _socket = crate::metrics::SocketGuard::new(&shared.metrics);
     tracing::debug!("open");
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Out>(CONN_QUEUE);
     let kick = shared.shutdown.child_token();
+    let sent = shared.metrics.frames_sent.clone();
     let writer = tokio::spawn(async move {
         while let Some(out) = rx.recv().await {
             let close = match out {
@@ -116,6 +125,7 @@ async fn serve(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool, id
                     if sink.send(Message::Text(t.into())).await.is_err() {
                         return;
                     }
+                    sent.inc();
                     continue;
                 }
                 Out::Close(code, reason) => CloseFrame {
@@ -150,7 +160,7 @@ async fn serve(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool, id
             None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break false,
             Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
             Some(Ok(Message::Binary(_))) => {
-                error(&tx, codes::BAD_MESSAGE, "messages are JSON text");
+                error(&shared, &tx, codes::BAD_MESSAGE, "messages are JSON text");
                 continue;
             }
             Some(Ok(Message::Text(t))) => t,
@@ -160,6 +170,7 @@ async fn serve(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool, id
             Verdict::Drop { answer } => {
                 if answer {
                     error(
+                        &shared,
                         &tx,
                         codes::FLOOD,
                         format!(
@@ -172,6 +183,7 @@ async fn serve(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool, id
             }
             Verdict::Close => {
                 error(
+                    &shared,
                     &tx,
                     codes::FLOOD,
                     format!(
@@ -185,6 +197,7 @@ async fn serve(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool, id
         }
         if text.len() > cfg.max_message {
             error(
+                &shared,
                 &tx,
                 codes::TOO_LARGE,
                 format!("a message is at most {} bytes", cfg.max_message),
@@ -194,7 +207,12 @@ async fn serve(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool, id
         let msg: ClientMsg = match serde_json::from_str(text.as_str()) {
             Ok(m) => m,
             Err(e) => {
-                error(&tx, codes::BAD_MESSAGE, format!("not a relay message: {e}"));
+                error(
+                    &shared,
+                    &tx,
+                    codes::BAD_MESSAGE,
+                    format!("not a relay message: {e}"),
+                );
                 continue;
             }
         };
@@ -202,7 +220,7 @@ async fn serve(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool, id
             Some(Seated::Local(h)) => match h.send_msg(id, msg) {
                 Ok(()) => {}
                 Err(refused) => {
-                    send_now(&tx, &RelayMsg::Error(refused.into()));
+                    send_error(&shared, &tx, refused.into());
                     if refused == Refused::Closed {
                         room = None;
                     }
@@ -223,7 +241,7 @@ async fn serve(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool, id
                     room = Some(Seated::Remote(sink));
                 }
                 Ok(None) => {}
-                Err(e) => send_now(&tx, &RelayMsg::Error(e)),
+                Err(e) => send_error(&shared, &tx, e),
             },
         }
     };

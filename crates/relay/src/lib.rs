@@ -29,6 +29,7 @@ pub mod assets;
 pub mod cluster;
 pub mod conn;
 pub mod limits;
+pub mod metrics;
 pub mod pg;
 pub mod proxy;
 pub mod room;
@@ -149,6 +150,10 @@ pub struct Config {
     /// e.g. `RUST_LOG=relay=debug`).
     #[arg(long, value_enum, default_value_t = LogFormat::Text)]
     pub log_format: LogFormat,
+    /// Serves `GET /metrics` (Prometheus text format: docs/relay.md) on the relay's own
+    /// address; keep it from the public at the reverse proxy (docs/deploy.md).
+    #[arg(long)]
+    pub metrics: bool,
     /// Serves `/admin/rooms/{code}` (match, step and state hash of a room) for tests. Never
     /// on in production: the state hash must not reach players.
     #[arg(long, hide = true)]
@@ -173,6 +178,8 @@ pub struct Shared {
     pub tracker: TaskTracker,
     /// The next connection's number.
     pub next_conn: AtomicU64,
+    /// What `/metrics` serves.
+    pub metrics: metrics::Metrics,
 }
 
 /// A running relay.
@@ -265,7 +272,10 @@ async fn serve(
     store: Arc<dyn Store>,
     cluster: Option<Arc<pg::PgStore>>,
 ) -> Result<Relay, String> {
+    let metrics = metrics::Metrics::new();
+    let store: Arc<dyn Store> = Arc::new(metrics::Timed::new(store, &metrics));
     let shared = Arc::new(Shared {
+        metrics,
         cluster,
         quota: Mutex::new(limits::Quota::new(
             cfg.rooms_per_ip,
@@ -326,6 +336,9 @@ fn router(shared: Arc<Shared>) -> Router {
     let mut r = Router::new()
         .route("/ws", get(ws))
         .route("/health", get(health));
+    if shared.cfg.metrics {
+        r = r.route("/metrics", get(metrics_text));
+    }
     if shared.cfg.admin {
         r = r.route("/admin/rooms/{code}", get(admin_room));
     }
@@ -362,6 +375,15 @@ async fn ws(
 async fn health(State(shared): State<Arc<Shared>>) -> Json<serde_json::Value> {
     let rooms = shared.rooms.count();
     Json(json!({"ok": true, "rooms": rooms}))
+}
+
+async fn metrics_text(State(shared): State<Arc<Shared>>) -> Response {
+    let text = shared.metrics.encode(shared.rooms.count());
+    (
+        [(axum::http::header::CONTENT_TYPE, metrics::CONTENT_TYPE)],
+        text,
+    )
+        .into_response()
 }
 
 async fn admin_room(Path(code): Path<String>, State(shared): State<Arc<Shared>>) -> Response {

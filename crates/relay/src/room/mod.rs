@@ -288,6 +288,7 @@ impl Actor {
                 };
                 if let Err(e) = self.on_msg(seat, msg).await {
                     tracing::debug!(conn = conn_id, seat = seat.0, code = e.error, "refused");
+                    self.shared.metrics.error(&e.error);
                     self.send(seat, &RelayMsg::Error(e));
                 }
             }

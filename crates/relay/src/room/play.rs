@@ -162,6 +162,9 @@ impl Actor {
         let frames = game.commit(prepared).map_err(|e| registry_error(&e))?;
         self.step_at = Instant::now();
         self.retry_at = None;
+        if !matches!(step, Step::NextHand) {
+            self.shared.metrics.moves.inc();
+        }
         // The step's number and kind, never its action (it may name a card).
         match &step {
             Step::Act { seat, .. } => tracing::trace!(step = prepared_no, seat = seat.0, "move"),
