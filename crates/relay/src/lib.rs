@@ -19,6 +19,9 @@
 //!   address, rooms in all, idle and finished rooms cleaned up.
 //! - Behind a reverse proxy ([`proxy`]): the address a client's rooms are counted under is
 //!   read from `X-Forwarded-For` only when the socket comes from a `--trusted-proxy`.
+//! - Logs through `tracing` (a span per connection and per room; never a token, a card, a
+//!   seed or a state hash) and, with `--metrics`, `GET /metrics` in the Prometheus text
+//!   format ([`metrics`]).
 //! - The built site (`--static`, [`assets`]): precompressed copies by `Accept-Encoding`,
 //!   cache headers and ETags.
 //!
