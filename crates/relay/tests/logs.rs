@@ -124,3 +124,50 @@ async fn a_match_logged_at_trace_names_no_token_card_seed_or_hash() {
         assert!(!w.contains(name.as_str()), "card {name} in the log:\n{log}");
     }
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn log_format_json_writes_a_json_object_per_line_with_its_spans() {
+    let dir = std::env::temp_dir().join(format!("relay-logs-json-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let log_path = dir.join("relay.log");
+    let file = std::fs::File::create(&log_path).unwrap();
+    let (proc, addr) = spawn_relay_with(
+        "memory",
+        &["--log-format", "json"],
+        &[("RUST_LOG", "debug")],
+        file.into(),
+    )
+    .await;
+    let a = Client::create(
+        addr,
+        "hokm",
+        4,
+        json!({"target": 3}),
+        RoomOptions::default(),
+    )
+    .await;
+    let code = a.code.clone().unwrap();
+    a.close().await;
+    tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+    drop(proc);
+    let log = std::fs::read_to_string(&log_path).unwrap();
+    let _ = std::fs::remove_dir_all(&dir);
+    let lines: Vec<Value> = log
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("not JSON: {l}: {e}")))
+        .collect();
+    let created = lines
+        .iter()
+        .find(|l| l["fields"]["message"] == "room created")
+        .unwrap_or_else(|| panic!("no room created in:\n{log}"));
+    assert_eq!(created["level"], "INFO");
+    assert_eq!(created["fields"]["room"], json!(code.0));
+    assert_eq!(created["span"]["name"], "conn");
+    assert_eq!(created["span"]["peer"], "127.0.0.1");
+    let running = lines
+        .iter()
+        .find(|l| l["fields"]["message"] == "running")
+        .unwrap_or_else(|| panic!("no room task in:\n{log}"));
+    assert_eq!(running["span"]["name"], "room");
+    assert_eq!(running["span"]["code"], json!(code.0));
+}
