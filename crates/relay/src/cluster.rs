@@ -78,13 +78,13 @@ async fn reload_now(shared: &Arc<Shared>, code: &RoomCode) {
             Ok(true) => {}
             Ok(false) => return, // another instance runs it
             Err(e) => {
-                eprintln!("relay: room {code}: {e}");
+                tracing::error!(room = %code, "taking its lease: {e}");
                 return;
             }
         }
     }
     if let Err(e) = adopt(shared, code).await {
-        eprintln!("relay: room {code} not reloaded: {e}");
+        tracing::error!(room = %code, "not reloaded: {e}");
     }
 }
 
@@ -99,8 +99,14 @@ pub async fn claim(shared: &Arc<Shared>) -> Result<usize, String> {
         let codes = pg.claim_expired(CLAIM).await.map_err(|e| e.to_string())?;
         for code in &codes {
             match adopt(shared, code).await {
-                Ok(_) => n += 1,
-                Err(e) => eprintln!("relay: room {code} not reloaded: {e}"),
+                Ok(r) => {
+                    n += 1;
+                    if r.is_some() {
+                        shared.metrics.takeovers.inc();
+                        tracing::info!(room = %code, "taken over: its lease had expired");
+                    }
+                }
+                Err(e) => tracing::error!(room = %code, "not reloaded: {e}"),
             }
         }
         if (codes.len() as i64) < CLAIM {
@@ -131,13 +137,13 @@ pub async fn renew(shared: Arc<Shared>) {
                 let owned: HashSet<RoomCode> = owned.into_iter().collect();
                 for (code, h) in before {
                     if !owned.contains(&code) {
-                        eprintln!("relay: room {code}: its lease is another instance's now");
+                        tracing::info!(room = %code, "its lease is another instance's now");
                         h.moved();
                     }
                 }
             }
             Err(e) => {
-                eprintln!("relay: renewing leases: {e}");
+                tracing::warn!("renewing leases: {e}");
                 // Past most of a lease without renewal another instance may take the
                 // rooms: stop them here (their writes would be refused anyway).
                 if renewed_at.elapsed() > pg.lease * 2 / 3 {
@@ -149,7 +155,7 @@ pub async fn renew(shared: Arc<Shared>) {
             }
         }
         if let Err(e) = claim(&shared).await {
-            eprintln!("relay: taking over rooms: {e}");
+            tracing::warn!("taking over rooms: {e}");
         }
     }
 }
@@ -191,7 +197,13 @@ pub async fn route(shared: &Arc<Shared>, code: &RoomCode, hop: bool) -> Result<R
         if owner.owner == pg.owner || !owner.live {
             if pg.take(code).await.map_err(store)? {
                 return match adopt(shared, code).await {
-                    Ok(Some(h)) => Ok(Route::Local(h)),
+                    Ok(Some(h)) => {
+                        if owner.owner != pg.owner {
+                            shared.metrics.takeovers.inc();
+                            tracing::info!(room = %code, "taken over: its relay is gone");
+                        }
+                        Ok(Route::Local(h))
+                    }
                     Ok(None) => Err(unknown()),
                     Err(e) => Err(ErrorBody::new(
                         codes::UNKNOWN_ROOM,
@@ -202,7 +214,7 @@ pub async fn route(shared: &Arc<Shared>, code: &RoomCode, hop: bool) -> Result<R
         } else if !hop && owner.addr != pg.addr {
             match connect(&owner.addr).await {
                 Ok(ws) => return Ok(Route::Remote(Box::new(ws))),
-                Err(e) => eprintln!("relay: room {code}: its relay {}: {e}", owner.addr),
+                Err(e) => tracing::warn!(room = %code, owner = %owner.addr, "its relay: {e}"),
             }
         }
         if Instant::now() >= deadline || shared.shutdown.is_cancelled() {

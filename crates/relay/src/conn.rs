@@ -35,8 +35,15 @@ fn send_now(tx: &mpsc::Sender<Out>, msg: &RelayMsg) {
     }
 }
 
-fn error(tx: &mpsc::Sender<Out>, code: &str, message: impl Into<String>) {
-    send_now(tx, &RelayMsg::Error(ErrorBody::new(code, message)));
+/// Sends an error, counted by its code and logged (its code only).
+fn send_error(shared: &Shared, tx: &mpsc::Sender<Out>, e: ErrorBody) {
+    shared.metrics.error(&e.error);
+    tracing::debug!(code = e.error, "refused");
+    send_now(tx, &RelayMsg::Error(e));
+}
+
+fn error(shared: &Shared, tx: &mpsc::Sender<Out>, code: &str, message: impl Into<String>) {
+    send_error(shared, tx, ErrorBody::new(code, message));
 }
 
 fn check_versions(version: u32, frames: u32) -> Result<(), ErrorBody> {
@@ -95,12 +102,22 @@ async fn pump(
 /// `ip`: the client's address, which the room-creation quota counts (the peer's, or the
 /// one a trusted proxy named: [`crate::proxy::client_ip`]). `hop`: another instance passed
 /// the socket on (it is not passed on again).
+/// Its log lines are in a span of its number and the client's address.
 pub async fn run(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool) {
-    let cfg = &shared.cfg;
+    use tracing::Instrument;
     let id = shared.next_conn.fetch_add(1, Ordering::Relaxed);
+    let span = tracing::info_span!("conn", n = id, peer = %ip, hop);
+    serve(socket, ip, shared, hop, id).instrument(span).await
+}
+
+async fn serve(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool, id: u64) {
+    let cfg = &shared.cfg;
+    let _socket = crate::metrics::SocketGuard::new(&shared.metrics);
+    tracing::debug!("open");
     let (mut sink, mut stream) = socket.split();
     let (tx, mut rx) = mpsc::channel::<Out>(CONN_QUEUE);
     let kick = shared.shutdown.child_token();
+    let sent = shared.metrics.frames_sent.clone();
     let writer = tokio::spawn(async move {
         while let Some(out) = rx.recv().await {
             let close = match out {
@@ -108,6 +125,7 @@ pub async fn run(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool) 
                     if sink.send(Message::Text(t.into())).await.is_err() {
                         return;
                     }
+                    sent.inc();
                     continue;
                 }
                 Out::Close(code, reason) => CloseFrame {
@@ -142,7 +160,7 @@ pub async fn run(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool) 
             None | Some(Err(_)) | Some(Ok(Message::Close(_))) => break false,
             Some(Ok(Message::Ping(_) | Message::Pong(_))) => continue,
             Some(Ok(Message::Binary(_))) => {
-                error(&tx, codes::BAD_MESSAGE, "messages are JSON text");
+                error(&shared, &tx, codes::BAD_MESSAGE, "messages are JSON text");
                 continue;
             }
             Some(Ok(Message::Text(t))) => t,
@@ -152,6 +170,7 @@ pub async fn run(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool) 
             Verdict::Drop { answer } => {
                 if answer {
                     error(
+                        &shared,
                         &tx,
                         codes::FLOOD,
                         format!(
@@ -164,6 +183,7 @@ pub async fn run(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool) 
             }
             Verdict::Close => {
                 error(
+                    &shared,
                     &tx,
                     codes::FLOOD,
                     format!(
@@ -177,6 +197,7 @@ pub async fn run(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool) 
         }
         if text.len() > cfg.max_message {
             error(
+                &shared,
                 &tx,
                 codes::TOO_LARGE,
                 format!("a message is at most {} bytes", cfg.max_message),
@@ -186,7 +207,12 @@ pub async fn run(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool) 
         let msg: ClientMsg = match serde_json::from_str(text.as_str()) {
             Ok(m) => m,
             Err(e) => {
-                error(&tx, codes::BAD_MESSAGE, format!("not a relay message: {e}"));
+                error(
+                    &shared,
+                    &tx,
+                    codes::BAD_MESSAGE,
+                    format!("not a relay message: {e}"),
+                );
                 continue;
             }
         };
@@ -194,7 +220,7 @@ pub async fn run(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool) 
             Some(Seated::Local(h)) => match h.send_msg(id, msg) {
                 Ok(()) => {}
                 Err(refused) => {
-                    send_now(&tx, &RelayMsg::Error(refused.into()));
+                    send_error(&shared, &tx, refused.into());
                     if refused == Refused::Closed {
                         room = None;
                     }
@@ -215,7 +241,7 @@ pub async fn run(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool) 
                     room = Some(Seated::Remote(sink));
                 }
                 Ok(None) => {}
-                Err(e) => send_now(&tx, &RelayMsg::Error(e)),
+                Err(e) => send_error(&shared, &tx, e),
             },
         }
     };
@@ -231,6 +257,7 @@ pub async fn run(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool) 
     drop(conn);
     drop(tx);
     finish(writer, &mut stream, relay_closed).await;
+    tracing::debug!(relay_closed, "closed");
 }
 
 /// Ends a connection: waits for its writer to send what was queued (the close frame
@@ -439,6 +466,7 @@ async fn open(
             // The store gives the code (another instance may have drawn it too); only then
             // is the room this instance's.
             actor.create().await?;
+            tracing::info!(room = %actor.code(), game = info.slug, players, "room created");
             shared.rooms.insert(actor.code().clone(), handle.clone());
             shared.tracker.spawn(actor.run());
             handle.resume(token, conn.clone()).await?;
@@ -452,6 +480,7 @@ async fn open(
         } => {
             check_versions(version, frames)?;
             let name = check_name(&name)?;
+            tracing::debug!(room = %code.0, "join");
             let again = ClientMsg::Join {
                 version,
                 frames,
@@ -472,6 +501,7 @@ async fn open(
             token,
         } => {
             check_versions(version, frames)?;
+            tracing::debug!(room = %code.0, "resume");
             let again = ClientMsg::Resume {
                 version,
                 frames,

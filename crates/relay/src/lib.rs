@@ -19,6 +19,9 @@
 //!   address, rooms in all, idle and finished rooms cleaned up.
 //! - Behind a reverse proxy ([`proxy`]): the address a client's rooms are counted under is
 //!   read from `X-Forwarded-For` only when the socket comes from a `--trusted-proxy`.
+//! - Logs through `tracing` (a span per connection and per room; never a token, a card, a
+//!   seed or a state hash) and, with `--metrics`, `GET /metrics` in the Prometheus text
+//!   format ([`metrics`]).
 //! - The built site (`--static`, [`assets`]): precompressed copies by `Accept-Encoding`,
 //!   cache headers and ETags.
 //!
@@ -29,6 +32,7 @@ pub mod assets;
 pub mod cluster;
 pub mod conn;
 pub mod limits;
+pub mod metrics;
 pub mod pg;
 pub mod proxy;
 pub mod room;
@@ -62,6 +66,15 @@ pub enum Sync {
     Full,
     /// `synchronous=NORMAL`: a step survives the relay's crash, not the machine's.
     Normal,
+}
+
+/// How log lines are written to stderr.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum LogFormat {
+    /// One line of text per event, its spans' fields before the message.
+    Text,
+    /// One JSON object per line (`timestamp`, `level`, `fields`, `spans`, …).
+    Json,
 }
 
 /// The relay's flags (docs/relay.md).
@@ -136,6 +149,14 @@ pub struct Config {
     /// milliseconds; tests shorten it.
     #[arg(long, default_value_t = 1000, hide = true)]
     pub second_ms: u64,
+    /// Log lines on stderr as text or JSON; which ones: `RUST_LOG` (`info` by default,
+    /// e.g. `RUST_LOG=relay=debug`).
+    #[arg(long, value_enum, default_value_t = LogFormat::Text)]
+    pub log_format: LogFormat,
+    /// Serves `GET /metrics` (Prometheus text format: docs/relay.md) on the relay's own
+    /// address; keep it from the public at the reverse proxy (docs/deploy.md).
+    #[arg(long)]
+    pub metrics: bool,
     /// Serves `/admin/rooms/{code}` (match, step and state hash of a room) for tests. Never
     /// on in production: the state hash must not reach players.
     #[arg(long, hide = true)]
@@ -160,6 +181,8 @@ pub struct Shared {
     pub tracker: TaskTracker,
     /// The next connection's number.
     pub next_conn: AtomicU64,
+    /// What `/metrics` serves.
+    pub metrics: metrics::Metrics,
 }
 
 /// A running relay.
@@ -190,7 +213,7 @@ impl Relay {
         // Other instances take this one's rooms at once rather than after their leases.
         if let Some(pg) = &self.shared.cluster {
             if let Err(e) = pg.release_all().await {
-                eprintln!("relay: releasing leases: {e}");
+                tracing::warn!("releasing leases: {e}");
             }
         }
     }
@@ -252,7 +275,10 @@ async fn serve(
     store: Arc<dyn Store>,
     cluster: Option<Arc<pg::PgStore>>,
 ) -> Result<Relay, String> {
+    let metrics = metrics::Metrics::new();
+    let store: Arc<dyn Store> = Arc::new(metrics::Timed::new(store, &metrics));
     let shared = Arc::new(Shared {
+        metrics,
         cluster,
         quota: Mutex::new(limits::Quota::new(
             cfg.rooms_per_ip,
@@ -275,7 +301,7 @@ async fn serve(
         )
         .with_graceful_shutdown(stop.cancelled_owned());
         if let Err(e) = serve.await {
-            eprintln!("relay: {e}");
+            tracing::error!("serving: {e}");
         }
     });
     Ok(Relay {
@@ -303,7 +329,7 @@ async fn reload(shared: &Arc<Shared>) -> Result<(), String> {
                 shared.rooms.insert(code, handle);
                 shared.tracker.spawn(actor.run());
             }
-            Err(e) => eprintln!("relay: room {code} not reloaded: {e}"),
+            Err(e) => tracing::error!(room = %code, "not reloaded: {e}"),
         }
     }
     Ok(())
@@ -313,6 +339,9 @@ fn router(shared: Arc<Shared>) -> Router {
     let mut r = Router::new()
         .route("/ws", get(ws))
         .route("/health", get(health));
+    if shared.cfg.metrics {
+        r = r.route("/metrics", get(metrics_text));
+    }
     if shared.cfg.admin {
         r = r.route("/admin/rooms/{code}", get(admin_room));
     }
@@ -349,6 +378,15 @@ async fn ws(
 async fn health(State(shared): State<Arc<Shared>>) -> Json<serde_json::Value> {
     let rooms = shared.rooms.count();
     Json(json!({"ok": true, "rooms": rooms}))
+}
+
+async fn metrics_text(State(shared): State<Arc<Shared>>) -> Response {
+    let text = shared.metrics.encode(shared.rooms.count());
+    (
+        [(axum::http::header::CONTENT_TYPE, metrics::CONTENT_TYPE)],
+        text,
+    )
+        .into_response()
 }
 
 async fn admin_room(Path(code): Path<String>, State(shared): State<Arc<Shared>>) -> Response {

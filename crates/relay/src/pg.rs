@@ -171,7 +171,7 @@ impl PgStore {
         let (client, connection) = self.config.connect(NoTls).await.map_err(pg_err)?;
         tokio::spawn(async move {
             if let Err(e) = connection.await {
-                eprintln!("relay: postgres connection: {e}");
+                tracing::warn!("postgres connection: {e}");
             }
         });
         if !self.sync_full {

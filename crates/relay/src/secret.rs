@@ -8,7 +8,7 @@ use protocol::{RoomCode, SeatToken, CODE_ALPHABET, CODE_LEN};
 /// on; if it ever did, the relay stops rather than deal from a weak seed.
 fn fill(buf: &mut [u8]) {
     if let Err(e) = getrandom::fill(buf) {
-        eprintln!("relay: the OS random source failed: {e}");
+        tracing::error!("the OS random source failed: {e}");
         std::process::abort();
     }
 }

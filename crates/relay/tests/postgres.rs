@@ -208,7 +208,7 @@ async fn two_instances_share_rooms_and_one_killed_its_rooms_go_on_from_the_other
     }
     let pg = Postgres::start();
     let db = pg.database("two");
-    let flags = ["--lease-ms", "1500"];
+    let flags = ["--lease-ms", "1500", "--metrics"];
     let (mut a_proc, a) = spawn_relay(&db, &flags).await;
     let (_b_proc, b) = spawn_relay(&db, &flags).await;
 
@@ -343,4 +343,11 @@ async fn two_instances_share_rooms_and_one_killed_its_rooms_go_on_from_the_other
     };
     assert!(frame["step"].as_u64() >= Some(n as u64));
     let _ = inspect(b, &live_code).await;
+    // b counted the two rooms it took over from a (room 1 and the live room), once each.
+    let (_, metrics) = common::http_get(b, "/metrics").await;
+    let taken = metrics
+        .lines()
+        .find_map(|l| l.strip_prefix("relay_rooms_taken_over_total "))
+        .unwrap_or_else(|| panic!("no takeover counter in {metrics}"));
+    assert_eq!(taken, "2", "{metrics}");
 }

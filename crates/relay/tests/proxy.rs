@@ -76,11 +76,20 @@ fn over_quota(r: Result<RoomCode, ErrorBody>, what: &str) {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_whole_match_plays_through_nginx() {
     bounded(async {
-        let relay = relay(&["--trusted-proxy", "127.0.0.1"]).await;
+        let relay = relay(&["--trusted-proxy", "127.0.0.1", "--metrics"]).await;
         let nginx = Nginx::start(relay.addr).await;
         let front = nginx.addr;
         let (status, body) = http_get(front, "/health").await;
         assert!(status.contains(" 200 "), "{status} {body}");
+        // The metrics are the relay's operator's: served to whoever reaches the relay's
+        // port, refused through the proxy.
+        let (status, body) = http_get(relay.addr, "/metrics").await;
+        assert!(
+            status.contains(" 200 ") && body.contains("relay_sockets"),
+            "{status}"
+        );
+        let (status, body) = http_get(front, "/metrics").await;
+        assert!(status.contains(" 403 "), "{status} {body}");
         // Two people and two bots, to the end of a match of Hokm to 3.
         let mut a = Client::create(
             front,

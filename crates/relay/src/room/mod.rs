@@ -224,8 +224,16 @@ impl Actor {
         &self.code
     }
 
-    /// Runs the room until it is cleaned up, it moves, or the relay shuts down.
-    pub async fn run(mut self) {
+    /// Runs the room until it is cleaned up, it moves, or the relay shuts down; its log
+    /// lines in a span of its code (public) and game.
+    pub async fn run(self) {
+        use tracing::Instrument;
+        let span = tracing::info_span!("room", code = %self.code, game = self.info.slug);
+        self.serve().instrument(span).await
+    }
+
+    async fn serve(mut self) {
+        tracing::debug!(phase = ?self.phase, match_no = self.match_no, "running");
         let shutdown = self.shared.shutdown.clone();
         let moved = self.inbox.moved.clone();
         loop {
@@ -236,6 +244,7 @@ impl Actor {
                 biased;
                 _ = shutdown.cancelled() => return,
                 _ = moved.cancelled() => {
+                    tracing::info!("leaves this instance");
                     self.leave(1012, "the room moved to another relay: reconnect");
                     // Loaded again from the store if this instance may still run it.
                     crate::cluster::reload(self.shared.clone(), self.code.clone()).await;
@@ -278,6 +287,8 @@ impl Actor {
                     return;
                 };
                 if let Err(e) = self.on_msg(seat, msg).await {
+                    tracing::debug!(conn = conn_id, seat = seat.0, code = e.error, "refused");
+                    self.shared.metrics.error(&e.error);
                     self.send(seat, &RelayMsg::Error(e));
                 }
             }
@@ -301,9 +312,10 @@ impl Actor {
 
     /// Cleaned up: forgotten by the relay and the store, every connection closed.
     async fn close(&mut self) {
+        tracing::info!(phase = ?self.phase, "closed");
         self.forget();
         if let Err(e) = self.shared.store.delete_room(&self.code).await {
-            eprintln!("relay: room {}: {e}", self.code);
+            tracing::error!("not deleted from the store: {e}");
         }
         self.close_sockets(1000, "the room was closed");
     }

@@ -114,6 +114,7 @@ impl Actor {
             }
         }
         self.make_seat_bots();
+        tracing::info!(match_no = self.match_no, "match started");
         self.broadcast_lobby();
         for s in 0..self.players {
             self.send_snapshot(Seat(s));
@@ -148,7 +149,7 @@ impl Actor {
             if e.conflict {
                 // Another writer stored this step first, or another instance owns the
                 // room: what the store holds wins. The room leaves and is loaded again.
-                eprintln!("relay: room {}: {e}: reloading", self.code);
+                tracing::warn!("{e}: reloading");
                 self.inbox.moved.cancel();
             }
             return Err(err(codes::STORE, e.to_string()));
@@ -157,9 +158,19 @@ impl Actor {
             return Err(err(codes::WRONG_PHASE, "no match is being played"));
         };
         // The room took no other step while this one was stored (the actor alone moves it).
+        let prepared_no = prepared.number;
         let frames = game.commit(prepared).map_err(|e| registry_error(&e))?;
         self.step_at = Instant::now();
         self.retry_at = None;
+        if !matches!(step, Step::NextHand) {
+            self.shared.metrics.moves.inc();
+        }
+        // The step's number and kind, never its action (it may name a card).
+        match &step {
+            Step::Act { seat, .. } => tracing::trace!(step = prepared_no, seat = seat.0, "move"),
+            Step::Timeout { seat } => tracing::debug!(step = prepared_no, seat = seat.0, "timeout"),
+            Step::NextHand => tracing::debug!(step = prepared_no, "next hand"),
+        }
         self.after_step(&step, frames).await;
         Ok(())
     }
@@ -211,11 +222,12 @@ impl Actor {
         if self.game.as_ref().map(|g| g.status()) == Some(Status::MatchOver) {
             self.phase = Phase::Finished;
             self.finished_at = Some(Instant::now());
+            tracing::info!(match_no = self.match_no, "match over");
             // The stored meta follows, for whoever reads the store; a load does not depend
             // on it (`Actor::from_store` reads the end of the match from the stored log),
             // so a crash or a failure before this write leaves nothing stuck.
             if let Err(e) = self.save(None).await {
-                eprintln!("relay: room {}: {}", self.code, e.message);
+                tracing::error!("the finished match's meta was not stored: {}", e.message);
             }
             lobby_changed = true;
         }

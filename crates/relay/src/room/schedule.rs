@@ -141,10 +141,12 @@ impl Actor {
         };
         let at = self.game.as_ref().map(|g| g.steps());
         if let Err(e) = self.apply(step, at).await {
-            eprintln!(
-                "relay: room {}: {:?} refused: {}",
-                self.code, auto, e.message
-            );
+            // A refused step's message may name a card: only a store's failure is told.
+            if e.error == protocol::codes::STORE {
+                tracing::warn!(?auto, "refused: {}", e.message);
+            } else {
+                tracing::warn!(?auto, code = e.error, "refused");
+            }
             // Do not spin on a step the room refuses (or a store that fails): try again in
             // a second.
             self.retry_at = Some(Instant::now() + Duration::from_secs(1));

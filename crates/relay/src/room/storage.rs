@@ -80,7 +80,7 @@ impl Actor {
                 .map_err(|e| {
                     if e.conflict {
                         // Another instance owns the room: it reloads (docs/scaling.md).
-                        eprintln!("relay: room {code}: {e}: reloading");
+                        tracing::warn!("{e}: reloading");
                         moved.cancel();
                     }
                     err(codes::STORE, e.to_string())

@@ -112,6 +112,16 @@ impl Drop for Proc {
 /// Starts the relay binary on `db` (a SQLite file or a PostgreSQL URL) on a free port,
 /// bots without think time, with `extra` flags; returns it and its address.
 pub async fn spawn_relay(db: &str, extra: &[&str]) -> (Proc, SocketAddr) {
+    spawn_relay_with(db, extra, &[], std::process::Stdio::inherit()).await
+}
+
+/// [`spawn_relay`] with these environment variables, its stderr (its log) to `stderr`.
+pub async fn spawn_relay_with(
+    db: &str,
+    extra: &[&str],
+    env: &[(&str, &str)],
+    stderr: std::process::Stdio,
+) -> (Proc, SocketAddr) {
     use std::io::{BufRead, BufReader};
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_relay"))
         .args(["--listen", "127.0.0.1:0", "--database", db])
@@ -127,7 +137,9 @@ pub async fn spawn_relay(db: &str, extra: &[&str]) -> (Proc, SocketAddr) {
             "100000",
         ])
         .args(extra)
+        .envs(env.iter().copied())
         .stdout(std::process::Stdio::piped())
+        .stderr(stderr)
         .spawn()
         .expect("the relay binary starts");
     let stdout = child.stdout.take().unwrap();

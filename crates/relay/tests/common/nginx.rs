@@ -122,9 +122,10 @@ impl Nginx {
                 && locations.contains("$connection_upgrade")
                 && locations.contains("proxy_read_timeout")
                 && locations.contains("$proxy_add_x_forwarded_for")
+                && locations.contains("location = /metrics")
                 && maps.contains("$connection_upgrade"),
             "docs/deploy.md's nginx configuration lost its WebSocket location, its timeout \
-             or its X-Forwarded-For: {maps}{locations}"
+             its X-Forwarded-For or its /metrics block: {maps}{locations}"
         );
         let dir = super::scratch_dir("nginx");
         // From here on, dropping `nginx` (a panic included) kills it and deletes `dir`.
