@@ -291,12 +291,21 @@ pub fn parse_pbn(line: &str) -> Result<[CardSet; 4], String> {
 /// kept across the questions of one strain.
 pub fn dd_table(solver: &mut Solver, hands: [CardSet; 4]) -> Result<[[u8; 4]; 5], String> {
     let mut table = [[0u8; 4]; 5];
+    // Each answer's searches start from the answer of the same side with the other leader
+    // (usually within a trick of it), else of the last strain.
+    let mut last = [None::<u8>; 2];
     for (strain, &mode) in DD_STRAINS.iter().enumerate() {
-        for declarer in 0..4u8 {
+        for declarer in [0u8, 2, 1, 3] {
+            let side = (declarer & 1) as usize;
             let leader = Seat((declarer + 1) % 4);
             let p =
                 Position::new(4, hands, mode, leader, &[], [0, 0]).map_err(|e| e.to_string())?;
-            table[strain][declarer as usize] = solver.max_tricks(&p, (declarer & 1) as usize);
+            let t = match last[side] {
+                Some(g) => solver.max_tricks_from(&p, side, g),
+                None => solver.max_tricks(&p, side),
+            };
+            table[strain][declarer as usize] = t;
+            last[side] = Some(t);
         }
     }
     Ok(table)
