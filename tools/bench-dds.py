@@ -129,7 +129,8 @@ def main():
         dds_mean = sum(dds_times) / n
         print(f"dds  CPU s per deal (calc_dd_table): mean {dds_mean:.4f}  max {max(dds_times):.4f}")
     ours_mean = sum(our_times) / n
-    print(f"ours CPU s per deal (solving thread): mean {ours_mean:.4f}  max {max(our_times):.4f}")
+    p50 = sorted(our_times)[n // 2]
+    print(f"ours CPU s per deal (solving thread): mean {ours_mean:.4f}  p50 {p50:.4f}  max {max(our_times):.4f}")
     print(f"ours process CPU s per deal (start-up included): {ours_cpu / n:.4f}")
     if dds_answers:
         print(f"ratio ours / dds (mean CPU per deal): {ours_mean / dds_mean:.2f}")
