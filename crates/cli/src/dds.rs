@@ -2,7 +2,7 @@
 
 use bots::{Bot, HokmBot, RandomBot};
 use engine::games::hokm::{Hokm, HokmAction, HokmSettings, Trump};
-use engine::{Deal, Game, Setup, Status, Suit};
+use engine::{Card, CardSet, Deal, Game, Rank, Seat, Setup, Status, Suit};
 use search::{Position, Solver};
 use serde_json::{json, Value};
 use std::time::Instant;
@@ -211,4 +211,141 @@ pub fn dds_bench(opts: &DdsOptions) -> Result<Value, String> {
         report["hakem_side_mean_tricks"] = json!(total_tricks as f64 / n);
     }
     Ok(report)
+}
+
+/// The strains of a double-dummy table in DDS's order: spades, hearts, diamonds, clubs, no
+/// trump (Sars: no trump, the usual ranking).
+pub const DD_STRAINS: [Trump; 5] = [
+    Trump::Suit(Suit::Spades),
+    Trump::Suit(Suit::Hearts),
+    Trump::Suit(Suit::Diamonds),
+    Trump::Suit(Suit::Clubs),
+    Trump::Sars,
+];
+
+/// The four hands (seats 0..4 = North, East, South, West) of a bridge deal in PBN's deal
+/// notation: `N:` (or `E:`, `S:`, `W:`, the first hand's seat) then four hands clockwise
+/// separated by spaces, each its spades, hearts, diamonds and clubs separated by dots, ranks
+/// `AKQJT98765432` (`10` also read). Every hand must hold 13 cards, each card once.
+pub fn parse_pbn(line: &str) -> Result<[CardSet; 4], String> {
+    let line = line.trim();
+    let line = line
+        .strip_prefix("[Deal \"")
+        .and_then(|l| l.strip_suffix("\"]"))
+        .unwrap_or(line);
+    let (first, rest) = line
+        .split_once(':')
+        .ok_or_else(|| format!("a PBN deal starts with N:, E:, S: or W: ({line})"))?;
+    let first = match first.trim().to_ascii_uppercase().as_str() {
+        "N" => 0,
+        "E" => 1,
+        "S" => 2,
+        "W" => 3,
+        other => return Err(format!("no seat {other:?} in a PBN deal")),
+    };
+    let hands_text: Vec<&str> = rest.split_whitespace().collect();
+    if hands_text.len() != 4 {
+        return Err(format!("a PBN deal has 4 hands, not {}", hands_text.len()));
+    }
+    let mut hands = [CardSet::EMPTY; 4];
+    let mut seen = CardSet::EMPTY;
+    for (k, text) in hands_text.iter().enumerate() {
+        let seat = (first + k) % 4;
+        let suits: Vec<&str> = text.split('.').collect();
+        if suits.len() != 4 {
+            return Err(format!("a PBN hand has 4 suits: {text}"));
+        }
+        for (suit, ranks) in [Suit::Spades, Suit::Hearts, Suit::Diamonds, Suit::Clubs]
+            .into_iter()
+            .zip(suits)
+        {
+            let ranks = ranks.replace("10", "T");
+            for ch in ranks.chars() {
+                let i = "23456789TJQKA"
+                    .find(ch.to_ascii_uppercase())
+                    .ok_or_else(|| format!("no rank {ch:?} in {text}"))?;
+                let card = Card::new(suit, Rank::new(i as u8).ok_or("bad rank")?);
+                if seen.contains(card) {
+                    return Err(format!("{card} is dealt twice"));
+                }
+                seen.insert(card);
+                hands[seat].insert(card);
+            }
+        }
+    }
+    if let Some(s) = hands.iter().position(|h| h.len() != 13) {
+        return Err(format!(
+            "hand {} holds {} cards, not 13",
+            ["N", "E", "S", "W"][s],
+            hands[s].len()
+        ));
+    }
+    Ok(hands)
+}
+
+/// The double-dummy table of a deal (`hands` of North, East, South, West, any equal number
+/// of cards each), as DDS's `calc_dd_table`: per strain ([`DD_STRAINS`]) and per declarer
+/// (North, East, South, West) the most tricks the declarer's side takes, the declarer's
+/// left-hand opponent leading to the first trick. One max-tricks search per strain and
+/// leader (declarers North and East share nothing but the table); the solver's table is
+/// kept across the questions of one strain.
+pub fn dd_table(solver: &mut Solver, hands: [CardSet; 4]) -> Result<[[u8; 4]; 5], String> {
+    let mut table = [[0u8; 4]; 5];
+    // Each answer's searches start from the answer of the same side with the other leader
+    // (usually within a trick of it), else of the last strain.
+    let mut last = [None::<u8>; 2];
+    for (strain, &mode) in DD_STRAINS.iter().enumerate() {
+        for declarer in [0u8, 2, 1, 3] {
+            let side = (declarer & 1) as usize;
+            let leader = Seat((declarer + 1) % 4);
+            let p =
+                Position::new(4, hands, mode, leader, &[], [0, 0]).map_err(|e| e.to_string())?;
+            let t = match last[side] {
+                Some(g) => solver.max_tricks_from(&p, side, g),
+                None => solver.max_tricks(&p, side),
+            };
+            table[strain][declarer as usize] = t;
+            last[side] = Some(t);
+        }
+    }
+    Ok(table)
+}
+
+/// CPU time of the calling thread in seconds (Linux: `/proc/thread-self/schedstat`), or
+/// `None` where that is not readable.
+fn thread_cpu_seconds() -> Option<f64> {
+    let s = std::fs::read_to_string("/proc/thread-self/schedstat").ok()?;
+    let ns: f64 = s.split_whitespace().next()?.parse().ok()?;
+    Some(ns / 1e9)
+}
+
+/// `cards dds --pbn`: one line per deal of `text` (PBN deals, one a line; blank lines and
+/// lines starting with `#` or `%` skipped): the 20 numbers of [`dd_table`] in its order
+/// (strains S, H, D, C, NT; declarers N, E, S, W in each), then the milliseconds of CPU time
+/// the deal took (of the solving thread; wall time where the CPU time is unreadable). The
+/// solver's table is cleared before each deal.
+pub fn pbn_tables(text: &str, table_bits: u32) -> Result<String, String> {
+    let mut solver = Solver::new(table_bits);
+    let mut out = String::new();
+    for (i, line) in text.lines().enumerate() {
+        let l = line.trim();
+        if l.is_empty() || l.starts_with('#') || l.starts_with('%') {
+            continue;
+        }
+        let hands = parse_pbn(l).map_err(|e| format!("line {}: {e}", i + 1))?;
+        solver.clear();
+        let (c0, t0) = (thread_cpu_seconds(), Instant::now());
+        let table = dd_table(&mut solver, hands)?;
+        let secs = match (c0, thread_cpu_seconds()) {
+            (Some(a), Some(b)) => b - a,
+            _ => t0.elapsed().as_secs_f64(),
+        };
+        for row in table {
+            for t in row {
+                out.push_str(&format!("{t} "));
+            }
+        }
+        out.push_str(&format!("{:.3}\n", secs * 1e3));
+    }
+    Ok(out)
 }

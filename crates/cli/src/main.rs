@@ -5,8 +5,8 @@
 //! standard error and exits with code 2.
 
 use cards::{
-    arena, arena_text, bot, dds_bench, replay, simulate, ArenaOptions, BotKind, BotOptions,
-    DdsOptions, SimOptions,
+    arena, arena_text, bot, dds_bench, pbn_tables, replay, simulate, ArenaOptions, BotKind,
+    BotOptions, DdsOptions, SimOptions,
 };
 use clap::error::ErrorKind;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
@@ -120,6 +120,11 @@ struct DdsArgs {
     /// page's "Analysis" button asks (the most tricks from the deal, and every play's).
     #[arg(long)]
     analyse: bool,
+    /// Instead: bridge deals in PBN notation (`N:AKQ.T98.76.5432 ...`, one a line) from
+    /// FILE (`-`: standard input); prints per deal DDS's double-dummy table (strains S, H,
+    /// D, C, NT; declarers N, E, S, W: 20 trick counts) and the milliseconds of CPU time.
+    #[arg(long, value_name = "FILE")]
+    pbn: Option<String>,
 }
 
 #[derive(Debug, Args)]
@@ -348,6 +353,17 @@ fn main() -> ExitCode {
             }
             Ok(v) => {
                 print!("{}", arena_text(&v));
+                ExitCode::SUCCESS
+            }
+            Err(e) => fail(e),
+        },
+        Command::Dds(DdsArgs {
+            pbn: Some(file),
+            table_bits,
+            ..
+        }) => match read_input(&file).and_then(|t| pbn_tables(&t, table_bits)) {
+            Ok(v) => {
+                print!("{v}");
                 ExitCode::SUCCESS
             }
             Err(e) => fail(e),

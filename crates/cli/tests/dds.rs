@@ -62,3 +62,98 @@ fn the_analysis_report_counts_every_hand() {
     assert!((14.0..=26.0).contains(&plays), "{plays}");
     assert!(r["analyse"]["ms_max"].as_f64().unwrap() >= 0.0);
 }
+
+use cards::{dd_table, parse_pbn, pbn_tables, DD_STRAINS};
+use engine::{Card, CardSet, Rank, Suit};
+use search::{Position, Solver};
+
+/// The most tricks the side of `side` takes from `p` with every card tried: no pruning.
+fn minimax(p: &Position, side: usize) -> u8 {
+    let seat = p.to_play();
+    let legal = p.legal(seat);
+    if legal.is_empty() {
+        return p.tricks()[side];
+    }
+    let vals = legal.iter().map(|c| {
+        let mut q = *p;
+        q.play(c).unwrap();
+        minimax(&q, side)
+    });
+    if seat.side() == side {
+        vals.max().unwrap()
+    } else {
+        vals.min().unwrap()
+    }
+}
+
+#[test]
+fn pbn_deals_are_read_and_bad_ones_refused() {
+    let h =
+        parse_pbn("N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432").unwrap();
+    let c = |s: &str| s.parse::<Card>().unwrap();
+    assert!(h[0].contains(c("AS")) && h[0].contains(c("QC")));
+    assert!(h[1].contains(c("10S")) && h[3].contains(c("2S")));
+    // The first hand may be another seat's.
+    let e =
+        parse_pbn("E:T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432 AKQJ.AKQ.AKQ.AKQ").unwrap();
+    assert_eq!(e, h);
+    assert!(parse_pbn("N:AKQJ.AKQ.AKQ.AKQ")
+        .unwrap_err()
+        .contains("4 hands"));
+    assert!(parse_pbn("X:a b c d").is_err());
+    let dup = "N:AKQJ.AKQ.AKQ.AKQ AKQJ.AKQ.AKQ.AKQ 6543.876.876.876 2.5432.5432.5432";
+    assert!(parse_pbn(dup).unwrap_err().contains("twice"));
+}
+
+#[test]
+fn the_table_of_a_known_deal() {
+    // The table DDS (endplay 0.5.12's calc_dd_table) gives for this deal.
+    let text = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432\n";
+    let out = pbn_tables(text, 16).unwrap();
+    let nums: Vec<&str> = out.split_whitespace().collect();
+    assert_eq!(nums.len(), 21, "{out}");
+    let want = "13 0 13 0 12 1 12 1 12 1 12 1 12 1 12 1 13 0 13 0";
+    assert_eq!(nums[..20].join(" "), want);
+    assert!(nums[20].parse::<f64>().unwrap() >= 0.0);
+}
+
+#[test]
+fn tables_of_small_endings_equal_a_plain_minimax() {
+    // Random endings of 3 cards a seat: every strain and declarer against the minimax.
+    let mut solver = Solver::new(14);
+    let mut rng = 12345u64;
+    let mut next = || {
+        rng ^= rng << 13;
+        rng ^= rng >> 7;
+        rng ^= rng << 17;
+        rng
+    };
+    let mut differ = 0;
+    for _ in 0..60 {
+        let mut deck: Vec<Card> = Suit::ALL
+            .into_iter()
+            .flat_map(|s| (0..13).map(move |r| Card::new(s, Rank::new(r).unwrap())))
+            .collect();
+        for i in (1..deck.len()).rev() {
+            deck.swap(i, (next() % (i as u64 + 1)) as usize);
+        }
+        let mut hands = [CardSet::EMPTY; 4];
+        for (i, &c) in deck[..12].iter().enumerate() {
+            hands[i % 4].insert(c);
+        }
+        solver.clear();
+        let table = dd_table(&mut solver, hands).unwrap();
+        for (strain, &mode) in DD_STRAINS.iter().enumerate() {
+            for declarer in 0..4u8 {
+                let leader = Seat((declarer + 1) % 4);
+                let p = Position::new(4, hands, mode, leader, &[], [0, 0]).unwrap();
+                let want = minimax(&p, (declarer & 1) as usize);
+                assert_eq!(table[strain][declarer as usize], want, "{hands:?} {mode:?}");
+                differ += (table[strain][declarer as usize]
+                    != table[strain][(declarer as usize + 1) % 4]) as u32;
+            }
+        }
+    }
+    // The answers are not all alike.
+    assert!(differ > 0);
+}

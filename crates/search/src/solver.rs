@@ -267,6 +267,29 @@ impl Solver {
         lo
     }
 
+    /// [`Solver::max_tricks`] starting from a `guess` of the answer (for example the answer
+    /// of a similar question): zero-window searches step from the guess one trick at a
+    /// time, so a guess off by `d` costs `d + 2` searches at most (a close guess saves the
+    /// searches far from the answer that a bisection makes; those near it cost the most).
+    pub fn max_tricks_from(&mut self, pos: &Position, side: usize, guess: u8) -> u8 {
+        let side = side & 1;
+        let mut lo = pos.tricks[side];
+        let mut hi = lo + pos.tricks_left();
+        let mut g = guess;
+        // `lo` is always reachable and `hi` a bound; each search tests one value in between.
+        while lo < hi {
+            let t = g.clamp(lo + 1, hi);
+            if self.can_take(pos, side, t) {
+                lo = t;
+                g = t + 1;
+            } else {
+                hi = t - 1;
+                g = hi;
+            }
+        }
+        lo
+    }
+
     /// The value for the side of the seat to act ([`Solver::max_tricks`]) and every card of
     /// that seat that keeps it. `None` when no card is left to play.
     pub fn best(&mut self, pos: &Position) -> Option<Best> {
@@ -316,7 +339,15 @@ impl Solver {
             if need > rem {
                 return (false, 0);
             }
-            let (q, qrel) = quick_tricks(p);
+            let (mut q, mut qrel) = quick_tricks(p);
+            let ours_lead = p.leader & 1 == self.side;
+            // Not yet decided by the leader's own winners: try crossing to the partner.
+            if (ours_lead && q < need) || (!ours_lead && rem - q >= need) {
+                let (e, erel) = entry_tricks(p);
+                if e > q {
+                    (q, qrel) = (e, erel);
+                }
+            }
             // The leader cashes them at once: within any horizon, as far as it goes.
             let q = q.min(rem);
             if p.leader & 1 == self.side {
@@ -548,13 +579,17 @@ fn relative_move(p: &Position, b: u8) -> u8 {
 /// the lead, so the count is a lower bound. Also returns, per suit counted against cards
 /// of other seats, the lowest of the leader's top cards: the ranks the count rests on.
 fn quick_tricks(p: &Position) -> (i32, u64) {
-    let l = p.leader;
+    quick_tricks_of(&p.hands, p.n, p.leader, p.trump)
+}
+
+/// [`quick_tricks`] of `hands` with `leader` on lead.
+fn quick_tricks_of(hands: &[u64; 4], n: u8, leader: u8, trump: u8) -> (i32, u64) {
+    let l = leader;
     let mut q = 0;
     let mut rel = 0;
-    for (s, (tops, counted, contested)) in
-        quick_winners(&p.hands, p.n, l, p.trump, |s| s & 1 != l & 1)
-            .into_iter()
-            .enumerate()
+    for (s, (tops, counted, contested)) in quick_winners(hands, n, l, trump, |s| s & 1 != l & 1)
+        .into_iter()
+        .enumerate()
     {
         q += counted;
         if counted > 0 && contested {
@@ -562,6 +597,68 @@ fn quick_tricks(p: &Position) -> (i32, u64) {
         }
     }
     (q as i32, rel)
+}
+
+/// Tricks the leader's side (four players) is sure to take at once by crossing to the
+/// partner (as DDS's quick tricks through an entry): the leader leads its lowest card of a
+/// suit in which the partner holds a card above every opponent's and above that card (no
+/// opponent can ruff: each follows or holds no trump), the partner wins the trick and
+/// cashes its own quick tricks. For the cashing, each opponent is left with its highest
+/// cards of the suit (whichever it plays, no better for the partner) and the partner
+/// without the lowest of its winners. The most over the suits, with the ranks the count
+/// rests on (the partner's winner fixes its suit down to it; those of the cashing).
+fn entry_tricks(p: &Position) -> (i32, u64) {
+    if p.n != 4 {
+        return (0, 0);
+    }
+    let l = p.leader as usize;
+    let (pa, o1, o2) = ((l + 2) % 4, (l + 1) % 4, (l + 3) % 4);
+    let trump_mask = if p.trump == NO_TRUMP {
+        0
+    } else {
+        SUIT_MASK << (p.trump as u32 * SUIT_BITS)
+    };
+    let mut best = (0, 0);
+    for s in 0..4u32 {
+        let shift = s * SUIT_BITS;
+        let suit = |h: u64| (h >> shift) & SUIT_MASK;
+        let (lead, part) = (suit(p.hands[l]), suit(p.hands[pa]));
+        if lead == 0 || part == 0 {
+            continue;
+        }
+        let ruffed = s as u8 != p.trump
+            && [o1, o2]
+                .iter()
+                .any(|&o| suit(p.hands[o]) == 0 && p.hands[o] & trump_mask != 0);
+        if ruffed {
+            continue;
+        }
+        let opp = suit(p.hands[o1] | p.hands[o2]);
+        let low = lead.trailing_zeros();
+        let mut above = !((2u64 << low) - 1);
+        if opp != 0 {
+            above &= !((1u64 << (64 - opp.leading_zeros())) - 1);
+        }
+        let winners = part & above;
+        if winners == 0 {
+            continue;
+        }
+        let w = winners.trailing_zeros();
+        let mut h = p.hands;
+        h[l] &= !(1 << (low + shift));
+        h[pa] &= !(1 << (w + shift));
+        for o in [o1, o2] {
+            let x = suit(h[o]);
+            if x != 0 {
+                h[o] &= !(1 << (x.trailing_zeros() + shift));
+            }
+        }
+        let (q, rel) = quick_tricks_of(&h, 4, pa as u8, p.trump);
+        if 1 + q > best.0 {
+            best = (1 + q, rel | 1 << (w + shift));
+        }
+    }
+    best
 }
 
 /// Tricks `side` is sure to take with its trumps: each trump of one seat that is higher

@@ -193,6 +193,38 @@ fn max_tricks_and_best_cards_match_plain_minimax_on_small_endings() {
     assert_eq!(checked, 3000);
 }
 
+/// The most tricks searched from any guess of the answer equal the plain minimax's, on
+/// small endings from a cold and from a warm table.
+#[test]
+fn max_tricks_from_any_guess_matches_plain_minimax() {
+    let mut rng = Rng::new(24);
+    let mut solver = Solver::new(16);
+    for i in 0..600 {
+        let n = if i % 3 == 0 { 2 } else { 4 };
+        let left = 1 + rng.below(if n == 2 { 5 } else { 4 }) as u8;
+        let e = random_ending(&mut rng, n, left);
+        let pos = e.position();
+        let want0 = brute(&e);
+        let total = e.tricks[0] + e.tricks[1] + pos.tricks_left();
+        for guess in [0, want0.saturating_sub(2), want0, want0 + 1, 13, 20] {
+            if i % 2 == 0 {
+                solver.clear();
+            }
+            assert_eq!(
+                solver.max_tricks_from(&pos, 0, guess),
+                want0,
+                "{guess} {e:?}"
+            );
+            let want1 = total - want0;
+            assert_eq!(
+                solver.max_tricks_from(&pos, 1, guess),
+                want1,
+                "{guess} {e:?}"
+            );
+        }
+    }
+}
+
 /// Five-trick endings of four players, fewer of them (the plain minimax is slow there).
 #[test]
 fn five_trick_endings_of_four_players_match_plain_minimax() {
@@ -438,4 +470,51 @@ fn siblings_with_other_small_cards_match_plain_minimax() {
         swapped > 500 && differ > 20,
         "{swapped} siblings, {differ} of another value"
     );
+}
+
+/// Quick tricks through an entry to the partner (issue 24): North leads a low spade to
+/// South's ace, and South cashes two hearts nobody else holds. The root alone decides it
+/// (a budget of one node answers), and the minimax agrees; with clubs trumps and West
+/// void in spades holding a club, the entry is ruffed.
+#[test]
+fn an_entry_to_the_partner_counts_as_quick_tricks() {
+    let hand = |s: &str| -> CardSet {
+        s.split_whitespace()
+            .map(|c| c.parse::<Card>().unwrap())
+            .collect()
+    };
+    let nt = Ending {
+        n: 4,
+        hands: [
+            hand("2S 2C 3C"),
+            hand("3S 4C 2D"),
+            hand("AS AH KH"),
+            hand("4S 5C 3D"),
+        ],
+        trump: Trump::Sars,
+        leader: Seat(0),
+        trick: Trick::new(),
+        tricks: [0, 0],
+    };
+    assert_eq!(brute(&nt), 3);
+    let mut solver = Solver::new(12);
+    assert_eq!(solver.can_take_within(&nt.position(), 0, 3, 1), Some(true));
+    // West ruffs the spade: no entry; the solver still agrees with the minimax at every k.
+    let ruffed = Ending {
+        hands: [
+            hand("2S 2C 3C"),
+            hand("3S 4C 2D"),
+            hand("AS AH KH"),
+            hand("4D 5C 3D"),
+        ],
+        trump: Trump::Suit(engine::Suit::Clubs),
+        ..nt.clone()
+    };
+    let want = brute(&ruffed);
+    assert!(want < 3);
+    for k in 0..=3 {
+        solver.clear();
+        assert_eq!(solver.can_take(&ruffed.position(), 0, k), want >= k);
+    }
+    assert_eq!(solver.max_tricks(&ruffed.position(), 0), brute(&ruffed));
 }
