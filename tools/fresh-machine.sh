@@ -127,6 +127,12 @@ if [ "$status" = 0 ] && [ "$TEST" = 1 ]; then
   else
     say "./test FAILED after $((SECONDS - started)) s; the end of its output:"
     tail -n 60 "$WORK/test.log" | sed 's/^/    /'
+    # The failures themselves, which a long tail of later output may have pushed out of it,
+    # and the whole log kept past the clean-up.
+    say "the failures:"
+    grep -E -A3 '^(FAIL|error|test .* FAILED)' "$WORK/test.log" | sed 's/^/    /' || true
+    cp "$WORK/test.log" "${TMPDIR:-/tmp}/fresh-machine-test.log"
+    say "the whole ./test output: ${TMPDIR:-/tmp}/fresh-machine-test.log"
     status=1
   fi
 fi
