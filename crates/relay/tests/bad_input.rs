@@ -27,7 +27,7 @@ async fn every_bad_input_is_answered_with_its_code_and_changes_nothing() {
     ])
     .await;
     let addr = relay.addr;
-    let mut a = Client::create(
+    let (mut a, mut b) = Client::start_two(
         addr,
         "hokm",
         4,
@@ -36,10 +36,6 @@ async fn every_bad_input_is_answered_with_its_code_and_changes_nothing() {
     )
     .await;
     let code = a.code.clone().unwrap();
-    let mut b = Client::join(addr, &code, "B").await;
-    a.until(|m| matches!(m, RelayMsg::Lobby { lobby } if lobby.seats[1].connected))
-        .await;
-    a.send(&ClientMsg::Start).await;
     // Play until the person in seat 0 is to play a card (the room then waits for it).
     // (Hokm's view names the seat to play; both people stop on the frame where seat 3
     // has just played and seat 0 is to play.)

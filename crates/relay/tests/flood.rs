@@ -133,12 +133,9 @@ async fn flood(c: Client, pace: Pace, span: Duration) -> Flood {
 /// A room of two people in a match, waiting for one of them (no bots, no timer: nothing
 /// moves on its own); the flooder and the other person.
 async fn room(addr: SocketAddr) -> (Client, Client, RoomCode) {
-    let mut a = Client::create(addr, "pasur", 2, Value::Null, RoomOptions::default()).await;
+    let (mut a, mut b) =
+        Client::start_two(addr, "pasur", 2, Value::Null, RoomOptions::default()).await;
     let code = a.code.clone().unwrap();
-    let mut b = Client::join(addr, &code, "B").await;
-    a.until(|m| matches!(m, RelayMsg::Lobby { lobby } if lobby.seats[1].connected))
-        .await;
-    a.send(&ClientMsg::Start).await;
     a.until(|m| matches!(m, RelayMsg::Frame { .. })).await;
     b.until(|m| matches!(m, RelayMsg::Frame { .. })).await;
     b.phase(Phase::Playing).await;

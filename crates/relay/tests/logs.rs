@@ -6,7 +6,7 @@ mod common;
 
 use common::{inspect, named, play, spawn_relay_with, Client};
 use engine::CardSet;
-use protocol::{ClientMsg, Phase, RelayMsg, RoomOptions};
+use protocol::{ClientMsg, Phase, RoomOptions};
 use serde_json::{json, Value};
 use std::collections::HashSet;
 
@@ -45,12 +45,9 @@ async fn a_match_logged_at_trace_names_no_token_card_seed_or_hash() {
     .await;
 
     let game = "hokm";
-    let mut a = Client::create(addr, game, 4, json!({"target": 3}), RoomOptions::default()).await;
+    let (mut a, mut b) =
+        Client::start_two(addr, game, 4, json!({"target": 3}), RoomOptions::default()).await;
     let code = a.code.clone().unwrap();
-    let mut b = Client::join(addr, &code, "B").await;
-    a.until(|m| matches!(m, RelayMsg::Lobby { lobby } if lobby.seats[1].connected))
-        .await;
-    a.send(&ClientMsg::Start).await;
     let (ma, mb) = tokio::join!(
         play(&mut a, game, 1, usize::MAX),
         play(&mut b, game, 2, usize::MAX)

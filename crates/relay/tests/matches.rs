@@ -7,7 +7,7 @@ mod common;
 
 use common::{inspect, legal, named, play, played_face_up, relay, secret_key, Client};
 use engine::{CardSet, Step};
-use protocol::{ClientMsg, Phase, RoomOptions};
+use protocol::{Phase, RoomOptions};
 use registry::GAMES;
 use serde_json::{json, Value};
 use std::time::Instant;
@@ -102,15 +102,12 @@ fn check_frames(log: &Value, seat: u8, frames: &[Value], at: &str) {
 /// seats; both people play to the end; the frames they got are checked.
 async fn one_match(addr: std::net::SocketAddr, game: &'static str, players: u8, k: u64) {
     let at = format!("{game} {players}p");
-    let mut a = Client::create(addr, game, players, small(game), RoomOptions::default()).await;
+    let (mut a, mut b) =
+        Client::start_two(addr, game, players, small(game), RoomOptions::default()).await;
     let code = a.code.clone().unwrap();
     a.label = at.clone();
-    let mut b = Client::join(addr, &code, "B").await;
     b.label = at.clone();
     assert_eq!(b.seat, Some(1), "{at}");
-    a.until(|m| matches!(m, protocol::RelayMsg::Lobby { lobby } if lobby.seats[1].connected))
-        .await;
-    a.send(&ClientMsg::Start).await;
     let (ma, mb) = tokio::join!(
         play(&mut a, game, k * 2 + 1, usize::MAX),
         play(&mut b, game, k * 2 + 2, usize::MAX)

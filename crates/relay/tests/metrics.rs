@@ -5,7 +5,7 @@
 mod common;
 
 use common::{http_get, play_until, settle, spawn_relay, Client};
-use protocol::{ClientMsg, Phase, RelayMsg, RoomOptions};
+use protocol::{ClientMsg, Phase, RoomOptions};
 use serde_json::json;
 use std::collections::HashMap;
 use std::net::SocketAddr;
@@ -103,12 +103,9 @@ async fn metrics_follow_a_match() {
     assert_eq!(before.get("relay_rooms_taken_over_total"), 0.0);
 
     let game = "hokm";
-    let mut a = Client::create(addr, game, 4, json!({"target": 3}), RoomOptions::default()).await;
+    let (mut a, mut b) =
+        Client::start_two(addr, game, 4, json!({"target": 3}), RoomOptions::default()).await;
     let code = a.code.clone().unwrap();
-    let mut b = Client::join(addr, &code, "B").await;
-    a.until(|m| matches!(m, RelayMsg::Lobby { lobby } if lobby.seats[1].connected))
-        .await;
-    a.send(&ClientMsg::Start).await;
     let at = |step: u64| {
         move |c: &Client, _| {
             c.frames

@@ -21,7 +21,7 @@ mod common;
 
 use common::nginx::Nginx;
 use common::{create_msg, http_get, inspect, play, relay, Client};
-use protocol::{codes, ClientMsg, ErrorBody, Phase, RelayMsg, RoomCode, RoomOptions};
+use protocol::{codes, ErrorBody, Phase, RelayMsg, RoomCode, RoomOptions};
 use serde_json::{json, Value};
 use std::net::SocketAddr;
 use std::time::Duration;
@@ -91,7 +91,7 @@ async fn a_whole_match_plays_through_nginx() {
         let (status, body) = http_get(front, "/metrics").await;
         assert!(status.contains(" 403 "), "{status} {body}");
         // Two people and two bots, to the end of a match of Hokm to 3.
-        let mut a = Client::create(
+        let (mut a, mut b) = Client::start_two(
             front,
             "hokm",
             4,
@@ -100,12 +100,8 @@ async fn a_whole_match_plays_through_nginx() {
         )
         .await;
         a.label = "A through nginx".into();
-        let code = a.code.clone().unwrap();
-        let mut b = Client::join(front, &code, "B").await;
         b.label = "B through nginx".into();
-        a.until(|m| matches!(m, RelayMsg::Lobby { lobby } if lobby.seats[1].connected))
-            .await;
-        a.send(&ClientMsg::Start).await;
+        let code = a.code.clone().unwrap();
         let (ma, mb) = tokio::join!(
             play(&mut a, "hokm", 11, usize::MAX),
             play(&mut b, "hokm", 12, usize::MAX)

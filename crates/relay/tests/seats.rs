@@ -202,13 +202,9 @@ async fn a_bot_plays_for_a_person_away_past_the_grace_period_until_they_return()
         grace_secs: 2,
         turn_secs: 0,
     };
-    let mut a = Client::create(addr, "hokm", 4, json!({"target": 3}), options).await;
+    let (mut a, mut b) = Client::start_two(addr, "hokm", 4, json!({"target": 3}), options).await;
     let code = a.code.clone().unwrap();
-    let mut b = Client::join(addr, &code, "B").await;
     let token = b.token.clone().unwrap();
-    a.until(|m| matches!(m, RelayMsg::Lobby { lobby } if lobby.seats[1].connected))
-        .await;
-    a.send(&ClientMsg::Start).await;
     // B plays until three of its moves are applied (both see every step), then goes away.
     let three = |c: &Client, _| c.frames.iter().filter(|f| acted_by(f, 1)).count() >= 3;
     let (_, moved) = tokio::join!(
@@ -442,7 +438,7 @@ async fn the_next_hand_waits_until_every_connected_person_is_ready() {
     let relay = relay(&["--hand-pause-ms", "600000"]).await;
     let addr = relay.addr;
     // A target of 7: the first hand (at most 3 points) never ends the match.
-    let mut a = Client::create(
+    let (mut a, mut b) = Client::start_two(
         addr,
         "hokm",
         2,
@@ -451,10 +447,6 @@ async fn the_next_hand_waits_until_every_connected_person_is_ready() {
     )
     .await;
     let code = a.code.clone().unwrap();
-    let mut b = Client::join(addr, &code, "B").await;
-    a.until(|m| matches!(m, RelayMsg::Lobby { lobby } if lobby.seats[1].connected))
-        .await;
-    a.send(&ClientMsg::Start).await;
     let over = |c: &Client, _| {
         c.frames
             .last()

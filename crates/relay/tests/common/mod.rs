@@ -21,6 +21,15 @@ use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
+/// A port of 127.0.0.1 free a moment ago, for a throwaway server to listen on.
+pub fn free_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .unwrap()
+        .local_addr()
+        .unwrap()
+        .port()
+}
+
 /// A new empty folder of this test process for a throwaway server of `kind` (`pg`, `nginx`):
 /// `cards-KIND-PID-N` in the system's temporary folder, N counted over every kind.
 pub fn scratch_dir(kind: &str) -> std::path::PathBuf {
@@ -349,6 +358,24 @@ impl Client {
             .await;
         c.welcome().await;
         c
+    }
+
+    /// Two people at a new room, started: its creator, then "B" (seat 1) once the creator
+    /// has seen B arrive; the creator has sent `start` (the other seats get bots).
+    pub async fn start_two(
+        addr: SocketAddr,
+        game: &str,
+        players: u8,
+        settings: Value,
+        options: RoomOptions,
+    ) -> (Client, Client) {
+        let mut a = Client::create(addr, game, players, settings, options).await;
+        let code = a.code.clone().unwrap();
+        let b = Client::join(addr, &code, "B").await;
+        a.until(|m| matches!(m, RelayMsg::Lobby { lobby } if lobby.seats[1].connected))
+            .await;
+        a.send(&ClientMsg::Start).await;
+        (a, b)
     }
 
     /// Joins a room and waits for the welcome.

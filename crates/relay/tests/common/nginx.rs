@@ -82,14 +82,6 @@ fn blocks(conf: &str, heads: &[&str]) -> Vec<String> {
     found
 }
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
 /// A GET of `path` at `addr`: the status line and the body, or why not.
 async fn get(addr: SocketAddr, path: &str) -> Result<(String, String), String> {
     let exchange = async {
@@ -136,7 +128,7 @@ impl Nginx {
         };
         let mut last = String::new();
         for _ in 0..3 {
-            nginx.addr.set_port(free_port());
+            nginx.addr.set_port(super::free_port());
             let conf = nginx.dir.join("nginx.conf");
             std::fs::write(&conf, nginx.config(relay, &maps, &locations)).unwrap();
             let stderr = std::fs::File::create(nginx.dir.join("stderr.log")).unwrap();

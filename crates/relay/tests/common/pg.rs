@@ -50,14 +50,6 @@ fn bin_dir() -> PathBuf {
     }
 }
 
-fn free_port() -> u16 {
-    std::net::TcpListener::bind("127.0.0.1:0")
-        .unwrap()
-        .local_addr()
-        .unwrap()
-        .port()
-}
-
 impl Postgres {
     fn run(&self, program: &str, args: &[&str]) -> Output {
         let exe = self.bin.join(program);
@@ -123,7 +115,7 @@ impl Postgres {
         );
         let mut last = String::new();
         for _ in 0..3 {
-            pg.port = free_port();
+            pg.port = super::free_port();
             let opts = format!(
                 "-c listen_addresses=127.0.0.1 -p {} -k {} -c fsync=off -c max_connections=200 \
                  -c shared_preload_libraries=pg_stat_statements",
