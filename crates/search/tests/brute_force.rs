@@ -124,6 +124,19 @@ fn brute(e: &Ending) -> u8 {
     }
 }
 
+/// A random ending for the comparisons with the minimax: every third (by `i`) of two players
+/// with up to 5 tricks left, the others of four with up to 4; with its position, the
+/// minimax's tricks for side 0, and the tricks of the whole hand.
+fn small_ending(rng: &mut Rng, i: usize) -> (Ending, Position, u8, u8) {
+    let n = if i.is_multiple_of(3) { 2 } else { 4 };
+    let left = 1 + rng.below(if n == 2 { 5 } else { 4 }) as u8;
+    let e = random_ending(rng, n, left);
+    let pos = e.position();
+    let want0 = brute(&e);
+    let total = e.tricks[0] + e.tricks[1] + pos.tricks_left();
+    (e, pos, want0, total)
+}
+
 /// A random ending of `left` tricks (the current one included) with a trick of random
 /// length in progress, played to by random legal cards.
 fn random_ending(rng: &mut Rng, n: u8, left: u8) -> Ending {
@@ -160,12 +173,7 @@ fn max_tricks_and_best_cards_match_plain_minimax_on_small_endings() {
     let mut solver = Solver::new(16);
     let mut checked = 0;
     for i in 0..3000 {
-        let n = if i % 3 == 0 { 2 } else { 4 };
-        let left = 1 + rng.below(if n == 2 { 5 } else { 4 }) as u8;
-        let e = random_ending(&mut rng, n, left);
-        let pos = e.position();
-        let want0 = brute(&e);
-        let total = e.tricks[0] + e.tricks[1] + pos.tricks_left();
+        let (e, pos, want0, total) = small_ending(&mut rng, i);
         assert_eq!(solver.max_tricks(&pos, 0), want0, "{e:?}");
         assert_eq!(solver.max_tricks(&pos, 1), total - want0, "{e:?}");
         for k in 0..=13 {
@@ -200,12 +208,7 @@ fn max_tricks_from_any_guess_matches_plain_minimax() {
     let mut rng = Rng::new(24);
     let mut solver = Solver::new(16);
     for i in 0..600 {
-        let n = if i % 3 == 0 { 2 } else { 4 };
-        let left = 1 + rng.below(if n == 2 { 5 } else { 4 }) as u8;
-        let e = random_ending(&mut rng, n, left);
-        let pos = e.position();
-        let want0 = brute(&e);
-        let total = e.tricks[0] + e.tricks[1] + pos.tricks_left();
+        let (e, pos, want0, total) = small_ending(&mut rng, i);
         for guess in [0, want0.saturating_sub(2), want0, want0 + 1, 13, 20] {
             if i % 2 == 0 {
                 solver.clear();
