@@ -12,6 +12,8 @@ pub enum Notice {
     RestoreFailed,
     /// A link held invalid values; defaults were used.
     BadLink,
+    /// A screen loaded on demand (the hand replay, the analysis) could not be loaded.
+    ExtraFailed,
 }
 
 /// What every component may read: the language, and ways to change it or show a notice.

@@ -24,6 +24,7 @@ pub mod components;
 pub mod config;
 pub mod context;
 pub mod driver;
+pub mod extra;
 pub mod i18n;
 pub mod local;
 pub mod online;
@@ -82,7 +83,37 @@ pub fn start_game<G: pages::table::TablePage>() {
     start::<Play<G>>();
 }
 
+/// Starts the second module of a game's page ([`extra`]): its hand replay, loaded when the
+/// player first opens it.
+pub fn start_extra<G: adapters::UiGame>() {
+    extra::start::<G>(|r, lang, close| match r.ask.screen {
+        extra::Screen::Replay => components::replay::viewer(r, lang, close),
+        // The game has no analysis: its result offers none.
+        extra::Screen::Analysis => yew::Html::default(),
+    });
+}
+
+/// [`start_extra`] for a game with a hand analysis, read as `A`.
+pub fn start_extra_analysed<G: adapters::UiGame, A: components::analysis::Report>() {
+    extra::start::<G>(|r, lang, close| match r.ask.screen {
+        extra::Screen::Replay => components::replay::viewer(r, lang, close),
+        extra::Screen::Analysis => components::analysis::panel::<G, A>(r, lang, close),
+    });
+}
+
+/// [`start_game`] for a game with a hand analysis (Hokm, Shelem, Bidel): its result offers it.
+pub fn start_game_analysed<G: pages::table::TablePage>() {
+    components::analysis::offer();
+    start_game::<G>();
+}
+
 /// Starts the online page of one game (`<slug>-online.html`): its rooms on the relay.
 pub fn start_online<G: pages::table::TablePage>() {
+    use components::net::{NetBadge, TurnClockBadge};
+    use yew::html;
+    pages::table::offer_room_parts(pages::table::RoomParts {
+        felt: || html! { <NetBadge /> },
+        bar: || html! { <TurnClockBadge /> },
+    });
     start::<PlayOnline<G>>();
 }

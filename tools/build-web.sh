@@ -4,7 +4,8 @@
 # The site is one page per WebAssembly module, so a player downloads only what the screen in
 # front of them needs: index.html (binary `cards-web`, the home page), <slug>.html for each
 # game (binary `<slug>` in src/bin/: its setup form and table), <slug>-online.html (its rooms)
-# and rules.html (binary `rules`: every game's rule page). Each page is
+# and rules.html (binary `rules`: every game's rule page). A game's offline page has a second
+# module, `<slug>-extra` (its hand replay and analysis, src/extra.rs), fetched when first opened. Each page is
 # index.html with its own binary (tools/web-page.mjs fills it in); every page is made in a folder
 # of its own under target/web-dist/, and the folders are merged into dist/.
 set -euo pipefail
@@ -51,9 +52,11 @@ WASM_FEATURES=(--enable-bulk-memory --enable-nontrapping-float-to-int --enable-s
 # smaller on 10 of 13) in half the time (5-9 s a page against 15-20 s, two at a time), for
 # about 7% more raw bytes (docs/benchmarks.md). A page whose wasm, index.html and shared files
 # are unchanged since its last build is kept, so a second run skips it.
-build_page() { # <binary> <output html name>
+build_page() { # <binary> <output html name> [<second module's binary>]
   local out="$STAGE/$1" wasm="$CARGO_TARGET_DIR/wasm32-unknown-unknown/web/$1.wasm" stamp
-  stamp="$(cat index.html "$wasm" tools/web-page.mjs "$STAGE/assets.json" | sha256sum)"
+  local extra="${3:--}" extra_wasm=/dev/null
+  [ "$extra" = - ] || extra_wasm="$CARGO_TARGET_DIR/wasm32-unknown-unknown/web/$extra.wasm"
+  stamp="$(cat index.html "$wasm" "$extra_wasm" tools/web-page.mjs "$STAGE/assets.json" | sha256sum)"
   if [ -f "$out.stamp" ] && [ "$(cat "$out.stamp")" = "$stamp" ] && [ -f "$out/$2" ]; then
     echo "==> build-web: $2 unchanged"
     return
@@ -62,10 +65,17 @@ build_page() { # <binary> <output html name>
   rm -rf "$out" "$out.stamp" "$tmp"
   if ! (
     set -e
-    wasm-bindgen --target web --no-typescript --out-dir "$tmp" "$wasm"
-    wasm-opt -O1 "${WASM_FEATURES[@]}" -o "$tmp/$1_bg.wasm.opt" "$tmp/$1_bg.wasm"
-    mv "$tmp/$1_bg.wasm.opt" "$tmp/$1_bg.wasm"
-    node tools/web-page.mjs page "$STAGE/assets.json" "$1" "$tmp" "$out" "$2"
+    for bin in "$1" "$extra"; do
+      [ "$bin" = - ] && continue
+      wasm-bindgen --target web --no-typescript --out-dir "$tmp" "$CARGO_TARGET_DIR/wasm32-unknown-unknown/web/$bin.wasm"
+      wasm-opt -O1 "${WASM_FEATURES[@]}" -o "$tmp/${bin}_bg.wasm.opt" "$tmp/${bin}_bg.wasm"
+      mv "$tmp/${bin}_bg.wasm.opt" "$tmp/${bin}_bg.wasm"
+    done
+    if [ "$extra" = - ]; then
+      node tools/web-page.mjs page "$STAGE/assets.json" "$1" "$tmp" "$out" "$2"
+    else
+      node tools/web-page.mjs page "$STAGE/assets.json" "$1" "$tmp" "$out" "$2" "$extra" "$tmp"
+    fi
   ) >"$log" 2>&1; then
     cat "$log" >&2
     echo "build-web: the page $2 failed" >&2
@@ -139,9 +149,9 @@ pages_env cargo build --quiet --offline -p cards-web --bins --profile web --targ
 rm -rf "$STAGE/assets"
 node tools/web-page.mjs assets "$STAGE/assets"
 {
-  printf '%s\n' cards-web index.html rules rules.html
-  for game in "${PAGES_OF_GAMES[@]}"; do printf '%s\n' "$game" "$game.html"; done
-} | xargs -d '\n' -n 2 -P "$JOBS" "$ROOT/tools/build-web.sh" --page || {
+  printf '%s\n' cards-web index.html - rules rules.html -
+  for game in "${GAMES[@]}"; do printf '%s\n' "$game" "$game.html" "$game-extra" "$game-online" "$game-online.html" -; done
+} | xargs -d '\n' -n 3 -P "$JOBS" "$ROOT/tools/build-web.sh" --page || {
   echo "build-web: a page failed (above)" >&2
   exit 1
 }

@@ -45,7 +45,7 @@ echo
 printf '%-48s %10s %10s %10s\n' "page (html + js + wasm + css + icon)" raw gzip brotli
 for html in "$DIST"/*.html; do
   page="$(basename "$html")"
-  # The page's own module: the script its HTML loads.
+  # The page's own module: the script its HTML loads (its second module, below, is named after it).
   js="$(grep -o '[a-z-]*-[0-9a-f]*\.js' "$html" | head -1)"
   wasm="${js%.js}_bg.wasm"
   # Its stylesheet: each page has its own, the rules it can use (tools/web-page.mjs).
@@ -58,6 +58,16 @@ for html in "$DIST"/*.html; do
   if [ "$page" = index.html ] && [ "$HOME_BUDGET" -gt 0 ] && [ "$br" -gt "$HOME_BUDGET" ]; then
     over+=("the home page ($br B, over its own $HOME_BUDGET B)")
   fi
+done
+echo
+# A game page's second module (src/extra.rs: the hand replay and analysis), fetched only when the
+# player first opens one of them: not part of the page's figure.
+printf '%-48s %10s %10s %10s\n' "loaded on demand (js + wasm)" raw gzip brotli
+for html in "$DIST"/*.html; do
+  js="$(grep -o 'name="cards-extra" content="\./[a-z-]*-[0-9a-f]*\.js' "$html" | sed 's|.*\./||' || true)"
+  [ -n "$js" ] || continue
+  wasm="${js%.js}_bg.wasm"
+  printf '%-48s %10d %10d %10d\n' "$(basename "$html") → ${js%-*}" $((RAW[$js] + RAW[$wasm])) $((GZ[$js] + GZ[$wasm])) $((BR[$js] + BR[$wasm]))
 done
 echo
 printf '%-48s %10d %10d %10d  (%d KiB raw, %d KiB gzip, %d KiB brotli)\n' "whole site (every page)" \

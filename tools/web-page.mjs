@@ -6,11 +6,13 @@
 //       it OUT.css (static/style.css minified, its url()s renamed to the fonts' names) for the
 //       pages to take their rules from, and OUT.json (each file's name and SRI hash, the
 //       preloaded font, the stylesheet's hash and the class-name prefixes the app formats).
-//   node tools/web-page.mjs page ASSETS_JSON BIN BINDGEN_DIR OUT HTML_NAME
+//   node tools/web-page.mjs page ASSETS_JSON BIN BINDGEN_DIR OUT HTML_NAME [EXTRA EXTRA_DIR]
 //       One page: BINDGEN_DIR holds wasm-bindgen's BIN.js and BIN_bg.wasm (after wasm-opt);
 //       writes OUT/BIN-<hash>.js (minified) and OUT/BIN-<hash>_bg.wasm, OUT/style-<hash>.css
 //       (the stylesheet's rules this page can use, see pruneCss) and OUT/HTML_NAME: index.html
-//       with its `data-build` links filled in, minified.
+//       with its `data-build` links filled in, minified. With EXTRA, the page's second module
+//       (src/extra.rs), EXTRA.js and EXTRA_bg.wasm in EXTRA_DIR: written beside it the same way,
+//       named by the page's <meta name="cards-extra">, its classes kept in the page's stylesheet.
 //
 // index.html's placeholders: `<link data-build rel="rust" />` becomes the module script that
 // starts the page's wasm, with a modulepreload of its JS and a preload of its wasm (so the
@@ -110,8 +112,8 @@ function minifyHtml(html) {
     .replace(/<held-script (\d+)>/g, (_, i) => scripts[Number(i)]);
 }
 
-function page(assetsJson, bin, dir, out, htmlName) {
-  const shared = JSON.parse(readFileSync(assetsJson, 'utf8'));
+/** A module (BIN.js and BIN_bg.wasm of wasm-bindgen in DIR) into OUT under hashed names. */
+function writeModule(bin, dir, out) {
   const wasm = readFileSync(join(dir, `${bin}_bg.wasm`));
   const js = transformSync(readFileSync(join(dir, `${bin}.js`), 'utf8'), {
     loader: 'js',
@@ -122,11 +124,36 @@ function page(assetsJson, bin, dir, out, htmlName) {
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, `${stem}.js`), js);
   writeFileSync(join(out, `${stem}_bg.wasm`), wasm);
+  return { wasm, js, stem };
+}
 
-  // The stylesheet's rules this page can use: the page's own text (its wasm's strings, its JS
-  // and the HTML template) is what can name a class.
+// The screens loaded on demand (src/extra.rs): the page's second module, imported the first
+// time one is asked for (`window.cardsExtra(request)`), then sent each request as a
+// `cards-extra` event. One that cannot be loaded answers `cards-extra-closed` with the detail
+// `failed` (and is tried again at the next request). Only in the pages that have one.
+const EXTRA_LOADER = `
+window.cardsExtra = (() => {
+  let loading = null;
+  const send = (name, detail) => document.dispatchEvent(new CustomEvent(name, { detail }));
+  return (request) => {
+    const meta = document.querySelector('meta[name=cards-extra]');
+    loading = loading || import(meta.content).then((m) => m.default({ module_or_path: meta.dataset.wasm }));
+    loading.then(() => send('cards-extra', request), () => {
+      loading = null;
+      send('cards-extra-closed', 'failed');
+    });
+  };
+})();`;
+
+function page(assetsJson, bin, dir, out, htmlName, extraBin, extraDir) {
+  const shared = JSON.parse(readFileSync(assetsJson, 'utf8'));
+  const { wasm, js, stem } = writeModule(bin, dir, out);
+  const extra = extraBin ? writeModule(extraBin, extraDir, out) : null;
+
+  // The stylesheet's rules this page can use: the page's own text (its wasm's strings, its JS,
+  // its second module's and the HTML template) is what can name a class.
   const template = readFileSync(join(ROOT, 'index.html'), 'utf8');
-  const text = [wasm.toString('latin1'), js, template].join('\n');
+  const text = [wasm.toString('latin1'), js, template, ...(extra ? [extra.wasm.toString('latin1'), extra.js] : [])].join('\n');
   const css = pruneCss(readFileSync(shared.css.file, 'utf8'), classNamer(text, shared.css.prefixes));
   const cssName = `style-${hash16(css)}.css`;
   writeFileSync(join(out, cssName), css);
@@ -142,6 +169,7 @@ function page(assetsJson, bin, dir, out, htmlName) {
       `<link rel="preload" href="./${shared.font.name}" as="font" type="font/woff2" crossorigin>` +
       `<link rel="stylesheet" href="./${cssName}" integrity="${integrity(css)}">`,
     icon: `<link rel="icon" href="./${shared.icon.name}" integrity="${shared.icon.integrity}">`,
+    extra: extra ? `<meta name="cards-extra" content="./${extra.stem}.js" data-wasm="./${extra.stem}_bg.wasm"><script>${EXTRA_LOADER}</script>` : '',
   };
   const seen = new Set();
   const filled = template.replace(/<link data-build rel="([a-z]+)"[^>]*>/g, (tag, rel) => {
@@ -300,9 +328,9 @@ export function pruneCss(css, used) {
 const [cmd, ...args] = process.argv.slice(2);
 try {
   if (cmd === 'assets' && args.length === 1) assets(...args);
-  else if (cmd === 'page' && args.length === 5) page(...args);
+  else if (cmd === 'page' && (args.length === 5 || args.length === 7)) page(...args);
   else {
-    console.error('usage: node tools/web-page.mjs assets OUT | page ASSETS_JSON BIN BINDGEN_DIR OUT HTML_NAME');
+    console.error('usage: node tools/web-page.mjs assets OUT | page ASSETS_JSON BIN BINDGEN_DIR OUT HTML_NAME [EXTRA EXTRA_DIR]');
     process.exit(2);
   }
 } catch (e) {

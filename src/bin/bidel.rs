@@ -1,7 +1,5 @@
-//! The Bidel page of the site (`bidel.html`): its setup form, table and rule page.
+//! The Bidel page of the site (`bidel.html`): its setup form and table.
 
 fn main() {
-    // The hand analysis after each hand (the online page does not offer it).
-    cards_web::components::analysis::offer::<cards_web::components::analysis::BidelAnalysis>();
-    cards_web::start_game::<engine::games::bidel::Bidel>();
+    cards_web::start_game_analysed::<engine::games::bidel::Bidel>();
 }

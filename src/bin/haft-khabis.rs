@@ -1,4 +1,4 @@
-//! The HaftKhabis page of the site (`haft-khabis.html`): its setup form, table and rule page.
+//! The Haft Khabis page of the site (`haft-khabis.html`): its setup form and table.
 
 fn main() {
     cards_web::start_game::<engine::games::haft_khabis::HaftKhabis>();

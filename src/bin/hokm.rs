@@ -1,7 +1,5 @@
-//! The Hokm page of the site (`hokm.html`): its setup form, table and rule page.
+//! The Hokm page of the site (`hokm.html`): its setup form and table.
 
 fn main() {
-    // The hand analysis after each hand (the online page does not offer it).
-    cards_web::components::analysis::offer::<bots::seats::HandAnalysis>();
-    cards_web::start_game::<engine::games::hokm::Hokm>();
+    cards_web::start_game_analysed::<engine::games::hokm::Hokm>();
 }

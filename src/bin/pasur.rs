@@ -1,4 +1,4 @@
-//! The Pasur page of the site (`pasur.html`): its setup form, table and rule page.
+//! The Pasur page of the site (`pasur.html`): its setup form and table.
 
 fn main() {
     cards_web::start_game::<engine::games::pasur::Pasur>();

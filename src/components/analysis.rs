@@ -27,6 +27,7 @@ use crate::adapters::UiGame;
 use crate::card_order::sort_hand;
 use crate::components::replay::chip;
 use crate::context::use_lang;
+use crate::extra::ExtraRequest;
 use crate::i18n::{about, fill, trump_name, Lang};
 use crate::replay::card_text;
 use crate::state::TableState;
@@ -38,32 +39,25 @@ use serde::de::DeserializeOwned;
 use std::rc::Rc;
 use yew::prelude::*;
 
-/// Draws the analysis button.
-type Button = fn(AnalysisProps) -> Html;
+/// A table's finished hand, as the page asks for its analysis ([`crate::extra`]): the hand
+/// analysis is drawn by the game's second module, loaded when the button is pressed.
+pub type Request = crate::extra::Hand;
 
-/// A table's finished hand, as the analysis asks it of the worker: the worker's message
-/// for a request id (the game's [`AnalyseHand`] as JSON), built only when asked.
+/// The [`Request`] for the last hand of a local table (`None` without a log). Reached through
+/// the local plug ([`crate::local::analysis`]), so an online page links none of it.
+pub fn table_request<G: UiGame>(st: &TableState<G>) -> Option<Request> {
+    crate::extra::hand(st)
+}
+
+/// The worker's message for a request id (the game's [`AnalyseHand`] as JSON), built only
+/// when asked: what the module's panel asks the worker.
 #[derive(Clone)]
-pub struct Request(Rc<dyn Fn(u32) -> Option<String>>);
+pub struct WorkerAsk(Rc<dyn Fn(u32) -> Option<String>>);
 
-impl PartialEq for Request {
+impl PartialEq for WorkerAsk {
     fn eq(&self, other: &Self) -> bool {
         Rc::ptr_eq(&self.0, &other.0)
     }
-}
-
-/// The [`Request`] for the last hand of a local table (`None` without a log): its game's
-/// web slug (the worker knows `hokm`, `shelem` and `bidel`), setup and whole log. Reached
-/// through the local plug ([`crate::local::analysis`]), so an online page links none of it.
-pub fn table_request<G: UiGame>(st: &TableState<G>) -> Option<Request> {
-    let setup = crate::state::setup_of::<G>(&st.config);
-    let log = st.log()?;
-    let game = G::ID.slug();
-    Some(Request(Rc::new(move |id| {
-        let mut ask = AnalyseHand::new(id, game, setup.clone(), log.to_vec());
-        ask.budget = crate::prefs::analysis_budget();
-        serde_json::to_string(&ask).ok()
-    })))
 }
 
 /// An analysis the page can show: read from the worker's answer and drawn as the panel's
@@ -71,11 +65,11 @@ pub fn table_request<G: UiGame>(st: &TableState<G>) -> Option<Request> {
 pub trait Report: Analysed + DeserializeOwned + 'static {
     /// The panel's body; `more`: the worker is still searching further back in the hand
     /// (this analysis covers its later tricks).
-    fn report(&self, lang: Lang, props: &AnalysisProps, ms: u32, more: bool) -> Html;
+    fn report(&self, lang: Lang, props: &PanelProps, ms: u32, more: bool) -> Html;
 }
 
 impl Report for HandAnalysis {
-    fn report(&self, lang: Lang, props: &AnalysisProps, ms: u32, _more: bool) -> Html {
+    fn report(&self, lang: Lang, props: &PanelProps, ms: u32, _more: bool) -> Html {
         tricks_report(lang, props, self, ms)
     }
 }
@@ -104,7 +98,7 @@ impl Analysed for BidelAnalysis {
 }
 
 impl Report for ShelemAnalysis {
-    fn report(&self, lang: Lang, props: &AnalysisProps, ms: u32, more: bool) -> Html {
+    fn report(&self, lang: Lang, props: &PanelProps, ms: u32, more: bool) -> Html {
         let sh = lang.analysis_shelem();
         let kind = PointsKind {
             intro: sh.intro,
@@ -118,7 +112,7 @@ impl Report for ShelemAnalysis {
 }
 
 impl Report for BidelAnalysis {
-    fn report(&self, lang: Lang, props: &AnalysisProps, ms: u32, more: bool) -> Html {
+    fn report(&self, lang: Lang, props: &PanelProps, ms: u32, more: bool) -> Html {
         let b = lang.analysis_bidel();
         let kind = PointsKind {
             intro: b.intro,
@@ -144,28 +138,94 @@ struct PointsKind {
     shelem: Option<&'static crate::i18n::analysis::ShelemStrings>,
 }
 
+/// Draws the analysis button.
+type Button = fn(AnalysisProps) -> Html;
+
+/// The last analysis done: its request, the analysis and the milliseconds it took.
+type Kept = (String, Rc<dyn std::any::Any>, u32);
+
 thread_local! {
     /// The analysis button, where the page offers it ([`offer`]).
     static OFFERED: std::cell::Cell<Option<Button>> = const { std::cell::Cell::new(None) };
 }
 
-/// Offers the hand analysis of `A` on this page: the Hokm, Shelem and Bidel pages' `main`
-/// call it, so that only those pages carry the panel's code, each only its own game's
-/// report (the online pages, which never show it, do not).
-pub fn offer<A: Report>() {
-    OFFERED.with(|o| o.set(Some(|props| html! { <AnalysisButton<A> ..props /> })));
+/// Offers the hand analysis on this page: the Hokm, Shelem and Bidel pages call it
+/// (`crate::start_game_analysed`), so that the other pages, and the online ones, which never
+/// show it, carry none of the button's code.
+pub fn offer() {
+    OFFERED.with(|o| o.set(Some(button)));
 }
 
-/// The analysis button where the page offers it ([`offer`]), else nothing.
+/// The result panel's "Analyse this hand" button where the page offers it ([`offer`]), else
+/// nothing.
 pub fn offered(props: AnalysisProps) -> Html {
     OFFERED
-        .with(|o| o.get())
+        .with(std::cell::Cell::get)
         .map_or_else(Html::default, |button| button(props))
+}
+
+fn button(props: AnalysisProps) -> Html {
+    html! { <AnalysisOpen ..props /> }
+}
+
+/// The module's screen for a request ([`crate::extra::Draw`]): the analysis panel of game
+/// `G`'s last hand, read as `A`.
+pub fn panel<G: UiGame, A: Report>(
+    r: &Rc<ExtraRequest<G>>,
+    _lang: Lang,
+    on_close: Callback<()>,
+) -> Html {
+    let (setup, log) = (r.setup.clone(), r.log.clone());
+    let ask = WorkerAsk(Rc::new(move |id| {
+        let mut ask = AnalyseHand::new(id, G::ID.slug(), setup.clone(), log.clone());
+        ask.budget = crate::prefs::analysis_budget();
+        serde_json::to_string(&ask).ok()
+    }));
+    let names = r
+        .ask
+        .names
+        .iter()
+        .map(|n| AttrValue::from(n.clone()))
+        .collect::<Vec<_>>();
+    let sides = r
+        .ask
+        .sides
+        .iter()
+        .map(|n| AttrValue::from(n.clone()))
+        .collect::<Vec<_>>();
+    html! { <AnalysisPanel<A> {ask} {names} {sides} {on_close} /> }
+}
+
+/// The button: asks the game's module for the panel (loading it the first time).
+#[function_component(AnalysisOpen)]
+fn analysis_open(props: &AnalysisProps) -> Html {
+    let lang = use_lang();
+    let (_, open) = crate::extra::use_extra();
+    let onclick = {
+        let props = props.clone();
+        Callback::from(move |_: MouseEvent| {
+            let ask = crate::extra::Ask {
+                screen: crate::extra::Screen::Analysis,
+                lang: lang.code().to_string(),
+                names: props.names.iter().map(|n| n.to_string()).collect(),
+                sides: props.sides.iter().map(|n| n.to_string()).collect(),
+                bottom: 0,
+                clockwise: false,
+            };
+            if let Some(json) = props.request.request(&ask) {
+                open.emit(json);
+            }
+        })
+    };
+    html! {
+        <button type="button" class="btn btn-secondary analysis-open" data-testid="analysis-open"
+            {onclick}>{ lang.analysis().open }</button>
+    }
 }
 
 #[derive(Properties, PartialEq, Clone)]
 pub struct AnalysisProps {
-    /// The worker's message for the table's last hand.
+    /// The table's last hand.
     pub request: Request,
     /// Display names by engine seat.
     pub names: Vec<AttrValue>,
@@ -195,13 +255,42 @@ enum Shown<A> {
     Failed,
 }
 
-/// The result panel's button and, once pressed, the analysis panel over the table.
-#[function_component(AnalysisButton)]
-pub fn analysis_button<A: Report>(props: &AnalysisProps) -> Html {
+/// The module's panel's props: the worker's message, names and sides, and what closes it.
+#[derive(Properties, PartialEq, Clone)]
+pub struct PanelProps {
+    pub ask: WorkerAsk,
+    /// Display names by engine seat.
+    pub names: Vec<AttrValue>,
+    /// The names of each side (Bidel: of each seat).
+    pub sides: Vec<AttrValue>,
+    pub on_close: Callback<()>,
+}
+
+thread_local! {
+    /// The last analysis done, by its request (the worker's message for id 0) and with its
+    /// time: opened again, the panel shows it at once instead of searching again.
+    static KEPT: std::cell::RefCell<Option<Kept>> = const { std::cell::RefCell::new(None) };
+}
+
+/// The analysis panel over the table: it asks the hard bots' worker at once (unless this
+/// hand's analysis is kept) and shows its progress, then the analysis.
+#[function_component(AnalysisPanel)]
+fn analysis_panel<A: Report>(props: &PanelProps) -> Html {
     let lang = use_lang();
     let a = lang.analysis();
-    let open = use_state(|| false);
-    let shown = use_state(|| Shown::<A>::Idle);
+    let key = use_memo(props.ask.clone(), |ask| (ask.0)(0).unwrap_or_default());
+    let shown = {
+        let key = key.clone();
+        use_state(move || {
+            KEPT.with(|k| {
+                k.borrow()
+                    .as_ref()
+                    .filter(|(kept, _, _)| *kept == *key)
+                    .and_then(|(_, an, ms)| an.clone().downcast::<A>().ok().map(|an| (an, *ms)))
+            })
+            .map_or(Shown::<A>::Idle, |(an, ms)| Shown::Done(an, ms))
+        })
+    };
     // The worker while it searches (dropping it stops it); the request's id, so that an
     // answer to an older request is dropped.
     let worker = use_mut_ref(|| None::<web::Worker>);
@@ -209,7 +298,7 @@ pub fn analysis_button<A: Report>(props: &AnalysisProps) -> Html {
 
     let start = {
         let (shown, worker, asked) = (shown.clone(), worker.clone(), asked.clone());
-        let request = props.request.clone();
+        let ask = props.ask.clone();
         Callback::from(move |_: ()| {
             let id = {
                 let mut n = asked.borrow_mut();
@@ -219,6 +308,7 @@ pub fn analysis_button<A: Report>(props: &AnalysisProps) -> Html {
             shown.set(Shown::Thinking { done: 0, total: 0 });
             let since = js_sys::Date::now();
             let set = shown.clone();
+            let key = key.clone();
             let on_message = Box::new(move |json: String| {
                 if json == web::WORKER_FAILED {
                     set.set(Shown::Failed);
@@ -242,7 +332,11 @@ pub fn analysis_button<A: Report>(props: &AnalysisProps) -> Html {
                             done,
                             total,
                         },
-                        false => Shown::Done(analysis, ms),
+                        false => {
+                            let kept: Rc<dyn std::any::Any> = analysis.clone();
+                            KEPT.with(|k| *k.borrow_mut() = Some(((*key).clone(), kept, ms)));
+                            Shown::Done(analysis, ms)
+                        }
                     });
                 } else if let Some(error) = answer.error {
                     gloo::console::warn!(error);
@@ -255,66 +349,47 @@ pub fn analysis_button<A: Report>(props: &AnalysisProps) -> Html {
                 shown.set(Shown::Failed);
                 return;
             };
-            match (request.0)(id) {
+            match (ask.0)(id) {
                 Some(json) => w.post(json),
                 None => shown.set(Shown::Failed),
             }
             *worker.borrow_mut() = Some(w);
         })
     };
-    let on_open = {
-        let (open, shown, start) = (open.clone(), shown.clone(), start.clone());
-        Callback::from(move |_: MouseEvent| {
-            open.set(true);
-            if matches!(*shown, Shown::Idle | Shown::Failed) {
+    // Opened: the search starts, unless the analysis is kept. Closed (the panel goes): the
+    // worker stops (a new press starts again); done, it is no longer needed (its solver's
+    // table holds 40 to 96 MiB).
+    {
+        let (start, idle, worker) = (start.clone(), matches!(*shown, Shown::Idle), worker.clone());
+        use_effect_with((), move |_| {
+            if idle {
                 start.emit(());
             }
-        })
-    };
-    let on_close = {
-        let (open, shown, worker) = (open.clone(), shown.clone(), worker.clone());
-        Callback::from(move |_: MouseEvent| {
-            open.set(false);
-            // Closed while searching: stop the worker (a new press starts again). Done: the
-            // worker is no longer needed (its solver's table holds 40 to 96 MiB).
-            worker.borrow_mut().take();
-            if matches!(*shown, Shown::Thinking { .. } | Shown::Partial { .. }) {
-                shown.set(Shown::Idle);
-            }
-        })
-    };
+            move || drop(worker.borrow_mut().take())
+        });
+    }
+    let on_close = props.on_close.reform(|_: MouseEvent| ());
     // Escape closes the panel.
     {
-        let close = on_close.clone();
-        use_effect_with(*open, move |&open| {
+        let close = props.on_close.clone();
+        use_effect_with((), move |_| {
             let doc = web_sys::window().and_then(|w| w.document());
-            let listener = doc.filter(|_| open).map(|doc| {
+            let listener = doc.map(|doc| {
                 gloo::events::EventListener::new(&doc, "keydown", move |e| {
                     use wasm_bindgen::JsCast;
                     let escape = e
                         .dyn_ref::<KeyboardEvent>()
                         .is_some_and(|k| k.key() == "Escape");
                     if escape {
-                        if let Ok(click) = web_sys::MouseEvent::new("click") {
-                            close.emit(click);
-                        }
+                        close.emit(());
                     }
                 })
             });
-            if open {
-                web::focus("[data-testid=analysis-close]");
-            }
+            web::focus("[data-testid=analysis-close]");
             move || drop(listener)
         });
     }
 
-    let button = html! {
-        <button type="button" class="btn btn-secondary analysis-open" data-testid="analysis-open"
-            onclick={on_open}>{ a.open }</button>
-    };
-    if !*open {
-        return button;
-    }
     let (state, body) = match &*shown {
         Shown::Idle | Shown::Thinking { .. } => {
             let (done, total) = match *shown {
@@ -356,8 +431,6 @@ pub fn analysis_button<A: Report>(props: &AnalysisProps) -> Html {
         Shown::Done(analysis, ms) => ("done", analysis.report(lang, props, *ms, false)),
     };
     html! {
-        <>
-        { button }
         <div class="overlay analysis-overlay">
             <section class="panel analysis" data-testid="analysis" data-state={state}
                 role="dialog" aria-modal="true" aria-labelledby="analysis-title">
@@ -373,7 +446,6 @@ pub fn analysis_button<A: Report>(props: &AnalysisProps) -> Html {
                 <div class="an-body">{ body }</div>
             </section>
         </div>
-        </>
     }
 }
 
@@ -399,7 +471,7 @@ fn searching(lang: Lang, testid: &'static str, done: u32, total: u32) -> Html {
 }
 
 /// A seat's display name.
-fn name_of(props: &AnalysisProps, seat: Seat) -> String {
+fn name_of(props: &PanelProps, seat: Seat) -> String {
     props
         .names
         .get(seat.idx())
@@ -413,7 +485,7 @@ fn name_of(props: &AnalysisProps, seat: Seat) -> String {
 #[allow(clippy::too_many_arguments)]
 fn slip_item(
     lang: Lang,
-    props: &AnalysisProps,
+    props: &PanelProps,
     (template, template_you, partner): (&str, &str, Option<&str>),
     (trick, seat): (u8, Seat),
     (played, better): (engine::Card, engine::Card),
@@ -452,7 +524,7 @@ fn slip_item(
 #[allow(clippy::too_many_arguments)]
 fn body(
     lang: Lang,
-    props: &AnalysisProps,
+    props: &PanelProps,
     (intro, head, rows): (&str, [&str; 3], Html),
     contract: Html,
     hands: &[CardSet],
@@ -505,7 +577,7 @@ fn body(
 
 /// A Hokm hand's analysis: the sides' best and taken tricks, whether each could win, the
 /// cards at the start of play, the slips.
-fn tricks_report(lang: Lang, props: &AnalysisProps, an: &HandAnalysis, ms: u32) -> Html {
+fn tricks_report(lang: Lang, props: &PanelProps, an: &HandAnalysis, ms: u32) -> Html {
     let a = lang.analysis();
     let t = lang.analysis_tricks();
     let rows = (0..2).map(|side| {
@@ -557,7 +629,7 @@ fn tricks_report(lang: Lang, props: &AnalysisProps, an: &HandAnalysis, ms: u32) 
 /// cards at the start of play, the slips.
 fn points_report(
     lang: Lang,
-    props: &AnalysisProps,
+    props: &PanelProps,
     an: &PointsAnalysis,
     (ms, more): (u32, bool),
     kind: PointsKind,

@@ -23,6 +23,7 @@ pub fn notice_bar(props: &NoticeBarProps) -> Html {
                 let (text, key) = match n {
                     Notice::RestoreFailed => (s.restore_failed, "restore_failed"),
                     Notice::BadLink => (s.bad_link, "bad_link"),
+                    Notice::ExtraFailed => (s.extra_failed, "extra_failed"),
                 };
                 let onclick = props.on_dismiss.reform(move |_: MouseEvent| n);
                 html! {

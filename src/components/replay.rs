@@ -23,12 +23,13 @@ use crate::context::use_lang;
 use crate::seen::Pos;
 
 use crate::adapters::UiGame;
+use crate::extra::{Ask, ExtraRequest, Hand, Screen};
 use crate::i18n::{card_label, fill, suit_symbol, Lang};
 use crate::replay::{card_text, HandReplay, Middle, Words};
 use crate::seen::Seen;
-use crate::state::{setup_of, LogEntry, TableState};
+use crate::state::{LogEntry, TableState};
 use crate::web;
-use engine::{Card, Seat, Setup, Status};
+use engine::{Card, Seat, Status};
 use gloo::events::{EventListener, EventListenerOptions};
 use gloo::timers::callback::Timeout;
 use std::rc::Rc;
@@ -64,26 +65,24 @@ fn replay_open() -> Html {
 }
 
 /// A table's result panel, with the hand replay behind its button: while a hand is over
-/// (or the match), the panel and the viewer share this place; otherwise `result` as is.
+/// (or the match), a click on the button asks the game's module ([`crate::extra`]) for the
+/// viewer, and the result gives way to it until it closes; otherwise `result` as is.
 pub fn replay_host<G: UiGame>(st: &TableState<G>, seen: &Seen, result: Html) -> Html {
     // The replay shows every seat's cards: only where this device holds the match's log.
-    let log = st.log();
-    let Some(log) = log.filter(|_| matches!(st.status, Status::HandOver | Status::MatchOver))
-    else {
+    let over = matches!(st.status, Status::HandOver | Status::MatchOver);
+    let Some(hand) = crate::extra::hand(st).filter(|_| over) else {
         return result;
     };
     html! {
-        <ReplayHost<G> setup={setup_of::<G>(&st.config)} {log}
-            names={seen.names.clone()} bottom={seen.bottom} clockwise={seen.clockwise}>
+        <ReplayHost {hand} names={seen.names.clone()} bottom={seen.bottom} clockwise={seen.clockwise}>
             { result }
-        </ReplayHost<G>>
+        </ReplayHost>
     }
 }
 
-#[derive(Properties)]
-pub struct ReplayHostProps<G: UiGame> {
-    pub setup: Setup<G::Settings>,
-    pub log: std::sync::Arc<Vec<LogEntry<G::Action>>>,
+#[derive(Properties, PartialEq)]
+pub struct ReplayHostProps {
+    pub hand: Hand,
     /// Display names by engine seat.
     pub names: Vec<AttrValue>,
     /// The seat drawn at the bottom of the table.
@@ -93,14 +92,67 @@ pub struct ReplayHostProps<G: UiGame> {
     pub children: Html,
 }
 
-impl<G: UiGame> PartialEq for ReplayHostProps<G> {
+/// Asks for the viewer on a click on the result's [`replay_button`], and shows nothing while
+/// it is open.
+#[function_component(ReplayHost)]
+fn replay_host_view(props: &ReplayHostProps) -> Html {
+    let lang = use_lang();
+    let (open, ask) = crate::extra::use_extra();
+    // The request as of the last render, for the click listener.
+    let request = use_mut_ref(|| None::<(Hand, Ask)>);
+    *request.borrow_mut() = Some((
+        props.hand.clone(),
+        Ask {
+            screen: Screen::Replay,
+            lang: lang.code().to_string(),
+            names: props.names.iter().map(|n| n.to_string()).collect(),
+            sides: Vec::new(),
+            bottom: props.bottom.0,
+            clockwise: props.clockwise,
+        },
+    ));
+    use_effect_with(open, move |&open| {
+        let doc = web_sys::window().and_then(|w| w.document());
+        let listener = doc.filter(|_| !open).map(|doc| {
+            EventListener::new(&doc, "click", move |e| {
+                let on_button = e
+                    .target()
+                    .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                    .and_then(|t| t.closest("[data-testid=replay-open]").ok().flatten())
+                    .is_some();
+                let json = request
+                    .borrow()
+                    .as_ref()
+                    .and_then(|(hand, ask)| hand.request(ask));
+                if let Some(json) = json.filter(|_| on_button) {
+                    ask.emit(json);
+                }
+            })
+        });
+        move || drop(listener)
+    });
+    if open {
+        Html::default()
+    } else {
+        props.children.clone()
+    }
+}
+
+/// The module's screen for a request ([`crate::extra::Draw`]): the viewer of game `G`'s
+/// last hand.
+pub fn viewer<G: UiGame>(r: &Rc<ExtraRequest<G>>, _lang: Lang, on_close: Callback<()>) -> Html {
+    html! { <ReplayView<G> request={r.clone()} {on_close} /> }
+}
+
+#[derive(Properties)]
+pub struct ReplayViewProps<G: UiGame> {
+    pub request: Rc<ExtraRequest<G>>,
+    pub on_close: Callback<()>,
+}
+
+impl<G: UiGame> PartialEq for ReplayViewProps<G> {
     fn eq(&self, o: &Self) -> bool {
-        self.setup == o.setup
-            && self.log == o.log
-            && self.names == o.names
-            && self.bottom == o.bottom
-            && self.clockwise == o.clockwise
-            && self.children == o.children
+        Rc::ptr_eq(&self.request, &o.request) && self.on_close == o.on_close
     }
 }
 
@@ -284,56 +336,39 @@ fn middle(lang: Lang, m: &Middle, pos: &dyn Fn(Seat) -> Pos) -> Html {
     }
 }
 
-/// Keeps whether the viewer is open (a click on the result's [`replay_button`] opens it)
-/// and shows it instead of the result while it is: the replay of the hand just over.
-#[function_component(ReplayHost)]
-pub fn replay_host_view<G: UiGame>(props: &ReplayHostProps<G>) -> Html {
+/// The viewer over the table, open at the deal: the keys work anywhere on the page (Escape
+/// closes it), and the focus is on "next" so Enter steps on at once.
+#[function_component(ReplayView)]
+fn replay_view<G: UiGame>(props: &ReplayViewProps<G>) -> Html {
     let lang = use_lang();
-    let cursor = use_reducer(Cursor::default);
-    let open = cursor.open;
+    let req = &props.request;
     // The hand's actions: those after the last next-hand entry.
-    let steps = props
+    let steps = req
         .log
         .iter()
         .rev()
         .take_while(|e| !matches!(e, LogEntry::NextHand))
         .count();
-
-    // Closed: a click on the result's button opens the viewer. Open: the keys, anywhere on
-    // the page (Escape closes it), and the focus on "next" so Enter steps on at once.
+    let cursor = use_reducer(|| *Rc::new(Cursor::default()).reduce(Move::Open(steps)));
     {
-        let d = cursor.dispatcher();
-        use_effect_with((lang, open, steps), move |&(lang, open, steps)| {
+        let (d, close) = (cursor.dispatcher(), props.on_close.clone());
+        use_effect_with(lang, move |&lang| {
+            web::focus("[data-testid=replay-next]");
             let doc = web_sys::window().and_then(|w| w.document());
             let listener = doc.map(|doc| {
-                if open {
-                    web::focus("[data-testid=replay-next]");
-                    let options = EventListenerOptions::enable_prevent_default();
-                    EventListener::new_with_options(&doc, "keydown", options, move |e| {
-                        let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
-                            return;
-                        };
-                        let m = match e.key().as_str() {
-                            "Escape" => Some(Move::Close),
-                            key => key_move(key, lang == Lang::Fa),
-                        };
-                        if let Some(m) = m {
-                            e.prevent_default();
-                            d.dispatch(m);
-                        }
-                    })
-                } else {
-                    EventListener::new(&doc, "click", move |e| {
-                        let on_button = e
-                            .target()
-                            .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
-                            .and_then(|t| t.closest("[data-testid=replay-open]").ok().flatten())
-                            .is_some();
-                        if on_button {
-                            d.dispatch(Move::Open(steps));
-                        }
-                    })
-                }
+                let options = EventListenerOptions::enable_prevent_default();
+                EventListener::new_with_options(&doc, "keydown", options, move |e| {
+                    let Some(e) = e.dyn_ref::<KeyboardEvent>() else {
+                        return;
+                    };
+                    if e.key() == "Escape" {
+                        e.prevent_default();
+                        close.emit(());
+                    } else if let Some(m) = key_move(&e.key(), lang == Lang::Fa) {
+                        e.prevent_default();
+                        d.dispatch(m);
+                    }
+                })
             });
             move || drop(listener)
         });
@@ -348,23 +383,17 @@ pub fn replay_host_view<G: UiGame>(props: &ReplayHostProps<G>) -> Html {
     }
 
     // Rebuilt at each step shown: replaying a hand takes well under a millisecond.
-    let replay = open
-        .then(|| HandReplay::<G>::last_hand(&props.setup, &props.log))
-        .flatten();
-    let Some(replay) = replay else {
-        return props.children.clone();
+    let Some(replay) = HandReplay::<G>::last_hand(&req.setup, &req.log) else {
+        return Html::default();
     };
     let r = lang.replay();
     let n = replay.len();
     let k = cursor.k.min(n);
-    let names: Vec<String> = props.names.iter().map(|s| s.to_string()).collect();
-    let words = Words {
-        lang,
-        names: &names,
-    };
+    let names = &req.ask.names;
+    let words = Words { lang, names };
     let state = replay.state(k);
     let players = state.players();
-    let (bottom, clockwise) = (props.bottom, props.clockwise);
+    let (bottom, clockwise) = (req.ask.bottom(), req.ask.clockwise);
     let pos = move |seat: Seat| Pos::of(seat, bottom, players, clockwise);
     let acted = replay.actor(k);
     let end = k == n;
@@ -388,12 +417,15 @@ pub fn replay_host_view<G: UiGame>(props: &ReplayHostProps<G>) -> Html {
     });
     let playing = cursor.playing;
     let ctl = |m: Move, label: &'static str, testid: &'static str, disabled: bool| {
-        let d = cursor.dispatcher();
+        let (d, close) = (cursor.dispatcher(), props.on_close.clone());
         html! {
             <button type="button" class={classes!("btn-icon", "rp-ctl", (m == Move::Toggle).then_some("rp-play"))}
                 data-testid={testid} aria-label={label} title={label} {disabled}
                 aria-pressed={(m == Move::Toggle).then(|| playing.to_string())}
-                onclick={Callback::from(move |_: MouseEvent| d.dispatch(m))}>{ icon(m, playing) }</button>
+                onclick={Callback::from(move |_: MouseEvent| match m {
+                    Move::Close => close.emit(()),
+                    m => d.dispatch(m),
+                })}>{ icon(m, playing) }</button>
         }
     };
     html! {

@@ -38,6 +38,7 @@ pub const EN_SITE: SiteStrings = SiteStrings {
     take_over: "Play here",
     restore_failed: "The saved game could not be restored.",
     bad_link: "Some settings in the link were not valid; defaults were used.",
+    extra_failed: "This could not be opened: it is not on this device yet. Try again online.",
 };
 
 pub const EN: Strings = Strings {

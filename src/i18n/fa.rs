@@ -38,6 +38,7 @@ pub const FA_SITE: SiteStrings = SiteStrings {
     take_over: "ادامه در همین‌جا",
     restore_failed: "بازی ذخیره‌شده بازیابی نشد.",
     bad_link: "بعضی تنظیمات پیوند درست نبود؛ مقدارهای پیش‌فرض به کار رفت.",
+    extra_failed: "این بخش باز نشد: هنوز روی این دستگاه نیست. با اینترنت دوباره امتحان کنید.",
 };
 
 pub const FA: Strings = Strings {

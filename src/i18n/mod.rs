@@ -172,6 +172,7 @@ pub struct SiteStrings {
     pub take_over: &'static str,
     pub restore_failed: &'static str,
     pub bad_link: &'static str,
+    pub extra_failed: &'static str,
 }
 
 /// All strings of one language.

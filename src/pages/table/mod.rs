@@ -34,7 +34,6 @@ pub use route::{TablePage, TableProps, TableRoute, TableRouteProps};
 use crate::adapters::{ShownTrick, UiGame};
 use crate::components::cover::Cover;
 use crate::components::lang_toggle::LangToggle;
-use crate::components::net::{NetBadge, TurnClockBadge};
 use crate::components::share::Share;
 use crate::components::sheet::{sheet_context, ScoresButton, SheetCtx};
 use crate::components::trick::TrickView;
@@ -45,7 +44,33 @@ use crate::seen::{Pos, Seen};
 use crate::state::{TableAction, TableState};
 use crate::web;
 use engine::{Card, Seat};
+use std::cell::Cell;
 use yew::prelude::*;
+
+/// What an online table adds to the [`frame`]: the room's badge on the felt and the turn
+/// timer beside the status. The online pages offer them ([`offer_room_parts`],
+/// `crate::start_online`), so an offline page carries none of their code.
+#[derive(Clone, Copy)]
+pub struct RoomParts {
+    pub felt: fn() -> Html,
+    pub bar: fn() -> Html,
+}
+
+thread_local! {
+    static ROOM_PARTS: Cell<Option<RoomParts>> = const { Cell::new(None) };
+}
+
+/// Offers the online table's parts to every [`frame`] of this page.
+pub fn offer_room_parts(parts: RoomParts) {
+    ROOM_PARTS.with(|p| p.set(Some(parts)));
+}
+
+/// The offered part `which` picks, else nothing.
+fn room_part(which: fn(RoomParts) -> fn() -> Html) -> Html {
+    ROOM_PARTS
+        .with(Cell::get)
+        .map_or_else(Html::default, |p| which(p)())
+}
 /// The cards in the middle: the last trick under review, else a completed trick held for a
 /// moment (then gathered to its winner), else the trick in progress.
 pub fn trick_center<G: UiGame>(
@@ -248,7 +273,7 @@ pub fn frame<G: UiGame>(
                     title={held.map(|_| s.tap_to_skip)}>
                     { parts.seats }
                     <div class="center" dir={lang.dir()}>{ parts.center }</div>
-                    <NetBadge />
+                    { room_part(|p| p.felt) }
                     if thinking.is_some() {
                         <span class="thinking-note" data-testid="thinking" role="status">{ s.thinking }</span>
                     }
@@ -258,7 +283,7 @@ pub fn frame<G: UiGame>(
                         { parts.bottom_seat }
                         <p class={classes!("status", seen.my_turn.then_some("mine"))} data-testid="status"
                             aria-live="polite">{ parts.status }</p>
-                        <TurnClockBadge />
+                        { room_part(|p| p.bar) }
                         { parts.bar_extra }
                         { for local.as_ref().map(|p| (p.hint)(st, seen.my_turn)) }
                     </div>

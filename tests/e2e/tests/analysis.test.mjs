@@ -65,7 +65,7 @@ export async function waitDone(page, assert) {
         deeper: p.querySelector('[data-testid=analysis-deeper]') !== null,
       };
       if (JSON.stringify(seen.at(-1)) !== JSON.stringify(now)) seen.push(now);
-    }).observe(document.body, { subtree: true, childList: true, attributes: true });
+    }).observe(document.documentElement, { subtree: true, childList: true, attributes: true });
   });
   await page.locator('[data-testid=analysis-open]').click();
   const panel = page.locator('[data-testid=analysis]');

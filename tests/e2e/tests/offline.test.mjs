@@ -86,6 +86,10 @@ export const tests = [
         await page.goto(`${server.url}hokm.html#/hokm?seed=4&seats=ybbb&bots=eee`, { waitUntil: 'load' });
         await page.locator('[data-testid=table]').waitFor({ timeout: 15000 });
         await kept(page, ['hokm.html', '/hokm-']);
+        // Its second module (the hand replay and analysis, src/extra.rs) too, though not yet
+        // opened: kept in the background.
+        const extra = await page.locator('meta[name=cards-extra]').evaluate((m) => [m.content, m.dataset.wasm].map((f) => f.slice(2)));
+        await kept(page, extra);
         await settled(page);
 
         await server.close();
@@ -111,6 +115,16 @@ export const tests = [
           before,
           { timeout: 5000 },
         );
+
+        // The second module loads offline (the page imports it as when "Replay this hand" is
+        // pressed; tests/e2e/tests/replay.test.mjs opens it through the button).
+        const loaded = await page.evaluate(async () => {
+          const meta = document.querySelector('meta[name=cards-extra]');
+          const js = await fetch(meta.content).then((r) => r.ok, () => false);
+          const wasm = await fetch(meta.dataset.wasm).then((r) => r.ok && r.arrayBuffer().then((b) => b.byteLength > 1000), () => false);
+          return { js, wasm };
+        });
+        assert(loaded.js && loaded.wasm, `the replay's module comes from the worker offline (${JSON.stringify(loaded)})`);
 
         // Home from the table's link, offline.
         await page.locator('[data-testid=home-link]').click();
@@ -200,6 +214,10 @@ export const tests = [
         await page.goto(link, { waitUntil: 'load' });
         await table.waitFor({ timeout: 15000 });
         await kept(page, ['hokm.html', '/hokm-']);
+        // Its second module (the hand replay and analysis, src/extra.rs) too, though not yet
+        // opened: kept in the background.
+        const extra = await page.locator('meta[name=cards-extra]').evaluate((m) => [m.content, m.dataset.wasm].map((f) => f.slice(2)));
+        await kept(page, extra);
         await settled(page);
 
         // A new build, as a deploy replaces the folder: hokm.html names its module under a

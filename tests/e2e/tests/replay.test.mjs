@@ -207,4 +207,45 @@ export const tests = [
       await page.locator('[data-testid=replay-close]').click();
     },
   },
+  {
+    // Issue 25: the page a player opens to play carries no replay code; its second module comes
+    // when first asked for, and one that cannot come says so and gives the result back.
+    name: 'replay: its module is fetched only when asked; one that cannot load is told, and the next try opens it',
+    viewport: 'phone',
+    timeout: 90000,
+    run: async ({ newContext, url, assert }) => {
+      // No service worker: it would fetch the module in the background (to keep it offline),
+      // out of this page's sight.
+      const context = await newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' });
+      const page = await context.newPage();
+      const asked = [];
+      page.on('request', (r) => {
+        if (r.url().includes('-extra-')) asked.push(r.url());
+      });
+      await page.goto(`${url}#/crazy-eights?seed=3&seats=ybbbb&bots=eeee`, { waitUntil: 'load' });
+      const table = page.locator('[data-testid=table]');
+      await table.waitFor({ timeout: 15000 });
+      await playShedding(page, table, assert, 70000);
+      await page.locator('[data-testid=hand-result]').waitFor({ timeout: 10000 });
+      assert(asked.length === 0, `nothing of the replay's module before it is asked for (${asked})`);
+
+      // The module cannot come (offline, never kept): a notice, and the result stays.
+      await page.route('**/*-extra-*', (route) => route.abort());
+      await page.locator('[data-testid=replay-open]').click();
+      await page.locator('[data-testid=notice][data-notice=extra_failed]').waitFor({ timeout: 5000 });
+      await page.locator('[data-testid=hand-result]').waitFor({ timeout: 5000 });
+      assert(await page.locator('[data-testid=replay-open]').isVisible(), 'the replay button is there to try again');
+      assert((await page.locator('[data-testid=replay]').count()) === 0, 'no viewer');
+
+      // It can come again: the next press opens the viewer, its JS and wasm fetched now.
+      await page.unroute('**/*-extra-*');
+      asked.length = 0;
+      await page.locator('[data-testid=replay-open]').click();
+      await page.locator('[data-testid=replay]').waitFor({ timeout: 10000 });
+      assert(asked.some((u) => u.endsWith('.js')) && asked.some((u) => u.endsWith('_bg.wasm')), `the module came (${asked})`);
+      assert((await page.locator('[data-testid=hand-result]').count()) === 0, 'the result gives way to the replay');
+      await page.locator('[data-testid=replay-close]').click();
+      await page.locator('[data-testid=hand-result]').waitFor({ timeout: 5000 });
+    },
+  },
 ];
