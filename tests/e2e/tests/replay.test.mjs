@@ -90,6 +90,8 @@ async function walkReplay(page, assert, words, seats) {
     assert((await step(page)) === i, `step ${i}`);
     const c = await caption(page);
     assert(c !== '' && c !== words.dealt, `step ${i} has its caption («${c}»)`);
+    // A seat's number and a card's never side by side ("ربات ۲ ۳ پیک", issue 25).
+    assert(!/[۰-۹]+ [۰-۹]+/.test(c), `step ${i}: no two numbers side by side («${c}»)`);
     assert((await page.locator('.rp-seat.acted').count()) === 1, `step ${i}: one seat acted`);
     seen.push(c);
   }
