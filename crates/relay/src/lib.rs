@@ -94,6 +94,11 @@ pub struct Config {
     /// a PostgreSQL URL (`postgres://user@host/db`) that several instances share.
     #[arg(long, default_value = "relay.sqlite")]
     pub database: String,
+    /// With PostgreSQL: a PEM file of the certificates the server's must chain to; TLS is
+    /// then required (also with `?sslmode=require` in the URL, verified against the system's
+    /// certificates without this file). docs/deploy.md.
+    #[arg(long, value_name = "FILE")]
+    pub database_ca: Option<PathBuf>,
     /// With PostgreSQL: the address other instances reach this one at (`host:port`);
     /// by default the address it listens on (127.0.0.1 if that is 0.0.0.0).
     #[arg(long)]
@@ -237,8 +242,9 @@ pub async fn start(cfg: Config) -> Result<Relay, String> {
             a.to_string()
         });
         let pg = Arc::new(
-            pg::PgStore::open(
+            pg::PgStore::open_tls(
                 &cfg.database,
+                cfg.database_ca.as_deref(),
                 advertise,
                 Duration::from_millis(cfg.lease_ms.max(300)),
                 cfg.sync == Sync::Full,

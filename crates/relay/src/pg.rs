@@ -13,12 +13,18 @@
 
 use crate::store::{assemble, LoadedRoom, RoomMeta, Store, StoreError, StoreFuture};
 use protocol::RoomCode;
+use rustls::pki_types::pem::PemObject;
 use serde_json::Value;
+use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::Arc;
 use std::time::Duration;
 use tokio::sync::{Mutex, MutexGuard};
+use tokio::task::JoinHandle;
+use tokio_postgres::config::SslMode;
 use tokio_postgres::error::SqlState;
 use tokio_postgres::{Client, NoTls, Statement};
+use tokio_postgres_rustls::MakeRustlsConnect;
 
 /// Connections an instance keeps: writes of different rooms run on different connections
 /// at once, so the server commits them together (one WAL flush for all that wait).
@@ -84,9 +90,89 @@ pub struct Owner {
     pub live: bool,
 }
 
+/// How the store's connections are made: plain, or TLS through rustls with the server's
+/// certificate verified.
+#[derive(Clone)]
+enum Tls {
+    Plain,
+    Rustls(MakeRustlsConnect),
+}
+
+/// The system's bundle of trusted certificates (Debian's `ca-certificates`), unless
+/// `SSL_CERT_FILE` names another.
+const SYSTEM_ROOTS: &str = "/etc/ssl/certs/ca-certificates.crt";
+
+impl Tls {
+    /// TLS where the URL asks for it (`sslmode=require`) or a CA file is given
+    /// (`--database-ca`; it makes TLS required): the server's certificate must chain to the
+    /// file's certificates (without one, to the system's) and name the host connected to.
+    /// Else plain, as before (`sslmode=disable`, or `prefer`, tokio-postgres's default).
+    fn new(config: &mut tokio_postgres::Config, ca: Option<&Path>) -> Result<Tls, StoreError> {
+        if ca.is_some() {
+            config.ssl_mode(SslMode::Require);
+        }
+        if config.get_ssl_mode() != SslMode::Require {
+            return Ok(Tls::Plain);
+        }
+        let system = std::env::var_os("SSL_CERT_FILE").map_or(SYSTEM_ROOTS.into(), Into::into);
+        let file = ca.map_or(system, Path::to_path_buf);
+        let bad = |e: &dyn std::fmt::Display| {
+            StoreError::new(format!(
+                "{}: cannot read its certificates: {e}",
+                file.display()
+            ))
+        };
+        let mut roots = rustls::RootCertStore::empty();
+        let certs = rustls::pki_types::CertificateDer::pem_file_iter(&file).map_err(|e| bad(&e))?;
+        for cert in certs {
+            roots.add(cert.map_err(|e| bad(&e))?).map_err(|e| bad(&e))?;
+        }
+        if roots.is_empty() {
+            return Err(bad(&"no certificate in it"));
+        }
+        let provider = Arc::new(rustls::crypto::ring::default_provider());
+        let tls = rustls::ClientConfig::builder_with_provider(provider)
+            .with_safe_default_protocol_versions()
+            .map_err(|e| StoreError::new(format!("TLS: {e}")))?
+            .with_root_certificates(roots)
+            .with_no_client_auth();
+        Ok(Tls::Rustls(MakeRustlsConnect::new(tls)))
+    }
+
+    /// A connection to the server: its client, and the task that runs it.
+    async fn connect(
+        &self,
+        config: &tokio_postgres::Config,
+    ) -> Result<(Client, JoinHandle<()>), StoreError> {
+        Ok(match self {
+            Tls::Plain => {
+                let (client, connection) = config.connect(NoTls).await.map_err(pg_err)?;
+                (client, run(connection))
+            }
+            Tls::Rustls(tls) => {
+                let (client, connection) = config.connect(tls.clone()).await.map_err(pg_err)?;
+                (client, run(connection))
+            }
+        })
+    }
+}
+
+/// Runs a connection until its client is dropped or the server goes.
+fn run<F>(connection: F) -> JoinHandle<()>
+where
+    F: std::future::Future<Output = Result<(), tokio_postgres::Error>> + Send + 'static,
+{
+    tokio::spawn(async move {
+        if let Err(e) = connection.await {
+            tracing::warn!("postgres connection: {e}");
+        }
+    })
+}
+
 /// Rooms in PostgreSQL, shared by every instance on the same database.
 pub struct PgStore {
     config: tokio_postgres::Config,
+    tls: Tls,
     conns: Vec<Mutex<Option<Conn>>>,
     next: AtomicUsize,
     /// `synchronous_commit` on (a step survives the server's crash) or off (the relay's).
@@ -105,7 +191,16 @@ fn pg_err(e: tokio_postgres::Error) -> StoreError {
     }
     match e.as_db_error() {
         Some(db) => StoreError::new(format!("postgres: {}", db.message())),
-        None => StoreError::new(format!("postgres: {e}")),
+        // With its causes: "error performing TLS handshake: invalid peer certificate: …".
+        None => {
+            let mut text = format!("postgres: {e}");
+            let mut cause = std::error::Error::source(&e);
+            while let Some(c) = cause {
+                text.push_str(&format!(": {c}"));
+                cause = c.source();
+            }
+            StoreError::new(text)
+        }
     }
 }
 
@@ -124,13 +219,27 @@ impl PgStore {
         lease: Duration,
         sync_full: bool,
     ) -> Result<PgStore, StoreError> {
+        PgStore::open_tls(url, None, addr, lease, sync_full).await
+    }
+
+    /// [`PgStore::open`] with TLS where `url` asks for it (`sslmode=require`) or `ca` is given
+    /// (a PEM file of the certificates the server's must chain to; without it, the system's).
+    pub async fn open_tls(
+        url: &str,
+        ca: Option<&Path>,
+        addr: String,
+        lease: Duration,
+        sync_full: bool,
+    ) -> Result<PgStore, StoreError> {
         let mut config: tokio_postgres::Config = url
             .parse()
             .map_err(|e| StoreError::new(format!("{url}: {e}")))?;
         config.application_name("cards-relay");
         config.connect_timeout(CONNECT);
+        let tls = Tls::new(&mut config, ca)?;
         let store = PgStore {
             config,
+            tls,
             conns: (0..POOL).map(|_| Mutex::new(None)).collect(),
             next: AtomicUsize::new(0),
             sync_full,
@@ -138,8 +247,7 @@ impl PgStore {
             addr,
             lease,
         };
-        let (mut client, connection) = store.config.connect(NoTls).await.map_err(pg_err)?;
-        let connection = tokio::spawn(connection);
+        let (mut client, connection) = store.tls.connect(&store.config).await?;
         // Instances starting at once create the tables one after the other.
         let tx = client.transaction().await.map_err(pg_err)?;
         tx.execute("SELECT pg_advisory_xact_lock(7261011)", &[])
@@ -168,12 +276,7 @@ impl PgStore {
     }
 
     async fn connect(&self) -> Result<Conn, StoreError> {
-        let (client, connection) = self.config.connect(NoTls).await.map_err(pg_err)?;
-        tokio::spawn(async move {
-            if let Err(e) = connection.await {
-                tracing::warn!("postgres connection: {e}");
-            }
-        });
+        let (client, _connection) = self.tls.connect(&self.config).await?;
         if !self.sync_full {
             client
                 .batch_execute("SET synchronous_commit = off")

@@ -70,6 +70,19 @@ impl Postgres {
 
     /// Makes and starts a cluster (database `postgres`, superuser `cards`, no password).
     pub fn start() -> Postgres {
+        Postgres::start_with(false)
+    }
+
+    /// [`Postgres::start`], taking only TLS connections over TCP (`hostssl`; a plain one is
+    /// refused), its certificate (for `localhost` and 127.0.0.1) signed by a CA made for it:
+    /// the cluster and the CA's certificate (PEM).
+    pub fn start_tls() -> (Postgres, PathBuf) {
+        let pg = Postgres::start_with(true);
+        let ca = pg.dir.join("ca.pem");
+        (pg, ca)
+    }
+
+    fn start_with(tls: bool) -> Postgres {
         let bin = bin_dir();
         let root = is_root();
         let dir = super::scratch_dir("pg");
@@ -113,12 +126,27 @@ impl Postgres {
             String::from_utf8_lossy(&out.stdout),
             String::from_utf8_lossy(&out.stderr)
         );
+        let mut ssl = String::new();
+        if tls {
+            pg.certificates();
+            std::fs::write(
+                pg.dir.join("data/pg_hba.conf"),
+                "local all all trust\n\
+                 hostssl all all 127.0.0.1/32 trust\n\
+                 hostnossl all all 127.0.0.1/32 reject\n",
+            )
+            .unwrap();
+            ssl = format!(
+                " -c ssl=on -c ssl_cert_file={0}/server.pem -c ssl_key_file={0}/server.key",
+                pg.dir.display()
+            );
+        }
         let mut last = String::new();
         for _ in 0..3 {
             pg.port = super::free_port();
             let opts = format!(
                 "-c listen_addresses=127.0.0.1 -p {} -k {} -c fsync=off -c max_connections=200 \
-                 -c shared_preload_libraries=pg_stat_statements",
+                 -c shared_preload_libraries=pg_stat_statements{ssl}",
                 pg.port,
                 pg.dir.display()
             );
@@ -140,6 +168,86 @@ impl Postgres {
             );
         }
         panic!("the PostgreSQL server did not start: {last}");
+    }
+
+    /// A CA (`ca.pem`) and the server's key and certificate signed by it (`server.key`,
+    /// `server.pem`, for `localhost` and 127.0.0.1), with `openssl`, in the cluster's folder,
+    /// owned by the server's user (it refuses a key others can read).
+    fn certificates(&self) {
+        let openssl = |args: &[&str]| {
+            let out = Command::new("timeout")
+                .arg("60")
+                .arg("openssl")
+                .args(args)
+                .current_dir(&self.dir)
+                .output()
+                .expect("openssl runs (Debian's openssl package)");
+            assert!(
+                out.status.success(),
+                "openssl {args:?}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        };
+        let ec = [
+            "-newkey",
+            "ec",
+            "-pkeyopt",
+            "ec_paramgen_curve:prime256v1",
+            "-nodes",
+        ];
+        openssl(
+            &[
+                &["req", "-x509", "-days", "2", "-subj", "/CN=cards test CA"][..],
+                &ec,
+                &["-keyout", "ca.key", "-out", "ca.pem"],
+            ]
+            .concat(),
+        );
+        openssl(
+            &[
+                &["req", "-subj", "/CN=localhost"][..],
+                &ec,
+                &["-keyout", "server.key", "-out", "server.csr"],
+            ]
+            .concat(),
+        );
+        std::fs::write(
+            self.dir.join("san.ext"),
+            "subjectAltName=DNS:localhost,IP:127.0.0.1\n",
+        )
+        .unwrap();
+        openssl(&[
+            "x509",
+            "-req",
+            "-in",
+            "server.csr",
+            "-CA",
+            "ca.pem",
+            "-CAkey",
+            "ca.key",
+            "-CAcreateserial",
+            "-days",
+            "2",
+            "-extfile",
+            "san.ext",
+            "-out",
+            "server.pem",
+        ]);
+        use std::os::unix::fs::PermissionsExt;
+        let key = self.dir.join("server.key");
+        std::fs::set_permissions(&key, std::fs::Permissions::from_mode(0o600)).unwrap();
+        if let Some(user) = self.user {
+            for f in ["server.key", "server.pem", "ca.pem"] {
+                let ok = Command::new("chown")
+                    .args([
+                        &format!("{user}:{user}"),
+                        self.dir.join(f).to_str().unwrap(),
+                    ])
+                    .status()
+                    .is_ok_and(|s| s.success());
+                assert!(ok, "cannot hand {f} to the `{user}` user");
+            }
+        }
     }
 
     /// A URL of database `db` for `--database`.
