@@ -110,10 +110,16 @@ pub fn start_game_analysed<G: pages::table::TablePage>() {
 /// Starts the online page of one game (`<slug>-online.html`): its rooms on the relay.
 pub fn start_online<G: pages::table::TablePage>() {
     use components::net::{NetBadge, TurnClockBadge};
+    use components::reactions::{ReactButton, ReactionBubbles};
     use yew::html;
     pages::table::offer_room_parts(pages::table::RoomParts {
-        felt: || html! { <NetBadge /> },
-        bar: || html! { <TurnClockBadge /> },
+        felt: |seen| {
+            let places = (0..seen.n)
+                .map(|s| seen.pos(engine::Seat(s)).name())
+                .collect::<Vec<_>>();
+            html! { <><NetBadge /><ReactionBubbles {places} /></> }
+        },
+        bar: || html! { <><TurnClockBadge /><ReactButton /></> },
     });
     start::<PlayOnline<G>>();
 }

@@ -242,6 +242,7 @@ pub mod net;
 pub mod notice;
 pub mod one_tab;
 pub mod pasur_board;
+pub mod reactions;
 pub mod replay;
 pub mod result;
 pub mod scoreboard;

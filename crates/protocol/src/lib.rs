@@ -26,8 +26,32 @@ use std::fmt;
 
 /// The version of this crate's messages. Bumped whenever a message changes in a way a peer
 /// of the previous version would misread. Version 2 added [`RelayMsg::Sheet`], version 3
-/// [`RelayMsg::Clock`].
-pub const RELAY_VERSION: u32 = 3;
+/// [`RelayMsg::Clock`], version 4 the reactions ([`ClientMsg::React`], [`RelayMsg::Reaction`]).
+pub const RELAY_VERSION: u32 = 4;
+
+/// The reactions and quick-chat phrases a seated person may send (issue 23): presets only, no
+/// free text, so nothing needs moderating. The pages show each in their language.
+pub const REACTIONS: [&str; 12] = [
+    "hello",
+    "good_luck",
+    "well_played",
+    "nice",
+    "thanks",
+    "sorry",
+    "oops",
+    "hurry",
+    "thinking",
+    "wow",
+    "good_game",
+    "bye",
+];
+
+/// A seat's budget of reactions: a burst of [`REACTION_BURST`], then one more every
+/// [`REACTION_EVERY_MS`] milliseconds. Over it the sender is told ([`codes::SLOW_DOWN`]) and
+/// nothing is sent.
+pub const REACTION_BURST: u32 = 3;
+/// See [`REACTION_BURST`]: about six a minute once the burst is spent.
+pub const REACTION_EVERY_MS: u64 = 10_000;
 
 /// A JSON value kept as its text: what the browser's messages carry where the relay's carry a
 /// [`Value`] (frames, sheets, settings, moves). The page reads it into its own types with
@@ -338,6 +362,12 @@ pub enum ClientMsg<J = Value> {
     Rematch,
     /// Keeps the connection alive; answered with [`RelayMsg::Pong`].
     Ping,
+    /// A reaction of this seat to the table: one of [`REACTIONS`], sent to every seat as
+    /// [`RelayMsg::Reaction`] (within the seat's budget, [`REACTION_BURST`]). Version 4 added it.
+    React {
+        /// The preset's id.
+        reaction: String,
+    },
 }
 
 /// A message from the relay to a client. JSON: `{"type": "frame", "frame": {…}}`.
@@ -387,6 +417,14 @@ pub enum RelayMsg<J = Value> {
     Error(ErrorBody),
     /// Answers [`ClientMsg::Ping`].
     Pong,
+    /// A seat's reaction ([`ClientMsg::React`]): the seat and the preset, nothing else.
+    /// Version 4 added it.
+    Reaction {
+        /// The seat that sent it.
+        seat: u8,
+        /// One of [`REACTIONS`].
+        reaction: String,
+    },
 }
 
 impl<J: DeserializeOwned> RelayMsg<J> {
@@ -420,6 +458,11 @@ impl<J: DeserializeOwned> RelayMsg<J> {
         struct SheetMsg<J> {
             sheet: J,
         }
+        #[derive(Deserialize)]
+        struct ReactionMsg {
+            seat: u8,
+            reaction: String,
+        }
         let tag: Tag = serde_json::from_str(text)?;
         Ok(match tag.kind.as_str() {
             "welcome" => {
@@ -444,11 +487,18 @@ impl<J: DeserializeOwned> RelayMsg<J> {
             "clock" => RelayMsg::Clock(serde_json::from_str(text)?),
             "error" => RelayMsg::Error(serde_json::from_str(text)?),
             "pong" => RelayMsg::Pong,
+            "reaction" => {
+                let r: ReactionMsg = serde_json::from_str(text)?;
+                RelayMsg::Reaction {
+                    seat: r.seat,
+                    reaction: r.reaction,
+                }
+            }
             other => {
                 return Err(serde::de::Error::unknown_variant(
                     other,
                     &[
-                        "welcome", "lobby", "frame", "sheet", "clock", "error", "pong",
+                        "welcome", "lobby", "frame", "sheet", "clock", "error", "pong", "reaction",
                     ],
                 ))
             }
@@ -541,6 +591,10 @@ pub mod codes {
     pub const STORE: &str = "store";
     /// The relay is shutting down.
     pub const SHUTTING_DOWN: &str = "shutting_down";
+    /// Not one of the preset reactions ([`crate::REACTIONS`]).
+    pub const BAD_REACTION: &str = "bad_reaction";
+    /// The seat's reactions are over its budget ([`crate::REACTION_BURST`]); nothing was sent.
+    pub const SLOW_DOWN: &str = "slow_down";
 }
 
 #[cfg(test)]
@@ -589,6 +643,22 @@ mod tests {
         assert_eq!(
             serde_json::to_value(RelayMsg::<Value>::Pong).unwrap(),
             json!({"type": "pong"})
+        );
+        // A reaction: the seat and the preset, nothing else (issue 23).
+        assert_eq!(
+            serde_json::to_value(RelayMsg::<Value>::Reaction {
+                seat: 2,
+                reaction: "thanks".into()
+            })
+            .unwrap(),
+            json!({"type": "reaction", "seat": 2, "reaction": "thanks"})
+        );
+        assert_eq!(
+            serde_json::from_value::<ClientMsg>(json!({"type": "react", "reaction": "sorry"}))
+                .unwrap(),
+            ClientMsg::React {
+                reaction: "sorry".into()
+            }
         );
         let sheet = json!({"start": [0, 0], "hands": [{"points": [1, 0], "totals": [1, 0]}], "winners": null});
         assert_eq!(
@@ -669,6 +739,10 @@ mod tests {
                 rule: Some("HK-6".into()),
             }),
             RelayMsg::Pong,
+            RelayMsg::Reaction {
+                seat: 3,
+                reaction: "well_played".into(),
+            },
         ];
         let mut kinds = std::collections::BTreeSet::new();
         for m in &all {
@@ -680,6 +754,7 @@ mod tests {
                 RelayMsg::Clock(_) => 4,
                 RelayMsg::Error(_) => 5,
                 RelayMsg::Pong => 6,
+                RelayMsg::Reaction { .. } => 7,
             });
             let text = serde_json::to_string(m).unwrap();
             // As the relay's own reading reads it, and as the page reads it.
@@ -722,6 +797,7 @@ mod tests {
                 RelayMsg::Clock(c) => RelayMsg::Clock(c),
                 RelayMsg::Error(e) => RelayMsg::Error(e),
                 RelayMsg::Pong => RelayMsg::Pong,
+                RelayMsg::Reaction { seat, reaction } => RelayMsg::Reaction { seat, reaction },
             };
             assert_eq!(&back, m, "{text}");
         }

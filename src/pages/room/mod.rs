@@ -10,6 +10,7 @@ use lobby::lobby_view;
 use crate::adapters::{game_name, UiGame};
 use crate::components::lang_toggle::LangToggle;
 use crate::components::net::{net_badge, now_ms, ClockInfo, Net, NetInfo, RoomInfo, TurnClock};
+use crate::components::reactions::ReactionsInfo;
 use crate::config::{Player, SeatKind, TableConfig};
 use crate::context::use_lang;
 use crate::i18n::Lang;
@@ -66,6 +67,11 @@ struct Room {
     tries: u32,
     /// The turn timer as the relay sent it last, and when it arrived (`performance.now()`).
     clock: Option<(Clock, f64)>,
+    /// The reactions on screen (id, seat, preset), the last id given, and the seats muted
+    /// on this device (issue 23).
+    reactions: Rc<Vec<(u32, u8, String)>>,
+    reaction_no: u32,
+    muted: Rc<Vec<u8>>,
 }
 
 enum RoomMsg {
@@ -78,6 +84,12 @@ enum RoomMsg {
     Clock(Clock, f64),
     Error(ErrorBody),
     ClearError,
+    /// A seat's reaction arrived: shown unless the seat is muted.
+    Reaction(u8, String),
+    /// A reaction's time on screen is over.
+    ReactionGone(u32),
+    /// Mutes a seat, or unmutes it.
+    Mute(u8),
 }
 
 impl Reducible for Room {
@@ -116,6 +128,33 @@ impl Reducible for Room {
                 next.error = Some(e);
             }
             RoomMsg::ClearError => next.error = None,
+            RoomMsg::Reaction(seat, r) => {
+                if !next.muted.contains(&seat) {
+                    next.reaction_no += 1;
+                    let mut shown = (*next.reactions).clone();
+                    // One bubble a seat: a new reaction replaces the seat's last.
+                    shown.retain(|(_, s, _)| *s != seat);
+                    shown.push((next.reaction_no, seat, r));
+                    next.reactions = Rc::new(shown);
+                }
+            }
+            RoomMsg::ReactionGone(id) => {
+                let mut shown = (*next.reactions).clone();
+                shown.retain(|(i, _, _)| *i != id);
+                next.reactions = Rc::new(shown);
+            }
+            RoomMsg::Mute(seat) => {
+                let mut muted = (*next.muted).clone();
+                if let Some(i) = muted.iter().position(|&s| s == seat) {
+                    muted.remove(i);
+                } else {
+                    muted.push(seat);
+                    let mut shown = (*next.reactions).clone();
+                    shown.retain(|(_, s, _)| *s != seat);
+                    next.reactions = Rc::new(shown);
+                }
+                next.muted = Rc::new(muted);
+            }
         }
         Rc::new(next)
     }
@@ -167,6 +206,7 @@ struct Words {
     rematch: &'static str,
     rules: &'static str,
     unknown_room: &'static str,
+    slow_down: &'static str,
     other_code: &'static str,
     version: &'static str,
     room_settings: &'static str,
@@ -197,6 +237,7 @@ fn words(lang: Lang) -> &'static Words {
         rematch: "بازی دوباره",
         rules: "قوانین میز",
         unknown_room: "میزی با این کد پیدا نشد.",
+        slow_down: "واکنش‌ها زیاد شد؛ چند ثانیه صبر کنید.",
         other_code: "کد دیگری بزنید",
         version: "نسخهٔ تازه‌ای هست: صفحه را دوباره بار کنید.",
         room_settings: "تنظیم‌های میز آنلاین",
@@ -225,6 +266,7 @@ fn words(lang: Lang) -> &'static Words {
         rematch: "Rematch",
         rules: "The table's rules",
         unknown_room: "No table has this code.",
+        slow_down: "Too many reactions: wait a few seconds.",
         other_code: "Type another code",
         version: "A new version is out: reload the page.",
         room_settings: "Online table settings",
@@ -261,6 +303,9 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
         sheet: None,
         tries: 0,
         clock: None,
+        reactions: Rc::default(),
+        reaction_no: 0,
+        muted: Rc::default(),
     });
     let hub = use_memo((), |_| Hub::default());
     // Whether the snapshot a table would open on reads as this game's: the table opens
@@ -377,6 +422,24 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
         });
     }
 
+    // Each bubble goes after its time on screen.
+    {
+        let d = room.dispatcher();
+        let newest = room.reactions.last().map(|(id, _, _)| *id);
+        use_effect_with(newest, move |&newest| {
+            let timer = newest.map(|id| {
+                Timeout::new(crate::components::reactions::SHOWN_MS, move || {
+                    d.dispatch(RoomMsg::ReactionGone(id))
+                })
+            });
+            move || {
+                if let Some(t) = timer {
+                    t.forget();
+                }
+            }
+        });
+    }
+
     let info = net_info(
         room.net,
         room.lobby.as_ref(),
@@ -386,6 +449,7 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
     let error = room.error.as_ref().map(|e| {
         let text = match e.error.as_str() {
             "unknown_room" => w.unknown_room.to_string(),
+            "slow_down" => w.slow_down.to_string(),
             "version" => w.version.to_string(),
             _ => e.message.clone(),
         };
@@ -517,12 +581,42 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
                     deadline: at + f64::from(c.left_ms),
                 }
             }));
+            let reactions = ReactionsInfo {
+                shown: room.reactions.clone(),
+                muted: room.muted.clone(),
+                me: seat,
+                names: Rc::new(
+                    lobby
+                        .seats
+                        .iter()
+                        .map(|s| s.name.clone().unwrap_or_default())
+                        .collect(),
+                ),
+                people: Rc::new(
+                    lobby
+                        .seats
+                        .iter()
+                        .filter(|s| s.kind == protocol::SeatKind::Person && s.seat != seat)
+                        .map(|s| s.seat)
+                        .collect(),
+                ),
+                send: {
+                    let hub = hub.clone();
+                    Callback::from(move |reaction: String| hub.send(&ClientMsg::React { reaction }))
+                },
+                mute: {
+                    let d = room.dispatcher();
+                    Callback::from(move |s: u8| d.dispatch(RoomMsg::Mute(s)))
+                },
+            };
             html! {
                 <div class="room-table" data-testid="room-table" data-code={code.to_string()} data-seat={seat.to_string()}>
                     <ContextProvider<NetInfo> context={info}>
                     <ContextProvider<RoomInfo> context={room_info}>
                     <ContextProvider<ClockInfo> context={clock}>
+                    <ContextProvider<ReactionsInfo> context={reactions}>
                         { G::table(config, format!("{code}-{}-{n}", lobby.match_no), Some(link)) }
+                    </ContextProvider<ReactionsInfo>>
                     </ContextProvider<ClockInfo>>
                     </ContextProvider<RoomInfo>>
                     </ContextProvider<NetInfo>>
@@ -715,6 +809,9 @@ fn on_net<G: UiGame>(
             room.dispatch(RoomMsg::Clock(clock, now_ms()));
         }
         NetEvent::Msg(RelayMsg::Pong) => {}
+        NetEvent::Msg(RelayMsg::Reaction { seat, reaction }) => {
+            room.dispatch(RoomMsg::Reaction(seat, reaction));
+        }
     }
 }
 

@@ -47,12 +47,13 @@ use engine::{Card, Seat};
 use std::cell::Cell;
 use yew::prelude::*;
 
-/// What an online table adds to the [`frame`]: the room's badge on the felt and the turn
-/// timer beside the status. The online pages offer them ([`offer_room_parts`],
+/// What an online table adds to the [`frame`]: the room's badge and the reactions' bubbles
+/// on the felt, the turn timer and the reactions' button beside the status. The online pages offer them ([`offer_room_parts`],
 /// `crate::start_online`), so an offline page carries none of their code.
 #[derive(Clone, Copy)]
 pub struct RoomParts {
-    pub felt: fn() -> Html,
+    /// On the felt, with the table's seats as this screen draws them.
+    pub felt: fn(&Seen) -> Html,
     pub bar: fn() -> Html,
 }
 
@@ -65,11 +66,9 @@ pub fn offer_room_parts(parts: RoomParts) {
     ROOM_PARTS.with(|p| p.set(Some(parts)));
 }
 
-/// The offered part `which` picks, else nothing.
-fn room_part(which: fn(RoomParts) -> fn() -> Html) -> Html {
-    ROOM_PARTS
-        .with(Cell::get)
-        .map_or_else(Html::default, |p| which(p)())
+/// The offered parts, if the page offers them.
+fn room_parts() -> Option<RoomParts> {
+    ROOM_PARTS.with(Cell::get)
 }
 /// The cards in the middle: the last trick under review, else a completed trick held for a
 /// moment (then gathered to its winner), else the trick in progress.
@@ -273,7 +272,7 @@ pub fn frame<G: UiGame>(
                     title={held.map(|_| s.tap_to_skip)}>
                     { parts.seats }
                     <div class="center" dir={lang.dir()}>{ parts.center }</div>
-                    { room_part(|p| p.felt) }
+                    { for room_parts().map(|p| (p.felt)(seen)) }
                     if thinking.is_some() {
                         <span class="thinking-note" data-testid="thinking" role="status">{ s.thinking }</span>
                     }
@@ -283,7 +282,7 @@ pub fn frame<G: UiGame>(
                         { parts.bottom_seat }
                         <p class={classes!("status", seen.my_turn.then_some("mine"))} data-testid="status"
                             aria-live="polite">{ parts.status }</p>
-                        { room_part(|p| p.bar) }
+                        { for room_parts().map(|p| (p.bar)()) }
                         { parts.bar_extra }
                         { for local.as_ref().map(|p| (p.hint)(st, seen.my_turn)) }
                     </div>

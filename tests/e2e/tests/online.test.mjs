@@ -279,6 +279,67 @@ export const tests = [
     },
   },
   {
+    // Issue 23: reactions and quick chat, through the UI on two devices.
+    name: "online: a reaction shows at the sender's place on the other device and fades; a muted player's do not; over the budget the sender is told",
+    timeout: 120000,
+    run: async (ctx) => {
+      const { page, assert } = ctx;
+      const relay = await startRelay(ctx.dist);
+      try {
+        const { other } = await openRoom(ctx, relay, 'hokm');
+        // Every reaction bubble that ever appears on Omid's device, in order.
+        await other.evaluate(() => {
+          window.__reactions = [];
+          new MutationObserver((records) => {
+            for (const r of records) {
+              for (const n of r.addedNodes) {
+                if (n.nodeType === 1 && n.matches('[data-testid=reaction]')) window.__reactions.push(`${n.dataset.seat}:${n.dataset.reaction}`);
+              }
+            }
+          }).observe(document.body, { subtree: true, childList: true });
+        });
+        const react = async (p, reaction) => {
+          await p.locator('[data-testid=react-open]').click();
+          await p.locator(`[data-testid=react][data-reaction=${reaction}]`).click();
+          await p.locator('[data-testid=react-menu]').waitFor({ state: 'detached', timeout: 5000 });
+        };
+        // Sara's reaction: on Omid's table at Sara's seat's place, and on her own at the bottom.
+        await react(page, 'well_played');
+        const bubble = other.locator('[data-testid=reaction][data-seat="0"][data-reaction=well_played]');
+        await bubble.waitFor({ timeout: 10000 });
+        const place = (await other.locator('.seat[data-seat="0"]').getAttribute('class')).match(/pos-([a-z-]+)/)[1];
+        assert((await bubble.getAttribute('class')).includes(`at-${place}`), `the bubble is at Sara's place (${place})`);
+        assert((await bubble.textContent()).includes('آفرین'), `in Omid's language (${await bubble.textContent()})`);
+        await page.locator('[data-testid=reaction][data-seat="0"].at-bottom').waitFor({ timeout: 10000 });
+        // It goes by itself after a few seconds.
+        await bubble.waitFor({ state: 'detached', timeout: 10000 });
+
+        // Omid mutes Sara: her next reaction does not show on his device; unmuted, the one after does.
+        await other.locator('[data-testid=react-open]').click();
+        await other.locator('[data-testid=mute][data-seat="0"]').click();
+        assert((await other.locator('[data-testid=mute][data-seat="0"]').getAttribute('aria-pressed')) === 'true', 'Sara is muted');
+        await other.locator('[data-testid=react-close]').click();
+        await react(page, 'thanks');
+        await page.locator('[data-testid=reaction][data-seat="0"][data-reaction=thanks]').waitFor({ timeout: 10000 });
+        await other.locator('[data-testid=react-open]').click();
+        await other.locator('[data-testid=mute][data-seat="0"]').click();
+        await other.locator('[data-testid=react-close]').click();
+        await react(page, 'nice');
+        await other.locator('[data-testid=reaction][data-seat="0"][data-reaction=nice]').waitFor({ timeout: 10000 });
+        // (One socket keeps their order: "thanks" reached Omid's device before "nice".)
+        const seen = await other.evaluate(() => window.__reactions);
+        assert(JSON.stringify(seen) === JSON.stringify(['0:well_played', '0:nice']), `Omid saw Sara's reactions but the muted one (${seen})`);
+
+        // Three at once were the burst: a fourth now is refused, and Sara is told.
+        await react(page, 'hurry');
+        await page.locator('[data-testid=room-error][data-code=slow_down]').waitFor({ timeout: 10000 });
+        await other.context().close();
+      } finally {
+        relay.stop();
+      }
+    },
+  },
+  {
     name: 'online: a connection that never opens is given up after 5 s and tried again (the page does not hang on "Reconnecting")',
     timeout: 60000,
     run: async (ctx) => {

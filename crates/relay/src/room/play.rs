@@ -55,6 +55,7 @@ impl Actor {
                 self.need_creator(seat, Phase::Lobby)?;
                 self.start_match().await
             }
+            ClientMsg::React { reaction } => self.react(seat, reaction),
             ClientMsg::Rematch => {
                 if self.phase != Phase::Finished {
                     return Err(err(codes::WRONG_PHASE, "the match is not over"));
@@ -68,6 +69,31 @@ impl Actor {
                 self.start_match().await
             }
         }
+    }
+
+    /// A reaction of `seat` (issue 23): a preset, within the seat's budget, sent to every seat
+    /// with nothing but the seat and the preset. In any phase (a "hello" in the lobby).
+    fn react(&mut self, seat: Seat, reaction: String) -> Result<(), ErrorBody> {
+        if !protocol::REACTIONS.contains(&reaction.as_str()) {
+            return Err(err(codes::BAD_REACTION, "not one of the preset reactions"));
+        }
+        let Occupant::Person(p) = &mut self.seats[seat.idx()] else {
+            return Ok(());
+        };
+        if p.reactions.take(std::time::Instant::now()) != crate::limits::Verdict::Take {
+            return Err(err(
+                codes::SLOW_DOWN,
+                "too many reactions: wait a few seconds",
+            ));
+        }
+        let msg = RelayMsg::Reaction {
+            seat: seat.0,
+            reaction,
+        };
+        for s in 0..self.players {
+            self.send(Seat(s), &msg);
+        }
+        Ok(())
     }
 
     /// Deals a new match with a seed from the OS (never sent), the same seats and rules.

@@ -25,6 +25,8 @@ pub(super) struct Person {
     pub(super) waits_for_hand: bool,
     /// Has seen the hand's result.
     pub(super) ready: bool,
+    /// Their budget of reactions (protocol::REACTION_BURST).
+    pub(super) reactions: crate::limits::Budget,
 }
 
 impl Person {
@@ -37,6 +39,10 @@ impl Person {
             away_since: Instant::now(),
             waits_for_hand,
             ready: false,
+            reactions: crate::limits::Budget::new(
+                protocol::REACTION_BURST,
+                1000.0 / protocol::REACTION_EVERY_MS as f64,
+            ),
         }
     }
 }

@@ -227,6 +227,8 @@ pub struct Client {
     pub clocks: Vec<protocol::Clock>,
     /// Every error received, in order.
     pub errors: Vec<ErrorBody>,
+    /// Every reaction received, as the relay wrote it (its text), in order.
+    pub reactions: Vec<String>,
     /// Set when the relay closed the socket: the close code.
     pub closed: Option<u16>,
     /// What the test calls this client (in panics).
@@ -264,6 +266,7 @@ impl Client {
             sheets: Vec::new(),
             clocks: Vec::new(),
             errors: Vec::new(),
+            reactions: Vec::new(),
             closed: None,
             label: String::new(),
         }
@@ -322,6 +325,7 @@ impl Client {
                 RelayMsg::Sheet { sheet } => self.sheets.push(sheet.clone()),
                 RelayMsg::Clock(c) => self.clocks.push(c.clone()),
                 RelayMsg::Pong => {}
+                RelayMsg::Reaction { .. } => self.reactions.push(text.to_string()),
             }
             return Some(msg);
         }
