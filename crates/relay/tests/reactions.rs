@@ -13,10 +13,11 @@ use serde_json::{json, Value};
 async fn a_reaction_reaches_every_seat_as_its_seat_and_preset_within_the_seats_budget() {
     let relay = relay(&[]).await;
     let addr = relay.addr;
+    // Two people and no bot: the room moves only when they play, and they do not.
     let (mut a, mut b) = Client::start_two(
         addr,
         "hokm",
-        4,
+        2,
         json!({"target": 3}),
         RoomOptions::default(),
     )
