@@ -33,6 +33,27 @@ pub struct RoomInfo {
     pub options: protocol::RoomOptions,
     /// The relay's sheet of the match, once received.
     pub sheet: Option<Rc<engine::tally::Tally>>,
+    /// The reactions (issue 23): the bubbles on screen and how to send one.
+    pub reactions: ReactionsInfo,
+}
+
+/// What the room tells the table about reactions (in its [`RoomInfo`]; drawn by `crate::components::reactions`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct ReactionsInfo {
+    /// The bubbles on screen: an id, the seat, the preset.
+    pub shown: Rc<Vec<(u32, u8, String)>>,
+    /// The seats this device has muted.
+    pub muted: Rc<Vec<u8>>,
+    /// This device's seat.
+    pub me: u8,
+    /// The names by seat.
+    pub names: Rc<Vec<String>>,
+    /// The seats of the other people at the table (bots never react: nothing to mute).
+    pub people: Rc<Vec<u8>>,
+    /// Sends a preset.
+    pub send: Callback<String>,
+    /// Mutes a seat, or unmutes it.
+    pub mute: Callback<u8>,
 }
 
 impl Net {

@@ -2,7 +2,7 @@
 //! the presets ([`protocol::REACTIONS`]: a sign and a short phrase, no free text), and every
 //! seat's reaction shows as a bubble at its place on the table for a few seconds. From the same
 //! menu a player mutes another (this device only: their reactions are no longer shown). The
-//! room page ([`crate::pages::room`]) provides [`ReactionsInfo`]; the online pages give the
+//! room page ([`crate::pages::room`]) provides [`ReactionsInfo`] in its `RoomInfo`; the online pages give the
 //! table these parts ([`crate::pages::table::RoomParts`]), so offline pages carry none of it.
 //!
 //! # Selectors for tests
@@ -10,32 +10,14 @@
 //!   `react` (`data-reaction`), its players `mute` (`data-seat`, `aria-pressed`).
 //! - A bubble `reaction` (`data-seat`, `data-reaction`, class `at-<place>`).
 
+pub use crate::components::net::ReactionsInfo;
+use crate::components::net::RoomInfo;
 use crate::context::use_lang;
 use crate::i18n::Lang;
-use std::rc::Rc;
 use yew::prelude::*;
 
 /// How long a bubble stays, in milliseconds.
 pub const SHOWN_MS: u32 = 4000;
-
-/// What the room tells the table about reactions.
-#[derive(Clone, PartialEq)]
-pub struct ReactionsInfo {
-    /// The bubbles on screen: an id, the seat, the preset.
-    pub shown: Rc<Vec<(u32, u8, String)>>,
-    /// The seats this device has muted.
-    pub muted: Rc<Vec<u8>>,
-    /// This device's seat.
-    pub me: u8,
-    /// The names by seat.
-    pub names: Rc<Vec<String>>,
-    /// The seats of the other people at the table (bots never react: nothing to mute).
-    pub people: Rc<Vec<u8>>,
-    /// Sends a preset.
-    pub send: Callback<String>,
-    /// Mutes a seat, or unmutes it.
-    pub mute: Callback<u8>,
-}
 
 /// A preset's sign and phrase in `lang` (the id itself for one this page does not know).
 pub fn preset(lang: Lang, id: &str) -> (&'static str, &'static str) {
@@ -97,17 +79,17 @@ pub struct BubblesProps {
 #[function_component(ReactionBubbles)]
 pub fn reaction_bubbles(props: &BubblesProps) -> Html {
     let lang = use_lang();
-    let Some(info) = use_context::<ReactionsInfo>() else {
+    let Some(info) = use_context::<RoomInfo>().map(|r| r.reactions) else {
         return Html::default();
     };
     html! {
         <div class="reactions" aria-live="polite">
-            { for info.shown.iter().map(|(id, seat, r)| {
+            { for info.shown.iter().map(|(_, seat, r)| {
                 let (sign, text) = preset(lang, r);
                 let place = props.places.get(usize::from(*seat)).copied().unwrap_or("top");
                 let name = info.names.get(usize::from(*seat)).cloned().unwrap_or_default();
                 html! {
-                    <div key={*id} class={classes!("reaction", format!("at-{place}"))} data-testid="reaction"
+                    <div class={classes!("reaction", format!("at-{place}"))} data-testid="reaction"
                         data-seat={seat.to_string()} data-reaction={r.clone()} role="status"
                         aria-label={format!("{name}: {text}")}>
                         <span class="reaction-sign" aria-hidden="true">{ sign }</span>
@@ -125,7 +107,7 @@ pub fn react_button() -> Html {
     let lang = use_lang();
     let w = words(lang);
     let open = use_state(|| false);
-    let Some(info) = use_context::<ReactionsInfo>() else {
+    let Some(info) = use_context::<RoomInfo>().map(|r| r.reactions) else {
         return Html::default();
     };
     let toggle = {

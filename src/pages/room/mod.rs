@@ -565,10 +565,7 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
                         onclick={Callback::from(move |_: MouseEvent| hub.send(&ClientMsg::Rematch))}>{ w.rematch }</button>
                 }
             });
-            let room_info = RoomInfo {
-                options: lobby.options,
-                sheet: room.sheet.clone(),
-            };
+
             let clock = ClockInfo(room.clock.as_ref().map(|(c, at)| {
                 TurnClock {
                     seats: c.seats.clone(),
@@ -609,14 +606,17 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
                     Callback::from(move |s: u8| d.dispatch(RoomMsg::Mute(s)))
                 },
             };
+            let room_info = RoomInfo {
+                options: lobby.options,
+                sheet: room.sheet.clone(),
+                reactions,
+            };
             html! {
                 <div class="room-table" data-testid="room-table" data-code={code.to_string()} data-seat={seat.to_string()}>
                     <ContextProvider<NetInfo> context={info}>
                     <ContextProvider<RoomInfo> context={room_info}>
                     <ContextProvider<ClockInfo> context={clock}>
-                    <ContextProvider<ReactionsInfo> context={reactions}>
                         { G::table(config, format!("{code}-{}-{n}", lobby.match_no), Some(link)) }
-                    </ContextProvider<ReactionsInfo>>
                     </ContextProvider<ClockInfo>>
                     </ContextProvider<RoomInfo>>
                     </ContextProvider<NetInfo>>
