@@ -28,20 +28,27 @@ struct Entry {
     /// Side 0 takes at least `lb` and at most `ub` of the remaining tricks.
     lb: u8,
     ub: u8,
-    /// Tricks left there (the replacement keeps the deeper positions).
-    rem: u8,
     /// The move that last decided the search there, as the suit (high bits) and its place
     /// among the suit's live cards from the highest (low 4 bits); `NO_MOVE` if none.
     mv: u8,
 }
 
+// Two slots to a 64-byte cache line.
+const _: () = assert!(std::mem::size_of::<Entry>() == 32);
+
 const NO_MOVE: u8 = 0xFF;
 /// An empty slot's `depths`.
 const EMPTY: u32 = u32::MAX;
 /// Slots per bucket.
-const WAYS: usize = 8;
-/// Every stored class fixes at least the owners of this many of each suit's highest cards.
-const MIN_DEPTH: u32 = 5;
+const WAYS: usize = 16;
+/// The table's three kinds of bucket (as `(deepest, key)`): a class fixing at most
+/// `deepest` cards of every suit goes to the first kind that takes it, whose buckets are
+/// keyed by the lengths, the leader and the owners of the `key` highest cards of each suit
+/// (the class is narrowed to fix at least those). A lookup probes one bucket of each kind.
+/// Shallow classes (the widest, matching the most positions) share the buckets of a
+/// length pattern; deeper ones spread over more buckets, so that they do not push the
+/// shallow ones out.
+const LEVELS: [(u32, u32); 3] = [(4, 0), (6, 2), (u32::MAX, 6)];
 
 /// A position at a trick boundary as the table reads it: the lengths, and per suit the
 /// owners of all its remaining cards from the highest down.
@@ -134,7 +141,7 @@ impl Default for Solver {
 }
 
 impl Solver {
-    /// The default table: 2^20 slots of 40 bytes (40 MiB); a browser worker may want
+    /// The default table: 2^20 slots of 32 bytes (32 MiB); a browser worker may want
     /// fewer ([`Solver::new`]).
     pub const DEFAULT_TABLE_BITS: u32 = 20;
 
@@ -372,8 +379,8 @@ impl Solver {
                 }
             }
             let sh = Shape::of(p);
-            let i = self.slot(&sh, p.leader);
-            for e in &self.table[i..i + WAYS] {
+            let slots = LEVELS.map(|(_, key)| self.slot(&sh, p.leader, key));
+            for e in slots.iter().flat_map(|&i| &self.table[i..i + WAYS]) {
                 if e.depths == EMPTY
                     || e.lengths != sh.lengths
                     || e.leader != p.leader
@@ -440,13 +447,12 @@ impl Solver {
     }
 
     /// The first slot of the bucket of positions with these lengths, leader and owners of
-    /// the [`MIN_DEPTH`] highest cards of each suit (every stored class is at least that
-    /// deep, so that the classes of one length pattern spread over the table).
+    /// the `key` highest cards of each suit (see [`LEVELS`]).
     #[inline]
-    fn slot(&self, sh: &Shape, leader: u8) -> usize {
-        let mut h = sh.lengths ^ leader as u64;
+    fn slot(&self, sh: &Shape, leader: u8, key: u32) -> usize {
+        let mut h = sh.lengths ^ leader as u64 ^ (key as u64) << 3;
         for s in 0..4 {
-            let d = sh.len[s].min(MIN_DEPTH);
+            let d = sh.len[s].min(key);
             let top = (sh.owners[s] as u64) >> (2 * (sh.len[s] - d));
             h = (h ^ top << (s * 8)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         }
@@ -455,8 +461,9 @@ impl Solver {
 
     /// Records that `self.side` can (`result`) or cannot take `need` of the `rem` tricks
     /// left from `p` (shape `sh`), resting on the ranks of `rel`, and the move that
-    /// decided it. A new class takes the bucket's slot with the fewest tricks left (the
-    /// cheapest to search again).
+    /// decided it. A new class goes first in its bucket and the bucket's last (the oldest
+    /// class, or an empty slot) goes: every class of a bucket has the same lengths, so the
+    /// same number of tricks left, and the newest classes are the likeliest to be met again.
     #[allow(clippy::too_many_arguments)]
     fn store(
         &mut self,
@@ -469,19 +476,26 @@ impl Solver {
         rel: u64,
     ) {
         let live = p.hands.iter().fold(0, |a, h| a | h);
+        // Per suit, how many of its highest cards the answer rests on.
+        let mut need_depth = [0u32; 4];
+        for (s, d) in need_depth.iter_mut().enumerate() {
+            let shift = s as u32 * SUIT_BITS;
+            let r = (rel >> shift) & SUIT_MASK;
+            if r != 0 {
+                let l = (live >> shift) & SUIT_MASK;
+                *d = (l >> r.trailing_zeros()).count_ones();
+            }
+        }
+        let deepest = need_depth.iter().copied().max().unwrap_or(0);
+        let key = LEVELS
+            .iter()
+            .find(|&&(most, _)| deepest <= most)
+            .map_or(0, |&(_, key)| key);
         let mut depths = 0u32;
         let mut owners = [0u32; 4];
         for (s, own) in owners.iter_mut().enumerate() {
-            let shift = s as u32 * SUIT_BITS;
-            let r = (rel >> shift) & SUIT_MASK;
-            let d = if r == 0 {
-                0
-            } else {
-                let l = (live >> shift) & SUIT_MASK;
-                (l >> r.trailing_zeros()).count_ones()
-            };
-            // Deeper is always sound (a narrower class); see `slot`.
-            let d = d.max(sh.len[s].min(MIN_DEPTH));
+            // Deeper is always sound (a narrower class); the bucket's key needs it.
+            let d = need_depth[s].max(sh.len[s].min(key));
             depths |= d << (s * 8);
             *own = if d == 0 {
                 0
@@ -489,7 +503,7 @@ impl Solver {
                 (sh.owners[s] as u64 >> (2 * (sh.len[s] - d))) as u32
             };
         }
-        let i = self.slot(sh, p.leader);
+        let i = self.slot(sh, p.leader, key);
         let leader = p.leader;
         let bucket = &mut self.table[i..i + WAYS];
         let same = |e: &Entry| {
@@ -501,27 +515,17 @@ impl Solver {
         let at = match bucket.iter().position(same) {
             Some(k) => k,
             None => {
-                let mut k = 0;
-                for (j, e) in bucket.iter().enumerate() {
-                    if e.depths == EMPTY {
-                        k = j;
-                        break;
-                    }
-                    if e.rem < bucket[k].rem {
-                        k = j;
-                    }
-                }
-                bucket[k] = Entry {
+                bucket.rotate_right(1);
+                bucket[0] = Entry {
                     lengths: sh.lengths,
                     depths,
                     owners,
                     leader,
                     lb: 0,
                     ub: rem as u8,
-                    rem: rem as u8,
                     mv: NO_MOVE,
                 };
-                k
+                0
             }
         };
         let e = &mut bucket[at];
