@@ -380,27 +380,30 @@ impl Solver {
             }
             let sh = Shape::of(p);
             let slots = LEVELS.map(|(_, key)| self.slot(&sh, p.leader, key));
-            for e in slots.iter().flat_map(|&i| &self.table[i..i + WAYS]) {
-                if e.depths == EMPTY
-                    || e.lengths != sh.lengths
-                    || e.leader != p.leader
-                    || !sh.matches(e)
-                {
-                    continue;
-                }
-                if hint == NO_MOVE {
-                    hint = e.mv;
-                }
-                let (lb, ub) = if self.side == 0 {
-                    (e.lb as i32, e.ub as i32)
-                } else {
-                    (rem - e.ub as i32, rem - e.lb as i32)
-                };
-                if lb >= need {
-                    return (true, top_cards(&p.hands, e.depths));
-                }
-                if ub < need {
-                    return (false, top_cards(&p.hands, e.depths));
+            for &i in &slots {
+                for k in i..i + WAYS {
+                    let e = &self.table[k];
+                    if e.depths == EMPTY
+                        || e.lengths != sh.lengths
+                        || e.leader != p.leader
+                        || !sh.matches(e)
+                    {
+                        continue;
+                    }
+                    if hint == NO_MOVE {
+                        hint = e.mv;
+                    }
+                    let (lb, ub) = if self.side == 0 {
+                        (e.lb as i32, e.ub as i32)
+                    } else {
+                        (rem - e.ub as i32, rem - e.lb as i32)
+                    };
+                    if lb >= need || ub < need {
+                        let depths = e.depths;
+                        // The class answered: it moves first in its bucket.
+                        self.table[i..=k].rotate_right(1);
+                        return (lb >= need, top_cards(&p.hands, depths));
+                    }
                 }
             }
             shape = Some(sh);
