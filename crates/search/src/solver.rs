@@ -128,6 +128,11 @@ pub struct Solver {
     /// The side the current search counts tricks for.
     side: u8,
     nodes: u64,
+    /// Per number of cards left in the hands, the lead that last decided a trick's start
+    /// there (tried early at the next lead of that depth: the "killer" move); cleared at
+    /// the start of each search, so that a search's nodes depend only on its position and
+    /// the table.
+    killers: [u8; 64],
     /// The node count at which the current search gives up ([`Solver::can_take_within`]).
     limit: u64,
     /// The current search gave up: its answers are void and nothing more is stored.
@@ -161,6 +166,7 @@ impl Solver {
             stop: 0,
             side: 0,
             nodes: 0,
+            killers: [NO_MOVE; 64],
             limit: u64::MAX,
             aborted: false,
         }
@@ -197,6 +203,7 @@ impl Solver {
         let need = k as i32 - pos.tricks[side as usize] as i32;
         self.side = side;
         let mut p = *pos;
+        self.killers = [NO_MOVE; 64];
         self.search(&mut p, need).0
     }
 
@@ -413,8 +420,19 @@ impl Solver {
         let mut moves = Moves::default();
         moves.generate(p);
         moves.order(p, seat);
+        let depth = p.hands.iter().map(|h| h.count_ones()).sum::<u32>() as usize;
         if hint != NO_MOVE {
             moves.promote(p, hint);
+        }
+        // A lead: first the card that last decided a lead at this depth (whoever led: the
+        // "killer" move), if this seat holds it; then the table's move.
+        let killer = if boundary {
+            self.killers[depth]
+        } else {
+            NO_MOVE
+        };
+        if killer != NO_MOVE {
+            moves.promote_bit(killer);
         }
         // A seat of the searching side needs one good card; the other side one refutation.
         let mut result = !ours;
@@ -439,6 +457,9 @@ impl Solver {
                 result = r;
                 rel = child_rel | trick_rel;
                 decided = relative_move(p, b);
+                if boundary {
+                    self.killers[depth] = b;
+                }
                 break;
             }
             rel |= child_rel | trick_rel;
@@ -766,6 +787,15 @@ impl Moves {
                     run = 0;
                 }
             }
+        }
+    }
+
+    /// Moves the run holding bit `b` to the front, if present.
+    fn promote_bit(&mut self, b: u8) {
+        if let Some(i) = self.run[..self.len].iter().position(|r| r >> b & 1 != 0) {
+            self.rep[..=i].rotate_right(1);
+            self.run[..=i].rotate_right(1);
+            self.score[..=i].rotate_right(1);
         }
     }
 
