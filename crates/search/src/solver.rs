@@ -869,7 +869,28 @@ impl Moves {
                     62 - strength
                 } else {
                     let own = p.hands[seat as usize] & suit_mask;
-                    30 - strength - 8 * is_trump as i8 + own.count_ones() as i8
+                    let mut sc = 30 - strength - 8 * is_trump as i8 + own.count_ones() as i8;
+                    // As DDS's lead weights: the right-hand opponent, last to play, holding
+                    // the suit's top card is bad; the left-hand one holding it with the
+                    // partner second is good (the partner wins the next round); a suit the
+                    // opponents hold few cards of gives a smaller tree.
+                    if p.n == 4 {
+                        let lho = p.hands[((seat + 1) % 4) as usize];
+                        let rho = p.hands[((seat + 3) % 4) as usize];
+                        let top = 1u64 << (63 - top_live.leading_zeros());
+                        if rho & top != 0 {
+                            sc -= 8;
+                        }
+                        let second = top_live & !top;
+                        if lho & top != 0
+                            && second != 0
+                            && partner & (1u64 << (63 - second.leading_zeros())) != 0
+                        {
+                            sc += 12;
+                        }
+                        sc -= (((lho | rho) & suit_mask).count_ones() / 2) as i8;
+                    }
+                    sc
                 }
             } else {
                 let ours_winning = wseat & 1 == seat & 1;
