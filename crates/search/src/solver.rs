@@ -28,36 +28,20 @@ struct Entry {
     /// Side 0 takes at least `lb` and at most `ub` of the remaining tricks.
     lb: u8,
     ub: u8,
+    /// Tricks left there (the replacement keeps the deeper positions).
+    rem: u8,
     /// The move that last decided the search there, as the suit (high bits) and its place
     /// among the suit's live cards from the highest (low 4 bits); `NO_MOVE` if none.
     mv: u8,
 }
 
-// Two slots to a 64-byte cache line.
-const _: () = assert!(std::mem::size_of::<Entry>() == 32);
-
 const NO_MOVE: u8 = 0xFF;
-/// Every stored class fixes at least the owners of this many of each suit's highest cards.
-/// Needed for soundness, not only for spreading the classes: with classes fixing only the
-/// cards their proof's `rel` names (or at least 1 a suit), 13 of the 4,000 answers of
-/// bench-dds's 200 deals from seed 1 were wrong (some rank dependence is missing from
-/// `rel`; not found yet). With 5, the answers of those deals are DDS's again.
-const MIN_DEPTH: u32 = 5;
 /// An empty slot's `depths`.
 const EMPTY: u32 = u32::MAX;
 /// Slots per bucket.
-const WAYS: usize = 16;
-/// The table's kinds of bucket (as `(deepest, key)`): a class fixing at most `deepest`
-/// cards of every suit goes to the first kind that takes it, whose buckets are keyed by
-/// the lengths, the leader and the owners of the `key` highest cards of each suit (the
-/// class is narrowed to fix at least those). A lookup probes one bucket of each kind.
-/// Shallow classes (the widest, matching the most positions) share the buckets of a
-/// length pattern; deeper ones spread over more buckets, so that they do not push the
-/// shallow ones out. Narrowing a class costs more than a crowded bucket: nodes on the
-/// first 8 deals of bench-dds seed 1 (`cards` example `dds_nodes`) with this layout 56 M;
-/// every class in its lengths' bucket alone 62 M; three kinds keyed by the top 0, 2 and 6
-/// cards (classes up to 4, 6 and more deep) 84 M.
-const LEVELS: [(u32, u32); 2] = [(5, 0), (u32::MAX, 1)];
+const WAYS: usize = 8;
+/// Every stored class fixes at least the owners of this many of each suit's highest cards.
+const MIN_DEPTH: u32 = 5;
 
 /// A position at a trick boundary as the table reads it: the lengths, and per suit the
 /// owners of all its remaining cards from the highest down.
@@ -137,11 +121,6 @@ pub struct Solver {
     /// The side the current search counts tricks for.
     side: u8,
     nodes: u64,
-    /// Per number of cards left in the hands, the lead that last decided a trick's start
-    /// there (tried early at the next lead of that depth: the "killer" move); cleared at
-    /// the start of each search, so that a search's nodes depend only on its position and
-    /// the table.
-    killers: [u8; 64],
     /// The node count at which the current search gives up ([`Solver::can_take_within`]).
     limit: u64,
     /// The current search gave up: its answers are void and nothing more is stored.
@@ -155,7 +134,7 @@ impl Default for Solver {
 }
 
 impl Solver {
-    /// The default table: 2^20 slots of 32 bytes (32 MiB); a browser worker may want
+    /// The default table: 2^20 slots of 40 bytes (40 MiB); a browser worker may want
     /// fewer ([`Solver::new`]).
     pub const DEFAULT_TABLE_BITS: u32 = 20;
 
@@ -175,7 +154,6 @@ impl Solver {
             stop: 0,
             side: 0,
             nodes: 0,
-            killers: [NO_MOVE; 64],
             limit: u64::MAX,
             aborted: false,
         }
@@ -212,7 +190,6 @@ impl Solver {
         let need = k as i32 - pos.tricks[side as usize] as i32;
         self.side = side;
         let mut p = *pos;
-        self.killers = [NO_MOVE; 64];
         self.search(&mut p, need).0
     }
 
@@ -395,31 +372,28 @@ impl Solver {
                 }
             }
             let sh = Shape::of(p);
-            let slots = LEVELS.map(|(_, key)| self.slot(&sh, p.leader, key));
-            for &i in &slots {
-                for k in i..i + WAYS {
-                    let e = &self.table[k];
-                    if e.depths == EMPTY
-                        || e.lengths != sh.lengths
-                        || e.leader != p.leader
-                        || !sh.matches(e)
-                    {
-                        continue;
-                    }
-                    if hint == NO_MOVE {
-                        hint = e.mv;
-                    }
-                    let (lb, ub) = if self.side == 0 {
-                        (e.lb as i32, e.ub as i32)
-                    } else {
-                        (rem - e.ub as i32, rem - e.lb as i32)
-                    };
-                    if lb >= need || ub < need {
-                        let depths = e.depths;
-                        // The class answered: it moves first in its bucket.
-                        self.table[i..=k].rotate_right(1);
-                        return (lb >= need, top_cards(&p.hands, depths));
-                    }
+            let i = self.slot(&sh, p.leader);
+            for e in &self.table[i..i + WAYS] {
+                if e.depths == EMPTY
+                    || e.lengths != sh.lengths
+                    || e.leader != p.leader
+                    || !sh.matches(e)
+                {
+                    continue;
+                }
+                if hint == NO_MOVE {
+                    hint = e.mv;
+                }
+                let (lb, ub) = if self.side == 0 {
+                    (e.lb as i32, e.ub as i32)
+                } else {
+                    (rem - e.ub as i32, rem - e.lb as i32)
+                };
+                if lb >= need {
+                    return (true, top_cards(&p.hands, e.depths));
+                }
+                if ub < need {
+                    return (false, top_cards(&p.hands, e.depths));
                 }
             }
             shape = Some(sh);
@@ -429,19 +403,8 @@ impl Solver {
         let mut moves = Moves::default();
         moves.generate(p);
         moves.order(p, seat);
-        let depth = p.hands.iter().map(|h| h.count_ones()).sum::<u32>() as usize;
         if hint != NO_MOVE {
             moves.promote(p, hint);
-        }
-        // A lead: first the card that last decided a lead at this depth (whoever led: the
-        // "killer" move), if this seat holds it; then the table's move.
-        let killer = if boundary {
-            self.killers[depth]
-        } else {
-            NO_MOVE
-        };
-        if killer != NO_MOVE {
-            moves.promote_bit(killer);
         }
         // A seat of the searching side needs one good card; the other side one refutation.
         let mut result = !ours;
@@ -466,9 +429,6 @@ impl Solver {
                 result = r;
                 rel = child_rel | trick_rel;
                 decided = relative_move(p, b);
-                if boundary {
-                    self.killers[depth] = b;
-                }
                 break;
             }
             rel |= child_rel | trick_rel;
@@ -480,12 +440,13 @@ impl Solver {
     }
 
     /// The first slot of the bucket of positions with these lengths, leader and owners of
-    /// the `key` highest cards of each suit (see [`LEVELS`]).
+    /// the [`MIN_DEPTH`] highest cards of each suit (every stored class is at least that
+    /// deep, so that the classes of one length pattern spread over the table).
     #[inline]
-    fn slot(&self, sh: &Shape, leader: u8, key: u32) -> usize {
-        let mut h = sh.lengths ^ leader as u64 ^ (key as u64) << 3;
+    fn slot(&self, sh: &Shape, leader: u8) -> usize {
+        let mut h = sh.lengths ^ leader as u64;
         for s in 0..4 {
-            let d = sh.len[s].min(key);
+            let d = sh.len[s].min(MIN_DEPTH);
             let top = (sh.owners[s] as u64) >> (2 * (sh.len[s] - d));
             h = (h ^ top << (s * 8)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         }
@@ -494,9 +455,8 @@ impl Solver {
 
     /// Records that `self.side` can (`result`) or cannot take `need` of the `rem` tricks
     /// left from `p` (shape `sh`), resting on the ranks of `rel`, and the move that
-    /// decided it. A new class goes first in its bucket and the bucket's last (the oldest
-    /// class, or an empty slot) goes: every class of a bucket has the same lengths, so the
-    /// same number of tricks left, and the newest classes are the likeliest to be met again.
+    /// decided it. A new class takes the bucket's slot with the fewest tricks left (the
+    /// cheapest to search again).
     #[allow(clippy::too_many_arguments)]
     fn store(
         &mut self,
@@ -509,26 +469,19 @@ impl Solver {
         rel: u64,
     ) {
         let live = p.hands.iter().fold(0, |a, h| a | h);
-        // Per suit, how many of its highest cards the answer rests on.
-        let mut need_depth = [0u32; 4];
-        for (s, d) in need_depth.iter_mut().enumerate() {
-            let shift = s as u32 * SUIT_BITS;
-            let r = (rel >> shift) & SUIT_MASK;
-            if r != 0 {
-                let l = (live >> shift) & SUIT_MASK;
-                *d = (l >> r.trailing_zeros()).count_ones();
-            }
-        }
-        let deepest = need_depth.iter().copied().max().unwrap_or(0);
-        let key = LEVELS
-            .iter()
-            .find(|&&(most, _)| deepest <= most)
-            .map_or(0, |&(_, key)| key);
         let mut depths = 0u32;
         let mut owners = [0u32; 4];
         for (s, own) in owners.iter_mut().enumerate() {
-            // Deeper is always sound (a narrower class); the bucket's key needs it.
-            let d = need_depth[s].max(sh.len[s].min(key.max(MIN_DEPTH)));
+            let shift = s as u32 * SUIT_BITS;
+            let r = (rel >> shift) & SUIT_MASK;
+            let d = if r == 0 {
+                0
+            } else {
+                let l = (live >> shift) & SUIT_MASK;
+                (l >> r.trailing_zeros()).count_ones()
+            };
+            // Deeper is always sound (a narrower class); see `slot`.
+            let d = d.max(sh.len[s].min(MIN_DEPTH));
             depths |= d << (s * 8);
             *own = if d == 0 {
                 0
@@ -536,7 +489,7 @@ impl Solver {
                 (sh.owners[s] as u64 >> (2 * (sh.len[s] - d))) as u32
             };
         }
-        let i = self.slot(sh, p.leader, key);
+        let i = self.slot(sh, p.leader);
         let leader = p.leader;
         let bucket = &mut self.table[i..i + WAYS];
         let same = |e: &Entry| {
@@ -548,17 +501,27 @@ impl Solver {
         let at = match bucket.iter().position(same) {
             Some(k) => k,
             None => {
-                bucket.rotate_right(1);
-                bucket[0] = Entry {
+                let mut k = 0;
+                for (j, e) in bucket.iter().enumerate() {
+                    if e.depths == EMPTY {
+                        k = j;
+                        break;
+                    }
+                    if e.rem < bucket[k].rem {
+                        k = j;
+                    }
+                }
+                bucket[k] = Entry {
                     lengths: sh.lengths,
                     depths,
                     owners,
                     leader,
                     lb: 0,
                     ub: rem as u8,
+                    rem: rem as u8,
                     mv: NO_MOVE,
                 };
-                0
+                k
             }
         };
         let e = &mut bucket[at];
@@ -799,15 +762,6 @@ impl Moves {
         }
     }
 
-    /// Moves the run holding bit `b` to the front, if present.
-    fn promote_bit(&mut self, b: u8) {
-        if let Some(i) = self.run[..self.len].iter().position(|r| r >> b & 1 != 0) {
-            self.rep[..=i].rotate_right(1);
-            self.run[..=i].rotate_right(1);
-            self.score[..=i].rotate_right(1);
-        }
-    }
-
     /// Moves the move of relative code `mv` ([`relative_move`]) to the front, if present.
     fn promote(&mut self, p: &Position, mv: u8) {
         if let Some(i) = relative_index(&p.hands, mv, &self.run[..self.len]) {
@@ -878,28 +832,7 @@ impl Moves {
                     62 - strength
                 } else {
                     let own = p.hands[seat as usize] & suit_mask;
-                    let mut sc = 30 - strength - 8 * is_trump as i8 + own.count_ones() as i8;
-                    // As DDS's lead weights: the right-hand opponent, last to play, holding
-                    // the suit's top card is bad; the left-hand one holding it with the
-                    // partner second is good (the partner wins the next round); a suit the
-                    // opponents hold few cards of gives a smaller tree.
-                    if p.n == 4 {
-                        let lho = p.hands[((seat + 1) % 4) as usize];
-                        let rho = p.hands[((seat + 3) % 4) as usize];
-                        let top = 1u64 << (63 - top_live.leading_zeros());
-                        if rho & top != 0 {
-                            sc -= 8;
-                        }
-                        let second = top_live & !top;
-                        if lho & top != 0
-                            && second != 0
-                            && partner & (1u64 << (63 - second.leading_zeros())) != 0
-                        {
-                            sc += 12;
-                        }
-                        sc -= (((lho | rho) & suit_mask).count_ones() / 2) as i8;
-                    }
-                    sc
+                    30 - strength - 8 * is_trump as i8 + own.count_ones() as i8
                 }
             } else {
                 let ours_winning = wseat & 1 == seat & 1;

@@ -85,7 +85,7 @@ struct Head {
     seats: Vec<(Seat, u64)>,
 }
 
-/// The solver's table for a hand analysis: 2^20 slots of 32 bytes (32 MiB), allocated at
+/// The solver's table for a hand analysis: 2^20 slots of 40 bytes (40 MiB), allocated at
 /// the first analysis and kept (docs/bots.md, "Hand analysis": smaller tables were slower).
 pub const ANALYSIS_TABLE_BITS: u32 = 20;
 
