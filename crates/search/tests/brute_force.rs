@@ -228,6 +228,25 @@ fn max_tricks_from_any_guess_matches_plain_minimax() {
     }
 }
 
+/// The smallest table (2^10 slots: 64 buckets of 16), never cleared, kept across many
+/// endings: its buckets fill, classes are replaced and move first when they answer (every
+/// kind of bucket, shallow and deep classes), and the answers stay the minimax's.
+#[test]
+fn a_crowded_table_kept_across_endings_matches_plain_minimax() {
+    let mut rng = Rng::new(36);
+    let mut solver = Solver::new(10);
+    for i in 0..1500 {
+        let (e, pos, want0, total) = small_ending(&mut rng, i);
+        assert_eq!(solver.max_tricks(&pos, 0), want0, "{e:?}");
+        assert_eq!(solver.max_tricks(&pos, 1), total - want0, "{e:?}");
+    }
+    for _ in 0..60 {
+        let e = random_ending(&mut rng, 4, 5);
+        let pos = e.position();
+        assert_eq!(solver.max_tricks(&pos, 0), brute(&e), "{e:?}");
+    }
+}
+
 /// Five-trick endings of four players, fewer of them (the plain minimax is slow there).
 #[test]
 fn five_trick_endings_of_four_players_match_plain_minimax() {
