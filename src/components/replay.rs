@@ -156,21 +156,28 @@ impl<G: UiGame> PartialEq for ReplayViewProps<G> {
     }
 }
 
-/// Where the viewer is: open or not, the step shown (0 = as dealt), the last step, and
-/// whether it plays by itself.
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+/// Where the viewer is: the step shown (0 = as dealt), the last step, and whether it plays
+/// by itself.
+#[derive(Clone, Copy, Debug, PartialEq)]
 struct Cursor {
-    open: bool,
     k: usize,
     n: usize,
     playing: bool,
 }
 
+impl Cursor {
+    /// At the deal of a hand of `n` steps, paused: where the viewer opens.
+    fn at_deal(n: usize) -> Cursor {
+        Cursor {
+            k: 0,
+            n,
+            playing: false,
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, PartialEq)]
 enum Move {
-    /// Open at the deal, with this many steps.
-    Open(usize),
-    Close,
     First,
     Prev,
     Next,
@@ -191,14 +198,6 @@ impl Reducible for Cursor {
             ..c
         };
         let next = match m {
-            Move::Open(n) => Cursor {
-                open: true,
-                k: 0,
-                n,
-                playing: false,
-            },
-            _ if !c.open => c,
-            Move::Close => Cursor::default(),
             Move::First => at(0),
             Move::Prev => at(c.k.saturating_sub(1)),
             Move::Next => at(c.k + 1),
@@ -246,7 +245,6 @@ fn icon(m: Move, playing: bool) -> Html {
         Move::Prev => "M17 5 L7 12 L17 19 Z",
         Move::Next => "M7 5 L17 12 L7 19 Z",
         Move::Last => "M18 5 V19 M5 5 L15 12 L5 19 Z",
-        Move::Close | Move::Open(_) | Move::Tick => "M6 6 L18 18 M18 6 L6 18",
         _ if playing => "M7 5 V19 M17 5 V19",
         _ => "M7 4 L19 12 L7 20 Z",
     };
@@ -349,7 +347,7 @@ fn replay_view<G: UiGame>(props: &ReplayViewProps<G>) -> Html {
         .rev()
         .take_while(|e| !matches!(e, LogEntry::NextHand))
         .count();
-    let cursor = use_reducer(|| *Rc::new(Cursor::default()).reduce(Move::Open(steps)));
+    let cursor = use_reducer(|| Cursor::at_deal(steps));
     {
         let (d, close) = (cursor.dispatcher(), props.on_close.clone());
         use_effect_with(lang, move |&lang| {
@@ -417,15 +415,12 @@ fn replay_view<G: UiGame>(props: &ReplayViewProps<G>) -> Html {
     });
     let playing = cursor.playing;
     let ctl = |m: Move, label: &'static str, testid: &'static str, disabled: bool| {
-        let (d, close) = (cursor.dispatcher(), props.on_close.clone());
+        let d = cursor.dispatcher();
         html! {
             <button type="button" class={classes!("btn-icon", "rp-ctl", (m == Move::Toggle).then_some("rp-play"))}
                 data-testid={testid} aria-label={label} title={label} {disabled}
                 aria-pressed={(m == Move::Toggle).then(|| playing.to_string())}
-                onclick={Callback::from(move |_: MouseEvent| match m {
-                    Move::Close => close.emit(()),
-                    m => d.dispatch(m),
-                })}>{ icon(m, playing) }</button>
+                onclick={Callback::from(move |_: MouseEvent| d.dispatch(m))}>{ icon(m, playing) }</button>
         }
     };
     html! {
@@ -435,7 +430,12 @@ fn replay_view<G: UiGame>(props: &ReplayViewProps<G>) -> Html {
                 data-step={k.to_string()} data-steps={n.to_string()} data-end={end.to_string()}>
                 <header class="rp-head">
                     <h2 id="replay-title">{ r.title }</h2>
-                    { ctl(Move::Close, r.back, "replay-close", false) }
+                    <button type="button" class="btn-icon rp-ctl" data-testid="replay-close"
+                        aria-label={r.back} title={r.back} onclick={props.on_close.reform(|_: MouseEvent| ())}>
+                        <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+                            <path d="M6 6 L18 18 M18 6 L6 18" />
+                        </svg>
+                    </button>
                 </header>
                 <div class="rp-board" dir="ltr">
                     { for seats }
@@ -473,7 +473,7 @@ mod tests {
     use super::*;
 
     fn run(n: usize, moves: &[Move]) -> Cursor {
-        let mut c = Rc::new(Cursor::default()).reduce(Move::Open(n));
+        let mut c = Rc::new(Cursor::at_deal(n));
         for &m in moves {
             c = c.reduce(m);
         }
@@ -505,14 +505,7 @@ mod tests {
         let c = run(3, &[Move::Toggle, Move::Next]);
         assert!(!c.playing, "a step by hand pauses");
         assert_eq!(run(3, &[Move::Tick]).k, 0, "no tick while paused");
-        assert_eq!(run(3, &[Move::Last, Move::Close]), Cursor::default());
-        let closed = Rc::new(Cursor::default()).reduce(Move::Next);
-        assert_eq!(*closed, Cursor::default(), "nothing moves while closed");
-        assert_eq!(
-            run(3, &[Move::Last, Move::Open(5)]).k,
-            0,
-            "opens at the deal"
-        );
+        assert_eq!(run(5, &[]), Cursor::at_deal(5), "opens at the deal, paused");
     }
 
     #[test]

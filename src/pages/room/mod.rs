@@ -427,15 +427,12 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
         let d = room.dispatcher();
         let newest = room.reactions.last().map(|(id, _, _)| *id);
         use_effect_with(newest, move |&newest| {
-            let timer = newest.map(|id| {
+            // Never cancelled: a newer bubble does not keep an older one on screen.
+            if let Some(id) = newest {
                 Timeout::new(crate::components::reactions::SHOWN_MS, move || {
                     d.dispatch(RoomMsg::ReactionGone(id))
                 })
-            });
-            move || {
-                if let Some(t) = timer {
-                    t.forget();
-                }
+                .forget();
             }
         });
     }
