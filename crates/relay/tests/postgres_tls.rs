@@ -8,7 +8,7 @@
 mod common;
 
 use common::pg::{skipped, Postgres};
-use common::{play, spawn_relay, Client};
+use common::{play_until, spawn_relay, Client};
 use protocol::RoomOptions;
 use serde_json::Value;
 
@@ -55,7 +55,17 @@ async fn the_relay_reaches_postgres_over_verified_tls_and_refuses_what_it_cannot
     let (_relay, addr) = spawn_relay(&db, &["--database-ca", ca.to_str().unwrap()]).await;
     let (mut a, mut b) =
         Client::start_two(addr, "hokm", 2, Value::Null, RoomOptions::default()).await;
-    let (moves_a, moves_b) = tokio::join!(play(&mut a, "hokm", 1, 30), play(&mut b, "hokm", 2, 30));
+    // Both play until both have seen step 20 (each sees every step, so neither stops while
+    // the other waits for it).
+    let past = |c: &Client, _| {
+        c.frames
+            .last()
+            .is_some_and(|f| f["step"].as_u64() > Some(20))
+    };
+    let (moves_a, moves_b) = tokio::join!(
+        play_until(&mut a, "hokm", 1, past),
+        play_until(&mut b, "hokm", 2, past)
+    );
     assert!(moves_a + moves_b > 0, "the people played");
     let step = a.frames.last().unwrap()["step"].as_u64().unwrap();
     let stored = pg.sql("tls", "SELECT count(*) FROM steps");
