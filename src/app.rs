@@ -2,7 +2,7 @@
 //! and which screens a page of the site has ([`Site`]).
 
 use crate::adapters::GameId;
-use crate::components::notice::NoticeBar;
+use crate::components::notice::{notice_bar, NoticeBarProps};
 use crate::components::sprite::svg_defs;
 use crate::context::{AppCtx, Notice};
 use crate::i18n::Lang;
@@ -238,7 +238,7 @@ pub fn app<S: Site>() -> Html {
     html! {
         <ContextProvider<AppCtx> context={ctx}>
             { svg_defs() }
-            <NoticeBar notices={(*notices).clone()} on_dismiss={dismiss} />
+            { notice_bar(*lang, &NoticeBarProps { notices: (*notices).clone(), on_dismiss: dismiss }) }
             { page }
         </ContextProvider<AppCtx>>
     }

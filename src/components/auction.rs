@@ -1,7 +1,6 @@
 //! Shelem's auction (SH-4): the high bid and its bidder, and on the player's turn a grid of
 //! every legal bid (from the lowest up to the points in play, in steps of 5) and a pass.
 
-use crate::context::use_lang;
 use crate::i18n::{fill, Lang};
 use engine::games::shelem::PlateBid;
 use yew::prelude::*;
@@ -18,7 +17,7 @@ pub fn bid_choices(range: Option<(u16, u16)>) -> Vec<u16> {
     (first..=hi).step_by(5).collect()
 }
 
-#[derive(Properties, PartialEq)]
+#[derive(PartialEq)]
 pub struct AuctionProps {
     /// The high bid so far: its bidder's name and the points.
     pub high: Option<(AttrValue, u16)>,
@@ -28,24 +27,19 @@ pub struct AuctionProps {
     pub total: u16,
     /// Every other seat's name and its last bid (`None`: passed), in turn order from the
     /// player; listed in the panel on a phone, where the panel covers the side seats.
-    #[prop_or_default]
     pub bids: Vec<(AttrValue, Option<u16>)>,
     /// It is the player's turn: show the bid buttons and the pass.
     pub my_turn: bool,
     /// Whose turn it is, in words, when it is not the player's.
-    #[prop_or_default]
     pub waiting: Option<AttrValue>,
     /// Everybody passed last time and the cards were dealt again.
-    #[prop_or_default]
     pub redealt: bool,
     pub on_bid: Callback<u16>,
     pub on_pass: Callback<()>,
 }
 
 /// The auction panel in the middle of the table.
-#[function_component(Auction)]
-pub fn auction(props: &AuctionProps) -> Html {
-    let lang = use_lang();
+pub fn auction(lang: Lang, props: &AuctionProps) -> Html {
     let sh = lang.shelem();
     // A bid of every point in play is called shelem.
     let bid_text = |n: u16| {

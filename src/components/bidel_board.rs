@@ -4,9 +4,9 @@
 
 use crate::components::actions::result_actions;
 use crate::components::analysis::{self, AnalysisProps};
-use crate::components::card::{suit_shape, MiniCard};
+use crate::components::card::{mini_card, suit_shape};
 use crate::components::scoreboard::{player_scores, PlayerColumn};
-use crate::components::seat::TrumpBadge;
+use crate::components::seat::trump_badge;
 use crate::i18n::{about, fill, Lang};
 use crate::seen::Seen;
 use engine::games::bidel::{BidelTrump, BidelView, HandResult, PassDirection};
@@ -92,7 +92,7 @@ pub fn scoreboard(lang: Lang, seen: &Seen, view: &BidelView) -> Html {
                             <span class="trump-name">{ b.no_trump }</span>
                         </span>
                     } else {
-                        <TrumpBadge trump={badge_trump(view.trump)} testid={AttrValue::from("trump")} />
+                        { trump_badge(lang, badge_trump(view.trump), true, Some("trump")) }
                     }
                 </span>
             }
@@ -138,7 +138,7 @@ pub fn result_panel(
                     <p class="kot" data-testid="moon">{ about(lang, &seen.name(m), b.moon_shot, b.moon_shot_you, &[]) }</p>
                 }
                 <p class="points">
-                    <MiniCard card={qs} />
+                    { mini_card(lang, qs, false) }
                     { fill(b.queen_taken_by, &[("name", &seen.name(r.queen_of_spades))]) }
                 </p>
                 <table class="result-table">

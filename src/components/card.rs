@@ -2,7 +2,6 @@
 //! cards, and a patterned back. No images.
 
 use crate::components::sprite::BACK_PATTERN;
-use crate::context::use_lang;
 use crate::i18n::{card_label, suit_name, Lang};
 use engine::{Card, Suit};
 use yew::prelude::*;
@@ -243,35 +242,28 @@ pub fn card_svg(props: &CardSvgProps) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
+#[derive(PartialEq)]
 pub struct CardButtonProps {
     pub card: Card,
     /// Legal to play now.
     pub playable: bool,
     /// Dim it (another card must be played).
-    #[prop_or_default]
     pub dimmed: bool,
     /// Chosen (to discard or pass); shown raised with a mark, `aria-pressed`.
-    #[prop_or_default]
     pub selected: Option<bool>,
     /// Just received (Bidel's passing): highlighted.
-    #[prop_or_default]
     pub received: bool,
     /// Which copy of the card this is in a two-deck hand (`data-copy`: 0, or 1 for the
     /// second of two identical cards); none for a one-deck game.
-    #[prop_or_default]
     pub copy: Option<u8>,
     /// A small mark on the card (the order of cards chosen to be played together).
-    #[prop_or_default]
     pub badge: Option<AttrValue>,
     pub on_play: Callback<Card>,
 }
 
 /// A card of the viewer's hand: a real button labelled with the card's name. Cards that
 /// cannot be played are `aria-disabled` but still clickable, so a click explains why.
-#[function_component(CardButton)]
-pub fn card_button(props: &CardButtonProps) -> Html {
-    let lang = use_lang();
+pub fn card_button(lang: Lang, props: &CardButtonProps) -> Html {
     let card = props.card;
     let onclick = props.on_play.reform(move |_: MouseEvent| card);
     let class = classes!(
@@ -298,22 +290,13 @@ pub fn card_button(props: &CardButtonProps) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
-pub struct MiniCardProps {
-    pub card: Card,
-    #[prop_or_default]
-    pub highlight: bool,
-}
-
 /// A small face-up card with its spoken label (result and draw panels).
-#[function_component(MiniCard)]
-pub fn mini_card(props: &MiniCardProps) -> Html {
-    let lang = use_lang();
+pub fn mini_card(lang: Lang, card: Card, highlight: bool) -> Html {
     html! {
-        <span class={classes!("mini-card", props.highlight.then_some("highlight"))}
-            role="img" aria-label={card_label(lang, props.card)}
-            data-card={props.card.to_string()}>
-            <CardSvg card={Some(props.card)} />
+        <span class={classes!("mini-card", highlight.then_some("highlight"))}
+            role="img" aria-label={card_label(lang, card)}
+            data-card={card.to_string()}>
+            <CardSvg card={Some(card)} />
         </span>
     }
 }

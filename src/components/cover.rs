@@ -1,11 +1,10 @@
 //! Pass-and-play: a screen that hides every hand until the next person confirms.
 
 use crate::components::lang_toggle::LangToggle;
-use crate::context::use_lang;
-use crate::i18n::fill;
+use crate::i18n::{fill, Lang};
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
+#[derive(PartialEq)]
 pub struct CoverProps {
     pub name: AttrValue,
     /// The device's owner ("you"), addressed without a name.
@@ -14,9 +13,7 @@ pub struct CoverProps {
 }
 
 /// "Pass the device to …" with an "I am …" button.
-#[function_component(Cover)]
-pub fn cover(props: &CoverProps) -> Html {
-    let lang = use_lang();
+pub fn pass_cover(lang: Lang, props: &CoverProps) -> Html {
     let s = lang.s();
     let (title, button) = if props.owner {
         (s.pass_to_owner.to_string(), s.i_am_owner.to_string())

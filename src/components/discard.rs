@@ -2,13 +2,12 @@
 //! chooses as many cards as the widow held and lays them down in one go.
 
 use crate::card_order::sort_hand;
-use crate::components::card::MiniCard;
-use crate::context::use_lang;
+use crate::components::card::mini_card;
 use crate::i18n::{fill, Lang};
 use engine::CardSet;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
+#[derive(PartialEq)]
 pub struct DiscardPanelProps {
     /// How many cards to lay down (the widow's size).
     pub need: u8,
@@ -20,9 +19,7 @@ pub struct DiscardPanelProps {
 
 /// The hakem's discard panel: the count chosen and the confirm button, enabled when exactly
 /// `need` cards are chosen.
-#[function_component(DiscardPanel)]
-pub fn discard_panel(props: &DiscardPanelProps) -> Html {
-    let lang = use_lang();
+pub fn discard_panel(lang: Lang, props: &DiscardPanelProps) -> Html {
     let sh = lang.shelem();
     let need = lang.num(props.need);
     let ready = props.chosen == props.need;
@@ -58,7 +55,7 @@ pub fn own_discards(lang: Lang, discards: CardSet) -> Html {
         <details class="my-discards" data-testid="my-discards">
             <summary>{ lang.shelem().your_discards }</summary>
             <span class="mini-cards" dir="ltr">
-                { for sort_hand(discards).into_iter().map(|c| html! { <MiniCard card={c} /> }) }
+                { for sort_hand(discards).into_iter().map(|c| mini_card(lang, c, false)) }
             </span>
         </details>
     }

@@ -1,13 +1,12 @@
 //! HK-2: the face-up cards dealt to find the first hakem (and, with the setting, the
 //! hakem's partner), shown at the start of a match.
 
-use crate::components::card::MiniCard;
-use crate::context::use_lang;
-use crate::i18n::{about, fill};
+use crate::components::card::mini_card;
+use crate::i18n::{about, fill, Lang};
 use engine::{Card, Rank, Seat};
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
+#[derive(PartialEq)]
 pub struct DrawPanelProps {
     /// The cards in the order dealt, with the seat (before any swap) that received each.
     pub draw: Vec<(Seat, Card)>,
@@ -22,9 +21,7 @@ pub struct DrawPanelProps {
 }
 
 /// The draw, one row per player in dealing order, aces highlighted.
-#[function_component(DrawPanel)]
-pub fn draw_panel(props: &DrawPanelProps) -> Html {
-    let lang = use_lang();
+pub fn draw_panel(lang: Lang, props: &DrawPanelProps) -> Html {
     let s = lang.s();
     let mut order: Vec<Seat> = Vec::new();
     for (seat, _) in &props.draw {
@@ -58,7 +55,7 @@ pub fn draw_panel(props: &DrawPanelProps) -> Html {
                         <span class="draw-name">{ props.names[seat.idx()].clone() }</span>
                         <span class="mini-cards" dir="ltr">
                             { for props.draw.iter().filter(|(s, _)| *s == seat).map(|&(_, c)| html! {
-                                <MiniCard card={c} highlight={c.rank() == Rank::ACE} />
+                                { mini_card(lang, c, c.rank() == Rank::ACE) }
                             }) }
                         </span>
                     </div>

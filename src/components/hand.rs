@@ -1,12 +1,12 @@
 //! The bottom player's hand, sorted by suit in alternating colours (♠ ♥ ♣ ♦), low to high.
 
 use crate::card_order::{sort_bag, sort_hand, HandCard};
-use crate::components::card::{CardButton, CardSvg};
-use crate::context::use_lang;
+use crate::components::card::{card_button, CardButtonProps, CardSvg};
+use crate::i18n::Lang;
 use engine::{Card, CardBag, CardSet};
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
+#[derive(PartialEq)]
 pub struct HandProps {
     pub hand: CardSet,
     /// Cards that may be played now.
@@ -16,17 +16,13 @@ pub struct HandProps {
     pub on_play: Callback<Card>,
     /// Choosing several cards (discards, passing): these are chosen, and a click toggles a
     /// card instead of playing it. `None` when playing.
-    #[prop_or_default]
     pub selected: Option<CardSet>,
     /// Cards just received, highlighted (Bidel's passing).
-    #[prop_or_default]
     pub received: CardSet,
 }
 
 /// The hand as a row (desktop) or two rows (phone) of card buttons.
-#[function_component(Hand)]
-pub fn hand(props: &HandProps) -> Html {
-    let lang = use_lang();
+pub fn hand(lang: Lang, props: &HandProps) -> Html {
     let cards = sort_hand(props.hand);
     let n = cards.len();
     html! {
@@ -35,10 +31,16 @@ pub fn hand(props: &HandProps) -> Html {
             { for cards.into_iter().map(|c| {
                 let playable = props.legal.contains(c);
                 html! {
-                    <CardButton key={c.index() as usize} card={c} {playable}
-                        dimmed={props.my_turn && !playable} on_play={props.on_play.clone()}
-                        selected={props.selected.map(|s| s.contains(c))}
-                        received={props.received.contains(c)} />
+                    { card_button(lang, &CardButtonProps {
+                        card: c,
+                        playable,
+                        dimmed: props.my_turn && !playable,
+                        selected: props.selected.map(|s| s.contains(c)),
+                        received: props.received.contains(c),
+                        copy: Default::default(),
+                        badge: Default::default(),
+                        on_play: props.on_play.clone(),
+                    }) }
                 }
             }) }
         </div>
@@ -49,7 +51,7 @@ pub fn hand(props: &HandProps) -> Html {
 /// that overlap too, so that every card keeps a tappable strip about 40 px wide.
 pub const MANY_CARDS: usize = 18;
 
-#[derive(Properties, PartialEq)]
+#[derive(PartialEq)]
 pub struct BagHandProps {
     /// The cards, a card possibly twice (two decks).
     pub hand: CardBag,
@@ -61,16 +63,13 @@ pub struct BagHandProps {
     pub on_play: Callback<HandCard>,
     /// Choosing several cards: the ones chosen, in the order chosen (each shows its place
     /// in the order); `None` when playing one card at a click.
-    #[prop_or_default]
     pub selected: Option<Vec<HandCard>>,
 }
 
 /// A hand of the shedding games, where two decks may put two identical cards in it: both
 /// are shown, each its own button (`data-copy` 0 and 1) with its own key, and choosing one
 /// chooses only that copy.
-#[function_component(BagHand)]
-pub fn bag_hand(props: &BagHandProps) -> Html {
-    let lang = use_lang();
+pub fn bag_hand(lang: Lang, props: &BagHandProps) -> Html {
     let cards = sort_bag(props.hand);
     let n = cards.len();
     html! {
@@ -84,10 +83,16 @@ pub fn bag_hand(props: &BagHandProps) -> Html {
                     _ => None,
                 };
                 html! {
-                    <CardButton key={c.index() as usize * 2 + copy as usize} card={c} {playable}
-                        dimmed={props.my_turn && !playable && place.flatten().is_none()}
-                        on_play={props.on_play.reform(move |c: Card| (c, copy))}
-                        selected={place.map(|p| p.is_some())} copy={Some(copy)} {badge} />
+                    { card_button(lang, &CardButtonProps {
+                        card: c,
+                        playable,
+                        dimmed: props.my_turn && !playable && place.flatten().is_none(),
+                        selected: place.map(|p| p.is_some()),
+                        received: Default::default(),
+                        copy: Some(copy),
+                        badge,
+                        on_play: props.on_play.reform(move |c: Card| (c, copy)),
+                    }) }
                 }
             }) }
         </div>

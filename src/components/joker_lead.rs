@@ -2,12 +2,12 @@
 //! must follow.
 
 use crate::card_order::HAND_SUIT_ORDER;
-use crate::components::card::{suit_button, MiniCard};
-use crate::context::use_lang;
+use crate::components::card::{mini_card, suit_button};
+use crate::i18n::Lang;
 use engine::{Card, Suit};
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
+#[derive(PartialEq)]
 pub struct JokerSuitPickerProps {
     /// The joker being led.
     pub joker: Card,
@@ -16,16 +16,14 @@ pub struct JokerSuitPickerProps {
 }
 
 /// Four suit buttons and a cancel.
-#[function_component(JokerSuitPicker)]
-pub fn joker_suit_picker(props: &JokerSuitPickerProps) -> Html {
-    let lang = use_lang();
+pub fn joker_suit_picker(lang: Lang, props: &JokerSuitPickerProps) -> Html {
     let sh = lang.shelem();
     let on_cancel = props.on_cancel.reform(|_: MouseEvent| ());
     html! {
         <section class="panel trump-picker joker-suit" data-testid="joker-suit"
             aria-labelledby="joker-suit-title">
             <h2 id="joker-suit-title">
-                <MiniCard card={props.joker} />{ " " }{ sh.joker_suit_title }
+                { mini_card(lang, props.joker, false) }{ " " }{ sh.joker_suit_title }
             </h2>
             <p class="help">{ sh.joker_suit_help }</p>
             <div class="trump-suits">

@@ -1,18 +1,17 @@
 //! Notices at the top of the page (a save that could not be restored, a bad link).
 
-use crate::context::{use_lang, Notice};
+use crate::context::Notice;
+use crate::i18n::Lang;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
+#[derive(PartialEq)]
 pub struct NoticeBarProps {
     pub notices: Vec<Notice>,
     pub on_dismiss: Callback<Notice>,
 }
 
 /// The list of notices, each with a close button.
-#[function_component(NoticeBar)]
-pub fn notice_bar(props: &NoticeBarProps) -> Html {
-    let lang = use_lang();
+pub fn notice_bar(lang: Lang, props: &NoticeBarProps) -> Html {
     let s = lang.site();
     if props.notices.is_empty() {
         return Html::default();

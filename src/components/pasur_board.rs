@@ -2,7 +2,7 @@
 //! sheet (PA-6 … PA-11).
 
 use crate::components::actions::result_actions_labelled;
-use crate::components::card::{suit_shape, CardSvg, MiniCard};
+use crate::components::card::{mini_card, suit_shape, CardSvg};
 use crate::i18n::{about, fill, Lang};
 use crate::seen::Seen;
 use engine::games::pasur::choice::table_order;
@@ -331,7 +331,7 @@ pub fn score_sheet(
                         }
                     </span>
                     <span class="mini-cards" dir="ltr">
-                        { for table_order(r.last_cards).into_iter().map(|c| html! { <MiniCard card={c} /> }) }
+                        { for table_order(r.last_cards).into_iter().map(|c| mini_card(lang, c, false)) }
                     </span>
                 }
             </p>

@@ -3,14 +3,13 @@
 
 use crate::card_order::sort_hand;
 use crate::components::analysis::{self, AnalysisProps, Request};
-use crate::components::card::MiniCard;
-use crate::components::team::{side_won, Cell, Column, TeamResult};
-use crate::context::use_lang;
-use crate::i18n::fill;
+use crate::components::card::mini_card;
+use crate::components::team::{side_won, team_result, Cell, Column, TeamResultProps};
+use crate::i18n::{fill, Lang};
 use engine::games::hokm::HandResult;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
+#[derive(PartialEq)]
 pub struct ResultPanelProps {
     pub result: HandResult,
     /// Names of the players of each side.
@@ -25,15 +24,12 @@ pub struct ResultPanelProps {
     pub on_new_match: Callback<()>,
     /// The hand analysis' request, where this device holds the table's log (a local
     /// table): the analysis is offered (issue 12).
-    #[prop_or_default]
     pub analysis: Option<Request>,
 }
 
 /// The panel shown when a Hokm hand (and maybe the match) is over: who won it, kot, the
 /// points, per side the tricks and the match score, and the cards left in hand.
-#[function_component(ResultPanel)]
-pub fn result_panel(props: &ResultPanelProps) -> Html {
-    let lang = use_lang();
+pub fn result_panel(lang: Lang, props: &ResultPanelProps) -> Html {
     let s = lang.s();
     let r = &props.result;
     let winner_team = props.teams[r.winner].to_string();
@@ -77,27 +73,34 @@ pub fn result_panel(props: &ResultPanelProps) -> Html {
         ("data-points", r.points.to_string()),
     ];
     html! {
-        <TeamResult {attrs} teams={props.teams.clone()} hand_winner={r.winner} {solo}
-            match_winner={props.match_winner} {before} {columns}
-            on_next={props.on_next.clone()} on_new_match={props.on_new_match.clone()}>
-            if let Some(request) = props.analysis.clone() {
-                <div class="analysis-row">
-                    { analysis::offered(AnalysisProps { request, names: props.names.clone(), sides: props.teams.to_vec() }) }
-                </div>
-            }
-            if !leftovers.is_empty() {
-                <details class="leftovers">
-                    <summary>{ s.cards_left }</summary>
-                    { for leftovers.into_iter().map(|(seat, cards)| html! {
-                        <div class="leftover-row">
-                            <span class="leftover-name">{ props.names.get(seat).cloned().unwrap_or_default() }</span>
-                            <span class="mini-cards" dir="ltr">
-                                { for cards.into_iter().map(|c| html! { <MiniCard card={c} /> }) }
-                            </span>
-                        </div>
-                    }) }
-                </details>
-            }
-        </TeamResult>
-    }
+            { team_result(lang, &TeamResultProps {
+                class: Default::default(),
+                attrs,
+                teams: props.teams.clone(),
+                hand_winner: r.winner,
+                solo,
+                match_winner: props.match_winner,
+                before,
+                columns,
+                children: html! {<>
+                if let Some(request) = props.analysis.clone() {
+                    <div class="analysis-row">
+                        { analysis::offered(AnalysisProps { request, names: props.names.clone(), sides: props.teams.to_vec() }) }
+                    </div>
+                }
+                if !leftovers.is_empty() {
+                    <details class="leftovers">
+                        <summary>{ s.cards_left }</summary>
+                        { for leftovers.into_iter().map(|(seat, cards)| html! {
+                            <div class="leftover-row">
+                                <span class="leftover-name">{ props.names.get(seat).cloned().unwrap_or_default() }</span>
+                                <span class="mini-cards" dir="ltr">
+                                    { for cards.into_iter().map(|c| mini_card(lang, c, false)) }
+                                </span>
+                            </div>
+                        }) }
+                    </details>
+                }
+    </>}, on_next: props.on_next.clone(), on_new_match: props.on_new_match.clone() }) }
+        }
 }

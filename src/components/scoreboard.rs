@@ -1,15 +1,14 @@
 //! Match score, tricks of this hand, the target, trump and hakem: always visible (HK-12).
 
-use crate::components::seat::Crown;
-use crate::components::team::{trump_info, Cell, Column, TeamBoard};
-use crate::context::use_lang;
+use crate::components::seat::crown;
+use crate::components::team::{team_board, trump_info, Cell, Column, TeamBoardProps};
 use crate::i18n::{fill, Lang};
 use crate::seen::Seen;
 use engine::games::hokm::Trump;
 use engine::Seat;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
+#[derive(PartialEq)]
 pub struct ScoreboardProps {
     /// The players of each side (side 0 = seats 0 and 2).
     pub teams: [AttrValue; 2],
@@ -24,9 +23,7 @@ pub struct ScoreboardProps {
 }
 
 /// The score panel: the match score and this hand's tricks per side, then trump and hakem.
-#[function_component(Scoreboard)]
-pub fn scoreboard(props: &ScoreboardProps) -> Html {
-    let lang = use_lang();
+pub fn scoreboard(lang: Lang, props: &ScoreboardProps) -> Html {
     let s = lang.s();
     let score = props.score.map(|n| Cell::num(lang, n));
     let columns = vec![
@@ -34,12 +31,18 @@ pub fn scoreboard(props: &ScoreboardProps) -> Html {
         Column::tricks(lang, props.tricks),
     ];
     html! {
-        <TeamBoard teams={props.teams.clone()} my_side={props.my_side}
-            hand_number={props.hand_number} target={i32::from(props.target)} {columns}>
-            { trump_info(lang, props.trump) }
-            <span class="info-hakem"><Crown />{ props.hakem.clone() }</span>
-        </TeamBoard>
-    }
+            { team_board(lang, &TeamBoardProps {
+                class: Default::default(),
+                teams: props.teams.clone(),
+                my_side: props.my_side,
+                hand_number: props.hand_number,
+                target: i32::from(props.target),
+                columns,
+                children: html! {<>
+                { trump_info(lang, props.trump) }
+                <span class="info-hakem">{ crown(lang) }{ props.hakem.clone() }</span>
+    </>} }) }
+        }
 }
 
 /// One column of a per-player scoreboard: its heading, its cells' class, their test id

@@ -2,17 +2,14 @@
 //! crown and the trump badge, and the backs of the cards they hold.
 
 use crate::components::card::{suit_shape, CardSvg};
-use crate::context::use_lang;
-use crate::i18n::{fill, trump_name};
+use crate::i18n::{fill, trump_name, Lang};
 use crate::seen::Pos;
 use engine::games::hokm::Trump;
 use engine::Seat;
 use yew::prelude::*;
 
 /// The hakem's crown.
-#[function_component(Crown)]
-pub fn crown() -> Html {
-    let lang = use_lang();
+pub fn crown(lang: Lang) -> Html {
     html! {
         <span class="crown" data-testid="hakem-crown" role="img" aria-label={lang.s().hakem}
             title={lang.s().hakem}>
@@ -27,29 +24,28 @@ pub fn crown() -> Html {
 
 /// Who the table waits for (the hakem's trump, the discards, the pass), in words, with the
 /// hakem's crown when `crown`.
-pub fn waiting(testid: Option<&'static str>, crown: bool, text: String) -> Html {
+pub fn waiting(lang: Lang, testid: Option<&'static str>, with_crown: bool, text: String) -> Html {
     html! {
         <div class="waiting-trump" data-testid={testid}>
-            if crown { <Crown /> }
+            if with_crown { { crown(lang) } }
             <p>{ text }</p>
         </div>
     }
 }
 
-#[derive(Properties, PartialEq)]
-pub struct TrumpBadgeProps {
-    pub trump: Option<Trump>,
-    /// Show the name next to the symbol.
-    #[prop_or(true)]
-    pub with_name: bool,
-    #[prop_or_default]
-    pub testid: Option<AttrValue>,
-}
-
-/// The trump suit (a symbol and its name) or the no-trump mode's name.
-#[function_component(TrumpBadge)]
-pub fn trump_badge(props: &TrumpBadgeProps) -> Html {
-    let lang = use_lang();
+/// The trump suit (a symbol and its name; the name only `with_name`) or the no-trump mode's
+/// name.
+pub fn trump_badge(
+    lang: Lang,
+    trump: Option<Trump>,
+    with_name: bool,
+    testid: Option<&'static str>,
+) -> Html {
+    let props = TrumpBadgeProps {
+        trump,
+        with_name,
+        testid,
+    };
     let s = lang.s();
     let data = props.trump.map(|t| t.name()).unwrap_or_default();
     let (icon, name) = match props.trump {
@@ -67,7 +63,7 @@ pub fn trump_badge(props: &TrumpBadgeProps) -> Html {
     let mode = matches!(props.trump, Some(t) if t.suit().is_none());
     html! {
         <span class={classes!("trump-badge", mode.then_some("mode"), props.trump.is_none().then_some("unset"))}
-            data-testid={props.testid.clone()} data-trump={data}
+            data-testid={props.testid} data-trump={data}
             title={format!("{}: {}", s.trump, name)}>
             { icon }
             if props.with_name || props.trump.is_none() || mode {
@@ -77,7 +73,7 @@ pub fn trump_badge(props: &TrumpBadgeProps) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
+#[derive(PartialEq)]
 pub struct SeatViewProps {
     pub seat: Seat,
     pub pos: Pos,
@@ -89,17 +85,19 @@ pub struct SeatViewProps {
     /// Trump, shown beside the hakem (HK-4, HK-12).
     pub trump: Option<Trump>,
     /// Show card backs (not for the bottom seat, whose cards are shown face up).
-    #[prop_or(true)]
     pub backs: bool,
     /// Game-specific marks on the name plate (a bid, points taken, a wild rank …).
-    #[prop_or_default]
     pub children: Html,
 }
 
+struct TrumpBadgeProps {
+    trump: Option<Trump>,
+    with_name: bool,
+    testid: Option<&'static str>,
+}
+
 /// A player around the table: name plate and card backs.
-#[function_component(SeatView)]
-pub fn seat_view(props: &SeatViewProps) -> Html {
-    let lang = use_lang();
+pub fn seat_view(lang: Lang, props: &SeatViewProps) -> Html {
     let s = lang.s();
     let count_text = fill(s.cards_n, &[("n", &lang.num(props.count))]);
     let shown = props.count.min(5) as usize;
@@ -113,10 +111,10 @@ pub fn seat_view(props: &SeatViewProps) -> Html {
         <div {class} data-testid={format!("seat-{}", props.pos.name())}
             data-seat={props.seat.0.to_string()} data-count={props.count.to_string()}>
             <div class="plate">
-                if props.is_hakem { <Crown /> }
+                if props.is_hakem { { crown(lang) } }
                 <span class="seat-name">{ props.name.clone() }</span>
                 if props.is_hakem && props.trump.is_some() {
-                    <TrumpBadge trump={props.trump} with_name={false} />
+                    { trump_badge(lang, props.trump, false, None) }
                 }
                 { props.children.clone() }
             </div>

@@ -2,7 +2,7 @@
 //! hand, everyone's remaining cards (D-8), the points and totals, the winners of the match.
 
 use crate::components::actions::result_actions;
-use crate::components::card::MiniCard;
+use crate::components::card::mini_card;
 use crate::i18n::{about, Lang};
 use crate::seen::Seen;
 use engine::{Card, CardBag, Seat, SeatSet};
@@ -101,7 +101,7 @@ pub fn result_panel(
                                     <th scope="row">{ seen.name(seat) }
                                         if out { <span class="declared">{ " · " }{ t.eliminated }</span> }
                                     </th>
-                                    <td class="result-cards">{ for cards.iter().map(|&c| html! { <MiniCard card={c} /> }) }</td>
+                                    <td class="result-cards">{ for cards.iter().map(|&c| mini_card(lang, c, false)) }</td>
                                     <td class="result-points">{ lang.num(points) }
                                         if let Some(note) = note {
                                             <small class="row-note" data-testid={format!("row-note-{i}")}>{ note }</small>

@@ -2,14 +2,13 @@
 //! (SH-3; the discards only once the hand is scored, D-8), the tricks and the match score
 //! toward the target (SH-9); the contract (the bid and the hakem) and trump (SH-6).
 
-use crate::components::seat::Crown;
-use crate::components::team::{trump_info, Cell, Column, TeamBoard};
-use crate::context::use_lang;
-use crate::i18n::fill;
+use crate::components::seat::crown;
+use crate::components::team::{team_board, trump_info, Cell, Column, TeamBoardProps};
+use crate::i18n::{fill, Lang};
 use engine::games::hokm::Trump;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
+#[derive(PartialEq)]
 pub struct ShelemBoardProps {
     /// The players of each side (side 0 = seats 0 and 2).
     pub teams: [AttrValue; 2],
@@ -29,9 +28,7 @@ pub struct ShelemBoardProps {
 }
 
 /// The score panel of the Shelem table.
-#[function_component(ShelemBoard)]
-pub fn shelem_board(props: &ShelemBoardProps) -> Html {
-    let lang = use_lang();
+pub fn shelem_board(lang: Lang, props: &ShelemBoardProps) -> Html {
     let sh = lang.shelem();
     let taken = props.taken.map(|n| Cell::num(lang, n));
     let score = props.score.map(|n| Cell::signed(lang, n, false));
@@ -41,16 +38,22 @@ pub fn shelem_board(props: &ShelemBoardProps) -> Html {
         Column::new(sh.total, "pts", "score", score),
     ];
     html! {
-        <TeamBoard class="shelem-board" teams={props.teams.clone()} my_side={props.my_side}
-            hand_number={props.hand_number} target={props.target} {columns}>
-            if let Some((seat, name, bid)) = &props.contract {
-                <span class="contract" data-testid="contract" data-bid={bid.to_string()}
-                    data-hakem={seat.to_string()}>
-                    <Crown />
-                    { fill(sh.contract, &[("name", name), ("n", &lang.num(bid))]) }
-                </span>
-            }
-            { trump_info(lang, props.trump) }
-        </TeamBoard>
-    }
+            { team_board(lang, &TeamBoardProps {
+                class: "shelem-board".into(),
+                teams: props.teams.clone(),
+                my_side: props.my_side,
+                hand_number: props.hand_number,
+                target: props.target,
+                columns,
+                children: html! {<>
+                if let Some((seat, name, bid)) = &props.contract {
+                    <span class="contract" data-testid="contract" data-bid={bid.to_string()}
+                        data-hakem={seat.to_string()}>
+                        { crown(lang) }
+                        { fill(sh.contract, &[("name", name), ("n", &lang.num(bid))]) }
+                    </span>
+                }
+                { trump_info(lang, props.trump) }
+    </>} }) }
+        }
 }

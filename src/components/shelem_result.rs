@@ -4,15 +4,14 @@
 
 use crate::card_order::sort_hand;
 use crate::components::analysis::{self, AnalysisProps, Request};
-use crate::components::card::MiniCard;
-use crate::components::seat::TrumpBadge;
-use crate::components::team::{Cell, Column, TeamResult};
-use crate::context::use_lang;
-use crate::i18n::fill;
+use crate::components::card::mini_card;
+use crate::components::seat::trump_badge;
+use crate::components::team::{team_result, Cell, Column, TeamResultProps};
+use crate::i18n::{fill, Lang};
 use engine::games::shelem::HandResult;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
+#[derive(PartialEq)]
 pub struct ShelemResultProps {
     pub result: HandResult,
     /// Names of the players of each side.
@@ -28,14 +27,11 @@ pub struct ShelemResultProps {
     pub on_new_match: Callback<()>,
     /// The hand analysis' request, where this device holds the table's log (a local
     /// table): the analysis is offered (issue 12).
-    #[prop_or_default]
     pub analysis: Option<Request>,
 }
 
 /// The panel shown when a Shelem hand (and maybe the match) is over.
-#[function_component(ShelemResult)]
-pub fn shelem_result(props: &ShelemResultProps) -> Html {
-    let lang = use_lang();
+pub fn shelem_result(lang: Lang, props: &ShelemResultProps) -> Html {
     let s = lang.s();
     let sh = lang.shelem();
     let r = &props.result;
@@ -59,7 +55,7 @@ pub fn shelem_result(props: &ShelemResultProps) -> Html {
             <p class="result-contract">
                 <span>{ contract }</span>
                 { " " }
-                <TrumpBadge trump={Some(r.trump)} />
+                { trump_badge(lang, Some(r.trump), true, None) }
             </p>
             <p class={classes!("outcome", outcome_class)} data-testid="hand-outcome">{ outcome }</p>
         </>
@@ -90,24 +86,30 @@ pub fn shelem_result(props: &ShelemResultProps) -> Html {
         ("data-points-1", r.points[1].to_string()),
     ];
     html! {
-        <TeamResult class="shelem-result" {attrs} teams={props.teams.clone()} {hand_winner}
-            solo={props.names.len() == 2}
-            match_winner={props.match_winner} {before} {columns}
-            on_next={props.on_next.clone()} on_new_match={props.on_new_match.clone()}>
-            <p class="in-play">{ fill(sh.points_in_play, &[("n", &lang.num(r.points_in_play))]) }</p>
-            if let Some(request) = props.analysis.clone() {
-                <div class="analysis-row">
-                    { analysis::offered(AnalysisProps { request, names: props.names.clone(), sides: props.teams.to_vec() }) }
-                </div>
-            }
-            if !discards.is_empty() {
-                <div class="result-discards" data-testid="result-discards">
-                    <span class="leftover-name">{ sh.discards_of_hakem }</span>
-                    <span class="mini-cards" dir="ltr">
-                        { for discards.into_iter().map(|c| html! { <MiniCard card={c} /> }) }
-                    </span>
-                </div>
-            }
-        </TeamResult>
-    }
+            { team_result(lang, &TeamResultProps {
+                class: "shelem-result".into(),
+                attrs,
+                teams: props.teams.clone(),
+                hand_winner,
+                solo: props.names.len() == 2,
+                match_winner: props.match_winner,
+                before,
+                columns,
+                children: html! {<>
+                <p class="in-play">{ fill(sh.points_in_play, &[("n", &lang.num(r.points_in_play))]) }</p>
+                if let Some(request) = props.analysis.clone() {
+                    <div class="analysis-row">
+                        { analysis::offered(AnalysisProps { request, names: props.names.clone(), sides: props.teams.to_vec() }) }
+                    </div>
+                }
+                if !discards.is_empty() {
+                    <div class="result-discards" data-testid="result-discards">
+                        <span class="leftover-name">{ sh.discards_of_hakem }</span>
+                        <span class="mini-cards" dir="ltr">
+                            { for discards.into_iter().map(|c| mini_card(lang, c, false)) }
+                        </span>
+                    </div>
+                }
+    </>}, on_next: props.on_next.clone(), on_new_match: props.on_new_match.clone() }) }
+        }
 }

@@ -4,8 +4,7 @@
 //! attributes and the lines of the result.
 
 use crate::components::actions::result_actions;
-use crate::components::seat::TrumpBadge;
-use crate::context::use_lang;
+use crate::components::seat::trump_badge;
 use crate::i18n::{fill, points_text, Lang};
 use engine::games::hokm::Trump;
 use yew::prelude::*;
@@ -140,15 +139,14 @@ pub fn trump_info(lang: Lang, trump: Option<Trump>) -> Html {
     html! {
         <span class="info-trump">
             <span class="info-label">{ lang.s().trump }{ ": " }</span>
-            <TrumpBadge {trump} testid={AttrValue::from("trump")} />
+            { trump_badge(lang, trump, true, Some("trump")) }
         </span>
     }
 }
 
-#[derive(Properties, PartialEq)]
+#[derive(PartialEq)]
 pub struct TeamBoardProps {
     /// The game's class beside `scoreboard`.
-    #[prop_or_default]
     pub class: Classes,
     /// The players of each side (side 0 = seats 0 and 2).
     pub teams: [AttrValue; 2],
@@ -158,15 +156,12 @@ pub struct TeamBoardProps {
     pub target: i32,
     pub columns: Vec<Column>,
     /// The game's notes after the target (trump, hakem, contract).
-    #[prop_or_default]
     pub children: Html,
 }
 
 /// The score table in the top bar: per side a row of the game's columns; the hand's number,
 /// the target and the game's notes.
-#[function_component(TeamBoard)]
-pub fn team_board(props: &TeamBoardProps) -> Html {
-    let lang = use_lang();
+pub fn team_board(lang: Lang, props: &TeamBoardProps) -> Html {
     let s = lang.s();
     let my_side = props.my_side;
     let class = move |side: usize| classes!("team", (side == my_side).then_some("mine"));
@@ -199,10 +194,9 @@ pub fn team_board(props: &TeamBoardProps) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
+#[derive(PartialEq)]
 pub struct TeamResultProps {
     /// The game's class beside `result-panel`.
-    #[prop_or_default]
     pub class: Classes,
     /// The game's `data-*` attributes on the panel.
     pub attrs: Vec<(&'static str, String)>,
@@ -211,7 +205,6 @@ pub struct TeamResultProps {
     /// The side that won the hand: its row is marked.
     pub hand_winner: usize,
     /// Whether each side is one player (two-player games).
-    #[prop_or_default]
     pub solo: bool,
     /// The side that won the match, once it is over.
     pub match_winner: Option<usize>,
@@ -219,7 +212,6 @@ pub struct TeamResultProps {
     pub before: Html,
     pub columns: Vec<Column>,
     /// What the game shows after the table (cards left, the discards).
-    #[prop_or_default]
     pub children: Html,
     pub on_next: Callback<()>,
     pub on_new_match: Callback<()>,
@@ -243,9 +235,7 @@ pub fn side_won(
 /// The panel shown when a hand of a team game (and maybe the match) is over: the title, the
 /// match's winner, the game's lines, a row per side (`result-row-N`, the hand's winner
 /// marked `won`) and the next hand or a new match.
-#[function_component(TeamResult)]
-pub fn team_result(props: &TeamResultProps) -> Html {
-    let lang = use_lang();
+pub fn team_result(lang: Lang, props: &TeamResultProps) -> Html {
     let s = lang.s();
     let over = props.match_winner.is_some();
     let title = if over { s.match_over } else { s.hand_over };

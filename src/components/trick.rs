@@ -1,35 +1,28 @@
 //! The cards in the middle of the table, each in front of the player who played it.
 
 use crate::components::card::CardSvg;
-use crate::context::use_lang;
 use crate::seen::Pos;
 
-use crate::i18n::card_label;
+use crate::i18n::{card_label, Lang};
 use engine::{Card, Seat};
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
+#[derive(PartialEq)]
 pub struct TrickViewProps {
     /// The cards, in play order, with who played them and where that seat is drawn.
     pub cards: Vec<(Seat, Pos, Card)>,
     /// The trick is being gathered toward this winner's side.
-    #[prop_or_default]
     pub collect_to: Option<Pos>,
     /// The seat that took the trick (its card is highlighted).
-    #[prop_or_default]
     pub winner: Option<Seat>,
     /// A caption under the cards (who took it).
-    #[prop_or_default]
     pub caption: Option<AttrValue>,
-    #[prop_or_default]
     pub review: bool,
 }
 
 /// Up to four cards around the centre, each in its player's slot from the moment it is
 /// played until the trick is gathered.
-#[function_component(TrickView)]
-pub fn trick_view(props: &TrickViewProps) -> Html {
-    let lang = use_lang();
+pub fn trick_view(lang: Lang, props: &TrickViewProps) -> Html {
     let class = classes!(
         "trick",
         props

@@ -3,7 +3,6 @@
 
 use crate::card_order::HAND_SUIT_ORDER;
 use crate::components::card::suit_button;
-use crate::context::use_lang;
 use crate::i18n::trump_name;
 use crate::i18n::Lang;
 use engine::games::bidel::{BidelAction, BidelTrump};
@@ -11,24 +10,20 @@ use engine::games::hokm::Trump;
 use engine::Suit;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
+#[derive(PartialEq)]
 pub struct TrumpPickerProps {
     /// The trumps and modes the hakem may name (suits are shown ♠ ♥ ♣ ♦, modes in this
     /// order).
     pub choices: Vec<Trump>,
     pub on_choose: Callback<Trump>,
     /// A redeal button (Hokm's HK-5), when a redeal is legal.
-    #[prop_or_default]
     pub on_redeal: Option<Callback<()>>,
     /// The line under the title (by default Hokm's "from your first five cards").
-    #[prop_or_default]
     pub help: Option<AttrValue>,
 }
 
 /// Buttons for the suits, the enabled no-trump modes and maybe the redeal.
-#[function_component(TrumpPicker)]
-pub fn trump_picker(props: &TrumpPickerProps) -> Html {
-    let lang = use_lang();
+pub fn trump_picker(lang: Lang, props: &TrumpPickerProps) -> Html {
     let s = lang.s();
     let button = |t: Trump| {
         let onclick = props.on_choose.reform(move |_: MouseEvent| t);

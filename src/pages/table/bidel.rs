@@ -9,8 +9,8 @@ use crate::components::bidel_board::{
     badge_trump, direction_arrow, direction_name, result_panel, scoreboard,
 };
 use crate::components::card::suit_shape;
-use crate::components::hand::{hidden_hand, Hand};
-use crate::components::seat::{waiting, SeatView};
+use crate::components::hand::{hand, hidden_hand, HandProps};
+use crate::components::seat::{seat_view, waiting, SeatViewProps};
 use crate::components::trump_picker::bidel_trump_picker;
 use crate::i18n::fill;
 use crate::seen::Pos;
@@ -48,6 +48,7 @@ pub fn bidel_table(props: &TableProps<BidelSettings>) -> Html {
                 bidel_trump_picker(lang, act.clone())
             } else {
                 waiting(
+                    lang,
                     None,
                     true,
                     fill(b.turn_trump, &[("name", &seen.name(hakem))]),
@@ -88,6 +89,7 @@ pub fn bidel_table(props: &TableProps<BidelSettings>) -> Html {
         BidelPhase::Passing => {
             let names = seen.names_of(view.to_act.iter());
             waiting(
+                lang,
                 Some("pass-waiting"),
                 false,
                 fill(b.waiting_pass, &[("names", &names)]),
@@ -132,8 +134,14 @@ pub fn bidel_table(props: &TableProps<BidelSettings>) -> Html {
         hidden_hand(view.hand_counts[bottom.idx()])
     } else {
         html! {
-            <Hand hand={view.hand} {legal} my_turn={playing || passing} on_play={on_click}
-                {selected} {received} />
+            { hand(lang, &HandProps {
+                hand: view.hand,
+                legal,
+                my_turn: playing || passing,
+                on_play: on_click,
+                selected,
+                received,
+            }) }
         }
     };
     let received_note = (!received.is_empty() && !seen.hidden).then(|| {
@@ -159,28 +167,34 @@ pub fn bidel_table(props: &TableProps<BidelSettings>) -> Html {
         result_panel(lang, seen, view, r, (on_next, on_new), w.analysis)
     });
 
-    let seat_view = |seat: Seat| {
+    let plate = |seat: Seat| {
         let pos = seen.pos(seat);
         let i = seat.idx();
         let points = view.points.get(i).copied().unwrap_or(0);
         let picks = view.pick_counts.get(i).copied().unwrap_or(0);
         html! {
-            <SeatView {seat} {pos} name={seen.name(seat)}
-                count={view.hand_counts[i] + picks} is_hakem={view.hakem == Some(seat)}
-                is_turn={view.to_act.contains(seat)} trump={badge_trump(view.trump)}
-                backs={pos != Pos::Bottom}>
-                <span class={classes!("seat-points", (points > 0).then_some("has-points"))}
-                    data-testid={format!("points-{}", seat.0)} data-value={points.to_string()}
-                    title={b.hand_points}>
-                    <svg class="suit-icon" viewBox="0 0 100 100" aria-hidden="true" focusable="false">
-                        { suit_shape(Suit::Hearts, 50.0, 50.0, 80.0, false) }
-                    </svg>
-                    { lang.num(points) }
-                </span>
-            </SeatView>
-        }
+                    { seat_view(lang, &SeatViewProps {
+                        seat,
+                        pos,
+                        name: seen.name(seat),
+                        count: view.hand_counts[i] + picks,
+                        is_hakem: view.hakem == Some(seat),
+                        is_turn: view.to_act.contains(seat),
+                        trump: badge_trump(view.trump),
+                        backs: pos != Pos::Bottom,
+                        children: html! {<>
+                        <span class={classes!("seat-points", (points > 0).then_some("has-points"))}
+                            data-testid={format!("points-{}", seat.0)} data-value={points.to_string()}
+                            title={b.hand_points}>
+                            <svg class="suit-icon" viewBox="0 0 100 100" aria-hidden="true" focusable="false">
+                                { suit_shape(Suit::Hearts, 50.0, 50.0, 80.0, false) }
+                            </svg>
+                            { lang.num(points) }
+                        </span>
+        </>} }) }
+                }
     };
-    let seats = screen.others(seat_view);
+    let seats = screen.others(plate);
 
     let has_panel = my_turn && matches!(phase, BidelPhase::ChoosingTrump | BidelPhase::Passing);
 
@@ -191,7 +205,7 @@ pub fn bidel_table(props: &TableProps<BidelSettings>) -> Html {
         seats,
         center,
         has_panel,
-        bottom_seat: seat_view(bottom),
+        bottom_seat: plate(bottom),
         status,
         bar_extra: html! { <>{ for received_note }{ for last_trick }</> },
         hand,

@@ -8,7 +8,7 @@ use super::shedding::{picker, suit_buttons, use_shedding, Parts, SheddingPage};
 use super::shell::use_step_state;
 use super::TableProps;
 use crate::card_order::{sort_hand, HandCard, HAND_SUIT_ORDER};
-use crate::components::card::MiniCard;
+use crate::components::card::mini_card;
 use crate::components::shedding_result::{result_panel, HandOutcome};
 use crate::i18n::{card_label, fill, Lang};
 use engine::games::haft_khabis::choice::{self, Next, Partial};
@@ -89,7 +89,7 @@ pub fn haft_khabis_table(props: &TableProps<HaftKhabisSettings>) -> Html {
                         html! {
                             <button type="button" class="give-card" data-testid={format!("give-{g}")}
                                 aria-label={card_label(lang, g)} {onclick}>
-                                <MiniCard card={g} />
+                                { mini_card(lang, g, false) }
                             </button>
                         }
                     }) }

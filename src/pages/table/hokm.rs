@@ -5,13 +5,13 @@
 use super::shell::{use_card_choice, use_screen};
 use super::{last_trick_button, phase_slug, trick_center, Frame, TableProps};
 use crate::adapters::hokm::shown_trick;
-use crate::components::draw::DrawPanel;
-use crate::components::hand::{hidden_hand, Hand};
-use crate::components::result::ResultPanel;
-use crate::components::scoreboard::Scoreboard;
-use crate::components::seat::{waiting, SeatView};
+use crate::components::draw::{draw_panel, DrawPanelProps};
+use crate::components::hand::{hand, hidden_hand, HandProps};
+use crate::components::result::{result_panel, ResultPanelProps};
+use crate::components::scoreboard::{scoreboard, ScoreboardProps};
+use crate::components::seat::{seat_view, waiting, SeatViewProps};
 use crate::components::stock::stock;
-use crate::components::trump_picker::TrumpPicker;
+use crate::components::trump_picker::{trump_picker, TrumpPickerProps};
 use crate::i18n::{fill, Lang};
 use crate::seen::{Pos, Seen};
 use crate::state::TableAction;
@@ -45,9 +45,14 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
         let d = screen.state.dispatcher();
         let draw_names: Vec<AttrValue> = seen.by_player.iter().map(|p| p.clone().into()).collect();
         html! {
-            <DrawPanel draw={view.hakem_draw.clone()} names={draw_names} hakem={view.hakem}
-                swap={view.seat_swap} second_ace={config.settings.partners_by_second_ace}
-                on_close={Callback::from(move |_| d.dispatch(TableAction::CloseIntro))} />
+            { draw_panel(lang, &DrawPanelProps {
+                draw: view.hakem_draw.clone(),
+                names: draw_names,
+                hakem: view.hakem,
+                swap: view.seat_swap,
+                second_ace: config.settings.partners_by_second_ace,
+                on_close: Callback::from(move |_| d.dispatch(TableAction::CloseIntro)),
+            }) }
         }
     } else if phase == HokmPhase::ChoosingTrump {
         if my_turn {
@@ -56,9 +61,18 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
             let on_redeal = legal
                 .contains(&HokmAction::Redeal)
                 .then(|| act.reform(|_| HokmAction::Redeal));
-            html! { <TrumpPicker {choices} on_choose={act.reform(HokmAction::Trump)} {on_redeal} /> }
+            trump_picker(
+                lang,
+                &TrumpPickerProps {
+                    choices,
+                    on_choose: act.reform(HokmAction::Trump),
+                    on_redeal,
+                    help: Default::default(),
+                },
+            )
         } else {
             waiting(
+                lang,
                 None,
                 true,
                 fill(s.turn_trump, &[("name", &seen.name(view.hakem))]),
@@ -90,6 +104,7 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
             }
         } else {
             waiting(
+                lang,
                 Some("waiting"),
                 false,
                 status_waiting_discard(seen, view, lang),
@@ -133,9 +148,29 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
         hidden_hand(view.hand_counts[bottom.idx()])
     } else if discarding {
         let on_play = choice.toggle(chosen_now, to_discard);
-        html! { <Hand hand={view.hand} legal={view.hand} my_turn=true {on_play} selected={Some(chosen_now)} /> }
+        hand(
+            lang,
+            &HandProps {
+                hand: view.hand,
+                legal: view.hand,
+                my_turn: true,
+                on_play,
+                selected: Some(chosen_now),
+                received: Default::default(),
+            },
+        )
     } else {
-        html! { <Hand hand={view.hand} {legal} my_turn={playing} on_play={act.reform(HokmAction::Play)} /> }
+        hand(
+            lang,
+            &HandProps {
+                hand: view.hand,
+                legal,
+                my_turn: playing,
+                on_play: act.reform(HokmAction::Play),
+                selected: Default::default(),
+                received: Default::default(),
+            },
+        )
     };
 
     let last_trick = last_trick_button(
@@ -146,21 +181,37 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
 
     let result = screen.result(view.result.as_ref(), |r, w| {
         html! {
-            <ResultPanel result={r.clone()} teams={teams.clone()} names={seen.names.clone()}
-                score={view.score} target={config.settings.target} match_winner={view.winner}
-                on_next={w.on_next} on_new_match={w.on_new} analysis={w.analysis} />
+            { result_panel(lang, &ResultPanelProps {
+                result: r.clone(),
+                teams: teams.clone(),
+                names: seen.names.clone(),
+                score: view.score,
+                target: config.settings.target,
+                match_winner: view.winner,
+                on_next: w.on_next,
+                on_new_match: w.on_new,
+                analysis: w.analysis,
+            }) }
         }
     });
 
-    let seat_view = |seat: Seat| {
+    let plate = |seat: Seat| {
         let pos = seen.pos(seat);
         html! {
-            <SeatView {seat} {pos} name={seen.name(seat)}
-                count={view.hand_counts[seat.idx()]} is_hakem={view.hakem == seat}
-                is_turn={turn == Some(seat)} trump={view.trump} backs={pos != Pos::Bottom} />
+            { seat_view(lang, &SeatViewProps {
+                seat,
+                pos,
+                name: seen.name(seat),
+                count: view.hand_counts[seat.idx()],
+                is_hakem: view.hakem == seat,
+                is_turn: turn == Some(seat),
+                trump: view.trump,
+                backs: pos != Pos::Bottom,
+                children: Default::default(),
+            }) }
         }
     };
-    let seats = screen.others(seat_view);
+    let seats = screen.others(plate);
 
     let has_panel = st.intro_open
         || (my_turn
@@ -169,9 +220,16 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
                 HokmPhase::ChoosingTrump | HokmPhase::Discarding | HokmPhase::Drawing
             ));
     let scoreboard = html! {
-        <Scoreboard teams={teams.clone()} score={view.score} tricks={view.tricks}
-            target={config.settings.target} {my_side} trump={view.trump}
-            hakem={seen.name(view.hakem)} hand_number={view.hand_number} />
+        { scoreboard(lang, &ScoreboardProps {
+            teams: teams.clone(),
+            score: view.score,
+            tricks: view.tricks,
+            target: config.settings.target,
+            my_side,
+            trump: view.trump,
+            hakem: seen.name(view.hakem),
+            hand_number: view.hand_number,
+        }) }
     };
 
     screen.frame(Frame {
@@ -181,7 +239,7 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
         seats,
         center,
         has_panel,
-        bottom_seat: seat_view(bottom),
+        bottom_seat: plate(bottom),
         status,
         bar_extra: html! { { for last_trick } },
         hand,

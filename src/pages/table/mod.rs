@@ -32,11 +32,11 @@ pub use hook::{initial_state, use_table, INTRO_MS};
 pub use route::{TablePage, TableProps, TableRoute, TableRouteProps};
 
 use crate::adapters::{ShownTrick, UiGame};
-use crate::components::cover::Cover;
+use crate::components::cover::{pass_cover, CoverProps};
 use crate::components::lang_toggle::LangToggle;
 use crate::components::share::Share;
 use crate::components::sheet::{sheet_context, ScoresButton, SheetCtx};
-use crate::components::trick::TrickView;
+use crate::components::trick::{trick_view, TrickViewProps};
 use crate::config::{SeatKind, TableConfig};
 use crate::i18n::{about, Lang};
 use crate::route::Route;
@@ -94,8 +94,13 @@ pub fn trick_center<G: UiGame>(
             &[],
         );
         html! {
-            <TrickView cards={place(&t.cards)} winner={Some(t.winner)}
-                caption={AttrValue::from(caption)} review=true />
+            { trick_view(lang, &TrickViewProps {
+                cards: place(&t.cards),
+                collect_to: Default::default(),
+                winner: Some(t.winner),
+                caption: Some(AttrValue::from(caption)),
+                review: true,
+            }) }
         }
     } else if let Some(h) = &st.held {
         let t = &h.trick;
@@ -107,12 +112,25 @@ pub fn trick_center<G: UiGame>(
             &[],
         );
         html! {
-            <TrickView cards={place(&t.cards)} winner={Some(t.winner)}
-                caption={AttrValue::from(caption)}
-                collect_to={h.collecting.then_some(seen.pos(t.winner))} />
+            { trick_view(lang, &TrickViewProps {
+                cards: place(&t.cards),
+                collect_to: h.collecting.then_some(seen.pos(t.winner)),
+                winner: Some(t.winner),
+                caption: Some(AttrValue::from(caption)),
+                review: Default::default(),
+            }) }
         }
     } else {
-        html! { <TrickView cards={place(current)} /> }
+        trick_view(
+            lang,
+            &TrickViewProps {
+                cards: place(current),
+                collect_to: Default::default(),
+                winner: Default::default(),
+                caption: Default::default(),
+                review: Default::default(),
+            },
+        )
     }
 }
 
@@ -131,14 +149,20 @@ pub fn error_toast<G: UiGame>(st: &UseReducerHandle<TableState<G>>, lang: Lang) 
 }
 
 /// The pass-and-play cover, when two or more people share the device.
-pub fn cover<G: UiGame>(st: &UseReducerHandle<TableState<G>>, seen: &Seen) -> Option<Html> {
+pub fn cover<G: UiGame>(
+    st: &UseReducerHandle<TableState<G>>,
+    seen: &Seen,
+    lang: Lang,
+) -> Option<Html> {
     let p = seen.cover?;
     let d = st.dispatcher();
     let player = st.config.players.get(p)?;
     Some(html! {
-        <Cover name={AttrValue::from(seen.by_player.get(p).cloned().unwrap_or_default())}
-            owner={player.kind == SeatKind::You && player.name.is_empty()}
-            on_reveal={Callback::from(move |_| d.dispatch(TableAction::Reveal(p)))} />
+        { pass_cover(lang, &CoverProps {
+            name: AttrValue::from(seen.by_player.get(p).cloned().unwrap_or_default()),
+            owner: player.kind == SeatKind::You && player.name.is_empty(),
+            on_reveal: Callback::from(move |_| d.dispatch(TableAction::Reveal(p))),
+        }) }
     })
 }
 
@@ -224,7 +248,7 @@ pub fn frame<G: UiGame>(
     let rules = Route::Rules(G::ID, Some(here)).hash();
     let rows = setting_rows(lang, &config.settings, config.player_count());
     let error = error_toast(st, lang);
-    let cover = cover(st, seen);
+    let cover = cover(st, seen, lang);
     // A hard bot about to act is thinking in its worker (style.css marks its plate).
     let thinking = st.bot_to_act().filter(|&b| st.bots.borrow().is_hard(b));
     // The hint and the hand replay: only where the page plays locally.

@@ -8,10 +8,10 @@ use super::shell::{use_screen, use_step_state, Screen};
 use super::{Frame, TableProps};
 use crate::adapters::UiGame;
 use crate::card_order::HandCard;
-use crate::components::card::{suit_button, suit_shape, CardSvg, MiniCard};
-use crate::components::hand::{hidden_hand, BagHand};
+use crate::components::card::{mini_card, suit_button, suit_shape, CardSvg};
+use crate::components::hand::{bag_hand, hidden_hand, BagHandProps};
 use crate::components::scoreboard::{player_scores, PlayerColumn};
-use crate::components::seat::SeatView;
+use crate::components::seat::{seat_view, SeatViewProps};
 use crate::i18n::{about, card_label, fill, suit_name, Lang};
 use crate::seen::{Pos, Seen};
 use crate::state::TableState;
@@ -100,7 +100,7 @@ impl<G: SheddingPage> Turn<G> {
         let turn = self;
         let (lang, seen, view, bottom) = (screen.lang, &screen.seen, &screen.view, screen.bottom);
         let count = |seat: Seat| view.hand_counts().get(seat.idx()).copied().unwrap_or(0);
-        let seat_view = |seat: Seat| {
+        let plate = |seat: Seat| {
             seat_plate(
                 lang,
                 seen,
@@ -115,8 +115,13 @@ impl<G: SheddingPage> Turn<G> {
             hidden_hand(count(bottom))
         } else {
             html! {
-                <BagHand hand={view.hand()} legal={parts.playable} my_turn={parts.playing}
-                    on_play={parts.on_card} selected={parts.selected} />
+                { bag_hand(lang, &BagHandProps {
+                    hand: view.hand(),
+                    legal: parts.playable,
+                    my_turn: parts.playing,
+                    on_play: parts.on_card,
+                    selected: parts.selected,
+                }) }
             }
         };
         let has_panel = parts.panel.is_some();
@@ -155,10 +160,10 @@ impl<G: SheddingPage> Turn<G> {
                     info,
                 )
             },
-            seats: screen.others(seat_view),
+            seats: screen.others(plate),
             center,
             has_panel,
-            bottom_seat: seat_view(bottom),
+            bottom_seat: plate(bottom),
             status: parts.status,
             bar_extra,
             hand,
@@ -183,7 +188,7 @@ pub fn picker(
             data-count={(!shown.is_empty()).then(|| shown.len().to_string())}>
             <h2>{ title.to_string() }</h2>
             if !shown.is_empty() {
-                <p class="help">{ for shown.iter().map(|&c| html! { <MiniCard card={c} /> }) }</p>
+                <p class="help">{ for shown.iter().map(|&c| mini_card(lang, c, false)) }</p>
             }
             { body }
             if let Some(onclick) = cancel {
@@ -365,14 +370,22 @@ fn seat_plate(
 ) -> Html {
     let pos = seen.pos(seat);
     html! {
-        <SeatView {seat} {pos} name={seen.name(seat)} {count} is_hakem=false {is_turn}
-            trump={None} backs={pos != Pos::Bottom}>
-            { marks }
-            if declared {
-                <span class="declared" data-testid={format!("declared-{}", seat.0)}>
-                    { lang.shedding().last_card }
-                </span>
-            }
-        </SeatView>
-    }
+            { seat_view(lang, &SeatViewProps {
+                seat,
+                pos,
+                name: seen.name(seat),
+                count,
+                is_hakem: false,
+                is_turn,
+                trump: None,
+                backs: pos != Pos::Bottom,
+                children: html! {<>
+                { marks }
+                if declared {
+                    <span class="declared" data-testid={format!("declared-{}", seat.0)}>
+                        { lang.shedding().last_card }
+                    </span>
+                }
+    </>} }) }
+        }
 }

@@ -6,14 +6,14 @@
 use super::shell::{use_card_choice, use_screen};
 use super::{trick_center, Frame, TableProps};
 use crate::adapters::hokm::shown_trick;
-use crate::components::auction::{bid_choices, plate_bid, Auction};
-use crate::components::discard::{own_discards, DiscardPanel};
-use crate::components::hand::{hidden_hand, Hand};
-use crate::components::joker_lead::JokerSuitPicker;
-use crate::components::seat::{waiting, SeatView};
-use crate::components::shelem_board::ShelemBoard;
-use crate::components::shelem_result::ShelemResult;
-use crate::components::trump_picker::TrumpPicker;
+use crate::components::auction::{auction, bid_choices, plate_bid, AuctionProps};
+use crate::components::discard::{discard_panel, own_discards, DiscardPanelProps};
+use crate::components::hand::{hand, hidden_hand, HandProps};
+use crate::components::joker_lead::{joker_suit_picker, JokerSuitPickerProps};
+use crate::components::seat::{seat_view, waiting, SeatViewProps};
+use crate::components::shelem_board::{shelem_board, ShelemBoardProps};
+use crate::components::shelem_result::{shelem_result, ShelemResultProps};
+use crate::components::trump_picker::{trump_picker, TrumpPickerProps};
 use crate::i18n::fill;
 use crate::seen::Pos;
 use crate::state::Heard;
@@ -103,7 +103,7 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
     };
 
     // --- the middle of the table
-    let waiting = |text: String| waiting(Some("waiting"), true, text);
+    let waiting = |text: String| waiting(lang, Some("waiting"), true, text);
     let center = match phase {
         ShelemPhase::Bidding => {
             let high = view.bid.map(|(seat, b)| (seen.name(seat), b));
@@ -124,15 +124,26 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
                 .filter(|_| !my_turn)
                 .map(|t| AttrValue::from(seen.turn_text(t, sh.your_turn_bid, sh.turn_bid)));
             html! {
-                <Auction {high} {choices} {my_turn} {waiting} total={view.shelem_bid()} {bids}
-                    redealt={just_redealt(view, &st.events)}
-                    on_bid={act.reform(ShelemAction::Bid)}
-                    on_pass={act.reform(|_| ShelemAction::Pass)} />
+                { auction(lang, &AuctionProps {
+                    high,
+                    choices,
+                    total: view.shelem_bid(),
+                    bids,
+                    my_turn,
+                    waiting,
+                    redealt: just_redealt(view, &st.events),
+                    on_bid: act.reform(ShelemAction::Bid),
+                    on_pass: act.reform(|_| ShelemAction::Pass),
+                }) }
             }
         }
         ShelemPhase::Discarding if choosing_discards => html! {
-            <DiscardPanel {need} chosen={selected.len() as u8}
-                on_confirm={confirm_discards} on_clear={clear_discards} />
+            { discard_panel(lang, &DiscardPanelProps {
+                need,
+                chosen: selected.len() as u8,
+                on_confirm: confirm_discards,
+                on_clear: clear_discards,
+            }) }
         },
         ShelemPhase::Discarding => {
             let count = lang.num(view.settings.widow_len());
@@ -144,8 +155,12 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
         ShelemPhase::NamingTrump if my_turn => {
             let choices: Vec<Trump> = st.legal.iter().filter_map(ShelemAction::trump).collect();
             html! {
-                <TrumpPicker {choices} on_choose={act.reform(ShelemAction::Trump)}
-                    help={AttrValue::from(sh.trump_help)} />
+                { trump_picker(lang, &TrumpPickerProps {
+                    choices,
+                    on_choose: act.reform(ShelemAction::Trump),
+                    on_redeal: Default::default(),
+                    help: Some(AttrValue::from(sh.trump_help)),
+                }) }
             }
         }
         ShelemPhase::NamingTrump => waiting(fill(s.turn_trump, &[("name", &hakem_name)])),
@@ -159,8 +174,11 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
                 });
                 let jk = joker.clone();
                 html! {
-                    <JokerSuitPicker joker={j} {on_choose}
-                        on_cancel={Callback::from(move |_| jk.set(None))} />
+                    { joker_suit_picker(lang, &JokerSuitPickerProps {
+                        joker: j,
+                        on_choose,
+                        on_cancel: Callback::from(move |_| jk.set(None)),
+                    }) }
                 }
             }
             None => {
@@ -195,8 +213,14 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
     } else if choosing_discards {
         let widow = view.widow.unwrap_or_default().and(view.hand);
         html! {
-            <Hand hand={view.hand} legal={view.hand} my_turn=false on_play={toggle_discard}
-                selected={Some(selected)} received={widow} />
+            { hand(lang, &HandProps {
+                hand: view.hand,
+                legal: view.hand,
+                my_turn: false,
+                on_play: toggle_discard,
+                selected: Some(selected),
+                received: widow,
+            }) }
         }
     } else {
         let playing = my_turn && phase == ShelemPhase::Playing;
@@ -205,7 +229,17 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
         } else {
             CardSet::EMPTY
         };
-        html! { <Hand hand={view.hand} {legal} my_turn={playing} on_play={play} /> }
+        hand(
+            lang,
+            &HandProps {
+                hand: view.hand,
+                legal,
+                my_turn: playing,
+                on_play: play,
+                selected: Default::default(),
+                received: Default::default(),
+            },
+        )
     };
 
     // The hakem keeps an eye on their own discards during play (they count at the end).
@@ -218,24 +252,39 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
 
     let result = screen.result(view.result.as_ref(), |r, w| {
         html! {
-            <ShelemResult result={r.clone()} teams={teams.clone()} names={seen.names.clone()}
-                score={view.score} target={config.settings.target} match_winner={view.winner}
-                on_next={w.on_next} on_new_match={w.on_new} analysis={w.analysis} />
+            { shelem_result(lang, &ShelemResultProps {
+                result: r.clone(),
+                teams: teams.clone(),
+                names: seen.names.clone(),
+                score: view.score,
+                target: config.settings.target,
+                match_winner: view.winner,
+                on_next: w.on_next,
+                on_new_match: w.on_new,
+                analysis: w.analysis,
+            }) }
         }
     });
 
-    let seat_view = |seat: Seat| {
+    let plate = |seat: Seat| {
         let pos = seen.pos(seat);
         let mark = view.plate_bid(seat).map(|b| plate_bid(lang, b));
         html! {
-            <SeatView {seat} {pos} name={seen.name(seat)}
-                count={view.hand_counts[seat.idx()]} is_hakem={view.hakem == Some(seat)}
-                is_turn={turn == Some(seat)} trump={view.trump} backs={pos != Pos::Bottom}>
-                { for mark }
-            </SeatView>
-        }
+                    { seat_view(lang, &SeatViewProps {
+                        seat,
+                        pos,
+                        name: seen.name(seat),
+                        count: view.hand_counts[seat.idx()],
+                        is_hakem: view.hakem == Some(seat),
+                        is_turn: turn == Some(seat),
+                        trump: view.trump,
+                        backs: pos != Pos::Bottom,
+                        children: html! {<>
+                        { for mark }
+        </>} }) }
+                }
     };
-    let seats = screen.others(seat_view);
+    let seats = screen.others(plate);
 
     let has_panel = my_turn
         && match phase {
@@ -250,9 +299,17 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
         _ => None,
     };
     let scoreboard = html! {
-        <ShelemBoard teams={teams.clone()} score={view.score} {taken} tricks={view.tricks}
-            target={config.settings.target} {my_side} trump={view.trump} {contract}
-            hand_number={view.hand_number} />
+        { shelem_board(lang, &ShelemBoardProps {
+            teams: teams.clone(),
+            score: view.score,
+            taken,
+            tricks: view.tricks,
+            target: config.settings.target,
+            my_side,
+            trump: view.trump,
+            contract,
+            hand_number: view.hand_number,
+        }) }
     };
 
     screen.frame(Frame {
@@ -262,7 +319,7 @@ pub fn shelem_table(props: &TableProps<ShelemSettings>) -> Html {
         seats,
         center,
         has_panel,
-        bottom_seat: seat_view(bottom),
+        bottom_seat: plate(bottom),
         status,
         bar_extra: my_discards,
         hand,

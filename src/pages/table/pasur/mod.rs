@@ -10,9 +10,9 @@ use crate::components::pasur_board::{board, cards_attr, score_sheet};
 
 use super::shell::use_screen;
 use super::{phase_slug, Frame, TableProps};
-use crate::components::card::{CardSvg, MiniCard};
-use crate::components::hand::{hidden_hand, Hand};
-use crate::components::seat::SeatView;
+use crate::components::card::{mini_card, CardSvg};
+use crate::components::hand::{hand, hidden_hand, HandProps};
+use crate::components::seat::{seat_view, SeatViewProps};
 use crate::i18n::{about, card_label, fill, Lang};
 use crate::seen::Pos;
 use crate::state::TableAction;
@@ -256,19 +256,31 @@ pub fn pasur_table(props: &TableProps<PasurSettings>) -> Html {
         let name = seen.name(lp.seat);
         let card = card_label(lang, lp.card);
         let text = if lp.took.is_empty() {
-            about(lang, &name, p.last_laid, p.last_laid_you, &[("card", &card)])
+            about(
+                lang,
+                &name,
+                p.last_laid,
+                p.last_laid_you,
+                &[("card", &card)],
+            )
         } else {
-            about(lang, &name, p.last_took, p.last_took_you, &[("card", &card)])
+            about(
+                lang,
+                &name,
+                p.last_took,
+                p.last_took_you,
+                &[("card", &card)],
+            )
         };
         html! {
             <div class={classes!("last-play", lp.sur.then_some("sur"))} data-testid="last-play"
                 data-seat={lp.seat.0.to_string()} data-card={lp.card.to_string()}
                 data-took={cards_attr(lp.took)} data-sur={lp.sur.to_string()} aria-live="polite">
-                <MiniCard card={lp.card} />
+                { mini_card(lang, lp.card, false) }
                 <span class="last-text">{ text }</span>
                 if !lp.took.is_empty() {
                     <span class="mini-cards" dir="ltr">
-                        { for table_order(lp.took).into_iter().map(|c| html! { <MiniCard card={c} /> }) }
+                        { for table_order(lp.took).into_iter().map(|c| mini_card(lang, c, false)) }
                     </span>
                 }
                 if lp.sur {
@@ -370,7 +382,7 @@ pub fn pasur_table(props: &TableProps<PasurSettings>) -> Html {
                         if t.is_empty() {
                             <span class="lay-down">{ p.lay_down }</span>
                         } else {
-                            { for table_order(t).into_iter().map(|c| html! { <MiniCard card={c} /> }) }
+                            { for table_order(t).into_iter().map(|c| mini_card(lang, c, false)) }
                         }
                     </button>
                 }
@@ -384,7 +396,7 @@ pub fn pasur_table(props: &TableProps<PasurSettings>) -> Html {
             } else if sets.len() == 1 && !sets[0].is_empty() {
                 html! {
                     <span class="mini-cards capture-only" dir="ltr">
-                        { for table_order(sets[0]).into_iter().map(|c| html! { <MiniCard card={c} /> }) }
+                        { for table_order(sets[0]).into_iter().map(|c| mini_card(lang, c, false)) }
                     </span>
                 }
             } else if !my_turn && sets.len() >= 2 {
@@ -392,7 +404,7 @@ pub fn pasur_table(props: &TableProps<PasurSettings>) -> Html {
                     <span class="capture-sets" dir="ltr">
                         { for sets.iter().map(|&t| html! {
                             <span class="mini-cards">
-                                { for table_order(t).into_iter().map(|c| html! { <MiniCard card={c} /> }) }
+                                { for table_order(t).into_iter().map(|c| mini_card(lang, c, false)) }
                             </span>
                         }) }
                     </span>
@@ -434,7 +446,7 @@ pub fn pasur_table(props: &TableProps<PasurSettings>) -> Html {
                     data-card={card.to_string()} data-options={sets.len().to_string()}
                     data-settled={settled.is_some().to_string()}
                     onclick={note_click.clone()} onkeydown={on_keys.clone()}>
-                    <MiniCard card={card} />
+                    { mini_card(lang, card, false) }
                     <span class="capture-what" aria-live="polite">{ text }</span>
                     { options }
                     <span class="capture-actions">
@@ -478,8 +490,14 @@ pub fn pasur_table(props: &TableProps<PasurSettings>) -> Html {
                 onfocusin={look.reform(|e: FocusEvent| e.into())}
                 onmouseleave={leave.reform(|e: MouseEvent| e.into())}
                 onfocusout={leave.reform(|e: FocusEvent| e.into())}>
-                <Hand hand={view.hand} legal={legal_cards} my_turn={my_turn} on_play={on_hand}
-                    selected={my_turn.then_some(picked)} />
+                { hand(lang, &HandProps {
+                    hand: view.hand,
+                    legal: legal_cards,
+                    my_turn,
+                    on_play: on_hand,
+                    selected: my_turn.then_some(picked),
+                    received: Default::default(),
+                }) }
             </div>
         }
     };
@@ -490,19 +508,26 @@ pub fn pasur_table(props: &TableProps<PasurSettings>) -> Html {
         score_sheet(lang, seen, view, r, &teams, on_next, on_new)
     });
 
-    let seat_view = |seat: Seat| {
+    let plate = |seat: Seat| {
         let pos = seen.pos(seat);
         html! {
-            <SeatView {seat} {pos} name={seen.name(seat)}
-                count={view.hand_counts[seat.idx()]} is_hakem=false
-                is_turn={turn == Some(seat)} trump={None} backs={pos != Pos::Bottom}>
-                if view.dealer == seat {
-                    <span class="dealer-chip" data-testid="dealer" title={p.dealer}>{ p.dealer }</span>
+                    { seat_view(lang, &SeatViewProps {
+                        seat,
+                        pos,
+                        name: seen.name(seat),
+                        count: view.hand_counts[seat.idx()],
+                        is_hakem: false,
+                        is_turn: turn == Some(seat),
+                        trump: None,
+                        backs: pos != Pos::Bottom,
+                        children: html! {<>
+                        if view.dealer == seat {
+                            <span class="dealer-chip" data-testid="dealer" title={p.dealer}>{ p.dealer }</span>
+                        }
+        </>} }) }
                 }
-            </SeatView>
-        }
     };
-    let seats = screen.others(seat_view);
+    let seats = screen.others(plate);
 
     screen.frame(Frame {
         phase: phase_slug(&phase),
@@ -511,7 +536,7 @@ pub fn pasur_table(props: &TableProps<PasurSettings>) -> Html {
         seats,
         center,
         has_panel: false,
-        bottom_seat: seat_view(bottom),
+        bottom_seat: plate(bottom),
         status,
         bar_extra: capture_panel,
         hand,
