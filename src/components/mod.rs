@@ -256,5 +256,6 @@ pub mod shelem_result;
 pub mod sprite;
 pub mod stock;
 pub mod team;
+pub mod topbar;
 pub mod trick;
 pub mod trump_picker;

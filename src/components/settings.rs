@@ -3,7 +3,7 @@
 
 use super::net::RoomInfo;
 use crate::adapters::UiSettings;
-use crate::context::{use_lang, AppCtx};
+use crate::context::AppCtx;
 use crate::i18n::Lang;
 use crate::prefs::{Prefs, Speed};
 use yew::prelude::*;
@@ -117,25 +117,21 @@ pub fn room_labels(lang: Lang) -> (&'static str, &'static str, &'static str, &'s
     (w.grace, w.turn, w.at_once, w.off)
 }
 
-#[derive(Properties, PartialEq)]
-pub struct TableSettingsProps {
-    pub rows: Vec<SettingRow>,
-    /// The rule page's hash.
-    pub rules: AttrValue,
-}
-
-/// The room settings, read-only, behind a button in the top bar, with a link to the rules.
-#[function_component(TableSettings)]
-pub fn table_settings(props: &TableSettingsProps) -> Html {
-    let lang = use_lang();
+/// The room settings, read-only, behind a button in the top bar, with a link to the rules
+/// (`rules`, the rule page's hash) and this device's preferences; the panel shows while `open`,
+/// and `toggle` opens or closes it. Online, `room` holds the room's own settings after the
+/// game's `rows`.
+pub fn table_settings(
+    lang: Lang,
+    ctx: Option<&AppCtx>,
+    open: bool,
+    toggle: Callback<MouseEvent>,
+    rows: &[SettingRow],
+    rules: &str,
+    room: Option<&RoomInfo>,
+) -> Html {
     let s = lang.s();
-    let open = use_state(|| false);
-    let toggle = {
-        let open = open.clone();
-        Callback::from(move |_: MouseEvent| open.set(!*open))
-    };
-    // Online: the room's own settings after the game's.
-    let room = use_context::<RoomInfo>()
+    let room = room
         .map(|r| room_rows(lang, r.options.grace_secs, r.options.turn_secs))
         .unwrap_or_default();
     html! {
@@ -147,12 +143,12 @@ pub fn table_settings(props: &TableSettingsProps) -> Html {
                     <path d="M5 4 H19 V20 H5 Z M8 8 H16 M8 12 H16 M8 16 H13" />
                 </svg>
             </button>
-            if *open {
+            if open {
                 <div class="panel share-pop settings-panel" data-testid="settings-panel" role="dialog"
                     aria-label={s.table_settings}>
                     <h2>{ s.table_settings }</h2>
                     <dl>
-                        { for props.rows.iter().chain(&room).map(|r| html! {
+                        { for rows.iter().chain(&room).map(|r| html! {
                             <div class="setting-row" data-testid={format!("setting-{}", r.testid)}
                                 data-value={r.raw.to_string()}>
                                 <dt>{ r.label }</dt>
@@ -160,10 +156,10 @@ pub fn table_settings(props: &TableSettingsProps) -> Html {
                             </div>
                         }) }
                     </dl>
-                    <DevicePrefs />
+                    { device_prefs(lang, ctx) }
                     <div class="popover-actions">
                         <a class="btn btn-small btn-secondary" data-testid="rules-link"
-                            href={props.rules.clone()}>{ s.rules }</a>
+                            href={rules.to_string()}>{ s.rules }</a>
                         <button type="button" class="btn btn-small" onclick={toggle}>{ lang.site().close }</button>
                     </div>
                 </div>
@@ -174,13 +170,10 @@ pub fn table_settings(props: &TableSettingsProps) -> Html {
 
 /// The preferences of this device, under the room's rules: sound (and vibration) on or off,
 /// and the bots' speed. Remembered in local storage.
-#[function_component(DevicePrefs)]
-fn device_prefs() -> Html {
-    let lang = use_lang();
+fn device_prefs(lang: Lang, ctx: Option<&AppCtx>) -> Html {
     let s = lang.s();
-    let ctx = use_context::<AppCtx>();
-    let prefs = ctx.as_ref().map_or_else(Prefs::load, |c| c.prefs);
-    let set = ctx.map(|c| c.set_prefs).unwrap_or_default();
+    let prefs = ctx.map_or_else(Prefs::load, |c| c.prefs);
+    let set = ctx.map(|c| c.set_prefs.clone()).unwrap_or_default();
     let on_sound = {
         let set = set.clone();
         Callback::from(move |e: Event| {

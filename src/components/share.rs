@@ -1,34 +1,24 @@
 //! The share-link control: the table's link (game, settings, seats and seed) to open on
 //! another device for the same table and deal.
 
-use crate::context::use_lang;
+use crate::i18n::Lang;
 use crate::web;
 use yew::prelude::*;
 
-#[derive(Properties, PartialEq)]
-pub struct ShareProps {
-    /// The full URL to share.
-    pub url: AttrValue,
-}
-
-/// A "share" button that opens the link with a copy button.
-#[function_component(Share)]
-pub fn share(props: &ShareProps) -> Html {
-    let lang = use_lang();
+/// A "share" button that opens the link `url` with a copy button; the panel shows while
+/// `open`, `toggle` opens or closes it, and `copied` says whether the link was copied since
+/// it opened.
+pub fn share(
+    lang: Lang,
+    open: bool,
+    toggle: Callback<MouseEvent>,
+    url: &str,
+    copied: &UseStateHandle<bool>,
+) -> Html {
     let s = lang.s();
-    let open = use_state(|| false);
-    let copied = use_state(|| false);
-    let toggle = {
-        let open = open.clone();
-        let copied = copied.clone();
-        Callback::from(move |_: MouseEvent| {
-            open.set(!*open);
-            copied.set(false);
-        })
-    };
     let copy = {
         let copied = copied.clone();
-        let url = props.url.clone();
+        let url = url.to_string();
         Callback::from(move |_: MouseEvent| {
             web::copy_text(&url);
             copied.set(true);
@@ -50,14 +40,14 @@ pub fn share(props: &ShareProps) -> Html {
                 </svg>
                 <span class="btn-label">{ s.share }</span>
             </button>
-            if *open {
+            if open {
                 <div class="panel share-pop" role="dialog" aria-label={s.share}>
                     <p class="help">{ s.share_help }</p>
                     <div class="share-row">
-                        <input type="text" readonly=true value={props.url.clone()} dir="ltr"
+                        <input type="text" readonly=true value={url.to_string()} dir="ltr"
                             data-testid="share-url" aria-label={s.share} onfocus={select_all} />
                         <button type="button" class="btn btn-small" data-testid="share-copy" onclick={copy}>
-                            { if *copied { s.copied } else { s.copy } }
+                            { if **copied { s.copied } else { s.copy } }
                         </button>
                     </div>
                 </div>

@@ -116,7 +116,7 @@ pub fn use_match_stats<G: UiGame>(state: &UseReducerHandle<TableState<G>>) {
 /// The sheet of the table in context, rebuilt once per action while shown (`None` while
 /// hidden). Online, the sheet is the room's (the relay sends it: the page holds no log).
 #[hook]
-fn use_history(ctx: Option<&SheetCtx>) -> Option<Rc<History>> {
+pub fn use_history(ctx: Option<&SheetCtx>) -> Option<Rc<History>> {
     let online = use_context::<RoomInfo>().and_then(|r| r.sheet);
     let deps = ctx.map(|c| (c.log_len, c.key.clone(), online, c.rules.points_are_totals));
     let history = ctx.map(|c| c.history.clone());
@@ -130,22 +130,21 @@ fn use_history(ctx: Option<&SheetCtx>) -> Option<Rc<History>> {
     (*memo).clone()
 }
 
-/// The top bar's button that opens the score sheet, and the sheet under it.
-#[function_component(ScoresButton)]
-pub fn scores_button() -> Html {
-    let lang = use_lang();
+/// The top bar's button that opens the score sheet of the table in context (`ctx`), and the
+/// sheet under it while `open` (`history`, rebuilt only while open: [`use_history`]); `toggle`
+/// opens or closes it.
+pub fn scores_button(
+    lang: Lang,
+    open: bool,
+    toggle: Callback<MouseEvent>,
+    ctx: Option<&SheetCtx>,
+    history: Option<Rc<History>>,
+) -> Html {
     let t = lang.sheet();
-    let open = use_state(|| false);
-    let ctx = use_context::<SheetCtx>();
-    let history = use_history(ctx.as_ref().filter(|_| *open));
-    let toggle = {
-        let open = open.clone();
-        Callback::from(move |_: MouseEvent| open.set(!*open))
-    };
     let Some(ctx) = ctx else {
         return Html::default();
     };
-    let body = history.map(|h| sheet_html(lang, &ctx, &h, false));
+    let body = history.map(|h| sheet_html(lang, ctx, &h, false));
     html! {
         <div class="scores">
             <button type="button" class="btn-ghost" data-testid="scores-button"

@@ -26,16 +26,15 @@ pub mod shell;
 
 pub use crate::components::hint::hint;
 pub use crate::components::settings::{
-    room_labels, room_rows, secs_text, setting_rows, SettingRow, TableSettings, GRACE_CHOICES,
+    room_labels, room_rows, secs_text, setting_rows, SettingRow, GRACE_CHOICES,
 };
 pub use hook::{initial_state, use_table, INTRO_MS};
 pub use route::{TablePage, TableProps, TableRoute, TableRouteProps};
 
 use crate::adapters::{ShownTrick, UiGame};
 use crate::components::cover::{pass_cover, CoverProps};
-use crate::components::lang_toggle::LangToggle;
-use crate::components::share::Share;
-use crate::components::sheet::{sheet_context, ScoresButton, SheetCtx};
+use crate::components::sheet::{sheet_context, SheetCtx};
+use crate::components::topbar::TopbarActions;
 use crate::components::trick::{trick_view, TrickViewProps};
 use crate::config::{SeatKind, TableConfig};
 use crate::i18n::{about, Lang};
@@ -281,12 +280,7 @@ pub fn frame<G: UiGame>(
                     </svg>
                 </a>
                 { parts.scoreboard }
-                <div class="topbar-actions">
-                    <ScoresButton />
-                    <TableSettings {rows} rules={AttrValue::from(rules)} />
-                    <Share url={AttrValue::from(share_url)} />
-                    <LangToggle />
-                </div>
+                <TopbarActions {rows} rules={AttrValue::from(rules)} url={AttrValue::from(share_url)} />
             </header>
             // The result lies over the felt and the hand only: the top bar (home, scores,
             // settings, language) stays in reach.

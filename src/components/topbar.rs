@@ -1,0 +1,66 @@
+//! The buttons of a table's top bar: the score sheet, the table's settings, the share link
+//! and the language. One component holds which of their panels is open (one at a time: opening
+//! one closes the other), and draws the three with plain functions.
+
+use crate::components::lang_toggle::LangToggle;
+use crate::components::net::RoomInfo;
+use crate::components::settings::{table_settings, SettingRow};
+use crate::components::share::share;
+use crate::components::sheet::{scores_button, use_history, SheetCtx};
+use crate::context::{use_lang, AppCtx};
+use yew::prelude::*;
+
+/// The panels of the top bar.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Panel {
+    Scores,
+    Settings,
+    Share,
+}
+
+#[derive(Properties, PartialEq)]
+pub struct TopbarActionsProps {
+    /// The table's settings, as its settings panel lists them.
+    pub rows: Vec<SettingRow>,
+    /// The rule page's hash.
+    pub rules: AttrValue,
+    /// The table's link, to share.
+    pub url: AttrValue,
+}
+
+/// The score sheet, settings, share and language buttons, each panel under its button.
+#[function_component(TopbarActions)]
+pub fn topbar_actions(props: &TopbarActionsProps) -> Html {
+    let lang = use_lang();
+    let app = use_context::<AppCtx>();
+    let room = use_context::<RoomInfo>();
+    let sheet = use_context::<SheetCtx>();
+    let open = use_state_eq(|| None::<Panel>);
+    // Whether the share panel's link was copied since it opened.
+    let copied = use_state_eq(|| false);
+    let history = use_history(sheet.as_ref().filter(|_| *open == Some(Panel::Scores)));
+    let toggle = |panel: Panel| {
+        let (open, copied) = (open.clone(), copied.clone());
+        Callback::from(move |_: MouseEvent| {
+            open.set((*open != Some(panel)).then_some(panel));
+            copied.set(false);
+        })
+    };
+    let is_open = |panel: Panel| *open == Some(panel);
+    html! {
+        <div class="topbar-actions">
+            { scores_button(lang, is_open(Panel::Scores), toggle(Panel::Scores), sheet.as_ref(), history) }
+            { table_settings(
+                lang,
+                app.as_ref(),
+                is_open(Panel::Settings),
+                toggle(Panel::Settings),
+                &props.rows,
+                &props.rules,
+                room.as_ref(),
+            ) }
+            { share(lang, is_open(Panel::Share), toggle(Panel::Share), &props.url, &copied) }
+            <LangToggle />
+        </div>
+    }
+}
