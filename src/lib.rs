@@ -109,17 +109,16 @@ pub fn start_game_analysed<G: pages::table::TablePage>() {
 
 /// Starts the online page of one game (`<slug>-online.html`): its rooms on the relay.
 pub fn start_online<G: pages::table::TablePage>() {
-    use components::net::{NetBadge, TurnClockBadge};
-    use components::reactions::{ReactButton, ReactionBubbles};
+    use components::net::{RoomBar, RoomFelt};
     use yew::html;
     pages::table::offer_room_parts(pages::table::RoomParts {
         felt: |seen| {
             let places = (0..seen.n)
                 .map(|s| seen.pos(engine::Seat(s)).name())
                 .collect::<Vec<_>>();
-            html! { <><NetBadge /><ReactionBubbles {places} /></> }
+            html! { <RoomFelt {places} /> }
         },
-        bar: || html! { <><TurnClockBadge /><ReactButton /></> },
+        bar: || html! { <RoomBar /> },
     });
     start::<PlayOnline<G>>();
 }

@@ -1,7 +1,11 @@
-//! The connection's state at an online table: connected, connecting again, or offline, and
-//! which other people are away. The room page provides it ([`NetInfo`] as a context); the
-//! table's frame draws it in a corner of the felt, and nothing at an offline table.
+//! What an online table shows of its room: the connection's state (connected, connecting
+//! again, or offline, and which other people are away) in a corner of the felt, the turn
+//! timer beside the status, and the reactions (`crate::components::reactions`). The room page
+//! provides it all in one context ([`RoomInfo`]); the table's frame draws it through
+//! [`RoomFelt`] and [`RoomBar`] (`crate::pages::table::RoomParts`), and nothing at an offline
+//! table.
 
+use crate::components::reactions::{react_button, reaction_bubbles};
 use crate::context::use_lang;
 use crate::i18n::Lang;
 use std::rc::Rc;
@@ -25,11 +29,15 @@ pub struct NetInfo {
 }
 
 /// What a table played online knows of its room beyond the game: the relay's settings of
-/// the room (shown read-only in the table's settings) and the match's score sheet as the
-/// relay sends it (the page holds no match log online). The room page provides it as a
-/// context; an offline table has none.
+/// the room (shown read-only in the table's settings), the match's score sheet as the
+/// relay sends it (the page holds no match log online), the connection, the turn timer and
+/// the reactions. The room page provides it as a context; an offline table has none.
 #[derive(Clone, Debug, PartialEq)]
 pub struct RoomInfo {
+    /// The connection's state and who is away.
+    pub net: NetInfo,
+    /// The turn timer, while one runs.
+    pub clock: Option<TurnClock>,
     pub options: protocol::RoomOptions,
     /// The relay's sheet of the match, once received.
     pub sheet: Option<Rc<engine::tally::Tally>>,
@@ -110,13 +118,53 @@ pub fn net_badge(lang: Lang, info: &NetInfo) -> Html {
     }
 }
 
-/// The badge of the room around this table, if it is played online.
-#[function_component(NetBadge)]
-pub fn net_badge_here() -> Html {
+#[derive(Properties, PartialEq)]
+pub struct RoomFeltProps {
+    /// Each seat's place on the table (`bottom`, `top`, `left`, …), by seat.
+    pub places: Vec<&'static str>,
+}
+
+/// What an online table adds to its felt: the connection's badge in a corner and the
+/// reactions' bubbles at their seats' places (nothing offline).
+#[function_component(RoomFelt)]
+pub fn room_felt(props: &RoomFeltProps) -> Html {
     let lang = use_lang();
-    match use_context::<NetInfo>() {
-        Some(info) => html! { <div class="felt-net">{ net_badge(lang, &info) }</div> },
-        None => Html::default(),
+    let Some(room) = use_context::<RoomInfo>() else {
+        return Html::default();
+    };
+    html! {
+        <>
+            <div class="felt-net">{ net_badge(lang, &room.net) }</div>
+            { reaction_bubbles(lang, &room.reactions, &props.places) }
+        </>
+    }
+}
+
+/// What an online table adds beside its status: the turn timer, redrawn four times a second
+/// while it runs, and the reactions' button with its menu (nothing offline).
+#[function_component(RoomBar)]
+pub fn room_bar() -> Html {
+    let lang = use_lang();
+    let room = use_context::<RoomInfo>();
+    let menu = use_state_eq(|| false);
+    let redraw = use_force_update();
+    let clock = room
+        .as_ref()
+        .and_then(|r| r.clock.clone())
+        .filter(|c| !c.seats.is_empty());
+    use_effect_with(clock.is_some(), move |&running| {
+        let timer = running
+            .then(|| gloo::timers::callback::Interval::new(250, move || redraw.force_update()));
+        move || drop(timer)
+    });
+    let Some(room) = room else {
+        return Html::default();
+    };
+    html! {
+        <>
+            { for clock.map(|c| turn_clock(lang, &c)) }
+            { react_button(lang, &room.reactions, &menu) }
+        </>
     }
 }
 
@@ -135,10 +183,6 @@ pub struct TurnClock {
     /// When the time runs out, in `performance.now()` milliseconds.
     pub deadline: f64,
 }
-
-/// The turn timer of the room around a table, if it has one running.
-#[derive(Clone, Debug, PartialEq, Default)]
-pub struct ClockInfo(pub Option<TurnClock>);
 
 /// Milliseconds on this page's monotonic clock.
 pub fn now_ms() -> f64 {
@@ -174,23 +218,9 @@ fn clock_text(lang: Lang, clock: &TurnClock, secs: u32) -> String {
     }
 }
 
-/// The turn timer's countdown at an online table (nothing offline, without a timer, or
-/// when no person must act): "12 s left", highlighted, when this seat must act, else the
-/// names of those who must; red in the last five seconds.
-#[function_component(TurnClockBadge)]
-pub fn turn_clock_badge() -> Html {
-    let lang = use_lang();
-    let clock = use_context::<ClockInfo>().and_then(|c| c.0);
-    let redraw = use_force_update();
-    let running = clock.as_ref().is_some_and(|c| !c.seats.is_empty());
-    use_effect_with(running, move |&running| {
-        let timer = running
-            .then(|| gloo::timers::callback::Interval::new(250, move || redraw.force_update()));
-        move || drop(timer)
-    });
-    let Some(clock) = clock.filter(|c| !c.seats.is_empty()) else {
-        return Html::default();
-    };
+/// The turn timer's countdown (a person must act): "12 s left", highlighted, when this seat
+/// must act, else the names of those who must; red in the last five seconds.
+fn turn_clock(lang: Lang, clock: &TurnClock) -> Html {
     let left = (clock.deadline - now_ms()).max(0.0);
     let secs = (left / 1000.0).ceil() as u32;
     let mine = clock.seats.contains(&clock.me);
@@ -207,7 +237,7 @@ pub fn turn_clock_badge() -> Html {
             <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
                 <circle cx="12" cy="13" r="8" /><path d="M12 13 V9 M10 3 H14" />
             </svg>
-            <span>{ clock_text(lang, &clock, secs) }</span>
+            <span>{ clock_text(lang, clock, secs) }</span>
         </p>
     }
 }

@@ -11,8 +11,6 @@
 //! - A bubble `reaction` (`data-seat`, `data-reaction`, class `at-<place>`).
 
 pub use crate::components::net::ReactionsInfo;
-use crate::components::net::RoomInfo;
-use crate::context::use_lang;
 use crate::i18n::Lang;
 use yew::prelude::*;
 
@@ -69,24 +67,13 @@ fn words(lang: Lang) -> &'static Words {
     }
 }
 
-#[derive(Properties, PartialEq)]
-pub struct BubblesProps {
-    /// Each seat's place on the table (`bottom`, `top`, `left`, …), by seat.
-    pub places: Vec<&'static str>,
-}
-
-/// The bubbles of the reactions on screen, each at its seat's place.
-#[function_component(ReactionBubbles)]
-pub fn reaction_bubbles(props: &BubblesProps) -> Html {
-    let lang = use_lang();
-    let Some(info) = use_context::<RoomInfo>().map(|r| r.reactions) else {
-        return Html::default();
-    };
+/// The bubbles of the reactions on screen, each at its seat's place (`places`, by seat).
+pub fn reaction_bubbles(lang: Lang, info: &ReactionsInfo, places: &[&'static str]) -> Html {
     html! {
         <div class="reactions" aria-live="polite">
             { for info.shown.iter().map(|(_, seat, r)| {
                 let (sign, text) = preset(lang, r);
-                let place = props.places.get(usize::from(*seat)).copied().unwrap_or("top");
+                let place = places.get(usize::from(*seat)).copied().unwrap_or("top");
                 let name = info.names.get(usize::from(*seat)).cloned().unwrap_or_default();
                 html! {
                     <div class={classes!("reaction", format!("at-{place}"))} data-testid="reaction"
@@ -101,20 +88,15 @@ pub fn reaction_bubbles(props: &BubblesProps) -> Html {
     }
 }
 
-/// The button beside the status, and its menu: the presets, and muting the other players.
-#[function_component(ReactButton)]
-pub fn react_button() -> Html {
-    let lang = use_lang();
+/// The button beside the status, and its menu while `open`: the presets, and muting the
+/// other players.
+pub fn react_button(lang: Lang, info: &ReactionsInfo, open: &UseStateHandle<bool>) -> Html {
     let w = words(lang);
-    let open = use_state(|| false);
-    let Some(info) = use_context::<RoomInfo>().map(|r| r.reactions) else {
-        return Html::default();
-    };
     let toggle = {
         let open = open.clone();
         Callback::from(move |_: MouseEvent| open.set(!*open))
     };
-    let menu = open.then(|| {
+    let menu = (**open).then(|| {
         let presets = protocol::REACTIONS.iter().map(|&id| {
             let (sign, text) = preset(lang, id);
             let (send, open) = (info.send.clone(), open.clone());

@@ -9,7 +9,7 @@ use lobby::lobby_view;
 
 use crate::adapters::{game_name, UiGame};
 use crate::components::lang_toggle::LangToggle;
-use crate::components::net::{net_badge, now_ms, ClockInfo, Net, NetInfo, RoomInfo, TurnClock};
+use crate::components::net::{net_badge, now_ms, Net, NetInfo, RoomInfo, TurnClock};
 use crate::components::reactions::ReactionsInfo;
 use crate::config::{Player, SeatKind, TableConfig};
 use crate::context::use_lang;
@@ -563,18 +563,16 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
                 }
             });
 
-            let clock = ClockInfo(room.clock.as_ref().map(|(c, at)| {
-                TurnClock {
-                    seats: c.seats.clone(),
-                    names: lobby
-                        .seats
-                        .iter()
-                        .map(|s| s.name.clone().unwrap_or_default())
-                        .collect(),
-                    me: seat,
-                    deadline: at + f64::from(c.left_ms),
-                }
-            }));
+            let clock = room.clock.as_ref().map(|(c, at)| TurnClock {
+                seats: c.seats.clone(),
+                names: lobby
+                    .seats
+                    .iter()
+                    .map(|s| s.name.clone().unwrap_or_default())
+                    .collect(),
+                me: seat,
+                deadline: at + f64::from(c.left_ms),
+            });
             let reactions = ReactionsInfo {
                 shown: room.reactions.clone(),
                 muted: room.muted.clone(),
@@ -604,19 +602,17 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
                 },
             };
             let room_info = RoomInfo {
+                net: info,
+                clock,
                 options: lobby.options,
                 sheet: room.sheet.clone(),
                 reactions,
             };
             html! {
                 <div class="room-table" data-testid="room-table" data-code={code.to_string()} data-seat={seat.to_string()}>
-                    <ContextProvider<NetInfo> context={info}>
                     <ContextProvider<RoomInfo> context={room_info}>
-                    <ContextProvider<ClockInfo> context={clock}>
                         { G::table(config, format!("{code}-{}-{n}", lobby.match_no), Some(link)) }
-                    </ContextProvider<ClockInfo>>
                     </ContextProvider<RoomInfo>>
-                    </ContextProvider<NetInfo>>
                     if let Some(rematch) = rematch { <div class="room-bar">{ rematch }</div> }
                     { for error }
                 </div>
