@@ -18,7 +18,6 @@
 //! - Keys: arrows step (in Persian the left arrow goes forward), Home / End, Escape closes.
 
 use crate::components::card::{suit_color, CardSvg};
-use crate::components::net::RoomInfo;
 use crate::context::use_lang;
 use crate::seen::Pos;
 
@@ -40,19 +39,12 @@ use yew::prelude::*;
 pub const AUTO_STEP_MS: u32 = 1100;
 
 /// The result panels' "Replay this hand" button. A plain button: the [`replay_host`]
-/// around the result opens the viewer on a click on it.
+/// around the result opens the viewer on a click on it. On an online page, a note instead:
+/// the replay steps through every seat's cards from the match log, which only the relay holds
+/// (this device is sent its own cards and the public play, never the others' hands before the
+/// end of the hand).
 pub fn replay_button(lang: Lang) -> Html {
-    let _ = lang;
-    html! { <ReplayOpen /> }
-}
-
-/// The replay's button; at a table played online, a note instead: the replay steps through
-/// every seat's cards from the match log, which only the relay holds (this device is sent
-/// its own cards and the public play, never the others' hands before the end of the hand).
-#[function_component(ReplayOpen)]
-fn replay_open() -> Html {
-    let lang = use_lang();
-    if use_context::<RoomInfo>().is_some() {
+    if crate::pages::table::is_online_page() {
         return html! {
             <p class="help replay-online" data-testid="replay-online">{ lang.replay().online }</p>
         };
