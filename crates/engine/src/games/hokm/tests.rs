@@ -1477,13 +1477,7 @@ fn rule_hk_3_hk_13_c_5_a_watcher_sees_no_hand_no_drawn_card_no_discard() {
             assert!(w.hand.is_empty() && w.drawn.is_none() && w.discards.is_empty());
             assert_eq!(w.seat, Seat(0));
             assert_eq!(
-                (
-                    w.hand_counts.clone(),
-                    w.turn,
-                    w.trick.clone(),
-                    w.tricks,
-                    w.score
-                ),
+                (w.hand_counts, w.turn, w.trick.clone(), w.tricks, w.score),
                 (
                     seat0.hand_counts,
                     seat0.turn,
@@ -1512,7 +1506,8 @@ fn rule_hk_3_hk_13_c_5_a_watcher_sees_no_hand_no_drawn_card_no_discard() {
             }
             choosing |= w.phase == HokmPhase::ChoosingTrump;
             drawing |= w.phase == HokmPhase::Drawing && g.view(w.turn.unwrap()).drawn.is_some();
-            discarded |= g.view(Seat(0)).discards.len() > 0 || g.view(Seat(1)).discards.len() > 0;
+            discarded |=
+                !g.view(Seat(0)).discards.is_empty() || !g.view(Seat(1)).discards.is_empty();
             tricks |= !w.trick.is_empty();
         });
         assert!(choosing && tricks, "{players}p");
