@@ -434,8 +434,9 @@ pub enum RelayMsg<J = Value> {
         lobby: Lobby<J>,
     },
     /// A game frame for this seat: the registry's `{"seat", "step", "public", "view"}`
-    /// (docs/protocol.md). A snapshot (on resume, at a match start or after a resync) has
-    /// `"public": null`.
+    /// (docs/protocol.md); for a watching connection the watchers' frame, `{"step",
+    /// "public", "status", "view"}` (no seat, no hand). A snapshot (on resume, on watching,
+    /// at a match start or after a resync) has `"public": null`.
     Frame {
         /// The frame JSON.
         frame: J,
