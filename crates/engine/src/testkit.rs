@@ -24,7 +24,11 @@
 //!   hidden from the acting seat are swapped, beyond the disclosures the rules make (listed
 //!   at [`nothing_disclosed`]; a game names the rule of each);
 //! - [`updates_name_only_known_cards`]: after every step [`updates`] gives each seat the
-//!   event and its own view, and the event names no card that seat has not seen.
+//!   event and its own view, and the event names no card that seat has not seen;
+//! - [`watch_view_names_only_public_cards`] and [`watch_updates_name_only_public_cards`]
+//!   (issue 23): the watchers' view does not depend on any seat's hidden cards, names only
+//!   cards every seat sees and is seat 0's view but for the game's private parts; a
+//!   watcher's update names only cards every seat has seen this hand or a step put face up.
 //!
 //! Nothing in the game itself uses this module. It is built for the engine's own tests and,
 //! with the engine's `testkit` feature, for other crates' tests (enable it from their
