@@ -15,7 +15,7 @@
 use crate::game::{Game, Setup, SetupError};
 use crate::log::{apply_public, MatchLog, MatchLogOf, ReplayError, Step, StepError};
 use crate::seat::Seat;
-use crate::table::{updates, Public, Update};
+use crate::table::{updates, watch_update, Public, Update, Watch};
 use crate::tally::Tally;
 use std::sync::Arc;
 
@@ -200,6 +200,12 @@ impl<G: Game> Match<G> {
             status: self.game.status(),
             view: self.game.view(seat),
         })
+    }
+
+    /// What a watcher is sent at the match's current step ([`crate::table::watch_update`]):
+    /// `public` is the event of the step just taken, or `None` for a snapshot.
+    pub fn watch_update(&self, public: Option<&Public<G::Event>>) -> Watch<G> {
+        watch_update(&self.game, self.step_count(), public)
     }
 
     /// The game after every step so far.

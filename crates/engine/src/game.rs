@@ -413,6 +413,13 @@ pub trait Game: Clone + Debug + Hash + Sized {
     }
     /// What `seat` may see now.
     fn view(&self, seat: Seat) -> Self::View;
+    /// What someone watching the table sees, standing behind nobody (issue 23): the public
+    /// part of the views only, never a card that a seat alone sees (a hand, the hakem's first
+    /// five, a widow or discards seen by the hakem alone, cards picked or passed, a drawn
+    /// card, …). It is seat 0's view with every such part emptied: the table is drawn from
+    /// seat 0's place, with no hand there. Every card it names is named in every seat's view
+    /// (C-5, D-8); a watcher learns the hands when the hand ends, as the seats do.
+    fn watch_view(&self) -> Self::View;
     /// The score of the hand just finished (in [`Status::HandOver`] or [`Status::MatchOver`]).
     fn hand_score(&self) -> Option<HandScore>;
     /// Match totals so far, one per side.

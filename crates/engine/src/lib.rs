@@ -39,4 +39,4 @@ pub use log::{
 pub use rebuild::FromView;
 pub use rng::Rng;
 pub use seat::{Seat, SeatSet};
-pub use table::{GameView, Move, Public, SeatUpdate, Update, PROTOCOL_VERSION};
+pub use table::{GameView, Move, Public, SeatUpdate, Update, Watch, WatchUpdate, PROTOCOL_VERSION};

@@ -99,6 +99,37 @@ pub fn updates<G: Game>(g: &G, step: u32, public: Option<&Public<G::Event>>) -> 
         .collect()
 }
 
+/// What someone watching the table is sent after a step (issue 23): the step number, the
+/// public event and who may act, as every seat is sent them, and the watchers' view
+/// ([`Game::watch_view`]): no seat, no hand. The same for every watcher.
+///
+/// JSON: `{"step", "public", "status", "view"}` (a [`SeatUpdate`] without its `seat`).
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct WatchUpdate<E, V> {
+    /// The step's number in the match, as in [`SeatUpdate::step`].
+    pub step: u32,
+    /// What happened, for everybody; `None` in a snapshot (a watcher arriving).
+    pub public: Option<Public<E>>,
+    /// Who may act now, the hand being over, or the match.
+    pub status: Status,
+    /// The watchers' view after the step.
+    pub view: V,
+}
+
+/// A [`WatchUpdate`] of game `G`.
+pub type Watch<G> = WatchUpdate<<G as Game>::Event, <G as Game>::View>;
+
+/// What a watcher is sent after step `step` of `g` (`g` is the state after it), with the
+/// step's public event; with `public` `None`, a snapshot.
+pub fn watch_update<G: Game>(g: &G, step: u32, public: Option<&Public<G::Event>>) -> Watch<G> {
+    WatchUpdate {
+        step,
+        public: public.cloned(),
+        status: g.status(),
+        view: g.watch_view(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

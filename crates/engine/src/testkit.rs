@@ -24,7 +24,11 @@
 //!   hidden from the acting seat are swapped, beyond the disclosures the rules make (listed
 //!   at [`nothing_disclosed`]; a game names the rule of each);
 //! - [`updates_name_only_known_cards`]: after every step [`updates`] gives each seat the
-//!   event and its own view, and the event names no card that seat has not seen.
+//!   event and its own view, and the event names no card that seat has not seen;
+//! - [`watch_view_names_only_public_cards`] and [`watch_updates_name_only_public_cards`]
+//!   (issue 23): the watchers' view does not depend on any seat's hidden cards, names only
+//!   cards every seat sees and is seat 0's view but for the game's private parts; a
+//!   watcher's update names only cards every seat has seen this hand or a step put face up.
 //!
 //! Nothing in the game itself uses this module. It is built for the engine's own tests and,
 //! with the engine's `testkit` feature, for other crates' tests (enable it from their
@@ -95,7 +99,7 @@ use crate::game::{random_from_list, Game, Setup, Status};
 use crate::rebuild::FromView;
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
-use crate::table::{updates, GameView, Public};
+use crate::table::{updates, watch_update, GameView, Public};
 use std::fmt;
 use std::hash::{Hash, Hasher};
 
@@ -1077,6 +1081,159 @@ pub fn updates_name_only_known_cards<G: Game>(
                         known[s], u.public
                     ));
                 }
+            }
+            Ok(())
+        },
+    )
+    .map(drop)
+}
+
+/// For the watchers' rule tests (issue 23): plays `g` on with the first legal action of the
+/// first acting seat at every step (the next hand when one is over), calling `each` with the
+/// game before every step and at the end, for at most `steps` steps or to the end of the
+/// match.
+pub fn walk<G: Game>(g: &mut G, steps: u32, mut each: impl FnMut(&G)) {
+    for _ in 0..steps {
+        each(g);
+        match g.status() {
+            Status::Acting(seats) => {
+                let Some(seat) = seats.first() else { return };
+                let Some(a) = crate::timeout::first_legal(g, seat) else {
+                    return;
+                };
+                if g.apply(seat, &a).is_err() {
+                    return;
+                }
+            }
+            Status::HandOver => {
+                if g.next_hand().is_err() {
+                    return;
+                }
+            }
+            Status::MatchOver => return,
+        }
+    }
+    each(g);
+}
+
+/// The cards `x` names once serialized (every string value that is a card's name), for
+/// tests: empty if it does not serialize.
+pub fn cards_named<T: serde::Serialize + fmt::Debug>(x: &T) -> CardSet {
+    named(x).unwrap_or_default()
+}
+
+/// Issue 23 (C-5, D-8) for watchers: the watchers' view ([`Game::watch_view`]) names only
+/// public cards. At every step:
+/// - it does not change when the cards hidden from any one seat are swapped
+///   ([`Inspect::scramble_hidden`] for each seat in turn): nothing a seat alone sees is in
+///   it, since what is hidden from one seat is hidden from a watcher too;
+/// - every card it names is named in every seat's view (a card of the table, a trick, the
+///   hands shown at the end of a hand): none is one seat's own;
+/// - it is seat 0's view where that view is public: the same JSON once its hand-like parts
+///   are set aside (the fields of `private`, which the game names).
+pub fn watch_view_names_only_public_cards<G: Inspect>(
+    m: RandomMatch<G>,
+    private: &[&str],
+) -> Result<(), Failure> {
+    m.play(|g, r| {
+        let w = g.watch_view();
+        for s in 0..g.players() {
+            let mut h = g.clone();
+            h.scramble_hidden(Seat(s), r);
+            let again = h.watch_view();
+            if again != w {
+                return Err(format!(
+                    "the watchers' view changed when the cards hidden from seat {s} were \
+                     swapped: {}",
+                    differences(&w, &again)
+                ));
+            }
+        }
+        let mut public = CardSet(u64::MAX);
+        for s in 0..g.players() {
+            public = public.and(named(&g.view(Seat(s)))?);
+        }
+        let extra = named(&w)?.minus(public);
+        if !extra.is_empty() {
+            return Err(format!(
+                "the watchers' view names {extra:?}, which not every seat sees: {w:?}"
+            ));
+        }
+        let strip = |v: &G::View| -> Result<serde_json::Value, String> {
+            let mut j = serde_json::to_value(v).map_err(|e| e.to_string())?;
+            if let Some(o) = j.as_object_mut() {
+                for k in private {
+                    o.remove(*k);
+                }
+            }
+            Ok(j)
+        };
+        if strip(&w)? != strip(&g.view(Seat(0)))? {
+            return Err(format!(
+                "the watchers' view differs from seat 0's beyond {private:?}: {}",
+                differences(&w, &g.view(Seat(0)))
+            ));
+        }
+        Ok(())
+    })
+    .map(drop)
+}
+
+/// Issue 23 for what a watcher is sent: after every step [`watch_update`] carries the step,
+/// the public event and status every seat's update carries, and the watchers' view; and the
+/// event names no card that is not public: every card it names is named in every seat's
+/// views this hand, or is among the game's `public` cards of the step (as in
+/// [`updates_name_only_known_cards`]).
+pub fn watch_updates_name_only_public_cards<G: Game>(
+    m: RandomMatch<G>,
+    public: fn(&StepDone<'_, G>) -> CardSet,
+) -> Result<(), Failure> {
+    // Per seat, the cards its views named this hand.
+    let mut known: Vec<CardSet> = Vec::new();
+    m.play_steps(
+        |_, _| Ok(()),
+        |d, _| {
+            if known.is_empty() {
+                for s in 0..d.before.players() {
+                    known.push(named(&d.before.view(Seat(s)))?);
+                }
+            }
+            let w = watch_update(d.after, d.step, Some(&d.public));
+            let seat0 = &updates(d.after, d.step, Some(&d.public))[0];
+            if w.step != d.step || w.public.as_ref() != Some(&d.public) || w.status != seat0.status
+            {
+                return Err(format!(
+                    "the watch update is step {}, {:?}, {:?}; the seats' is step {}, {:?}, {:?}",
+                    w.step, w.public, w.status, d.step, d.public, seat0.status
+                ));
+            }
+            if w.view != d.after.watch_view() {
+                return Err("the watch update does not carry the watchers' view".into());
+            }
+            let json = serde_json::to_value(&w).map_err(|e| e.to_string())?;
+            let keys: Vec<&String> = json
+                .as_object()
+                .map(|o| o.keys().collect())
+                .unwrap_or_default();
+            if keys != ["public", "status", "step", "view"] {
+                return Err(format!("the watch update's fields are {keys:?}"));
+            }
+            let mut everybody = CardSet(u64::MAX);
+            for (s, k) in known.iter_mut().enumerate() {
+                let seen = named(&d.after.view(Seat(s as u8)))?;
+                *k = if d.public == Public::NextHand {
+                    seen
+                } else {
+                    k.or(seen)
+                };
+                everybody = everybody.and(*k);
+            }
+            let unknown = named(&w)?.minus(everybody).minus(public(d));
+            if !unknown.is_empty() {
+                return Err(format!(
+                    "the watch update names {unknown:?}, which not every seat has seen: {:?}",
+                    w.public
+                ));
             }
             Ok(())
         },

@@ -2,7 +2,7 @@
 //! other over one WebSocket (`/ws`), as JSON text messages (docs/protocol.md, "The relay").
 //!
 //! Two versions are checked when a client opens a room ([`ClientMsg::Create`],
-//! [`ClientMsg::Join`], [`ClientMsg::Resume`]):
+//! [`ClientMsg::Join`], [`ClientMsg::Resume`], [`ClientMsg::Watch`]):
 //! - [`RELAY_VERSION`]: the envelope defined here (message types, lobby, errors);
 //! - `frames`: the version of the game frames carried inside [`RelayMsg::Frame`] and of the
 //!   moves, the engine's `engine::table::PROTOCOL_VERSION` (the registry's golden fixtures
@@ -12,7 +12,8 @@
 //! A client of another version is answered with the error code [`codes::VERSION`], whose
 //! message asks it to reload.
 //!
-//! Game frames stay the registry's JSON (`{"seat", "step", "public", "view"}`) and are
+//! Game frames stay the registry's JSON (`{"seat", "step", "public", "view"}`; a watcher's
+//! `{"step", "public", "status", "view"}`, without a seat) and are
 //! carried as JSON: a [`serde_json::Value`] in the relay, a [`RawJson`] (the text as it came)
 //! in the browser, which reads it into its game's typed update. The messages that carry game
 //! JSON (frames, sheets, settings, moves) are generic over that type, `Value` by default; the
@@ -26,8 +27,13 @@ use std::fmt;
 
 /// The version of this crate's messages. Bumped whenever a message changes in a way a peer
 /// of the previous version would misread. Version 2 added [`RelayMsg::Sheet`], version 3
-/// [`RelayMsg::Clock`], version 4 the reactions ([`ClientMsg::React`], [`RelayMsg::Reaction`]).
-pub const RELAY_VERSION: u32 = 4;
+/// [`RelayMsg::Clock`], version 4 the reactions ([`ClientMsg::React`], [`RelayMsg::Reaction`]),
+/// version 5 the watchers ([`ClientMsg::Watch`], [`RoomOptions::watchers`],
+/// [`Lobby::watchers`]: a lobby of version 5 names an option a client of version 4 refuses).
+pub const RELAY_VERSION: u32 = 5;
+
+/// The most watchers a room takes at once; one more is refused ([`codes::ROOM_FULL`]).
+pub const MAX_WATCHERS: u32 = 100;
 
 /// The reactions and quick-chat phrases a seated person may send (issue 23): presets only, no
 /// free text, so nothing needs moderating. The pages show each in their language.
@@ -161,6 +167,18 @@ pub struct RoomOptions {
     /// D-7's turn timer in seconds: 0 (off), 15, 30 or 60. When it runs out the relay plays
     /// the engine's timeout step for the seat (HX-14's penalty where the rules have it).
     pub turn_secs: u32,
+    /// Whether anybody with the room's code may watch it ([`ClientMsg::Watch`]): the public
+    /// table only, never a hand. On by default (missing: on): a room is reached only by its
+    /// code, which the players share themselves, and the players see how many watch
+    /// ([`Lobby::watchers`]); the creator turns it off for a private table. Version 5
+    /// added it; it is written only when off, so the options of a room that allows
+    /// watching read as they did before.
+    #[serde(skip_serializing_if = "is_true")]
+    pub watchers: bool,
+}
+
+fn is_true(b: &bool) -> bool {
+    *b
 }
 
 impl RoomOptions {
@@ -193,6 +211,7 @@ impl Default for RoomOptions {
         RoomOptions {
             grace_secs: 30,
             turn_secs: 0,
+            watchers: true,
         }
     }
 }
@@ -260,6 +279,10 @@ pub struct Lobby<J = Value> {
     pub phase: Phase,
     /// The match number: 1 for the first match, +1 for each rematch (0 in the lobby).
     pub match_no: u32,
+    /// How many people watch the room now ([`ClientMsg::Watch`]); every change is sent as a
+    /// new lobby. Version 5 added it (missing: 0).
+    #[serde(default)]
+    pub watchers: u32,
 }
 
 /// A message from a client to the relay. JSON: `{"type": "join", "code": "K7QM3X", …}`.
@@ -268,8 +291,9 @@ pub struct Lobby<J = Value> {
 /// message); the messages without fields (`start`, `ready`, `rematch`, `ping`) ignore any.
 ///
 /// The first message of a connection opens a room ([`ClientMsg::Create`],
-/// [`ClientMsg::Join`] or [`ClientMsg::Resume`]), after any number of
-/// [`ClientMsg::Peek`]s; the others need one opened.
+/// [`ClientMsg::Join`] or [`ClientMsg::Resume`]) or watches one ([`ClientMsg::Watch`]),
+/// after any number of [`ClientMsg::Peek`]s; the others need a seat. A watching connection
+/// sends only [`ClientMsg::Ping`]: anything else is refused ([`codes::WATCHER`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMsg<J = Value> {
@@ -327,6 +351,23 @@ pub enum ClientMsg<J = Value> {
         code: RoomCode,
         /// The seat's token.
         token: SeatToken,
+    },
+    /// Watches a room by its code (issue 23), without a seat and without a token: the relay
+    /// answers with the lobby ([`RelayMsg::Lobby`]) and, in a match, the score sheet, a
+    /// watcher's snapshot frame and the turn timer; then every step's watcher frame, every
+    /// lobby change and every reaction, as the seats get them. A watcher frame is
+    /// `{"step", "public", "status", "view"}`: the seats' step, event and status, and the
+    /// public view of the table (the engine's `watch_view`: no hand). After a reload the
+    /// page simply watches again. Refused: `unknown_room`, [`codes::WATCH_FORBIDDEN`] (the
+    /// room's [`RoomOptions::watchers`] is off), [`codes::ROOM_FULL`] ([`MAX_WATCHERS`]).
+    /// Version 5 added it.
+    Watch {
+        /// [`RELAY_VERSION`] of the client.
+        version: u32,
+        /// The engine's frame version the client was built with.
+        frames: u32,
+        /// The room's code.
+        code: RoomCode,
     },
     /// A game move: the engine's `Move`, `{"step", "action"}` (docs/protocol.md): `step`
     /// is the step of the newest frame the client has seen; a move at another step is
@@ -393,8 +434,9 @@ pub enum RelayMsg<J = Value> {
         lobby: Lobby<J>,
     },
     /// A game frame for this seat: the registry's `{"seat", "step", "public", "view"}`
-    /// (docs/protocol.md). A snapshot (on resume, at a match start or after a resync) has
-    /// `"public": null`.
+    /// (docs/protocol.md); for a watching connection the watchers' frame, `{"step",
+    /// "public", "status", "view"}` (no seat, no hand). A snapshot (on resume, on watching,
+    /// at a match start or after a resync) has `"public": null`.
     Frame {
         /// The frame JSON.
         frame: J,
@@ -595,6 +637,11 @@ pub mod codes {
     pub const BAD_REACTION: &str = "bad_reaction";
     /// The seat's reactions are over its budget ([`crate::REACTION_BURST`]); nothing was sent.
     pub const SLOW_DOWN: &str = "slow_down";
+    /// The room's creator does not allow watching ([`crate::RoomOptions::watchers`]).
+    pub const WATCH_FORBIDDEN: &str = "watch_forbidden";
+    /// A watching connection sent what only a seat sends (a move, a reaction, ready, start,
+    /// …) or tried to open a room: a watcher only watches. Nothing changed.
+    pub const WATCHER: &str = "watcher";
 }
 
 #[cfg(test)]
@@ -711,6 +758,7 @@ mod tests {
             creator: 0,
             phase: Phase::Playing,
             match_no: 1,
+            watchers: 2,
         };
         let all: Vec<RelayMsg> = vec![
             RelayMsg::Welcome {
@@ -786,6 +834,7 @@ mod tests {
                         creator: lobby.creator,
                         phase: lobby.phase,
                         match_no: lobby.match_no,
+                        watchers: lobby.watchers,
                     },
                 },
                 RelayMsg::Frame { frame } => RelayMsg::Frame {
@@ -860,6 +909,65 @@ mod tests {
         }
     }
 
+    /// Issue 23: watching a room, the room's option and the count of watchers in the lobby.
+    #[test]
+    fn watching_has_its_json_form() {
+        let m: ClientMsg = serde_json::from_value(json!({
+            "type": "watch", "version": 5, "frames": 2, "code": "K7QM3X"
+        }))
+        .unwrap();
+        assert_eq!(
+            m,
+            ClientMsg::Watch {
+                version: 5,
+                frames: 2,
+                code: RoomCode("K7QM3X".into())
+            }
+        );
+        // No token, no name, no seat: anything more is refused.
+        for bad in [
+            json!({"type": "watch", "version": 5, "frames": 2, "code": "K7QM3X", "token": "t"}),
+            json!({"type": "watch", "version": 5, "frames": 2, "code": "K7QM3X", "seat": 1}),
+            json!({"type": "watch", "version": 5, "frames": 2}),
+        ] {
+            assert!(
+                serde_json::from_value::<ClientMsg>(bad.clone()).is_err(),
+                "{bad}"
+            );
+        }
+        // Watching is allowed unless the creator says otherwise; options without the field
+        // (a page of version 4's form) keep it allowed.
+        assert!(RoomOptions::default().watchers);
+        let o: RoomOptions =
+            serde_json::from_value(json!({"grace_secs": 10, "turn_secs": 15})).unwrap();
+        assert!(o.watchers && o.check().is_ok());
+        assert_eq!(
+            serde_json::to_value(o).unwrap(),
+            json!({"grace_secs": 10, "turn_secs": 15})
+        );
+        let o: RoomOptions = serde_json::from_value(json!({"watchers": false})).unwrap();
+        assert_eq!(
+            o,
+            RoomOptions {
+                watchers: false,
+                ..RoomOptions::default()
+            }
+        );
+        assert_eq!(
+            serde_json::to_value(o).unwrap(),
+            json!({"grace_secs": 30, "turn_secs": 0, "watchers": false})
+        );
+        // A lobby without the count reads as nobody watching.
+        let lobby: Lobby = serde_json::from_value(json!({
+            "code": "K7QM3X", "game": "hokm", "players": 4, "settings": null,
+            "options": {"grace_secs": 30, "turn_secs": 0}, "seats": [], "creator": 0,
+            "phase": "lobby", "match_no": 0
+        }))
+        .unwrap();
+        assert_eq!(lobby.watchers, 0);
+        assert_ne!(codes::WATCH_FORBIDDEN, codes::WATCHER);
+    }
+
     #[test]
     fn room_codes_avoid_confusable_characters() {
         for c in ['0', 'O', '1', 'I', 'L'] {
@@ -891,6 +999,7 @@ mod tests {
         let o = RoomOptions {
             grace_secs: 10_000,
             turn_secs: 0,
+            watchers: true,
         };
         assert!(o.check().is_err());
     }

@@ -142,6 +142,12 @@ pub trait Room: Debug + Send {
     /// What every seat is sent on joining or reconnecting: each seat's view now, no public
     /// event, from the same function as [`Room::apply`]'s frames.
     fn snapshots(&self) -> Vec<SeatFrame>;
+    /// What a watcher is sent (issue 23): the engine's [`engine::WatchUpdate`] in JSON,
+    /// `{"step", "public", "status", "view"}`, with the watchers' view
+    /// ([`Game::watch_view`]: no hand). With `event`, the public event of the newest step
+    /// (as that step's seat frames carry it; none for a room rebuilt from its log that has
+    /// taken no step since), else a snapshot (`"public": null`).
+    fn watch_frame(&self, event: bool) -> Value;
     /// The score of the hand just finished.
     fn hand_score(&self) -> Option<HandScore>;
     /// Match totals so far, one per side.
@@ -206,6 +212,8 @@ pub trait Room: Debug + Send {
 pub struct Erased<G: GameView> {
     m: Match<G>,
     bots: SeatBots<G, dyn Bot<G> + Send>,
+    /// The public event of the newest step this room applied (for the watchers' frame).
+    last: Option<Public<G::Event>>,
 }
 
 impl<G: GameView> Debug for Erased<G> {
@@ -233,6 +241,7 @@ impl<G: GameView> Erased<G> {
         Erased {
             m,
             bots: SeatBots::new(Vec::new()),
+            last: None,
         }
     }
 
@@ -286,6 +295,7 @@ impl<G: GameView> Erased<G> {
     fn sent(&mut self, public: &Public<G::Event>) -> Vec<SeatFrame> {
         let ups = self.m.updates(Some(public));
         self.bots.receive(&ups);
+        self.last = Some(public.clone());
         frames_of::<G>(&ups)
     }
 }
@@ -426,6 +436,11 @@ where
 
     fn snapshots(&self) -> Vec<SeatFrame> {
         frames_of::<G>(&self.m.updates(None))
+    }
+
+    fn watch_frame(&self, event: bool) -> Value {
+        let public = self.last.as_ref().filter(|_| event);
+        to_json(&self.m.watch_update(public))
     }
 
     fn hand_score(&self) -> Option<HandScore> {

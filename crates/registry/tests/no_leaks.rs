@@ -178,6 +178,53 @@ impl<G: Registered + Inspect> Match<G> {
                 "{at}: seat {s}'s frame names {unknown:?}, which it could not know: {text}"
             );
         }
+        self.check_watchers(frames, actor);
+    }
+
+    /// Issue 23: what a watcher is sent with these seat frames. It is the engine's watch
+    /// update, `{"public", "status", "step", "view"}`, with the seats' step, event and status
+    /// and the watchers' view; it holds no secret; it does not change when the cards hidden
+    /// from any seat are swapped; and every card it names is known to every seat (this
+    /// hand's views) or was played face up at this step.
+    fn check_watchers(&mut self, frames: &[SeatFrame], actor: Option<Seat>) {
+        let at = format!("{} (watchers)", self.at());
+        let g = self.game().clone();
+        let step = self.room.steps();
+        let event = !frames[0].frame["public"].is_null();
+        let w = self.room.watch_frame(event);
+        let keys: Vec<&String> = w.as_object().unwrap().keys().collect();
+        assert_eq!(keys, ["public", "status", "step", "view"], "{at}");
+        for k in ["public", "status", "step"] {
+            assert_eq!(w[k], frames[0].frame[k], "{at}: {k}");
+        }
+        let typed: engine::Watch<G> = serde_json::from_value(w.clone())
+            .unwrap_or_else(|e| panic!("{at}: the watch frame does not read back: {e}"));
+        assert_eq!(typed.view, g.watch_view(), "{at}");
+        let text = w.to_string();
+        assert_eq!(secret_key(&w), None, "{at}: {text}");
+        assert!(!text.contains(&g.state_hash().to_string()), "{at}: {text}");
+        assert!(!text.contains(&self.seed.to_string()), "{at}: {text}");
+        for s in 0..g.players() {
+            let mut h = g.clone();
+            h.scramble_hidden(Seat(s), &mut self.rng);
+            let again = engine::table::watch_update(&h, step, typed.public.as_ref());
+            assert_eq!(
+                serde_json::to_value(&again).unwrap(),
+                w,
+                "{at}: the watch frame depends on cards hidden from seat {s}"
+            );
+        }
+        let everybody = self
+            .known
+            .iter()
+            .fold(CardSet(u64::MAX), |all, k| all.and(*k));
+        let mut face_up = CardSet::EMPTY;
+        played_face_up(&w["public"], actor, &mut face_up);
+        let unknown = named(&w).minus(everybody).minus(face_up);
+        assert!(
+            unknown.is_empty(),
+            "{at}: the watch frame names {unknown:?}, which not every seat knows: {text}"
+        );
     }
 
     /// Applies a step that must apply, and checks its frames.

@@ -1,6 +1,7 @@
 //! One WebSocket connection: reads the client's messages under the connection's limits
 //! (size, message budget), opens a room (create, join, resume) and passes the rest to the
-//! room's task; a writer task sends what the room queues for it.
+//! room's task, or watches a room (and answers its messages itself: a watcher only
+//! watches); a writer task sends what the room queues for it.
 
 use crate::cluster::{Route, Upstream};
 use crate::limits::{Budget, Verdict};
@@ -60,10 +61,12 @@ fn check_versions(version: u32, frames: u32) -> Result<(), ErrorBody> {
     ))
 }
 
-/// Where a connection's messages go once it holds a seat.
+/// Where a connection's messages go once it holds a seat or watches.
 enum Seated {
     /// A room of this instance.
     Local(RoomHandle),
+    /// Watching a room of this instance (issue 23): its messages never reach the room.
+    Watching(RoomHandle),
     /// Another instance's room, through a socket to it (docs/scaling.md).
     Remote(futures_util::stream::SplitSink<Upstream, TMessage>),
 }
@@ -226,6 +229,15 @@ async fn serve(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool, id
                     }
                 }
             },
+            Some(Seated::Watching(_)) => match msg {
+                ClientMsg::Ping => send_now(&tx, &RelayMsg::Pong),
+                _ => error(
+                    &shared,
+                    &tx,
+                    codes::WATCHER,
+                    "a watcher only watches: no move, reaction or seat (join from another page)",
+                ),
+            },
             Some(Seated::Remote(up)) => {
                 if up.send(TMessage::Text(text.as_str().into())).await.is_err() {
                     let _ = tx.try_send(Out::Close(1012, "the room's relay is gone: reconnect"));
@@ -234,6 +246,7 @@ async fn serve(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool, id
             }
             None => match open(&shared, ip, &conn, msg, hop).await {
                 Ok(Some(Opened::Local(h))) => room = Some(Seated::Local(h)),
+                Ok(Some(Opened::Watching(h))) => room = Some(Seated::Watching(h)),
                 Ok(Some(Opened::Remote(up, welcome))) => {
                     let _ = tx.try_send(Out::Text(welcome));
                     let (sink, stream) = (*up).split();
@@ -246,7 +259,7 @@ async fn serve(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool, id
         }
     };
     match room {
-        Some(Seated::Local(h)) => {
+        Some(Seated::Local(h) | Seated::Watching(h)) => {
             h.detach(id).await;
         }
         Some(Seated::Remote(mut up)) => {
@@ -294,18 +307,23 @@ async fn finish(
 enum Opened {
     /// In this instance.
     Local(RoomHandle),
-    /// In another, through this socket to it (the join or resume already sent on it),
-    /// with the owner's welcome to pass on.
+    /// Watched, in this instance.
+    Watching(RoomHandle),
+    /// In another, through this socket to it (the join, resume or watch already sent on
+    /// it), with the owner's first answer to pass on (a welcome; a watch's lobby).
     Remote(Box<Upstream>, String),
 }
 
-/// The room of a join or resume: this instance's, or found through the shared store.
+/// The room of a join, resume or watch: this instance's, or found through the shared
+/// store. The owner of a room in another instance answers a join or a resume with a
+/// welcome, a watch with the lobby.
 async fn locate(
     shared: &Arc<Shared>,
     code: &RoomCode,
     hop: bool,
     msg: &ClientMsg,
 ) -> Result<Result<RoomHandle, (Box<Upstream>, String)>, ErrorBody> {
+    let watch = matches!(msg, ClientMsg::Watch { .. });
     let e = match find(shared, code) {
         Ok(h) => return Ok(Ok(h)),
         Err(e) => e,
@@ -319,7 +337,8 @@ async fn locate(
     match crate::cluster::route(shared, &code, hop).await? {
         Route::Local(h) => Ok(Ok(h)),
         Route::Remote(mut up) => match ask_owner(&mut up, msg).await? {
-            (answer, RelayMsg::Welcome { .. }) => Ok(Err((up, answer))),
+            (answer, RelayMsg::Welcome { .. }) if !watch => Ok(Err((up, answer))),
+            (answer, RelayMsg::Lobby { .. }) if watch => Ok(Err((up, answer))),
             (_, RelayMsg::Error(e)) => {
                 let _ = tokio::time::timeout(Duration::from_secs(2), up.close()).await;
                 Err(e)
@@ -399,7 +418,8 @@ async fn peek(
     Ok(())
 }
 
-/// A message before the connection holds a seat: create, join, resume (or a ping).
+/// A message before the connection holds a seat: create, join, resume, watch (or a ping
+/// or a peek).
 async fn open(
     shared: &Arc<Shared>,
     ip: IpAddr,
@@ -514,6 +534,25 @@ async fn open(
             };
             handle.resume(token, conn.clone()).await?;
             Ok(Some(Opened::Local(handle)))
+        }
+        ClientMsg::Watch {
+            version,
+            frames,
+            code,
+        } => {
+            check_versions(version, frames)?;
+            tracing::debug!(room = %code.0, "watch");
+            let again = ClientMsg::Watch {
+                version,
+                frames,
+                code: code.clone(),
+            };
+            let handle = match locate(shared, &code, hop, &again).await? {
+                Ok(h) => h,
+                Err((up, lobby)) => return Ok(Some(Opened::Remote(up, lobby))),
+            };
+            handle.watch(conn.clone()).await?;
+            Ok(Some(Opened::Watching(handle)))
         }
         _ => Err(ErrorBody::new(
             codes::NO_ROOM,

@@ -45,7 +45,7 @@ pub struct Metrics {
     pub rooms: Gauge,
     /// Open WebSockets.
     pub sockets: Gauge,
-    /// Watchers (not implemented yet: always 0).
+    /// Connections watching a room of this instance (issue 23).
     pub watchers: Gauge,
     /// Moves applied and stored (a seat's action or a turn timer's timeout).
     pub moves: Counter,
@@ -84,7 +84,7 @@ impl Metrics {
         registry.register("sockets", "Open WebSockets", m.sockets.clone());
         registry.register(
             "watchers",
-            "Watchers of rooms (not implemented yet: always 0)",
+            "Connections watching a room of this instance",
             m.watchers.clone(),
         );
         registry.register(
@@ -149,6 +149,25 @@ impl SocketGuard {
 }
 
 impl Drop for SocketGuard {
+    fn drop(&mut self) {
+        self.0.dec();
+    }
+}
+
+/// A watcher of a room, counted in [`Metrics::watchers`] until dropped (its room let it go,
+/// or the room's task ended).
+#[derive(Debug)]
+pub struct WatcherGuard(Gauge);
+
+impl WatcherGuard {
+    /// Counts one more watcher.
+    pub fn new(m: &Metrics) -> WatcherGuard {
+        m.watchers.inc();
+        WatcherGuard(m.watchers.clone())
+    }
+}
+
+impl Drop for WatcherGuard {
     fn drop(&mut self) {
         self.0.dec();
     }

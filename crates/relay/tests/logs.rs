@@ -48,10 +48,20 @@ async fn a_match_logged_at_trace_names_no_token_card_seed_or_hash() {
     let (mut a, mut b) =
         Client::start_two(addr, game, 4, json!({"target": 3}), RoomOptions::default()).await;
     let code = a.code.clone().unwrap();
-    let (ma, mb) = tokio::join!(
+    // A watcher (issue 23) watches to the end, and tries a move.
+    let mut w = Client::watch(addr, &code).await;
+    let (ma, mb, ()) = tokio::join!(
         play(&mut a, game, 1, usize::MAX),
-        play(&mut b, game, 2, usize::MAX)
+        play(&mut b, game, 2, usize::MAX),
+        w.until_match_over()
     );
+    w.send(&ClientMsg::Move {
+        step: 1,
+        action: json!({"play": "AS"}),
+    })
+    .await;
+    assert_eq!(w.error().await.error, protocol::codes::WATCHER);
+    w.close().await;
     assert!(ma > 0 && mb > 0, "a person never acted");
     assert_eq!(a.lobby.as_ref().unwrap().phase, Phase::Finished);
     // A bad move and a bad message: errors are logged too.
@@ -77,6 +87,10 @@ async fn a_match_logged_at_trace_names_no_token_card_seed_or_hash() {
         "no room span in:\n{log}"
     );
     assert!(log.contains("conn{n="), "no connection span in:\n{log}");
+    assert!(
+        log.contains("watcher arrives") && log.contains("watcher leaves"),
+        "no watcher in:\n{log}"
+    );
     assert!(
         log.contains("match started") && log.contains("match over"),
         "{log}"

@@ -1,6 +1,6 @@
 //! `GET /metrics` of the relay binary, scraped before, during and after a match: rooms,
-//! sockets, moves, messages sent, errors by code and the store's write latency, read
-//! from the Prometheus text format.
+//! sockets, watchers, moves, messages sent, errors by code and the store's write latency,
+//! read from the Prometheus text format.
 
 mod common;
 
@@ -170,10 +170,36 @@ async fn metrics_follow_a_match() {
         "{stale:?}"
     );
 
+    // Watchers (issue 23): one arrives and goes, and is counted while it watches; another
+    // watches to the end of the match.
+    let w = Client::watch(addr, &code).await;
+    let watching = Scrape::of(addr).await;
+    assert_eq!(watching.get("relay_watchers"), 1.0);
+    assert_eq!(watching.get("relay_sockets"), 3.0);
+    w.close().await;
+    let scrape_until = |want: f64| async move {
+        let mut s = Scrape::of(addr).await;
+        for _ in 0..100 {
+            if s.get("relay_watchers") == want {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(50)).await;
+            s = Scrape::of(addr).await;
+        }
+        s
+    };
+    assert_eq!(scrape_until(0.0).await.get("relay_watchers"), 0.0);
+    let mut w = Client::watch(addr, &code).await;
+    let w2 = Client::watch(addr, &code).await;
+    assert_eq!(Scrape::of(addr).await.get("relay_watchers"), 2.0);
+    w2.close().await;
+    assert_eq!(scrape_until(1.0).await.get("relay_watchers"), 1.0);
+
     // To the end of the match: the moves counter has risen with the steps.
-    let (ma, mb) = tokio::join!(
+    let (ma, mb, ()) = tokio::join!(
         play_until(&mut a, game, 3, |_, _| false),
-        play_until(&mut b, game, 4, |_, _| false)
+        play_until(&mut b, game, 4, |_, _| false),
+        w.until_match_over()
     );
     assert!(ma + mb > 0);
     assert_eq!(a.lobby.as_ref().unwrap().phase, Phase::Finished);
@@ -183,6 +209,12 @@ async fn metrics_follow_a_match() {
     assert!(end.get("relay_moves_total") <= last);
     assert_eq!(end.histogram("relay_store_write_seconds", APPEND).0, last);
     assert!(end.get("relay_frames_sent_total") > sent);
+    assert_eq!(end.get("relay_watchers"), 1.0);
+    assert_eq!(
+        w.frames.last().unwrap()["step"],
+        b.frames.last().unwrap()["step"]
+    );
+    w.close().await;
 
     // After: the sockets are gone, the finished room stays until it is cleaned up.
     a.close().await;

@@ -351,3 +351,112 @@ async fn two_instances_share_rooms_and_one_killed_its_rooms_go_on_from_the_other
         .unwrap_or_else(|| panic!("no takeover counter in {metrics}"));
     assert_eq!(taken, "2", "{metrics}");
 }
+
+/// The value of a plain sample (`name value`) of an instance's metrics.
+async fn sample(addr: std::net::SocketAddr, name: &str) -> f64 {
+    let (_, metrics) = common::http_get(addr, "/metrics").await;
+    metrics
+        .lines()
+        .find_map(|l| l.strip_prefix(&format!("{name} ")))
+        .unwrap_or_else(|| panic!("no {name} in {metrics}"))
+        .parse()
+        .unwrap()
+}
+
+/// Issue 23 across instances: a room run by instance a is watched through instance b as a
+/// seat plays through it (b passes the socket on to a): the watcher gets the lobby, the
+/// watchers' snapshot and every step's watchers' frame, no hand; a's `relay_watchers`
+/// counts it (b's does not: it only passes the socket on); its move is refused there and
+/// changes nothing; a room that forbids watching refuses it through b too. When a is
+/// killed the watcher is told to reconnect, and watches again through b, which now runs
+/// the room.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_room_of_one_instance_is_watched_through_the_other() {
+    if skipped() {
+        return;
+    }
+    let pg = Postgres::start();
+    let db = pg.database("watch");
+    let flags = ["--lease-ms", "1500", "--metrics"];
+    let (mut a_proc, a) = spawn_relay(&db, &flags).await;
+    let (_b_proc, b) = spawn_relay(&db, &flags).await;
+    let mut x = Client::create(a, "hokm", 4, json!({"target": 7}), RoomOptions::default()).await;
+    let code = x.code.clone().unwrap();
+    let mut w = Client::watch(b, &code).await;
+    assert_eq!(w.lobby.as_ref().unwrap().code, code);
+    x.until(|m| matches!(m, RelayMsg::Lobby { lobby } if lobby.watchers == 1))
+        .await;
+    assert_eq!(sample(a, "relay_watchers").await, 1.0);
+    assert_eq!(sample(b, "relay_watchers").await, 0.0);
+    x.send(&ClientMsg::Start).await;
+    let past = |c: &Client, _| {
+        c.frames
+            .last()
+            .is_some_and(|f| f["step"].as_u64() > Some(12))
+    };
+    play_until(&mut x, "hokm", 9, past).await;
+    let (step, _) = settle(a, &code, &mut [&mut x]).await;
+    while w.frames.last().map(|f| f["step"].clone()) != Some(step.clone()) {
+        w.recv().await.expect("open");
+    }
+    // A snapshot at the start, then every step, never a hand or a seat.
+    assert!(w.frames[0]["public"].is_null());
+    for (i, f) in w.frames.iter().enumerate() {
+        assert_eq!(f["step"], json!(i), "{f}");
+        assert_eq!(f["view"]["hand"], json!([]), "{f}");
+        assert!(f.get("seat").is_none(), "{f}");
+    }
+    // Its move goes to a, which refuses it; the room is unchanged.
+    let before = inspect(a, &code).await;
+    w.send(&ClientMsg::Move {
+        step: step.as_u64().unwrap() as u32,
+        action: json!({"play": "AS"}),
+    })
+    .await;
+    assert_eq!(w.error().await.error, protocol::codes::WATCHER);
+    assert_eq!(inspect(a, &code).await, before);
+    // A room that forbids watching, through b.
+    let closed = Client::create(
+        a,
+        "pasur",
+        2,
+        Value::Null,
+        RoomOptions {
+            watchers: false,
+            ..RoomOptions::default()
+        },
+    )
+    .await;
+    let mut refused = Client::connect(b).await;
+    refused
+        .send(&common::watch_msg(closed.code.as_ref().unwrap()))
+        .await;
+    assert_eq!(
+        refused.error().await.error,
+        protocol::codes::WATCH_FORBIDDEN
+    );
+    // a is killed: the watcher through b is told to reconnect, watches again through b
+    // (which takes the room over) and sees the room where it was.
+    a_proc.0.kill().unwrap(); // SIGKILL
+    a_proc.0.wait().unwrap();
+    while w.recv().await.is_some() {}
+    assert_eq!(w.closed, Some(1012));
+    let s = inspect_wait(b, &code).await;
+    assert_eq!(s["step"], step);
+    let mut again = Client::watch(b, &code).await;
+    let m = again.until(|m| matches!(m, RelayMsg::Frame { .. })).await;
+    let RelayMsg::Frame { frame } = m else {
+        unreachable!()
+    };
+    assert_eq!(frame["step"], step);
+    assert_eq!(frame["view"]["hand"], json!([]));
+    assert_eq!(sample(b, "relay_watchers").await, 1.0);
+    again.close().await;
+    for _ in 0..100 {
+        if sample(b, "relay_watchers").await == 0.0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    assert_eq!(sample(b, "relay_watchers").await, 0.0);
+}

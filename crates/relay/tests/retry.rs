@@ -77,6 +77,7 @@ async fn a_refused_timeout_is_retried_a_second_later_and_the_clock_stays_true() 
     let options = RoomOptions {
         grace_secs: 30,
         turn_secs: 15,
+        ..RoomOptions::default()
     };
     let mut a = Client::create(relay.addr, "crazy_eights", 2, Value::Null, options).await;
     a.send(&ClientMsg::Start).await;

@@ -201,6 +201,7 @@ async fn a_bot_plays_for_a_person_away_past_the_grace_period_until_they_return()
     let options = RoomOptions {
         grace_secs: 2,
         turn_secs: 0,
+        ..RoomOptions::default()
     };
     let (mut a, mut b) = Client::start_two(addr, "hokm", 4, json!({"target": 3}), options).await;
     let code = a.code.clone().unwrap();
@@ -296,6 +297,7 @@ async fn the_turn_timer_is_sent_with_the_frames_and_plays_the_timeout_step() {
     let options = RoomOptions {
         grace_secs: 30,
         turn_secs: 15,
+        ..RoomOptions::default()
     };
     let mut a = Client::create(relay.addr, "crazy_eights", 2, Value::Null, options).await;
     a.send(&ClientMsg::Start).await;

@@ -59,6 +59,13 @@ pub(super) enum Cmd {
         /// The seat, or why not.
         reply: oneshot::Sender<Result<u8, ErrorBody>>,
     },
+    /// A connection watches the room (issue 23): no seat, no token.
+    Watch {
+        /// The watcher's connection.
+        conn: Conn,
+        /// Done, or why not (watching forbidden, too many watchers).
+        reply: oneshot::Sender<Result<(), ErrorBody>>,
+    },
     /// A message from a seated connection.
     Msg {
         /// The connection's number.
@@ -66,7 +73,7 @@ pub(super) enum Cmd {
         /// The message.
         msg: ClientMsg,
     },
-    /// The connection closed.
+    /// The connection (a seat's or a watcher's) closed.
     Detach {
         /// The connection's number.
         conn_id: u64,
@@ -143,13 +150,19 @@ impl RoomHandle {
         self.ask(Cmd::Resume { token, conn, reply }, answer).await
     }
 
+    /// Lets `conn` watch the room (issue 23), or says why not; errors as [`RoomHandle::join`]'s.
+    pub async fn watch(&self, conn: Conn) -> Result<(), ErrorBody> {
+        let (reply, answer) = oneshot::channel();
+        self.ask(Cmd::Watch { conn, reply }, answer).await
+    }
+
     /// Queues a seat request without waiting for room in the queue, then waits for its
     /// answer.
-    async fn ask(
+    async fn ask<T>(
         &self,
         cmd: Cmd,
-        answer: oneshot::Receiver<Result<u8, ErrorBody>>,
-    ) -> Result<u8, ErrorBody> {
+        answer: oneshot::Receiver<Result<T, ErrorBody>>,
+    ) -> Result<T, ErrorBody> {
         self.offer(cmd)?;
         match tokio::time::timeout(Duration::from_secs(10), answer).await {
             Ok(Ok(r)) => r,
@@ -175,7 +188,7 @@ impl RoomHandle {
         self.offer(Cmd::Msg { conn_id, msg })
     }
 
-    /// Tells the room that connection `conn_id` closed (waits for room in the queue; a
+    /// Tells the room that connection `conn_id` (a seat's or a watcher's) closed (waits for room in the queue; a
     /// room whose task has ended needs no telling).
     pub async fn detach(&self, conn_id: u64) {
         let _ = self.tx.send(Cmd::Detach { conn_id }).await;

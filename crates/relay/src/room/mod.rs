@@ -15,13 +15,15 @@
 //! - `schedule`: what the room does on its own and when (bots, turn timers, the next hand,
 //!   retries, cleanup);
 //! - `play`: the match (a seated person's messages, start and rematch, applying a step);
-//! - `storage`: the room's meta in the store.
+//! - `storage`: the room's meta in the store;
+//! - `watchers`: the connections that watch the room without a seat (issue 23).
 
 mod handle;
 mod play;
 mod schedule;
 mod seats;
 mod storage;
+mod watchers;
 
 pub use handle::{channel, Conn, Inbox, Out, Refused, RoomHandle, QUEUE};
 
@@ -60,6 +62,9 @@ pub struct Actor {
     last_activity: Instant,
     finished_at: Option<Instant>,
     inbox: Inbox,
+    /// The connections watching the room (never stored: a watcher comes back by watching
+    /// again).
+    watchers: Vec<watchers::Watcher>,
 }
 
 /// The settings of a new room checked by the registry, all of them filled in: a match is
@@ -139,6 +144,7 @@ impl Actor {
             last_activity: now,
             finished_at: None,
             inbox,
+            watchers: Vec::new(),
         }
     }
 
@@ -209,6 +215,7 @@ impl Actor {
             last_activity: now,
             finished_at: (phase == Phase::Finished).then_some(now),
             inbox,
+            watchers: Vec::new(),
         };
         actor.make_seat_bots();
         Ok(actor)
@@ -281,6 +288,10 @@ impl Actor {
                 let r = self.resume(&token, conn);
                 let _ = reply.send(r);
             }
+            Cmd::Watch { conn, reply } => {
+                // Not the room's activity: watchers do not keep an idle room open.
+                let _ = reply.send(self.watch(conn));
+            }
             Cmd::Msg { conn_id, msg } => {
                 self.last_activity = now;
                 let Some(seat) = self.seat_of_conn(conn_id) else {
@@ -303,6 +314,7 @@ impl Actor {
                     "phase": self.phase,
                     "match_no": self.match_no,
                     "step": g.map(|g| g.steps()),
+                    "watchers": self.watcher_count(),
                     "hash": g.map(|g| format!("{:016x}", g.state_hash())),
                     "log": g.map(|g| g.log()),
                 }));

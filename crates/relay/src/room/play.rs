@@ -16,6 +16,7 @@ impl Actor {
             ClientMsg::Create { .. }
             | ClientMsg::Join { .. }
             | ClientMsg::Resume { .. }
+            | ClientMsg::Watch { .. }
             | ClientMsg::Peek { .. } => Err(err(
                 codes::ALREADY_SEATED,
                 "this connection already holds a seat",
@@ -93,6 +94,7 @@ impl Actor {
         for s in 0..self.players {
             self.send(Seat(s), &msg);
         }
+        self.send_watchers(&msg);
         Ok(())
     }
 
@@ -145,6 +147,7 @@ impl Actor {
         for s in 0..self.players {
             self.send_snapshot(Seat(s));
         }
+        self.send_watch_snapshots();
         Ok(())
     }
 
@@ -227,11 +230,16 @@ impl Actor {
         for f in frames {
             self.send(f.seat, &RelayMsg::Frame { frame: f.frame });
         }
+        if let Some(game) = self.game.as_ref().filter(|_| !self.watchers.is_empty()) {
+            let frame = game.watch_frame(true);
+            self.send_watchers(&RelayMsg::Frame { frame });
+        }
         // The turn timer restarts with every step: everybody learns whose runs now.
         if let Some(clock) = self.clock(Instant::now()) {
             for s in 0..self.players {
                 self.send(Seat(s), &clock);
             }
+            self.send_watchers(&clock);
         }
         // A hand that has just ended: everybody's sheet gets its line.
         let ended = !matches!(step, Step::NextHand)
@@ -244,6 +252,7 @@ impl Actor {
             for s in 0..self.players {
                 self.send(Seat(s), &msg);
             }
+            self.send_watchers(&msg);
         }
         if self.game.as_ref().map(|g| g.status()) == Some(Status::MatchOver) {
             self.phase = Phase::Finished;

@@ -106,6 +106,7 @@ impl Actor {
             creator,
             phase: self.phase,
             match_no: self.match_no,
+            watchers: self.watcher_count(),
         }
     }
 
@@ -151,6 +152,7 @@ impl Actor {
         for s in 0..self.players {
             self.send(Seat(s), &msg);
         }
+        self.send_watchers(&msg);
     }
 
     /// A seat's snapshot, after the match's score sheet (a reload keeps the sheet).
@@ -233,7 +235,7 @@ impl Actor {
         Ok(i as u8)
     }
 
-    /// Connection `conn_id` closed: its person is away from `now`.
+    /// Connection `conn_id` closed: its person is away from `now`, or its watcher leaves.
     pub(super) fn detach(&mut self, conn_id: u64, now: Instant) {
         if let Some(seat) = self.seat_of_conn(conn_id) {
             if let Occupant::Person(p) = &mut self.seats[seat.idx()] {
@@ -241,6 +243,8 @@ impl Actor {
                 p.away_since = now;
             }
             self.broadcast_lobby();
+        } else {
+            self.unwatch(conn_id);
         }
     }
 
@@ -297,6 +301,7 @@ impl Actor {
                 c.kick.cancel();
             }
         }
+        self.close_watchers(code, reason);
     }
 
     /// Makes seat `target` (not a person's) a bot's or empty (the creator, in the lobby).

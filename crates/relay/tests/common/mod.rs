@@ -398,6 +398,38 @@ impl Client {
         c
     }
 
+    /// Watches a room (issue 23) and waits for its lobby, the first answer; panics on an
+    /// error.
+    pub async fn watch(addr: SocketAddr, code: &RoomCode) -> Client {
+        let mut c = Client::connect(addr).await;
+        c.label = format!("watcher of {code}");
+        c.send(&watch_msg(code)).await;
+        let m = c
+            .until(|m| matches!(m, RelayMsg::Lobby { .. } | RelayMsg::Error(_)))
+            .await;
+        if let RelayMsg::Error(e) = m {
+            panic!("{}: refused: {e:?}", c.label);
+        }
+        c
+    }
+
+    /// Receives until the match is over for this client: a lobby of the finished room, and a
+    /// frame of the match's end (a watcher that arrives at a finished room gets the lobby
+    /// first, then the snapshot; one that watched the end gets the frame first).
+    pub async fn until_match_over(&mut self) {
+        while !(self
+            .lobby
+            .as_ref()
+            .is_some_and(|l| l.phase == Phase::Finished)
+            && self
+                .frames
+                .last()
+                .is_some_and(|f| f["status"] == json!("match_over")))
+        {
+            self.recv().await.expect("open until the match is over");
+        }
+    }
+
     /// Waits for the welcome; panics on an error.
     pub async fn welcome(&mut self) {
         let m = self
@@ -460,6 +492,14 @@ pub fn resume_msg(code: &RoomCode, token: &SeatToken) -> ClientMsg {
         frames: registry::PROTOCOL_VERSION,
         code: code.clone(),
         token: token.clone(),
+    }
+}
+
+pub fn watch_msg(code: &RoomCode) -> ClientMsg {
+    ClientMsg::Watch {
+        version: RELAY_VERSION,
+        frames: registry::PROTOCOL_VERSION,
+        code: code.clone(),
     }
 }
 

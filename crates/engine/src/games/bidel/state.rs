@@ -1033,6 +1033,17 @@ impl Game for Bidel {
         )
     }
 
+    /// Seat 0's view without what seat 0 alone sees (see [`Game::watch_view`]).
+    fn watch_view(&self) -> BidelView {
+        BidelView {
+            hand: CardSet::EMPTY,
+            picked: CardSet::EMPTY,
+            passed: CardSet::EMPTY,
+            received: CardSet::EMPTY,
+            ..self.view(Seat(0))
+        }
+    }
+
     fn view(&self, seat: Seat) -> BidelView {
         let n = self.n as usize;
         let i = seat.idx().min(3);

@@ -815,3 +815,62 @@ fn passing_partners_follow_bd_2_and_d_9() {
         }
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(60))]
+
+    /// C-5, D-8, issue 23: a watcher sees only public cards: the watchers' view is seat 0's
+    /// without its hand and the cards it picked, passed and received (BD-2), names only cards
+    /// every seat sees, and does not depend on any seat's hidden cards; what a watcher is
+    /// sent names only public cards.
+    #[test]
+    fn prop_rule_c_5_d_8_watchers_see_only_public_cards(seed in any::<u64>()) {
+        testkit::watch_view_names_only_public_cards(
+            random_game(seed, 4),
+            &["hand", "picked", "passed", "received"],
+        )?;
+        testkit::watch_updates_name_only_public_cards(random_game(seed, 4), testkit::no_other_public_cards)?;
+    }
+}
+
+/// BD-2, C-5 (issue 23): a watcher sees how many cards each seat has picked to pass, never
+/// which, nor which were passed or received; nor any hand, while the hand is played.
+#[test]
+fn rule_bd_2_c_5_a_watcher_sees_no_passed_card() {
+    for players in [4, 3] {
+        let setup = Setup {
+            players,
+            settings: BidelSettings::default(),
+            deal: Deal::seeded(23),
+        };
+        let mut g = Bidel::new(&setup).unwrap();
+        let (mut picking, mut passed) = (false, false);
+        testkit::walk(&mut g, 3_000, |g| {
+            let w = g.watch_view();
+            let seat0 = g.view(Seat(0));
+            assert!(w.hand.is_empty() && w.picked.is_empty());
+            assert!(w.passed.is_empty() && w.received.is_empty());
+            assert_eq!(
+                (w.pick_counts.clone(), w.hand_counts.clone(), w.to_act),
+                (seat0.pick_counts, seat0.hand_counts, seat0.to_act)
+            );
+            if matches!(g.status(), Status::Acting(_)) {
+                let named = testkit::cards_named(&w);
+                for s in 0..players {
+                    let v = g.view(Seat(s));
+                    let own = v.hand.or(v.picked).or(v.passed).or(v.received);
+                    // A card of the seat's own may be public otherwise (played, shown face up).
+                    let mut others = CardSet(u64::MAX);
+                    for t in (0..players).filter(|&t| t != s) {
+                        others = others.and(testkit::cards_named(&g.view(Seat(t))));
+                    }
+                    let seen = named.and(own).minus(others);
+                    assert!(seen.is_empty(), "seat {s}'s {seen:?} in {w:?}");
+                    passed |= !v.passed.is_empty();
+                }
+            }
+            picking |= w.pick_counts.iter().any(|&k| k > 0);
+        });
+        assert!(picking && passed, "{players}p");
+    }
+}

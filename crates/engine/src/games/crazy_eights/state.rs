@@ -1345,6 +1345,15 @@ impl Game for CrazyEights {
         })
     }
 
+    /// Seat 0's view without what seat 0 alone sees (see [`Game::watch_view`]).
+    fn watch_view(&self) -> CrazyEightsView {
+        CrazyEightsView {
+            hand: CardBag::default(),
+            drawn: None,
+            ..self.view(Seat(0))
+        }
+    }
+
     fn view(&self, seat: Seat) -> CrazyEightsView {
         let n = self.table.n as usize;
         let supply = &self.table.supply;

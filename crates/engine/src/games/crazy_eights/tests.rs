@@ -11,7 +11,7 @@ use crate::games::shedding::testing::{
 use crate::games::shedding::{CardRun, Direction};
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
-use crate::testkit::Inspect;
+use crate::testkit::{self, Inspect};
 
 /// The scenarios' positions: a game of `n` players, the last seat dealing (deal seed 7).
 impl Scenarios for CrazyEightsSettings {
@@ -1186,5 +1186,49 @@ fn wild_cards_are_counted_as_the_set_length() {
                 "rank {r:?}, cards {set:?}"
             );
         }
+    }
+}
+
+/// CE-4, C-5 (issue 23): a watcher never sees a hand, nor the drawn card (CE-4: the card a player just drew and may play at once),
+/// only how many cards each seat holds and the top card.
+#[test]
+fn rule_ce_4_c_5_a_watcher_sees_no_hand_and_no_drawn_card() {
+    for players in [2, 4] {
+        let setup = Setup {
+            players,
+            settings: CrazyEightsSettings {
+                play_drawn_card: true,
+                draw_only_when_unable: true,
+                ..CrazyEightsSettings::default()
+            },
+            deal: Deal::seeded(23),
+        };
+        let mut g = CrazyEights::new(&setup).unwrap();
+        let mut drawn = false;
+        testkit::walk(&mut g, 3_000, |g| {
+            let w = g.watch_view();
+            let seat0 = g.view(Seat(0));
+            assert!(w.hand.is_empty() && w.drawn.is_none());
+            assert_eq!(
+                (w.top, w.hand_counts.clone(), w.stock, w.to_act),
+                (seat0.top, seat0.hand_counts, seat0.stock, seat0.to_act)
+            );
+            if matches!(g.status(), Status::Acting(_)) {
+                let named = testkit::cards_named(&w);
+                for s in 0..players {
+                    let v = g.view(Seat(s));
+                    drawn |= v.drawn.is_some();
+                    let own = testkit::cards_named(&v.hand).or(testkit::cards_named(&v.drawn));
+                    // A card of the seat's own may be public otherwise (played, shown face up).
+                    let mut others = CardSet(u64::MAX);
+                    for t in (0..players).filter(|&t| t != s) {
+                        others = others.and(testkit::cards_named(&g.view(Seat(t))));
+                    }
+                    let seen = named.and(own).minus(others);
+                    assert!(seen.is_empty(), "seat {s}'s {seen:?} in {w:?}");
+                }
+            }
+        });
+        assert!(drawn, "{players}p: no drawn card was seen");
     }
 }

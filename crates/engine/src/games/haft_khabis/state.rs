@@ -1234,6 +1234,15 @@ impl Game for HaftKhabis {
         Ok(())
     }
 
+    /// Seat 0's view without what seat 0 alone sees (see [`Game::watch_view`]).
+    fn watch_view(&self) -> HaftKhabisView {
+        HaftKhabisView {
+            hand: CardBag::default(),
+            drawn: None,
+            ..self.view(Seat(0))
+        }
+    }
+
     fn view(&self, seat: Seat) -> HaftKhabisView {
         let n = self.table.n as usize;
         let (table, supply) = (&self.table, &self.table.supply);

@@ -12,7 +12,7 @@ use crate::games::shedding::Direction;
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
 use crate::table::Public;
-use crate::testkit::Inspect;
+use crate::testkit::{self, Inspect};
 use proptest::prelude::*;
 
 /// The scenarios' positions: a game of `n` players, the last seat dealing and seat 0
@@ -1416,4 +1416,44 @@ fn rule_hx_14_the_timeout_penalty_is_a_setting_on_by_default() {
     let s: HaftKhabisSettings = serde_json::from_str(r#"{"timeout_penalty":false}"#).unwrap();
     let g = HaftKhabis::new(&setup(3, s)).unwrap();
     assert!(!g.view(Seat(1)).settings.timeout_penalty);
+}
+
+/// HX-2, C-5 (issue 23): a watcher never sees a hand, nor the drawn card (HX-2: the card a player just drew and must play at once),
+/// only how many cards each seat holds and the top card.
+#[test]
+fn rule_hx_2_c_5_a_watcher_sees_no_hand_and_no_drawn_card() {
+    for players in [2, 4] {
+        let setup = Setup {
+            players,
+            settings: HaftKhabisSettings::default(),
+            deal: Deal::seeded(23),
+        };
+        let mut g = HaftKhabis::new(&setup).unwrap();
+        let mut drawn = false;
+        testkit::walk(&mut g, 3_000, |g| {
+            let w = g.watch_view();
+            let seat0 = g.view(Seat(0));
+            assert!(w.hand.is_empty() && w.drawn.is_none());
+            assert_eq!(
+                (w.top, w.hand_counts.clone(), w.stock, w.to_act),
+                (seat0.top, seat0.hand_counts, seat0.stock, seat0.to_act)
+            );
+            if matches!(g.status(), Status::Acting(_)) {
+                let named = testkit::cards_named(&w);
+                for s in 0..players {
+                    let v = g.view(Seat(s));
+                    drawn |= v.drawn.is_some();
+                    let own = testkit::cards_named(&v.hand).or(testkit::cards_named(&v.drawn));
+                    // A card of the seat's own may be public otherwise (played, shown face up).
+                    let mut others = CardSet(u64::MAX);
+                    for t in (0..players).filter(|&t| t != s) {
+                        others = others.and(testkit::cards_named(&g.view(Seat(t))));
+                    }
+                    let seen = named.and(own).minus(others);
+                    assert!(seen.is_empty(), "seat {s}'s {seen:?} in {w:?}");
+                }
+            }
+        });
+        assert!(drawn, "{players}p: no drawn card was seen");
+    }
 }

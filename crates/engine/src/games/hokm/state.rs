@@ -990,6 +990,16 @@ impl Game for Hokm {
     // Never inlined: a view is built once per bot decision, and inlined into a caller's
     // loop it would crowd the registers of the play loop around it.
     #[inline(never)]
+    /// Seat 0's view without what seat 0 alone sees (see [`Game::watch_view`]).
+    fn watch_view(&self) -> HokmView {
+        HokmView {
+            hand: CardSet::EMPTY,
+            drawn: None,
+            discards: CardSet::EMPTY,
+            ..self.view(Seat(0))
+        }
+    }
+
     fn view(&self, seat: Seat) -> HokmView {
         let n = self.n as usize;
         HokmView {

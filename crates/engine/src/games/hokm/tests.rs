@@ -1435,3 +1435,86 @@ fn rule_hk_4_an_action_says_the_trump_it_names() {
     assert_eq!(shelem.trump(), Some(Trump::Sars));
     assert_eq!(crate::games::shelem::ShelemAction::Pass.trump(), None);
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// C-5, D-8, issue 23: a watcher sees only public cards: the watchers' view is seat 0's
+    /// without its hand, drawn card and discards (HK-13), names only cards every seat sees,
+    /// and does not depend on any seat's hidden cards; what a watcher is sent names only
+    /// public cards.
+    #[test]
+    fn prop_rule_c_5_d_8_watchers_see_only_public_cards(seed in any::<u64>()) {
+        for players in [4, 2] {
+            testkit::watch_view_names_only_public_cards(
+                random_match(players, seed),
+                &["hand", "drawn", "discards"],
+            )?;
+            testkit::watch_updates_name_only_public_cards(
+                random_match(players, seed),
+                testkit::no_other_public_cards,
+            )?;
+        }
+    }
+}
+
+/// HK-3, HK-13, C-5 (issue 23): a watcher sees no hand: not the hakem's first five while
+/// trump is named, not the card a drawer looks at (HK-13), not the discards face down; it
+/// sees the counts, the tricks and whose turn it is, as every seat does.
+#[test]
+fn rule_hk_3_hk_13_c_5_a_watcher_sees_no_hand_no_drawn_card_no_discard() {
+    for players in [4, 2] {
+        let setup = Setup {
+            players,
+            settings: HokmSettings::default(),
+            deal: Deal::seeded(23),
+        };
+        let mut g = Hokm::new(&setup).unwrap();
+        let (mut choosing, mut drawing, mut discarded, mut tricks) = (false, false, false, false);
+        testkit::walk(&mut g, 3_000, |g| {
+            let w = g.watch_view();
+            let seat0 = g.view(Seat(0));
+            assert!(w.hand.is_empty() && w.drawn.is_none() && w.discards.is_empty());
+            assert_eq!(w.seat, Seat(0));
+            assert_eq!(
+                (w.hand_counts, w.turn, w.trick.clone(), w.tricks, w.score),
+                (
+                    seat0.hand_counts,
+                    seat0.turn,
+                    seat0.trick,
+                    seat0.tricks,
+                    seat0.score
+                )
+            );
+            assert_eq!(w.discard_counts, seat0.discard_counts);
+            let named = testkit::cards_named(&w);
+            if matches!(g.status(), Status::Acting(_)) {
+                for s in 0..players {
+                    let v = g.view(Seat(s));
+                    let own = v
+                        .hand
+                        .or(v.discards)
+                        .or(v.drawn.map_or(CardSet::EMPTY, |c| c.bit()));
+                    // A card of the seat's own may be public otherwise (played, shown face up).
+                    let mut others = CardSet(u64::MAX);
+                    for t in (0..players).filter(|&t| t != s) {
+                        others = others.and(testkit::cards_named(&g.view(Seat(t))));
+                    }
+                    let seen = named.and(own).minus(others);
+                    assert!(seen.is_empty(), "seat {s}'s {seen:?} in {w:?}");
+                }
+            }
+            choosing |= w.phase == HokmPhase::ChoosingTrump;
+            drawing |= w.phase == HokmPhase::Drawing && g.view(w.turn.unwrap()).drawn.is_some();
+            discarded |=
+                !g.view(Seat(0)).discards.is_empty() || !g.view(Seat(1)).discards.is_empty();
+            tricks |= !w.trick.is_empty();
+        });
+        assert!(choosing && tricks, "{players}p");
+        assert_eq!(
+            (drawing, discarded),
+            (players == 2, players == 2),
+            "{players}p"
+        );
+    }
+}

@@ -1123,6 +1123,14 @@ impl Game for Pasur {
         )
     }
 
+    /// Seat 0's view without what seat 0 alone sees (see [`Game::watch_view`]).
+    fn watch_view(&self) -> PasurView {
+        PasurView {
+            hand: CardSet::EMPTY,
+            ..self.view(Seat(0))
+        }
+    }
+
     fn view(&self, seat: Seat) -> PasurView {
         let n = self.n as usize;
         PasurView {

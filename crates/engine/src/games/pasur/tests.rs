@@ -1224,3 +1224,56 @@ fn from_view_refuses_hidden_cards_that_contradict_the_view() {
     captured.piles[0].insert(captured.stock[0]);
     assert!(Pasur::from_view(&v, &captured, 1).is_err());
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// C-5, D-8, issue 23: a watcher sees only public cards: the watchers' view is seat 0's
+    /// without its hand, names only cards every seat sees (the table, the play just made),
+    /// and does not depend on any seat's hidden cards; what a watcher is sent names only
+    /// public cards.
+    #[test]
+    fn prop_rule_c_5_d_8_watchers_see_only_public_cards(seed in any::<u64>()) {
+        testkit::watch_view_names_only_public_cards(random_match(seed, 2), &["hand"])?;
+        testkit::watch_updates_name_only_public_cards(random_match(seed, 2), testkit::no_other_public_cards)?;
+    }
+}
+
+/// PA-3, D-8, C-5 (issue 23): a watcher sees the table cards, the play just made and the
+/// piles' tallies, never a hand.
+#[test]
+fn rule_pa_3_d_8_c_5_a_watcher_sees_the_table_and_no_hand() {
+    for players in [2, 4] {
+        let setup = Setup {
+            players,
+            settings: PasurSettings::default(),
+            deal: Deal::seeded(23),
+        };
+        let mut g = Pasur::new(&setup).unwrap();
+        let mut captured = false;
+        testkit::walk(&mut g, 3_000, |g| {
+            let w = g.watch_view();
+            let seat0 = g.view(Seat(0));
+            assert!(w.hand.is_empty());
+            assert_eq!(
+                (w.table, w.last_play, w.sides, w.hand_counts.clone()),
+                (seat0.table, seat0.last_play, seat0.sides, seat0.hand_counts)
+            );
+            if matches!(g.status(), Status::Acting(_)) {
+                let named = testkit::cards_named(&w);
+                for s in 0..players {
+                    let own = g.view(Seat(s)).hand;
+                    // A card of the seat's own may be public otherwise (played, shown face up).
+                    let mut others = CardSet(u64::MAX);
+                    for t in (0..players).filter(|&t| t != s) {
+                        others = others.and(testkit::cards_named(&g.view(Seat(t))));
+                    }
+                    let seen = named.and(own).minus(others);
+                    assert!(seen.is_empty(), "seat {s}'s {seen:?} in {w:?}");
+                }
+            }
+            captured |= w.last_play.is_some_and(|p| !p.took.is_empty());
+        });
+        assert!(captured, "{players}p");
+    }
+}

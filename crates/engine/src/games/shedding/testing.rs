@@ -277,6 +277,14 @@ pub(crate) fn the_views_hold<G: Properties>(seed: u64) -> Result<(), Failure> {
     )
 }
 
+/// Issue 23 (C-5, D-8) at `seed`: the watchers' view is seat 0's without its hand and drawn
+/// card, names only cards every seat sees, and does not depend on any seat's hidden cards;
+/// what a watcher is sent names only public cards (those, and the cards a step put face up).
+pub(crate) fn the_watchers_see_only_public_cards<G: Properties>(seed: u64) -> Result<(), Failure> {
+    testkit::watch_view_names_only_public_cards(G::random_match(seed, 2), &["hand", "drawn"])?;
+    testkit::watch_updates_name_only_public_cards(G::random_match(seed, 2), played_face_up::<G>)
+}
+
 /// The property tests both shedding games run alike, written as tests of the module that
 /// names them for `$game` (a [`Properties`]): the rules hold (`rules` cases), the views
 /// hold (C-5, D-8; `views` cases), a state rebuilt from a view is the same game (issue 12;
@@ -300,6 +308,17 @@ macro_rules! shedding_properties {
             #[test]
             fn prop_the_views_hold(seed in ::proptest::prelude::any::<u64>()) {
                 $crate::games::shedding::testing::the_views_hold::<$game>(seed)?;
+            }
+        }
+
+        ::proptest::proptest! {
+            #![proptest_config(::proptest::prelude::ProptestConfig::with_cases(60))]
+
+            /// C-5, D-8, issue 23: a watcher sees only public cards (see
+            /// [`testing::the_watchers_see_only_public_cards`]).
+            #[test]
+            fn prop_rule_c_5_d_8_watchers_see_only_public_cards(seed in ::proptest::prelude::any::<u64>()) {
+                $crate::games::shedding::testing::the_watchers_see_only_public_cards::<$game>(seed)?;
             }
         }
 

@@ -862,6 +862,17 @@ impl Game for Shelem {
             .or_else(|| legal.into_iter().next())
     }
 
+    /// Seat 0's view without what seat 0 alone sees (see [`Game::watch_view`]).
+    fn watch_view(&self) -> ShelemView {
+        ShelemView {
+            hand: CardSet::EMPTY,
+            widow: None,
+            discards: None,
+            bid_range: None,
+            ..self.view(Seat(0))
+        }
+    }
+
     fn view(&self, seat: Seat) -> ShelemView {
         let is_hakem = self.hakem == Some(seat);
         let mut hand_counts = [0u8; 4];

@@ -1019,3 +1019,71 @@ fn from_view_refuses_hidden_cards_that_contradict_the_view() {
     lost.widow = CardSet::EMPTY;
     assert!(Shelem::from_view(&v, &lost, 1).is_err());
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(40))]
+
+    /// C-5, D-8, issue 23: a watcher sees only public cards: the watchers' view is seat 0's
+    /// without its hand, the widow and discards (SH-5) and its bid range, names only cards
+    /// every seat sees, and does not depend on any seat's hidden cards; what a watcher is
+    /// sent names only public cards.
+    #[test]
+    fn prop_rule_c_5_d_8_watchers_see_only_public_cards(seed in any::<u64>()) {
+        testkit::watch_view_names_only_public_cards(
+            random_match(seed, 2),
+            &["hand", "widow", "discards", "bid_range"],
+        )?;
+        testkit::watch_updates_name_only_public_cards(random_match(seed, 2), testkit::no_other_public_cards)?;
+    }
+}
+
+/// SH-5, C-5 (issue 23): a watcher never sees the widow nor the hakem's discards, only how
+/// many were discarded; nor any hand, while the hand is played.
+#[test]
+fn rule_sh_5_c_5_a_watcher_sees_neither_the_widow_nor_the_discards() {
+    for players in [4, 2] {
+        let setup = Setup {
+            players,
+            settings: ShelemSettings::default(),
+            deal: Deal::seeded(23),
+        };
+        let mut g = Shelem::new(&setup).unwrap();
+        let (mut widow, mut discarded) = (false, false);
+        testkit::walk(&mut g, 3_000, |g| {
+            let w = g.watch_view();
+            let seat0 = g.view(Seat(0));
+            assert!(w.hand.is_empty() && w.widow.is_none() && w.discards.is_none());
+            assert!(w.bid_range.is_none());
+            assert_eq!(
+                (w.bid, w.hakem, w.discard_count, w.hand_counts, w.points),
+                (
+                    seat0.bid,
+                    seat0.hakem,
+                    seat0.discard_count,
+                    seat0.hand_counts,
+                    seat0.points
+                )
+            );
+            if matches!(g.status(), Status::Acting(_)) {
+                let named = testkit::cards_named(&w);
+                for s in 0..players {
+                    let v = g.view(Seat(s));
+                    let own = v
+                        .hand
+                        .or(v.widow.unwrap_or_default())
+                        .or(v.discards.unwrap_or_default());
+                    widow |= v.widow.is_some_and(|c| !c.is_empty());
+                    // A card of the seat's own may be public otherwise (played, shown face up).
+                    let mut others = CardSet(u64::MAX);
+                    for t in (0..players).filter(|&t| t != s) {
+                        others = others.and(testkit::cards_named(&g.view(Seat(t))));
+                    }
+                    let seen = named.and(own).minus(others);
+                    assert!(seen.is_empty(), "seat {s}'s {seen:?} in {w:?}");
+                }
+            }
+            discarded |= w.discard_count > 0;
+        });
+        assert!(widow && discarded, "{players}p");
+    }
+}
