@@ -3,7 +3,23 @@
 
 use crate::i18n::Lang;
 use crate::prefs::Prefs;
+use std::cell::Cell;
 use yew::prelude::*;
+
+thread_local! {
+    static ONLINE: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Marks this page as an online one (`crate::start_online`): its tables are played on the
+/// relay.
+pub fn set_online_page() {
+    ONLINE.with(|o| o.set(true));
+}
+
+/// Whether this page plays its tables online.
+pub fn is_online_page() -> bool {
+    ONLINE.with(Cell::get)
+}
 
 /// A message shown at the top of every screen until dismissed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

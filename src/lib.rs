@@ -109,8 +109,9 @@ pub fn start_game_analysed<G: pages::table::TablePage>() {
 
 /// Starts the online page of one game (`<slug>-online.html`): its rooms on the relay.
 pub fn start_online<G: pages::table::TablePage>() {
-    use components::net::{RoomBar, RoomFelt};
+    use components::room_parts::{RoomBar, RoomFelt};
     use yew::html;
+    context::set_online_page();
     pages::table::offer_room_parts(pages::table::RoomParts {
         felt: |seen| {
             let places = (0..seen.n)

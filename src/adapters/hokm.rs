@@ -19,15 +19,27 @@ const OPTIONS: &[Opt] = &[
     Opt {
         key: "redeal",
         values: &[],
-        label: [FA.opt_redeal, EN.opt_redeal],
-        help: [FA.opt_redeal_help, EN.opt_redeal_help],
+        label: [
+            crate::i18n::hokm::FA.opt_redeal,
+            crate::i18n::hokm::EN.opt_redeal,
+        ],
+        help: [
+            crate::i18n::hokm::FA.opt_redeal_help,
+            crate::i18n::hokm::EN.opt_redeal_help,
+        ],
         players: &[],
     },
     Opt {
         key: "second_ace",
         values: &[],
-        label: [FA.opt_second_ace, EN.opt_second_ace],
-        help: [FA.opt_second_ace_help, EN.opt_second_ace_help],
+        label: [
+            crate::i18n::hokm::FA.opt_second_ace,
+            crate::i18n::hokm::EN.opt_second_ace,
+        ],
+        help: [
+            crate::i18n::hokm::FA.opt_second_ace_help,
+            crate::i18n::hokm::EN.opt_second_ace_help,
+        ],
         players: &[4],
     },
     LAST_TRICK,

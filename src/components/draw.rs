@@ -22,7 +22,7 @@ pub struct DrawPanelProps {
 
 /// The draw, one row per player in dealing order, aces highlighted.
 pub fn draw_panel(lang: Lang, props: &DrawPanelProps) -> Html {
-    let s = lang.s();
+    let s = lang.hokm();
     let mut order: Vec<Seat> = Vec::new();
     for (seat, _) in &props.draw {
         if !order.contains(seat) {

@@ -245,6 +245,7 @@ pub mod pasur_board;
 pub mod reactions;
 pub mod replay;
 pub mod result;
+pub mod room_parts;
 pub mod scoreboard;
 pub mod seat;
 pub mod settings;

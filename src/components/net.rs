@@ -2,11 +2,9 @@
 //! again, or offline, and which other people are away) in a corner of the felt, the turn
 //! timer beside the status, and the reactions (`crate::components::reactions`). The room page
 //! provides it all in one context ([`RoomInfo`]); the table's frame draws it through
-//! [`RoomFelt`] and [`RoomBar`] (`crate::pages::table::RoomParts`), and nothing at an offline
-//! table.
+//! `crate::components::room_parts` (`crate::pages::table::RoomParts`), and nothing at an
+//! offline table.
 
-use crate::components::reactions::{react_button, reaction_bubbles};
-use crate::context::use_lang;
 use crate::i18n::Lang;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -118,56 +116,6 @@ pub fn net_badge(lang: Lang, info: &NetInfo) -> Html {
     }
 }
 
-#[derive(Properties, PartialEq)]
-pub struct RoomFeltProps {
-    /// Each seat's place on the table (`bottom`, `top`, `left`, …), by seat.
-    pub places: Vec<&'static str>,
-}
-
-/// What an online table adds to its felt: the connection's badge in a corner and the
-/// reactions' bubbles at their seats' places (nothing offline).
-#[function_component(RoomFelt)]
-pub fn room_felt(props: &RoomFeltProps) -> Html {
-    let lang = use_lang();
-    let Some(room) = use_context::<RoomInfo>() else {
-        return Html::default();
-    };
-    html! {
-        <>
-            <div class="felt-net">{ net_badge(lang, &room.net) }</div>
-            { reaction_bubbles(lang, &room.reactions, &props.places) }
-        </>
-    }
-}
-
-/// What an online table adds beside its status: the turn timer, redrawn four times a second
-/// while it runs, and the reactions' button with its menu (nothing offline).
-#[function_component(RoomBar)]
-pub fn room_bar() -> Html {
-    let lang = use_lang();
-    let room = use_context::<RoomInfo>();
-    let menu = use_state_eq(|| false);
-    let redraw = use_force_update();
-    let clock = room
-        .as_ref()
-        .and_then(|r| r.clock.clone())
-        .filter(|c| !c.seats.is_empty());
-    use_effect_with(clock.is_some(), move |&running| {
-        let timer = running
-            .then(|| gloo::timers::callback::Interval::new(250, move || redraw.force_update()));
-        move || drop(timer)
-    });
-    let Some(room) = room else {
-        return Html::default();
-    };
-    html! {
-        <>
-            { for clock.map(|c| turn_clock(lang, &c)) }
-            { react_button(lang, &room.reactions, &menu) }
-        </>
-    }
-}
-
 /// D-7's turn timer of an online table, as the relay last sent it: who must act and when
 /// their time runs out, on this page's own monotonic clock (`performance.now()` when the
 /// relay's `clock` message arrived, plus the time it said was left: no clock is shared
@@ -220,7 +168,7 @@ fn clock_text(lang: Lang, clock: &TurnClock, secs: u32) -> String {
 
 /// The turn timer's countdown (a person must act): "12 s left", highlighted, when this seat
 /// must act, else the names of those who must; red in the last five seconds.
-fn turn_clock(lang: Lang, clock: &TurnClock) -> Html {
+pub fn turn_clock(lang: Lang, clock: &TurnClock) -> Html {
     let left = (clock.deadline - now_ms()).max(0.0);
     let secs = (left / 1000.0).ceil() as u32;
     let mine = clock.seats.contains(&clock.me);

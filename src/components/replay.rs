@@ -44,7 +44,7 @@ pub const AUTO_STEP_MS: u32 = 1100;
 /// (this device is sent its own cards and the public play, never the others' hands before the
 /// end of the hand).
 pub fn replay_button(lang: Lang) -> Html {
-    if crate::pages::table::is_online_page() {
+    if crate::context::is_online_page() {
         return html! {
             <p class="help replay-online" data-testid="replay-online">{ lang.replay().online }</p>
         };

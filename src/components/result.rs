@@ -31,6 +31,7 @@ pub struct ResultPanelProps {
 /// points, per side the tricks and the match score, and the cards left in hand.
 pub fn result_panel(lang: Lang, props: &ResultPanelProps) -> Html {
     let s = lang.s();
+    let h = lang.hokm();
     let r = &props.result;
     let winner_team = props.teams[r.winner].to_string();
     let solo = props.names.len() == 2;
@@ -45,16 +46,16 @@ pub fn result_panel(lang: Lang, props: &ResultPanelProps) -> Html {
         <>
             <p class="hand-winner">{ side_won(lang, [s.hand_won_by, s.hand_won_by_one, s.hand_won_by_you], &winner_team, solo) }</p>
             if r.hakem_kot {
-                <p class="kot">{ s.hakem_kot }</p>
+                <p class="kot">{ h.hakem_kot }</p>
             } else if r.kot {
-                <p class="kot">{ s.kot }</p>
+                <p class="kot">{ h.kot }</p>
             }
             <p class="points">
-                { if r.points == 1 { s.point_one.to_string() } else { fill(s.points_n, &[("n", &lang.num(r.points))]) } }
+                { if r.points == 1 { h.point_one.to_string() } else { fill(h.points_n, &[("n", &lang.num(r.points))]) } }
             </p>
             // HK-8: why a hand is worth one point.
             if r.points == 1 {
-                <p class="help" data-testid="points-why">{ s.no_kot_why }</p>
+                <p class="help" data-testid="points-why">{ h.no_kot_why }</p>
             }
         </>
     };

@@ -17,10 +17,11 @@ pub fn stock(
     act: Callback<HokmAction>,
 ) -> Html {
     let s = lang.s();
+    let h = lang.hokm();
     match drawn {
         Some(card) => html! {
             <section class="panel stock-panel" data-testid="stock-panel">
-                <h2>{ s.stock_title }</h2>
+                <h2>{ h.stock_title }</h2>
                 <div class="stock-row">
                     <span class="stock-card" data-testid="drawn" data-card={card.to_string()}
                         role="img" aria-label={card_label(lang, card)}>
@@ -29,13 +30,13 @@ pub fn stock(
                     <div class="stock-choices">
                         <button type="button" class="btn" data-testid="keep"
                             onclick={act.reform(|_: MouseEvent| HokmAction::Keep)}>
-                            <span>{ s.keep }</span>
-                            <small>{ s.keep_help }</small>
+                            <span>{ h.keep }</span>
+                            <small>{ h.keep_help }</small>
                         </button>
                         <button type="button" class="btn btn-secondary" data-testid="take-next"
                             onclick={act.reform(|_: MouseEvent| HokmAction::TakeNext)}>
-                            <span>{ s.take_next }</span>
-                            <small>{ s.take_next_help }</small>
+                            <span>{ h.take_next }</span>
+                            <small>{ h.take_next_help }</small>
                         </button>
                     </div>
                 </div>

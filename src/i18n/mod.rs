@@ -8,6 +8,8 @@ pub mod analysis;
 pub mod bidel;
 pub mod en;
 pub mod fa;
+pub mod hokm;
+pub mod home;
 pub mod pasur;
 pub mod replay;
 pub mod shedding;
@@ -66,6 +68,22 @@ impl Lang {
         match self {
             Lang::Fa => &bidel::FA,
             Lang::En => &bidel::EN,
+        }
+    }
+
+    /// This language's Hokm strings.
+    pub fn hokm(self) -> &'static hokm::HokmStrings {
+        match self {
+            Lang::Fa => &hokm::FA,
+            Lang::En => &hokm::EN,
+        }
+    }
+
+    /// This language's home page strings.
+    pub fn home(self) -> &'static home::HomeStrings {
+        match self {
+            Lang::Fa => &home::FA,
+            Lang::En => &home::EN,
         }
     }
 
@@ -142,21 +160,13 @@ pub struct SiteStrings {
     pub home: &'static str,
     pub close: &'static str,
     pub ok: &'static str,
-    pub home_subtitle: &'static str,
-    pub coming_soon: &'static str,
     pub play: &'static str,
     pub game_hokm: &'static str,
-    pub game_hokm_blurb: &'static str,
     pub game_shelem: &'static str,
-    pub game_shelem_blurb: &'static str,
     pub game_pasur: &'static str,
-    pub game_pasur_blurb: &'static str,
     pub game_bidel: &'static str,
-    pub game_bidel_blurb: &'static str,
     pub game_haft_khabis: &'static str,
-    pub game_haft_khabis_blurb: &'static str,
     pub game_crazy_eights: &'static str,
-    pub game_crazy_eights_blurb: &'static str,
     /// Continue a saved game of `{game}`.
     pub continue_of: &'static str,
     /// The home page's button back to a game in progress.
@@ -209,16 +219,12 @@ pub struct Strings {
     pub team_a: &'static str,
     pub team_b: &'static str,
     pub rules_heading: &'static str,
-    pub opt_second_ace: &'static str,
-    pub opt_second_ace_help: &'static str,
     pub opt_sars: &'static str,
     pub opt_sars_help: &'static str,
     pub opt_nars: &'static str,
     pub opt_nars_help: &'static str,
     pub opt_ace_nars: &'static str,
     pub opt_ace_nars_help: &'static str,
-    pub opt_redeal: &'static str,
-    pub opt_redeal_help: &'static str,
     pub opt_target: &'static str,
     pub opt_target_help: &'static str,
     // --- generic table and setup parts
@@ -296,14 +302,6 @@ pub struct Strings {
     /// The same when a side is one player (two-player Hokm and Shelem), and when it is you.
     pub hand_won_by_one: &'static str,
     pub hand_won_by_you: &'static str,
-    pub kot: &'static str,
-    pub hakem_kot: &'static str,
-    /// `{n}`
-    pub points_n: &'static str,
-    /// One hand point ("+1 point").
-    pub point_one: &'static str,
-    /// HK-8: a hand won without a kot is worth one point.
-    pub no_kot_why: &'static str,
     /// A side's score out of the target: `{n}`, `{t}`.
     pub score_of: &'static str,
     pub next_hand: &'static str,
@@ -321,15 +319,6 @@ pub struct Strings {
     pub pass_to_owner: &'static str,
     pub i_am_owner: &'static str,
     pub pass_help: &'static str,
-    pub draw_title: &'static str,
-    /// `{name}`
-    pub draw_hakem: &'static str,
-    /// [`Self::draw_hakem`] when you drew the first ace.
-    pub draw_hakem_you: &'static str,
-    /// `{a}` got the second ace and swaps seats with `{b}`.
-    pub draw_swap: &'static str,
-    /// `{a}` got the second ace and already sits opposite the hakem.
-    pub draw_partner: &'static str,
     pub share: &'static str,
     pub share_help: &'static str,
     pub copy: &'static str,
@@ -342,19 +331,7 @@ pub struct Strings {
     pub discard_help: &'static str,
     /// `{n}` chosen of `{k}`.
     pub discard_chosen: &'static str,
-    /// `{n}`
-    pub discard_button: &'static str,
-    /// `{names}`
-    pub waiting_discard: &'static str,
     pub your_turn_discard: &'static str,
-    pub stock_title: &'static str,
-    pub keep: &'static str,
-    pub keep_help: &'static str,
-    pub take_next: &'static str,
-    pub take_next_help: &'static str,
-    /// `{name}`
-    pub turn_draw: &'static str,
-    pub your_turn_draw: &'static str,
     /// `{n}`
     pub stock_n: &'static str,
     pub err_discards_done: &'static str,
@@ -510,6 +487,8 @@ mod tests {
         ("i18n/replay.rs", include_str!("replay.rs")),
         ("i18n/analysis.rs", include_str!("analysis.rs")),
         ("i18n/sheet.rs", include_str!("sheet.rs")),
+        ("i18n/hokm.rs", include_str!("hokm.rs")),
+        ("i18n/home.rs", include_str!("home.rs")),
         ("adapters/hokm.rs", include_str!("../adapters/hokm.rs")),
         ("adapters/shelem.rs", include_str!("../adapters/shelem.rs")),
         ("adapters/pasur.rs", include_str!("../adapters/pasur.rs")),

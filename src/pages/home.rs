@@ -17,7 +17,7 @@ use yew::prelude::*;
 struct GameEntry {
     id: &'static str,
     name: fn(&crate::i18n::SiteStrings) -> &'static str,
-    blurb: fn(&crate::i18n::SiteStrings) -> &'static str,
+    blurb: fn(&crate::i18n::home::HomeStrings) -> &'static str,
     pips: &'static [Suit],
     /// The game, once it has a table.
     game: Option<GameId>,
@@ -98,14 +98,14 @@ pub fn home_page() -> Html {
                 <h1 class="site-title">{ s.app_title }</h1>
                 <LangToggle />
             </header>
-            <p class="subtitle">{ s.home_subtitle }</p>
+            <p class="subtitle">{ lang.home().home_subtitle }</p>
             // Joining a friend's table comes first: a person with a code should not have to
             // look for it under the games.
             <JoinByCode />
             <ul class="games" role="list">
                 { for GAMES.iter().map(|g| {
                     let name = (g.name)(s);
-                    let blurb = (g.blurb)(s);
+                    let blurb = (g.blurb)(lang.home());
                     let pips = html! {
                         <span class="game-pips" aria-hidden="true">
                             { for g.pips.iter().map(|&suit| html! {
@@ -144,11 +144,11 @@ pub fn home_page() -> Html {
                             <li class="game soon">
                                 <button type="button" class="game-card" disabled=true
                                     data-testid={format!("game-{}", g.id)}
-                                    aria-label={format!("{name} ({})", s.coming_soon)}>
+                                    aria-label={format!("{name} ({})", lang.home().coming_soon)}>
                                     { pips }
                                     <span class="game-name">{ name }</span>
                                     <span class="game-blurb">{ blurb }</span>
-                                    <span class="badge-soon">{ s.coming_soon }</span>
+                                    <span class="badge-soon">{ lang.home().coming_soon }</span>
                                 </button>
                             </li>
                         }

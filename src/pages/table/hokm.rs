@@ -27,6 +27,7 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
     let (lang, seen, view, bottom) = (screen.lang, &screen.seen, &screen.view, screen.bottom);
     let (n, my_turn, act) = (screen.n, screen.my_turn, &screen.act);
     let s = lang.s();
+    let h = lang.hokm();
     let st = screen.st();
     let config = screen.config();
     let teams = seen.teams(lang);
@@ -98,7 +99,7 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
                     </p>
                     <button type="button" class="btn" data-testid="discard-confirm"
                         disabled={chosen_now.len() != to_discard} {onclick}>
-                        { fill(s.discard_button, &[("n", &k)]) }
+                        { fill(h.discard_button, &[("n", &k)]) }
                     </button>
                 </section>
             }
@@ -111,7 +112,7 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
             )
         }
     } else if phase == HokmPhase::Drawing {
-        let waiting = turn.map(|t| fill(s.turn_draw, &[("name", &seen.name(t))]));
+        let waiting = turn.map(|t| fill(h.turn_draw, &[("name", &seen.name(t))]));
         stock(
             lang,
             view.stock,
@@ -132,7 +133,7 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
         (HokmPhase::Playing, Some(t)) => seen.turn_text(t, s.your_turn_play, s.turn_play),
         (HokmPhase::Discarding, _) if discarding => s.your_turn_discard.to_string(),
         (HokmPhase::Discarding, _) => status_waiting_discard(seen, view, lang),
-        (HokmPhase::Drawing, Some(t)) => seen.turn_text(t, s.your_turn_draw, s.turn_draw),
+        (HokmPhase::Drawing, Some(t)) => seen.turn_text(t, h.your_turn_draw, h.turn_draw),
         (HokmPhase::MatchOver, _) => s.match_over.to_string(),
         _ => s.hand_over.to_string(),
     };
@@ -254,7 +255,7 @@ fn status_waiting_discard(seen: &Seen, view: &HokmView, lang: Lang) -> String {
             .map(Seat)
             .filter(|s| view.to_discard.get(s.idx()).copied().unwrap_or(0) > 0),
     );
-    fill(lang.s().waiting_discard, &[("names", &names)])
+    fill(lang.hokm().waiting_discard, &[("names", &names)])
 }
 
 impl super::TablePage for Hokm {

@@ -69,11 +69,6 @@ pub fn offer_room_parts(parts: RoomParts) {
 fn room_parts() -> Option<RoomParts> {
     ROOM_PARTS.with(Cell::get)
 }
-
-/// Whether this page plays online (it offered the online table's parts).
-pub fn is_online_page() -> bool {
-    room_parts().is_some()
-}
 /// The cards in the middle: the last trick under review, else a completed trick held for a
 /// moment (then gathered to its winner), else the trick in progress.
 pub fn trick_center<G: UiGame>(

@@ -66,13 +66,19 @@ async function step(page, opts = {}) {
     return true;
   }
   if (opts.passOnly || turn !== bottom) return false;
+  // After each move the step waits until the page shows it taken (the picker gone, the card
+  // out of the hand): until the relay's frame comes back, the page still shows its turn, and a
+  // second look would try the same move again while the table moves on under it.
   if (phase === 'choosing_trump') {
     await page.locator('[data-testid=trump-picker] button[data-trump]').first().click();
+    await page.locator('[data-testid=trump-picker]').waitFor({ state: 'detached', timeout: 10000 });
     return true;
   }
   const card = page.locator('[data-testid=hand] button.playable[data-card]');
   if (phase === 'playing' && (await card.count()) > 0) {
+    const played = await card.first().getAttribute('data-card');
     await card.first().click();
+    await page.locator(`[data-testid=hand] button[data-card="${played}"]`).waitFor({ state: 'detached', timeout: 10000 });
     return true;
   }
   return false;
