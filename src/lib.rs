@@ -20,6 +20,7 @@
 pub mod adapters;
 pub mod app;
 pub mod card_order;
+pub mod class;
 pub mod components;
 pub mod config;
 pub mod context;

@@ -25,6 +25,7 @@
 
 use crate::adapters::UiGame;
 use crate::card_order::sort_hand;
+use crate::cls;
 use crate::components::replay::chip;
 use crate::context::use_lang;
 use crate::extra::ExtraRequest;
@@ -507,7 +508,7 @@ fn slip_item(
     ];
     let args: Vec<(&str, &str)> = args.iter().map(|(k, v)| (*k, v.as_str())).collect();
     html! {
-        <li class={classes!("an-slip", decisive.map(|_| "decisive"))} data-testid="analysis-slip"
+        <li class={cls!("an-slip", decisive.map(|_| "decisive"))} data-testid="analysis-slip"
             data-trick={trick.to_string()} data-seat={seat.0.to_string()}
             data-decisive={decisive.is_some().to_string()}>
             <span>{ about(lang, &who, template, template_you, &args) }</span>
@@ -589,7 +590,7 @@ fn tricks_report(lang: Lang, props: &PanelProps, an: &HandAnalysis, ms: u32) -> 
                 <th scope="row">{ props.sides.get(side).cloned().unwrap_or_default() }</th>
                 <td>
                     <span class="an-best">{ fill(t.best_n, &[("n", &lang.num(best))]) }</span>
-                    <span class={classes!("an-win", win.then_some("yes"))}>
+                    <span class={cls!("an-win", win.then_some("yes"))}>
                         { if win { t.could_win } else { t.could_not_win } }
                     </span>
                 </td>
@@ -669,7 +670,7 @@ fn points_report(
             <p class="an-contract" data-testid="analysis-contract" data-bid={c.bid.to_string()}
                 data-could-make={c.could_make.to_string()} data-made={c.made.to_string()}>
                 <span>{ text }</span>{ " " }
-                <span class={classes!("an-win", c.could_make.then_some("yes"))}>
+                <span class={cls!("an-win", c.could_make.then_some("yes"))}>
                     { if c.could_make { sh.could_make } else { sh.could_not_make } }
                 </span>
             </p>

@@ -1,6 +1,7 @@
 //! Shelem's auction (SH-4): the high bid and its bidder, and on the player's turn a grid of
 //! every legal bid (from the lowest up to the points in play, in steps of 5) and a pass.
 
+use crate::cls;
 use crate::i18n::{fill, Lang};
 use engine::games::shelem::PlateBid;
 use yew::prelude::*;
@@ -55,7 +56,7 @@ pub fn auction(lang: Lang, props: &AuctionProps) -> Html {
     };
     let on_pass = props.on_pass.reform(|_: MouseEvent| ());
     html! {
-        <section class={classes!("panel", "auction", props.my_turn.then_some("mine"))}
+        <section class={cls!("panel", "auction", props.my_turn.then_some("mine"))}
             data-testid="auction" aria-labelledby="auction-title">
             <h2 id="auction-title">{ sh.auction }</h2>
             <p class="high-bid" data-testid="high-bid"
@@ -65,7 +66,7 @@ pub fn auction(lang: Lang, props: &AuctionProps) -> Html {
             if !props.bids.is_empty() {
                 <ul class="auction-bids" data-testid="auction-bids" role="list">
                     { for props.bids.iter().map(|(name, bid)| html! {
-                        <li class={classes!(bid.is_none().then_some("passed"))}>
+                        <li class={cls!(bid.is_none().then_some("passed"))}>
                             <span class="bidder">{ name.clone() }</span>{ ": " }
                             { match bid { Some(n) => bid_text(*n), None => sh.passed.to_string() } }
                         </li>
@@ -81,7 +82,7 @@ pub fn auction(lang: Lang, props: &AuctionProps) -> Html {
                     { for props.choices.iter().map(|&n| {
                         let onclick = props.on_bid.reform(move |_: MouseEvent| n);
                         html! {
-                            <button type="button" class={classes!("bid-btn", (n == props.total).then_some("bid-shelem"))}
+                            <button type="button" class={cls!("bid-btn", (n == props.total).then_some("bid-shelem"))}
                                 data-testid={format!("bid-{n}")} data-bid={n.to_string()}
                                 aria-label={fill(sh.bid_n, &[("n", &bid_text(n))])} {onclick}>
                                 { bid_text(n) }

@@ -2,6 +2,7 @@
 //! passing direction, hearts broken, the trump of trump mode) and the hand result (BD-7 …
 //! BD-9).
 
+use crate::cls;
 use crate::components::actions::result_actions;
 use crate::components::analysis::{self, AnalysisProps};
 use crate::components::card::{mini_card, suit_shape};
@@ -77,7 +78,7 @@ pub fn scoreboard(lang: Lang, seen: &Seen, view: &BidelView) -> Html {
                 data-value={direction_name(view.pass_direction)}>
                 <span aria-hidden="true">{ direction_arrow(view.pass_direction) }{ " " }</span>{ dir }
             </span>
-            <span class={classes!("hearts", view.hearts_broken.then_some("broken"))}
+            <span class={cls!("hearts", view.hearts_broken.then_some("broken"))}
                 data-testid="hearts-broken" data-value={view.hearts_broken.to_string()}>
                 <svg class="suit-icon" viewBox="0 0 100 100" aria-hidden="true" focusable="false">
                     { suit_shape(Suit::Hearts, 50.0, 50.0, 80.0, false) }
@@ -125,7 +126,7 @@ pub fn result_panel(
     let qs: Card = Card::new(Suit::Spades, engine::Rank::QUEEN);
     html! {
         <div class="overlay result-overlay">
-            <section class={classes!("panel", "result-panel", over.then_some("match-over"))}
+            <section class={cls!("panel", "result-panel", over.then_some("match-over"))}
                 data-testid="hand-result" data-moon={r.moon.map(|m| m.0.to_string()).unwrap_or_default()}
                 role="dialog" aria-modal="false" aria-labelledby="result-title">
                 <h2 id="result-title">{ title }</h2>
@@ -156,7 +157,7 @@ pub fn result_panel(
                             let i = i as usize;
                             let won = r.winners.contains(&i);
                             html! {
-                                <tr class={classes!(won.then_some("won"))} data-testid={format!("result-row-{i}")}
+                                <tr class={cls!(won.then_some("won"))} data-testid={format!("result-row-{i}")}
                                     data-taken={r.taken.get(i).copied().unwrap_or(0).to_string()}
                                     data-points={r.points.get(i).copied().unwrap_or(0).to_string()}
                                     data-total={r.totals.get(i).copied().unwrap_or(0).to_string()}>

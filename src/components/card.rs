@@ -1,6 +1,7 @@
 //! Cards drawn in SVG: corner indices, suit pips in the classic layouts, framed court
 //! cards, and a patterned back. No images.
 
+use crate::cls;
 use crate::components::sprite::BACK_PATTERN;
 use crate::i18n::{card_label, suit_name, Lang};
 use engine::{Card, Suit};
@@ -224,7 +225,7 @@ pub struct CardSvgProps {
     /// The card, or `None` for its back.
     pub card: Option<Card>,
     #[prop_or_default]
-    pub class: Classes,
+    pub class: String,
 }
 
 /// One card as an SVG image (decorative: the surrounding element carries the label).
@@ -235,7 +236,7 @@ pub fn card_svg(props: &CardSvgProps) -> Html {
         None => card_back(),
     };
     html! {
-        <svg class={classes!("card", props.class.clone())} viewBox="0 0 100 140"
+        <svg class={cls!("card", props.class.clone())} viewBox="0 0 100 140"
             aria-hidden="true" focusable="false">
             { body }
         </svg>
@@ -266,7 +267,7 @@ pub struct CardButtonProps {
 pub fn card_button(lang: Lang, props: &CardButtonProps) -> Html {
     let card = props.card;
     let onclick = props.on_play.reform(move |_: MouseEvent| card);
-    let class = classes!(
+    let class = cls!(
         "card-btn",
         props.playable.then_some("playable"),
         props.dimmed.then_some("dimmed"),
@@ -293,7 +294,7 @@ pub fn card_button(lang: Lang, props: &CardButtonProps) -> Html {
 /// A small face-up card with its spoken label (result and draw panels).
 pub fn mini_card(lang: Lang, card: Card, highlight: bool) -> Html {
     html! {
-        <span class={classes!("mini-card", highlight.then_some("highlight"))}
+        <span class={cls!("mini-card", highlight.then_some("highlight"))}
             role="img" aria-label={card_label(lang, card)}
             data-card={card.to_string()}>
             <CardSvg card={Some(card)} />
@@ -312,7 +313,7 @@ pub fn suit_button(
     onclick: Callback<MouseEvent>,
 ) -> Html {
     html! {
-        <button type="button" class={classes!("trump-btn", "suit", format!("suit-{}", suit.letter()))}
+        <button type="button" class={cls!("trump-btn", "suit", format!("suit-{}", suit.letter()))}
             data-testid={testid} data-suit={suit.letter().to_string()} data-trump={trump}
             aria-label={suit_name(lang, suit)} {onclick}>
             <svg viewBox="0 0 100 100" aria-hidden="true" focusable="false">

@@ -2,6 +2,7 @@
 //! chooses as many cards as the widow held and lays them down in one go.
 
 use crate::card_order::sort_hand;
+use crate::cls;
 use crate::components::card::mini_card;
 use crate::i18n::{fill, Lang};
 use engine::CardSet;
@@ -30,7 +31,7 @@ pub fn discard_panel(lang: Lang, props: &DiscardPanelProps) -> Html {
             <h2 id="discard-title">{ fill(sh.discard_title, &[("n", &need)]) }</h2>
             <p class="help">{ sh.discard_help }</p>
             <p class="widow-legend"><span class="widow-mark" aria-hidden="true"></span>{ sh.widow_legend }</p>
-            <p class={classes!("discard-count", ready.then_some("ready"))} data-testid="discard-count"
+            <p class={cls!("discard-count", ready.then_some("ready"))} data-testid="discard-count"
                 data-value={props.chosen.to_string()} aria-live="polite">
                 { fill(sh.discard_chosen, &[("k", &lang.num(props.chosen)), ("n", &need)]) }
             </p>

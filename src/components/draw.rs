@@ -1,6 +1,7 @@
 //! HK-2: the face-up cards dealt to find the first hakem (and, with the setting, the
 //! hakem's partner), shown at the start of a match.
 
+use crate::cls;
 use crate::components::card::mini_card;
 use crate::i18n::{about, fill, Lang};
 use engine::{Card, Rank, Seat};
@@ -51,7 +52,7 @@ pub fn draw_panel(lang: Lang, props: &DrawPanelProps) -> Html {
             <h2 id="draw-title">{ s.draw_title }</h2>
             <div class="draw-rows">
                 { for order.iter().map(|&seat| html! {
-                    <div class={classes!("draw-row", (seat == props.hakem).then_some("hakem"))}>
+                    <div class={cls!("draw-row", (seat == props.hakem).then_some("hakem"))}>
                         <span class="draw-name">{ props.names[seat.idx()].clone() }</span>
                         <span class="mini-cards" dir="ltr">
                             { for props.draw.iter().filter(|(s, _)| *s == seat).map(|&(_, c)| html! {

@@ -1,6 +1,7 @@
 //! The bottom player's hand, sorted by suit in alternating colours (♠ ♥ ♣ ♦), low to high.
 
 use crate::card_order::{sort_bag, sort_hand, HandCard};
+use crate::cls;
 use crate::components::card::{card_button, CardButtonProps, CardSvg};
 use crate::i18n::Lang;
 use engine::{Card, CardBag, CardSet};
@@ -26,7 +27,7 @@ pub fn hand(lang: Lang, props: &HandProps) -> Html {
     let cards = sort_hand(props.hand);
     let n = cards.len();
     html! {
-        <div class={classes!("hand", format!("n{n}"))} data-testid="hand" role="group"
+        <div class={cls!("hand", format!("n{n}"))} data-testid="hand" role="group"
             aria-label={lang.s().your_hand} dir="ltr">
             { for cards.into_iter().map(|c| {
                 let playable = props.legal.contains(c);
@@ -73,7 +74,7 @@ pub fn bag_hand(lang: Lang, props: &BagHandProps) -> Html {
     let cards = sort_bag(props.hand);
     let n = cards.len();
     html! {
-        <div class={classes!("hand", format!("n{n}"), (n > MANY_CARDS).then_some("many"))}
+        <div class={cls!("hand", format!("n{n}"), (n > MANY_CARDS).then_some("many"))}
             data-testid="hand" role="group" aria-label={lang.s().your_hand} dir="ltr">
             { for cards.into_iter().map(|(c, copy)| {
                 let playable = props.legal.contains(c);
@@ -104,7 +105,7 @@ pub fn bag_hand(lang: Lang, props: &BagHandProps) -> Html {
 /// own costs every page about 2 KB of Yew's code).
 pub fn hidden_hand(count: u8) -> Html {
     html! {
-        <div class={classes!("hand", "hidden-hand", format!("n{count}"))}
+        <div class={cls!("hand", "hidden-hand", format!("n{count}"))}
             data-testid="hand-hidden" aria-hidden="true" dir="ltr">
             { for (0..count).map(|_| html! {
                 <span class="card-btn"><CardSvg card={None::<Card>} /></span>

@@ -1,6 +1,7 @@
 //! The hint button of a local table: the hard bot's choice for the player's own seat.
 
 use crate::adapters::UiGame;
+use crate::cls;
 use crate::context::use_lang;
 use crate::i18n::fill;
 use crate::state::TableState;
@@ -64,7 +65,7 @@ pub fn hint_button<G: UiGame>(props: &HintProps<G>) -> Html {
     let waiting = matches!(here, Some((_, None)));
     html! {
         <div class="hint" data-testid="hint">
-            <button type="button" class={classes!("btn-ghost", "hint-btn", waiting.then_some("waiting"))}
+            <button type="button" class={cls!("btn-ghost", "hint-btn", waiting.then_some("waiting"))}
                 data-testid="hint-button" title={s.hint_title} aria-busy={waiting.to_string()}
                 disabled={waiting} {onclick}>{ s.hint }</button>
             if !text.is_empty() {

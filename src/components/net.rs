@@ -5,6 +5,7 @@
 //! `crate::components::room_parts` (`crate::pages::table::RoomParts`), and nothing at an
 //! offline table.
 
+use crate::cls;
 use crate::i18n::Lang;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -105,7 +106,7 @@ pub fn net_badge(lang: Lang, info: &NetInfo) -> Html {
         Net::Offline => ("net-off", w[3]),
     };
     html! {
-        <div class={classes!("net-badge", class)} data-testid="net"
+        <div class={cls!("net-badge", class)} data-testid="net"
             data-net={info.net.code()} role="status" aria-live="polite">
             <span class="net-dot" aria-hidden="true"></span>
             <span>{ text }</span>
@@ -179,7 +180,7 @@ pub fn turn_clock(lang: Lang, clock: &TurnClock) -> Html {
         .collect::<Vec<_>>()
         .join(" ");
     html! {
-        <p class={classes!("turn-clock", mine.then_some("mine"), (secs <= 5).then_some("urgent"))}
+        <p class={cls!("turn-clock", mine.then_some("mine"), (secs <= 5).then_some("urgent"))}
             data-testid="turn-clock" data-secs={secs.to_string()} data-seats={seats}
             data-mine={mine.to_string()} role="timer" aria-live="off">
             <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">

@@ -1,6 +1,7 @@
 //! Pasur's scores: the chips of each side's pile in the top bar, and the round's score
 //! sheet (PA-6 … PA-11).
 
+use crate::cls;
 use crate::components::actions::result_actions_labelled;
 use crate::components::card::{mini_card, suit_shape, CardSvg};
 use crate::i18n::{about, fill, Lang};
@@ -23,7 +24,7 @@ pub fn cards_attr(set: CardSet) -> String {
 fn chip(class: &'static str, icon: Html, label: &str, value: String, spoken: String) -> Html {
     let aria = format!("{label}: {spoken}");
     html! {
-        <span class={classes!("chip", class)} role="img" aria-label={aria.clone()} title={aria}>
+        <span class={cls!("chip", class)} role="img" aria-label={aria.clone()} title={aria}>
             <span aria-hidden="true" class="chip-icon">{ icon }</span>
             <span aria-hidden="true">{ value }</span>
         </span>
@@ -136,7 +137,7 @@ pub fn board(lang: Lang, view: &PasurView, teams: &[AttrValue; 2], my_side: usiz
         let t = &view.sides[side];
         let total = view.totals[side];
         html! {
-            <div class={classes!("pasur-side", (side == my_side).then_some("mine"))}
+            <div class={cls!("pasur-side", (side == my_side).then_some("mine"))}
                 data-testid={format!("side-{side}")} data-side={side.to_string()}
                 data-pile={t.cards.to_string()} data-clubs={t.clubs.to_string()}
                 data-surs={t.surs.to_string()} data-jacks={t.jacks.to_string()}
@@ -248,7 +249,7 @@ pub fn score_sheet(
     let cell = |line: &'static str, side: usize, points: i32, count: i32, note: Option<String>| {
         html! {
             <td data-testid={format!("sheet-{line}-{side}")} data-value={points.to_string()}
-                data-count={count.to_string()} class={classes!((points > 0).then_some("scored"))}>
+                data-count={count.to_string()} class={cls!((points > 0).then_some("scored"))}>
                 { lang.num(points) }
                 if let Some(note) = note {
                     <small class="sheet-note">{ note }</small>
@@ -258,7 +259,7 @@ pub fn score_sheet(
     };
     let lines = sheet_lines(lang, r);
     let mut panel = html! {
-        <section class={classes!("panel", "result-panel", "pasur-sheet", over.then_some("match-over"))}
+        <section class={cls!("panel", "result-panel", "pasur-sheet", over.then_some("match-over"))}
             data-testid="score-sheet" data-round={view.round_number.to_string()}
             data-last-to={r.last_cards_to.to_string()} data-last-cards={cards_attr(r.last_cards)}
             role="dialog" aria-modal="false" aria-labelledby="result-title">
@@ -271,7 +272,7 @@ pub fn score_sheet(
                     <tr>
                         <th></th>
                         { for order.iter().map(|&side| html! {
-                            <th scope="col" class={classes!((side == seen.bottom.side()).then_some("mine"))}>
+                            <th scope="col" class={cls!((side == seen.bottom.side()).then_some("mine"))}>
                                 { teams[side].clone() }
                             </th>
                         }) }
@@ -312,7 +313,7 @@ pub fn score_sheet(
                         <th scope="row">{ p.line_match }</th>
                         { for order.iter().map(|&side| html! {
                             <td data-testid={format!("sheet-match-{side}")} data-value={r.totals[side].to_string()}
-                                class={classes!((view.winner == Some(side)).then_some("won"))}>
+                                class={cls!((view.winner == Some(side)).then_some("won"))}>
                                 { fill(s.score_of, &[("n", &lang.num(r.totals[side])), ("t", &lang.num(target))]) }
                             </td>
                         }) }

@@ -10,6 +10,7 @@
 //!   `react` (`data-reaction`), its players `mute` (`data-seat`, `aria-pressed`).
 //! - A bubble `reaction` (`data-seat`, `data-reaction`, class `at-<place>`).
 
+use crate::cls;
 pub use crate::components::net::ReactionsInfo;
 use crate::i18n::Lang;
 use yew::prelude::*;
@@ -76,7 +77,7 @@ pub fn reaction_bubbles(lang: Lang, info: &ReactionsInfo, places: &[&'static str
                 let place = places.get(usize::from(*seat)).copied().unwrap_or("top");
                 let name = info.names.get(usize::from(*seat)).cloned().unwrap_or_default();
                 html! {
-                    <div class={classes!("reaction", format!("at-{place}"))} data-testid="reaction"
+                    <div class={cls!("reaction", format!("at-{place}"))} data-testid="reaction"
                         data-seat={seat.to_string()} data-reaction={r.clone()} role="status"
                         aria-label={format!("{name}: {text}")}>
                         <span class="reaction-sign" aria-hidden="true">{ sign }</span>
@@ -116,7 +117,7 @@ pub fn react_button(lang: Lang, info: &ReactionsInfo, open: &UseStateHandle<bool
             let mute = info.mute.clone();
             let name = info.names.get(usize::from(s)).cloned().unwrap_or_default();
             html! {
-                <button type="button" class={classes!("btn-small", "react-mute", muted.then_some("muted"))}
+                <button type="button" class={cls!("btn-small", "react-mute", muted.then_some("muted"))}
                     data-testid="mute" data-seat={s.to_string()} aria-pressed={muted.to_string()}
                     title={format!("{}: {name}", w.mute)}
                     onclick={Callback::from(move |_: MouseEvent| mute.emit(s))}>

@@ -22,6 +22,7 @@ use crate::context::use_lang;
 use crate::seen::Pos;
 
 use crate::adapters::UiGame;
+use crate::cls;
 use crate::extra::{Ask, ExtraRequest, Hand, Screen};
 use crate::i18n::{card_label, fill, suit_symbol, Lang};
 use crate::replay::{card_text, HandReplay, Middle, Words};
@@ -261,7 +262,7 @@ pub(crate) fn chip(lang: Lang, card: Card, apart: bool) -> Html {
         (card_text(Lang::En, card), suit_color(card.suit()))
     };
     html! {
-        <span class={classes!("rp-chip", apart.then_some("apart"))} role="img"
+        <span class={cls!("rp-chip", apart.then_some("apart"))} role="img"
             aria-label={card_label(lang, card)} data-card={card.to_string()}
             style={format!("color:{color}")}>{ text }</span>
     }
@@ -271,7 +272,7 @@ pub(crate) fn chip(lang: Lang, card: Card, apart: bool) -> Html {
 fn middle(lang: Lang, m: &Middle, pos: &dyn Fn(Seat) -> Pos) -> Html {
     let card = |c: Card, class: &'static str, winner: bool| {
         html! {
-            <span class={classes!("rp-card", class, winner.then_some("winner"))} role="img"
+            <span class={cls!("rp-card", class, winner.then_some("winner"))} role="img"
                 aria-label={card_label(lang, c)} data-card={c.to_string()}>
                 <CardSvg card={Some(c)} />
             </span>
@@ -293,7 +294,7 @@ fn middle(lang: Lang, m: &Middle, pos: &dyn Fn(Seat) -> Pos) -> Html {
                 { for cards.iter().map(|&(seat, c)| {
                     let at = format!("at-{}", pos(seat).name());
                     html! {
-                        <span class={classes!("rp-trick-card", at)} data-seat={seat.0.to_string()}>
+                        <span class={cls!("rp-trick-card", at)} data-seat={seat.0.to_string()}>
                             { card(c, "", *winner == Some(seat)) }
                         </span>
                     }
@@ -392,7 +393,7 @@ fn replay_view<G: UiGame>(props: &ReplayViewProps<G>) -> Html {
         let cards = state.cards_of(seat);
         let p = pos(seat).name();
         html! {
-            <div class={classes!("rp-seat", format!("at-{p}"), (acted == Some(seat)).then_some("acted"))}
+            <div class={cls!("rp-seat", format!("at-{p}"), (acted == Some(seat)).then_some("acted"))}
                 data-testid={format!("replay-seat-{p}")} data-seat={seat.0.to_string()}
                 data-count={cards.len().to_string()}>
                 <div class="rp-name">
@@ -409,7 +410,7 @@ fn replay_view<G: UiGame>(props: &ReplayViewProps<G>) -> Html {
     let ctl = |m: Move, label: &'static str, testid: &'static str, disabled: bool| {
         let d = cursor.dispatcher();
         html! {
-            <button type="button" class={classes!("btn-icon", "rp-ctl", (m == Move::Toggle).then_some("rp-play"))}
+            <button type="button" class={cls!("btn-icon", "rp-ctl", (m == Move::Toggle).then_some("rp-play"))}
                 data-testid={testid} aria-label={label} title={label} {disabled}
                 aria-pressed={(m == Move::Toggle).then(|| playing.to_string())}
                 onclick={Callback::from(move |_: MouseEvent| d.dispatch(m))}>{ icon(m, playing) }</button>

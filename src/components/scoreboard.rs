@@ -1,5 +1,6 @@
 //! Match score, tricks of this hand, the target, trump and hakem: always visible (HK-12).
 
+use crate::cls;
 use crate::components::seat::crown;
 use crate::components::team::{team_board, trump_info, Cell, Column, TeamBoardProps};
 use crate::i18n::{fill, Lang};
@@ -67,7 +68,7 @@ pub fn player_scores(
 ) -> Html {
     let order: Vec<Seat> = (0..seen.n).map(|k| seen.bottom.after(k, seen.n)).collect();
     html! {
-        <div class={classes!("scoreboard", class)}>
+        <div class={cls!("scoreboard", class)}>
             <table class="score-table" data-testid="score">
                 <thead>
                     <tr>
@@ -77,7 +78,7 @@ pub fn player_scores(
                 </thead>
                 <tbody>
                     { for order.iter().map(|&seat| html! {
-                        <tr class={classes!("team", (seat == seen.bottom).then_some("mine"))}
+                        <tr class={cls!("team", (seat == seen.bottom).then_some("mine"))}
                             data-seat={seat.0.to_string()}>
                             <th scope="row" class="team-name">{ seen.name(seat) }</th>
                             { for columns.iter().map(|c| {

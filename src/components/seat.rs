@@ -1,6 +1,7 @@
 //! The players around the table: where each seat is drawn, name plates with the hakem's
 //! crown and the trump badge, and the backs of the cards they hold.
 
+use crate::cls;
 use crate::components::card::{suit_shape, CardSvg};
 use crate::i18n::{fill, trump_name, Lang};
 use crate::seen::Pos;
@@ -62,7 +63,7 @@ pub fn trump_badge(
     };
     let mode = matches!(props.trump, Some(t) if t.suit().is_none());
     html! {
-        <span class={classes!("trump-badge", mode.then_some("mode"), props.trump.is_none().then_some("unset"))}
+        <span class={cls!("trump-badge", mode.then_some("mode"), props.trump.is_none().then_some("unset"))}
             data-testid={props.testid} data-trump={data}
             title={format!("{}: {}", s.trump, name)}>
             { icon }
@@ -101,7 +102,7 @@ pub fn seat_view(lang: Lang, props: &SeatViewProps) -> Html {
     let s = lang.s();
     let count_text = fill(s.cards_n, &[("n", &lang.num(props.count))]);
     let shown = props.count.min(5) as usize;
-    let class = classes!(
+    let class = cls!(
         "seat",
         format!("pos-{}", props.pos.name()),
         props.is_turn.then_some("is-turn"),

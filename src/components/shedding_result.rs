@@ -1,6 +1,7 @@
 //! The result of a shedding hand (Crazy Eights, Haft Khabis): who went out or a blocked
 //! hand, everyone's remaining cards (D-8), the points and totals, the winners of the match.
 
+use crate::cls;
 use crate::components::actions::result_actions;
 use crate::components::card::mini_card;
 use crate::i18n::{about, Lang};
@@ -57,7 +58,7 @@ pub fn result_panel(
         .join(sep);
     html! {
         <div class="overlay result-overlay">
-            <section class={classes!("panel", "result-panel", r.over.then_some("match-over"))}
+            <section class={cls!("panel", "result-panel", r.over.then_some("match-over"))}
                 data-testid="hand-result" data-blocked={r.blocked.to_string()}
                 data-winner={r.winner.map(|w| w.0.to_string()).unwrap_or_default()}
                 role="dialog" aria-modal="false" aria-labelledby="result-title">
@@ -94,7 +95,7 @@ pub fn result_panel(
                             let total = r.totals.get(i).copied().unwrap_or(0);
                             let note = r.row_notes.get(i).cloned().flatten();
                             html! {
-                                <tr class={classes!((r.winner == Some(seat)).then_some("won"), out.then_some("eliminated"))}
+                                <tr class={cls!((r.winner == Some(seat)).then_some("won"), out.then_some("eliminated"))}
                                     data-testid={format!("result-row-{i}")} data-cards={cards.len().to_string()}
                                     data-points={points.to_string()} data-total={total.to_string()}
                                     data-eliminated={out.to_string()}>

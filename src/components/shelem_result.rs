@@ -3,6 +3,7 @@
 //! scores this hand and the match totals (SH-9).
 
 use crate::card_order::sort_hand;
+use crate::cls;
 use crate::components::analysis::{self, AnalysisProps, Request};
 use crate::components::card::mini_card;
 use crate::components::seat::trump_badge;
@@ -57,7 +58,7 @@ pub fn shelem_result(lang: Lang, props: &ShelemResultProps) -> Html {
                 { " " }
                 { trump_badge(lang, Some(r.trump), true, None) }
             </p>
-            <p class={classes!("outcome", outcome_class)} data-testid="hand-outcome">{ outcome }</p>
+            <p class={cls!("outcome", outcome_class)} data-testid="hand-outcome">{ outcome }</p>
         </>
     };
     let of_target = fill(s.score_of, &[("n", ""), ("t", &lang.num(props.target))]);

@@ -3,6 +3,7 @@
 //! only what is its own: the columns of the tables, the notes in the top bar, the data
 //! attributes and the lines of the result.
 
+use crate::cls;
 use crate::components::actions::result_actions;
 use crate::components::seat::trump_badge;
 use crate::i18n::{fill, points_text, Lang};
@@ -15,7 +16,7 @@ pub struct Cell {
     /// The cell's `data-value`, for tests.
     pub value: Option<String>,
     /// Classes beside the column's own.
-    pub class: Classes,
+    pub class: String,
     pub body: Html,
 }
 
@@ -24,7 +25,7 @@ impl Cell {
     pub fn num(lang: Lang, n: impl std::fmt::Display) -> Cell {
         Cell {
             value: Some(n.to_string()),
-            class: Classes::new(),
+            class: String::new(),
             body: html! { { lang.num(&n) } },
         }
     }
@@ -34,7 +35,7 @@ impl Cell {
     pub fn signed(lang: Lang, n: i32, plus: bool) -> Cell {
         Cell {
             value: Some(n.to_string()),
-            class: Classes::new(),
+            class: String::new(),
             body: html! { <bdi dir="ltr">{ points_text(lang, n, plus) }</bdi> },
         }
     }
@@ -43,14 +44,14 @@ impl Cell {
     pub fn text(text: String) -> Cell {
         Cell {
             value: None,
-            class: Classes::new(),
+            class: String::new(),
             body: html! { { text } },
         }
     }
 
     /// This cell with another class.
-    pub fn with_class(mut self, class: impl Into<Classes>) -> Cell {
-        self.class.push(class.into());
+    pub fn with_class(mut self, class: impl crate::class::ClassPart) -> Cell {
+        class.push_to(&mut self.class);
         self
     }
 
@@ -106,7 +107,7 @@ struct Rows<'a> {
     /// The class of the row header (the team's name).
     name_class: Option<&'static str>,
     /// Per side, the row's classes.
-    class: &'a dyn Fn(usize) -> Classes,
+    class: &'a dyn Fn(usize) -> String,
     /// The rows' test id stem (`{testid}-{side}`).
     testid: Option<&'static str>,
     /// Whether a row says its side (`data-side`).
@@ -118,7 +119,7 @@ fn team_rows(columns: &[Column], rows: Rows) -> Html {
     let cell = |c: &Column, side: usize| {
         let Cell { value, class, body } = c.cells[side].clone();
         let testid = (!c.testid.is_empty()).then(|| format!("{}-{side}", c.testid));
-        let class = classes!((!c.class.is_empty()).then_some(c.class), class);
+        let class = cls!((!c.class.is_empty()).then_some(c.class), class);
         html! { <td {class} data-testid={testid} data-value={value}>{ body }</td> }
     };
     html! {
@@ -147,7 +148,7 @@ pub fn trump_info(lang: Lang, trump: Option<Trump>) -> Html {
 #[derive(PartialEq)]
 pub struct TeamBoardProps {
     /// The game's class beside `scoreboard`.
-    pub class: Classes,
+    pub class: String,
     /// The players of each side (side 0 = seats 0 and 2).
     pub teams: [AttrValue; 2],
     /// The bottom player's side, listed first.
@@ -164,7 +165,7 @@ pub struct TeamBoardProps {
 pub fn team_board(lang: Lang, props: &TeamBoardProps) -> Html {
     let s = lang.s();
     let my_side = props.my_side;
-    let class = move |side: usize| classes!("team", (side == my_side).then_some("mine"));
+    let class = move |side: usize| cls!("team", (side == my_side).then_some("mine"));
     let rows = Rows {
         teams: &props.teams,
         order: [my_side, 1 - my_side],
@@ -174,7 +175,7 @@ pub fn team_board(lang: Lang, props: &TeamBoardProps) -> Html {
         data_side: true,
     };
     html! {
-        <div class={classes!("scoreboard", props.class.clone())}>
+        <div class={cls!("scoreboard", props.class.clone())}>
             <table class="score-table" data-testid="score">
                 <thead>
                     <tr>
@@ -197,7 +198,7 @@ pub fn team_board(lang: Lang, props: &TeamBoardProps) -> Html {
 #[derive(PartialEq)]
 pub struct TeamResultProps {
     /// The game's class beside `result-panel`.
-    pub class: Classes,
+    pub class: String,
     /// The game's `data-*` attributes on the panel.
     pub attrs: Vec<(&'static str, String)>,
     /// Names of the players of each side.
@@ -240,7 +241,7 @@ pub fn team_result(lang: Lang, props: &TeamResultProps) -> Html {
     let over = props.match_winner.is_some();
     let title = if over { s.match_over } else { s.hand_over };
     let won = props.hand_winner;
-    let class = move |side: usize| classes!((side == won).then_some("won"));
+    let class = move |side: usize| cls!((side == won).then_some("won"));
     let rows = Rows {
         teams: &props.teams,
         order: [0, 1],
@@ -250,7 +251,7 @@ pub fn team_result(lang: Lang, props: &TeamResultProps) -> Html {
         data_side: false,
     };
     let mut panel = html! {
-        <section class={classes!("panel", "result-panel", props.class.clone(), over.then_some("match-over"))}
+        <section class={cls!("panel", "result-panel", props.class.clone(), over.then_some("match-over"))}
             data-testid="hand-result" role="dialog" aria-modal="false" aria-labelledby="result-title">
             <h2 id="result-title">{ title }</h2>
             if let Some(w) = props.match_winner {

@@ -3,6 +3,7 @@
 use crate::components::card::CardSvg;
 use crate::seen::Pos;
 
+use crate::cls;
 use crate::i18n::{card_label, Lang};
 use engine::{Card, Seat};
 use yew::prelude::*;
@@ -23,7 +24,7 @@ pub struct TrickViewProps {
 /// Up to four cards around the centre, each in its player's slot from the moment it is
 /// played until the trick is gathered.
 pub fn trick_view(lang: Lang, props: &TrickViewProps) -> Html {
-    let class = classes!(
+    let class = cls!(
         "trick",
         props
             .collect_to
@@ -39,7 +40,7 @@ pub fn trick_view(lang: Lang, props: &TrickViewProps) -> Html {
                 // when the next trick starts or a card joins this one.
                 let key = format!("{}-{}-{}", seat.0, card, pos.name());
                 html! {
-                    <div {key} class={classes!("trick-card", format!("at-{}", pos.name()), win.then_some("winner"))}
+                    <div {key} class={cls!("trick-card", format!("at-{}", pos.name()), win.then_some("winner"))}
                         role="listitem" aria-label={card_label(lang, card)}
                         data-card={card.to_string()} data-seat={seat.0.to_string()}
                         style={format!("z-index: {}", i + 1)}>

@@ -2,6 +2,7 @@
 //! into each game in progress.
 
 use crate::adapters::{game_name, GameId};
+use crate::cls;
 use crate::components::card::suit_shape;
 use crate::components::lang_toggle::LangToggle;
 use crate::components::sheet::stats_line;
@@ -121,7 +122,7 @@ pub fn home_page() -> Html {
                         // button on the card goes back to the table.
                         let going = saved.iter().find(|(x, _)| *x == game).map(|(_, h)| h.clone());
                         html! {
-                            <li class={classes!("game", "playable", going.is_some().then_some("in-progress"))}>
+                            <li class={cls!("game", "playable", going.is_some().then_some("in-progress"))}>
                                 <a class="game-card" data-testid={format!("game-{}", g.id)} {href}>
                                     { pips }
                                     <span class="game-name">{ name }</span>

@@ -2,6 +2,7 @@
 //! (the game's [`UiSettings::options`]). Start draws a fresh seed and opens the table's link.
 
 use crate::adapters::{game_name, Opt, UiGame, UiSettings};
+use crate::cls;
 use crate::components::lang_toggle::LangToggle;
 use crate::config::{
     clean_name, default_players, players_valid, Level, Player, SeatKind, TableConfig, MAX_NAME,
@@ -91,7 +92,7 @@ fn choice(
     // so the names show whole.
     let named = o.values.iter().any(|&v| label(o.key, v, lang).is_some());
     html! {
-        <label class={classes!("option", "target", named.then_some("named"))} for={id.clone()}>
+        <label class={cls!("option", "target", named.then_some("named"))} for={id.clone()}>
             <span class="option-text">
                 <span class="option-label">{ o.label(lang) }</span>
                 <span class="option-help" id={help_id.clone()}>{ o.help(lang) }</span>
@@ -209,7 +210,7 @@ pub fn setup_page<G: UiGame>(props: &SetupPageProps) -> Html {
             _ => fill(s.player_n, &[("n", &num)]),
         };
         html! {
-            <div class={classes!("seat-row", teams.then(|| format!("team-{}", i % 2)))}>
+            <div class={cls!("seat-row", teams.then(|| format!("team-{}", i % 2)))}>
                 <label class="seat-label" for={select_id.clone()}>
                     <span class="seat-no">{ fill(s.seat_n, &[("n", &num)]) }</span>
                     if let Some(team) = team { <span class="seat-team">{ team }</span> }

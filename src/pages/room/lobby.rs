@@ -3,6 +3,7 @@
 
 use super::words;
 use crate::adapters::{game_name, UiGame};
+use crate::cls;
 use crate::components::lang_toggle::LangToggle;
 use crate::config::{Player, SeatKind};
 use crate::i18n::Lang;
@@ -40,10 +41,10 @@ fn seat_row(lang: Lang, s: &SeatInfo, me: u8, creator: bool, hub: &Rc<Hub>, lobb
     };
     let lobby_phase = lobby.phase == Phase::Lobby;
     html! {
-        <li class={classes!("room-seat", format!("seat-{}", kind_code(s.kind)))} data-testid="room-seat"
+        <li class={cls!("room-seat", format!("seat-{}", kind_code(s.kind)))} data-testid="room-seat"
             data-seat={s.seat.to_string()} data-kind={kind_code(s.kind)}
             data-connected={s.connected.to_string()}>
-            <span class={classes!("net-dot", (!s.connected).then_some("off"))} aria-hidden="true"></span>
+            <span class={cls!("net-dot", (!s.connected).then_some("off"))} aria-hidden="true"></span>
             <span class="room-seat-name">{ name }</span>
             if s.kind == protocol::SeatKind::Person && !s.connected { <span class="room-away">{ w.away }</span> }
             if s.bot_playing && s.kind == protocol::SeatKind::Person { <span class="room-away">{ w.bot_playing }</span> }

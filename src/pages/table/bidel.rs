@@ -5,6 +5,7 @@
 use super::shell::{use_card_choice, use_screen};
 use super::{last_trick_button, phase_slug, trick_center, Frame, TableProps};
 use crate::adapters::hokm::shown_trick;
+use crate::cls;
 use crate::components::bidel_board::{
     badge_trump, direction_arrow, direction_name, result_panel, scoreboard,
 };
@@ -69,7 +70,7 @@ pub fn bidel_table(props: &TableProps<BidelSettings>) -> Html {
                 <section class="panel pass-panel" data-testid="pass-panel"
                     data-direction={direction_name(view.pass_direction)}>
                     <h2>
-                        <span class={classes!("pass-arrow", direction_name(view.pass_direction))} aria-hidden="true">
+                        <span class={cls!("pass-arrow", direction_name(view.pass_direction))} aria-hidden="true">
                             { direction_arrow(view.pass_direction) }
                         </span>
                         { fill(title, &[("name", &seen.name(to))]) }
@@ -183,7 +184,7 @@ pub fn bidel_table(props: &TableProps<BidelSettings>) -> Html {
                         trump: badge_trump(view.trump),
                         backs: pos != Pos::Bottom,
                         children: html! {<>
-                        <span class={classes!("seat-points", (points > 0).then_some("has-points"))}
+                        <span class={cls!("seat-points", (points > 0).then_some("has-points"))}
                             data-testid={format!("points-{}", seat.0)} data-value={points.to_string()}
                             title={b.hand_points}>
                             <svg class="suit-icon" viewBox="0 0 100 100" aria-hidden="true" focusable="false">

@@ -32,6 +32,7 @@ pub use hook::{initial_state, use_table, INTRO_MS};
 pub use route::{TablePage, TableProps, TableRoute, TableRouteProps};
 
 use crate::adapters::{ShownTrick, UiGame};
+use crate::cls;
 use crate::components::cover::{pass_cover, CoverProps};
 use crate::components::sheet::{sheet_context, SheetCtx};
 use crate::components::topbar::TopbarActions;
@@ -267,7 +268,7 @@ pub fn frame<G: UiGame>(
     };
     html! {
         <ContextProvider<SheetCtx> context={sheet}>
-        <main class={classes!("page", "table-page", format!("players-{}", seen.n))} data-testid="table"
+        <main class={cls!("page", "table-page", format!("players-{}", seen.n))} data-testid="table"
             data-game={G::ID.slug()} data-phase={parts.phase}
             data-turn={parts.turn.map(|t| t.0.to_string()).unwrap_or_default()}
             data-bottom={seen.bottom.0.to_string()} data-busy={seen.busy.to_string()}
@@ -285,7 +286,7 @@ pub fn frame<G: UiGame>(
             // The result lies over the felt and the hand only: the top bar (home, scores,
             // settings, language) stays in reach.
             <div class="table-body">
-                <div class={classes!("felt", parts.has_panel.then_some("has-panel"), held.map(|_| "skippable"))}
+                <div class={cls!("felt", parts.has_panel.then_some("has-panel"), held.map(|_| "skippable"))}
                     dir="ltr" role="region" aria-label={s.table_label} onclick={skip}
                     title={held.map(|_| s.tap_to_skip)}>
                     { parts.seats }
@@ -298,7 +299,7 @@ pub fn frame<G: UiGame>(
                 <section class="me">
                     <div class="me-bar">
                         { parts.bottom_seat }
-                        <p class={classes!("status", seen.my_turn.then_some("mine"))} data-testid="status"
+                        <p class={cls!("status", seen.my_turn.then_some("mine"))} data-testid="status"
                             aria-live="polite">{ parts.status }</p>
                         { for room_parts().map(|p| (p.bar)()) }
                         { parts.bar_extra }

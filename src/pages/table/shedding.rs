@@ -8,6 +8,7 @@ use super::shell::{use_screen, use_step_state, Screen};
 use super::{Frame, TableProps};
 use crate::adapters::UiGame;
 use crate::card_order::HandCard;
+use crate::cls;
 use crate::components::card::{mini_card, suit_button, suit_shape, CardSvg};
 use crate::components::hand::{bag_hand, hidden_hand, BagHandProps};
 use crate::components::scoreboard::{player_scores, PlayerColumn};
@@ -183,7 +184,7 @@ pub fn picker(
     cancel: Option<Callback<MouseEvent>>,
 ) -> Html {
     html! {
-        <section class={classes!("panel", "trump-picker", kind)} data-testid={kind}
+        <section class={cls!("panel", "trump-picker", kind)} data-testid={kind}
             data-card={shown.last().map(|c| c.to_string())}
             data-count={(!shown.is_empty()).then(|| shown.len().to_string())}>
             <h2>{ title.to_string() }</h2>
@@ -230,7 +231,7 @@ fn piles<G: SheddingPage>(
     html! {
         <div class="shed-center">
             <div class="shed-piles">
-                <button type="button" class={classes!("stock", can_draw.then_some("can-draw"))}
+                <button type="button" class={cls!("stock", can_draw.then_some("can-draw"))}
                     data-testid="stock" data-count={stock.to_string()}
                     aria-label={format!("{} — {}", t.draw, fill(t.stock_n, &[("n", &lang.num(stock))]))}
                     disabled={!can_draw} onclick={draw_click}>
@@ -247,7 +248,7 @@ fn piles<G: SheddingPage>(
             </div>
             <div class="shed-info">
                 if let Some(x) = suit_now {
-                    <span class={classes!("suit-badge", named_suit.is_some().then_some("named"))}
+                    <span class={cls!("suit-badge", named_suit.is_some().then_some("named"))}
                         data-testid="current-suit" data-suit={x.letter().to_string()}
                         title={t.current_suit}>
                         <svg class="suit-icon" viewBox="0 0 100 100" aria-hidden="true" focusable="false">
@@ -283,7 +284,7 @@ fn bar_buttons(
     html! {
         <>
             if let Some(declare) = declare {
-                <button type="button" class={classes!("btn", "btn-small", "last-card", (**declare).then_some("on"))}
+                <button type="button" class={cls!("btn", "btn-small", "last-card", (**declare).then_some("on"))}
                     data-testid="last-card" aria-pressed={declare.to_string()} title={t.last_card_help}
                     onclick={{
                         let declare = declare.clone();

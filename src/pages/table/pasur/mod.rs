@@ -10,6 +10,7 @@ use crate::components::pasur_board::{board, cards_attr, score_sheet};
 
 use super::shell::use_screen;
 use super::{phase_slug, Frame, TableProps};
+use crate::cls;
 use crate::components::card::{mini_card, CardSvg};
 use crate::components::hand::{hand, hidden_hand, HandProps};
 use crate::components::seat::{seat_view, SeatViewProps};
@@ -227,7 +228,7 @@ pub fn pasur_table(props: &TableProps<PasurSettings>) -> Html {
         .map(|c| {
             let take = shown_marks.take.contains(c);
             let maybe = shown_marks.maybe.contains(c);
-            let class = classes!(
+            let class = cls!(
                 "table-card",
                 take.then_some("take"),
                 maybe.then_some("maybe"),
@@ -273,7 +274,7 @@ pub fn pasur_table(props: &TableProps<PasurSettings>) -> Html {
             )
         };
         html! {
-            <div class={classes!("last-play", lp.sur.then_some("sur"))} data-testid="last-play"
+            <div class={cls!("last-play", lp.sur.then_some("sur"))} data-testid="last-play"
                 data-seat={lp.seat.0.to_string()} data-card={lp.card.to_string()}
                 data-took={cards_attr(lp.took)} data-sur={lp.sur.to_string()} aria-live="polite">
                 { mini_card(lang, lp.card, false) }
@@ -328,7 +329,7 @@ pub fn pasur_table(props: &TableProps<PasurSettings>) -> Html {
                 { for last_play }
             </div>
             { for deal_note }
-            <div class={classes!("pasur-table-cards", format!("n{}", view.table.len().min(20)),
+            <div class={cls!("pasur-table-cards", format!("n{}", view.table.len().min(20)),
                     choosing_on_table.then_some("choosing"))}
                 data-testid="pasur-table-cards" data-count={view.table.len().to_string()}
                 role="group" aria-label={p.table_cards} dir="ltr"
@@ -376,7 +377,7 @@ pub fn pasur_table(props: &TableProps<PasurSettings>) -> Html {
                     })
                 };
                 html! {
-                    <button type="button" class={classes!("capture-option", pressed.then_some("chosen"))}
+                    <button type="button" class={cls!("capture-option", pressed.then_some("chosen"))}
                         data-testid={format!("capture-option-{i}")} data-take={cards_attr(t)}
                         aria-pressed={pressed.to_string()} aria-label={label} {onclick}>
                         if t.is_empty() {
@@ -442,7 +443,7 @@ pub fn pasur_table(props: &TableProps<PasurSettings>) -> Html {
                 })
             };
             html! {
-                <div class={classes!("capture-panel", my_turn.then_some("mine"))} data-testid="capture-panel"
+                <div class={cls!("capture-panel", my_turn.then_some("mine"))} data-testid="capture-panel"
                     data-card={card.to_string()} data-options={sets.len().to_string()}
                     data-settled={settled.is_some().to_string()}
                     onclick={note_click.clone()} onkeydown={on_keys.clone()}>
