@@ -439,9 +439,7 @@ fn analysis_panel<A: Report>(props: &PanelProps) -> Html {
                     <h2 id="analysis-title">{ a.title }</h2>
                     <button type="button" class="btn-icon rp-ctl" data-testid="analysis-close"
                         aria-label={a.back} title={a.back} onclick={on_close}>
-                        <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                            <path d="M6 6 L18 18 M18 6 L6 18" />
-                        </svg>
+                        { icon!(r#"<path d="M6 6 L18 18 M18 6 L6 18" />"#) }
                     </button>
                 </header>
                 <div class="an-body">{ body }</div>

@@ -226,6 +226,20 @@
 //!   plays rounds), or at the end `match-result` (`data-winner` side; the winner's
 //!   `sheet-match-N` has class `won`) and `new-match`.
 
+/// A 24×24 line icon (`class="icon"`, hidden from screen readers) drawn by the static SVG
+/// `$inner`: the markup is one string the browser parses, not elements the page's code builds
+/// one by one (issue 25: every built element costs code in every page).
+#[macro_export]
+macro_rules! icon {
+    ($inner:literal) => {
+        ::yew::Html::from_html_unchecked(::yew::AttrValue::Static(concat!(
+            r#"<svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">"#,
+            $inner,
+            "</svg>"
+        )))
+    };
+}
+
 pub mod actions;
 pub mod analysis;
 pub mod auction;

@@ -183,9 +183,7 @@ pub fn turn_clock(lang: Lang, clock: &TurnClock) -> Html {
         <p class={cls!("turn-clock", mine.then_some("mine"), (secs <= 5).then_some("urgent"))}
             data-testid="turn-clock" data-secs={secs.to_string()} data-seats={seats}
             data-mine={mine.to_string()} role="timer" aria-live="off">
-            <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                <circle cx="12" cy="13" r="8" /><path d="M12 13 V9 M10 3 H14" />
-            </svg>
+            { icon!(r#"<circle cx="12" cy="13" r="8" /><path d="M12 13 V9 M10 3 H14" />"#) }
             <span>{ clock_text(lang, clock, secs) }</span>
         </p>
     }

@@ -152,9 +152,7 @@ pub fn react_button(lang: Lang, info: &ReactionsInfo, open: &UseStateHandle<bool
         <div class="react">
             <button type="button" class="btn-ghost react-open" data-testid="react-open"
                 aria-expanded={open.to_string()} aria-label={w.title} title={w.title} onclick={toggle}>
-                <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                    <circle cx="12" cy="12" r="9" /><path d="M8.5 14.5 C10 16.5 14 16.5 15.5 14.5 M9 9.5 V10 M15 9.5 V10" />
-                </svg>
+                { icon!(r#"<circle cx="12" cy="12" r="9" /><path d="M8.5 14.5 C10 16.5 14 16.5 15.5 14.5 M9 9.5 V10 M15 9.5 V10" />"#) }
                 <span class="react-open-text">{ w.open }</span>
             </button>
             { for menu }

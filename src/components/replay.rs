@@ -425,9 +425,7 @@ fn replay_view<G: UiGame>(props: &ReplayViewProps<G>) -> Html {
                     <h2 id="replay-title">{ r.title }</h2>
                     <button type="button" class="btn-icon rp-ctl" data-testid="replay-close"
                         aria-label={r.back} title={r.back} onclick={props.on_close.reform(|_: MouseEvent| ())}>
-                        <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                            <path d="M6 6 L18 18 M18 6 L6 18" />
-                        </svg>
+                        { icon!(r#"<path d="M6 6 L18 18 M18 6 L6 18" />"#) }
                     </button>
                 </header>
                 <div class="rp-board" dir="ltr">

@@ -139,9 +139,7 @@ pub fn table_settings(
             <button type="button" class="btn-ghost btn-icon-text" data-testid="settings-button"
                 aria-expanded={open.to_string()} aria-label={s.table_settings} title={s.table_settings}
                 onclick={toggle.clone()}>
-                <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                    <path d="M5 4 H19 V20 H5 Z M8 8 H16 M8 12 H16 M8 16 H13" />
-                </svg>
+                { icon!(r#"<path d="M5 4 H19 V20 H5 Z M8 8 H16 M8 12 H16 M8 16 H13" />"#) }
             </button>
             if open {
                 <div class="panel share-pop settings-panel" data-testid="settings-panel" role="dialog"

@@ -34,10 +34,7 @@ pub fn share(
         <div class="share">
             <button type="button" class="btn-ghost" data-testid="share" aria-expanded={open.to_string()}
                 onclick={toggle}>
-                <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                    <circle cx="18" cy="5" r="3" /><circle cx="6" cy="12" r="3" /><circle cx="18" cy="19" r="3" />
-                    <path d="M8.6 13.5 L15.4 17.5 M15.4 6.5 L8.6 10.5" />
-                </svg>
+                { icon!(r#"<circle cx="18" cy="5" r="3" /><circle cx="6" cy="12" r="3" /><circle cx="18" cy="19" r="3" /><path d="M8.6 13.5 L15.4 17.5 M15.4 6.5 L8.6 10.5" />"#) }
                 <span class="btn-label">{ s.share }</span>
             </button>
             if open {

@@ -150,9 +150,7 @@ pub fn scores_button(
             <button type="button" class="btn-ghost" data-testid="scores-button"
                 aria-expanded={open.to_string()} aria-label={t.sheet} title={t.sheet}
                 onclick={toggle.clone()}>
-                <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                    <path d="M4 4 V20 H20 M7 16 L11 11 L14 13 L19 6" />
-                </svg>
+                { icon!(r#"<path d="M4 4 V20 H20 M7 16 L11 11 L14 13 L19 6" />"#) }
             </button>
             if let Some(body) = body {
                 <div class="panel share-pop scores-panel" data-testid="scores-panel" role="dialog"

@@ -4,6 +4,7 @@
 
 use crate::components::lang_toggle::LangToggle;
 use crate::context::use_lang;
+use crate::icon;
 use crate::route::Route;
 use crate::rule_pages::{self, GameRules, Item};
 use yew::prelude::*;
@@ -116,8 +117,6 @@ fn back_icon() -> Html {
 
 fn home_icon() -> Html {
     html! {
-        <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            <path d="M3 11 L12 3 L21 11 M5 9.5 V21 H10 V15 H14 V21 H19 V9.5" />
-        </svg>
+        { icon!(r#"<path d="M3 11 L12 3 L21 11 M5 9.5 V21 H10 V15 H14 V21 H19 V9.5" />"#) }
     }
 }

@@ -9,6 +9,7 @@ use crate::config::{
 };
 use crate::context::use_lang;
 use crate::i18n::{fill, Lang, Strings};
+use crate::icon;
 use crate::route::Route;
 use crate::web;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
@@ -309,9 +310,7 @@ pub fn setup_page<G: UiGame>(props: &SetupPageProps) -> Html {
         <main class="page setup-page" data-testid="setup" data-game={G::ID.slug()}>
             <header class="topbar">
                 <a class="btn-ghost home-link" href={Route::Home.href()} data-testid="home-link" aria-label={lang.site().home}>
-                    <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                        <path d="M3 11 L12 3 L21 11 M5 9.5 V21 H10 V15 H14 V21 H19 V9.5" />
-                    </svg>
+                    { icon!(r#"<path d="M3 11 L12 3 L21 11 M5 9.5 V21 H10 V15 H14 V21 H19 V9.5" />"#) }
                 </a>
                 <h1 class="page-title">{ title }</h1>
                 <LangToggle />

@@ -39,6 +39,7 @@ use crate::components::topbar::TopbarActions;
 use crate::components::trick::{trick_view, TrickViewProps};
 use crate::config::{SeatKind, TableConfig};
 use crate::i18n::{about, Lang};
+use crate::icon;
 use crate::route::Route;
 use crate::seen::{Pos, Seen};
 use crate::state::{TableAction, TableState};
@@ -276,9 +277,7 @@ pub fn frame<G: UiGame>(
             data-thinking={thinking.map(|t| t.0.to_string())}>
             <header class="topbar table-topbar">
                 <a class="btn-ghost home-link" href={Route::Home.href()} data-testid="home-link" aria-label={lang.site().home}>
-                    <svg class="icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-                        <path d="M3 11 L12 3 L21 11 M5 9.5 V21 H10 V15 H14 V21 H19 V9.5" />
-                    </svg>
+                    { icon!(r#"<path d="M3 11 L12 3 L21 11 M5 9.5 V21 H10 V15 H14 V21 H19 V9.5" />"#) }
                 </a>
                 { parts.scoreboard }
                 <TopbarActions {rows} rules={AttrValue::from(rules)} url={AttrValue::from(share_url)} />
