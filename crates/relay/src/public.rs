@@ -77,7 +77,7 @@ fn order(tables: &mut [(Table, u64)]) {
 }
 
 /// The store's public rooms (of `game`), as tables with their creation times, unordered.
-async fn read(shared: &Shared, game: Option<&str>) -> Result<Vec<(Table, u64)>, StoreError> {
+async fn read(shared: &Shared, game: Option<&str>) -> Result<Dated, StoreError> {
     let now = now_ms();
     Ok(shared
         .store
@@ -91,9 +91,12 @@ async fn read(shared: &Shared, game: Option<&str>) -> Result<Vec<(Table, u64)>, 
         .collect())
 }
 
+/// Tables with their creation times (ms since the Unix epoch).
+type Dated = Vec<(Table, u64)>;
+
 /// The instance's last answer of the store for the listing (every game), and when.
 #[derive(Default)]
-pub struct Cache(Mutex<Option<(Instant, Vec<(Table, u64)>)>>);
+pub struct Cache(Mutex<Option<(Instant, Dated)>>);
 
 /// The public tables, of `game` and `players` if given: the fullest first, then the
 /// oldest, at most [`MAX_LISTED`]. From the store (read at most once per [`LIST_CACHE`]).
