@@ -825,6 +825,89 @@ mod tests {
         std::fs::remove_dir_all(&dir).unwrap();
     }
 
+    /// Issue 23: a room is listed while it is public, in its lobby, with an empty seat.
+    async fn public_listing(store: &dyn Store) {
+        let mut m = meta();
+        m.phase = Phase::Lobby;
+        m.match_no = 0;
+        m.seats[1] = SeatRecord {
+            kind: SeatKind::Empty,
+            token: None,
+            name: None,
+        };
+        let (private, public, pasur) = (
+            RoomCode("PRIVAT".into()),
+            RoomCode("PUBLIC".into()),
+            RoomCode("PASURR".into()),
+        );
+        assert!(store.create_room(&private, &m).await.unwrap());
+        m.options.public = true;
+        m.created_ms = 20;
+        assert!(store.create_room(&public, &m).await.unwrap());
+        let mut p = m.clone();
+        p.game = "pasur".into();
+        p.created_ms = 10;
+        assert!(store.create_room(&pasur, &p).await.unwrap());
+        let codes = |rooms: Vec<(RoomCode, RoomMeta)>| -> Vec<String> {
+            rooms.into_iter().map(|(c, _)| c.0).collect()
+        };
+        // Oldest first; by game.
+        assert_eq!(
+            codes(store.public_rooms(None).await.unwrap()),
+            ["PASURR", "PUBLIC"]
+        );
+        let hokm = store.public_rooms(Some("hokm")).await.unwrap();
+        assert_eq!(hokm.len(), 1);
+        assert_eq!(hokm[0].1, m);
+        assert!(store.public_rooms(Some("bidel")).await.unwrap().is_empty());
+        // Full, then started: no longer listed.
+        let mut full = m.clone();
+        full.seats[1].kind = SeatKind::Bot;
+        store.save_room(&public, &full, None).await.unwrap();
+        assert_eq!(codes(store.public_rooms(None).await.unwrap()), ["PASURR"]);
+        store.save_room(&public, &m, None).await.unwrap();
+        assert_eq!(
+            codes(store.public_rooms(Some("hokm")).await.unwrap()),
+            ["PUBLIC"]
+        );
+        let mut started = m.clone();
+        started.phase = Phase::Playing;
+        started.match_no = 1;
+        store.save_room(&public, &started, None).await.unwrap();
+        store.delete_room(&pasur).await.unwrap();
+        assert!(store.public_rooms(None).await.unwrap().is_empty());
+    }
+
+    #[tokio::test]
+    async fn both_stores_list_public_rooms_and_an_old_database_gets_the_column() {
+        public_listing(&MemoryStore::default()).await;
+        let dir = std::env::temp_dir().join(format!("relay-public-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("old.sqlite");
+        let _ = std::fs::remove_file(&path);
+        {
+            // A database of the relay before public tables, with a room.
+            let c = Connection::open(&path).unwrap();
+            c.execute_batch(SCHEMA).unwrap();
+            c.execute(
+                "INSERT INTO rooms (code, meta) VALUES ('OLDONE', ?1)",
+                params![serde_json::to_string(&meta()).unwrap()],
+            )
+            .unwrap();
+        }
+        let store = SqliteStore::open(&path, false).unwrap();
+        assert!(store.public_rooms(None).await.unwrap().is_empty());
+        assert_eq!(store.load_rooms().await.unwrap().len(), 1);
+        public_listing(&store).await;
+        drop(store);
+        // Opened again: the column is there already (the old room, the private one and the
+        // started one are kept, none listed).
+        let store = SqliteStore::open(&path, false).unwrap();
+        assert_eq!(store.load_rooms().await.unwrap().len(), 3);
+        assert!(store.public_rooms(None).await.unwrap().is_empty());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
     #[tokio::test]
     async fn both_stores_keep_rooms_and_refuse_a_step_stored_twice() {
         round_trip(&MemoryStore::default()).await;
