@@ -357,6 +357,41 @@ async fn bots_fill_a_public_table_at_its_fill_time_and_it_starts() {
     assert_eq!(inspect(addr, &private_code).await["phase"], json!("lobby"));
 }
 
+#[tokio::test]
+async fn an_abandoned_public_table_is_closed_at_its_fill_time() {
+    // Option seconds of 100 ms: a grace of 0.2 s, a fill time of 1 s.
+    let relay = relay(&["--second-ms", "100"]).await;
+    let addr = relay.addr;
+    let options = RoomOptions {
+        grace_secs: 2,
+        ..public(10)
+    };
+    let a = Client::create(addr, "hokm", 4, Value::Null, options).await;
+    let code = a.code.clone().unwrap();
+    let token = a.token.clone().unwrap();
+    // Another public table whose creator stays: it starts.
+    let mut b = Client::create(addr, "hokm", 4, Value::Null, options).await;
+    let b_code = b.code.clone().unwrap();
+    tables_until(addr, "/tables", |t| t.len() == 2).await;
+    a.close().await;
+    b.phase(Phase::Playing).await;
+    // The abandoned one is closed (not started: nobody would play it), and not listed.
+    let t0 = Instant::now();
+    loop {
+        let (status, _) = common::http_get(addr, &format!("/admin/rooms/{code}")).await;
+        if status.contains(" 404 ") {
+            break;
+        }
+        assert!(t0.elapsed() < WAIT, "{code} still open: {status}");
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let mut again = Client::connect(addr).await;
+    again.send(&common::resume_msg(&code, &token)).await;
+    assert_eq!(again.error().await.error, codes::UNKNOWN_ROOM);
+    tables_until(addr, "/tables", |t| t.is_empty()).await;
+    assert_eq!(inspect(addr, &b_code).await["phase"], json!("playing"));
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_fill_time_survives_a_restart() {
     let dir = common::scratch_dir("public");

@@ -296,6 +296,10 @@ impl Actor {
                         if auto == Auto::Close {
                             break;
                         }
+                        if auto == Auto::Fill && self.abandoned(Instant::now()) {
+                            tracing::info!("public table abandoned at its fill time");
+                            break;
+                        }
                         self.run_auto(auto).await;
                     }
                 }

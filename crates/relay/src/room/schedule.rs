@@ -64,6 +64,15 @@ impl Actor {
         }))
     }
 
+    /// Whether nobody would play the room: every person in it has been away longer than
+    /// the grace period (a public table at its fill time is then closed, not started).
+    pub(super) fn abandoned(&self, now: Instant) -> bool {
+        self.seats.iter().all(|o| match o {
+            Occupant::Person(p) => p.conn.is_none() && now >= p.away_since + self.grace(),
+            _ => true,
+        })
+    }
+
     /// The next thing the room does on its own, and when.
     pub(super) fn next_auto(&self) -> Option<(Instant, Auto)> {
         let cfg = &self.shared.cfg;
