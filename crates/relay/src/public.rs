@@ -5,6 +5,7 @@
 
 use crate::store::{now_ms, RoomMeta, StoreError};
 use crate::Shared;
+use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
@@ -159,7 +160,7 @@ pub async fn candidates(
 /// ([`Table`]; docs/relay.md), for any origin (`Access-Control-Allow-Origin: *`: the site
 /// may be served from another origin than the relay), never cached by the browser.
 pub async fn tables(
-    Query(query): Query<HashMap<String, String>>,
+    query: Result<Query<HashMap<String, String>>, QueryRejection>,
     State(shared): State<Arc<Shared>>,
 ) -> Response {
     let answer = |status: StatusCode, body: Value| {
@@ -179,6 +180,9 @@ pub async fn tables(
             StatusCode::BAD_REQUEST,
             serde_json::to_value(e).unwrap_or_default(),
         )
+    };
+    let Ok(Query(query)) = query else {
+        return bad("the query does not read: ?game=SLUG&players=N".into());
     };
     let game = match query.get("game") {
         None => None,

@@ -171,6 +171,7 @@ async fn a_private_room_is_never_listed_and_a_public_one_only_with_its_fields() 
         "/tables?game=chess",
         "/tables?players=four",
         "/tables?players=-1",
+        "/tables?game=%ZZ%",
     ] {
         let (status, headers, body) = get(addr, bad).await;
         assert!(status.contains(" 400 "), "{bad}: {status}");
