@@ -477,7 +477,10 @@ async fn open(
             for code in tables {
                 tracing::debug!(room = %code, "quick play: join");
                 match quick_join(shared, conn, &code, &name, version, frames, hop).await {
-                    Ok(opened) => return Ok(Some(opened)),
+                    Ok(opened) => {
+                        shared.metrics.quick_play("joined");
+                        return Ok(Some(opened));
+                    }
                     // Taken or started meanwhile: the next table.
                     Err(e) => {
                         tracing::debug!(room = %code, code = e.error, "quick play: not joined")
@@ -485,7 +488,9 @@ async fn open(
                 }
             }
             tracing::debug!("quick play: a new table");
-            create(shared, ip, conn, info, players, filled, options, name).await
+            let opened = create(shared, ip, conn, info, players, filled, options, name).await?;
+            shared.metrics.quick_play("created");
+            Ok(opened)
         }
         ClientMsg::Join {
             version,

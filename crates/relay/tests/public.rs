@@ -231,7 +231,7 @@ async fn a_private_room_is_never_listed_and_a_public_one_only_with_its_fields() 
 
 #[tokio::test]
 async fn quick_play_joins_the_fullest_compatible_table_or_opens_one() {
-    let relay = relay(&[]).await;
+    let relay = relay(&["--metrics"]).await;
     let addr = relay.addr;
     // t1: one person; t2: two; t3 (other settings): two people and a bot; p (private):
     // three people. Every public one waits 300 s before its bots fill.
@@ -317,6 +317,17 @@ async fn quick_play_joins_the_fullest_compatible_table_or_opens_one() {
     assert_eq!(bad.error().await.error, codes::VERSION);
     assert_eq!(relay.rooms(), rooms);
     assert!(bad.seat.is_none());
+    // Counted: three joined, two created (the refused ones not at all).
+    let (_, _, metrics) = get(addr, "/metrics").await;
+    for line in [
+        "relay_quick_plays_total{outcome=\"joined\"} 3",
+        "relay_quick_plays_total{outcome=\"created\"} 2",
+    ] {
+        assert!(
+            metrics.lines().any(|l| l == line),
+            "{line} not in:\n{metrics}"
+        );
+    }
 }
 
 #[tokio::test]
