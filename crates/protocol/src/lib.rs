@@ -173,7 +173,7 @@ pub struct RoomOptions {
     /// Whether anybody with the room's code may watch it ([`ClientMsg::Watch`]): the public
     /// table only, never a hand. On by default (missing: on): a room is reached only by its
     /// code, which the players share themselves, and the players see how many watch
-    /// ([`Lobby::watchers`]); the creator turns it off for a private table. Version 5
+    /// ([`Lobby::watchers`]); the creator turns it off for a table nobody watches. Version 5
     /// added it; it is written only when off, so the options of a room that allows
     /// watching read as they did before.
     #[serde(skip_serializing_if = "is_true")]
@@ -333,7 +333,8 @@ pub struct Lobby<J = Value> {
 /// message); the messages without fields (`start`, `ready`, `rematch`, `ping`) ignore any.
 ///
 /// The first message of a connection opens a room ([`ClientMsg::Create`],
-/// [`ClientMsg::Join`] or [`ClientMsg::Resume`]) or watches one ([`ClientMsg::Watch`]),
+/// [`ClientMsg::Join`], [`ClientMsg::Resume`] or [`ClientMsg::QuickPlay`]) or watches one
+/// ([`ClientMsg::Watch`]),
 /// after any number of [`ClientMsg::Peek`]s; the others need a seat. A watching connection
 /// sends only [`ClientMsg::Ping`]: anything else is refused ([`codes::WATCHER`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
