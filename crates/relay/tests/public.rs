@@ -546,3 +546,35 @@ async fn a_public_table_of_one_instance_is_listed_and_quick_joined_through_the_o
     tables_until(b, "/tables", |t| t.is_empty()).await;
     tables_until(a, "/tables", |t| t.is_empty()).await;
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_public_table_taken_over_fills_on_time_on_its_new_owner() {
+    if skipped() {
+        return;
+    }
+    let pg = Postgres::start();
+    let db = pg.database("fill");
+    // 10 option seconds of 400 ms: four seconds after its creation; a lease of 1.5 s.
+    let flags = ["--lease-ms", "1500", "--second-ms", "400"];
+    let (a_proc, a) = spawn_relay(&db, &flags).await;
+    let (_b_proc, b) = spawn_relay(&db, &flags).await;
+    let t0 = Instant::now();
+    let mut x = Client::create(a, "pasur", 2, Value::Null, public(10)).await;
+    let code = x.code.clone().unwrap();
+    let token = x.token.clone().unwrap();
+    lobby_until(&mut x, |_| true).await;
+    drop(x);
+    drop(a_proc); // killed: b takes the room when the lease expires
+    tables_until(b, "/tables", |t| listed(t, &code).is_some()).await;
+    let mut x = Client::resume(b, &code, &token).await;
+    x.phase(Phase::Playing).await;
+    let waited = t0.elapsed();
+    assert!(
+        waited >= Duration::from_millis(3900),
+        "filled after {waited:?}"
+    );
+    assert!(waited < Duration::from_secs(15), "filled after {waited:?}");
+    assert_eq!(x.lobby.as_ref().unwrap().seats[1].kind, SeatKind::Bot);
+    assert_eq!(inspect_wait(b, &code).await["phase"], json!("playing"));
+    tables_until(b, "/tables", |t| t.is_empty()).await;
+}
