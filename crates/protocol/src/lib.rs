@@ -29,8 +29,11 @@ use std::fmt;
 /// of the previous version would misread. Version 2 added [`RelayMsg::Sheet`], version 3
 /// [`RelayMsg::Clock`], version 4 the reactions ([`ClientMsg::React`], [`RelayMsg::Reaction`]),
 /// version 5 the watchers ([`ClientMsg::Watch`], [`RoomOptions::watchers`],
-/// [`Lobby::watchers`]: a lobby of version 5 names an option a client of version 4 refuses).
-pub const RELAY_VERSION: u32 = 5;
+/// [`Lobby::watchers`]: a lobby of version 5 names an option a client of version 4 refuses),
+/// version 6 the public tables ([`RoomOptions::public`], [`RoomOptions::fill_secs`],
+/// [`ClientMsg::QuickPlay`]: the lobby of a public table names options a client of version
+/// 5 refuses).
+pub const RELAY_VERSION: u32 = 6;
 
 /// The most watchers a room takes at once; one more is refused ([`codes::ROOM_FULL`]).
 pub const MAX_WATCHERS: u32 = 100;
@@ -170,15 +173,38 @@ pub struct RoomOptions {
     /// Whether anybody with the room's code may watch it ([`ClientMsg::Watch`]): the public
     /// table only, never a hand. On by default (missing: on): a room is reached only by its
     /// code, which the players share themselves, and the players see how many watch
-    /// ([`Lobby::watchers`]); the creator turns it off for a private table. Version 5
+    /// ([`Lobby::watchers`]); the creator turns it off for a table nobody watches. Version 5
     /// added it; it is written only when off, so the options of a room that allows
     /// watching read as they did before.
     #[serde(skip_serializing_if = "is_true")]
     pub watchers: bool,
+    /// Whether the room is a public table (issue 23): listed by the relay's `GET /tables`
+    /// while it waits in its lobby with a free seat, and joined by [`ClientMsg::QuickPlay`].
+    /// Off by default: a room is public only if its creator says so, and a private room is
+    /// never listed. Version 6 added it; it is written only when on, so the options of a
+    /// private room read as they did before.
+    #[serde(skip_serializing_if = "is_false")]
+    pub public: bool,
+    /// A public table's fill time: this many seconds after the room was created, bots take
+    /// its empty seats and the match starts (unless it started sooner: its creator started
+    /// it, or its last seat was taken by a person). [`RoomOptions::MIN_FILL_SECS`] to
+    /// [`RoomOptions::MAX_FILL_SECS`], [`RoomOptions::DEFAULT_FILL_SECS`] by default;
+    /// checked in every room, used only in a public one. Version 6 added it; it is written
+    /// only when it is not the default.
+    #[serde(skip_serializing_if = "is_default_fill")]
+    pub fill_secs: u32,
 }
 
 fn is_true(b: &bool) -> bool {
     *b
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+
+fn is_default_fill(secs: &u32) -> bool {
+    *secs == RoomOptions::DEFAULT_FILL_SECS
 }
 
 impl RoomOptions {
@@ -186,6 +212,12 @@ impl RoomOptions {
     pub const MAX_GRACE_SECS: u32 = 600;
     /// The turn timer's allowed values (D-7), 0 for off.
     pub const TURN_SECS: [u32; 4] = [0, 15, 30, 60];
+    /// A public table's shortest fill time ([`RoomOptions::fill_secs`]).
+    pub const MIN_FILL_SECS: u32 = 5;
+    /// A public table's longest fill time.
+    pub const MAX_FILL_SECS: u32 = 300;
+    /// A public table's fill time unless its creator chooses another.
+    pub const DEFAULT_FILL_SECS: u32 = 30;
 
     /// Why these options are refused, if they are.
     pub fn check(&self) -> Result<(), String> {
@@ -202,6 +234,14 @@ impl RoomOptions {
                 self.turn_secs
             ));
         }
+        if !(Self::MIN_FILL_SECS..=Self::MAX_FILL_SECS).contains(&self.fill_secs) {
+            return Err(format!(
+                "fill_secs {} is not {} to {}",
+                self.fill_secs,
+                Self::MIN_FILL_SECS,
+                Self::MAX_FILL_SECS
+            ));
+        }
         Ok(())
     }
 }
@@ -212,6 +252,8 @@ impl Default for RoomOptions {
             grace_secs: 30,
             turn_secs: 0,
             watchers: true,
+            public: false,
+            fill_secs: Self::DEFAULT_FILL_SECS,
         }
     }
 }
@@ -291,7 +333,8 @@ pub struct Lobby<J = Value> {
 /// message); the messages without fields (`start`, `ready`, `rematch`, `ping`) ignore any.
 ///
 /// The first message of a connection opens a room ([`ClientMsg::Create`],
-/// [`ClientMsg::Join`] or [`ClientMsg::Resume`]) or watches one ([`ClientMsg::Watch`]),
+/// [`ClientMsg::Join`], [`ClientMsg::Resume`] or [`ClientMsg::QuickPlay`]) or watches one
+/// ([`ClientMsg::Watch`]),
 /// after any number of [`ClientMsg::Peek`]s; the others need a seat. A watching connection
 /// sends only [`ClientMsg::Ping`]: anything else is refused ([`codes::WATCHER`]).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -339,6 +382,30 @@ pub enum ClientMsg<J = Value> {
         frames: u32,
         /// The room's code.
         code: RoomCode,
+    },
+    /// Quick play (issue 23): takes a seat at the fullest compatible public table that waits
+    /// in its lobby (the same game and player count, and the same settings if they are
+    /// given; of two as full, the one that has waited longest), or, if none has a free
+    /// seat, creates a public table ([`RoomOptions::default`] but public, these settings or
+    /// the defaults) and sits the person in its seat 0 as its creator. Answered as
+    /// [`ClientMsg::Join`] or [`ClientMsg::Create`] is: [`RelayMsg::Welcome`], then the
+    /// lobby; refused as they are (`bad_room`, `quota`, …). Version 6 added it.
+    QuickPlay {
+        /// [`RELAY_VERSION`] of the client.
+        version: u32,
+        /// The engine's frame version the client was built with.
+        frames: u32,
+        /// The game's slug.
+        game: String,
+        /// Number of seats (one of the game's player counts).
+        players: u8,
+        /// The game's settings as JSON (missing or `null`: any table of the game and player
+        /// count; a new table gets the defaults). A table is compatible when its settings,
+        /// every one filled in, are these filled in.
+        #[serde(default)]
+        settings: J,
+        /// The person's name.
+        name: String,
     },
     /// Comes back to one's seat after a reload or a dropped network: the relay answers
     /// with [`RelayMsg::Welcome`], the lobby and, in a match, a snapshot frame.
@@ -998,9 +1065,75 @@ mod tests {
         assert!(o.check().is_err());
         let o = RoomOptions {
             grace_secs: 10_000,
-            turn_secs: 0,
-            watchers: true,
+            ..RoomOptions::default()
         };
         assert!(o.check().is_err());
+    }
+
+    /// Issue 23: public tables, their fill time and quick play.
+    #[test]
+    fn public_tables_have_their_json_form() {
+        // A private room's options are written as before version 6.
+        assert_eq!(
+            serde_json::to_value(RoomOptions::default()).unwrap(),
+            json!({"grace_secs": 30, "turn_secs": 0})
+        );
+        let o = RoomOptions {
+            public: true,
+            ..RoomOptions::default()
+        };
+        assert_eq!(
+            serde_json::to_value(o).unwrap(),
+            json!({"grace_secs": 30, "turn_secs": 0, "public": true})
+        );
+        let o: RoomOptions =
+            serde_json::from_value(json!({"public": true, "fill_secs": 10})).unwrap();
+        assert!(o.public && o.fill_secs == 10 && o.check().is_ok());
+        assert_eq!(
+            serde_json::to_value(o).unwrap(),
+            json!({"grace_secs": 30, "turn_secs": 0, "public": true, "fill_secs": 10})
+        );
+        for fill_secs in [0, 4, 301, u32::MAX] {
+            let o = RoomOptions {
+                public: true,
+                fill_secs,
+                ..RoomOptions::default()
+            };
+            assert!(o.check().is_err(), "{fill_secs}");
+        }
+        for fill_secs in [5, 30, 300] {
+            let o = RoomOptions {
+                fill_secs,
+                ..RoomOptions::default()
+            };
+            assert!(o.check().is_ok(), "{fill_secs}");
+        }
+        let m: ClientMsg = serde_json::from_value(json!({
+            "type": "quick_play", "version": 6, "frames": 2, "game": "hokm", "players": 4,
+            "name": "Sara"
+        }))
+        .unwrap();
+        assert_eq!(
+            m,
+            ClientMsg::QuickPlay {
+                version: 6,
+                frames: 2,
+                game: "hokm".into(),
+                players: 4,
+                settings: Value::Null,
+                name: "Sara".into()
+            }
+        );
+        // No options, no code, no token.
+        for bad in [
+            json!({"type": "quick_play", "version": 6, "frames": 2, "game": "hokm", "players": 4, "name": "S", "code": "K7QM3X"}),
+            json!({"type": "quick_play", "version": 6, "frames": 2, "game": "hokm", "players": 4, "name": "S", "options": {}}),
+            json!({"type": "quick_play", "version": 6, "frames": 2, "game": "hokm", "name": "S"}),
+        ] {
+            assert!(
+                serde_json::from_value::<ClientMsg>(bad.clone()).is_err(),
+                "{bad}"
+            );
+        }
     }
 }

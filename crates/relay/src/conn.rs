@@ -9,7 +9,7 @@ use crate::room::{check_name, check_room, Actor, Conn, Out, Refused, RoomHandle}
 use crate::Shared;
 use axum::extract::ws::{CloseFrame, Message, WebSocket};
 use futures_util::{SinkExt, StreamExt};
-use protocol::{codes, ClientMsg, ErrorBody, RelayMsg, RoomCode, RELAY_VERSION};
+use protocol::{codes, ClientMsg, ErrorBody, RelayMsg, RoomCode, RoomOptions, RELAY_VERSION};
 use std::net::IpAddr;
 use std::sync::atomic::Ordering;
 use std::sync::Arc;
@@ -418,8 +418,8 @@ async fn peek(
     Ok(())
 }
 
-/// A message before the connection holds a seat: create, join, resume, watch (or a ping
-/// or a peek).
+/// A message before the connection holds a seat: create, join, resume, watch, quick play
+/// (or a ping or a peek).
 async fn open(
     shared: &Arc<Shared>,
     ip: IpAddr,
@@ -453,44 +453,44 @@ async fn open(
             check_versions(version, frames)?;
             let name = check_name(&name)?;
             let (info, settings) = check_room(&game, players, &settings, &options)?;
-            if !shared
-                .quota
-                .lock()
-                .unwrap_or_else(|p| p.into_inner())
-                .take(ip, Instant::now())
-            {
-                return Err(ErrorBody::new(
-                    codes::QUOTA,
-                    format!(
-                        "at most {} rooms from one address in {} s: wait a little",
-                        shared.cfg.rooms_per_ip, shared.cfg.quota_window_secs
-                    ),
-                ));
+            create(shared, ip, conn, info, players, settings, options, name).await
+        }
+        ClientMsg::QuickPlay {
+            version,
+            frames,
+            game,
+            players,
+            settings,
+            name,
+        } => {
+            check_versions(version, frames)?;
+            let name = check_name(&name)?;
+            let options = RoomOptions {
+                public: true,
+                ..RoomOptions::default()
+            };
+            let (info, filled) = check_room(&game, players, &settings, &options)?;
+            let wanted = (!settings.is_null()).then_some(&filled);
+            let tables = crate::public::candidates(shared, info.slug, players, wanted)
+                .await
+                .map_err(|e| ErrorBody::new(codes::STORE, e.to_string()))?;
+            for code in tables {
+                tracing::debug!(room = %code, "quick play: join");
+                match quick_join(shared, conn, &code, &name, version, frames, hop).await {
+                    Ok(opened) => {
+                        shared.metrics.quick_play("joined");
+                        return Ok(Some(opened));
+                    }
+                    // Taken or started meanwhile: the next table.
+                    Err(e) => {
+                        tracing::debug!(room = %code, code = e.error, "quick play: not joined")
+                    }
+                }
             }
-            let (handle, inbox) = crate::room::channel();
-            let code = shared
-                .rooms
-                .free_code(shared.cfg.max_rooms)
-                .ok_or_else(|| ErrorBody::new(codes::FULL, "the relay is full: try later"))?;
-            let mut actor = Actor::new(
-                shared.clone(),
-                code,
-                info,
-                players,
-                settings,
-                options,
-                name,
-                inbox,
-            );
-            let token = actor.creator_token();
-            // The store gives the code (another instance may have drawn it too); only then
-            // is the room this instance's.
-            actor.create().await?;
-            tracing::info!(room = %actor.code(), game = info.slug, players, "room created");
-            shared.rooms.insert(actor.code().clone(), handle.clone());
-            shared.tracker.spawn(actor.run());
-            handle.resume(token, conn.clone()).await?;
-            Ok(Some(Opened::Local(handle)))
+            tracing::debug!("quick play: a new table");
+            let opened = create(shared, ip, conn, info, players, filled, options, name).await?;
+            shared.metrics.quick_play("created");
+            Ok(opened)
         }
         ClientMsg::Join {
             version,
@@ -559,6 +559,84 @@ async fn open(
             "create, join or resume a room first",
         )),
     }
+}
+
+/// Makes a room (checked), seats its creator (`conn`) and starts its task: within the
+/// address's quota of new rooms and the relay's of rooms.
+#[allow(clippy::too_many_arguments)]
+async fn create(
+    shared: &Arc<Shared>,
+    ip: IpAddr,
+    conn: &Conn,
+    info: &'static registry::GameInfo,
+    players: u8,
+    settings: serde_json::Value,
+    options: RoomOptions,
+    name: String,
+) -> Result<Option<Opened>, ErrorBody> {
+    if !shared
+        .quota
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .take(ip, Instant::now())
+    {
+        return Err(ErrorBody::new(
+            codes::QUOTA,
+            format!(
+                "at most {} rooms from one address in {} s: wait a little",
+                shared.cfg.rooms_per_ip, shared.cfg.quota_window_secs
+            ),
+        ));
+    }
+    let (handle, inbox) = crate::room::channel();
+    let code = shared
+        .rooms
+        .free_code(shared.cfg.max_rooms)
+        .ok_or_else(|| ErrorBody::new(codes::FULL, "the relay is full: try later"))?;
+    let mut actor = Actor::new(
+        shared.clone(),
+        code,
+        info,
+        players,
+        settings,
+        options,
+        name,
+        inbox,
+    );
+    let token = actor.creator_token();
+    // The store gives the code (another instance may have drawn it too); only then is the
+    // room this instance's.
+    actor.create().await?;
+    tracing::info!(room = %actor.code(), game = info.slug, players, public = options.public, "room created");
+    shared.rooms.insert(actor.code().clone(), handle.clone());
+    shared.tracker.spawn(actor.run());
+    handle.resume(token, conn.clone()).await?;
+    Ok(Some(Opened::Local(handle)))
+}
+
+/// Quick play's join of the public table `code`: an empty seat of its lobby if it runs
+/// here; a join by its code if another instance runs it.
+async fn quick_join(
+    shared: &Arc<Shared>,
+    conn: &Conn,
+    code: &RoomCode,
+    name: &str,
+    version: u32,
+    frames: u32,
+    hop: bool,
+) -> Result<Opened, ErrorBody> {
+    let again = ClientMsg::Join {
+        version,
+        frames,
+        code: code.clone(),
+        name: name.to_string(),
+    };
+    let handle = match locate(shared, code, hop, &again).await? {
+        Ok(h) => h,
+        Err((up, welcome)) => return Ok(Opened::Remote(up, welcome)),
+    };
+    handle.join_lobby(name.to_string(), conn.clone()).await?;
+    Ok(Opened::Local(handle))
 }
 
 fn find(shared: &Shared, code: &RoomCode) -> Result<RoomHandle, ErrorBody> {

@@ -22,6 +22,9 @@
 //! - Logs through `tracing` (a span per connection and per room; never a token, a card, a
 //!   seed or a state hash) and, with `--metrics`, `GET /metrics` in the Prometheus text
 //!   format ([`metrics`]).
+//! - Public tables ([`public`], issue 23): `GET /tables` lists them from the store; quick
+//!   play joins the fullest or opens one; a public table's bots fill its empty seats at its
+//!   fill time.
 //! - The built site (`--static`, [`assets`]): precompressed copies by `Accept-Encoding`,
 //!   cache headers and ETags.
 //!
@@ -35,6 +38,7 @@ pub mod limits;
 pub mod metrics;
 pub mod pg;
 pub mod proxy;
+pub mod public;
 pub mod room;
 pub mod rooms;
 pub mod secret;
@@ -188,6 +192,8 @@ pub struct Shared {
     pub next_conn: AtomicU64,
     /// What `/metrics` serves.
     pub metrics: metrics::Metrics,
+    /// The listing of public tables, as last read from the store.
+    pub tables: public::Cache,
 }
 
 /// A running relay.
@@ -296,6 +302,7 @@ async fn serve(
         shutdown: CancellationToken::new(),
         tracker: TaskTracker::new(),
         next_conn: AtomicU64::new(1),
+        tables: public::Cache::default(),
     });
     reload(&shared).await?;
     let app = router(shared.clone());
@@ -344,7 +351,8 @@ async fn reload(shared: &Arc<Shared>) -> Result<(), String> {
 fn router(shared: Arc<Shared>) -> Router {
     let mut r = Router::new()
         .route("/ws", get(ws))
-        .route("/health", get(health));
+        .route("/health", get(health))
+        .route("/tables", get(public::tables));
     if shared.cfg.metrics {
         r = r.route("/metrics", get(metrics_text));
     }

@@ -1,6 +1,6 @@
 //! The relay's metrics (docs/relay.md, "Logs and metrics"), served at `GET /metrics` in
 //! the Prometheus text format: rooms, sockets, watchers, moves, store write latency,
-//! messages sent, errors sent by class, rooms taken over from dead instances.
+//! messages sent, errors sent by class, rooms taken over from dead instances, quick plays.
 //!
 //! Every metric is shared by clones (the Prometheus client's metrics are reference
 //! counted); a scrape encodes the registry, the rooms gauge read from the rooms' map then.
@@ -31,6 +31,13 @@ pub struct WriteLabels {
     pub op: &'static str,
 }
 
+/// A quick play's outcome: `joined` (a public table) or `created` (a new one).
+#[derive(Clone, Debug, Hash, PartialEq, Eq, EncodeLabelSet)]
+pub struct QuickLabels {
+    /// `joined` or `created`.
+    pub outcome: &'static str,
+}
+
 type Latency = Family<WriteLabels, Histogram, fn() -> Histogram>;
 
 fn latency_histogram() -> Histogram {
@@ -57,6 +64,8 @@ pub struct Metrics {
     pub errors: Family<ErrorLabels, Counter>,
     /// Rooms taken over from instances whose lease expired.
     pub takeovers: Counter,
+    /// Quick plays seated (issue 23), by outcome: a public table joined, or created.
+    pub quick_plays: Family<QuickLabels, Counter>,
 }
 
 impl Default for Metrics {
@@ -78,6 +87,7 @@ impl Metrics {
             frames_sent: Counter::default(),
             errors: Family::default(),
             takeovers: Counter::default(),
+            quick_plays: Family::default(),
             registry: Registry::default(),
         };
         registry.register("rooms", "Open rooms of this instance", m.rooms.clone());
@@ -112,6 +122,11 @@ impl Metrics {
             "Rooms taken over after their lease expired (an instance stopped or died)",
             m.takeovers.clone(),
         );
+        registry.register(
+            "quick_plays",
+            "Quick plays seated, by outcome: a public table joined, or a new one created",
+            m.quick_plays.clone(),
+        );
         Metrics { registry, ..m }
     }
 
@@ -121,6 +136,13 @@ impl Metrics {
             .get_or_create(&ErrorLabels {
                 code: code.to_string(),
             })
+            .inc();
+    }
+
+    /// Counts a quick play seated: `joined` or `created`.
+    pub fn quick_play(&self, outcome: &'static str) {
+        self.quick_plays
+            .get_or_create(&QuickLabels { outcome })
             .inc();
     }
 
@@ -242,5 +264,12 @@ impl Store for Timed {
 
     fn load_room<'a>(&'a self, code: &'a RoomCode) -> StoreFuture<'a, Option<LoadedRoom>> {
         self.inner.load_room(code)
+    }
+
+    fn public_rooms<'a>(
+        &'a self,
+        game: Option<&'a str>,
+    ) -> StoreFuture<'a, Vec<(RoomCode, RoomMeta)>> {
+        self.inner.public_rooms(game)
     }
 }

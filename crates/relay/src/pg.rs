@@ -11,7 +11,9 @@
 //! statement, and a step already stored is refused by the key. Either refusal is a
 //! [`StoreError::conflict`]: the room is reloaded from the database, never written over.
 
-use crate::store::{assemble, LoadedRoom, RoomMeta, Store, StoreError, StoreFuture};
+use crate::store::{
+    assemble, public_rows, LoadedRoom, RoomMeta, Store, StoreError, StoreFuture, PUBLIC_ROWS,
+};
 use protocol::RoomCode;
 use rustls::pki_types::pem::PemObject;
 use serde_json::Value;
@@ -62,6 +64,8 @@ CREATE TABLE IF NOT EXISTS leases (
     owner TEXT NOT NULL
 );
 CREATE INDEX IF NOT EXISTS leases_owner ON leases (owner);
+ALTER TABLE rooms ADD COLUMN IF NOT EXISTS public_game TEXT;
+CREATE INDEX IF NOT EXISTS rooms_public ON rooms (public_game) WHERE public_game IS NOT NULL;
 ";
 
 /// Whether the owner of a `leases` row is alive (its instance row has not expired).
@@ -452,6 +456,7 @@ impl PgStore {
 impl Store for PgStore {
     fn create_room<'a>(&'a self, code: &'a RoomCode, meta: &'a RoomMeta) -> StoreFuture<'a, bool> {
         Box::pin(async move {
+            let listed = meta.listed_game();
             let meta = serde_json::to_string(meta)?;
             let g = self.conn().await?;
             let c = g.as_ref().ok_or_else(|| StoreError::new("no connection"))?;
@@ -459,11 +464,11 @@ impl Store for PgStore {
             let n = c
                 .client
                 .execute(
-                    "WITH r AS (INSERT INTO rooms (code, meta) VALUES ($1, $2) \
+                    "WITH r AS (INSERT INTO rooms (code, meta, public_game) VALUES ($1, $2, $4) \
                      ON CONFLICT (code) DO NOTHING RETURNING code) \
                      INSERT INTO leases (code, owner) SELECT code, $3 FROM r \
                      ON CONFLICT (code) DO UPDATE SET owner = excluded.owner",
-                    &[&code.0, &meta, &self.owner],
+                    &[&code.0, &meta, &self.owner, &listed],
                 )
                 .await
                 .map_err(pg_err)?;
@@ -478,15 +483,16 @@ impl Store for PgStore {
         new_match: Option<(u32, &'a Value)>,
     ) -> StoreFuture<'a, ()> {
         Box::pin(async move {
+            let listed = meta.listed_game();
             let meta = serde_json::to_string(meta)?;
             let mut g = self.conn().await?;
             let c = g.as_mut().ok_or_else(|| StoreError::new("no connection"))?;
             let tx = c.client.transaction().await.map_err(pg_err)?;
             let n = tx
                 .execute(
-                    "UPDATE rooms SET meta = $2 WHERE code = $1 \
+                    "UPDATE rooms SET meta = $2, public_game = $4 WHERE code = $1 \
                      AND EXISTS (SELECT 1 FROM leases WHERE code = $1 AND owner = $3)",
-                    &[&code.0, &meta, &self.owner],
+                    &[&code.0, &meta, &self.owner, &listed],
                 )
                 .await
                 .map_err(pg_err)?;
@@ -587,5 +593,27 @@ impl Store for PgStore {
 
     fn load_room<'a>(&'a self, code: &'a RoomCode) -> StoreFuture<'a, Option<LoadedRoom>> {
         Box::pin(self.load(code))
+    }
+
+    fn public_rooms<'a>(
+        &'a self,
+        game: Option<&'a str>,
+    ) -> StoreFuture<'a, Vec<(RoomCode, RoomMeta)>> {
+        Box::pin(async move {
+            let g = self.conn().await?;
+            let c = g.as_ref().ok_or_else(|| StoreError::new("no connection"))?;
+            let rows = c
+                .client
+                .query(
+                    "SELECT code, meta FROM rooms WHERE public_game IS NOT NULL \
+                     AND ($1::text IS NULL OR public_game = $1) LIMIT $2",
+                    &[&game, &(PUBLIC_ROWS as i64)],
+                )
+                .await
+                .map_err(pg_err)?;
+            Ok(public_rows(
+                rows.iter().map(|r| (r.get(0), r.get(1))).collect(),
+            ))
+        })
     }
 }

@@ -52,6 +52,33 @@ pub struct RoomMeta {
     pub phase: Phase,
     /// The current match (0 in the lobby).
     pub match_no: u32,
+    /// When the room was created, in milliseconds since the Unix epoch by the clock of the
+    /// instance that created it (0 in a room stored before it was kept): a public table's
+    /// age in the listing and the time its bots fill from, also after a restart or on
+    /// another instance.
+    #[serde(default)]
+    pub created_ms: u64,
+}
+
+impl RoomMeta {
+    /// The game under which the room is listed as a public table (`GET /tables`): a public
+    /// room in its lobby with an empty seat; `None` for any other (private, started, full).
+    pub fn listed_game(&self) -> Option<&str> {
+        let open = self.options.public
+            && self.phase == Phase::Lobby
+            && self.seats.iter().any(|s| s.kind == SeatKind::Empty);
+        open.then_some(self.game.as_str())
+    }
+}
+
+/// The most rooms [`Store::public_rooms`] returns.
+pub const PUBLIC_ROWS: usize = 1000;
+
+/// Milliseconds since the Unix epoch now.
+pub fn now_ms() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| u64::try_from(d.as_millis()).unwrap_or(u64::MAX))
 }
 
 /// A room as loaded at start: its meta, and its current match's log (head and steps) with
@@ -156,6 +183,13 @@ pub trait Store: Send + Sync + 'static {
     fn load_rooms(&self) -> StoreFuture<'_, Vec<LoadedRoom>>;
     /// One stored room, with its current match's log (`None` if it is not stored).
     fn load_room<'a>(&'a self, code: &'a RoomCode) -> StoreFuture<'a, Option<LoadedRoom>>;
+    /// The stored rooms listed as public tables ([`RoomMeta::listed_game`]), of `game` if
+    /// given, oldest first, at most [`PUBLIC_ROWS`]: where instances share the store,
+    /// every instance's.
+    fn public_rooms<'a>(
+        &'a self,
+        game: Option<&'a str>,
+    ) -> StoreFuture<'a, Vec<(RoomCode, RoomMeta)>>;
 }
 
 /// Builds a match log from its head and steps.
@@ -271,6 +305,26 @@ impl Store for MemoryStore {
         let room = self.with(|rooms| MemoryStore::loaded(code, rooms.get(code)?));
         Box::pin(async { Ok(room) })
     }
+
+    fn public_rooms<'a>(
+        &'a self,
+        game: Option<&'a str>,
+    ) -> StoreFuture<'a, Vec<(RoomCode, RoomMeta)>> {
+        let mut rooms: Vec<(RoomCode, RoomMeta)> = self.with(|rooms| {
+            rooms
+                .iter()
+                .filter_map(|(code, r)| {
+                    let meta = r.meta.as_ref()?;
+                    let listed = meta.listed_game()?;
+                    game.is_none_or(|g| g == listed)
+                        .then(|| (code.clone(), meta.clone()))
+                })
+                .collect()
+        });
+        rooms.sort_by(|a, b| (a.1.created_ms, &a.0).cmp(&(b.1.created_ms, &b.0)));
+        rooms.truncate(PUBLIC_ROWS);
+        Box::pin(async { Ok(rooms) })
+    }
 }
 
 /// Rooms in a SQLite file, in WAL mode.
@@ -319,6 +373,13 @@ CREATE TABLE IF NOT EXISTS steps (
 ) WITHOUT ROWID;
 ";
 
+/// The rooms' column of the public tables (added to a database made before it):
+/// `public_game` is the game's slug while the room is listed ([`RoomMeta::listed_game`]),
+/// NULL otherwise; written with the meta, so the listing is one indexed query.
+const PUBLIC_COLUMN: &str = "ALTER TABLE rooms ADD COLUMN public_game TEXT";
+const PUBLIC_INDEX: &str =
+    "CREATE INDEX IF NOT EXISTS rooms_public ON rooms (public_game) WHERE public_game IS NOT NULL";
+
 impl SqliteStore {
     /// Opens (or creates) the database at `path`. `full_sync`: `synchronous=FULL` (a step
     /// is on disk before it is acknowledged, even through a power cut) rather than
@@ -333,6 +394,13 @@ impl SqliteStore {
         )?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         conn.execute_batch(SCHEMA)?;
+        let has_public = conn
+            .prepare("SELECT 1 FROM pragma_table_info('rooms') WHERE name = 'public_game'")?
+            .exists([])?;
+        if !has_public {
+            conn.execute_batch(PUBLIC_COLUMN)?;
+        }
+        conn.execute_batch(PUBLIC_INDEX)?;
         let (writes, queue) = std::sync::mpsc::channel::<Write>();
         std::thread::Builder::new()
             .name("relay-sqlite".into())
@@ -504,11 +572,12 @@ impl SqliteStore {
 impl Store for SqliteStore {
     fn create_room<'a>(&'a self, code: &'a RoomCode, meta: &'a RoomMeta) -> StoreFuture<'a, bool> {
         let code = code.0.clone();
+        let listed = meta.listed_game().map(str::to_string);
         let meta = serde_json::to_string(meta);
         let write = self.write(move |c| {
             c.execute(
-                "INSERT INTO rooms (code, meta) VALUES (?1, ?2)",
-                params![code, meta?],
+                "INSERT INTO rooms (code, meta, public_game) VALUES (?1, ?2, ?3)",
+                params![code, meta?, listed],
             )?;
             Ok(())
         });
@@ -528,14 +597,16 @@ impl Store for SqliteStore {
         new_match: Option<(u32, &'a Value)>,
     ) -> StoreFuture<'a, ()> {
         let code = code.0.clone();
+        let listed = meta.listed_game().map(str::to_string);
         let meta = serde_json::to_string(meta);
         let new_match = new_match.map(|(n, head)| (n, head.to_string()));
         self.write(move |c| {
             let meta = meta?;
             c.execute(
-                "INSERT INTO rooms (code, meta) VALUES (?1, ?2) \
-                 ON CONFLICT (code) DO UPDATE SET meta = excluded.meta",
-                params![code, meta],
+                "INSERT INTO rooms (code, meta, public_game) VALUES (?1, ?2, ?3) \
+                 ON CONFLICT (code) DO UPDATE SET meta = excluded.meta, \
+                 public_game = excluded.public_game",
+                params![code, meta, listed],
             )?;
             if let Some((n, head)) = new_match {
                 c.execute("DELETE FROM steps WHERE code = ?1", params![code])?;
@@ -589,6 +660,40 @@ impl Store for SqliteStore {
         let code = code.0.clone();
         self.read(move |c| load_one(c, &code))
     }
+
+    fn public_rooms<'a>(
+        &'a self,
+        game: Option<&'a str>,
+    ) -> StoreFuture<'a, Vec<(RoomCode, RoomMeta)>> {
+        let game = game.map(str::to_string);
+        self.read(move |c| {
+            let rows: Vec<(String, String)> = c
+                .prepare(
+                    "SELECT code, meta FROM rooms WHERE public_game IS NOT NULL \
+                     AND (?1 IS NULL OR public_game = ?1) LIMIT ?2",
+                )?
+                .query_map(params![game, PUBLIC_ROWS as i64], |r| {
+                    Ok((r.get(0)?, r.get(1)?))
+                })?
+                .collect::<Result<_, _>>()?;
+            Ok(public_rows(rows))
+        })
+    }
+}
+
+/// The rows of a public tables' query as rooms, oldest first (a row whose meta does not
+/// read, or that is no longer listed, is left out).
+pub(crate) fn public_rows(rows: Vec<(String, String)>) -> Vec<(RoomCode, RoomMeta)> {
+    let mut rooms: Vec<(RoomCode, RoomMeta)> = rows
+        .into_iter()
+        .filter_map(|(code, meta)| {
+            let meta: RoomMeta = serde_json::from_str(&meta).ok()?;
+            meta.listed_game()?;
+            Some((RoomCode(code), meta))
+        })
+        .collect();
+    rooms.sort_by(|a, b| (a.1.created_ms, &a.0).cmp(&(b.1.created_ms, &b.0)));
+    rooms
 }
 
 #[cfg(test)]
@@ -613,6 +718,7 @@ mod tests {
             ],
             phase: Phase::Playing,
             match_no: 1,
+            created_ms: 5,
         }
     }
 
@@ -716,6 +822,89 @@ mod tests {
             );
             assert_eq!(r.last_hash, Some(5));
         }
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// Issue 23: a room is listed while it is public, in its lobby, with an empty seat.
+    async fn public_listing(store: &dyn Store) {
+        let mut m = meta();
+        m.phase = Phase::Lobby;
+        m.match_no = 0;
+        m.seats[1] = SeatRecord {
+            kind: SeatKind::Empty,
+            token: None,
+            name: None,
+        };
+        let (private, public, pasur) = (
+            RoomCode("PRIVAT".into()),
+            RoomCode("PUBLIC".into()),
+            RoomCode("PASURR".into()),
+        );
+        assert!(store.create_room(&private, &m).await.unwrap());
+        m.options.public = true;
+        m.created_ms = 20;
+        assert!(store.create_room(&public, &m).await.unwrap());
+        let mut p = m.clone();
+        p.game = "pasur".into();
+        p.created_ms = 10;
+        assert!(store.create_room(&pasur, &p).await.unwrap());
+        let codes = |rooms: Vec<(RoomCode, RoomMeta)>| -> Vec<String> {
+            rooms.into_iter().map(|(c, _)| c.0).collect()
+        };
+        // Oldest first; by game.
+        assert_eq!(
+            codes(store.public_rooms(None).await.unwrap()),
+            ["PASURR", "PUBLIC"]
+        );
+        let hokm = store.public_rooms(Some("hokm")).await.unwrap();
+        assert_eq!(hokm.len(), 1);
+        assert_eq!(hokm[0].1, m);
+        assert!(store.public_rooms(Some("bidel")).await.unwrap().is_empty());
+        // Full, then started: no longer listed.
+        let mut full = m.clone();
+        full.seats[1].kind = SeatKind::Bot;
+        store.save_room(&public, &full, None).await.unwrap();
+        assert_eq!(codes(store.public_rooms(None).await.unwrap()), ["PASURR"]);
+        store.save_room(&public, &m, None).await.unwrap();
+        assert_eq!(
+            codes(store.public_rooms(Some("hokm")).await.unwrap()),
+            ["PUBLIC"]
+        );
+        let mut started = m.clone();
+        started.phase = Phase::Playing;
+        started.match_no = 1;
+        store.save_room(&public, &started, None).await.unwrap();
+        store.delete_room(&pasur).await.unwrap();
+        assert!(store.public_rooms(None).await.unwrap().is_empty());
+    }
+
+    #[tokio::test]
+    async fn both_stores_list_public_rooms_and_an_old_database_gets_the_column() {
+        public_listing(&MemoryStore::default()).await;
+        let dir = std::env::temp_dir().join(format!("relay-public-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("old.sqlite");
+        let _ = std::fs::remove_file(&path);
+        {
+            // A database of the relay before public tables, with a room.
+            let c = Connection::open(&path).unwrap();
+            c.execute_batch(SCHEMA).unwrap();
+            c.execute(
+                "INSERT INTO rooms (code, meta) VALUES ('OLDONE', ?1)",
+                params![serde_json::to_string(&meta()).unwrap()],
+            )
+            .unwrap();
+        }
+        let store = SqliteStore::open(&path, false).unwrap();
+        assert!(store.public_rooms(None).await.unwrap().is_empty());
+        assert_eq!(store.load_rooms().await.unwrap().len(), 1);
+        public_listing(&store).await;
+        drop(store);
+        // Opened again: the column is there already (the old room, the private one and the
+        // started one are kept, none listed).
+        let store = SqliteStore::open(&path, false).unwrap();
+        assert_eq!(store.load_rooms().await.unwrap().len(), 3);
+        assert!(store.public_rooms(None).await.unwrap().is_empty());
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -157,7 +157,7 @@ async fn every_bad_input_is_answered_with_its_code_and_changes_nothing() {
         (serde_json::to_string(&create_msg("hokm", 3, Value::Null, RoomOptions::default(), "X")).unwrap(), codes::BAD_ROOM),
         (serde_json::to_string(&create_msg("hokm", 4, json!({"target": 4}), RoomOptions::default(), "X")).unwrap(), codes::BAD_ROOM),
         (serde_json::to_string(&create_msg("hokm", 4, json!({"no_such": 1}), RoomOptions::default(), "X")).unwrap(), codes::BAD_ROOM),
-        (serde_json::to_string(&create_msg("hokm", 4, Value::Null, RoomOptions { grace_secs: 30, turn_secs: 5, watchers: true }, "X")).unwrap(), codes::BAD_ROOM),
+        (serde_json::to_string(&create_msg("hokm", 4, Value::Null, RoomOptions { turn_secs: 5, ..RoomOptions::default() }, "X")).unwrap(), codes::BAD_ROOM),
     ];
     for (text, code_expected) in no_seat {
         x.send_text(text.clone()).await;

@@ -1,10 +1,11 @@
 //! The relay's log: a match played with every log line on (`RUST_LOG=trace`) writes no
-//! seat token, no card the people were dealt, no seed, deal or state hash; and the log
-//! has the lines it should (the room's span, the match, its moves).
+//! seat token, no card the people were dealt, no seed, deal or state hash (nor does the
+//! listing of public tables name a token); and the log has the lines it should (the
+//! room's span, the match, its moves, quick play).
 
 mod common;
 
-use common::{inspect, named, play, spawn_relay_with, Client};
+use common::{http_get, inspect, named, play, spawn_relay_with, Client};
 use engine::CardSet;
 use protocol::{ClientMsg, Phase, RoomOptions};
 use serde_json::{json, Value};
@@ -71,9 +72,47 @@ async fn a_match_logged_at_trace_names_no_token_card_seed_or_hash() {
     })
     .await;
     a.error().await;
+    // Quick play (issue 23): the first opens a public table, the second joins it (it is
+    // full and starts); the listing is read on the way.
+    let quick = |name: &str| ClientMsg::QuickPlay {
+        version: protocol::RELAY_VERSION,
+        frames: registry::PROTOCOL_VERSION,
+        game: "pasur".into(),
+        players: 2,
+        settings: Value::Null,
+        name: name.into(),
+    };
+    let mut q1 = Client::connect(addr).await;
+    q1.send(&quick("Q1")).await;
+    q1.welcome().await;
+    let (status, listing) = http_get(addr, "/tables").await;
+    assert!(status.contains(" 200 "), "{status}");
+    let mut q2 = Client::connect(addr).await;
+    q2.send(&quick("Q2")).await;
+    q2.welcome().await;
+    assert_eq!(q2.code, q1.code);
+    q2.phase(Phase::Playing).await;
     let state = inspect(addr, &code).await;
-    let tokens = [a.token.clone().unwrap().0, b.token.clone().unwrap().0];
-    let frames: Vec<Value> = a.frames.iter().chain(&b.frames).cloned().collect();
+    let tokens = [
+        a.token.clone().unwrap().0,
+        b.token.clone().unwrap().0,
+        q1.token.clone().unwrap().0,
+        q2.token.clone().unwrap().0,
+    ];
+    for t in &tokens {
+        assert!(
+            !listing.contains(t.as_str()),
+            "a token in the listing: {listing}"
+        );
+    }
+    let frames: Vec<Value> = a
+        .frames
+        .iter()
+        .chain(&b.frames)
+        .chain(&q1.frames)
+        .chain(&q2.frames)
+        .cloned()
+        .collect();
     a.close().await;
     b.close().await;
     tokio::time::sleep(std::time::Duration::from_millis(300)).await;
@@ -87,6 +126,10 @@ async fn a_match_logged_at_trace_names_no_token_card_seed_or_hash() {
         "no room span in:\n{log}"
     );
     assert!(log.contains("conn{n="), "no connection span in:\n{log}");
+    assert!(
+        log.contains("quick play") && log.contains("public=true"),
+        "no quick play in:\n{log}"
+    );
     assert!(
         log.contains("watcher arrives") && log.contains("watcher leaves"),
         "no watcher in:\n{log}"

@@ -34,6 +34,7 @@ fn meta() -> RoomMeta {
         ],
         phase: Phase::Playing,
         match_no: 1,
+        created_ms: 0,
     }
 }
 

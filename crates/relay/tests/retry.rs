@@ -62,6 +62,12 @@ impl Store for FlakyStore {
     fn load_room<'a>(&'a self, code: &'a RoomCode) -> StoreFuture<'a, Option<LoadedRoom>> {
         self.inner.load_room(code)
     }
+    fn public_rooms<'a>(
+        &'a self,
+        game: Option<&'a str>,
+    ) -> StoreFuture<'a, Vec<(RoomCode, RoomMeta)>> {
+        self.inner.public_rooms(game)
+    }
 }
 
 #[tokio::test]

@@ -47,6 +47,8 @@ pub(super) enum Cmd {
         name: String,
         /// Their connection.
         conn: Conn,
+        /// Only an empty seat of the lobby (quick play), not a bot's seat in a match.
+        lobby_only: bool,
         /// The seat, or why not.
         reply: oneshot::Sender<Result<u8, ErrorBody>>,
     },
@@ -139,7 +141,34 @@ impl RoomHandle {
     /// task has ended is `unknown_room`.
     pub async fn join(&self, name: String, conn: Conn) -> Result<u8, ErrorBody> {
         let (reply, answer) = oneshot::channel();
-        self.ask(Cmd::Join { name, conn, reply }, answer).await
+        let lobby_only = false;
+        self.ask(
+            Cmd::Join {
+                name,
+                conn,
+                lobby_only,
+                reply,
+            },
+            answer,
+        )
+        .await
+    }
+
+    /// [`RoomHandle::join`] for quick play: only an empty seat of a room in its lobby
+    /// (`wrong_phase` once its match has started, `room_full` without an empty seat).
+    pub async fn join_lobby(&self, name: String, conn: Conn) -> Result<u8, ErrorBody> {
+        let (reply, answer) = oneshot::channel();
+        let lobby_only = true;
+        self.ask(
+            Cmd::Join {
+                name,
+                conn,
+                lobby_only,
+                reply,
+            },
+            answer,
+        )
+        .await
     }
 
     /// Seats a person again by their seat's token, `conn` theirs: the seat, or why not.

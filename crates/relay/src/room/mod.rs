@@ -65,6 +65,12 @@ pub struct Actor {
     /// The connections watching the room (never stored: a watcher comes back by watching
     /// again).
     watchers: Vec<watchers::Watcher>,
+    /// When the room was created (ms since the Unix epoch; stored).
+    created_ms: u64,
+    /// A public table's fill time: when bots take its empty seats and its match starts if
+    /// it is still in its lobby (from the stored creation time, so a restart or another
+    /// instance keeps it).
+    fill_at: Option<Instant>,
 }
 
 /// The settings of a new room checked by the registry, all of them filled in: a match is
@@ -97,6 +103,23 @@ pub fn check_name(name: &str) -> Result<String, ErrorBody> {
     Ok(name.to_string())
 }
 
+/// A public table's fill time as an instant of this process: `fill_secs` (of the relay's
+/// `--second-ms`) after `created_ms` by the wall clock, so that it is the same after a
+/// restart or on another instance. `None` for a private room.
+fn fill_at(shared: &Shared, options: &RoomOptions, created_ms: u64) -> Option<Instant> {
+    if !options.public {
+        return None;
+    }
+    let due = created_ms.saturating_add(
+        shared
+            .cfg
+            .second_ms
+            .saturating_mul(options.fill_secs.into()),
+    );
+    let left = due.saturating_sub(crate::store::now_ms());
+    Some(Instant::now() + Duration::from_millis(left))
+}
+
 fn err(code: &str, message: impl Into<String>) -> ErrorBody {
     ErrorBody::new(code, message)
 }
@@ -127,6 +150,8 @@ impl Actor {
         let now = Instant::now();
         let mut seats: Vec<Occupant> = (0..players).map(|_| Occupant::Empty).collect();
         seats[0] = Occupant::Person(Person::new(creator.clone(), creator_name, false));
+        let created_ms = crate::store::now_ms();
+        let fill_at = fill_at(&shared, &options, created_ms);
         Actor {
             shared,
             code,
@@ -145,6 +170,8 @@ impl Actor {
             finished_at: None,
             inbox,
             watchers: Vec::new(),
+            created_ms,
+            fill_at,
         }
     }
 
@@ -198,6 +225,7 @@ impl Actor {
             Some(g) if g.status() == Status::MatchOver => Phase::Finished,
             Some(_) => Phase::Playing,
         };
+        let fill_at = fill_at(&shared, &m.options, m.created_ms);
         let mut actor = Actor {
             shared,
             code: loaded.code,
@@ -216,6 +244,8 @@ impl Actor {
             finished_at: (phase == Phase::Finished).then_some(now),
             inbox,
             watchers: Vec::new(),
+            created_ms: m.created_ms,
+            fill_at,
         };
         actor.make_seat_bots();
         Ok(actor)
@@ -266,6 +296,10 @@ impl Actor {
                         if auto == Auto::Close {
                             break;
                         }
+                        if auto == Auto::Fill && self.abandoned(Instant::now()) {
+                            tracing::info!("public table abandoned at its fill time");
+                            break;
+                        }
                         self.run_auto(auto).await;
                     }
                 }
@@ -278,9 +312,14 @@ impl Actor {
     async fn on_cmd(&mut self, cmd: Cmd) {
         let now = Instant::now();
         match cmd {
-            Cmd::Join { name, conn, reply } => {
+            Cmd::Join {
+                name,
+                conn,
+                lobby_only,
+                reply,
+            } => {
                 self.last_activity = now;
-                let r = self.join(name, conn).await;
+                let r = self.join(name, conn, lobby_only).await;
                 let _ = reply.send(r);
             }
             Cmd::Resume { token, conn, reply } => {

@@ -17,6 +17,7 @@ impl Actor {
             | ClientMsg::Join { .. }
             | ClientMsg::Resume { .. }
             | ClientMsg::Watch { .. }
+            | ClientMsg::QuickPlay { .. }
             | ClientMsg::Peek { .. } => Err(err(
                 codes::ALREADY_SEATED,
                 "this connection already holds a seat",
@@ -99,7 +100,7 @@ impl Actor {
     }
 
     /// Deals a new match with a seed from the OS (never sent), the same seats and rules.
-    async fn start_match(&mut self) -> Result<(), ErrorBody> {
+    pub(super) async fn start_match(&mut self) -> Result<(), ErrorBody> {
         let deal = Deal::seeded(secret::seed());
         let room = self
             .info

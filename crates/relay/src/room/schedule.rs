@@ -19,6 +19,8 @@ pub(super) enum Auto {
     Timeout(Seat),
     /// The next hand is dealt.
     NextHand,
+    /// A public table's fill time: bots take its empty seats and its match starts.
+    Fill,
     /// The room is cleaned up (idle, or finished, long enough).
     Close,
 }
@@ -62,6 +64,15 @@ impl Actor {
         }))
     }
 
+    /// Whether nobody would play the room: every person in it has been away longer than
+    /// the grace period (a public table at its fill time is then closed, not started).
+    pub(super) fn abandoned(&self, now: Instant) -> bool {
+        self.seats.iter().all(|o| match o {
+            Occupant::Person(p) => p.conn.is_none() && now >= p.away_since + self.grace(),
+            _ => true,
+        })
+    }
+
     /// The next thing the room does on its own, and when.
     pub(super) fn next_auto(&self) -> Option<(Instant, Auto)> {
         let cfg = &self.shared.cfg;
@@ -77,6 +88,10 @@ impl Actor {
         );
         if let Some(t) = self.finished_at {
             consider(t + Duration::from_secs(cfg.finished_secs), Auto::Close);
+        }
+        if let Some(t) = self.fill_at.filter(|_| self.phase == Phase::Lobby) {
+            // After a refused start, none before its retry.
+            consider(self.retry_at.map_or(t, |r| t.max(r)), Auto::Fill);
         }
         let Some(game) = self.game.as_ref().filter(|_| self.phase == Phase::Playing) else {
             return best;
@@ -126,6 +141,20 @@ impl Actor {
         let now = Instant::now();
         let step = match auto {
             Auto::Close => return,
+            Auto::Fill => {
+                if self.phase != Phase::Lobby {
+                    return;
+                }
+                tracing::debug!("public table's fill time: bots take the empty seats");
+                match self.start_match().await {
+                    Ok(()) => self.retry_at = None,
+                    Err(e) => {
+                        tracing::warn!(code = e.error, "the public table did not start");
+                        self.retry_at = Some(Instant::now() + Duration::from_secs(1));
+                    }
+                }
+                return;
+            }
             Auto::NextHand => Step::NextHand,
             Auto::Timeout(seat) => Step::Timeout { seat },
             Auto::Bot(seat) => {

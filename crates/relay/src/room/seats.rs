@@ -196,7 +196,17 @@ impl Actor {
         self.send_snapshot(seat);
     }
 
-    pub(super) async fn join(&mut self, name: String, conn: Conn) -> Result<u8, ErrorBody> {
+    /// Seats a person who joins by the room's code (`lobby_only`: by quick play, only in
+    /// the lobby). A public table whose last empty seat a person takes starts at once.
+    pub(super) async fn join(
+        &mut self,
+        name: String,
+        conn: Conn,
+        lobby_only: bool,
+    ) -> Result<u8, ErrorBody> {
+        if lobby_only && self.phase != Phase::Lobby {
+            return Err(err(codes::WRONG_PHASE, "the table's match has started"));
+        }
         let (kind, waits) = match self.phase {
             Phase::Lobby => (SeatKind::Empty, false),
             Phase::Playing => (SeatKind::Bot, true),
@@ -222,6 +232,14 @@ impl Actor {
             self.drop_bot(Seat(i as u8));
         }
         self.attach(Seat(i as u8), conn);
+        let full = !self.seats.iter().any(|o| matches!(o, Occupant::Empty));
+        if self.options.public && self.phase == Phase::Lobby && full {
+            // Nobody more can come: the table plays (docs/rule-decisions.md).
+            tracing::debug!("public table full: starting");
+            if let Err(e) = self.start_match().await {
+                tracing::warn!(code = e.error, "the full public table did not start");
+            }
+        }
         Ok(i as u8)
     }
 

@@ -40,6 +40,7 @@ impl Actor {
                 .collect(),
             phase: self.phase,
             match_no: self.match_no,
+            created_ms: self.created_ms,
         }
     }
 
