@@ -60,14 +60,16 @@ for html in "$DIST"/*.html; do
   fi
 done
 echo
-# A game page's second module (src/extra.rs: the hand replay and analysis), fetched only when the
-# player first opens one of them: not part of the page's figure.
-printf '%-48s %10s %10s %10s\n' "loaded on demand (js + wasm)" raw gzip brotli
+# A game page's second module (src/extra.rs: the hand replay and analysis) and its stylesheet,
+# fetched only when the player first opens one of them: not part of the page's figure.
+printf '%-48s %10s %10s %10s\n' "loaded on demand (js + wasm + css)" raw gzip brotli
 for html in "$DIST"/*.html; do
   js="$(grep -o 'name="cards-extra" content="\./[a-z-]*-[0-9a-f]*\.js' "$html" | sed 's|.*\./||' || true)"
   [ -n "$js" ] || continue
   wasm="${js%.js}_bg.wasm"
-  printf '%-48s %10d %10d %10d\n' "$(basename "$html") → ${js%-*}" $((RAW[$js] + RAW[$wasm])) $((GZ[$js] + GZ[$wasm])) $((BR[$js] + BR[$wasm]))
+  css="$(grep -o 'data-css="\./extra-[0-9a-f]*\.css' "$html" | sed 's|.*\./||')"
+  printf '%-48s %10d %10d %10d\n' "$(basename "$html") → ${js%-*}" $((RAW[$js] + RAW[$wasm] + RAW[$css])) \
+    $((GZ[$js] + GZ[$wasm] + GZ[$css])) $((BR[$js] + BR[$wasm] + BR[$css]))
 done
 echo
 printf '%-48s %10d %10d %10d  (%d KiB raw, %d KiB gzip, %d KiB brotli)\n' "whole site (every page)" \

@@ -127,17 +127,33 @@ function writeModule(bin, dir, out) {
   return { wasm, js, stem };
 }
 
-// The screens loaded on demand (src/extra.rs): the page's second module, imported the first
-// time one is asked for (`window.cardsExtra(request)`), then sent each request as a
-// `cards-extra` event. One that cannot be loaded answers `cards-extra-closed` with the detail
-// `failed` (and is tried again at the next request). Only in the pages that have one.
+// The screens loaded on demand (src/extra.rs): the page's second module and its stylesheet (the
+// rules only its screens use), loaded the first time one is asked for
+// (`window.cardsExtra(request)`), then sent each request as a `cards-extra` event. One that
+// cannot be loaded answers `cards-extra-closed` with the detail `failed` (and is tried again at
+// the next request). Only in the pages that have one.
 const EXTRA_LOADER = `
 window.cardsExtra = (() => {
   let loading = null;
   const send = (name, detail) => document.dispatchEvent(new CustomEvent(name, { detail }));
+  // The module's own stylesheet, loaded beside it (a failed one is removed, to be asked again).
+  const style = (meta) => new Promise((ok, no) => {
+    const link = document.createElement('link');
+    link.rel = 'stylesheet';
+    link.href = meta.dataset.css;
+    link.integrity = meta.dataset.cssIntegrity;
+    link.onload = ok;
+    link.onerror = () => { link.remove(); no(); };
+    document.head.append(link);
+  });
+  let styled = null;
   return (request) => {
     const meta = document.querySelector('meta[name=cards-extra]');
-    loading = loading || import(meta.content).then((m) => m.default({ module_or_path: meta.dataset.wasm }));
+    styled = styled || style(meta).catch((e) => { styled = null; throw e; });
+    loading = loading || Promise.all([
+      styled,
+      import(meta.content).then((m) => m.default({ module_or_path: meta.dataset.wasm })),
+    ]);
     loading.then(() => send('cards-extra', request), () => {
       loading = null;
       send('cards-extra-closed', 'failed');
@@ -150,13 +166,24 @@ function page(assetsJson, bin, dir, out, htmlName, extraBin, extraDir) {
   const { wasm, js, stem } = writeModule(bin, dir, out);
   const extra = extraBin ? writeModule(extraBin, extraDir, out) : null;
 
-  // The stylesheet's rules this page can use: the page's own text (its wasm's strings, its JS,
-  // its second module's and the HTML template) is what can name a class.
+  // The stylesheet's rules this page can use: the page's own text (its wasm's strings, its JS
+  // and the HTML template) is what can name a class. The rules that only its second module's
+  // screens can use (the replay's, the analysis') go to a stylesheet of their own, loaded with
+  // the module (issue 25: the page a player opens to play does not carry them).
   const template = readFileSync(join(ROOT, 'index.html'), 'utf8');
-  const text = [wasm.toString('latin1'), js, template, ...(extra ? [extra.wasm.toString('latin1'), extra.js] : [])].join('\n');
-  const css = pruneCss(readFileSync(shared.css.file, 'utf8'), classNamer(text, shared.css.prefixes));
+  const text = [wasm.toString('latin1'), js, template].join('\n');
+  const full = readFileSync(shared.css.file, 'utf8');
+  const used = classNamer(text, shared.css.prefixes);
+  const css = pruneCss(full, used);
   const cssName = `style-${hash16(css)}.css`;
   writeFileSync(join(out, cssName), css);
+  let extraCss = null;
+  if (extra) {
+    const withModule = classNamer(`${text}\n${extra.wasm.toString('latin1')}\n${extra.js}`, shared.css.prefixes);
+    const rules = pruneCss(full, withModule, used);
+    extraCss = { name: `extra-${hash16(rules)}.css`, integrity: integrity(rules) };
+    writeFileSync(join(out, extraCss.name), rules);
+  }
 
   const links = {
     rust:
@@ -169,7 +196,9 @@ function page(assetsJson, bin, dir, out, htmlName, extraBin, extraDir) {
       `<link rel="preload" href="./${shared.font.name}" as="font" type="font/woff2" crossorigin>` +
       `<link rel="stylesheet" href="./${cssName}" integrity="${integrity(css)}">`,
     icon: `<link rel="icon" href="./${shared.icon.name}" integrity="${shared.icon.integrity}">`,
-    extra: extra ? `<meta name="cards-extra" content="./${extra.stem}.js" data-wasm="./${extra.stem}_bg.wasm"><script>${EXTRA_LOADER}</script>` : '',
+    extra: extra
+      ? `<meta name="cards-extra" content="./${extra.stem}.js" data-wasm="./${extra.stem}_bg.wasm" data-css="./${extraCss.name}" data-css-integrity="${extraCss.integrity}"><script>${EXTRA_LOADER}</script>`
+      : '',
   };
   const seen = new Set();
   const filled = template.replace(/<link data-build rel="([a-z]+)"[^>]*>/g, (tag, rel) => {
@@ -260,9 +289,11 @@ function selectors(list) {
 /**
  * Minified CSS without the selectors that need a class `used` says no. Rules inside @media,
  * @supports, @layer and @container are pruned the same way (an emptied block is dropped);
- * every other at-rule (@font-face, @keyframes) is kept whole.
+ * every other at-rule (@font-face, @keyframes) is kept whole. With `already` (the classes of
+ * a stylesheet the page has anyway), only what that stylesheet lacks: the selectors `used`
+ * keeps and `already` does not, and no other at-rule.
  */
-export function pruneCss(css, used) {
+export function pruneCss(css, used, already = null) {
   let i = 0;
   const n = css.length;
   const skipString = () => {
@@ -306,19 +337,23 @@ export function pruneCss(css, used) {
     }
     if (css[i] === '}') throw new Error('web-page: style.css closes a block twice');
     if (css[i] === ';') {
-      out += `${head};`;
+      if (!already) out += `${head};`;
       i++;
       continue;
     }
     const at = head.trim();
     if (/^@(media|supports|layer|container)\b/.test(at)) {
-      const inner = pruneCss(block(), used);
+      const inner = pruneCss(block(), used, already);
       if (inner) out += `${head}{${inner}}`;
     } else if (at.startsWith('@')) {
-      out += `${head}{${block()}}`;
+      const body = block();
+      if (!already) out += `${head}{${body}}`;
     } else {
       const body = block();
-      const kept = selectors(head).filter((sel) => requiredClasses(sel).every(used));
+      const kept = selectors(head).filter((sel) => {
+        const need = requiredClasses(sel);
+        return need.every(used) && !(already && need.every(already));
+      });
       if (kept.length) out += `${kept.join(',')}{${body}}`;
     }
   }
