@@ -663,10 +663,13 @@ pub fn acted_by(frame: &Value, seat: u8) -> bool {
     if public["timeout"]["seat"] == json!(seat) {
         return true;
     }
+    // The acting seat is `seat` in most events, `hakem` in those only the hakem makes
+    // (Hokm's trump named, a hand thrown in).
     public["event"]
         .as_object()
         .and_then(|o| o.values().next())
-        .is_some_and(|e| e["seat"] == json!(seat))
+        .and_then(|e| e.get("seat").or_else(|| e.get("hakem")))
+        .is_some_and(|s| *s == json!(seat))
 }
 
 /// A person's seat as the crash tests keep it: its room, token and game, and the last
