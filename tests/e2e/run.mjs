@@ -26,7 +26,8 @@
 // Every page keeps the rules it uses: each page sends only the rules of static/style.css it can
 // use (tools/web-page.mjs, pruneCss); in every context a test makes with ctx.newContext, a
 // selector of static/style.css that matches an element of a page must be in that page's
-// stylesheets, or the test fails naming it (watchRules).
+// stylesheets (its own, and its second module's once loaded), or the test fails naming it
+// (watchRules).
 
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
@@ -64,11 +65,18 @@ function watchRules(fullCss) {
     return into;
   };
   let left = null;
+  // The page's stylesheets when `left` was worked out: a stylesheet loaded later (the second
+  // module's, with its screens) makes it be worked out again.
+  let sheets = 0;
   const told = new Set();
   let dirty = true;
   const check = () => {
     if (!dirty || document.readyState !== 'complete') return;
     dirty = false;
+    if (document.styleSheets.length !== sheets) {
+      sheets = document.styleSheets.length;
+      left = null;
+    }
     if (!left) {
       const own = new Set();
       for (const sheet of document.styleSheets) {
