@@ -140,25 +140,17 @@ impl RoomHandle {
     /// queue is `busy`, as is a room that does not answer within ten seconds; a room whose
     /// task has ended is `unknown_room`.
     pub async fn join(&self, name: String, conn: Conn) -> Result<u8, ErrorBody> {
-        let (reply, answer) = oneshot::channel();
-        let lobby_only = false;
-        self.ask(
-            Cmd::Join {
-                name,
-                conn,
-                lobby_only,
-                reply,
-            },
-            answer,
-        )
-        .await
+        self.join_seat(name, conn, false).await
     }
 
     /// [`RoomHandle::join`] for quick play: only an empty seat of a room in its lobby
     /// (`wrong_phase` once its match has started, `room_full` without an empty seat).
     pub async fn join_lobby(&self, name: String, conn: Conn) -> Result<u8, ErrorBody> {
+        self.join_seat(name, conn, true).await
+    }
+
+    async fn join_seat(&self, name: String, conn: Conn, lobby_only: bool) -> Result<u8, ErrorBody> {
         let (reply, answer) = oneshot::channel();
-        let lobby_only = true;
         self.ask(
             Cmd::Join {
                 name,
