@@ -186,7 +186,7 @@ export const tests = [
     },
   },
   {
-    name: 'crazy eights on a phone: the score sheet, settings and share pop-overs stay on the screen with a margin, the settings scroll to their last button, every last button 44 px high (fa, en)',
+    name: 'crazy eights on a phone: the score sheet, settings and share pop-overs stay on the screen with a margin, the settings scroll to their last button, every last button 44 px high, one open at a time (fa, en)',
     viewport: 'phone',
     run: async ({ newContext, url, assert }) => {
       for (const lang of ['fa', 'en']) {
@@ -216,6 +216,14 @@ export const tests = [
           await page.locator(`[data-testid=${button}]`).click();
           await p.waitFor({ state: 'detached', timeout: 5000 }).catch(() => {});
         }
+        // One pop-over at a time: opening another closes the one open (on a phone they
+        // would lie on top of each other).
+        await page.locator('[data-testid=settings-button]').click();
+        await page.locator('[data-testid=settings-panel]').waitFor({ timeout: 5000 });
+        await page.locator('[data-testid=scores-button]').click();
+        await page.locator('[data-testid=scores-panel]').waitFor({ timeout: 5000 });
+        assert((await page.locator('[data-testid=settings-panel]').count()) === 0, `${lang}: the score sheet's pop-over closed the settings'`);
+        assert((await page.locator('[data-testid=settings-button]').getAttribute('aria-expanded')) === 'false', `${lang}: the settings button says it is closed`);
         await context.close();
       }
     },
