@@ -10,8 +10,8 @@ thread_local! {
     static ONLINE: Cell<bool> = const { Cell::new(false) };
 }
 
-/// Marks this page as an online one (`crate::start_online`): its tables are played on the
-/// relay.
+/// Marks this page as an online one (by `crate::pages::table::offer_room_parts`): its tables
+/// are played on the relay.
 pub fn set_online_page() {
     ONLINE.with(|o| o.set(true));
 }

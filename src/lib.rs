@@ -112,7 +112,6 @@ pub fn start_game_analysed<G: pages::table::TablePage>() {
 pub fn start_online<G: pages::table::TablePage>() {
     use components::room_parts::{RoomBar, RoomFelt};
     use yew::html;
-    context::set_online_page();
     pages::table::offer_room_parts(pages::table::RoomParts {
         felt: |seen| {
             let places = (0..seen.n)

@@ -18,7 +18,6 @@ pub fn bid_choices(range: Option<(u16, u16)>) -> Vec<u16> {
     (first..=hi).step_by(5).collect()
 }
 
-#[derive(PartialEq)]
 pub struct AuctionProps {
     /// The high bid so far: its bidder's name and the points.
     pub high: Option<(AttrValue, u16)>,

@@ -243,7 +243,6 @@ pub fn card_svg(props: &CardSvgProps) -> Html {
     }
 }
 
-#[derive(PartialEq)]
 pub struct CardButtonProps {
     pub card: Card,
     /// Legal to play now.

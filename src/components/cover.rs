@@ -4,7 +4,6 @@ use crate::components::lang_toggle::LangToggle;
 use crate::i18n::{fill, Lang};
 use yew::prelude::*;
 
-#[derive(PartialEq)]
 pub struct CoverProps {
     pub name: AttrValue,
     /// The device's owner ("you"), addressed without a name.

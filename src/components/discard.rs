@@ -8,7 +8,6 @@ use crate::i18n::{fill, Lang};
 use engine::CardSet;
 use yew::prelude::*;
 
-#[derive(PartialEq)]
 pub struct DiscardPanelProps {
     /// How many cards to lay down (the widow's size).
     pub need: u8,

@@ -7,7 +7,6 @@ use crate::i18n::{about, fill, Lang};
 use engine::{Card, Rank, Seat};
 use yew::prelude::*;
 
-#[derive(PartialEq)]
 pub struct DrawPanelProps {
     /// The cards in the order dealt, with the seat (before any swap) that received each.
     pub draw: Vec<(Seat, Card)>,

@@ -7,7 +7,6 @@ use crate::i18n::Lang;
 use engine::{Card, CardBag, CardSet};
 use yew::prelude::*;
 
-#[derive(PartialEq)]
 pub struct HandProps {
     pub hand: CardSet,
     /// Cards that may be played now.
@@ -52,7 +51,6 @@ pub fn hand(lang: Lang, props: &HandProps) -> Html {
 /// that overlap too, so that every card keeps a tappable strip about 40 px wide.
 pub const MANY_CARDS: usize = 18;
 
-#[derive(PartialEq)]
 pub struct BagHandProps {
     /// The cards, a card possibly twice (two decks).
     pub hand: CardBag,

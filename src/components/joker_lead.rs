@@ -7,7 +7,6 @@ use crate::i18n::Lang;
 use engine::{Card, Suit};
 use yew::prelude::*;
 
-#[derive(PartialEq)]
 pub struct JokerSuitPickerProps {
     /// The joker being led.
     pub joker: Card,

@@ -4,7 +4,6 @@ use crate::context::Notice;
 use crate::i18n::Lang;
 use yew::prelude::*;
 
-#[derive(PartialEq)]
 pub struct NoticeBarProps {
     pub notices: Vec<Notice>,
     pub on_dismiss: Callback<Notice>,

@@ -9,7 +9,6 @@ use crate::i18n::{fill, Lang};
 use engine::games::hokm::HandResult;
 use yew::prelude::*;
 
-#[derive(PartialEq)]
 pub struct ResultPanelProps {
     pub result: HandResult,
     /// Names of the players of each side.

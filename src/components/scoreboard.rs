@@ -9,7 +9,6 @@ use engine::games::hokm::Trump;
 use engine::Seat;
 use yew::prelude::*;
 
-#[derive(PartialEq)]
 pub struct ScoreboardProps {
     /// The players of each side (side 0 = seats 0 and 2).
     pub teams: [AttrValue; 2],

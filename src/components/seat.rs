@@ -42,14 +42,9 @@ pub fn trump_badge(
     with_name: bool,
     testid: Option<&'static str>,
 ) -> Html {
-    let props = TrumpBadgeProps {
-        trump,
-        with_name,
-        testid,
-    };
     let s = lang.s();
-    let data = props.trump.map(|t| t.name()).unwrap_or_default();
-    let (icon, name) = match props.trump {
+    let data = trump.map(|t| t.name()).unwrap_or_default();
+    let (icon, name) = match trump {
         Some(Trump::Suit(suit)) => (
             html! {
                 <svg class="suit-icon" viewBox="0 0 100 100" aria-hidden="true" focusable="false">
@@ -61,20 +56,19 @@ pub fn trump_badge(
         Some(t) => (Html::default(), trump_name(lang, t)),
         None => (Html::default(), s.trump_not_chosen.to_string()),
     };
-    let mode = matches!(props.trump, Some(t) if t.suit().is_none());
+    let mode = matches!(trump, Some(t) if t.suit().is_none());
     html! {
-        <span class={cls!("trump-badge", mode.then_some("mode"), props.trump.is_none().then_some("unset"))}
-            data-testid={props.testid} data-trump={data}
+        <span class={cls!("trump-badge", mode.then_some("mode"), trump.is_none().then_some("unset"))}
+            data-testid={testid} data-trump={data}
             title={format!("{}: {}", s.trump, name)}>
             { icon }
-            if props.with_name || props.trump.is_none() || mode {
+            if with_name || trump.is_none() || mode {
                 <span class="trump-name">{ name }</span>
             }
         </span>
     }
 }
 
-#[derive(PartialEq)]
 pub struct SeatViewProps {
     pub seat: Seat,
     pub pos: Pos,
@@ -89,12 +83,6 @@ pub struct SeatViewProps {
     pub backs: bool,
     /// Game-specific marks on the name plate (a bid, points taken, a wild rank …).
     pub children: Html,
-}
-
-struct TrumpBadgeProps {
-    trump: Option<Trump>,
-    with_name: bool,
-    testid: Option<&'static str>,
 }
 
 /// A player around the table: name plate and card backs.

@@ -8,7 +8,6 @@ use crate::i18n::{fill, Lang};
 use engine::games::hokm::Trump;
 use yew::prelude::*;
 
-#[derive(PartialEq)]
 pub struct ShelemBoardProps {
     /// The players of each side (side 0 = seats 0 and 2).
     pub teams: [AttrValue; 2],

@@ -12,7 +12,6 @@ use crate::i18n::{fill, Lang};
 use engine::games::shelem::HandResult;
 use yew::prelude::*;
 
-#[derive(PartialEq)]
 pub struct ShelemResultProps {
     pub result: HandResult,
     /// Names of the players of each side.

@@ -145,7 +145,6 @@ pub fn trump_info(lang: Lang, trump: Option<Trump>) -> Html {
     }
 }
 
-#[derive(PartialEq)]
 pub struct TeamBoardProps {
     /// The game's class beside `scoreboard`.
     pub class: String,
@@ -195,7 +194,6 @@ pub fn team_board(lang: Lang, props: &TeamBoardProps) -> Html {
     }
 }
 
-#[derive(PartialEq)]
 pub struct TeamResultProps {
     /// The game's class beside `result-panel`.
     pub class: String,

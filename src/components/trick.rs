@@ -8,7 +8,6 @@ use crate::i18n::{card_label, Lang};
 use engine::{Card, Seat};
 use yew::prelude::*;
 
-#[derive(PartialEq)]
 pub struct TrickViewProps {
     /// The cards, in play order, with who played them and where that seat is drawn.
     pub cards: Vec<(Seat, Pos, Card)>,

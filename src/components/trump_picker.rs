@@ -10,7 +10,6 @@ use engine::games::hokm::Trump;
 use engine::Suit;
 use yew::prelude::*;
 
-#[derive(PartialEq)]
 pub struct TrumpPickerProps {
     /// The trumps and modes the hakem may name (suits are shown ♠ ♥ ♣ ♦, modes in this
     /// order).

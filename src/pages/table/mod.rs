@@ -62,9 +62,11 @@ thread_local! {
     static ROOM_PARTS: Cell<Option<RoomParts>> = const { Cell::new(None) };
 }
 
-/// Offers the online table's parts to every [`frame`] of this page.
+/// Offers the online table's parts to every [`frame`] of this page, which makes it an online
+/// page ([`crate::context::is_online_page`]).
 pub fn offer_room_parts(parts: RoomParts) {
     ROOM_PARTS.with(|p| p.set(Some(parts)));
+    crate::context::set_online_page();
 }
 
 /// The offered parts, if the page offers them.
