@@ -131,19 +131,6 @@ impl<G: TablePage> Site for PlayOnline<G> {
     }
 }
 
-/// A route this page does not have: open the page that has it (replacing this history
-/// entry, so Back does not return here).
-#[derive(Properties, PartialEq)]
-struct ElsewhereProps {
-    href: AttrValue,
-}
-
-#[function_component(Elsewhere)]
-fn elsewhere(props: &ElsewhereProps) -> Html {
-    use_effect_with(props.href.clone(), |href| web::open_page(href));
-    html! { <main class="page loading" /> }
-}
-
 /// A page of the site, showing the screens `S` has.
 #[function_component(App)]
 pub fn app<S: Site>() -> Html {
@@ -212,12 +199,9 @@ pub fn app<S: Site>() -> Html {
         });
     }
 
+    crate::context::offer_lang_switch(lang.setter());
     let ctx = AppCtx {
         lang: *lang,
-        set_lang: {
-            let lang = lang.clone();
-            Callback::from(move |l: Lang| lang.set(l))
-        },
         notify,
         prefs: *prefs,
         set_prefs: Callback::from(move |p: Prefs| {
@@ -233,7 +217,15 @@ pub fn app<S: Site>() -> Html {
         })
     };
 
-    let page = S::page(&route).unwrap_or_else(|| html! { <Elsewhere href={route.href()} /> });
+    // A route this page does not have: open the page that has it (replacing this history
+    // entry, so Back does not return here).
+    let page = S::page(&route);
+    use_effect_with(page.is_none().then(|| route.href()), |elsewhere| {
+        if let Some(href) = elsewhere {
+            web::open_page(href);
+        }
+    });
+    let page = page.unwrap_or_else(|| html! { <main class="page loading" /> });
 
     html! {
         <ContextProvider<AppCtx> context={ctx}>

@@ -3,11 +3,26 @@
 
 use crate::i18n::Lang;
 use crate::prefs::Prefs;
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 use yew::prelude::*;
 
 thread_local! {
     static ONLINE: Cell<bool> = const { Cell::new(false) };
+    static SET_LANG: RefCell<Option<UseStateSetter<Lang>>> = const { RefCell::new(None) };
+}
+
+/// Gives the root's language to [`switch_lang`] (by [`crate::app`]: one root a page).
+pub fn offer_lang_switch(set: UseStateSetter<Lang>) {
+    SET_LANG.with(|s| *s.borrow_mut() = Some(set));
+}
+
+/// Shows the page in `lang` (the language switch; nothing before the root is drawn). A plain
+/// call rather than a callback in [`AppCtx`], so the switch is a function, not a component
+/// type of its own (issue 25: each component type costs a page its lifecycle code).
+pub fn switch_lang(lang: Lang) {
+    if let Some(set) = SET_LANG.with(|s| s.borrow().clone()) {
+        set.set(lang);
+    }
 }
 
 /// Marks this page as an online one (by `crate::pages::table::offer_room_parts`): its tables
@@ -36,7 +51,6 @@ pub enum Notice {
 #[derive(Clone, PartialEq)]
 pub struct AppCtx {
     pub lang: Lang,
-    pub set_lang: Callback<Lang>,
     pub notify: Callback<Notice>,
     /// This device's sound switch and bots' speed.
     pub prefs: Prefs,

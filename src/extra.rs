@@ -275,7 +275,6 @@ fn extra_app<G: UiGame>(props: &ExtraProps<G>) -> Html {
     let lang = Lang::from_code(&request.ask.lang).unwrap_or_default();
     let ctx = AppCtx {
         lang,
-        set_lang: Callback::noop(),
         notify: Callback::noop(),
         prefs: crate::prefs::Prefs::load(),
         set_prefs: Callback::noop(),

@@ -110,16 +110,16 @@ pub fn start_game_analysed<G: pages::table::TablePage>() {
 
 /// Starts the online page of one game (`<slug>-online.html`): its rooms on the relay.
 pub fn start_online<G: pages::table::TablePage>() {
-    use components::room_parts::{RoomBar, RoomFelt};
+    use components::room_parts::RoomPart;
     use yew::html;
     pages::table::offer_room_parts(pages::table::RoomParts {
         felt: |seen| {
             let places = (0..seen.n)
                 .map(|s| seen.pos(engine::Seat(s)).name())
                 .collect::<Vec<_>>();
-            html! { <RoomFelt {places} /> }
+            html! { <RoomPart places={Some(places)} /> }
         },
-        bar: || html! { <RoomBar /> },
+        bar: || html! { <RoomPart places={None::<Vec<_>>} /> },
     });
     start::<PlayOnline<G>>();
 }

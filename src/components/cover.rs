@@ -1,6 +1,6 @@
 //! Pass-and-play: a screen that hides every hand until the next person confirms.
 
-use crate::components::lang_toggle::LangToggle;
+use crate::components::lang_toggle::lang_toggle;
 use crate::i18n::{fill, Lang};
 use yew::prelude::*;
 
@@ -33,7 +33,7 @@ pub fn pass_cover(lang: Lang, props: &CoverProps) -> Html {
                     { button }
                 </button>
             </div>
-            <div class="cover-lang"><LangToggle /></div>
+            <div class="cover-lang">{ lang_toggle(lang) }</div>
         </div>
     }
 }

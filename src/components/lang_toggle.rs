@@ -1,20 +1,16 @@
 //! The language switch, shown on every screen.
 
-use crate::context::AppCtx;
+use crate::context::switch_lang;
+use crate::i18n::Lang;
 use yew::prelude::*;
 
-/// A button naming the other language; a click switches to it.
-#[function_component(LangToggle)]
-pub fn lang_toggle() -> Html {
-    let Some(ctx) = use_context::<AppCtx>() else {
-        return Html::default();
-    };
-    let other = ctx.lang.other();
-    let onclick = ctx.set_lang.reform(move |_: MouseEvent| other);
+/// A button naming the other language than `lang`; a click switches to it.
+pub fn lang_toggle(lang: Lang) -> Html {
+    let other = lang.other();
     html! {
         <button type="button" class="btn-ghost lang-toggle" data-testid="lang-toggle"
-            aria-label={ctx.lang.site().lang_toggle_aria} {onclick}>
-            <span lang={other.code()} dir={other.dir()}>{ ctx.lang.site().lang_toggle }</span>
+            aria-label={lang.site().lang_toggle_aria} onclick={move |_: MouseEvent| switch_lang(other)}>
+            <span lang={other.code()} dir={other.dir()}>{ lang.site().lang_toggle }</span>
         </button>
     }
 }

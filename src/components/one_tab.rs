@@ -4,7 +4,7 @@
 //! its table away (no timers, no saves) and says so, with a button to take it back, which
 //! reloads the saved game and claims it again.
 
-use crate::components::lang_toggle::LangToggle;
+use crate::components::lang_toggle::lang_toggle;
 use crate::context::use_lang;
 use crate::route::Route;
 use gloo::events::EventListener;
@@ -89,7 +89,7 @@ pub fn one_tab(props: &OneTabProps) -> Html {
                         <a class="btn btn-secondary" href={Route::Home.href()}>{ s.home }</a>
                     </div>
                 </div>
-                <div class="cover-lang"><LangToggle /></div>
+                <div class="cover-lang">{ lang_toggle(lang) }</div>
             </div>
         </main>
     }

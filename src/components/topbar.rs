@@ -2,7 +2,7 @@
 //! and the language. One component holds which of their panels is open (one at a time: opening
 //! one closes the other), and draws the three with plain functions.
 
-use crate::components::lang_toggle::LangToggle;
+use crate::components::lang_toggle::lang_toggle;
 use crate::components::net::RoomInfo;
 use crate::components::settings::{table_settings, SettingRow};
 use crate::components::share::share;
@@ -60,7 +60,7 @@ pub fn topbar_actions(props: &TopbarActionsProps) -> Html {
                 room.as_ref(),
             ) }
             { share(lang, is_open(Panel::Share), toggle(Panel::Share), &props.url, &copied) }
-            <LangToggle />
+            { lang_toggle(lang) }
         </div>
     }
 }

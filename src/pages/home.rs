@@ -4,7 +4,7 @@
 use crate::adapters::{game_name, GameId};
 use crate::cls;
 use crate::components::card::suit_shape;
-use crate::components::lang_toggle::LangToggle;
+use crate::components::lang_toggle::lang_toggle;
 use crate::components::sheet::stats_line;
 use crate::context::use_lang;
 use crate::i18n::fill;
@@ -97,7 +97,7 @@ pub fn home_page() -> Html {
         <main class="page home-page">
             <header class="topbar">
                 <h1 class="site-title">{ s.app_title }</h1>
-                <LangToggle />
+                { lang_toggle(lang) }
             </header>
             <p class="subtitle">{ lang.home().home_subtitle }</p>
             // Joining a friend's table comes first: a person with a code should not have to

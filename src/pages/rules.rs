@@ -2,7 +2,7 @@
 //! language, each paragraph tagged with the rule it explains, and a way back to where the
 //! player came from (the setup form, the table) or home.
 
-use crate::components::lang_toggle::LangToggle;
+use crate::components::lang_toggle::lang_toggle;
 use crate::context::use_lang;
 use crate::icon;
 use crate::route::Route;
@@ -70,7 +70,7 @@ pub fn rules_page(props: &RulesPageProps) -> Html {
             <header class="topbar">
                 { nav }
                 <h1 class="page-title">{ page.title }</h1>
-                <LangToggle />
+                { lang_toggle(lang) }
             </header>
             <p class="subtitle rules-intro">{ page.intro }</p>
             <div class="rules-sections">

@@ -3,7 +3,7 @@
 
 use crate::adapters::{game_name, Opt, UiGame, UiSettings};
 use crate::cls;
-use crate::components::lang_toggle::LangToggle;
+use crate::components::lang_toggle::lang_toggle;
 use crate::config::{
     clean_name, default_players, players_valid, Level, Player, SeatKind, TableConfig, MAX_NAME,
 };
@@ -313,7 +313,7 @@ pub fn setup_page<G: UiGame>(props: &SetupPageProps) -> Html {
                     { icon!(r#"<path d="M3 11 L12 3 L21 11 M5 9.5 V21 H10 V15 H14 V21 H19 V9.5" />"#) }
                 </a>
                 <h1 class="page-title">{ title }</h1>
-                <LangToggle />
+                { lang_toggle(lang) }
             </header>
             <form class="setup-form" onsubmit={on_start}>
                 <fieldset class="panel">

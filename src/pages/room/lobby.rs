@@ -4,7 +4,7 @@
 use super::words;
 use crate::adapters::{game_name, UiGame};
 use crate::cls;
-use crate::components::lang_toggle::LangToggle;
+use crate::components::lang_toggle::lang_toggle;
 use crate::config::{Player, SeatKind};
 use crate::i18n::Lang;
 use crate::online::Hub;
@@ -109,7 +109,7 @@ pub(super) fn lobby_view<G: UiGame>(
             <header class="topbar room-topbar">
                 <a class="btn-ghost" href={Route::Home.href()}>{ game_name(G::ID, lang) }</a>
                 <span class="room-status">{ status }</span>
-                <LangToggle />
+                { lang_toggle(lang) }
             </header>
             <section class="panel room-lobby">
                 <h1>{ w.title }{ " · " }{ game_name(G::ID, lang) }</h1>

@@ -8,7 +8,7 @@ mod lobby;
 use lobby::lobby_view;
 
 use crate::adapters::{game_name, UiGame};
-use crate::components::lang_toggle::LangToggle;
+use crate::components::lang_toggle::lang_toggle;
 use crate::components::net::{net_badge, now_ms, Net, NetInfo, RoomInfo, TurnClock};
 use crate::components::reactions::ReactionsInfo;
 use crate::config::{Player, SeatKind, TableConfig};
@@ -458,7 +458,7 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
     if room.missing {
         return html! {
             <main class="page room-page" data-testid="room-missing">
-                <header class="topbar"><LangToggle /></header>
+                <header class="topbar">{ lang_toggle(lang) }</header>
                 <div class="panel room-form" role="alert">
                     <h1>{ w.title }</h1>
                     <p class="form-error" data-testid="room-missing-text">{ w.unknown_room }</p>
@@ -512,7 +512,7 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
         };
         return html! {
             <main class="page room-page" data-testid="room-name">
-                <header class="topbar"><a class="btn-ghost" href={Route::Home.href()}>{ game_name(G::ID, lang) }</a><LangToggle /></header>
+                <header class="topbar"><a class="btn-ghost" href={Route::Home.href()}>{ game_name(G::ID, lang) }</a>{ lang_toggle(lang) }</header>
                 <form class="panel room-form" {onsubmit}>
                     <h1>{ w.title }{ " · " }{ game_name(G::ID, lang) }</h1>
                     <label>{ w.your_name }

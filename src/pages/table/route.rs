@@ -1,7 +1,7 @@
 //! A table link made canonical, then the game's table screen ([`TablePage`]).
 
 use crate::adapters::UiGame;
-use crate::components::lang_toggle::LangToggle;
+use crate::components::lang_toggle::lang_toggle;
 use crate::components::one_tab::OneTab;
 use crate::config::TableConfig;
 use crate::context::{AppCtx, Notice};
@@ -64,6 +64,7 @@ fn table_link<G: UiGame>(query: &str) -> TableLink<G::Settings> {
 #[function_component(TableRoute)]
 pub fn table_route<G: TablePage>(props: &TableRouteProps) -> Html {
     let ctx = use_context::<AppCtx>();
+    let lang = ctx.as_ref().map(|c| c.lang).unwrap_or_default();
     let link = use_memo(props.query.clone(), |q| table_link::<G>(q));
     {
         let rewrite = match &*link {
@@ -85,6 +86,8 @@ pub fn table_route<G: TablePage>(props: &TableRouteProps) -> Html {
         TableLink::Show(config, key) => html! {
             <OneTab slug={G::ID.slug()}>{ G::table(config.clone(), key.clone(), None) }</OneTab>
         },
-        TableLink::Rewrite(..) => html! { <main class="page loading"><LangToggle /></main> },
+        TableLink::Rewrite(..) => html! {
+            <main class="page loading">{ lang_toggle(lang) }</main>
+        },
     }
 }
