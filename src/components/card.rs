@@ -30,36 +30,37 @@ pub fn svg_num(v: f32) -> String {
 }
 
 /// A suit symbol drawn in a 100×100 box, scaled to `size` and centred on (`x`, `y`);
-/// `flip` turns it upside down (pips in the lower half of a card).
+/// `flip` turns it upside down (pips in the lower half of a card). For an SVG parent.
 pub fn suit_shape(suit: Suit, x: f32, y: f32, size: f32, flip: bool) -> Html {
-    let k = size / 100.0;
+    let mut out = String::new();
+    suit_markup(&mut out, suit, x, y, size, flip);
+    Html::from_html_unchecked(out.into())
+}
+
+/// [`suit_shape`]'s markup, added to `out`.
+fn suit_markup(out: &mut String, suit: Suit, x: f32, y: f32, size: f32, flip: bool) {
     let rot = if flip { " rotate(180)" } else { "" };
-    let transform = format!(
-        "translate({} {}){rot} scale({}) translate(-50 -50)",
+    let shape = match suit {
+        Suit::Hearts => {
+            r#"<path d="M50 94 C22 72 2 54 2 31 C2 15 14 4 28 4 C38 4 46 10 50 19 C54 10 62 4 72 4 C86 4 98 15 98 31 C98 54 78 72 50 94 Z"/>"#
+        }
+        Suit::Diamonds => r#"<path d="M50 1 L90 50 L50 99 L10 50 Z"/>"#,
+        Suit::Spades => {
+            r#"<path d="M50 2 C62 22 98 40 98 63 C98 77 87 87 74 87 C65 87 58 83 54 77 C55 87 59 93 68 98 L32 98 C41 93 45 87 46 77 C42 83 35 87 26 87 C13 87 2 77 2 63 C2 40 38 22 50 2 Z"/>"#
+        }
+        Suit::Clubs => concat!(
+            r#"<circle cx="50" cy="27" r="22"/><circle cx="26" cy="60" r="22"/>"#,
+            r#"<circle cx="74" cy="60" r="22"/><path d="M38 44 L62 44 L58 62 L42 62 Z"/>"#,
+            r#"<path d="M46 58 C46 78 42 89 32 98 L68 98 C58 89 54 78 54 58 Z"/>"#,
+        ),
+    };
+    out.push_str(&format!(
+        r#"<g transform="translate({} {}){rot} scale({}) translate(-50 -50)" fill="{}">{shape}</g>"#,
         svg_num(x),
         svg_num(y),
-        svg_num(k)
-    );
-    let fill = suit_color(suit);
-    let shape = match suit {
-        Suit::Hearts => html! {
-            <path d="M50 94 C22 72 2 54 2 31 C2 15 14 4 28 4 C38 4 46 10 50 19 C54 10 62 4 72 4 C86 4 98 15 98 31 C98 54 78 72 50 94 Z" />
-        },
-        Suit::Diamonds => html! { <path d="M50 1 L90 50 L50 99 L10 50 Z" /> },
-        Suit::Spades => html! {
-            <path d="M50 2 C62 22 98 40 98 63 C98 77 87 87 74 87 C65 87 58 83 54 77 C55 87 59 93 68 98 L32 98 C41 93 45 87 46 77 C42 83 35 87 26 87 C13 87 2 77 2 63 C2 40 38 22 50 2 Z" />
-        },
-        Suit::Clubs => html! {
-            <>
-                <circle cx="50" cy="27" r="22" />
-                <circle cx="26" cy="60" r="22" />
-                <circle cx="74" cy="60" r="22" />
-                <path d="M38 44 L62 44 L58 62 L42 62 Z" />
-                <path d="M46 58 C46 78 42 89 32 98 L68 98 C58 89 54 78 54 58 Z" />
-            </>
-        },
-    };
-    html! { <g {transform} fill={fill}>{ shape }</g> }
+        svg_num(size / 100.0),
+        suit_color(suit),
+    ));
 }
 
 /// Pip centres for 2–10 as (column, row): column 0/1/2 = left/centre/right, row 0.0 (top)
@@ -118,129 +119,93 @@ fn pip_layout(value: u8) -> &'static [(u8, f32)] {
     }
 }
 
+/// The card's background, drawn first on every face and back.
+const CARD_BG: &str = r#"<rect x="1" y="1" width="98" height="138" rx="8" class="card-bg"/>"#;
+
 /// A joker (Shelem's SH-3): a star and the word, red or black.
-fn joker_face(card: Card) -> Html {
+fn joker_face(out: &mut String, card: Card) {
     let color = if card == Card::RED_JOKER {
         "#c0262d"
     } else {
         "#1d1d1f"
     };
-    html! {
-        <>
-            <rect x="1" y="1" width="98" height="138" rx="8" class="card-bg" />
-            <path d="M50 40 L57 60 L78 60 L61 72 L67 93 L50 80 L33 93 L39 72 L22 60 L43 60 Z"
-                fill={color} />
-            { for [false, true].into_iter().map(|flip| {
-                let transform = if flip { "rotate(180 50 70)" } else { "rotate(0)" };
-                html! {
-                    <g {transform}>
-                        { for "JOKER".chars().enumerate().map(|(i, ch)| html! {
-                            <text x="12" y={(22 + 13 * i).to_string()} class="card-index"
-                                fill={color} font-size="13" text-anchor="middle">{ ch.to_string() }</text>
-                        }) }
-                    </g>
-                }
-            }) }
-        </>
+    out.push_str(&format!(
+        r#"{CARD_BG}<path d="M50 40 L57 60 L78 60 L61 72 L67 93 L50 80 L33 93 L39 72 L22 60 L43 60 Z" fill="{color}"/>"#
+    ));
+    for transform in ["rotate(0)", "rotate(180 50 70)"] {
+        out.push_str(&format!(r#"<g transform="{transform}">"#));
+        for (i, ch) in "JOKER".chars().enumerate() {
+            out.push_str(&format!(
+                r#"<text x="12" y="{}" class="card-index" fill="{color}" font-size="13" text-anchor="middle">{ch}</text>"#,
+                22 + 13 * i
+            ));
+        }
+        out.push_str("</g>");
     }
 }
 
-fn card_face(card: Card) -> Html {
+/// A card's face (its background, pips or court frame, and the two corners), added to `out`.
+fn card_face(out: &mut String, card: Card) {
     if card.is_joker() {
-        return joker_face(card);
+        return joker_face(out, card);
     }
     let suit = card.suit();
     let color = suit_color(suit);
     let rank = card.rank();
-    let symbol = rank.symbol();
-    let corner = |flip: bool| {
-        let transform = if flip {
-            "rotate(180 50 70)"
-        } else {
-            "rotate(0)"
-        };
-        // "10" is two glyphs: squeeze it so it fits the corner.
-        let (size, spacing) = if symbol.len() > 1 {
-            ("24", "-2.5")
-        } else {
-            ("30", "0")
-        };
-        html! {
-            <g {transform}>
-                <text x="14" y="29" class="card-index" fill={color} font-size={size}
-                    letter-spacing={spacing} text-anchor="middle">{ symbol }</text>
-                { suit_shape(suit, 14.0, 44.0, 19.0, false) }
-            </g>
-        }
-    };
-    let middle = match rank.index() {
-        12 => suit_shape(suit, 50.0, 70.0, 46.0, false),
+    out.push_str(CARD_BG);
+    match rank.index() {
+        12 => suit_markup(out, suit, 50.0, 70.0, 46.0, false),
         9..=11 => {
             let letter = ["J", "Q", "K"][(rank.index() - 9) as usize];
-            html! {
-                <>
-                    <rect x="27" y="22" width="46" height="96" rx="5" fill="#f7ecd0"
-                        stroke={color} stroke-width="1.5" />
-                    { suit_shape(suit, 50.0, 38.0, 20.0, false) }
-                    <text x="50" y="83" class="card-court" fill={color} font-size="38"
-                        text-anchor="middle">{ letter }</text>
-                    { suit_shape(suit, 50.0, 102.0, 20.0, true) }
-                </>
-            }
+            out.push_str(&format!(
+                r##"<rect x="27" y="22" width="46" height="96" rx="5" fill="#f7ecd0" stroke="{color}" stroke-width="1.5"/>"##
+            ));
+            suit_markup(out, suit, 50.0, 38.0, 20.0, false);
+            out.push_str(&format!(
+                r#"<text x="50" y="83" class="card-court" fill="{color}" font-size="38" text-anchor="middle">{letter}</text>"#
+            ));
+            suit_markup(out, suit, 50.0, 102.0, 20.0, true);
         }
         _ => {
             let cols = [35.0, 50.0, 65.0];
             let (top, bottom) = (24.0, 116.0);
-            pip_layout(rank.value())
-                .iter()
-                .map(|&(c, r)| {
-                    let y = top + r * (bottom - top);
-                    suit_shape(suit, cols[c as usize], y, 17.0, r > 0.5)
-                })
-                .collect::<Html>()
+            for &(c, r) in pip_layout(rank.value()) {
+                let y = top + r * (bottom - top);
+                suit_markup(out, suit, cols[c as usize], y, 17.0, r > 0.5);
+            }
         }
+    }
+    let symbol = rank.symbol();
+    // "10" is two glyphs: squeeze it so it fits the corner.
+    let (size, spacing) = if symbol.len() > 1 {
+        ("24", "-2.5")
+    } else {
+        ("30", "0")
     };
-    html! {
-        <>
-            <rect x="1" y="1" width="98" height="138" rx="8" class="card-bg" />
-            { middle }
-            { corner(false) }
-            { corner(true) }
-        </>
+    for transform in ["rotate(0)", "rotate(180 50 70)"] {
+        out.push_str(&format!(
+            r#"<g transform="{transform}"><text x="14" y="29" class="card-index" fill="{color}" font-size="{size}" letter-spacing="{spacing}" text-anchor="middle">{symbol}</text>"#
+        ));
+        suit_markup(out, suit, 14.0, 44.0, 19.0, false);
+        out.push_str("</g>");
     }
 }
 
-fn card_back() -> Html {
-    html! {
-        <>
-            <rect x="1" y="1" width="98" height="138" rx="8" class="card-bg" />
-            <rect x="7" y="7" width="86" height="126" rx="5"
-                fill={format!("url(#{BACK_PATTERN})")} stroke="#e8c56a" stroke-width="1.5" />
-        </>
+/// One card as an SVG image, or its back for `None` (decorative: the surrounding element
+/// carries the label). Drawn as markup text: Yew keeps the DOM while the text is the same,
+/// and the text is far less code than the card's elements built one by one (issue 25).
+pub fn card_svg(card: Option<Card>) -> Html {
+    let mut out = String::from(
+        r#"<svg class="card" viewBox="0 0 100 140" aria-hidden="true" focusable="false">"#,
+    );
+    match card {
+        Some(c) => card_face(&mut out, c),
+        None => out.push_str(&format!(
+            r##"{CARD_BG}<rect x="7" y="7" width="86" height="126" rx="5" fill="url(#{BACK_PATTERN})" stroke="#e8c56a" stroke-width="1.5"/>"##
+        )),
     }
-}
-
-#[derive(Properties, PartialEq)]
-pub struct CardSvgProps {
-    /// The card, or `None` for its back.
-    pub card: Option<Card>,
-    #[prop_or_default]
-    pub class: String,
-}
-
-/// One card as an SVG image (decorative: the surrounding element carries the label).
-#[function_component(CardSvg)]
-pub fn card_svg(props: &CardSvgProps) -> Html {
-    let body = match props.card {
-        Some(c) => card_face(c),
-        None => card_back(),
-    };
-    html! {
-        <svg class={cls!("card", props.class.clone())} viewBox="0 0 100 140"
-            aria-hidden="true" focusable="false">
-            { body }
-        </svg>
-    }
+    out.push_str("</svg>");
+    Html::from_html_unchecked(out.into())
 }
 
 pub struct CardButtonProps {
@@ -282,7 +247,7 @@ pub fn card_button(lang: Lang, props: &CardButtonProps) -> Html {
             }}
             aria-pressed={props.selected.map(|b| b.to_string())}
             aria-disabled={(!props.playable).then_some("true")}>
-            <CardSvg card={Some(card)} />
+            { card_svg(Some(card)) }
             if let Some(b) = &props.badge {
                 <span class="card-badge" aria-hidden="true">{ b.clone() }</span>
             }
@@ -296,7 +261,7 @@ pub fn mini_card(lang: Lang, card: Card, highlight: bool) -> Html {
         <span class={cls!("mini-card", highlight.then_some("highlight"))}
             role="img" aria-label={card_label(lang, card)}
             data-card={card.to_string()}>
-            <CardSvg card={Some(card)} />
+            { card_svg(Some(card)) }
         </span>
     }
 }

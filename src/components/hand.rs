@@ -2,7 +2,7 @@
 
 use crate::card_order::{sort_bag, sort_hand, HandCard};
 use crate::cls;
-use crate::components::card::{card_button, CardButtonProps, CardSvg};
+use crate::components::card::{card_button, card_svg, CardButtonProps};
 use crate::i18n::Lang;
 use engine::{Card, CardBag, CardSet};
 use yew::prelude::*;
@@ -106,7 +106,7 @@ pub fn hidden_hand(count: u8) -> Html {
         <div class={cls!("hand", "hidden-hand", format!("n{count}"))}
             data-testid="hand-hidden" aria-hidden="true" dir="ltr">
             { for (0..count).map(|_| html! {
-                <span class="card-btn"><CardSvg card={None::<Card>} /></span>
+                <span class="card-btn">{ card_svg(None) }</span>
             }) }
         </div>
     }

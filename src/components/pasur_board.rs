@@ -3,12 +3,12 @@
 
 use crate::cls;
 use crate::components::actions::result_actions_labelled;
-use crate::components::card::{mini_card, suit_shape, CardSvg};
+use crate::components::card::{card_svg, mini_card, suit_shape};
 use crate::i18n::{about, fill, Lang};
 use crate::seen::Seen;
 use engine::games::pasur::choice::table_order;
 use engine::games::pasur::{PasurView, RoundResult, ScoreLine, SideTally};
-use engine::{Card, CardSet, Seat, Suit};
+use engine::{CardSet, Seat, Suit};
 use yew::prelude::*;
 
 /// A set of cards as text for tests: `"4D 7S"`.
@@ -45,13 +45,7 @@ fn side_chips(lang: Lang, t: &SideTally) -> [Html; 7] {
     let num = |n: u8| lang.num(n);
     let has = |b: bool| (if b { p.taken } else { p.not_taken }).to_string();
     [
-        chip(
-            "pile",
-            html! { <CardSvg card={None::<Card>} /> },
-            p.pile,
-            num(t.cards),
-            num(t.cards),
-        ),
+        chip("pile", card_svg(None), p.pile, num(t.cards), num(t.cards)),
         chip(
             if t.clubs >= 7 { "clubs seven" } else { "clubs" },
             suit_icon(Suit::Clubs),

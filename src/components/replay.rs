@@ -17,7 +17,7 @@
 //!   (`data-kind=trick|table|pile|empty`, its cards `[data-card]`).
 //! - Keys: arrows step (in Persian the left arrow goes forward), Home / End, Escape closes.
 
-use crate::components::card::{suit_color, CardSvg};
+use crate::components::card::{card_svg, suit_color};
 use crate::context::use_lang;
 use crate::seen::Pos;
 
@@ -274,7 +274,7 @@ fn middle(lang: Lang, m: &Middle, pos: &dyn Fn(Seat) -> Pos) -> Html {
         html! {
             <span class={cls!("rp-card", class, winner.then_some("winner"))} role="img"
                 aria-label={card_label(lang, c)} data-card={c.to_string()}>
-                <CardSvg card={Some(c)} />
+                { card_svg(Some(c)) }
             </span>
         }
     };

@@ -2,7 +2,7 @@
 //! crown and the trump badge, and the backs of the cards they hold.
 
 use crate::cls;
-use crate::components::card::{suit_shape, CardSvg};
+use crate::components::card::{card_svg, suit_shape};
 use crate::i18n::{fill, trump_name, Lang};
 use crate::seen::Pos;
 use engine::games::hokm::Trump;
@@ -110,7 +110,7 @@ pub fn seat_view(lang: Lang, props: &SeatViewProps) -> Html {
             if props.backs {
                 <div class="backs" role="img" aria-label={format!("{}: {}", props.name, count_text)}>
                     <span class="back-fan" aria-hidden="true">
-                        { for (0..shown).map(|_| html! { <CardSvg card={None::<engine::Card>} /> }) }
+                        { for (0..shown).map(|_| card_svg(None)) }
                     </span>
                     <span class="count" aria-hidden="true">{ lang.num(props.count) }</span>
                 </div>

@@ -1,7 +1,7 @@
 //! Hokm's stock of the two-player form (HK-13): the card drawn, kept or passed for the next
 //! one; or, while the other player draws, the stock and whose turn it is.
 
-use crate::components::card::CardSvg;
+use crate::components::card::card_svg;
 use crate::i18n::{card_label, fill, Lang};
 use engine::games::hokm::HokmAction;
 use engine::Card;
@@ -25,7 +25,7 @@ pub fn stock(
                 <div class="stock-row">
                     <span class="stock-card" data-testid="drawn" data-card={card.to_string()}
                         role="img" aria-label={card_label(lang, card)}>
-                        <CardSvg card={Some(card)} />
+                        { card_svg(Some(card)) }
                     </span>
                     <div class="stock-choices">
                         <button type="button" class="btn" data-testid="keep"
@@ -46,7 +46,7 @@ pub fn stock(
         None => html! {
             <div class="waiting-trump stock-waiting" data-testid="waiting">
                 <span class="stock-backs" aria-hidden="true">
-                    <CardSvg card={None::<Card>} />
+                    { card_svg(None) }
                 </span>
                 <p>{ waiting.unwrap_or_default() }</p>
                 <p class="help" data-testid="stock" data-value={count.to_string()}>

@@ -1,6 +1,6 @@
 //! The cards in the middle of the table, each in front of the player who played it.
 
-use crate::components::card::CardSvg;
+use crate::components::card::card_svg;
 use crate::seen::Pos;
 
 use crate::cls;
@@ -43,7 +43,7 @@ pub fn trick_view(lang: Lang, props: &TrickViewProps) -> Html {
                         role="listitem" aria-label={card_label(lang, card)}
                         data-card={card.to_string()} data-seat={seat.0.to_string()}
                         style={format!("z-index: {}", i + 1)}>
-                        <CardSvg card={Some(card)} />
+                        { card_svg(Some(card)) }
                     </div>
                 }
             }) }

@@ -9,7 +9,7 @@ use super::{Frame, TableProps};
 use crate::adapters::UiGame;
 use crate::card_order::HandCard;
 use crate::cls;
-use crate::components::card::{mini_card, suit_button, suit_shape, CardSvg};
+use crate::components::card::{card_svg, mini_card, suit_button, suit_shape};
 use crate::components::hand::{bag_hand, hidden_hand, BagHandProps};
 use crate::components::scoreboard::{player_scores, PlayerColumn};
 use crate::components::seat::{seat_view, SeatViewProps};
@@ -235,14 +235,14 @@ fn piles<G: SheddingPage>(
                     data-testid="stock" data-count={stock.to_string()}
                     aria-label={format!("{} — {}", t.draw, fill(t.stock_n, &[("n", &lang.num(stock))]))}
                     disabled={!can_draw} onclick={draw_click}>
-                    <CardSvg card={None::<Card>} />
+                    { card_svg(None) }
                     <span class="pile-count">{ lang.num(stock) }</span>
                 </button>
                 <div class="discard-pile" data-testid="discard-top"
                     data-card={top.map(|c| c.to_string()).unwrap_or_default()}
                     role="img" aria-label={top.map(|c| format!("{}: {}", t.discard, card_label(lang, c))).unwrap_or_default()}>
                     if let Some(c) = top {
-                        <CardSvg card={Some(c)} />
+                        { card_svg(Some(c)) }
                     }
                 </div>
             </div>

@@ -11,7 +11,7 @@ use crate::components::pasur_board::{board, cards_attr, score_sheet};
 use super::shell::use_screen;
 use super::{phase_slug, Frame, TableProps};
 use crate::cls;
-use crate::components::card::{mini_card, CardSvg};
+use crate::components::card::{card_svg, mini_card};
 use crate::components::hand::{hand, hidden_hand, HandProps};
 use crate::components::seat::{seat_view, SeatViewProps};
 use crate::i18n::{about, card_label, fill, Lang};
@@ -240,14 +240,14 @@ pub fn pasur_table(props: &TableProps<PasurSettings>) -> Html {
                     <button type="button" {class} key={c.index() as usize} data-card={c.to_string()}
                         aria-label={card_label(lang, c)} aria-pressed={take.to_string()}
                         disabled={!take && !maybe} {onclick}>
-                        <CardSvg card={Some(c)} />
+                        { card_svg(Some(c)) }
                     </button>
                 }
             } else {
                 html! {
                     <span {class} key={c.index() as usize} data-card={c.to_string()} role="img"
                         aria-label={card_label(lang, c)}>
-                        <CardSvg card={Some(c)} />
+                        { card_svg(Some(c)) }
                     </span>
                 }
             }
@@ -323,7 +323,7 @@ pub fn pasur_table(props: &TableProps<PasurSettings>) -> Html {
             <div class="pasur-info">
                 <div class="stock" data-testid="stock" data-value={view.stock.to_string()}
                     role="img" aria-label={stock_text.clone()} title={stock_text}>
-                    <span class="stock-back" aria-hidden="true"><CardSvg card={None::<Card>} /></span>
+                    <span class="stock-back" aria-hidden="true">{ card_svg(None) }</span>
                     <span class="count" aria-hidden="true">{ lang.num(view.stock) }</span>
                 </div>
                 { for last_play }
