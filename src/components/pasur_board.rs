@@ -4,6 +4,7 @@
 use crate::cls;
 use crate::components::actions::result_actions_labelled;
 use crate::components::card::{card_svg, mini_card, suit_shape};
+use crate::components::sheet::escape;
 use crate::i18n::{about, fill, Lang};
 use crate::seen::Seen;
 use engine::games::pasur::choice::table_order;
@@ -208,6 +209,94 @@ pub fn sheet_lines(lang: Lang, r: &RoundResult) -> Vec<SheetLine> {
     ]
 }
 
+/// The score sheet's table (PA-10): a row per line, each side's points (and the count behind
+/// them), the round's total and the match's. Markup text, as the match's sheet is
+/// ([`crate::components::sheet`]): it is only shown, and text is far less of the page's code
+/// than elements built one by one (issue 25). The sides' names are escaped.
+fn sheet_table(
+    lang: Lang,
+    seen: &Seen,
+    view: &PasurView,
+    r: &RoundResult,
+    teams: &[AttrValue; 2],
+) -> String {
+    let (s, p) = (lang.s(), lang.pasur());
+    let order = [seen.bottom.side(), 1 - seen.bottom.side()];
+    let mut out = String::from(r#"<table class="result-table sheet-table"><thead><tr><th></th>"#);
+    for side in order {
+        let mine = if side == seen.bottom.side() {
+            r#" class="mine""#
+        } else {
+            ""
+        };
+        out += &format!(r#"<th scope="col"{mine}>{}</th>"#, escape(&teams[side]));
+    }
+    out += "</tr></thead><tbody>";
+    for (line, label, per) in sheet_lines(lang, r) {
+        out += &format!(
+            r#"<tr class="line-{line}" data-testid="sheet-{line}"><th scope="row">{label}</th>"#
+        );
+        for side in order {
+            let (points, count) = per[side];
+            let num = lang.num(if line == "cards" { count } else { points });
+            // The pile's size is a count, not points.
+            let (points, class) = match line {
+                "cards" => (0, r#" class="count-only""#),
+                _ if points > 0 => (points, r#" class="scored""#),
+                _ => (points, ""),
+            };
+            let note = match line {
+                "clubs" => Some(fill(p.n_clubs, &[("n", &lang.num(count))])),
+                "surs" if count > 0 => Some(fill(
+                    if count == 1 { p.n_sur_one } else { p.n_surs },
+                    &[("n", &lang.num(count))],
+                )),
+                _ => None,
+            }
+            .map(|n| format!(r#"<small class="sheet-note">{n}</small>"#))
+            .unwrap_or_default();
+            out += &format!(
+                r#"<td data-testid="sheet-{line}-{side}" data-value="{points}" data-count="{count}"{class}>{num}{note}</td>"#
+            );
+        }
+        out += "</tr>";
+    }
+    out += &format!(
+        r#"<tr class="line-round" data-testid="sheet-round"><th scope="row">{}</th>"#,
+        p.line_round
+    );
+    for side in order {
+        let total = r.sides[side].total;
+        out += &format!(
+            r#"<td data-testid="sheet-round-{side}" data-value="{total}">{}</td>"#,
+            lang.num(total)
+        );
+    }
+    out += &format!(
+        r#"</tr><tr class="line-match" data-testid="sheet-match"><th scope="row">{}</th>"#,
+        p.line_match
+    );
+    for side in order {
+        let total = r.totals[side];
+        let won = if view.winner == Some(side) {
+            r#" class="won""#
+        } else {
+            ""
+        };
+        let text = fill(
+            s.score_of,
+            &[
+                ("n", &lang.num(total)),
+                ("t", &lang.num(view.settings.target)),
+            ],
+        );
+        out += &format!(
+            r#"<td data-testid="sheet-match-{side}" data-value="{total}"{won}>{text}</td>"#
+        );
+    }
+    out + "</tr></tbody></table>"
+}
+
 /// The round's score sheet: line by line per side, the round's total, the match totals
 /// toward the target, who took the last table cards (PA-6); at the end the winner.
 pub fn score_sheet(
@@ -228,7 +317,6 @@ pub fn score_sheet(
         fill(p.round_over, &[("n", &lang.num(view.round_number))])
     };
     let target = view.settings.target as i32;
-    let order = [seen.bottom.side(), 1 - seen.bottom.side()];
     let winner_text = view.winner.map(|w| {
         if seen.n == 2 && Seat(w as u8) == seen.bottom && seen.cover.is_none() {
             p.match_won_you.to_string()
@@ -240,18 +328,6 @@ pub fn score_sheet(
     });
     let tie = !over && r.totals[0] == r.totals[1] && r.totals[0] >= target;
     let last_to = teams[r.last_cards_to].clone();
-    let cell = |line: &'static str, side: usize, points: i32, count: i32, note: Option<String>| {
-        html! {
-            <td data-testid={format!("sheet-{line}-{side}")} data-value={points.to_string()}
-                data-count={count.to_string()} class={cls!((points > 0).then_some("scored"))}>
-                { lang.num(points) }
-                if let Some(note) = note {
-                    <small class="sheet-note">{ note }</small>
-                }
-            </td>
-        }
-    };
-    let lines = sheet_lines(lang, r);
     let mut panel = html! {
         <section class={cls!("panel", "result-panel", "pasur-sheet", over.then_some("match-over"))}
             data-testid="score-sheet" data-round={view.round_number.to_string()}
@@ -261,59 +337,7 @@ pub fn score_sheet(
             if let (Some(w), Some(text)) = (view.winner, winner_text) {
                 <p class="match-winner" data-testid="match-result" data-winner={w.to_string()}>{ text }</p>
             }
-            <table class="result-table sheet-table">
-                <thead>
-                    <tr>
-                        <th></th>
-                        { for order.iter().map(|&side| html! {
-                            <th scope="col" class={cls!((side == seen.bottom.side()).then_some("mine"))}>
-                                { teams[side].clone() }
-                            </th>
-                        }) }
-                    </tr>
-                </thead>
-                <tbody>
-                    { for lines.iter().map(|&(line, label, per)| html! {
-                        <tr class={format!("line-{line}")} data-testid={format!("sheet-{line}")}>
-                            <th scope="row">{ label }</th>
-                            { for order.iter().map(|&side| {
-                                let (points, count) = per[side];
-                                match line {
-                                    // The pile's size: a count, not points.
-                                    "cards" => html! {
-                                        <td data-testid={format!("sheet-cards-{side}")} data-value="0"
-                                            data-count={count.to_string()} class="count-only">
-                                            { lang.num(count) }
-                                        </td>
-                                    },
-                                    "clubs" => cell(line, side, points, count,
-                                        Some(fill(p.n_clubs, &[("n", &lang.num(count))]))),
-                                    "surs" => cell(line, side, points, count,
-                                        (count > 0).then(|| fill(if count == 1 { p.n_sur_one } else { p.n_surs }, &[("n", &lang.num(count))]))),
-                                    _ => cell(line, side, points, count, None),
-                                }
-                            }) }
-                        </tr>
-                    }) }
-                    <tr class="line-round" data-testid="sheet-round">
-                        <th scope="row">{ p.line_round }</th>
-                        { for order.iter().map(|&side| html! {
-                            <td data-testid={format!("sheet-round-{side}")} data-value={r.sides[side].total.to_string()}>
-                                { lang.num(r.sides[side].total) }
-                            </td>
-                        }) }
-                    </tr>
-                    <tr class="line-match" data-testid="sheet-match">
-                        <th scope="row">{ p.line_match }</th>
-                        { for order.iter().map(|&side| html! {
-                            <td data-testid={format!("sheet-match-{side}")} data-value={r.totals[side].to_string()}
-                                class={cls!((view.winner == Some(side)).then_some("won"))}>
-                                { fill(s.score_of, &[("n", &lang.num(r.totals[side])), ("t", &lang.num(target))]) }
-                            </td>
-                        }) }
-                    </tr>
-                </tbody>
-            </table>
+            { Html::from_html_unchecked(sheet_table(lang, seen, view, r, teams).into()) }
             <p class="last-cards" data-testid="last-cards">
                 if r.last_cards.is_empty() {
                     { p.last_cards_none }
