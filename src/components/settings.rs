@@ -3,6 +3,7 @@
 
 use super::net::RoomInfo;
 use crate::adapters::UiSettings;
+use crate::components::sheet::escape;
 use crate::context::AppCtx;
 use crate::i18n::Lang;
 use crate::prefs::{Prefs, Speed};
@@ -117,6 +118,23 @@ pub fn room_labels(lang: Lang) -> (&'static str, &'static str, &'static str, &'s
     (w.grace, w.turn, w.at_once, w.off)
 }
 
+/// Settings as a list of label and value (`<dl>` with `attrs`, each row with its test id
+/// and raw value). Markup text: it is only shown, and text is less of the page's code than
+/// elements built one by one (issue 25).
+pub fn setting_list<'a>(attrs: &str, rows: impl Iterator<Item = &'a SettingRow>) -> Html {
+    let mut out = format!("<dl{attrs}>");
+    for r in rows {
+        out += &format!(
+            r#"<div class="setting-row" data-testid="setting-{}" data-value="{}"><dt>{}</dt><dd>{}</dd></div>"#,
+            r.testid,
+            r.raw,
+            r.label,
+            escape(&r.value)
+        );
+    }
+    Html::from_html_unchecked((out + "</dl>").into())
+}
+
 /// The room settings, read-only, behind a button in the top bar, with a link to the rules
 /// (`rules`, the rule page's hash) and this device's preferences; the panel shows while `open`,
 /// and `toggle` opens or closes it. Online, `room` holds the room's own settings after the
@@ -145,15 +163,7 @@ pub fn table_settings(
                 <div class="panel share-pop settings-panel" data-testid="settings-panel" role="dialog"
                     aria-label={s.table_settings}>
                     <h2>{ s.table_settings }</h2>
-                    <dl>
-                        { for rows.iter().chain(&room).map(|r| html! {
-                            <div class="setting-row" data-testid={format!("setting-{}", r.testid)}
-                                data-value={r.raw.to_string()}>
-                                <dt>{ r.label }</dt>
-                                <dd>{ r.value.clone() }</dd>
-                            </div>
-                        }) }
-                    </dl>
+                    { setting_list("", rows.iter().chain(&room)) }
                     { device_prefs(lang, ctx) }
                     <div class="popover-actions">
                         <a class="btn btn-small btn-secondary" data-testid="rules-link"

@@ -5,11 +5,12 @@ use super::words;
 use crate::adapters::{game_name, UiGame};
 use crate::cls;
 use crate::components::lang_toggle::lang_toggle;
+use crate::components::settings::setting_list;
 use crate::config::{Player, SeatKind};
 use crate::i18n::Lang;
 use crate::online::Hub;
 use crate::online::{ClientMsg, Lobby};
-use crate::pages::table::{room_rows, setting_rows, SettingRow};
+use crate::pages::table::{room_rows, setting_rows};
 use crate::route::Route;
 use crate::seen::player_name;
 use crate::web;
@@ -93,13 +94,6 @@ pub(super) fn lobby_view<G: UiGame>(
         .map(|s| setting_rows(lang, &s, lobby.players))
         .unwrap_or_default();
     let room = room_rows(lang, lobby.options.grace_secs, lobby.options.turn_secs);
-    let row = |r: &SettingRow| {
-        html! {
-            <div class="setting-row" data-testid={format!("setting-{}", r.testid)} data-value={r.raw.to_string()}>
-                <dt>{ r.label }</dt><dd>{ r.value.clone() }</dd>
-            </div>
-        }
-    };
     let start = {
         let hub = hub.clone();
         Callback::from(move |_: MouseEvent| hub.send(&ClientMsg::Start))
@@ -123,10 +117,10 @@ pub(super) fn lobby_view<G: UiGame>(
                     { for lobby.seats.iter().map(|s| seat_row(lang, s, me, creator, hub, lobby)) }
                 </ol>
                 <h2>{ w.room_settings }</h2>
-                <dl class="room-settings" data-testid="room-settings">{ for room.iter().map(row) }</dl>
+                { setting_list(r#" class="room-settings" data-testid="room-settings""#, room.iter()) }
                 <details class="room-rules">
                     <summary>{ w.rules }</summary>
-                    <dl>{ for rows.iter().map(row) }</dl>
+                    { setting_list("", rows.iter()) }
                 </details>
                 if creator {
                     <button type="button" class="btn" data-testid="room-start" onclick={start}>{ w.start }</button>
