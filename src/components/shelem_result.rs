@@ -67,7 +67,7 @@ pub fn shelem_result(lang: Lang, props: &ShelemResultProps) -> Html {
         .map(|n| Cell::signed(lang, n, true).with_class((n < 0).then_some("neg")));
     let score = props
         .score
-        .map(|n| Cell::signed(lang, n, false).then(html! { { of_target.clone() } }));
+        .map(|n| Cell::signed(lang, n, false).then(&of_target));
     let columns = vec![
         Column::new(sh.taken_with_discards, "", "result-taken", taken),
         Column::new(sh.this_hand, "delta", "result-points", points),

@@ -6,6 +6,7 @@
 use crate::cls;
 use crate::components::actions::result_actions;
 use crate::components::seat::trump_badge;
+use crate::components::sheet::escape;
 use crate::i18n::{fill, points_text, Lang};
 use engine::games::hokm::Trump;
 use yew::prelude::*;
@@ -17,7 +18,8 @@ pub struct Cell {
     pub value: Option<String>,
     /// Classes beside the column's own.
     pub class: String,
-    pub body: Html,
+    /// The cell's markup (text escaped).
+    pub body: String,
 }
 
 impl Cell {
@@ -26,7 +28,7 @@ impl Cell {
         Cell {
             value: Some(n.to_string()),
             class: String::new(),
-            body: html! { { lang.num(&n) } },
+            body: lang.num(&n),
         }
     }
 
@@ -36,7 +38,7 @@ impl Cell {
         Cell {
             value: Some(n.to_string()),
             class: String::new(),
-            body: html! { <bdi dir="ltr">{ points_text(lang, n, plus) }</bdi> },
+            body: format!(r#"<bdi dir="ltr">{}</bdi>"#, points_text(lang, n, plus)),
         }
     }
 
@@ -45,7 +47,7 @@ impl Cell {
         Cell {
             value: None,
             class: String::new(),
-            body: html! { { text } },
+            body: escape(&text),
         }
     }
 
@@ -55,10 +57,9 @@ impl Cell {
         self
     }
 
-    /// This cell with more after its body.
-    pub fn then(mut self, more: Html) -> Cell {
-        let body = self.body;
-        self.body = html! { <>{ body }{ more }</> };
+    /// This cell with more text after its body.
+    pub fn then(mut self, more: &str) -> Cell {
+        self.body += &escape(more);
         self
     }
 }
@@ -114,25 +115,49 @@ struct Rows<'a> {
     data_side: bool,
 }
 
-/// The body of a team table: a row per side, the team's name then a cell per column.
-fn team_rows(columns: &[Column], rows: Rows) -> Html {
-    let cell = |c: &Column, side: usize| {
-        let Cell { value, class, body } = c.cells[side].clone();
-        let testid = (!c.testid.is_empty()).then(|| format!("{}-{side}", c.testid));
-        let class = cls!((!c.class.is_empty()).then_some(c.class), class);
-        html! { <td {class} data-testid={testid} data-value={value}>{ body }</td> }
-    };
-    html! {
-        <tbody>
-            { for rows.order.iter().map(|&side| html! {
-                <tr class={(rows.class)(side)} data-testid={rows.testid.map(|t| format!("{t}-{side}"))}
-                    data-side={rows.data_side.then(|| side.to_string())}>
-                    <th scope="row" class={rows.name_class}>{ rows.teams[side].clone() }</th>
-                    { for columns.iter().map(|c| cell(c, side)) }
-                </tr>
-            }) }
-        </tbody>
+/// A team table (`<table>` with `attrs`) as markup text: the columns' heads after `corner`,
+/// then a row per side, the team's name and a cell per column. It is only shown, and text is
+/// less of the page's code than elements built one by one (issue 25). Names are escaped.
+fn team_table(attrs: &str, corner: &str, columns: &[Column], rows: Rows) -> Html {
+    let mut out = format!("<table{attrs}><thead><tr>{corner}");
+    for c in columns {
+        out += &format!(r#"<th scope="col">{}</th>"#, escape(&c.head));
     }
+    out += "</tr></thead><tbody>";
+    for side in rows.order {
+        let mut tr = format!(r#"<tr class="{}""#, (rows.class)(side));
+        if let Some(t) = rows.testid {
+            tr += &format!(r#" data-testid="{t}-{side}""#);
+        }
+        if rows.data_side {
+            tr += &format!(r#" data-side="{side}""#);
+        }
+        let th_class = rows
+            .name_class
+            .map(|c| format!(r#" class="{c}""#))
+            .unwrap_or_default();
+        out += &format!(
+            r#"{tr}><th scope="row"{th_class}>{}</th>"#,
+            escape(&rows.teams[side])
+        );
+        for c in columns {
+            let Cell { value, class, body } = &c.cells[side];
+            let mut td = String::from("<td");
+            let class = cls!((!c.class.is_empty()).then_some(c.class), class.as_str());
+            if !class.is_empty() {
+                td += &format!(r#" class="{class}""#);
+            }
+            if !c.testid.is_empty() {
+                td += &format!(r#" data-testid="{}-{side}""#, c.testid);
+            }
+            if let Some(v) = value {
+                td += &format!(r#" data-value="{v}""#);
+            }
+            out += &format!("{td}>{body}</td>");
+        }
+        out += "</tr>";
+    }
+    Html::from_html_unchecked((out + "</tbody></table>").into())
 }
 
 /// The trump in the top bar's notes (empty before it is named).
@@ -175,15 +200,12 @@ pub fn team_board(lang: Lang, props: &TeamBoardProps) -> Html {
     };
     html! {
         <div class={cls!("scoreboard", props.class.clone())}>
-            <table class="score-table" data-testid="score">
-                <thead>
-                    <tr>
-                        <th scope="col" class="hand-no">{ fill(s.hand_n, &[("n", &lang.num(props.hand_number))]) }</th>
-                        { for props.columns.iter().map(|c| html! { <th scope="col">{ c.head.clone() }</th> }) }
-                    </tr>
-                </thead>
-                { team_rows(&props.columns, rows) }
-            </table>
+            { team_table(
+                r#" class="score-table" data-testid="score""#,
+                &format!(r#"<th scope="col" class="hand-no">{}</th>"#, fill(s.hand_n, &[("n", &lang.num(props.hand_number))])),
+                &props.columns,
+                rows,
+            ) }
             <div class="table-info">
                 <span class="target" data-testid="target" data-value={props.target.to_string()}>
                     { fill(s.match_to, &[("n", &lang.num(props.target))]) }
@@ -258,15 +280,7 @@ pub fn team_result(lang: Lang, props: &TeamResultProps) -> Html {
                 </p>
             }
             { props.before.clone() }
-            <table class="result-table">
-                <thead>
-                    <tr>
-                        <th></th>
-                        { for props.columns.iter().map(|c| html! { <th scope="col">{ c.head.clone() }</th> }) }
-                    </tr>
-                </thead>
-                { team_rows(&props.columns, rows) }
-            </table>
+            { team_table(r#" class="result-table""#, "<th></th>", &props.columns, rows) }
             { props.children.clone() }
             { result_actions(lang, over, props.on_next.reform(|_: MouseEvent| ()),
                 props.on_new_match.reform(|_: MouseEvent| ())) }
