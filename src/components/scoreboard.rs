@@ -2,11 +2,11 @@
 
 use crate::cls;
 use crate::components::seat::crown;
+use crate::components::sheet::escape;
 use crate::components::team::{team_board, trump_info, Cell, Column, TeamBoardProps};
 use crate::i18n::{fill, Lang};
 use crate::seen::Seen;
 use engine::games::hokm::Trump;
-use engine::Seat;
 use yew::prelude::*;
 
 pub struct ScoreboardProps {
@@ -65,32 +65,39 @@ pub fn player_scores(
     columns: &[PlayerColumn],
     info: Html,
 ) -> Html {
-    let order: Vec<Seat> = (0..seen.n).map(|k| seen.bottom.after(k, seen.n)).collect();
+    // Markup text: it is only shown, and text is less of the page's code than elements
+    // built one by one (issue 25). Names are escaped.
+    let mut table = format!(
+        r#"<table class="score-table" data-testid="score"><thead><tr><th scope="col" class="hand-no">{}</th>"#,
+        fill(lang.s().hand_n, &[("n", &lang.num(hand_number))])
+    );
+    for c in columns {
+        table += &format!(r#"<th scope="col">{}</th>"#, escape(c.heading));
+    }
+    table += "</tr></thead><tbody>";
+    for seat in (0..seen.n).map(|k| seen.bottom.after(k, seen.n)) {
+        let mine = if seat == seen.bottom { " mine" } else { "" };
+        table += &format!(
+            r#"<tr class="team{mine}" data-seat="{}"><th scope="row" class="team-name">{}</th>"#,
+            seat.0,
+            escape(&seen.name(seat))
+        );
+        for c in columns {
+            let v = c.values.get(seat.idx()).copied().unwrap_or(0);
+            table += &format!(
+                r#"<td class="{}" data-testid="{}-{}" data-value="{v}">{}</td>"#,
+                c.class,
+                c.testid,
+                seat.0,
+                lang.num(v)
+            );
+        }
+        table += "</tr>";
+    }
+    table += "</tbody></table>";
     html! {
         <div class={cls!("scoreboard", class)}>
-            <table class="score-table" data-testid="score">
-                <thead>
-                    <tr>
-                        <th scope="col" class="hand-no">{ fill(lang.s().hand_n, &[("n", &lang.num(hand_number))]) }</th>
-                        { for columns.iter().map(|c| html! { <th scope="col">{ c.heading.to_string() }</th> }) }
-                    </tr>
-                </thead>
-                <tbody>
-                    { for order.iter().map(|&seat| html! {
-                        <tr class={cls!("team", (seat == seen.bottom).then_some("mine"))}
-                            data-seat={seat.0.to_string()}>
-                            <th scope="row" class="team-name">{ seen.name(seat) }</th>
-                            { for columns.iter().map(|c| {
-                                let v = c.values.get(seat.idx()).copied().unwrap_or(0);
-                                html! {
-                                    <td class={c.class} data-testid={format!("{}-{}", c.testid, seat.0)}
-                                        data-value={v.to_string()}>{ lang.num(v) }</td>
-                                }
-                            }) }
-                        </tr>
-                    }) }
-                </tbody>
-            </table>
+            { Html::from_html_unchecked(table.into()) }
             { info }
         </div>
     }
