@@ -195,6 +195,11 @@ fn card_face(out: &mut String, card: Card) {
 /// carries the label). Drawn as markup text: Yew keeps the DOM while the text is the same,
 /// and the text is far less code than the card's elements built one by one (issue 25).
 pub fn card_svg(card: Option<Card>) -> Html {
+    Html::from_html_unchecked(card_svg_text(card).into())
+}
+
+/// [`card_svg`]'s markup.
+pub fn card_svg_text(card: Option<Card>) -> String {
     let mut out = String::from(
         r#"<svg class="card" viewBox="0 0 100 140" aria-hidden="true" focusable="false">"#,
     );
@@ -205,7 +210,7 @@ pub fn card_svg(card: Option<Card>) -> Html {
         )),
     }
     out.push_str("</svg>");
-    Html::from_html_unchecked(out.into())
+    out
 }
 
 pub struct CardButtonProps {
@@ -257,13 +262,17 @@ pub fn card_button(lang: Lang, props: &CardButtonProps) -> Html {
 
 /// A small face-up card with its spoken label (result and draw panels).
 pub fn mini_card(lang: Lang, card: Card, highlight: bool) -> Html {
-    html! {
-        <span class={cls!("mini-card", highlight.then_some("highlight"))}
-            role="img" aria-label={card_label(lang, card)}
-            data-card={card.to_string()}>
-            { card_svg(Some(card)) }
-        </span>
-    }
+    Html::from_html_unchecked(mini_card_text(lang, card, highlight).into())
+}
+
+/// [`mini_card`]'s markup.
+pub fn mini_card_text(lang: Lang, card: Card, highlight: bool) -> String {
+    format!(
+        r#"<span class="mini-card{}" role="img" aria-label="{}" data-card="{card}">{}</span>"#,
+        if highlight { " highlight" } else { "" },
+        card_label(lang, card),
+        card_svg_text(Some(card))
+    )
 }
 
 /// A suit to choose (a trump, the suit a card names): a real button with the suit's shape

@@ -3,7 +3,8 @@
 
 use crate::cls;
 use crate::components::actions::result_actions;
-use crate::components::card::mini_card;
+use crate::components::card::mini_card_text;
+use crate::components::sheet::escape;
 use crate::i18n::{about, Lang};
 use crate::seen::Seen;
 use engine::{Card, CardBag, Seat, SeatSet};
@@ -35,6 +36,57 @@ pub struct HandOutcome<'a> {
     pub watch: bool,
 }
 
+/// The result's table: a row per player with their cards left (D-8), points and total.
+/// Markup text: it is only shown, and text is less of the page's code than elements built one
+/// by one (issue 25). Names are escaped.
+fn result_table(lang: Lang, seen: &Seen, r: &HandOutcome) -> String {
+    let t = lang.shedding();
+    let mut out = format!(
+        r#"<table class="result-table"><thead><tr><th scope="col">{}</th><th scope="col">{}</th><th scope="col">{}</th><th scope="col">{}</th></tr></thead><tbody>"#,
+        t.player, t.cards_left, r.points_heading, t.total
+    );
+    for i in 0..seen.n {
+        let seat = Seat(i);
+        let i = i as usize;
+        let cards: Vec<Card> = r
+            .hands
+            .get(i)
+            .map(|h| h.iter().collect())
+            .unwrap_or_default();
+        let eliminated = r.eliminated.contains(seat);
+        let points = r.points.get(i).copied().unwrap_or(0);
+        let total = r.totals.get(i).copied().unwrap_or(0);
+        let class = cls!(
+            (r.winner == Some(seat)).then_some("won"),
+            eliminated.then_some("eliminated")
+        );
+        out += &format!(
+            r#"<tr class="{class}" data-testid="result-row-{i}" data-cards="{}" data-points="{points}" data-total="{total}" data-eliminated="{eliminated}"><th scope="row">{}"#,
+            cards.len(),
+            escape(&seen.name(seat))
+        );
+        if eliminated {
+            out += &format!(r#"<span class="declared"> · {}</span>"#, t.eliminated);
+        }
+        out += r#"</th><td class="result-cards">"#;
+        for &c in &cards {
+            out += &mini_card_text(lang, c, false);
+        }
+        out += &format!(r#"</td><td class="result-points">{}"#, lang.num(points));
+        if let Some(note) = r.row_notes.get(i).cloned().flatten() {
+            out += &format!(
+                r#"<small class="row-note" data-testid="row-note-{i}">{}</small>"#,
+                escape(&note)
+            );
+        }
+        out += &format!(
+            r#"</td><td class="result-total">{}</td></tr>"#,
+            lang.num(total)
+        );
+    }
+    out + "</tbody></table>"
+}
+
 /// The hand result: who went out (or a blocked hand), everyone's remaining cards (D-8),
 /// the points and totals, and the winners at the end of the match.
 pub fn result_panel(
@@ -56,6 +108,7 @@ pub fn result_panel(
         .map(|&w| seen.name(w).to_string())
         .collect::<Vec<_>>()
         .join(sep);
+    let table = result_table(lang, seen, &r);
     html! {
         <div class="overlay result-overlay">
             <section class={cls!("panel", "result-panel", r.over.then_some("match-over"))}
@@ -76,44 +129,7 @@ pub fn result_panel(
                     <p class="points">{ t.blocked }</p>
                 }
                 { r.notes }
-                <table class="result-table">
-                    <thead>
-                        <tr>
-                            <th scope="col">{ t.player }</th>
-                            <th scope="col">{ t.cards_left }</th>
-                            <th scope="col">{ r.points_heading }</th>
-                            <th scope="col">{ t.total }</th>
-                        </tr>
-                    </thead>
-                    <tbody>
-                        { for (0..seen.n).map(|i| {
-                            let seat = Seat(i);
-                            let i = i as usize;
-                            let cards: Vec<Card> = r.hands.get(i).map(|h| h.iter().collect()).unwrap_or_default();
-                            let out = r.eliminated.contains(seat);
-                            let points = r.points.get(i).copied().unwrap_or(0);
-                            let total = r.totals.get(i).copied().unwrap_or(0);
-                            let note = r.row_notes.get(i).cloned().flatten();
-                            html! {
-                                <tr class={cls!((r.winner == Some(seat)).then_some("won"), out.then_some("eliminated"))}
-                                    data-testid={format!("result-row-{i}")} data-cards={cards.len().to_string()}
-                                    data-points={points.to_string()} data-total={total.to_string()}
-                                    data-eliminated={out.to_string()}>
-                                    <th scope="row">{ seen.name(seat) }
-                                        if out { <span class="declared">{ " · " }{ t.eliminated }</span> }
-                                    </th>
-                                    <td class="result-cards">{ for cards.iter().map(|&c| mini_card(lang, c, false)) }</td>
-                                    <td class="result-points">{ lang.num(points) }
-                                        if let Some(note) = note {
-                                            <small class="row-note" data-testid={format!("row-note-{i}")}>{ note }</small>
-                                        }
-                                    </td>
-                                    <td class="result-total">{ lang.num(total) }</td>
-                                </tr>
-                            }
-                        }) }
-                    </tbody>
-                </table>
+                { Html::from_html_unchecked(table.into()) }
                 if r.watch && !r.over {
                     <div class="actions">
                         <button type="button" class="btn" data-testid="next-hand" onclick={on_next}>
