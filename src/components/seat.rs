@@ -2,25 +2,28 @@
 //! crown and the trump badge, and the backs of the cards they hold.
 
 use crate::cls;
-use crate::components::card::{card_svg, suit_shape};
+use crate::components::card::{card_svg_text, suit_shape};
 use crate::i18n::{fill, trump_name, Lang};
 use crate::seen::Pos;
 use engine::games::hokm::Trump;
 use engine::Seat;
 use yew::prelude::*;
 
-/// The hakem's crown.
+/// The hakem's crown (markup text: it is only shown).
 pub fn crown(lang: Lang) -> Html {
-    html! {
-        <span class="crown" data-testid="hakem-crown" role="img" aria-label={lang.s().hakem}
-            title={lang.s().hakem}>
-            <svg viewBox="0 0 24 20" aria-hidden="true" focusable="false">
-                <path d="M2 17 L3.5 5 L8.5 10 L12 2 L15.5 10 L20.5 5 L22 17 Z"
-                    fill="#f2c14e" stroke="#7a5a12" stroke-width="1.2" stroke-linejoin="round" />
-                <rect x="2" y="17" width="20" height="2.5" rx="1" fill="#d9a521" />
-            </svg>
-        </span>
-    }
+    let hakem = lang.s().hakem;
+    Html::from_html_unchecked(
+        format!(
+            concat!(
+                r#"<span class="crown" data-testid="hakem-crown" role="img" aria-label="{h}" title="{h}">"#,
+                r#"<svg viewBox="0 0 24 20" aria-hidden="true" focusable="false">"#,
+                r##"<path d="M2 17 L3.5 5 L8.5 10 L12 2 L15.5 10 L20.5 5 L22 17 Z" fill="#f2c14e" stroke="#7a5a12" stroke-width="1.2" stroke-linejoin="round"/>"##,
+                r##"<rect x="2" y="17" width="20" height="2.5" rx="1" fill="#d9a521"/></svg></span>"##
+            ),
+            h = hakem
+        )
+        .into(),
+    )
 }
 
 /// Who the table waits for (the hakem's trump, the discards, the pass), in words, with the
@@ -110,7 +113,7 @@ pub fn seat_view(lang: Lang, props: &SeatViewProps) -> Html {
             if props.backs {
                 <div class="backs" role="img" aria-label={format!("{}: {}", props.name, count_text)}>
                     <span class="back-fan" aria-hidden="true">
-                        { for (0..shown).map(|_| card_svg(None)) }
+                        { Html::from_html_unchecked(card_svg_text(None).repeat(shown).into()) }
                     </span>
                     <span class="count" aria-hidden="true">{ lang.num(props.count) }</span>
                 </div>
