@@ -155,7 +155,7 @@ pub fn react_button(lang: Lang, info: &ReactionsInfo, open: &UseStateHandle<bool
                 { icon!(r#"<circle cx="12" cy="12" r="9" /><path d="M8.5 14.5 C10 16.5 14 16.5 15.5 14.5 M9 9.5 V10 M15 9.5 V10" />"#) }
                 <span class="react-open-text">{ w.open }</span>
             </button>
-            { for menu }
+            { menu.unwrap_or_default() }
         </div>
     }
 }

@@ -195,7 +195,7 @@ pub fn match_summary() -> Html {
     html! {
         <section class="match-summary" data-testid="match-summary">
             { Html::from_html_unchecked(body.into()) }
-            { for stats.map(|st| stats_line(lang, &st, "match-stats")) }
+            { stats.map(|st| stats_line(lang, &st, "match-stats")).unwrap_or_default() }
         </section>
     }
 }

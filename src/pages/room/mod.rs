@@ -522,7 +522,7 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
                     if creating { { options_form(lang, &options) } }
                     <button type="submit" class="btn" data-testid="room-go">{ if creating { w.create } else { w.join } }</button>
                 </form>
-                { for error }
+                { error.clone().unwrap_or_default() }
             </main>
         };
     }
@@ -531,7 +531,7 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
         return html! {
             <main class="page room-page loading" data-testid="room-connecting">
                 { status }
-                { for error }
+                { error.clone().unwrap_or_default() }
                 if room.net == Net::Offline {
                     <button type="button" class="btn" onclick={connect.reform(|_| ())}>{ w.retry }</button>
                 }
@@ -614,14 +614,14 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
                         { G::table(config, format!("{code}-{}-{n}", lobby.match_no), Some(link)) }
                     </ContextProvider<RoomInfo>>
                     if let Some(rematch) = rematch { <div class="room-bar">{ rematch }</div> }
-                    { for error }
+                    { error.clone().unwrap_or_default() }
                 </div>
             }
         }
         _ => html! {
             <>
                 { lobby_view::<G>(lang, &lobby, seat, &hub, &code, status) }
-                { for error }
+                { error.clone().unwrap_or_default() }
             </>
         },
     }

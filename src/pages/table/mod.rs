@@ -306,7 +306,7 @@ pub fn frame<G: UiGame>(
                         { parts.bar_extra }
                         { for local.as_ref().map(|p| (p.hint)(st, seen.my_turn)) }
                     </div>
-                    { for error }
+                    { error.unwrap_or_default() }
                     { parts.hand }
                 </section>
                 { match &local {
@@ -314,7 +314,7 @@ pub fn frame<G: UiGame>(
                     None => parts.result,
                 } }
             </div>
-            { for cover }
+            { cover.unwrap_or_default() }
         </main>
         </ContextProvider<SheetCtx>>
     }

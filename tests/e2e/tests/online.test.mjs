@@ -337,8 +337,14 @@ export const tests = [
         assert(JSON.stringify(seen) === JSON.stringify(['0:well_played', '0:nice']), `Omid saw Sara's reactions but the muted one (${seen})`);
 
         // Three at once were the burst: a fourth now is refused, and Sara is told.
+        await page.evaluate(() => { document.querySelector('[data-testid=table]').__before = true; });
         await react(page, 'hurry');
         await page.locator('[data-testid=room-error][data-code=slow_down]').waitFor({ timeout: 10000 });
+        // The toast is added beside the table, which stays as it was (Yew pairs an unkeyed
+        // list's children from its end: a node appended without a slot of its own would have
+        // made it build the whole table again, and lose what the player had chosen).
+        assert(await page.evaluate(() => document.querySelector('[data-testid=table]').__before === true),
+          'the table is the same element after the toast came');
         await other.context().close();
       } finally {
         relay.stop();

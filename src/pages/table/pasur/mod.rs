@@ -326,9 +326,9 @@ pub fn pasur_table(props: &TableProps<PasurSettings>) -> Html {
                     <span class="stock-back" aria-hidden="true">{ card_svg(None) }</span>
                     <span class="count" aria-hidden="true">{ lang.num(view.stock) }</span>
                 </div>
-                { for last_play }
+                { last_play.unwrap_or_default() }
             </div>
-            { for deal_note }
+            { deal_note.unwrap_or_default() }
             <div class={cls!("pasur-table-cards", format!("n{}", view.table.len().min(20)),
                     choosing_on_table.then_some("choosing"))}
                 data-testid="pasur-table-cards" data-count={view.table.len().to_string()}
@@ -338,7 +338,7 @@ pub fn pasur_table(props: &TableProps<PasurSettings>) -> Html {
                 if view.table.is_empty() {
                     <p class="table-empty">{ p.table_empty }</p>
                 }
-                { for sur_flash }
+                { sur_flash.unwrap_or_default() }
             </div>
         </div>
     };
