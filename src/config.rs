@@ -203,6 +203,20 @@ impl<S: UiSettings> TableConfig<S> {
         q
     }
 
+    /// The online page's link that creates a room of these settings and this many seats:
+    /// `players=N&settings=JSON` (the settings as the relay reads them, percent-encoded), read
+    /// by [`read_online_query`]. The setup page writes it, so that the online page sends the
+    /// settings as they are instead of reading a table's link (issue 25: that reading and the
+    /// settings' writing weigh about 2 KB in every online page).
+    pub fn online_query(&self) -> String {
+        let settings = serde_json::to_string(&self.settings).unwrap_or_default();
+        format!(
+            "players={}&settings={}",
+            self.player_count(),
+            percent_encode(&settings)
+        )
+    }
+
     /// Reads a link query (with or without a leading `?`) of a game played by `counts`
     /// players. Unknown keys are ignored; bad values take the defaults and are reported.
     pub fn from_query(query: &str, counts: &[u8]) -> ParsedConfig<S> {
@@ -280,6 +294,20 @@ impl<S: UiSettings> TableConfig<S> {
     }
 }
 
+/// The seats and the settings' JSON text of an online page's create link
+/// ([`TableConfig::online_query`]); `None` for a part missing or unreadable.
+pub fn read_online_query(query: &str) -> (Option<u8>, Option<String>) {
+    let (mut players, mut settings) = (None, None);
+    for pair in query.trim_start_matches('?').split('&') {
+        match pair.split_once('=') {
+            Some(("players", v)) => players = v.parse().ok(),
+            Some(("settings", v)) => settings = percent_decode(v),
+            _ => {}
+        }
+    }
+    (players, settings)
+}
+
 /// Percent-encodes everything but unreserved ASCII (RFC 3986), as UTF-8.
 pub fn percent_encode(s: &str) -> String {
     let mut out = String::new();
@@ -326,6 +354,29 @@ mod tests {
 
     type Hokm = TableConfig<HokmSettings>;
     const HOKM: &[u8] = &[4, 2];
+
+    #[test]
+    fn the_online_link_carries_the_seats_and_the_settings_as_the_relay_reads_them() {
+        let mut c = TableConfig::<BidelSettings>::new(&[4, 3]);
+        c.players = default_players(3);
+        c.settings.target = 50;
+        let q = c.online_query();
+        assert!(!q.contains('{') && !q.contains('"'), "percent-encoded: {q}");
+        let (players, settings) = read_online_query(&q);
+        assert_eq!(players, Some(3));
+        let settings = settings.expect("settings");
+        assert_eq!(
+            serde_json::from_str::<BidelSettings>(&settings).expect("the settings' JSON"),
+            c.settings
+        );
+        // A link without them (an older one) names neither; the room page then takes the
+        // game's first player count and its default settings.
+        assert_eq!(
+            read_online_query("seed=1&seats=ybbb&target=7"),
+            (None, None)
+        );
+        assert_eq!(read_online_query("players=x&settings=%ZZ"), (None, None));
+    }
 
     #[test]
     fn query_round_trips() {

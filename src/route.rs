@@ -27,7 +27,8 @@ pub enum Route {
     Table(GameId, String),
     /// The rule page, and the hash to go back to (if any).
     Rules(GameId, Option<String>),
-    /// A new room on the relay with a setup's query: `#/<game>/online?…`.
+    /// A new room on the relay with the setup's seats and settings:
+    /// `#/<game>/online?players=N&settings=JSON` ([`crate::config::TableConfig::online_query`]).
     Online(GameId, String),
     /// A room on the relay by its code: `#/<game>/room/<code>`.
     Room(GameId, String),

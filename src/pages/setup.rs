@@ -300,7 +300,7 @@ pub fn setup_page<G: UiGame>(props: &SetupPageProps) -> Html {
     let on_online = {
         let config = config.clone();
         Callback::from(move |_: MouseEvent| {
-            web::go(&Route::Online(G::ID, config.to_query()).hash());
+            web::go(&Route::Online(G::ID, config.online_query()).hash());
         })
     };
     let rules = Route::Rules(G::ID, Some(Route::Setup(G::ID, config.to_query()).hash())).hash();

@@ -11,7 +11,7 @@ use crate::adapters::{game_name, UiGame};
 use crate::components::lang_toggle::lang_toggle;
 use crate::components::net::{net_badge, now_ms, Net, NetInfo, RoomInfo, TurnClock};
 use crate::components::reactions::ReactionsInfo;
-use crate::config::{Player, SeatKind, TableConfig};
+use crate::config::{read_online_query, Player, SeatKind, TableConfig};
 use crate::context::use_lang;
 use crate::i18n::Lang;
 use crate::online::{
@@ -691,14 +691,21 @@ fn options_form(lang: Lang, options: &UseStateHandle<RoomOptions>) -> Html {
 /// The opening message of a new room with the setup's query (game settings and player
 /// count; the seats' kinds and the seed are the relay's business) and the room's settings.
 fn create<G: UiGame>(query: &str, name: String, options: RoomOptions) -> ClientMsg {
-    let parsed = TableConfig::<G::Settings>::from_query(query, G::PLAYER_COUNTS);
-    let config = parsed.config;
+    // The setup page's link says the seats and the settings as the relay reads them; a part
+    // missing takes the game's first player count and its default settings (`{}`), and the
+    // relay refuses what it cannot read.
+    let (players, settings) = read_online_query(query);
+    let read = |text: &str| serde_json::from_str::<RawJson>(text).ok();
     ClientMsg::Create {
         version: RELAY_VERSION,
         frames: PROTOCOL_VERSION,
         game: engine_slug::<G>(),
-        players: config.player_count(),
-        settings: RawJson::of(&config.settings).unwrap_or_default(),
+        players: players.unwrap_or(G::PLAYER_COUNTS[0]),
+        settings: settings
+            .as_deref()
+            .and_then(read)
+            .or_else(|| read("{}"))
+            .unwrap_or_default(),
         options,
         name,
     }

@@ -105,10 +105,11 @@ const cardsOf = async (page) =>
   page.locator('[data-testid=hand] button[data-card]').evaluateAll((bs) => bs.map((b) => b.dataset.card));
 
 /** Opens a room of `game` (4 seats: two people and two bots) on two devices, with the
- * room settings `options` (`{turn, grace}` in seconds) chosen in the create form; returns
- * them. */
+ * room settings `options` (`{turn, grace}` in seconds) chosen in the create form and the
+ * game's match target `options.target` on its setup page; returns them. */
 async function openRoom({ page, newContext, assert }, relay, game, joinBy = 'link', options = {}) {
   await page.goto(`${relay.url}/${game}.html#/${game}/setup`, { waitUntil: 'load' });
+  if (options.target !== undefined) await page.locator('[data-testid=opt-target]').selectOption(String(options.target));
   await page.locator('[data-testid=play-online]').click();
   await page.locator('[data-testid=room-options]').waitFor({ timeout: 15000 });
   if (options.turn !== undefined) await page.locator('[data-testid=room-turn]').selectOption(String(options.turn));
@@ -138,6 +139,11 @@ async function openRoom({ page, newContext, assert }, relay, game, joinBy = 'lin
   for (const p of [page, other]) {
     if (options.turn !== undefined) await p.locator(`[data-testid=setting-room-turn][data-value="${options.turn}"]`).waitFor({ timeout: 5000 });
     if (options.grace !== undefined) await p.locator(`[data-testid=setting-room-grace][data-value="${options.grace}"]`).waitFor({ timeout: 5000 });
+    // The setup page's rules reached the room (its link carries them to the online page);
+    // they are listed folded.
+    if (options.target !== undefined) {
+      await p.locator(`[data-testid=setting-opt-target][data-value="${options.target}"]`).waitFor({ state: 'attached', timeout: 5000 });
+    }
   }
   // The creator sees Omid arrive, connected, and seats bots in the two empty seats.
   await page.locator('[data-testid=room-seat][data-kind=person][data-seat="1"][data-connected=true]').waitFor({ timeout: 10000 });
@@ -168,7 +174,7 @@ export const tests = [
       // A long pause after the hand, so the result stays until both are ready.
       const relay = await startRelay(ctx.dist, 60000);
       try {
-        const { other, code } = await openRoom(ctx, relay, 'hokm', 'link', { turn: 60, grace: 120 });
+        const { other, code } = await openRoom(ctx, relay, 'hokm', 'link', { turn: 60, grace: 120, target: 5 });
         // The table's settings show the room's own settings too.
         await page.locator('[data-testid=settings-button]').click();
         await page.locator('[data-testid=setting-room-turn][data-value="60"]').waitFor({ timeout: 5000 });
