@@ -148,8 +148,12 @@ async function openRoom({ page, newContext, assert }, relay, game, joinBy = 'lin
   // The creator sees Omid arrive, connected, and seats bots in the two empty seats.
   await page.locator('[data-testid=room-seat][data-kind=person][data-seat="1"][data-connected=true]').waitFor({ timeout: 10000 });
   assert((await other.locator('[data-testid=room-start]').count()) === 0, 'only the creator starts');
-  for (let i = 0; i < 2; i++) await page.locator('[data-testid=add-bot]').first().click();
-  await page.locator('[data-testid=room-seat][data-kind=bot]').nth(1).waitFor({ timeout: 10000 });
+  // One at a time: until the relay's lobby comes back, the first "add bot" button is still the
+  // same seat's, and a second click there would seat nobody more.
+  for (let i = 0; i < 2; i++) {
+    await page.locator('[data-testid=add-bot]').first().click();
+    await page.locator('[data-testid=room-seat][data-kind=bot]').nth(i).waitFor({ timeout: 10000 });
+  }
   // The lobby names each bot as the table will ("Bot 3", not "Bot"; issue 25).
   const lobbyBots = await page.locator('[data-testid=room-seat][data-kind=bot]').evaluateAll((rows) =>
     rows.map((r) => [r.dataset.seat, r.querySelector('.room-seat-name').textContent.trim()]),
