@@ -25,7 +25,7 @@ mod tests {
     /// The pattern's id in the markup is [`super::BACK_PATTERN`], which the cards' backs fill with.
     #[test]
     fn the_markup_names_the_back_pattern() {
-        let Some(yew::virtual_dom::VNode::VRaw(raw)) = Some(super::svg_defs()) else {
+        let yew::virtual_dom::VNode::VRaw(raw) = super::svg_defs() else {
             panic!("not markup");
         };
         assert!(raw

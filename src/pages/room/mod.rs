@@ -443,7 +443,9 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
         room.seat.as_ref().map(|s| s.1),
     );
     let status = net_badge(lang, &info);
-    let error = room.error.as_ref().map(|e| {
+    // The room's error as a toast; nothing when none, which still keeps its slot among its
+    // siblings (Yew pairs an unkeyed list's children from its end).
+    let error = room.error.as_ref().map_or_else(Html::default, |e| {
         let text = match e.error.as_str() {
             "unknown_room" => w.unknown_room.to_string(),
             "slow_down" => w.slow_down.to_string(),
@@ -522,7 +524,7 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
                     if creating { { options_form(lang, &options) } }
                     <button type="submit" class="btn" data-testid="room-go">{ if creating { w.create } else { w.join } }</button>
                 </form>
-                { error.clone().unwrap_or_default() }
+                { error }
             </main>
         };
     }
@@ -531,7 +533,7 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
         return html! {
             <main class="page room-page loading" data-testid="room-connecting">
                 { status }
-                { error.clone().unwrap_or_default() }
+                { error }
                 if room.net == Net::Offline {
                     <button type="button" class="btn" onclick={connect.reform(|_| ())}>{ w.retry }</button>
                 }
@@ -614,14 +616,14 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
                         { G::table(config, format!("{code}-{}-{n}", lobby.match_no), Some(link)) }
                     </ContextProvider<RoomInfo>>
                     if let Some(rematch) = rematch { <div class="room-bar">{ rematch }</div> }
-                    { error.clone().unwrap_or_default() }
+                    { error }
                 </div>
             }
         }
         _ => html! {
             <>
                 { lobby_view::<G>(lang, &lobby, seat, &hub, &code, status) }
-                { error.clone().unwrap_or_default() }
+                { error }
             </>
         },
     }
