@@ -56,7 +56,7 @@ build_page() { # <binary> <output html name> [<second module's binary>]
   local out="$STAGE/$1" wasm="$CARGO_TARGET_DIR/wasm32-unknown-unknown/web/$1.wasm" stamp
   local extra="${3:--}" extra_wasm=/dev/null
   [ "$extra" = - ] || extra_wasm="$CARGO_TARGET_DIR/wasm32-unknown-unknown/web/$extra.wasm"
-  stamp="$(cat index.html "$wasm" "$extra_wasm" tools/web-page.mjs "$STAGE/assets.json" | sha256sum)"
+  stamp="$(cat index.html "$wasm" "$extra_wasm" tools/web-page.mjs tools/wasm-names.mjs "$STAGE/assets.json" | sha256sum)"
   if [ -f "$out.stamp" ] && [ "$(cat "$out.stamp")" = "$stamp" ] && [ -f "$out/$2" ]; then
     echo "==> build-web: $2 unchanged"
     return

@@ -8,8 +8,8 @@
 # tools/build-web.sh, and compresses the same way in memory where a copy is missing); a file that is
 # sent as it is (woff2, png, or one whose copy would not be smaller) counts its raw size in both.
 # A page counts its own stylesheet (each page has one, tools/web-page.mjs).
-# With --budget, it fails (exit 1) if a page's brotli total is over BYTES (./test: 188000,
-# about 183.6 KiB); with --home-budget, if the home page's is (./test: 70000, issue 25's
+# With --budget, it fails (exit 1) if a page's brotli total is over BYTES (./test: 180000,
+# issue 25's target); with --home-budget, if the home page's is (./test: 70000, issue 25's
 # target).
 set -euo pipefail
 ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

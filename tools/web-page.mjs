@@ -8,8 +8,9 @@
 //       preloaded font, the stylesheet's hash and the class-name prefixes the app formats).
 //   node tools/web-page.mjs page ASSETS_JSON BIN BINDGEN_DIR OUT HTML_NAME [EXTRA EXTRA_DIR]
 //       One page: BINDGEN_DIR holds wasm-bindgen's BIN.js and BIN_bg.wasm (after wasm-opt);
-//       writes OUT/BIN-<hash>.js (minified) and OUT/BIN-<hash>_bg.wasm, OUT/style-<hash>.css
-//       (the stylesheet's rules this page can use, see pruneCss) and OUT/HTML_NAME: index.html
+//       writes OUT/BIN-<hash>.js (minified) and OUT/BIN-<hash>_bg.wasm (the names they call
+//       each other by shortened, tools/wasm-names.mjs), OUT/style-<hash>.css (the
+//       stylesheet's rules this page can use, see pruneCss) and OUT/HTML_NAME: index.html
 //       with its `data-build` links filled in, minified. With EXTRA, the page's second module
 //       (src/extra.rs), EXTRA.js and EXTRA_bg.wasm in EXTRA_DIR: written beside it the same way,
 //       named by the page's <meta name="cards-extra">, its classes kept in the page's stylesheet.
@@ -26,6 +27,7 @@ import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFile
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transformSync } from 'esbuild';
+import { shortenNames } from './wasm-names.mjs';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 
@@ -114,12 +116,13 @@ function minifyHtml(html) {
 
 /** A module (BIN.js and BIN_bg.wasm of wasm-bindgen in DIR) into OUT under hashed names. */
 function writeModule(bin, dir, out) {
-  const wasm = readFileSync(join(dir, `${bin}_bg.wasm`));
-  const js = transformSync(readFileSync(join(dir, `${bin}.js`), 'utf8'), {
+  const minified = transformSync(readFileSync(join(dir, `${bin}.js`), 'utf8'), {
     loader: 'js',
     format: 'esm',
     minify: true,
   }).code;
+  // Short names for what the two call each other by (tools/wasm-names.mjs).
+  const { wasm, js } = shortenNames(readFileSync(join(dir, `${bin}_bg.wasm`)), minified);
   const stem = `${bin}-${hash16(js, wasm)}`;
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, `${stem}.js`), js);
