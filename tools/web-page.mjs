@@ -20,7 +20,8 @@
 // browser fetches both at once); `rel="css"` and `rel="icon"` become the hashed files' links,
 // the CSS's with a preload of the regular font (PRELOAD_FONT): without it the browser asks for
 // the font only once the wasm has drawn text, and draws that text in the system font first.
-// Every hashed file carries its SRI hash (integrity). Names hold the first 16 hex digits of the
+// Every hashed script, stylesheet and preload carries its SRI hash (integrity; a browser checks it
+// on no other link, so the icon's has none). Names hold the first 16 hex digits of the
 // SHA-256 of the content, so a changed file gets a new name and a cached one is never stale.
 import { createHash } from 'node:crypto';
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -90,7 +91,7 @@ function assets(out) {
   writeFileSync(join(out, iconName), icon);
   const manifest = {
     css: { file: `${out}.css`, hash: hash16(css), prefixes: formattedPrefixes() },
-    icon: { name: iconName, integrity: integrity(icon) },
+    icon: { name: iconName },
     font: { name: `fonts/${fontNames[PRELOAD_FONT]}` },
   };
   writeFileSync(`${out}.json`, JSON.stringify(manifest, null, 2));
@@ -198,7 +199,8 @@ function page(assetsJson, bin, dir, out, htmlName, extraBin, extraDir) {
     css:
       `<link rel="preload" href="./${shared.font.name}" as="font" type="font/woff2" crossorigin>` +
       `<link rel="stylesheet" href="./${cssName}" integrity="${integrity(css)}">`,
-    icon: `<link rel="icon" href="./${shared.icon.name}" integrity="${shared.icon.integrity}">`,
+    // No integrity: browsers check it only on scripts, stylesheets and preloads.
+    icon: `<link rel="icon" href="./${shared.icon.name}">`,
     extra: extra
       ? `<meta name="cards-extra" content="./${extra.stem}.js" data-wasm="./${extra.stem}_bg.wasm" data-css="./${extraCss.name}" data-css-integrity="${extraCss.integrity}"><script>${EXTRA_LOADER}</script>`
       : '',

@@ -37,7 +37,9 @@ pub struct RoomInfo {
     pub net: NetInfo,
     /// The turn timer, while one runs.
     pub clock: Option<TurnClock>,
-    pub options: protocol::RoomOptions,
+    /// The room's own settings as rows of the settings panel (the online page's
+    /// `room_rows`: the offline pages carry none of their code).
+    pub settings: Rc<Vec<super::settings::SettingRow>>,
     /// The relay's sheet of the match, once received.
     pub sheet: Option<Rc<engine::tally::Tally>>,
     /// The reactions (issue 23): the bubbles on screen and how to send one.

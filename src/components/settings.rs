@@ -52,16 +52,16 @@ pub const GRACE_CHOICES: [u32; 6] = [0, 15, 30, 60, 120, 300];
 
 /// The words of a room's own settings: the grace period's and the turn timer's labels,
 /// "at once", "off", and the units.
-struct RoomWords {
-    grace: &'static str,
-    turn: &'static str,
-    at_once: &'static str,
-    off: &'static str,
-    secs: &'static str,
-    mins: &'static str,
+pub struct RoomWords {
+    pub grace: &'static str,
+    pub turn: &'static str,
+    pub at_once: &'static str,
+    pub off: &'static str,
+    pub secs: &'static str,
+    pub mins: &'static str,
 }
 
-fn room_words(lang: Lang) -> RoomWords {
+pub fn room_words(lang: Lang) -> RoomWords {
     match lang {
         Lang::Fa => RoomWords {
             grace: "مهلت پیش از آنکه ربات به جای غایب بازی کند",
@@ -90,32 +90,6 @@ pub fn secs_text(lang: Lang, secs: u32, zero: &'static str) -> String {
         s if s % 60 == 0 => format!("{} {}", lang.num(s / 60), w.mins),
         s => format!("{} {}", lang.num(s), w.secs),
     }
-}
-
-/// A room's own settings (the relay's, beside the game's): the grace period before a bot
-/// plays for a person away, and the turn timer (D-7), as rows of the settings panel.
-pub fn room_rows(lang: Lang, grace_secs: u32, turn_secs: u32) -> Vec<SettingRow> {
-    let w = room_words(lang);
-    vec![
-        SettingRow {
-            testid: "room-grace".into(),
-            label: w.grace,
-            value: secs_text(lang, grace_secs, w.at_once),
-            raw: grace_secs.into(),
-        },
-        SettingRow {
-            testid: "room-turn".into(),
-            label: w.turn,
-            value: secs_text(lang, turn_secs, w.off),
-            raw: turn_secs.into(),
-        },
-    ]
-}
-
-/// The labels of a room's settings and their zero values: `(grace, turn, at once, off)`.
-pub fn room_labels(lang: Lang) -> (&'static str, &'static str, &'static str, &'static str) {
-    let w = room_words(lang);
-    (w.grace, w.turn, w.at_once, w.off)
 }
 
 /// Settings as a list of label and value (`<dl>` with `attrs`, each row with its test id
@@ -149,9 +123,7 @@ pub fn table_settings(
     room: Option<&RoomInfo>,
 ) -> Html {
     let s = lang.s();
-    let room = room
-        .map(|r| room_rows(lang, r.options.grace_secs, r.options.turn_secs))
-        .unwrap_or_default();
+    let room = room.map(|r| r.settings.as_slice()).unwrap_or_default();
     html! {
         <div class="table-settings">
             <button type="button" class="btn-ghost btn-icon-text" data-testid="settings-button"
@@ -163,7 +135,7 @@ pub fn table_settings(
                 <div class="panel share-pop settings-panel" data-testid="settings-panel" role="dialog"
                     aria-label={s.table_settings}>
                     <h2>{ s.table_settings }</h2>
-                    { setting_list("", rows.iter().chain(&room)) }
+                    { setting_list("", rows.iter().chain(room)) }
                     { device_prefs(lang, ctx) }
                     <div class="popover-actions">
                         <a class="btn btn-small btn-secondary" data-testid="rules-link"

@@ -88,8 +88,18 @@ pub async fn relay_url() -> String {
 
 /// `relay.json`'s `relay`, when the file is there.
 async fn relay_json() -> Option<String> {
+    let relay = js_sys::Reflect::get(&get_json("relay.json").await?, &"relay".into())
+        .ok()?
+        .as_string()?;
+    (relay.starts_with("ws://") || relay.starts_with("wss://")).then_some(relay)
+}
+
+/// The body of a `GET` of `url` read by the browser's JSON parser, when it answers with a
+/// success and JSON (serde's reading of these small answers would weigh more in the page
+/// than the code that uses them, issue 25).
+pub async fn get_json(url: &str) -> Option<wasm_bindgen::JsValue> {
     let window = web_sys::window()?;
-    let response = wasm_bindgen_futures::JsFuture::from(window.fetch_with_str("relay.json"))
+    let response = wasm_bindgen_futures::JsFuture::from(window.fetch_with_str(url))
         .await
         .ok()?
         .dyn_into::<web_sys::Response>()
@@ -97,16 +107,9 @@ async fn relay_json() -> Option<String> {
     if !response.ok() {
         return None;
     }
-    let text = wasm_bindgen_futures::JsFuture::from(response.text().ok()?)
+    wasm_bindgen_futures::JsFuture::from(response.json().ok()?)
         .await
-        .ok()?
-        .as_string()?;
-    #[derive(Deserialize)]
-    struct RelayJson {
-        relay: String,
-    }
-    let relay = serde_json::from_str::<RelayJson>(&text).ok()?.relay;
-    (relay.starts_with("ws://") || relay.starts_with("wss://")).then_some(relay)
+        .ok()
 }
 
 /// What a connection reports.

@@ -1,5 +1,5 @@
 // Screenshots of online play for review, at 1280×800 and 390×844, Persian and English: the
-// lobby of a Hokm room with a turn timer (its creator's view, the Start button and the
+// create form with another player's public table listed under it, the lobby of a Hokm room with a turn timer (its creator's view, the Start button and the
 // connection's state), and the table once it is this seat's turn (the turn timer's
 // countdown). The relay is the real one (the debug binary of `cargo build -p relay`),
 // serving the built site, rooms in memory.
@@ -30,6 +30,14 @@ const url = await new Promise((resolve, reject) => {
 
 const browser = await launchBrowser();
 try {
+  // Another player's public table, for the create form's list of open tables.
+  const host = await (await browser.newContext()).newPage();
+  await host.goto(`${url}/hokm.html#/hokm/setup`, { waitUntil: 'load' });
+  await host.locator('[data-testid=play-online]').click();
+  await host.locator('[data-testid=room-public]').selectOption('120');
+  await host.locator('[data-testid=room-name-input]').fill('Dara');
+  await host.locator('[data-testid=room-go]').click();
+  await host.locator('[data-testid=lobby]').waitFor({ timeout: 15000 });
   for (const [w, h] of [[1280, 800], [390, 844]]) {
     for (const lang of ['fa', 'en']) {
       const tag = `${w}-${lang}`;
@@ -39,6 +47,9 @@ try {
       await page.evaluate((l) => localStorage.setItem('cards.lang', l), lang);
       await page.goto(`${url}/hokm.html#/hokm/setup`, { waitUntil: 'load' });
       await page.locator('[data-testid=play-online]').click();
+      await page.locator('[data-testid=open-table]').waitFor({ timeout: 15000 });
+      await page.evaluate(() => document.fonts.ready);
+      await page.screenshot({ path: `${out}/online-create-${tag}-full.png`, fullPage: true });
       await page.locator('[data-testid=room-turn]').selectOption('30');
       await page.locator('[data-testid=room-name-input]').fill(lang === 'fa' ? 'سارا' : 'Sara');
       await page.locator('[data-testid=room-go]').click();

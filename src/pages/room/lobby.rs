@@ -1,7 +1,7 @@
 //! The room's lobby: the code and link to share, the seats, the rules, and the creator's
 //! start.
 
-use super::words;
+use super::{room_rows, words};
 use crate::adapters::{game_name, UiGame};
 use crate::cls;
 use crate::components::lang_toggle::lang_toggle;
@@ -10,7 +10,7 @@ use crate::config::{Player, SeatKind};
 use crate::i18n::Lang;
 use crate::online::Hub;
 use crate::online::{ClientMsg, Lobby};
-use crate::pages::table::{room_rows, setting_rows};
+use crate::pages::table::setting_rows;
 use crate::route::Route;
 use crate::seen::player_name;
 use crate::web;
@@ -93,7 +93,7 @@ pub(super) fn lobby_view<G: UiGame>(
         .read::<G::Settings>()
         .map(|s| setting_rows(lang, &s, lobby.players))
         .unwrap_or_default();
-    let room = room_rows(lang, lobby.options.grace_secs, lobby.options.turn_secs);
+    let room = room_rows(lang, &lobby.options);
     let start = {
         let hub = hub.clone();
         Callback::from(move |_: MouseEvent| hub.send(&ClientMsg::Start))

@@ -5,7 +5,9 @@
 //! the same seat with the seat's token kept on this device.
 
 mod lobby;
+mod open_tables;
 use lobby::lobby_view;
+use open_tables::{open_tables, Listed};
 
 use crate::adapters::{game_name, UiGame};
 use crate::components::lang_toggle::lang_toggle;
@@ -18,7 +20,7 @@ use crate::online::{
     relay_url, save_seat, saved_seat, ClientMsg, Conn, Hub, Lobby, NetEvent, OnlineLink, RelayMsg,
     SavedSeat, NAME_KEY,
 };
-use crate::pages::table::{room_labels, secs_text, TablePage, GRACE_CHOICES};
+use crate::pages::table::{room_words, secs_text, SettingRow, TablePage, GRACE_CHOICES};
 use crate::route::Route;
 use crate::web;
 use engine::table::{Update, PROTOCOL_VERSION};
@@ -72,6 +74,9 @@ struct Room {
     reactions: Rc<Vec<(u32, u8, String)>>,
     reaction_no: u32,
     muted: Rc<Vec<u8>>,
+    /// The game's open public tables, while the create form is up (`None` until the relay's
+    /// first answer).
+    tables: Option<Rc<Vec<Listed>>>,
 }
 
 enum RoomMsg {
@@ -90,6 +95,8 @@ enum RoomMsg {
     ReactionGone(u32),
     /// Mutes a seat, or unmutes it.
     Mute(u8),
+    /// The relay's listing of the game's open public tables.
+    Tables(Vec<Listed>),
 }
 
 impl Reducible for Room {
@@ -155,6 +162,7 @@ impl Reducible for Room {
                 }
                 next.muted = Rc::new(muted);
             }
+            RoomMsg::Tables(list) => next.tables = Some(Rc::new(list)),
         }
         Rc::new(next)
     }
@@ -212,6 +220,24 @@ struct Words {
     room_settings: &'static str,
     turn_help: &'static str,
     grace_help: &'static str,
+    // Public tables and quick play (issue 23).
+    public: &'static str,
+    public_help: &'static str,
+    /// A public table's setting: `{t}`, its fill time.
+    public_fill: &'static str,
+    /// The public choice's "no".
+    private: &'static str,
+    quick: &'static str,
+    quick_help: &'static str,
+    open_tables: &'static str,
+    no_open_table: &'static str,
+    /// `{n}` seats free of `{of}`.
+    seats_free: &'static str,
+    /// `{t}`: how long a table has waited.
+    waited: &'static str,
+    /// `{t}`: a table's turn timer.
+    with_timer: &'static str,
+    sit_down: &'static str,
 }
 
 fn words(lang: Lang) -> &'static Words {
@@ -243,6 +269,18 @@ fn words(lang: Lang) -> &'static Words {
         room_settings: "تنظیم‌های میز آنلاین",
         turn_help: "وقتی زمان نوبت تمام شود، پایین‌ترین کارت مجاز (یا نخستین گزینه) به جای بازیکن بازی می‌شود.",
         grace_help: "اگر کسی از میز دور شود، پس از این مهلت رباتی به جایش بازی می‌کند تا برگردد.",
+        public: "میز عمومی",
+        public_fill: "بله؛ ربات‌ها پس از {t} جاهای خالی را می‌گیرند",
+        private: "نه (میز خصوصی)",
+        public_help: "هر کسی آن را در صفحهٔ آنلاین این بازی می‌بیند و می‌نشیند؛ پس از این زمان ربات‌ها جاهای خالی را می‌گیرند.",
+        quick: "بازی سریع",
+        quick_help: "سر پرترین میز باز با همین قوانین بنشینید، یا میز تازه‌ای باز کنید.",
+        open_tables: "میزهای باز",
+        no_open_table: "اکنون میز بازی نیست.",
+        seats_free: "{n} جای خالی از {of}",
+        waited: "{t} در انتظار",
+        with_timer: "زمان نوبت {t}",
+        sit_down: "نشستن",
     };
     const EN: Words = Words {
         title: "Play online",
@@ -272,6 +310,18 @@ fn words(lang: Lang) -> &'static Words {
         room_settings: "Online table settings",
         turn_help: "When a turn's time runs out, the lowest legal card (or the first choice) is played for the player.",
         grace_help: "When someone leaves the table, a bot plays for them after this long, until they return.",
+        public: "Public table",
+        public_fill: "Yes; bots take the empty seats after {t}",
+        private: "No (private)",
+        public_help: "Listed on this game's online page for anyone to join; after this time, bots take the empty seats.",
+        quick: "Quick play",
+        quick_help: "Sit at the fullest open table of these rules, or open one.",
+        open_tables: "Open tables",
+        no_open_table: "No open table right now.",
+        seats_free: "{n} of {of} seats free",
+        waited: "waiting {t}",
+        with_timer: "turn timer {t}",
+        sit_down: "Sit down",
     };
     match lang {
         Lang::Fa => &FA,
@@ -306,6 +356,7 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
         reactions: Rc::default(),
         reaction_no: 0,
         muted: Rc::default(),
+        tables: None,
     });
     let hub = use_memo((), |_| Hub::default());
     // Whether the snapshot a table would open on reads as this game's: the table opens
@@ -320,6 +371,23 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
     // The first message of every connection: create, join (once) or resume (after).
     let opening = use_mut_ref(|| None::<ClientMsg>);
     let conn = use_mut_ref(|| None::<Rc<Conn>>);
+    // The game's open public tables, read again every few seconds while the create form is
+    // up.
+    {
+        let d = room.dispatcher();
+        let players = match &props.open {
+            RoomOpen::Create(query) if room.asking => Some(read_online_query(query).0),
+            _ => None,
+        };
+        use_effect_with(players, move |&players| {
+            let timer = players.map(|p| {
+                open_tables::poll::<G>(p.unwrap_or(G::PLAYER_COUNTS[0]), move |list| {
+                    d.dispatch(RoomMsg::Tables(list))
+                })
+            });
+            move || drop(timer)
+        });
+    }
 
     // Connects (again) and sends the opening message once the socket is open.
     let connect = {
@@ -481,21 +549,24 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
                 }
             })
         };
-        let onsubmit = {
+        // The form's send: create, join, or (with `quick`) quick play.
+        // The form's send: create, join, or (`true`) quick play; one callback for both
+        // buttons, so its code is in the page once.
+        let go = {
             let name = name.clone();
             let options = options.clone();
             let open = props.open.clone();
             let room = room.clone();
             let opening = opening.clone();
             let connect = connect.clone();
-            Callback::from(move |e: SubmitEvent| {
-                e.prevent_default();
+            Callback::from(move |quick: bool| {
                 let n = name.trim().chars().take(24).collect::<String>();
                 if n.is_empty() {
                     return;
                 }
                 web::storage_set(NAME_KEY, &n);
                 let msg = match &open {
+                    RoomOpen::Create(query) if quick => quick_play::<G>(query, n),
                     RoomOpen::Create(query) => create::<G>(query, n, *options),
                     RoomOpen::Code(c) => match RoomCode::parse(c) {
                         Some(code) => ClientMsg::Join {
@@ -512,6 +583,11 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
                 connect.emit(());
             })
         };
+        let on_quick = go.reform(|_: MouseEvent| true);
+        let onsubmit = Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            go.emit(false);
+        });
         return html! {
             <main class="page room-page" data-testid="room-name">
                 <header class="topbar"><a class="btn-ghost" href={Route::Home.href()}>{ game_name(G::ID, lang) }</a>{ lang_toggle(lang) }</header>
@@ -523,7 +599,15 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
                     </label>
                     if creating { { options_form(lang, &options) } }
                     <button type="submit" class="btn" data-testid="room-go">{ if creating { w.create } else { w.join } }</button>
+                    if creating {
+                        <p class="room-quick">
+                            <button type="button" class="btn btn-secondary" data-testid="room-quick"
+                                onclick={on_quick}>{ w.quick }</button>
+                            <span class="help">{ w.quick_help }</span>
+                        </p>
+                    }
                 </form>
+                if creating { { open_tables::<G>(lang, room.tables.as_deref().map(Vec::as_slice)) } }
                 { error }
             </main>
         };
@@ -606,7 +690,7 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
             let room_info = RoomInfo {
                 net: info,
                 clock,
-                options: lobby.options,
+                settings: Rc::new(room_rows(lang, &lobby.options)),
                 sheet: room.sheet.clone(),
                 reactions,
             };
@@ -639,11 +723,54 @@ fn resume(code: RoomCode, seat: SavedSeat) -> ClientMsg {
     }
 }
 
+/// A room's own settings (the relay's, beside the game's): the grace period before a bot
+/// plays for a person away, the turn timer (D-7), and whether the table is public and when
+/// bots fill it (issue 23), as rows of the settings panel (the lobby's, the table's).
+fn room_rows(lang: Lang, options: &RoomOptions) -> Vec<SettingRow> {
+    let (r, w) = (room_words(lang), words(lang));
+    let RoomOptions {
+        grace_secs,
+        turn_secs,
+        public,
+        fill_secs,
+        ..
+    } = *options;
+    let fill_secs = if public { fill_secs } else { 0 };
+    vec![
+        SettingRow {
+            testid: "room-grace".into(),
+            label: r.grace,
+            value: secs_text(lang, grace_secs, r.at_once),
+            raw: grace_secs.into(),
+        },
+        SettingRow {
+            testid: "room-turn".into(),
+            label: r.turn,
+            value: secs_text(lang, turn_secs, r.off),
+            raw: turn_secs.into(),
+        },
+        SettingRow {
+            testid: "room-public".into(),
+            label: w.public,
+            value: match fill_secs {
+                0 => w.private.into(),
+                t => crate::i18n::fill(w.public_fill, &[("t", &secs_text(lang, t, ""))]),
+            },
+            raw: fill_secs.into(),
+        },
+    ]
+}
+
+/// The create form's choices for a public table: private (0), or public with the time after
+/// which bots take its empty seats (`RoomOptions::fill_secs`).
+const FILL_CHOICES: [u32; 5] = [0, 15, 30, 60, 120];
+
 /// The create form's room settings: the grace period before a bot plays for someone away,
-/// and the turn timer (D-7), each with what it does.
+/// the turn timer (D-7), each with what it does, and whether the table is public (with the
+/// time after which bots take its empty seats).
 fn options_form(lang: Lang, options: &UseStateHandle<RoomOptions>) -> Html {
     let w = words(lang);
-    let (grace_label, turn_label, at_once, off) = room_labels(lang);
+    let r = room_words(lang);
     let select = |id: &'static str,
                   label: &'static str,
                   help: &'static str,
@@ -682,10 +809,19 @@ fn options_form(lang: Lang, options: &UseStateHandle<RoomOptions>) -> Html {
     html! {
         <fieldset class="room-options" data-testid="room-options">
             <legend>{ w.room_settings }</legend>
-            { select("room-turn", turn_label, w.turn_help, &RoomOptions::TURN_SECS, options.turn_secs, off,
+            { select("room-turn", r.turn, w.turn_help, &RoomOptions::TURN_SECS, options.turn_secs, r.off,
                 |o, v| o.turn_secs = v) }
-            { select("room-grace", grace_label, w.grace_help, &GRACE_CHOICES, options.grace_secs, at_once,
+            { select("room-grace", r.grace, w.grace_help, &GRACE_CHOICES, options.grace_secs, r.at_once,
                 |o, v| o.grace_secs = v) }
+            // Public or not, and when bots fill it, in one choice ("no": a private table).
+            { select("room-public", w.public, w.public_help, &FILL_CHOICES,
+                if options.public { options.fill_secs } else { 0 }, w.private,
+                |o, v| {
+                    o.public = v > 0;
+                    if v > 0 {
+                        o.fill_secs = v;
+                    }
+                }) }
         </fieldset>
     }
 }
@@ -693,24 +829,43 @@ fn options_form(lang: Lang, options: &UseStateHandle<RoomOptions>) -> Html {
 /// The opening message of a new room with the setup's query (game settings and player
 /// count; the seats' kinds and the seed are the relay's business) and the room's settings.
 fn create<G: UiGame>(query: &str, name: String, options: RoomOptions) -> ClientMsg {
-    // The setup page's link says the seats and the settings as the relay reads them; a part
-    // missing takes the game's first player count and its default settings (`{}`), and the
-    // relay refuses what it cannot read.
-    let (players, settings) = read_online_query(query);
-    let read = |text: &str| serde_json::from_str::<RawJson>(text).ok();
+    let (players, settings) = link_setup::<G>(query);
     ClientMsg::Create {
         version: RELAY_VERSION,
         frames: PROTOCOL_VERSION,
         game: engine_slug::<G>(),
-        players: players.unwrap_or(G::PLAYER_COUNTS[0]),
-        settings: settings
-            .as_deref()
-            .and_then(read)
-            .or_else(|| read("{}"))
-            .unwrap_or_default(),
+        players,
+        settings,
         options,
         name,
     }
+}
+
+/// Quick play with the setup's query: a seat at the fullest open public table of these
+/// settings and player count, or a new public table (the relay chooses).
+fn quick_play<G: UiGame>(query: &str, name: String) -> ClientMsg {
+    let (players, settings) = link_setup::<G>(query);
+    ClientMsg::QuickPlay {
+        version: RELAY_VERSION,
+        frames: PROTOCOL_VERSION,
+        game: engine_slug::<G>(),
+        players,
+        settings,
+        name,
+    }
+}
+
+/// The seats and the settings of the setup page's link (as the relay reads them); a part
+/// missing takes the game's first player count and its default settings (`{}`), and the
+/// relay refuses what it cannot read.
+fn link_setup<G: UiGame>(query: &str) -> (u8, RawJson) {
+    let (players, settings) = read_online_query(query);
+    let read = |text: &str| serde_json::from_str::<RawJson>(text).ok();
+    let settings = settings.as_deref().and_then(read).or_else(|| read("{}"));
+    (
+        players.unwrap_or(G::PLAYER_COUNTS[0]),
+        settings.unwrap_or_default(),
+    )
 }
 
 /// The registry's name of game `G` (the engine's [`engine::Game::NAME`]).

@@ -26,7 +26,7 @@ pub mod shell;
 
 pub use crate::components::hint::hint;
 pub use crate::components::settings::{
-    room_labels, room_rows, secs_text, setting_rows, SettingRow, GRACE_CHOICES,
+    room_words, secs_text, setting_rows, SettingRow, GRACE_CHOICES,
 };
 pub use hook::{initial_state, use_table, INTRO_MS};
 pub use route::{TablePage, TableProps, TableRoute, TableRouteProps};

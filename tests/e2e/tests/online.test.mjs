@@ -295,6 +295,68 @@ export const tests = [
     },
   },
   {
+    // Issue 23: public tables and quick play, through the UI on four devices.
+    name: 'online: a public table made from the setup is listed on the online page of another device (a private one never) and taken in one tap; quick play on a third sits at it',
+    timeout: 120000,
+    run: async (ctx) => {
+      const { page, newContext, assert } = ctx;
+      const relay = await startRelay(ctx.dist);
+      const online = async (p) => {
+        await p.goto(`${relay.url}/hokm.html#/hokm/setup`, { waitUntil: 'load' });
+        await p.locator('[data-testid=play-online]').click();
+        await p.locator('[data-testid=room-options]').waitFor({ timeout: 15000 });
+      };
+      const phone = async () => (await newContext({ viewport: { width: 390, height: 844 } })).newPage();
+      try {
+        // Sara makes a public table whose bots come late (not during the test).
+        await online(page);
+        const made = await page.locator('[data-testid=room-public]').inputValue();
+        assert(made === '0', `a table is private unless its creator says so (${made})`);
+        await page.locator('[data-testid=room-public]').selectOption('120');
+        await nameAndGo(page, 'Sara');
+        await page.locator('[data-testid=lobby]').waitFor({ timeout: 15000 });
+        const code = await page.locator('[data-testid=room-code]').textContent();
+        // The lobby lists it among the room's settings: public, bots after 2 minutes.
+        await page.locator('[data-testid=setting-room-public][data-value="120"]').waitFor({ timeout: 5000 });
+        // Dara makes a private one of the same game and seats.
+        const dara = await phone();
+        await online(dara);
+        await nameAndGo(dara, 'Dara');
+        await dara.locator('[data-testid=lobby]').waitFor({ timeout: 15000 });
+        const hidden = await dara.locator('[data-testid=room-code]').textContent();
+        await dara.locator('[data-testid=setting-room-public][data-value="0"]').waitFor({ timeout: 5000 });
+
+        // Omid finds Sara's table on the game's online page, and one tap takes him to its seat.
+        const omid = await phone();
+        await online(omid);
+        const row = omid.locator(`[data-testid=open-table][data-code="${code}"]`);
+        await row.waitFor({ timeout: 15000 });
+        assert((await row.getAttribute('data-free')) === '3', `three seats free at Sara's table (${await row.getAttribute('data-free')})`);
+        assert((await omid.locator(`[data-testid=open-table][data-code="${hidden}"]`).count()) === 0, "Dara's private table is not listed");
+        const listed = await omid.locator('[data-testid=open-table]').evaluateAll((rows) => rows.map((r) => r.dataset.code));
+        assert(listed.length === 1, `only the public table is listed (${listed.join(' ')})`);
+        await row.locator('[data-testid=open-table-join]').click();
+        await nameAndGo(omid, 'Omid');
+        await omid.locator(`[data-testid=lobby][data-code="${code}"]`).waitFor({ timeout: 15000 });
+        await page.locator('[data-testid=room-seat][data-kind=person][data-seat="1"][data-connected=true]').waitFor({ timeout: 10000 });
+
+        // Nima presses Quick play: the fullest open table of these rules is Sara's.
+        const nima = await phone();
+        await online(nima);
+        await nima.locator('[data-testid=room-name-input]').fill('Nima');
+        await nima.locator('[data-testid=room-quick]').click();
+        await nima.locator(`[data-testid=lobby][data-code="${code}"]`).waitFor({ timeout: 15000 });
+        await page.locator('[data-testid=room-seat][data-kind=person][data-seat="2"][data-connected=true]').waitFor({ timeout: 10000 });
+        for (const p of [page, dara, omid, nima]) {
+          assert((await p.locator('[data-testid=room-error]').count()) === 0, `no room error on ${p.url()}`);
+        }
+        for (const p of [dara, omid, nima]) await p.context().close();
+      } finally {
+        relay.stop();
+      }
+    },
+  },
+  {
     // Issue 23: reactions and quick chat, through the UI on two devices.
     name: "online: a reaction shows at the sender's place on the other device and fades; a muted player's do not; over the budget the sender is told",
     timeout: 120000,
