@@ -2,7 +2,8 @@
 //
 //   node tools/web-page.mjs assets OUT
 //       The files every page shares, into OUT/: static/favicon.svg as favicon-<hash>.svg,
-//       static/fonts/*.woff2 as fonts/<name>-<hash>.woff2 with the fonts' licence OFL.txt; beside
+//       static/fonts/*.woff2 as fonts/<name>-<hash>.woff2 with the fonts' licence OFL.txt,
+//       static/sound.js minified as sound-<hash>.js (index.html's `cardsSound` imports it); beside
 //       it OUT.css (static/style.css minified, its url()s renamed to the fonts' names) for the
 //       pages to take their rules from, and OUT.json (each file's name and SRI hash, the
 //       preloaded font, the stylesheet's hash and the class-name prefixes the app formats).
@@ -89,9 +90,18 @@ function assets(out) {
   const icon = readFileSync(join(ROOT, 'static/favicon.svg'));
   const iconName = `favicon-${hash16(icon)}.svg`;
   writeFileSync(join(out, iconName), icon);
+  // The sounds' module (static/sound.js), loaded by the page at its first sound.
+  const sound = transformSync(readFileSync(join(ROOT, 'static/sound.js'), 'utf8'), {
+    loader: 'js',
+    format: 'esm',
+    minify: true,
+  }).code;
+  const soundName = `sound-${hash16(sound)}.js`;
+  writeFileSync(join(out, soundName), sound);
   const manifest = {
     css: { file: `${out}.css`, hash: hash16(css), prefixes: formattedPrefixes() },
     icon: { name: iconName },
+    sound: { name: soundName },
     font: { name: `fonts/${fontNames[PRELOAD_FONT]}` },
   };
   writeFileSync(`${out}.json`, JSON.stringify(manifest, null, 2));
@@ -201,6 +211,8 @@ function page(assetsJson, bin, dir, out, htmlName, extraBin, extraDir) {
       `<link rel="stylesheet" href="./${cssName}" integrity="${integrity(css)}">`,
     // No integrity: browsers check it only on scripts, stylesheets and preloads.
     icon: `<link rel="icon" href="./${shared.icon.name}">`,
+    // Where the page's `cardsSound` (index.html) finds the sounds' module.
+    sound: `<meta name="cards-sound" content="./${shared.sound.name}">`,
     extra: extra
       ? `<meta name="cards-extra" content="./${extra.stem}.js" data-wasm="./${extra.stem}_bg.wasm" data-css="./${extraCss.name}" data-css-integrity="${extraCss.integrity}"><script>${EXTRA_LOADER}</script>`
       : '',
