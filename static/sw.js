@@ -39,10 +39,17 @@ self.addEventListener('activate', (event) => {
   );
 });
 
-/** Same origin, under the site's folder, and a GET: what the worker answers for. */
+/** Same origin, under the site's folder, and a GET: what the worker answers for; never the
+ * relay's answers when it serves the site (its list of open tables, `GET /tables`, is new at
+ * every read: kept, it would list the same tables for ever). */
 function ours(request) {
   const url = new URL(request.url);
-  return request.method === 'GET' && url.origin === self.location.origin && url.pathname.startsWith(SCOPE);
+  return (
+    request.method === 'GET' &&
+    url.origin === self.location.origin &&
+    url.pathname.startsWith(SCOPE) &&
+    !url.pathname.endsWith('/tables')
+  );
 }
 
 /** The cache key of a page: its address without the query (the fragment never reaches us). */

@@ -5,6 +5,7 @@
 //! `CARDS_RELAY=wss://…` set, or a `relay.json` next to the page says
 //! `{"relay": "wss://…"}` (a static host pointing at a relay elsewhere).
 
+pub mod listing;
 pub mod remote;
 
 use crate::adapters::UiGame;
@@ -88,7 +89,7 @@ pub async fn relay_url() -> String {
 
 /// `relay.json`'s `relay`, when the file is there.
 async fn relay_json() -> Option<String> {
-    let relay = js_sys::Reflect::get(&get_json("relay.json").await?, &"relay".into())
+    let relay = js_sys::Reflect::get(&get_json("relay.json").await.ok()?, &"relay".into())
         .ok()?
         .as_string()?;
     (relay.starts_with("ws://") || relay.starts_with("wss://")).then_some(relay)
@@ -96,20 +97,22 @@ async fn relay_json() -> Option<String> {
 
 /// The body of a `GET` of `url` read by the browser's JSON parser, when it answers with a
 /// success and JSON (serde's reading of these small answers would weigh more in the page
-/// than the code that uses them, issue 25).
-pub async fn get_json(url: &str) -> Option<wasm_bindgen::JsValue> {
-    let window = web_sys::window()?;
+/// than the code that uses them, issue 25); else the answer's HTTP status (0: no answer, or
+/// not JSON).
+pub async fn get_json(url: &str) -> Result<wasm_bindgen::JsValue, u16> {
+    let window = web_sys::window().ok_or(0u16)?;
     let response = wasm_bindgen_futures::JsFuture::from(window.fetch_with_str(url))
         .await
-        .ok()?
-        .dyn_into::<web_sys::Response>()
-        .ok()?;
-    if !response.ok() {
-        return None;
-    }
-    wasm_bindgen_futures::JsFuture::from(response.json().ok()?)
-        .await
         .ok()
+        .and_then(|r| r.dyn_into::<web_sys::Response>().ok())
+        .ok_or(0u16)?;
+    if !response.ok() {
+        return Err(response.status());
+    }
+    let json = response.json().map_err(|_| 0u16)?;
+    wasm_bindgen_futures::JsFuture::from(json)
+        .await
+        .map_err(|_| 0)
 }
 
 /// What a connection reports.

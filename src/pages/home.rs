@@ -1,5 +1,5 @@
-//! The home page: joining an online table by its code, the games of the site and a way back
-//! into each game in progress.
+//! The home page: joining an online table by its code, the open public tables of every game
+//! (issue 23), the games of the site and a way back into each game in progress.
 
 use crate::adapters::{game_name, GameId};
 use crate::cls;
@@ -8,11 +8,13 @@ use crate::components::lang_toggle::lang_toggle;
 use crate::components::sheet::stats_line;
 use crate::context::use_lang;
 use crate::i18n::fill;
+use crate::online::listing::{self, open_tables, Listed};
 use crate::route::Route;
 use crate::state::{progress_key, save_key};
 use crate::stats::Stats;
 use crate::web;
 use engine::Suit;
+use std::rc::Rc;
 use yew::prelude::*;
 
 struct GameEntry {
@@ -93,6 +95,16 @@ pub fn home_page() -> Html {
     let saved = use_memo((), |_| in_progress());
     // This device's statistics of each game (a quiet line once a match was played).
     let stats = use_memo((), |_| GameId::ALL.map(|g| Stats::load(g.slug())));
+    // Every game's open public tables, read again every few seconds (none shown without a
+    // relay, or while there is none).
+    let tables = use_state(|| None::<Rc<Vec<Listed>>>);
+    {
+        let tables = tables.clone();
+        use_effect_with((), move |_| {
+            let timer = listing::poll(None, None, move |list| tables.set(Some(Rc::new(list))));
+            move || drop(timer)
+        });
+    }
     html! {
         <main class="page home-page">
             <header class="topbar">
@@ -103,6 +115,7 @@ pub fn home_page() -> Html {
             // Joining a friend's table comes first: a person with a code should not have to
             // look for it under the games.
             <JoinByCode />
+            { open_tables::<true>(lang, tables.as_deref().map(Vec::as_slice)) }
             <ul class="games" role="list">
                 { for GAMES.iter().map(|g| {
                     let name = (g.name)(s);

@@ -1,5 +1,5 @@
 // Screenshots of online play for review, at 1280×800 and 390×844, Persian and English: the
-// create form with another player's public table listed under it, the lobby of a Hokm room with a turn timer (its creator's view, the Start button and the
+// home page and the create form with another player's public table listed, the lobby of a Hokm room with a turn timer (its creator's view, the Start button and the
 // connection's state), and the table once it is this seat's turn (the turn timer's
 // countdown). The relay is the real one (the debug binary of `cargo build -p relay`),
 // serving the built site, rooms in memory.
@@ -45,6 +45,11 @@ try {
       const page = await context.newPage();
       await page.goto(`${url}/`, { waitUntil: 'load' });
       await page.evaluate((l) => localStorage.setItem('cards.lang', l), lang);
+      // The home page with the other player's public table listed.
+      await page.goto(`${url}/`, { waitUntil: 'load' });
+      await page.locator('[data-testid=open-table]').waitFor({ timeout: 15000 });
+      await page.evaluate(() => document.fonts.ready);
+      await page.screenshot({ path: `${out}/online-home-${tag}-full.png`, fullPage: true });
       await page.goto(`${url}/hokm.html#/hokm/setup`, { waitUntil: 'load' });
       await page.locator('[data-testid=play-online]').click();
       await page.locator('[data-testid=open-table]').waitFor({ timeout: 15000 });

@@ -5,9 +5,8 @@
 //! the same seat with the seat's token kept on this device.
 
 mod lobby;
-mod open_tables;
+use crate::online::listing::{self, open_tables, Listed};
 use lobby::lobby_view;
-use open_tables::{open_tables, Listed};
 
 use crate::adapters::{game_name, UiGame};
 use crate::components::lang_toggle::lang_toggle;
@@ -229,15 +228,6 @@ struct Words {
     private: &'static str,
     quick: &'static str,
     quick_help: &'static str,
-    open_tables: &'static str,
-    no_open_table: &'static str,
-    /// `{n}` seats free of `{of}`.
-    seats_free: &'static str,
-    /// `{t}`: how long a table has waited.
-    waited: &'static str,
-    /// `{t}`: a table's turn timer.
-    with_timer: &'static str,
-    sit_down: &'static str,
 }
 
 fn words(lang: Lang) -> &'static Words {
@@ -275,12 +265,6 @@ fn words(lang: Lang) -> &'static Words {
         public_help: "هر کسی آن را در صفحهٔ آنلاین این بازی می‌بیند و می‌نشیند؛ پس از این زمان ربات‌ها جاهای خالی را می‌گیرند.",
         quick: "بازی سریع",
         quick_help: "سر پرترین میز باز با همین قوانین بنشینید، یا میز تازه‌ای باز کنید.",
-        open_tables: "میزهای باز",
-        no_open_table: "اکنون میز بازی نیست.",
-        seats_free: "{n} جای خالی از {of}",
-        waited: "{t} در انتظار",
-        with_timer: "زمان نوبت {t}",
-        sit_down: "نشستن",
     };
     const EN: Words = Words {
         title: "Play online",
@@ -316,12 +300,6 @@ fn words(lang: Lang) -> &'static Words {
         public_help: "Listed on this game's online page for anyone to join; after this time, bots take the empty seats.",
         quick: "Quick play",
         quick_help: "Sit at the fullest open table of these rules, or open one.",
-        open_tables: "Open tables",
-        no_open_table: "No open table right now.",
-        seats_free: "{n} of {of} seats free",
-        waited: "waiting {t}",
-        with_timer: "turn timer {t}",
-        sit_down: "Sit down",
     };
     match lang {
         Lang::Fa => &FA,
@@ -381,7 +359,8 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
         };
         use_effect_with(players, move |&players| {
             let timer = players.map(|p| {
-                open_tables::poll::<G>(p.unwrap_or(G::PLAYER_COUNTS[0]), move |list| {
+                let players = p.unwrap_or(G::PLAYER_COUNTS[0]);
+                listing::poll(Some(G::ID), Some(players), move |list| {
                     d.dispatch(RoomMsg::Tables(list))
                 })
             });
@@ -607,7 +586,7 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
                         </p>
                     }
                 </form>
-                if creating { { open_tables::<G>(lang, room.tables.as_deref().map(Vec::as_slice)) } }
+                if creating { { open_tables::<false>(lang, room.tables.as_deref().map(Vec::as_slice)) } }
                 { error }
             </main>
         };

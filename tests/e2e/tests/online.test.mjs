@@ -296,7 +296,7 @@ export const tests = [
   },
   {
     // Issue 23: public tables and quick play, through the UI on four devices.
-    name: 'online: a public table made from the setup is listed on the online page of another device (a private one never) and taken in one tap; quick play on a third sits at it',
+    name: 'online: a public table made from the setup is listed on the online page of another device and on the home page (a private one never), kept up to date there, and taken in one tap; quick play on a third sits at it',
     timeout: 120000,
     run: async (ctx) => {
       const { page, newContext, assert } = ctx;
@@ -308,8 +308,11 @@ export const tests = [
       };
       const phone = async () => (await newContext({ viewport: { width: 390, height: 844 } })).newPage();
       try {
-        // Sara makes a public table whose bots come late (not during the test).
+        // Sara makes a public table whose bots come late (not during the test). No table is
+        // open yet: once the listing was read, her page shows no list at all.
         await online(page);
+        await page.waitForResponse((r) => new URL(r.url()).pathname === '/tables', { timeout: 15000 });
+        assert(!(await page.locator('[data-testid=open-tables]').isVisible()), 'no open table, no list');
         const made = await page.locator('[data-testid=room-public]').inputValue();
         assert(made === '0', `a table is private unless its creator says so (${made})`);
         await page.locator('[data-testid=room-public]').selectOption('120');
@@ -324,6 +327,17 @@ export const tests = [
         await nameAndGo(dara, 'Dara');
         await dara.locator('[data-testid=lobby]').waitFor({ timeout: 15000 });
         const hidden = await dara.locator('[data-testid=room-code]').textContent();
+
+        // Lili opens the home page: Sara's table is listed there with its game, three seats
+        // free. Once the site's service worker controls her page and a listing was read under
+        // it, the list still follows the table (the worker keeps no listing).
+        const lili = await phone();
+        await lili.goto(`${relay.url}/`, { waitUntil: 'load' });
+        const homeRow = (free) => lili.locator(`[data-testid=open-tables] [data-testid=open-table][data-game=hokm][data-code="${code}"][data-free="${free}"]`);
+        await homeRow(3).waitFor({ timeout: 15000 });
+        assert((await lili.locator(`[data-testid=open-table][data-code="${hidden}"]`).count()) === 0, "Dara's private table is not listed on the home page");
+        await lili.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15000 });
+        await lili.waitForResponse((r) => new URL(r.url()).pathname === '/tables', { timeout: 15000 });
         await dara.locator('[data-testid=setting-room-public][data-value="0"]').waitFor({ timeout: 5000 });
 
         // Omid finds Sara's table on the game's online page, and one tap takes him to its seat.
@@ -339,6 +353,7 @@ export const tests = [
         await nameAndGo(omid, 'Omid');
         await omid.locator(`[data-testid=lobby][data-code="${code}"]`).waitFor({ timeout: 15000 });
         await page.locator('[data-testid=room-seat][data-kind=person][data-seat="1"][data-connected=true]').waitFor({ timeout: 10000 });
+        await homeRow(2).waitFor({ timeout: 15000 });
 
         // Nima presses Quick play: the fullest open table of these rules is Sara's.
         const nima = await phone();
@@ -347,10 +362,16 @@ export const tests = [
         await nima.locator('[data-testid=room-quick]').click();
         await nima.locator(`[data-testid=lobby][data-code="${code}"]`).waitFor({ timeout: 15000 });
         await page.locator('[data-testid=room-seat][data-kind=person][data-seat="2"][data-connected=true]').waitFor({ timeout: 10000 });
-        for (const p of [page, dara, omid, nima]) {
+
+        // Lili takes the last seat from the home page in one tap (then her name): the table
+        // is full of people, so the match starts at once.
+        await homeRow(1).locator('[data-testid=open-table-join]').click();
+        await nameAndGo(lili, 'Lili');
+        await lili.locator(`[data-testid=room-table][data-code="${code}"]`).waitFor({ timeout: 15000 });
+        for (const p of [page, dara, omid, nima, lili]) {
           assert((await p.locator('[data-testid=room-error]').count()) === 0, `no room error on ${p.url()}`);
         }
-        for (const p of [dara, omid, nima]) await p.context().close();
+        for (const p of [dara, omid, nima, lili]) await p.context().close();
       } finally {
         relay.stop();
       }
