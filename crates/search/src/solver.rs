@@ -28,20 +28,30 @@ struct Entry {
     /// Side 0 takes at least `lb` and at most `ub` of the remaining tricks.
     lb: u8,
     ub: u8,
-    /// Tricks left there (the replacement keeps the deeper positions).
-    rem: u8,
     /// The move that last decided the search there, as the suit (high bits) and its place
     /// among the suit's live cards from the highest (low 4 bits); `NO_MOVE` if none.
     mv: u8,
 }
 
+// Two slots to a 64-byte cache line.
+const _: () = assert!(std::mem::size_of::<Entry>() == 32);
+
 const NO_MOVE: u8 = 0xFF;
 /// An empty slot's `depths`.
 const EMPTY: u32 = u32::MAX;
 /// Slots per bucket.
-const WAYS: usize = 8;
-/// Every stored class fixes at least the owners of this many of each suit's highest cards.
-const MIN_DEPTH: u32 = 5;
+const WAYS: usize = 16;
+/// The table's kinds of bucket (as `(deepest, key)`): a class fixing at most `deepest`
+/// cards of every suit goes to the first kind that takes it, whose buckets are keyed by
+/// the lengths, the leader and the owners of the `key` highest cards of each suit (the
+/// class is narrowed to fix at least those). A lookup probes one bucket of each kind.
+/// Shallow classes (the widest, matching the most positions) share the buckets of a
+/// length pattern; deeper ones spread over more buckets, so that they do not push the
+/// shallow ones out. Narrowing a class costs more than a crowded bucket: nodes on the
+/// first 8 deals of bench-dds seed 1 (`cards` example `dds_nodes`) with this layout 56 M;
+/// every class in its lengths' bucket alone 62 M; three kinds keyed by the top 0, 2 and 6
+/// cards (classes up to 4, 6 and more deep) 84 M.
+const LEVELS: [(u32, u32); 2] = [(5, 0), (u32::MAX, 1)];
 
 /// A position at a trick boundary as the table reads it: the lengths, and per suit the
 /// owners of all its remaining cards from the highest down.
@@ -121,6 +131,11 @@ pub struct Solver {
     /// The side the current search counts tricks for.
     side: u8,
     nodes: u64,
+    /// Per number of cards left in the hands, the lead that last decided a trick's start
+    /// there (tried early at the next lead of that depth: the "killer" move); cleared at
+    /// the start of each search, so that a search's nodes depend only on its position and
+    /// the table.
+    killers: [u8; 64],
     /// The node count at which the current search gives up ([`Solver::can_take_within`]).
     limit: u64,
     /// The current search gave up: its answers are void and nothing more is stored.
@@ -134,7 +149,7 @@ impl Default for Solver {
 }
 
 impl Solver {
-    /// The default table: 2^20 slots of 40 bytes (40 MiB); a browser worker may want
+    /// The default table: 2^20 slots of 32 bytes (32 MiB); a browser worker may want
     /// fewer ([`Solver::new`]).
     pub const DEFAULT_TABLE_BITS: u32 = 20;
 
@@ -154,6 +169,7 @@ impl Solver {
             stop: 0,
             side: 0,
             nodes: 0,
+            killers: [NO_MOVE; 64],
             limit: u64::MAX,
             aborted: false,
         }
@@ -190,6 +206,7 @@ impl Solver {
         let need = k as i32 - pos.tricks[side as usize] as i32;
         self.side = side;
         let mut p = *pos;
+        self.killers = [NO_MOVE; 64];
         self.search(&mut p, need).0
     }
 
@@ -372,28 +389,31 @@ impl Solver {
                 }
             }
             let sh = Shape::of(p);
-            let i = self.slot(&sh, p.leader);
-            for e in &self.table[i..i + WAYS] {
-                if e.depths == EMPTY
-                    || e.lengths != sh.lengths
-                    || e.leader != p.leader
-                    || !sh.matches(e)
-                {
-                    continue;
-                }
-                if hint == NO_MOVE {
-                    hint = e.mv;
-                }
-                let (lb, ub) = if self.side == 0 {
-                    (e.lb as i32, e.ub as i32)
-                } else {
-                    (rem - e.ub as i32, rem - e.lb as i32)
-                };
-                if lb >= need {
-                    return (true, top_cards(&p.hands, e.depths));
-                }
-                if ub < need {
-                    return (false, top_cards(&p.hands, e.depths));
+            let slots = LEVELS.map(|(_, key)| self.slot(&sh, p.leader, key));
+            for &i in &slots {
+                for k in i..i + WAYS {
+                    let e = &self.table[k];
+                    if e.depths == EMPTY
+                        || e.lengths != sh.lengths
+                        || e.leader != p.leader
+                        || !sh.matches(e)
+                    {
+                        continue;
+                    }
+                    if hint == NO_MOVE {
+                        hint = e.mv;
+                    }
+                    let (lb, ub) = if self.side == 0 {
+                        (e.lb as i32, e.ub as i32)
+                    } else {
+                        (rem - e.ub as i32, rem - e.lb as i32)
+                    };
+                    if lb >= need || ub < need {
+                        let depths = e.depths;
+                        // The class answered: it moves first in its bucket.
+                        self.table[i..=k].rotate_right(1);
+                        return (lb >= need, top_cards(&p.hands, depths));
+                    }
                 }
             }
             shape = Some(sh);
@@ -403,8 +423,19 @@ impl Solver {
         let mut moves = Moves::default();
         moves.generate(p);
         moves.order(p, seat);
+        let depth = p.hands.iter().map(|h| h.count_ones()).sum::<u32>() as usize;
         if hint != NO_MOVE {
             moves.promote(p, hint);
+        }
+        // A lead: first the card that last decided a lead at this depth (whoever led: the
+        // "killer" move), if this seat holds it; then the table's move.
+        let killer = if boundary {
+            self.killers[depth]
+        } else {
+            NO_MOVE
+        };
+        if killer != NO_MOVE {
+            moves.promote_bit(killer);
         }
         // A seat of the searching side needs one good card; the other side one refutation.
         let mut result = !ours;
@@ -429,9 +460,15 @@ impl Solver {
                 result = r;
                 rel = child_rel | trick_rel;
                 decided = relative_move(p, b);
+                if boundary {
+                    self.killers[depth] = b;
+                }
                 break;
             }
             rel |= child_rel | trick_rel;
+        }
+        if result != ours {
+            rel |= run_floors(&moves, rel);
         }
         if let Some(sh) = shape {
             self.store(p, &sh, rem, need, result, decided, rel);
@@ -440,13 +477,12 @@ impl Solver {
     }
 
     /// The first slot of the bucket of positions with these lengths, leader and owners of
-    /// the [`MIN_DEPTH`] highest cards of each suit (every stored class is at least that
-    /// deep, so that the classes of one length pattern spread over the table).
+    /// the `key` highest cards of each suit (see [`LEVELS`]).
     #[inline]
-    fn slot(&self, sh: &Shape, leader: u8) -> usize {
-        let mut h = sh.lengths ^ leader as u64;
+    fn slot(&self, sh: &Shape, leader: u8, key: u32) -> usize {
+        let mut h = sh.lengths ^ leader as u64 ^ (key as u64) << 3;
         for s in 0..4 {
-            let d = sh.len[s].min(MIN_DEPTH);
+            let d = sh.len[s].min(key);
             let top = (sh.owners[s] as u64) >> (2 * (sh.len[s] - d));
             h = (h ^ top << (s * 8)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         }
@@ -455,8 +491,9 @@ impl Solver {
 
     /// Records that `self.side` can (`result`) or cannot take `need` of the `rem` tricks
     /// left from `p` (shape `sh`), resting on the ranks of `rel`, and the move that
-    /// decided it. A new class takes the bucket's slot with the fewest tricks left (the
-    /// cheapest to search again).
+    /// decided it. A new class goes first in its bucket and the bucket's last (the oldest
+    /// class, or an empty slot) goes: every class of a bucket has the same lengths, so the
+    /// same number of tricks left, and the newest classes are the likeliest to be met again.
     #[allow(clippy::too_many_arguments)]
     fn store(
         &mut self,
@@ -469,19 +506,26 @@ impl Solver {
         rel: u64,
     ) {
         let live = p.hands.iter().fold(0, |a, h| a | h);
+        // Per suit, how many of its highest cards the answer rests on.
+        let mut need_depth = [0u32; 4];
+        for (s, d) in need_depth.iter_mut().enumerate() {
+            let shift = s as u32 * SUIT_BITS;
+            let r = (rel >> shift) & SUIT_MASK;
+            if r != 0 {
+                let l = (live >> shift) & SUIT_MASK;
+                *d = (l >> r.trailing_zeros()).count_ones();
+            }
+        }
+        let deepest = need_depth.iter().copied().max().unwrap_or(0);
+        let key = LEVELS
+            .iter()
+            .find(|&&(most, _)| deepest <= most)
+            .map_or(0, |&(_, key)| key);
         let mut depths = 0u32;
         let mut owners = [0u32; 4];
         for (s, own) in owners.iter_mut().enumerate() {
-            let shift = s as u32 * SUIT_BITS;
-            let r = (rel >> shift) & SUIT_MASK;
-            let d = if r == 0 {
-                0
-            } else {
-                let l = (live >> shift) & SUIT_MASK;
-                (l >> r.trailing_zeros()).count_ones()
-            };
-            // Deeper is always sound (a narrower class); see `slot`.
-            let d = d.max(sh.len[s].min(MIN_DEPTH));
+            // Deeper is always sound (a narrower class); the bucket's key needs it.
+            let d = need_depth[s].max(sh.len[s].min(key));
             depths |= d << (s * 8);
             *own = if d == 0 {
                 0
@@ -489,7 +533,7 @@ impl Solver {
                 (sh.owners[s] as u64 >> (2 * (sh.len[s] - d))) as u32
             };
         }
-        let i = self.slot(sh, p.leader);
+        let i = self.slot(sh, p.leader, key);
         let leader = p.leader;
         let bucket = &mut self.table[i..i + WAYS];
         let same = |e: &Entry| {
@@ -501,27 +545,17 @@ impl Solver {
         let at = match bucket.iter().position(same) {
             Some(k) => k,
             None => {
-                let mut k = 0;
-                for (j, e) in bucket.iter().enumerate() {
-                    if e.depths == EMPTY {
-                        k = j;
-                        break;
-                    }
-                    if e.rem < bucket[k].rem {
-                        k = j;
-                    }
-                }
-                bucket[k] = Entry {
+                bucket.rotate_right(1);
+                bucket[0] = Entry {
                     lengths: sh.lengths,
                     depths,
                     owners,
                     leader,
                     lb: 0,
                     ub: rem as u8,
-                    rem: rem as u8,
                     mv: NO_MOVE,
                 };
-                k
+                0
             }
         };
         let e = &mut bucket[at];
@@ -571,6 +605,35 @@ fn relative_move(p: &Position, b: u8) -> u8 {
     }
     let above = (live >> (suit * SUIT_BITS)) & SUIT_MASK & !((2u64 << (b as u32 % SUIT_BITS)) - 1);
     (suit as u8) << 4 | above.count_ones() as u8
+}
+
+/// The ranks that make the runs of `moves` (each tried through its lowest card, every
+/// move having failed) equivalent in every position of the class that `rel` describes:
+/// a run whose highest card lies among the cards `rel` fixes (its suit's live cards down
+/// to the lowest card of `rel` in it) but whose lowest card lies below them would, in
+/// another position of that class, hold a card of another seat between its fixed cards
+/// and the lowest, and its fixed cards could then do better than the lowest did here. So
+/// such a run fixes its suit down to its lowest card. A run wholly among the fixed cards
+/// is the same run in the whole class, and one wholly below them is a "small card" there
+/// (any small card of the seat gives a child of the same class).
+fn run_floors(moves: &Moves, rel: u64) -> u64 {
+    let mut more = 0;
+    for (&rep, &run) in moves.rep[..moves.len].iter().zip(&moves.run[..moves.len]) {
+        if run.count_ones() < 2 {
+            continue;
+        }
+        let shift = rep as u32 / SUIT_BITS * SUIT_BITS;
+        let fixed = (rel >> shift) & SUIT_MASK;
+        if fixed == 0 {
+            continue;
+        }
+        let lowest = fixed.trailing_zeros() + shift;
+        let top = 63 - run.leading_zeros();
+        if top >= lowest && (rep as u32) < lowest {
+            more |= 1 << rep;
+        }
+    }
+    more
 }
 
 /// Tricks the leader's side is sure to take at once at a trick boundary: the leader's top
@@ -762,6 +825,15 @@ impl Moves {
         }
     }
 
+    /// Moves the run holding bit `b` to the front, if present.
+    fn promote_bit(&mut self, b: u8) {
+        if let Some(i) = self.run[..self.len].iter().position(|r| r >> b & 1 != 0) {
+            self.rep[..=i].rotate_right(1);
+            self.run[..=i].rotate_right(1);
+            self.score[..=i].rotate_right(1);
+        }
+    }
+
     /// Moves the move of relative code `mv` ([`relative_move`]) to the front, if present.
     fn promote(&mut self, p: &Position, mv: u8) {
         if let Some(i) = relative_index(&p.hands, mv, &self.run[..self.len]) {
@@ -832,7 +904,28 @@ impl Moves {
                     62 - strength
                 } else {
                     let own = p.hands[seat as usize] & suit_mask;
-                    30 - strength - 8 * is_trump as i8 + own.count_ones() as i8
+                    let mut sc = 30 - strength - 8 * is_trump as i8 + own.count_ones() as i8;
+                    // As DDS's lead weights: the right-hand opponent, last to play, holding
+                    // the suit's top card is bad; the left-hand one holding it with the
+                    // partner second is good (the partner wins the next round); a suit the
+                    // opponents hold few cards of gives a smaller tree.
+                    if p.n == 4 {
+                        let lho = p.hands[((seat + 1) % 4) as usize];
+                        let rho = p.hands[((seat + 3) % 4) as usize];
+                        let top = 1u64 << (63 - top_live.leading_zeros());
+                        if rho & top != 0 {
+                            sc -= 8;
+                        }
+                        let second = top_live & !top;
+                        if lho & top != 0
+                            && second != 0
+                            && partner & (1u64 << (63 - second.leading_zeros())) != 0
+                        {
+                            sc += 12;
+                        }
+                        sc -= (((lho | rho) & suit_mask).count_ones() / 2) as i8;
+                    }
+                    sc
                 }
             } else {
                 let ours_winning = wseat & 1 == seat & 1;
