@@ -607,15 +607,17 @@ fn relative_move(p: &Position, b: u8) -> u8 {
     (suit as u8) << 4 | above.count_ones() as u8
 }
 
-/// The ranks that make the runs of `moves` (each tried through its lowest card, every
-/// move having failed) equivalent in every position of the class that `rel` describes:
-/// a run whose highest card lies among the cards `rel` fixes (its suit's live cards down
-/// to the lowest card of `rel` in it) but whose lowest card lies below them would, in
-/// another position of that class, hold a card of another seat between its fixed cards
-/// and the lowest, and its fixed cards could then do better than the lowest did here. So
-/// such a run fixes its suit down to its lowest card. A run wholly among the fixed cards
-/// is the same run in the whole class, and one wholly below them is a "small card" there
-/// (any small card of the seat gives a child of the same class).
+/// The ranks that keep the runs of `moves` (each tried through its lowest card, every move
+/// having failed) runs in every position of the class that `rel` describes (per suit, the
+/// owners of its live cards down to the lowest card of `rel` in it). A run whose highest
+/// card lies among those fixed cards but whose lowest lies below them could, in another
+/// position of the class, have another seat's card just below its fixed part, and that
+/// part could then do better than the lowest card did here. So such a run fixes its suit
+/// one card further, down to its highest card below the fixed ones: the fixed part and
+/// that card are then one run in the whole class, and that card's play stands for the
+/// lowest card's (what lies below it is small cards, any of which gives a child of the
+/// same class). A run wholly among the fixed cards is the same run in the whole class,
+/// and one wholly below them small cards.
 fn run_floors(moves: &Moves, rel: u64) -> u64 {
     let mut more = 0;
     for (&rep, &run) in moves.rep[..moves.len].iter().zip(&moves.run[..moves.len]) {
@@ -628,9 +630,9 @@ fn run_floors(moves: &Moves, rel: u64) -> u64 {
             continue;
         }
         let lowest = fixed.trailing_zeros() + shift;
-        let top = 63 - run.leading_zeros();
-        if top >= lowest && (rep as u32) < lowest {
-            more |= 1 << rep;
+        let under = run & ((1u64 << lowest) - 1);
+        if run >> lowest != 0 && under != 0 {
+            more |= 1 << (63 - under.leading_zeros());
         }
     }
     more
