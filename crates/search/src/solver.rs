@@ -356,11 +356,13 @@ impl Solver {
             if need > rem {
                 return (false, 0);
             }
-            let (mut q, mut qrel) = quick_tricks(p);
             let ours_lead = p.leader & 1 == self.side;
+            // The leader's side's tricks that decide the node.
+            let goal = if ours_lead { need } else { rem - need + 1 };
+            let (mut q, mut qrel) = quick_tricks(p, goal);
             // Not yet decided by the leader's own winners: try crossing to the partner.
-            if (ours_lead && q < need) || (!ours_lead && rem - q >= need) {
-                let (e, erel) = entry_tricks(p);
+            if q < goal {
+                let (e, erel) = entry_tricks(p, goal);
                 if e > q {
                     (q, qrel) = (e, erel);
                 }
@@ -380,7 +382,12 @@ impl Solver {
                 .into_iter()
                 .filter(|_| self.stop == 0)
             {
-                let (t, trel) = sure_trump_tricks(p, side);
+                let goal = if side == self.side {
+                    need
+                } else {
+                    rem - need + 1
+                };
+                let (t, trel) = sure_trump_tricks(p, side, goal);
                 if side == self.side && t >= need {
                     return (true, trel);
                 }
@@ -641,27 +648,53 @@ fn run_floors(moves: &Moves, rel: u64) -> u64 {
 /// Tricks the leader's side is sure to take at once at a trick boundary: the leader's top
 /// cards of each suit (held above every other seat's), a side suit's counted only as far
 /// as every opponent who holds a trump still follows it. Cashing them in any order keeps
-/// the lead, so the count is a lower bound. Also returns, per suit counted against cards
-/// of other seats, the lowest of the leader's top cards: the ranks the count rests on.
-fn quick_tricks(p: &Position) -> (i32, u64) {
-    quick_tricks_of(&p.hands, p.n, p.leader, p.trump)
+/// the lead, so the count is a lower bound. Also returns the ranks the count rests on: if
+/// it reaches `goal` (the tricks that decide the node), those of `goal` of them only, the
+/// suits that no other seat holds first (no rank matters there), and in a suit counted
+/// for `k` tricks the leader's `k`-th highest card.
+fn quick_tricks(p: &Position, goal: i32) -> (i32, u64) {
+    quick_tricks_of(&p.hands, p.n, p.leader, p.trump, goal)
 }
 
 /// [`quick_tricks`] of `hands` with `leader` on lead.
-fn quick_tricks_of(hands: &[u64; 4], n: u8, leader: u8, trump: u8) -> (i32, u64) {
+fn quick_tricks_of(hands: &[u64; 4], n: u8, leader: u8, trump: u8, goal: i32) -> (i32, u64) {
     let l = leader;
-    let mut q = 0;
+    let winners = quick_winners(hands, n, l, trump, |s| s & 1 != l & 1);
+    let q: i32 = winners.iter().map(|w| w.1 as i32).sum();
+    // The `k`-th highest of a suit's top cards.
+    let kth = |s: usize, tops: u64, k: u32| {
+        let mut x = tops;
+        for _ in 1..k {
+            x ^= 1 << (63 - x.leading_zeros());
+        }
+        1u64 << (63 - x.leading_zeros() + s as u32 * SUIT_BITS)
+    };
     let mut rel = 0;
-    for (s, (tops, counted, contested)) in quick_winners(hands, n, l, trump, |s| s & 1 != l & 1)
-        .into_iter()
-        .enumerate()
-    {
-        q += counted;
+    if q < goal {
+        for (s, &(tops, counted, contested)) in winners.iter().enumerate() {
+            if counted > 0 && contested {
+                rel |= kth(s, tops, counted);
+            }
+        }
+        return (q, rel);
+    }
+    let mut left = goal
+        - winners
+            .iter()
+            .filter(|w| !w.2)
+            .map(|w| w.1 as i32)
+            .sum::<i32>();
+    for (s, &(tops, counted, contested)) in winners.iter().enumerate() {
+        if left <= 0 {
+            break;
+        }
         if counted > 0 && contested {
-            rel |= 1 << (tops.trailing_zeros() + s as u32 * SUIT_BITS);
+            let k = (counted as i32).min(left);
+            rel |= kth(s, tops, k as u32);
+            left -= k;
         }
     }
-    (q as i32, rel)
+    (q, rel)
 }
 
 /// Tricks the leader's side (four players) is sure to take at once by crossing to the
@@ -672,7 +705,7 @@ fn quick_tricks_of(hands: &[u64; 4], n: u8, leader: u8, trump: u8) -> (i32, u64)
 /// cards of the suit (whichever it plays, no better for the partner) and the partner
 /// without the lowest of its winners. The most over the suits, with the ranks the count
 /// rests on (the partner's winner fixes its suit down to it; those of the cashing).
-fn entry_tricks(p: &Position) -> (i32, u64) {
+fn entry_tricks(p: &Position, goal: i32) -> (i32, u64) {
     if p.n != 4 {
         return (0, 0);
     }
@@ -718,9 +751,12 @@ fn entry_tricks(p: &Position) -> (i32, u64) {
                 h[o] &= !(1 << (x.trailing_zeros() + shift));
             }
         }
-        let (q, rel) = quick_tricks_of(&h, 4, pa as u8, p.trump);
+        let (q, rel) = quick_tricks_of(&h, 4, pa as u8, p.trump, goal - 1);
         if 1 + q > best.0 {
             best = (1 + q, rel | 1 << (w + shift));
+            if best.0 >= goal {
+                break;
+            }
         }
     }
     best
@@ -729,9 +765,10 @@ fn entry_tricks(p: &Position) -> (i32, u64) {
 /// Tricks `side` is sure to take with its trumps: each trump of one seat that is higher
 /// than every trump of the other side wins the trick it is played to (only a higher trump
 /// could beat it), and a seat plays one card a trick; so the most such trumps in one seat
-/// of the side. Also returns the lowest of them when the other side holds trumps (their
-/// ranks matter then; otherwise the suit alone decides).
-fn sure_trump_tricks(p: &Position, side: u8) -> (i32, u64) {
+/// of the side. Also returns, when the other side holds trumps (their ranks matter then;
+/// otherwise the suit alone decides), the lowest of them, or the `goal`-th highest if the
+/// count reaches `goal` (the tricks that decide the node).
+fn sure_trump_tricks(p: &Position, side: u8, goal: i32) -> (i32, u64) {
     if p.trump == NO_TRUMP {
         return (0, 0);
     }
@@ -757,7 +794,12 @@ fn sure_trump_tricks(p: &Position, side: u8) -> (i32, u64) {
             let rel = if theirs == 0 {
                 0
             } else {
-                1u64 << (sure.trailing_zeros() + shift)
+                // The `goal`-th highest is enough when there are as many.
+                let mut x = sure;
+                for _ in 1..goal.clamp(1, count) {
+                    x ^= 1 << (63 - x.leading_zeros());
+                }
+                1u64 << (63 - x.leading_zeros() + shift)
             };
             best = (count, rel);
         }
