@@ -448,7 +448,17 @@ impl Solver {
         let mut result = !ours;
         let mut rel = 0u64;
         let mut decided = NO_MOVE;
+        // Cards of this seat whose play is known to fail as a move already tried did (as
+        // DDS's "small" moves): a failed card below every rank its proof fixed in its suit
+        // stands for every other card of the seat below those ranks; the child of any of
+        // them is in the class of that proof.
+        let mut covered = 0u64;
+        let mut tried = 0u16;
         for i in 0..moves.len {
+            if moves.run[i] & !covered == 0 {
+                continue;
+            }
+            tried |= 1 << i;
             let saved = *p;
             let b = moves.rep[i];
             p.play_bit(b);
@@ -473,9 +483,19 @@ impl Solver {
                 break;
             }
             rel |= child_rel | trick_rel;
+            let shift = b as u32 / SUIT_BITS * SUIT_BITS;
+            let fixed = ((child_rel | trick_rel) >> shift) & SUIT_MASK;
+            let small = if fixed == 0 {
+                SUIT_MASK
+            } else {
+                (1u64 << fixed.trailing_zeros()) - 1
+            };
+            if (1u64 << (b as u32 - shift)) & small != 0 {
+                covered |= small << shift;
+            }
         }
         if result != ours {
-            rel |= run_floors(&moves, rel);
+            rel |= run_floors(&moves, tried, rel);
         }
         if let Some(sh) = shape {
             self.store(p, &sh, rem, need, result, decided, rel);
@@ -614,21 +634,27 @@ fn relative_move(p: &Position, b: u8) -> u8 {
     (suit as u8) << 4 | above.count_ones() as u8
 }
 
-/// The ranks that keep the runs of `moves` (each tried through its lowest card, every move
-/// having failed) runs in every position of the class that `rel` describes (per suit, the
-/// owners of its live cards down to the lowest card of `rel` in it). A run whose highest
-/// card lies among those fixed cards but whose lowest lies below them could, in another
-/// position of the class, have another seat's card just below its fixed part, and that
-/// part could then do better than the lowest card did here. So such a run fixes its suit
-/// one card further, down to its highest card below the fixed ones: the fixed part and
-/// that card are then one run in the whole class, and that card's play stands for the
-/// lowest card's (what lies below it is small cards, any of which gives a child of the
-/// same class). A run wholly among the fixed cards is the same run in the whole class,
-/// and one wholly below them small cards.
-fn run_floors(moves: &Moves, rel: u64) -> u64 {
+/// The ranks that keep the runs of `moves` that were tried (`tried`, a bit per move; each
+/// through its lowest card, every move having failed) runs in every position of the class
+/// that `rel` describes (per suit, the owners of its live cards down to the lowest card of
+/// `rel` in it). A run whose highest card lies among those fixed cards but whose lowest
+/// lies below them could, in another position of the class, have another seat's card just
+/// below its fixed part, and that part could then do better than the lowest card did
+/// here. So such a run fixes its suit one card further, down to its highest card below the
+/// fixed ones: the fixed part and that card are then one run in the whole class, and that
+/// card's play stands for the lowest card's (what lies below it is small cards, any of
+/// which gives a child of the same class). A run wholly among the fixed cards is the same
+/// run in the whole class, and one wholly below them small cards. (A run that was not
+/// tried lay below every rank the proof of a tried card of its suit fixed: small cards of
+/// that proof's class, whatever the rest fixes.)
+fn run_floors(moves: &Moves, tried: u16, rel: u64) -> u64 {
     let mut more = 0;
-    for (&rep, &run) in moves.rep[..moves.len].iter().zip(&moves.run[..moves.len]) {
-        if run.count_ones() < 2 {
+    for (i, (&rep, &run)) in moves.rep[..moves.len]
+        .iter()
+        .zip(&moves.run[..moves.len])
+        .enumerate()
+    {
+        if run.count_ones() < 2 || tried >> i & 1 == 0 {
             continue;
         }
         let shift = rep as u32 / SUIT_BITS * SUIT_BITS;
