@@ -427,6 +427,16 @@ impl Solver {
         }
         let seat = (p.leader + p.trick_len) % p.n;
         let ours = seat & 1 == self.side;
+        // Second hand (as DDS's quick tricks there): the trick is this side's whatever
+        // the others play, and that decides the node.
+        if p.trick_len == 1 && p.n == 4 {
+            let left = p.hands[seat as usize].count_ones() as i32 - self.stop as i32;
+            if (ours && need <= 1) || (!ours && need > left - 1) {
+                if let Some(r) = second_hand_wins(p, seat) {
+                    return (ours, r);
+                }
+            }
+        }
         let mut moves = Moves::default();
         moves.generate(p);
         moves.order(p, seat);
@@ -832,6 +842,42 @@ fn sure_trump_tricks(p: &Position, side: u8, goal: i32) -> (i32, u64) {
         seat += 2;
     }
     best
+}
+
+/// Whether the side of `seat`, second to play to a trick of four players, takes the trick
+/// whatever the others play, and the ranks that rest on: it holds a card of the led suit
+/// above the led card and every card of that suit of the third hand (which cannot ruff
+/// it), or one of its two seats can ruff and the third hand cannot (no rank needed).
+fn second_hand_wins(p: &Position, seat: u8) -> Option<u64> {
+    let led = p.trick[0];
+    let shift = (led as u32 / SUIT_BITS) * SUIT_BITS;
+    let suit_of = |h: u64| (h >> shift) & SUIT_MASK;
+    let (partner, third) = ((seat + 2) % 4, (seat + 1) % 4);
+    let (hm, hp, ht) = (
+        p.hands[seat as usize],
+        p.hands[partner as usize],
+        p.hands[third as usize],
+    );
+    let trump_mask = if p.trump == NO_TRUMP {
+        0
+    } else {
+        SUIT_MASK << (p.trump as u32 * SUIT_BITS)
+    };
+    let side_suit = led >> 4 != p.trump;
+    let ruffs = |h: u64| side_suit && suit_of(h) == 0 && h & trump_mask != 0;
+    if ruffs(ht) {
+        return None;
+    }
+    if ruffs(hm) || ruffs(hp) {
+        return Some(0);
+    }
+    let ours = suit_of(hm | hp);
+    if ours == 0 {
+        return None;
+    }
+    let top = 63 - ours.leading_zeros();
+    let theirs = suit_of(ht) | 1 << (led as u32 - shift);
+    (top > 63 - theirs.leading_zeros()).then(|| 1u64 << (top + shift))
 }
 
 /// Whether card `c`, winning the current trick when `seat` plays it, still wins it
