@@ -19,12 +19,14 @@ use engine::CardSet;
 struct Entry {
     /// 4 bits per (suit, seat): suit * 16 + seat * 4.
     lengths: u64,
-    /// Per suit (8 bits each, suit 0 lowest): the depth (4 bits), or 0xFF for an empty slot.
+    /// Per suit (8 bits each, suit 0 lowest): the depth.
     depths: u32,
     /// Per suit (32 bits each): the owners of its `depth` highest cards, 2 bits each, the
     /// highest card's in the most significant place.
     owners: [u32; 4],
-    leader: u8,
+    /// The leader (low 2 bits) and the table's generation the slot was filled in (high 6
+    /// bits; 0: never filled): a slot of an older generation is empty ([`Solver::clear`]).
+    tag: u8,
     /// Side 0 takes at least `lb` and at most `ub` of the remaining tricks.
     lb: u8,
     ub: u8,
@@ -37,8 +39,8 @@ struct Entry {
 const _: () = assert!(std::mem::size_of::<Entry>() == 32);
 
 const NO_MOVE: u8 = 0xFF;
-/// An empty slot's `depths`.
-const EMPTY: u32 = u32::MAX;
+/// The most generations before the table is filled anew.
+const GENERATIONS: u8 = 63;
 /// Slots per bucket.
 const WAYS: usize = 16;
 /// The table's kinds of bucket (as `(deepest, key)`): a class fixing at most `deepest`
@@ -123,6 +125,8 @@ pub struct Best {
 /// by itself when those change.
 pub struct Solver {
     table: Vec<Entry>,
+    /// The generation of the table's live slots (1 to [`GENERATIONS`]).
+    generation: u8,
     shift: u32,
     /// The (trump, players) the table's entries are for.
     table_for: (u8, u8, u8),
@@ -157,13 +161,8 @@ impl Solver {
     pub fn new(bits: u32) -> Solver {
         let bits = bits.clamp(10, 26);
         Solver {
-            table: vec![
-                Entry {
-                    depths: EMPTY,
-                    ..Entry::default()
-                };
-                1 << bits
-            ],
+            table: vec![Entry::default(); 1 << bits],
+            generation: 1,
             shift: 64 - bits,
             table_for: (u8::MAX, 0, 0),
             stop: 0,
@@ -180,12 +179,15 @@ impl Solver {
         self.nodes
     }
 
-    /// Forgets every stored position.
+    /// Forgets every stored position: a new generation of slots (the table is written
+    /// anew only once in [`GENERATIONS`] clears; clearing 32 MiB before each question of
+    /// a deal took a few per cent of the time).
     pub fn clear(&mut self) {
-        self.table.fill(Entry {
-            depths: EMPTY,
-            ..Entry::default()
-        });
+        self.generation += 1;
+        if self.generation > GENERATIONS {
+            self.table.fill(Entry::default());
+            self.generation = 1;
+        }
     }
 
     fn prepare(&mut self, pos: &Position) {
@@ -396,15 +398,16 @@ impl Solver {
                 }
             }
             let sh = Shape::of(p);
+            let tag = self.generation << 2 | p.leader;
             let slots = LEVELS.map(|(_, key)| self.slot(&sh, p.leader, key));
             for &i in &slots {
                 for k in i..i + WAYS {
                     let e = &self.table[k];
-                    if e.depths == EMPTY
-                        || e.lengths != sh.lengths
-                        || e.leader != p.leader
-                        || !sh.matches(e)
-                    {
+                    // A bucket's filled slots come first (see `store`).
+                    if e.tag >> 2 != self.generation {
+                        break;
+                    }
+                    if e.lengths != sh.lengths || e.tag != tag || !sh.matches(e) {
                         continue;
                     }
                     if hint == NO_MOVE {
@@ -531,6 +534,8 @@ impl Solver {
     /// decided it. A new class goes first in its bucket and the bucket's last (the oldest
     /// class, or an empty slot) goes: every class of a bucket has the same lengths, so the
     /// same number of tricks left, and the newest classes are the likeliest to be met again.
+    /// So a bucket's filled slots always come first (a class that answers a lookup also
+    /// moves to the front), and a scan stops at the first empty one.
     #[allow(clippy::too_many_arguments)]
     fn store(
         &mut self,
@@ -571,15 +576,17 @@ impl Solver {
             };
         }
         let i = self.slot(sh, p.leader, key);
-        let leader = p.leader;
+        let generation = self.generation;
+        let tag = generation << 2 | p.leader;
         let bucket = &mut self.table[i..i + WAYS];
         let same = |e: &Entry| {
-            e.depths == depths
-                && e.lengths == sh.lengths
-                && e.leader == leader
-                && e.owners == owners
+            e.depths == depths && e.lengths == sh.lengths && e.tag == tag && e.owners == owners
         };
-        let at = match bucket.iter().position(same) {
+        let at = match bucket
+            .iter()
+            .take_while(|e| e.tag >> 2 == generation)
+            .position(same)
+        {
             Some(k) => k,
             None => {
                 bucket.rotate_right(1);
@@ -587,7 +594,7 @@ impl Solver {
                     lengths: sh.lengths,
                     depths,
                     owners,
-                    leader,
+                    tag,
                     lb: 0,
                     ub: rem as u8,
                     mv: NO_MOVE,
