@@ -64,7 +64,7 @@ struct Shape {
 }
 
 impl Shape {
-    fn of(p: &Position) -> Shape {
+    fn of(p: &Position, nibbles: &[u16]) -> Shape {
         let [h0, h1, h2, h3] = p.hands;
         let live = h0 | h1 | h2 | h3;
         let mut lengths = 0u64;
@@ -74,20 +74,25 @@ impl Shape {
                 lengths |= l << (s * 16 + seat as u32 * 4);
             }
         }
+        // The owner's two bits, a plane each: seat 1 is 01, seat 2 10, seat 3 11.
+        let (plane0, plane1) = (h1 | h3, h2 | h3);
         let mut len = [0u32; 4];
         let mut owners = [0u32; 4];
         for s in 0..4 {
-            let shift = s as u32 * SUIT_BITS;
-            let mut x = (live >> shift) & SUIT_MASK;
-            len[s] = x.count_ones();
-            let mut code = 0u32;
+            // Four cards' places at a time, from the lowest: see [`owner_nibbles`].
+            let mut x = ((live >> (s as u32 * SUIT_BITS)) & SUIT_MASK) as usize;
+            let mut o0 = ((plane0 >> (s as u32 * SUIT_BITS)) & SUIT_MASK) as usize;
+            let mut o1 = ((plane1 >> (s as u32 * SUIT_BITS)) & SUIT_MASK) as usize;
+            let (mut code, mut at) = (0u32, 0u32);
             while x != 0 {
-                let b = 63 - x.leading_zeros();
-                x ^= 1 << b;
-                let at = b + shift;
-                let owner = ((h1 >> at) & 1) + (((h2 >> at) & 1) * 2) + (((h3 >> at) & 1) * 3);
-                code = code << 2 | owner as u32;
+                let t = nibbles[(x & 15) | (o0 & 15) << 4 | (o1 & 15) << 8] as u32;
+                code |= (t & 0xFF) << at;
+                at += 2 * (t >> 8);
+                x >>= 4;
+                o0 >>= 4;
+                o1 >>= 4;
             }
+            len[s] = at / 2;
             owners[s] = code;
         }
         Shape {
@@ -109,6 +114,27 @@ impl Shape {
     }
 }
 
+/// For four places of a suit's cards (bits `i` of the index: whether the card of place `i`
+/// is live, bits `4 + i` and `8 + i`: its owner's two bits), the owners of the live ones,
+/// 2 bits each, the lowest place's in the least significant bits, and (from bit 8) how
+/// many are live: [`Shape::of`] reads a suit four places at a time instead of card by
+/// card. Made at run time (8 KiB; not in the binary).
+fn owner_nibbles() -> Vec<u16> {
+    (0..4096u16)
+        .map(|i| {
+            let (mut code, mut n) = (0u16, 0u16);
+            for b in 0..4 {
+                if i >> b & 1 == 1 {
+                    let owner = (i >> (4 + b) & 1) | (i >> (8 + b) & 1) << 1;
+                    code |= owner << (2 * n);
+                    n += 1;
+                }
+            }
+            code | n << 8
+        })
+        .collect()
+}
+
 /// The best play for the seat to act ([`Solver::best`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Best {
@@ -125,6 +151,8 @@ pub struct Best {
 /// by itself when those change.
 pub struct Solver {
     table: Vec<Entry>,
+    /// [`owner_nibbles`], for [`Shape::of`].
+    nibbles: Vec<u16>,
     /// The generation of the table's live slots (1 to [`GENERATIONS`]).
     generation: u8,
     shift: u32,
@@ -162,6 +190,7 @@ impl Solver {
         let bits = bits.clamp(10, 26);
         Solver {
             table: vec![Entry::default(); 1 << bits],
+            nibbles: owner_nibbles(),
             generation: 1,
             shift: 64 - bits,
             table_for: (u8::MAX, 0, 0),
@@ -397,7 +426,7 @@ impl Solver {
                     return (false, trel);
                 }
             }
-            let sh = Shape::of(p);
+            let sh = Shape::of(p, &self.nibbles);
             let tag = self.generation << 2 | p.leader;
             let slots = LEVELS.map(|(_, key)| self.slot(&sh, p.leader, key));
             for &i in &slots {
