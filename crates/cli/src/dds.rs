@@ -292,7 +292,8 @@ pub fn parse_pbn(line: &str) -> Result<[CardSet; 4], String> {
 pub fn dd_table(solver: &mut Solver, hands: [CardSet; 4]) -> Result<[[u8; 4]; 5], String> {
     let mut table = [[0u8; 4]; 5];
     // Each answer's searches start from the answer of the same side with the other leader
-    // (usually within a trick of it), else of the last strain.
+    // (usually within a trick of it), else of the last strain, else 13 less the other
+    // side's answer.
     let mut last = [None::<u8>; 2];
     for (strain, &mode) in DD_STRAINS.iter().enumerate() {
         for declarer in [0u8, 2, 1, 3] {
@@ -300,7 +301,10 @@ pub fn dd_table(solver: &mut Solver, hands: [CardSet; 4]) -> Result<[[u8; 4]; 5]
             let leader = Seat((declarer + 1) % 4);
             let p =
                 Position::new(4, hands, mode, leader, &[], [0, 0]).map_err(|e| e.to_string())?;
-            let t = match last[side] {
+            // The first answer of a side: the other side's complement (with another
+            // leader, so usually within a trick of it).
+            let guess = last[side].or(last[side ^ 1].map(|t| 13 - t));
+            let t = match guess {
                 Some(g) => solver.max_tricks_from(&p, side, g),
                 None => solver.max_tricks(&p, side),
             };
