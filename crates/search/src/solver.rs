@@ -50,10 +50,13 @@ const WAYS: usize = 16;
 /// Shallow classes (the widest, matching the most positions) share the buckets of a
 /// length pattern; deeper ones spread over more buckets, so that they do not push the
 /// shallow ones out. Narrowing a class costs more than a crowded bucket: nodes on the
-/// first 8 deals of bench-dds seed 1 (`cards` example `dds_nodes`) with this layout 56 M;
-/// every class in its lengths' bucket alone 62 M; three kinds keyed by the top 0, 2 and 6
-/// cards (classes up to 4, 6 and more deep) 84 M.
-const LEVELS: [(u32, u32); 2] = [(5, 0), (u32::MAX, 1)];
+/// first 8 deals of bench-dds seed 1 (`cards` example `dds_nodes`) with classes up to 5
+/// deep in the first kind 56 M (before the run floors); every class in its lengths' bucket
+/// alone 62 M; three kinds keyed by the top 0, 2 and 6 cards (classes up to 4, 6 and more
+/// deep) 84 M. Since small cards are skipped (2026-11-29), up to 7 deep in the first kind:
+/// 27.5 M against 29.5 M for 5, 28.1 M for 6 or 8, 33.9 M for 4, and 34.6 M for 5 with
+/// deeper ones keyed by the top 2 cards.
+const LEVELS: [(u32, u32); 2] = [(7, 0), (u32::MAX, 1)];
 
 /// A position at a trick boundary as the table reads it: the lengths, and per suit the
 /// owners of all its remaining cards from the highest down.
