@@ -292,23 +292,50 @@ pub fn parse_pbn(line: &str) -> Result<[CardSet; 4], String> {
 pub fn dd_table(solver: &mut Solver, hands: [CardSet; 4]) -> Result<[[u8; 4]; 5], String> {
     let mut table = [[0u8; 4]; 5];
     // Each answer's searches start from the answer of the same side with the other leader
-    // (usually within a trick of it), else of the last strain.
-    let mut last = [None::<u8>; 2];
+    // (usually within a trick of it), else from the tricks left less the other side's
+    // answer, else (a strain's first) from a guess by the high cards and the trumps: the
+    // last strain's answer was a worse start (29.5 M nodes instead of 32.3 M on deals 1-8
+    // of bench-dds seed 1).
     for (strain, &mode) in DD_STRAINS.iter().enumerate() {
+        let mut last = [None::<u8>; 2];
         for declarer in [0u8, 2, 1, 3] {
             let side = (declarer & 1) as usize;
             let leader = Seat((declarer + 1) % 4);
             let p =
                 Position::new(4, hands, mode, leader, &[], [0, 0]).map_err(|e| e.to_string())?;
-            let t = match last[side] {
-                Some(g) => solver.max_tricks_from(&p, side, g),
-                None => solver.max_tricks(&p, side),
-            };
+            // The first answer of a side: the other side's complement (with another
+            // leader, so usually within a trick of it); the strain's first, a guess.
+            let left = p.tricks_left();
+            let guess = last[side]
+                .or(last[side ^ 1].map(|t| left.saturating_sub(t)))
+                .unwrap_or_else(|| first_guess(&hands, mode, side, left));
+            let t = solver.max_tricks_from(&p, side, guess);
             table[strain][declarer as usize] = t;
             last[side] = Some(t);
         }
     }
     Ok(table)
+}
+
+/// A guess of the tricks of `side` (0: North-South) with `left` tricks to play, from the
+/// usual counts of bridge players: half the tricks, one more for each 3 high-card points
+/// (ace 4, king 3, queen 2, jack 1) above the other side's share, and one for each 4 trumps
+/// more than the other side holds. Only where the searches start: the answer is exact
+/// whatever it guesses.
+fn first_guess(hands: &[CardSet; 4], mode: Trump, side: usize, left: u8) -> u8 {
+    let mut score = 0i32;
+    for (seat, h) in hands.iter().enumerate() {
+        let sign = if seat % 2 == side { 1 } else { -1 };
+        let hcp: i32 = h
+            .iter()
+            .map(|c| c.rank().index().saturating_sub(8) as i32)
+            .sum();
+        let trumps = mode.suit().map_or(0, |s| h.of_suit(s).len() as i32);
+        // Both in twelfths of a trick: 3 points (6 of difference) and 4 trumps a trick.
+        score += sign * (2 * hcp + 3 * trumps);
+    }
+    let g = (6 * left as i32 + score + 6).div_euclid(12);
+    g.clamp(0, left as i32) as u8
 }
 
 /// CPU time of the calling thread in seconds (Linux: `/proc/thread-self/schedstat`), or

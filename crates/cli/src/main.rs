@@ -110,7 +110,7 @@ struct DdsArgs {
     /// Players: 4, or 2 (HK-13).
     #[arg(long, value_name = "P", default_value_t = 4)]
     players: u8,
-    /// Transposition table size: 2^BITS slots of 40 bytes (10 to 26).
+    /// Transposition table size: 2^BITS slots of 32 bytes (10 to 26).
     #[arg(long, value_name = "BITS", default_value_t = search::Solver::DEFAULT_TABLE_BITS)]
     table_bits: u32,
     /// Only "can the hakem's side take 7?", not the most tricks.

@@ -157,3 +157,29 @@ fn tables_of_small_endings_equal_a_plain_minimax() {
     // The answers are not all alike.
     assert!(differ > 0);
 }
+
+/// The 7 deals of `bench-dds.py --deals 200 --seed 1` where the wide table classes once
+/// answered otherwise than DDS (issue 24; the fixture holds DDS's tables): each table as
+/// DDS gives it. About 40 s in a release build, so not in the default run:
+/// `cargo test --release -p cards --test dds -- --ignored`.
+#[test]
+#[ignore]
+fn the_deals_the_wide_classes_got_wrong_give_dds_tables() {
+    let text = include_str!("fixtures/dds-wide-wrong.pbn");
+    let mut solver = Solver::default();
+    let mut deal = None;
+    let mut checked = 0;
+    for line in text.lines() {
+        if let Some(want) = line.strip_prefix("% dds ") {
+            let hands = deal.take().expect("a deal before its table");
+            solver.clear();
+            let got = dd_table(&mut solver, hands).unwrap();
+            let got: Vec<String> = got.iter().flatten().map(|t| t.to_string()).collect();
+            assert_eq!(got.join(" "), want, "deal {checked}");
+            checked += 1;
+        } else if !line.starts_with('%') && !line.trim().is_empty() {
+            deal = Some(parse_pbn(line.trim()).unwrap());
+        }
+    }
+    assert_eq!(checked, 7);
+}

@@ -19,29 +19,47 @@ use engine::CardSet;
 struct Entry {
     /// 4 bits per (suit, seat): suit * 16 + seat * 4.
     lengths: u64,
-    /// Per suit (8 bits each, suit 0 lowest): the depth (4 bits), or 0xFF for an empty slot.
+    /// Per suit (8 bits each, suit 0 lowest): the depth.
     depths: u32,
     /// Per suit (32 bits each): the owners of its `depth` highest cards, 2 bits each, the
     /// highest card's in the most significant place.
     owners: [u32; 4],
-    leader: u8,
+    /// The leader (low 2 bits) and the table's generation the slot was filled in (high 6
+    /// bits; 0: never filled): a slot of an older generation is empty ([`Solver::clear`]).
+    tag: u8,
     /// Side 0 takes at least `lb` and at most `ub` of the remaining tricks.
     lb: u8,
     ub: u8,
-    /// Tricks left there (the replacement keeps the deeper positions).
-    rem: u8,
     /// The move that last decided the search there, as the suit (high bits) and its place
     /// among the suit's live cards from the highest (low 4 bits); `NO_MOVE` if none.
     mv: u8,
 }
 
+// Two slots to a 64-byte cache line.
+const _: () = assert!(std::mem::size_of::<Entry>() == 32);
+
 const NO_MOVE: u8 = 0xFF;
-/// An empty slot's `depths`.
-const EMPTY: u32 = u32::MAX;
-/// Slots per bucket.
-const WAYS: usize = 8;
-/// Every stored class fixes at least the owners of this many of each suit's highest cards.
-const MIN_DEPTH: u32 = 5;
+/// The most generations before the table is filled anew.
+const GENERATIONS: u8 = 63;
+/// Slots per bucket: nodes on the first 8 deals of bench-dds seed 1 (`dds_nodes`) 50.8 M
+/// with 8, 27.5 M with 16, 21.6 M with 32, 19.8 M with 64, 19.3 M with 128; time least
+/// with 64 (the scan stops at the first empty slot, and a deal leaves most buckets far
+/// from full).
+const WAYS: usize = 64;
+/// The table's kinds of bucket (as `(deepest, key)`): a class fixing at most `deepest`
+/// cards of every suit goes to the first kind that takes it, whose buckets are keyed by
+/// the lengths, the leader and the owners of the `key` highest cards of each suit (the
+/// class is narrowed to fix at least those). A lookup probes one bucket of each kind.
+/// Shallow classes (the widest, matching the most positions) share the buckets of a
+/// length pattern; deeper ones spread over more buckets, so that they do not push the
+/// shallow ones out. Narrowing a class costs more than a crowded bucket: nodes on the
+/// first 8 deals of bench-dds seed 1 (`cards` example `dds_nodes`) with classes up to 5
+/// deep in the first kind 56 M (before the run floors); every class in its lengths' bucket
+/// alone 62 M; three kinds keyed by the top 0, 2 and 6 cards (classes up to 4, 6 and more
+/// deep) 84 M. Since small cards are skipped (2026-11-29), up to 7 deep in the first kind:
+/// 27.5 M against 29.5 M for 5, 28.1 M for 6 or 8, 33.9 M for 4, and 34.6 M for 5 with
+/// deeper ones keyed by the top 2 cards.
+const LEVELS: [(u32, u32); 2] = [(7, 0), (u32::MAX, 1)];
 
 /// A position at a trick boundary as the table reads it: the lengths, and per suit the
 /// owners of all its remaining cards from the highest down.
@@ -52,7 +70,7 @@ struct Shape {
 }
 
 impl Shape {
-    fn of(p: &Position) -> Shape {
+    fn of(p: &Position, nibbles: &[u16]) -> Shape {
         let [h0, h1, h2, h3] = p.hands;
         let live = h0 | h1 | h2 | h3;
         let mut lengths = 0u64;
@@ -62,20 +80,25 @@ impl Shape {
                 lengths |= l << (s * 16 + seat as u32 * 4);
             }
         }
+        // The owner's two bits, a plane each: seat 1 is 01, seat 2 10, seat 3 11.
+        let (plane0, plane1) = (h1 | h3, h2 | h3);
         let mut len = [0u32; 4];
         let mut owners = [0u32; 4];
         for s in 0..4 {
-            let shift = s as u32 * SUIT_BITS;
-            let mut x = (live >> shift) & SUIT_MASK;
-            len[s] = x.count_ones();
-            let mut code = 0u32;
+            // Four cards' places at a time, from the lowest: see [`owner_nibbles`].
+            let mut x = ((live >> (s as u32 * SUIT_BITS)) & SUIT_MASK) as usize;
+            let mut o0 = ((plane0 >> (s as u32 * SUIT_BITS)) & SUIT_MASK) as usize;
+            let mut o1 = ((plane1 >> (s as u32 * SUIT_BITS)) & SUIT_MASK) as usize;
+            let (mut code, mut at) = (0u32, 0u32);
             while x != 0 {
-                let b = 63 - x.leading_zeros();
-                x ^= 1 << b;
-                let at = b + shift;
-                let owner = ((h1 >> at) & 1) + (((h2 >> at) & 1) * 2) + (((h3 >> at) & 1) * 3);
-                code = code << 2 | owner as u32;
+                let t = nibbles[(x & 15) | (o0 & 15) << 4 | (o1 & 15) << 8] as u32;
+                code |= (t & 0xFF) << at;
+                at += 2 * (t >> 8);
+                x >>= 4;
+                o0 >>= 4;
+                o1 >>= 4;
             }
+            len[s] = at / 2;
             owners[s] = code;
         }
         Shape {
@@ -97,6 +120,27 @@ impl Shape {
     }
 }
 
+/// For four places of a suit's cards (bits `i` of the index: whether the card of place `i`
+/// is live, bits `4 + i` and `8 + i`: its owner's two bits), the owners of the live ones,
+/// 2 bits each, the lowest place's in the least significant bits, and (from bit 8) how
+/// many are live: [`Shape::of`] reads a suit four places at a time instead of card by
+/// card. Made at run time (8 KiB; not in the binary).
+fn owner_nibbles() -> Vec<u16> {
+    (0..4096u16)
+        .map(|i| {
+            let (mut code, mut n) = (0u16, 0u16);
+            for b in 0..4 {
+                if i >> b & 1 == 1 {
+                    let owner = (i >> (4 + b) & 1) | (i >> (8 + b) & 1) << 1;
+                    code |= owner << (2 * n);
+                    n += 1;
+                }
+            }
+            code | n << 8
+        })
+        .collect()
+}
+
 /// The best play for the seat to act ([`Solver::best`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Best {
@@ -113,6 +157,10 @@ pub struct Best {
 /// by itself when those change.
 pub struct Solver {
     table: Vec<Entry>,
+    /// [`owner_nibbles`], for [`Shape::of`].
+    nibbles: Vec<u16>,
+    /// The generation of the table's live slots (1 to [`GENERATIONS`]).
+    generation: u8,
     shift: u32,
     /// The (trump, players) the table's entries are for.
     table_for: (u8, u8, u8),
@@ -121,6 +169,11 @@ pub struct Solver {
     /// The side the current search counts tricks for.
     side: u8,
     nodes: u64,
+    /// Per number of cards left in the hands, the lead that last decided a trick's start
+    /// there (tried early at the next lead of that depth: the "killer" move); cleared at
+    /// the start of each search, so that a search's nodes depend only on its position and
+    /// the table.
+    killers: [u8; 64],
     /// The node count at which the current search gives up ([`Solver::can_take_within`]).
     limit: u64,
     /// The current search gave up: its answers are void and nothing more is stored.
@@ -134,7 +187,7 @@ impl Default for Solver {
 }
 
 impl Solver {
-    /// The default table: 2^20 slots of 40 bytes (40 MiB); a browser worker may want
+    /// The default table: 2^20 slots of 32 bytes (32 MiB); a browser worker may want
     /// fewer ([`Solver::new`]).
     pub const DEFAULT_TABLE_BITS: u32 = 20;
 
@@ -142,18 +195,15 @@ impl Solver {
     pub fn new(bits: u32) -> Solver {
         let bits = bits.clamp(10, 26);
         Solver {
-            table: vec![
-                Entry {
-                    depths: EMPTY,
-                    ..Entry::default()
-                };
-                1 << bits
-            ],
+            table: vec![Entry::default(); 1 << bits],
+            nibbles: owner_nibbles(),
+            generation: 1,
             shift: 64 - bits,
             table_for: (u8::MAX, 0, 0),
             stop: 0,
             side: 0,
             nodes: 0,
+            killers: [NO_MOVE; 64],
             limit: u64::MAX,
             aborted: false,
         }
@@ -164,12 +214,15 @@ impl Solver {
         self.nodes
     }
 
-    /// Forgets every stored position.
+    /// Forgets every stored position: a new generation of slots (the table is written
+    /// anew only once in [`GENERATIONS`] clears; clearing 32 MiB before each question of
+    /// a deal took a few per cent of the time).
     pub fn clear(&mut self) {
-        self.table.fill(Entry {
-            depths: EMPTY,
-            ..Entry::default()
-        });
+        self.generation += 1;
+        if self.generation > GENERATIONS {
+            self.table.fill(Entry::default());
+            self.generation = 1;
+        }
     }
 
     fn prepare(&mut self, pos: &Position) {
@@ -190,6 +243,7 @@ impl Solver {
         let need = k as i32 - pos.tricks[side as usize] as i32;
         self.side = side;
         let mut p = *pos;
+        self.killers = [NO_MOVE; 64];
         self.search(&mut p, need).0
     }
 
@@ -339,11 +393,13 @@ impl Solver {
             if need > rem {
                 return (false, 0);
             }
-            let (mut q, mut qrel) = quick_tricks(p);
             let ours_lead = p.leader & 1 == self.side;
+            // The leader's side's tricks that decide the node.
+            let goal = if ours_lead { need } else { rem - need + 1 };
+            let (mut q, mut qrel) = quick_tricks(p, goal);
             // Not yet decided by the leader's own winners: try crossing to the partner.
-            if (ours_lead && q < need) || (!ours_lead && rem - q >= need) {
-                let (e, erel) = entry_tricks(p);
+            if q < goal {
+                let (e, erel) = entry_tricks(p, goal);
                 if e > q {
                     (q, qrel) = (e, erel);
                 }
@@ -363,7 +419,12 @@ impl Solver {
                 .into_iter()
                 .filter(|_| self.stop == 0)
             {
-                let (t, trel) = sure_trump_tricks(p, side);
+                let goal = if side == self.side {
+                    need
+                } else {
+                    rem - need + 1
+                };
+                let (t, trel) = sure_trump_tricks(p, side, goal);
                 if side == self.side && t >= need {
                     return (true, trel);
                 }
@@ -371,46 +432,81 @@ impl Solver {
                     return (false, trel);
                 }
             }
-            let sh = Shape::of(p);
-            let i = self.slot(&sh, p.leader);
-            for e in &self.table[i..i + WAYS] {
-                if e.depths == EMPTY
-                    || e.lengths != sh.lengths
-                    || e.leader != p.leader
-                    || !sh.matches(e)
-                {
-                    continue;
-                }
-                if hint == NO_MOVE {
-                    hint = e.mv;
-                }
-                let (lb, ub) = if self.side == 0 {
-                    (e.lb as i32, e.ub as i32)
-                } else {
-                    (rem - e.ub as i32, rem - e.lb as i32)
-                };
-                if lb >= need {
-                    return (true, top_cards(&p.hands, e.depths));
-                }
-                if ub < need {
-                    return (false, top_cards(&p.hands, e.depths));
+            let sh = Shape::of(p, &self.nibbles);
+            let tag = self.generation << 2 | p.leader;
+            let slots = LEVELS.map(|(_, key)| self.slot(&sh, p.leader, key));
+            for &i in &slots {
+                for k in i..i + WAYS {
+                    let e = &self.table[k];
+                    // A bucket's filled slots come first (see `store`).
+                    if e.tag >> 2 != self.generation {
+                        break;
+                    }
+                    if e.lengths != sh.lengths || e.tag != tag || !sh.matches(e) {
+                        continue;
+                    }
+                    if hint == NO_MOVE {
+                        hint = e.mv;
+                    }
+                    let (lb, ub) = if self.side == 0 {
+                        (e.lb as i32, e.ub as i32)
+                    } else {
+                        (rem - e.ub as i32, rem - e.lb as i32)
+                    };
+                    if lb >= need || ub < need {
+                        let depths = e.depths;
+                        // The class answered: it moves first in its bucket.
+                        self.table[i..=k].rotate_right(1);
+                        return (lb >= need, top_cards(&p.hands, depths));
+                    }
                 }
             }
             shape = Some(sh);
         }
         let seat = (p.leader + p.trick_len) % p.n;
         let ours = seat & 1 == self.side;
+        // Second hand (as DDS's quick tricks there): the trick is this side's whatever
+        // the others play, and that decides the node.
+        if p.trick_len == 1 && p.n == 4 {
+            let left = p.hands[seat as usize].count_ones() as i32 - self.stop as i32;
+            if (ours && need <= 1) || (!ours && need > left - 1) {
+                if let Some(r) = second_hand_wins(p, seat) {
+                    return (ours, r);
+                }
+            }
+        }
         let mut moves = Moves::default();
         moves.generate(p);
         moves.order(p, seat);
+        let depth = p.hands.iter().map(|h| h.count_ones()).sum::<u32>() as usize;
         if hint != NO_MOVE {
             moves.promote(p, hint);
+        }
+        // A lead: first the card that last decided a lead at this depth (whoever led: the
+        // "killer" move), if this seat holds it; then the table's move.
+        let killer = if boundary {
+            self.killers[depth]
+        } else {
+            NO_MOVE
+        };
+        if killer != NO_MOVE {
+            moves.promote_bit(killer);
         }
         // A seat of the searching side needs one good card; the other side one refutation.
         let mut result = !ours;
         let mut rel = 0u64;
         let mut decided = NO_MOVE;
+        // Cards of this seat whose play is known to fail as a move already tried did (as
+        // DDS's "small" moves): a failed card below every rank its proof fixed in its suit
+        // stands for every other card of the seat below those ranks; the child of any of
+        // them is in the class of that proof.
+        let mut covered = 0u64;
+        let mut tried = 0u16;
         for i in 0..moves.len {
+            if moves.run[i] & !covered == 0 {
+                continue;
+            }
+            tried |= 1 << i;
             let saved = *p;
             let b = moves.rep[i];
             p.play_bit(b);
@@ -429,9 +525,25 @@ impl Solver {
                 result = r;
                 rel = child_rel | trick_rel;
                 decided = relative_move(p, b);
+                if boundary {
+                    self.killers[depth] = b;
+                }
                 break;
             }
             rel |= child_rel | trick_rel;
+            let shift = b as u32 / SUIT_BITS * SUIT_BITS;
+            let fixed = ((child_rel | trick_rel) >> shift) & SUIT_MASK;
+            let small = if fixed == 0 {
+                SUIT_MASK
+            } else {
+                (1u64 << fixed.trailing_zeros()) - 1
+            };
+            if (1u64 << (b as u32 - shift)) & small != 0 {
+                covered |= small << shift;
+            }
+        }
+        if result != ours {
+            rel |= run_floors(&moves, tried, rel);
         }
         if let Some(sh) = shape {
             self.store(p, &sh, rem, need, result, decided, rel);
@@ -440,13 +552,12 @@ impl Solver {
     }
 
     /// The first slot of the bucket of positions with these lengths, leader and owners of
-    /// the [`MIN_DEPTH`] highest cards of each suit (every stored class is at least that
-    /// deep, so that the classes of one length pattern spread over the table).
+    /// the `key` highest cards of each suit (see [`LEVELS`]).
     #[inline]
-    fn slot(&self, sh: &Shape, leader: u8) -> usize {
-        let mut h = sh.lengths ^ leader as u64;
+    fn slot(&self, sh: &Shape, leader: u8, key: u32) -> usize {
+        let mut h = sh.lengths ^ leader as u64 ^ (key as u64) << 3;
         for s in 0..4 {
-            let d = sh.len[s].min(MIN_DEPTH);
+            let d = sh.len[s].min(key);
             let top = (sh.owners[s] as u64) >> (2 * (sh.len[s] - d));
             h = (h ^ top << (s * 8)).wrapping_mul(0x9E37_79B9_7F4A_7C15);
         }
@@ -455,8 +566,11 @@ impl Solver {
 
     /// Records that `self.side` can (`result`) or cannot take `need` of the `rem` tricks
     /// left from `p` (shape `sh`), resting on the ranks of `rel`, and the move that
-    /// decided it. A new class takes the bucket's slot with the fewest tricks left (the
-    /// cheapest to search again).
+    /// decided it. A new class goes first in its bucket and the bucket's last (the oldest
+    /// class, or an empty slot) goes: every class of a bucket has the same lengths, so the
+    /// same number of tricks left, and the newest classes are the likeliest to be met again.
+    /// So a bucket's filled slots always come first (a class that answers a lookup also
+    /// moves to the front), and a scan stops at the first empty one.
     #[allow(clippy::too_many_arguments)]
     fn store(
         &mut self,
@@ -469,19 +583,26 @@ impl Solver {
         rel: u64,
     ) {
         let live = p.hands.iter().fold(0, |a, h| a | h);
+        // Per suit, how many of its highest cards the answer rests on.
+        let mut need_depth = [0u32; 4];
+        for (s, d) in need_depth.iter_mut().enumerate() {
+            let shift = s as u32 * SUIT_BITS;
+            let r = (rel >> shift) & SUIT_MASK;
+            if r != 0 {
+                let l = (live >> shift) & SUIT_MASK;
+                *d = (l >> r.trailing_zeros()).count_ones();
+            }
+        }
+        let deepest = need_depth.iter().copied().max().unwrap_or(0);
+        let key = LEVELS
+            .iter()
+            .find(|&&(most, _)| deepest <= most)
+            .map_or(0, |&(_, key)| key);
         let mut depths = 0u32;
         let mut owners = [0u32; 4];
         for (s, own) in owners.iter_mut().enumerate() {
-            let shift = s as u32 * SUIT_BITS;
-            let r = (rel >> shift) & SUIT_MASK;
-            let d = if r == 0 {
-                0
-            } else {
-                let l = (live >> shift) & SUIT_MASK;
-                (l >> r.trailing_zeros()).count_ones()
-            };
-            // Deeper is always sound (a narrower class); see `slot`.
-            let d = d.max(sh.len[s].min(MIN_DEPTH));
+            // Deeper is always sound (a narrower class); the bucket's key needs it.
+            let d = need_depth[s].max(sh.len[s].min(key));
             depths |= d << (s * 8);
             *own = if d == 0 {
                 0
@@ -489,39 +610,31 @@ impl Solver {
                 (sh.owners[s] as u64 >> (2 * (sh.len[s] - d))) as u32
             };
         }
-        let i = self.slot(sh, p.leader);
-        let leader = p.leader;
+        let i = self.slot(sh, p.leader, key);
+        let generation = self.generation;
+        let tag = generation << 2 | p.leader;
         let bucket = &mut self.table[i..i + WAYS];
         let same = |e: &Entry| {
-            e.depths == depths
-                && e.lengths == sh.lengths
-                && e.leader == leader
-                && e.owners == owners
+            e.depths == depths && e.lengths == sh.lengths && e.tag == tag && e.owners == owners
         };
-        let at = match bucket.iter().position(same) {
+        let at = match bucket
+            .iter()
+            .take_while(|e| e.tag >> 2 == generation)
+            .position(same)
+        {
             Some(k) => k,
             None => {
-                let mut k = 0;
-                for (j, e) in bucket.iter().enumerate() {
-                    if e.depths == EMPTY {
-                        k = j;
-                        break;
-                    }
-                    if e.rem < bucket[k].rem {
-                        k = j;
-                    }
-                }
-                bucket[k] = Entry {
+                bucket.rotate_right(1);
+                bucket[0] = Entry {
                     lengths: sh.lengths,
                     depths,
                     owners,
-                    leader,
+                    tag,
                     lb: 0,
                     ub: rem as u8,
-                    rem: rem as u8,
                     mv: NO_MOVE,
                 };
-                k
+                0
             }
         };
         let e = &mut bucket[at];
@@ -573,30 +686,93 @@ fn relative_move(p: &Position, b: u8) -> u8 {
     (suit as u8) << 4 | above.count_ones() as u8
 }
 
+/// The ranks that keep the runs of `moves` that were tried (`tried`, a bit per move; each
+/// through its lowest card, every move having failed) runs in every position of the class
+/// that `rel` describes (per suit, the owners of its live cards down to the lowest card of
+/// `rel` in it). A run whose highest card lies among those fixed cards but whose lowest
+/// lies below them could, in another position of the class, have another seat's card just
+/// below its fixed part, and that part could then do better than the lowest card did
+/// here. So such a run fixes its suit one card further, down to its highest card below the
+/// fixed ones: the fixed part and that card are then one run in the whole class, and that
+/// card's play stands for the lowest card's (what lies below it is small cards, any of
+/// which gives a child of the same class). A run wholly among the fixed cards is the same
+/// run in the whole class, and one wholly below them small cards. (A run that was not
+/// tried lay below every rank the proof of a tried card of its suit fixed: small cards of
+/// that proof's class, whatever the rest fixes.)
+fn run_floors(moves: &Moves, tried: u16, rel: u64) -> u64 {
+    let mut more = 0;
+    for (i, (&rep, &run)) in moves.rep[..moves.len]
+        .iter()
+        .zip(&moves.run[..moves.len])
+        .enumerate()
+    {
+        if run.count_ones() < 2 || tried >> i & 1 == 0 {
+            continue;
+        }
+        let shift = rep as u32 / SUIT_BITS * SUIT_BITS;
+        let fixed = (rel >> shift) & SUIT_MASK;
+        if fixed == 0 {
+            continue;
+        }
+        let lowest = fixed.trailing_zeros() + shift;
+        let under = run & ((1u64 << lowest) - 1);
+        if run >> lowest != 0 && under != 0 {
+            more |= 1 << (63 - under.leading_zeros());
+        }
+    }
+    more
+}
+
 /// Tricks the leader's side is sure to take at once at a trick boundary: the leader's top
 /// cards of each suit (held above every other seat's), a side suit's counted only as far
 /// as every opponent who holds a trump still follows it. Cashing them in any order keeps
-/// the lead, so the count is a lower bound. Also returns, per suit counted against cards
-/// of other seats, the lowest of the leader's top cards: the ranks the count rests on.
-fn quick_tricks(p: &Position) -> (i32, u64) {
-    quick_tricks_of(&p.hands, p.n, p.leader, p.trump)
+/// the lead, so the count is a lower bound. Also returns the ranks the count rests on: if
+/// it reaches `goal` (the tricks that decide the node), those of `goal` of them only, the
+/// suits that no other seat holds first (no rank matters there), and in a suit counted
+/// for `k` tricks the leader's `k`-th highest card.
+fn quick_tricks(p: &Position, goal: i32) -> (i32, u64) {
+    quick_tricks_of(&p.hands, p.n, p.leader, p.trump, goal)
 }
 
 /// [`quick_tricks`] of `hands` with `leader` on lead.
-fn quick_tricks_of(hands: &[u64; 4], n: u8, leader: u8, trump: u8) -> (i32, u64) {
+fn quick_tricks_of(hands: &[u64; 4], n: u8, leader: u8, trump: u8, goal: i32) -> (i32, u64) {
     let l = leader;
-    let mut q = 0;
+    let winners = quick_winners(hands, n, l, trump, |s| s & 1 != l & 1);
+    let q: i32 = winners.iter().map(|w| w.1 as i32).sum();
+    // The `k`-th highest of a suit's top cards.
+    let kth = |s: usize, tops: u64, k: u32| {
+        let mut x = tops;
+        for _ in 1..k {
+            x ^= 1 << (63 - x.leading_zeros());
+        }
+        1u64 << (63 - x.leading_zeros() + s as u32 * SUIT_BITS)
+    };
     let mut rel = 0;
-    for (s, (tops, counted, contested)) in quick_winners(hands, n, l, trump, |s| s & 1 != l & 1)
-        .into_iter()
-        .enumerate()
-    {
-        q += counted;
+    if q < goal {
+        for (s, &(tops, counted, contested)) in winners.iter().enumerate() {
+            if counted > 0 && contested {
+                rel |= kth(s, tops, counted);
+            }
+        }
+        return (q, rel);
+    }
+    let mut left = goal
+        - winners
+            .iter()
+            .filter(|w| !w.2)
+            .map(|w| w.1 as i32)
+            .sum::<i32>();
+    for (s, &(tops, counted, contested)) in winners.iter().enumerate() {
+        if left <= 0 {
+            break;
+        }
         if counted > 0 && contested {
-            rel |= 1 << (tops.trailing_zeros() + s as u32 * SUIT_BITS);
+            let k = (counted as i32).min(left);
+            rel |= kth(s, tops, k as u32);
+            left -= k;
         }
     }
-    (q as i32, rel)
+    (q, rel)
 }
 
 /// Tricks the leader's side (four players) is sure to take at once by crossing to the
@@ -607,7 +783,7 @@ fn quick_tricks_of(hands: &[u64; 4], n: u8, leader: u8, trump: u8) -> (i32, u64)
 /// cards of the suit (whichever it plays, no better for the partner) and the partner
 /// without the lowest of its winners. The most over the suits, with the ranks the count
 /// rests on (the partner's winner fixes its suit down to it; those of the cashing).
-fn entry_tricks(p: &Position) -> (i32, u64) {
+fn entry_tricks(p: &Position, goal: i32) -> (i32, u64) {
     if p.n != 4 {
         return (0, 0);
     }
@@ -653,9 +829,12 @@ fn entry_tricks(p: &Position) -> (i32, u64) {
                 h[o] &= !(1 << (x.trailing_zeros() + shift));
             }
         }
-        let (q, rel) = quick_tricks_of(&h, 4, pa as u8, p.trump);
+        let (q, rel) = quick_tricks_of(&h, 4, pa as u8, p.trump, goal - 1);
         if 1 + q > best.0 {
             best = (1 + q, rel | 1 << (w + shift));
+            if best.0 >= goal {
+                break;
+            }
         }
     }
     best
@@ -664,9 +843,10 @@ fn entry_tricks(p: &Position) -> (i32, u64) {
 /// Tricks `side` is sure to take with its trumps: each trump of one seat that is higher
 /// than every trump of the other side wins the trick it is played to (only a higher trump
 /// could beat it), and a seat plays one card a trick; so the most such trumps in one seat
-/// of the side. Also returns the lowest of them when the other side holds trumps (their
-/// ranks matter then; otherwise the suit alone decides).
-fn sure_trump_tricks(p: &Position, side: u8) -> (i32, u64) {
+/// of the side. Also returns, when the other side holds trumps (their ranks matter then;
+/// otherwise the suit alone decides), the lowest of them, or the `goal`-th highest if the
+/// count reaches `goal` (the tricks that decide the node).
+fn sure_trump_tricks(p: &Position, side: u8, goal: i32) -> (i32, u64) {
     if p.trump == NO_TRUMP {
         return (0, 0);
     }
@@ -692,13 +872,54 @@ fn sure_trump_tricks(p: &Position, side: u8) -> (i32, u64) {
             let rel = if theirs == 0 {
                 0
             } else {
-                1u64 << (sure.trailing_zeros() + shift)
+                // The `goal`-th highest is enough when there are as many.
+                let mut x = sure;
+                for _ in 1..goal.clamp(1, count) {
+                    x ^= 1 << (63 - x.leading_zeros());
+                }
+                1u64 << (63 - x.leading_zeros() + shift)
             };
             best = (count, rel);
         }
         seat += 2;
     }
     best
+}
+
+/// Whether the side of `seat`, second to play to a trick of four players, takes the trick
+/// whatever the others play, and the ranks that rest on: it holds a card of the led suit
+/// above the led card and every card of that suit of the third hand (which cannot ruff
+/// it), or one of its two seats can ruff and the third hand cannot (no rank needed).
+fn second_hand_wins(p: &Position, seat: u8) -> Option<u64> {
+    let led = p.trick[0];
+    let shift = (led as u32 / SUIT_BITS) * SUIT_BITS;
+    let suit_of = |h: u64| (h >> shift) & SUIT_MASK;
+    let (partner, third) = ((seat + 2) % 4, (seat + 1) % 4);
+    let (hm, hp, ht) = (
+        p.hands[seat as usize],
+        p.hands[partner as usize],
+        p.hands[third as usize],
+    );
+    let trump_mask = if p.trump == NO_TRUMP {
+        0
+    } else {
+        SUIT_MASK << (p.trump as u32 * SUIT_BITS)
+    };
+    let side_suit = led >> 4 != p.trump;
+    let ruffs = |h: u64| side_suit && suit_of(h) == 0 && h & trump_mask != 0;
+    if ruffs(ht) {
+        return None;
+    }
+    if ruffs(hm) || ruffs(hp) {
+        return Some(0);
+    }
+    let ours = suit_of(hm | hp);
+    if ours == 0 {
+        return None;
+    }
+    let top = 63 - ours.leading_zeros();
+    let theirs = suit_of(ht) | 1 << (led as u32 - shift);
+    (top > 63 - theirs.leading_zeros()).then(|| 1u64 << (top + shift))
 }
 
 /// Whether card `c`, winning the current trick when `seat` plays it, still wins it
@@ -759,6 +980,15 @@ impl Moves {
                     run = 0;
                 }
             }
+        }
+    }
+
+    /// Moves the run holding bit `b` to the front, if present.
+    fn promote_bit(&mut self, b: u8) {
+        if let Some(i) = self.run[..self.len].iter().position(|r| r >> b & 1 != 0) {
+            self.rep[..=i].rotate_right(1);
+            self.run[..=i].rotate_right(1);
+            self.score[..=i].rotate_right(1);
         }
     }
 
@@ -832,7 +1062,28 @@ impl Moves {
                     62 - strength
                 } else {
                     let own = p.hands[seat as usize] & suit_mask;
-                    30 - strength - 8 * is_trump as i8 + own.count_ones() as i8
+                    let mut sc = 30 - strength - 8 * is_trump as i8 + own.count_ones() as i8;
+                    // As DDS's lead weights: the right-hand opponent, last to play, holding
+                    // the suit's top card is bad; the left-hand one holding it with the
+                    // partner second is good (the partner wins the next round); a suit the
+                    // opponents hold few cards of gives a smaller tree.
+                    if p.n == 4 {
+                        let lho = p.hands[((seat + 1) % 4) as usize];
+                        let rho = p.hands[((seat + 3) % 4) as usize];
+                        let top = 1u64 << (63 - top_live.leading_zeros());
+                        if rho & top != 0 {
+                            sc -= 8;
+                        }
+                        let second = top_live & !top;
+                        if lho & top != 0
+                            && second != 0
+                            && partner & (1u64 << (63 - second.leading_zeros())) != 0
+                        {
+                            sc += 12;
+                        }
+                        sc -= (((lho | rho) & suit_mask).count_ones() / 2) as i8;
+                    }
+                    sc
                 }
             } else {
                 let ours_winning = wseat & 1 == seat & 1;
