@@ -38,6 +38,8 @@ const hash16 = (...parts) => {
   for (const p of parts) h.update(p);
   return h.digest('hex').slice(0, 16);
 };
+/** JS as an ES module, minified by esbuild. */
+const minifyJs = (code) => transformSync(code, { loader: 'js', format: 'esm', minify: true }).code;
 const integrity = (bytes) => `sha384-${createHash('sha384').update(bytes).digest('base64')}`;
 
 // The font every page's text starts in (the bold weight is left to the CSS: preloading it too
@@ -91,11 +93,7 @@ function assets(out) {
   const iconName = `favicon-${hash16(icon)}.svg`;
   writeFileSync(join(out, iconName), icon);
   // The sounds' module (static/sound.js), loaded by the page at its first sound.
-  const sound = transformSync(readFileSync(join(ROOT, 'static/sound.js'), 'utf8'), {
-    loader: 'js',
-    format: 'esm',
-    minify: true,
-  }).code;
+  const sound = minifyJs(readFileSync(join(ROOT, 'static/sound.js'), 'utf8'));
   const soundName = `sound-${hash16(sound)}.js`;
   writeFileSync(join(out, soundName), sound);
   const manifest = {
@@ -127,13 +125,11 @@ function minifyHtml(html) {
 
 /** A module (BIN.js and BIN_bg.wasm of wasm-bindgen in DIR) into OUT under hashed names. */
 function writeModule(bin, dir, out) {
-  const minified = transformSync(readFileSync(join(dir, `${bin}.js`), 'utf8'), {
-    loader: 'js',
-    format: 'esm',
-    minify: true,
-  }).code;
   // Short names for what the two call each other by (tools/wasm-names.mjs).
-  const { wasm, js } = shortenNames(readFileSync(join(dir, `${bin}_bg.wasm`)), minified);
+  const { wasm, js } = shortenNames(
+    readFileSync(join(dir, `${bin}_bg.wasm`)),
+    minifyJs(readFileSync(join(dir, `${bin}.js`), 'utf8')),
+  );
   const stem = `${bin}-${hash16(js, wasm)}`;
   mkdirSync(out, { recursive: true });
   writeFileSync(join(out, `${stem}.js`), js);

@@ -528,7 +528,6 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
                 }
             })
         };
-        // The form's send: create, join, or (with `quick`) quick play.
         // The form's send: create, join, or (`true`) quick play; one callback for both
         // buttons, so its code is in the page once.
         let go = {
