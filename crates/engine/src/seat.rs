@@ -3,8 +3,9 @@
 use serde::{Deserialize, Serialize};
 use std::fmt;
 
-/// A position at the table, 0..n-1. Play passes from seat i to seat i+1 (rule C-2).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+/// A position at the table, 0..n-1. Play passes from seat i to seat i+1 (rule C-2). The
+/// default is seat 0.
+#[derive(Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
 #[serde(transparent)]
 pub struct Seat(pub u8);
 

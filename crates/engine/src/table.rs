@@ -66,7 +66,10 @@ pub struct Move<A> {
 /// What one seat is sent after a step: never another seat's action or hidden card.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct SeatUpdate<E, V> {
-    /// The seat this update is for.
+    /// The seat this update is for. Read as seat 0 when missing: a [`WatchUpdate`] (seat
+    /// 0's view without its hand, [`Game::watch_view`]) reads as the update of seat 0, so a
+    /// page draws a watched table as it draws a seat's (issue 23).
+    #[serde(default)]
     pub seat: Seat,
     /// The step's number in the match: the number of steps of the match log this view
     /// follows (a room sends 1 after the first step; a snapshot carries the number of

@@ -1218,6 +1218,17 @@ pub fn watch_updates_name_only_public_cards<G: Game>(
             if keys != ["public", "status", "step", "view"] {
                 return Err(format!("the watch update's fields are {keys:?}"));
             }
+            // A page reads it as seat 0's update (issue 23), with everything it carries.
+            let read: crate::table::Update<G> =
+                serde_json::from_value(json.clone()).map_err(|e| e.to_string())?;
+            let (w0, step0) = (read.seat, read.step);
+            if w0 != Seat(0) || step0 != w.step || read.public != w.public || read.view != w.view
+            {
+                return Err(format!(
+                    "the watch update reads as seat {w0:?}'s update of step {step0}, not as seat \
+                     0's of the same step, event and view"
+                ));
+            }
             let mut everybody = CardSet(u64::MAX);
             for (s, k) in known.iter_mut().enumerate() {
                 let seen = named(&d.after.view(Seat(s as u8)))?;

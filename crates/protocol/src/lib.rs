@@ -537,72 +537,73 @@ pub enum RelayMsg<J = Value> {
 }
 
 impl<J: DeserializeOwned> RelayMsg<J> {
-    /// Reads a relay message: its `type` first, then that message's fields. A [`RawJson`]
-    /// cannot be read through serde's derived reading of an internally tagged enum (which
-    /// buffers every field as generic content first), and that reading is also larger code
-    /// than the page needs; this one reads the frame's text straight from the message.
+    /// Reads a relay message: its `type` and fields in one pass, then the message its type
+    /// names. A [`RawJson`] cannot be read through serde's derived reading of an internally
+    /// tagged enum (which buffers every field as generic content first), and that reading is
+    /// also larger code than the page needs; this one reads the frame's text straight from
+    /// the message.
     pub fn read(text: &str) -> serde_json::Result<RelayMsg<J>> {
+        // Every message's fields in one struct, read in one pass: one reading in the page
+        // instead of one per message (a message's fields are each read as the message's
+        // own, and a field a message needs and does not have refuses it).
         #[derive(Deserialize)]
-        struct Tag {
+        struct Any<J> {
             #[serde(rename = "type")]
             kind: String,
+            version: Option<u32>,
+            frames: Option<u32>,
+            code: Option<RoomCode>,
+            token: Option<SeatToken>,
+            seat: Option<u8>,
+            lobby: Option<Lobby<J>>,
+            frame: Option<J>,
+            sheet: Option<J>,
+            reaction: Option<String>,
+            step: Option<u32>,
+            seats: Option<Vec<u8>>,
+            left_ms: Option<u32>,
+            turn_ms: Option<u32>,
+            error: Option<String>,
+            message: Option<String>,
+            rule: Option<String>,
         }
-        #[derive(Deserialize)]
-        struct Welcome {
-            version: u32,
-            frames: u32,
-            code: RoomCode,
-            token: SeatToken,
-            seat: u8,
+        fn need<T>(v: Option<T>, name: &'static str) -> serde_json::Result<T> {
+            v.ok_or_else(|| serde::de::Error::missing_field(name))
         }
-        #[derive(Deserialize)]
-        struct LobbyMsg<J> {
-            lobby: Lobby<J>,
-        }
-        #[derive(Deserialize)]
-        struct FrameMsg<J> {
-            frame: J,
-        }
-        #[derive(Deserialize)]
-        struct SheetMsg<J> {
-            sheet: J,
-        }
-        #[derive(Deserialize)]
-        struct ReactionMsg {
-            seat: u8,
-            reaction: String,
-        }
-        let tag: Tag = serde_json::from_str(text)?;
-        Ok(match tag.kind.as_str() {
-            "welcome" => {
-                let w: Welcome = serde_json::from_str(text)?;
-                RelayMsg::Welcome {
-                    version: w.version,
-                    frames: w.frames,
-                    code: w.code,
-                    token: w.token,
-                    seat: w.seat,
-                }
-            }
+        let m: Any<J> = serde_json::from_str(text)?;
+        Ok(match m.kind.as_str() {
+            "welcome" => RelayMsg::Welcome {
+                version: need(m.version, "version")?,
+                frames: need(m.frames, "frames")?,
+                code: need(m.code, "code")?,
+                token: need(m.token, "token")?,
+                seat: need(m.seat, "seat")?,
+            },
             "lobby" => RelayMsg::Lobby {
-                lobby: serde_json::from_str::<LobbyMsg<J>>(text)?.lobby,
+                lobby: need(m.lobby, "lobby")?,
             },
             "frame" => RelayMsg::Frame {
-                frame: serde_json::from_str::<FrameMsg<J>>(text)?.frame,
+                frame: need(m.frame, "frame")?,
             },
             "sheet" => RelayMsg::Sheet {
-                sheet: serde_json::from_str::<SheetMsg<J>>(text)?.sheet,
+                sheet: need(m.sheet, "sheet")?,
             },
-            "clock" => RelayMsg::Clock(serde_json::from_str(text)?),
-            "error" => RelayMsg::Error(serde_json::from_str(text)?),
+            "clock" => RelayMsg::Clock(Clock {
+                step: need(m.step, "step")?,
+                seats: need(m.seats, "seats")?,
+                left_ms: need(m.left_ms, "left_ms")?,
+                turn_ms: need(m.turn_ms, "turn_ms")?,
+            }),
+            "error" => RelayMsg::Error(ErrorBody {
+                error: need(m.error, "error")?,
+                message: need(m.message, "message")?,
+                rule: m.rule,
+            }),
             "pong" => RelayMsg::Pong,
-            "reaction" => {
-                let r: ReactionMsg = serde_json::from_str(text)?;
-                RelayMsg::Reaction {
-                    seat: r.seat,
-                    reaction: r.reaction,
-                }
-            }
+            "reaction" => RelayMsg::Reaction {
+                seat: need(m.seat, "seat")?,
+                reaction: need(m.reaction, "reaction")?,
+            },
             other => {
                 return Err(serde::de::Error::unknown_variant(
                     other,
