@@ -122,6 +122,9 @@ impl<G: TablePage> Site for PlayOnline<G> {
             Route::Room(g, code) if *g == G::ID => Some(html! {
                 <RoomPage<G> key={code.clone()} open={RoomOpen::Code(code.clone())} />
             }),
+            Route::Watch(g, code) if *g == G::ID => Some(html! {
+                <RoomPage<G> key={format!("w{code}")} open={RoomOpen::Watch(code.clone())} />
+            }),
             _ => None,
         }
     }

@@ -32,6 +32,8 @@ pub enum Route {
     Online(GameId, String),
     /// A room on the relay by its code: `#/<game>/room/<code>`.
     Room(GameId, String),
+    /// Watching a room on the relay, without a seat: `#/<game>/watch/<code>` (issue 23).
+    Watch(GameId, String),
 }
 
 impl Route {
@@ -48,6 +50,7 @@ impl Route {
             "" => Route::Table(game, query.to_string()),
             "online" => Route::Online(game, query.to_string()),
             p if p.starts_with("room/") => Route::Room(game, p["room/".len()..].to_string()),
+            p if p.starts_with("watch/") => Route::Watch(game, p["watch/".len()..].to_string()),
             "setup" => Route::Setup(game, query.to_string()),
             "rules" => {
                 let back = query
@@ -71,7 +74,9 @@ impl Route {
             // Every game's rule page is one page of its own: a screen opened rarely, so the
             // game's pages do not carry its text.
             Route::Rules(..) => "rules.html".to_string(),
-            Route::Online(g, _) | Route::Room(g, _) => format!("{}-online.html", g.slug()),
+            Route::Online(g, _) | Route::Room(g, _) | Route::Watch(g, _) => {
+                format!("{}-online.html", g.slug())
+            }
         }
     }
 
@@ -95,6 +100,7 @@ impl Route {
             Route::Table(g, q) => with(format!("/{}", g.slug()), q),
             Route::Online(g, q) => with(format!("/{}/online", g.slug()), q),
             Route::Room(g, code) => format!("#/{}/room/{code}", g.slug()),
+            Route::Watch(g, code) => format!("#/{}/watch/{code}", g.slug()),
             Route::Rules(g, back) => {
                 let q = back
                     .as_ref()
@@ -144,6 +150,8 @@ mod tests {
             Route::Table(GameId::Bidel, "seed=3&seats=ybb".into()),
             Route::Rules(GameId::Bidel, None),
             Route::Rules(GameId::Hokm, Some("#/hokm?seed=1&seats=ybbb".into())),
+            Route::Room(GameId::Pasur, "K7QM3X".into()),
+            Route::Watch(GameId::Hokm, "K7QM3X".into()),
         ] {
             assert_eq!(Route::parse(&r.hash()), r);
         }
@@ -163,6 +171,11 @@ mod tests {
         assert_eq!(
             Route::Rules(GameId::HaftKhabis, None).href(),
             "rules.html#/haft-khabis/rules"
+        );
+        // Issue 23: watching a room is the game's online page.
+        assert_eq!(
+            Route::Watch(GameId::Shelem, "K7QM3X".into()).href(),
+            "shelem-online.html#/shelem/watch/K7QM3X"
         );
     }
 }

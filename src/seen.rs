@@ -111,6 +111,9 @@ pub struct Seen {
     pub my_turn: bool,
     /// A trick is held or a bot is about to act.
     pub busy: bool,
+    /// Someone watching an online room: the bottom seat is another person's (its hand face
+    /// down, its turn named as any other's).
+    pub watch: bool,
 }
 
 impl Seen {
@@ -131,10 +134,12 @@ impl Seen {
             })
             .collect();
         let cover = st.cover_for();
-        let acting = st.acting().contains(bottom);
+        let acting = st.acting().contains(bottom) && !st.watch;
         let my_turn = cover.is_none() && acting;
-        // Online, each person has a device of their own: nothing to hide.
-        let hidden = st.own.is_none() && (cover.is_some() || (st.config.humans() >= 2 && !acting));
+        // Online, each person has a device of their own: nothing to hide (a watcher has no
+        // hand: the bottom seat's cards show face down).
+        let hidden =
+            st.watch || st.own.is_none() && (cover.is_some() || (st.config.humans() >= 2 && !acting));
         Seen {
             bottom,
             n,
@@ -145,6 +150,7 @@ impl Seen {
             hidden,
             my_turn,
             busy: st.held.is_some() || st.bot_to_act().is_some(),
+            watch: st.watch,
         }
     }
 
@@ -184,7 +190,7 @@ impl Seen {
 
     /// "It is {name}'s turn to …" or "Your turn to …", for the seat `turn`.
     pub fn turn_text(&self, turn: Seat, mine: &str, theirs: &str) -> String {
-        if turn == self.bottom && self.cover.is_none() {
+        if turn == self.bottom && self.cover.is_none() && !self.watch {
             mine.to_string()
         } else {
             fill(theirs, &[("name", &self.name(turn))])

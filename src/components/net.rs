@@ -44,7 +44,12 @@ pub struct RoomInfo {
     pub sheet: Option<Rc<engine::tally::Tally>>,
     /// The reactions (issue 23): the bubbles on screen and how to send one.
     pub reactions: ReactionsInfo,
+    /// How many watch the room (issue 23).
+    pub watchers: u32,
 }
+
+/// The seat number a page watching a room uses for itself (issue 23): no seat has it.
+pub const WATCHER: u8 = u8::MAX;
 
 /// What the room tells the table about reactions (in its [`RoomInfo`]; drawn by `crate::components::reactions`).
 #[derive(Clone, Debug, PartialEq)]

@@ -49,6 +49,10 @@ struct Words {
     title: &'static str,
     mute: &'static str,
     close: &'static str,
+    /// A watcher's table, where the reactions' button would be (issue 23).
+    watching: &'static str,
+    /// The players' count of watchers: `{n}`.
+    watchers: &'static str,
 }
 
 fn words(lang: Lang) -> &'static Words {
@@ -58,12 +62,16 @@ fn words(lang: Lang) -> &'static Words {
             title: "واکنش‌ها",
             mute: "بی‌صدا کردن",
             close: "بستن",
+            watching: "در حال تماشا",
+            watchers: "{n} تماشاگر",
         },
         Lang::En => &Words {
             open: "React",
             title: "Reactions",
             mute: "Mute",
             close: "Close",
+            watching: "Watching",
+            watchers: "{n} watching",
         },
     }
 }
@@ -89,10 +97,26 @@ pub fn reaction_bubbles(lang: Lang, info: &ReactionsInfo, places: &[&'static str
     }
 }
 
+/// How many watch the table, on the felt (none: nothing).
+pub fn watchers_badge(lang: Lang, n: u32) -> Html {
+    let text = crate::i18n::fill(words(lang).watchers, &[("n", &lang.num(n))]);
+    html! {
+        if n > 0 {
+            <span class="watchers" data-testid="watchers" data-count={n.to_string()}>
+                { icon!(r#"<path d="M2 12 C6 5 18 5 22 12 C18 19 6 19 2 12 Z" /><circle cx="12" cy="12" r="3" />"#) }
+                <span>{ text }</span>
+            </span>
+        }
+    }
+}
+
 /// The button beside the status, and its menu while `open`: the presets, and muting the
-/// other players.
+/// other players. A watcher has neither: "Watching" stands there.
 pub fn react_button(lang: Lang, info: &ReactionsInfo, open: &UseStateHandle<bool>) -> Html {
     let w = words(lang);
+    if info.me == crate::components::net::WATCHER {
+        return html! { <span class="watching" data-testid="watching">{ w.watching }</span> };
+    }
     let toggle = {
         let open = open.clone();
         Callback::from(move |_: MouseEvent| open.set(!*open))

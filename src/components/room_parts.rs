@@ -4,7 +4,7 @@
 //! either, reading the room from its context ([`RoomInfo`]).
 
 use crate::components::net::{net_badge, turn_clock, RoomInfo};
-use crate::components::reactions::{react_button, reaction_bubbles};
+use crate::components::reactions::{react_button, reaction_bubbles, watchers_badge};
 use crate::context::use_lang;
 use yew::prelude::*;
 
@@ -41,7 +41,7 @@ pub fn room_part(props: &RoomPartProps) -> Html {
     match &props.places {
         Some(places) => html! {
             <>
-                <div class="felt-net">{ net_badge(lang, &room.net) }</div>
+                <div class="felt-net">{ net_badge(lang, &room.net) }{ watchers_badge(lang, room.watchers) }</div>
                 { reaction_bubbles(lang, &room.reactions, places) }
             </>
         },

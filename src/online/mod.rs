@@ -32,6 +32,8 @@ pub type RelayMsg = protocol::RelayMsg<RawJson>;
 /// A room's lobby as the page reads it.
 pub type Lobby = protocol::Lobby<RawJson>;
 
+pub use crate::components::net::WATCHER;
+
 /// The local-storage key of the name this device plays under online.
 pub const NAME_KEY: &str = "cards.name";
 
@@ -320,12 +322,14 @@ fn open_table<G: UiGame>(
     link: &OnlineLink,
 ) -> Option<TableState<G>> {
     let first: Update<G> = link.first.read().ok()?;
-    let source = remote::Remote::<G>::new(link.hub.clone(), first.step);
-    Some(TableState::remote(
-        config.clone(),
-        Rc::new(RefCell::new(source)),
-        first,
-    ))
+    let watch = link.seat == WATCHER;
+    let source = remote::Remote::<G>::new(link.hub.clone(), first.step, watch);
+    let mut st = TableState::remote(config.clone(), Rc::new(RefCell::new(source)), first);
+    if watch {
+        st.watch = true;
+        st.legal = Rc::default();
+    }
+    Some(st)
 }
 
 impl PartialEq for OnlineLink {

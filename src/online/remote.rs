@@ -22,20 +22,26 @@ pub struct Remote<G: UiGame> {
     /// The rest of a several-card choice (Bidel's three passed cards, the discards), sent
     /// one at a time as each is applied.
     queue: VecDeque<G::Action>,
+    /// A watcher's table: it sends nothing (the relay would refuse it, issue 23).
+    watch: bool,
 }
 
 impl<G: UiGame> Remote<G> {
-    /// The source of a table whose first frame is at `step`.
-    pub fn new(hub: Rc<Hub>, step: u32) -> Remote<G> {
+    /// The source of a table whose first frame is at `step` (`watch`: a watcher's).
+    pub fn new(hub: Rc<Hub>, step: u32, watch: bool) -> Remote<G> {
         Remote {
             hub,
             step,
             inflight: None,
             queue: VecDeque::new(),
+            watch,
         }
     }
 
     fn send(&mut self, step: u32, action: G::Action) {
+        if self.watch {
+            return;
+        }
         if let Ok(action_json) = RawJson::of(&action) {
             self.hub.send(&ClientMsg::Move {
                 step,
@@ -64,7 +70,9 @@ impl<G: UiGame> Source<G> for Remote<G> {
 
     fn next_hand(&mut self, _step: u32) -> Result<Vec<Update<G>>, Refused<G::Error>> {
         // The relay deals once everybody has seen the result (or after its pause).
-        self.hub.send(&ClientMsg::Ready);
+        if !self.watch {
+            self.hub.send(&ClientMsg::Ready);
+        }
         Ok(Vec::new())
     }
 

@@ -70,6 +70,9 @@ pub struct TableState<G: UiGame> {
     /// Online: the one seat this device plays (the screen never turns to another, and
     /// there is no pass-and-play cover).
     pub own: Option<Seat>,
+    /// Online, someone watching the room (issue 23): the table is seat 0's place with no
+    /// hand ([`engine::Game::watch_view`]); nothing is ever legal here.
+    pub watch: bool,
     /// The number of steps of the match this view follows.
     pub step: u32,
     /// The bottom seat's view.
@@ -213,6 +216,7 @@ impl<G: UiGame> TableState<G> {
             bots,
             seat: first.seat,
             own: Some(first.seat),
+            watch: false,
             step: first.step,
             view: first.view,
             legal: Rc::default(),
@@ -370,6 +374,7 @@ impl<G: UiGame> TableState<G> {
             bots: self.bots.clone(),
             seat: self.seat,
             own: self.own,
+            watch: self.watch,
             step: self.step,
             view: self.view.clone(),
             legal: self.legal.clone(),
@@ -444,7 +449,9 @@ impl<G: UiGame> TableState<G> {
         self.view = update.view.clone();
         self.seating = G::seating(&self.view);
         let mut legal = Vec::new();
-        G::legal_from_view(&self.view, &mut legal);
+        if !self.watch {
+            G::legal_from_view(&self.view, &mut legal);
+        }
         self.legal = Rc::new(legal);
     }
 

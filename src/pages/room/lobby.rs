@@ -83,10 +83,19 @@ pub(super) fn lobby_view<G: UiGame>(
 ) -> Html {
     let w = words(lang);
     let creator = lobby.creator == me;
-    let link = web::url_of(&Route::Room(G::ID, code.to_string()).hash());
-    let copy = {
-        let link = link.clone();
-        Callback::from(move |_: MouseEvent| web::copy_text(&link))
+    let link = |route: Route, label: &'static str, testid: &'static str| {
+        let link = web::url_of(&route.hash());
+        let copy = {
+            let link = link.clone();
+            Callback::from(move |_: MouseEvent| web::copy_text(&link))
+        };
+        html! {
+            <p class="room-link">
+                <input type="text" readonly=true value={link} data-testid={testid} aria-label={label} />
+                <button type="button" class="btn btn-small btn-secondary" data-testid={format!("{testid}-copy")}
+                    onclick={copy}>{ w.copy }</button>
+            </p>
+        }
     };
     let rows = lobby
         .settings
@@ -108,10 +117,18 @@ pub(super) fn lobby_view<G: UiGame>(
             <section class="panel room-lobby">
                 <h1>{ w.title }{ " · " }{ game_name(G::ID, lang) }</h1>
                 <p class="room-code">{ w.code }{ ": " }<bdi dir="ltr" data-testid="room-code">{ code.to_string() }</bdi></p>
-                <p class="room-link">
-                    <input type="text" readonly=true value={link} data-testid="room-link" aria-label={w.link} />
-                    <button type="button" class="btn btn-small btn-secondary" data-testid="room-copy" onclick={copy}>{ w.copy }</button>
-                </p>
+                { link(Route::Room(G::ID, code.to_string()), w.link, "room-link") }
+                // Issue 23: the link to watch the table, where its creator allows it, and how
+                // many watch.
+                if lobby.options.watchers {
+                    <p class="room-watch-label">{ w.watch_link }</p>
+                    { link(Route::Watch(G::ID, code.to_string()), w.watch_link, "room-watch-link") }
+                }
+                if lobby.watchers > 0 {
+                    <p class="room-watchers" data-testid="room-watchers" data-count={lobby.watchers.to_string()}>
+                        { crate::i18n::fill(w.watching_n, &[("n", &lang.num(lobby.watchers))]) }
+                    </p>
+                }
                 <h2>{ w.seats }</h2>
                 <ol class="room-seats">
                     { for lobby.seats.iter().map(|s| seat_row(lang, s, me, creator, hub, lobby)) }

@@ -17,7 +17,7 @@ use crate::context::use_lang;
 use crate::i18n::Lang;
 use crate::online::{
     relay_url, save_seat, saved_seat, ClientMsg, Conn, Hub, Lobby, NetEvent, OnlineLink, RelayMsg,
-    SavedSeat, NAME_KEY,
+    SavedSeat, NAME_KEY, WATCHER,
 };
 use crate::pages::table::{room_words, secs_text, SettingRow, TablePage, GRACE_CHOICES};
 use crate::route::Route;
@@ -36,6 +36,8 @@ pub enum RoomOpen {
     Create(String),
     /// A room's code (`#/<game>/room/<code>`).
     Code(String),
+    /// Watching a room by its code, without a seat (`#/<game>/watch/<code>`, issue 23).
+    Watch(String),
 }
 
 #[derive(Properties, PartialEq)]
@@ -76,6 +78,8 @@ struct Room {
     /// The game's open public tables, while the create form is up (`None` until the relay's
     /// first answer).
     tables: Option<Rc<Vec<Listed>>>,
+    /// This page watches the room (issue 23): its "seat" is [`WATCHER`] once the lobby came.
+    watching: bool,
 }
 
 enum RoomMsg {
@@ -119,6 +123,9 @@ impl Reducible for Room {
                 next.error = None;
             }
             RoomMsg::Lobby(l) => {
+                if next.watching {
+                    next.seat = Some((l.code.clone(), WATCHER));
+                }
                 next.lobby = Some(l);
                 next.checking = false;
             }
@@ -129,11 +136,14 @@ impl Reducible for Room {
             RoomMsg::Sheet(t) => next.sheet = Some(Rc::new(t)),
             RoomMsg::Clock(c, at) => next.clock = Some((c, at)),
             RoomMsg::Error(e) => {
-                next.missing |= e.error == protocol::codes::UNKNOWN_ROOM && next.seat.is_none();
+                next.missing |= (e.error == protocol::codes::UNKNOWN_ROOM
+                    || e.error == protocol::codes::WATCH_FORBIDDEN)
+                    && next.seat.is_none();
                 next.checking = false;
                 next.error = Some(e);
             }
-            RoomMsg::ClearError => next.error = None,
+            // A missing room's page keeps its reason.
+            RoomMsg::ClearError => next.error = next.error.filter(|_| next.missing),
             RoomMsg::Reaction(seat, r) => {
                 if !next.muted.contains(&seat) {
                     next.reaction_no += 1;
@@ -228,6 +238,15 @@ struct Words {
     private: &'static str,
     quick: &'static str,
     quick_help: &'static str,
+    // Watching (issue 23).
+    watch_link: &'static str,
+    watch_forbidden: &'static str,
+    watchers: &'static str,
+    watchers_help: &'static str,
+    allowed: &'static str,
+    not_allowed: &'static str,
+    /// The lobby's count of watchers: `{n}`.
+    watching_n: &'static str,
 }
 
 fn words(lang: Lang) -> &'static Words {
@@ -265,6 +284,13 @@ fn words(lang: Lang) -> &'static Words {
         public_help: "هر کسی آن را در صفحهٔ آنلاین این بازی می‌بیند و می‌نشیند؛ پس از این زمان ربات‌ها جاهای خالی را می‌گیرند.",
         quick: "بازی سریع",
         quick_help: "سر پرترین میز باز با همین قوانین بنشینید، یا میز تازه‌ای باز کنید.",
+        watch_link: "پیوند تماشا",
+        watch_forbidden: "سازندهٔ این میز تماشا را بسته است.",
+        watchers: "تماشاگر",
+        watchers_help: "هر کسی با پیوند تماشا میز را می‌بیند، بی هیچ دستی؛ بازیکنان شمار تماشاگران را می‌بینند.",
+        allowed: "آزاد",
+        not_allowed: "بسته",
+        watching_n: "{n} نفر تماشا می‌کنند",
     };
     const EN: Words = Words {
         title: "Play online",
@@ -300,6 +326,13 @@ fn words(lang: Lang) -> &'static Words {
         public_help: "Listed on this game's online page for anyone to join; after this time, bots take the empty seats.",
         quick: "Quick play",
         quick_help: "Sit at the fullest open table of these rules, or open one.",
+        watch_link: "Watch link",
+        watch_forbidden: "This table's creator does not allow watching.",
+        watchers: "Watchers",
+        watchers_help: "Anyone with the watch link sees the table, never a hand; the players see how many watch.",
+        allowed: "Allowed",
+        not_allowed: "Not allowed",
+        watching_n: "{n} watching",
     };
     match lang {
         Lang::Fa => &FA,
@@ -312,12 +345,13 @@ fn words(lang: Lang) -> &'static Words {
 pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
     let lang = use_lang();
     let w = words(lang);
+    let watching = matches!(props.open, RoomOpen::Watch(_));
     let code = match &props.open {
-        RoomOpen::Code(c) => RoomCode::parse(c),
+        RoomOpen::Code(c) | RoomOpen::Watch(c) => RoomCode::parse(c),
         RoomOpen::Create(_) => None,
     };
-    let saved = code.as_ref().and_then(saved_seat);
-    let asking = saved.is_none();
+    let saved = code.as_ref().filter(|_| !watching).and_then(saved_seat);
+    let asking = saved.is_none() && !watching;
     let checking = code.is_some() && asking;
     let room = use_reducer(move || Room {
         net: Net::Connecting,
@@ -335,6 +369,7 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
         reaction_no: 0,
         muted: Rc::default(),
         tables: None,
+        watching,
     });
     let hub = use_memo((), |_| Hub::default());
     // Whether the snapshot a table would open on reads as this game's: the table opens
@@ -418,20 +453,23 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
     {
         let connect = connect.clone();
         let opening = opening.clone();
-        use_effect_with((), move |_| match (code, saved) {
-            (Some(code), Some(s)) => {
-                *opening.borrow_mut() = Some(resume(code, s));
-                connect.emit(());
-            }
-            (Some(code), None) => {
-                *opening.borrow_mut() = Some(ClientMsg::Peek {
+        use_effect_with((), move |_| {
+            let first = match (code, saved) {
+                (Some(code), Some(s)) => resume(code, s),
+                (Some(code), None) if watching => ClientMsg::Watch {
                     version: RELAY_VERSION,
                     frames: PROTOCOL_VERSION,
                     code,
-                });
-                connect.emit(());
-            }
-            _ => {}
+                },
+                (Some(code), None) => ClientMsg::Peek {
+                    version: RELAY_VERSION,
+                    frames: PROTOCOL_VERSION,
+                    code,
+                },
+                _ => return,
+            };
+            *opening.borrow_mut() = Some(first);
+            connect.emit(());
         });
     }
     // Reconnect after a drop, waiting longer each time (at most 8 s).
@@ -505,12 +543,16 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
     // No room has this code: nothing to fill in; the home page takes another one. (No game
     // is named: a code typed on the home page opens some game's page, not the code's.)
     if room.missing {
+        let why = match &room.error {
+            Some(e) if e.error == protocol::codes::WATCH_FORBIDDEN => w.watch_forbidden,
+            _ => w.unknown_room,
+        };
         return html! {
             <main class="page room-page" data-testid="room-missing">
                 <header class="topbar">{ lang_toggle(lang) }</header>
                 <div class="panel room-form" role="alert">
                     <h1>{ w.title }</h1>
-                    <p class="form-error" data-testid="room-missing-text">{ w.unknown_room }</p>
+                    <p class="form-error" data-testid="room-missing-text">{ why }</p>
                     <a class="btn" href={Route::Home.href()} data-testid="room-missing-home">{ w.other_code }</a>
                 </div>
             </main>
@@ -546,7 +588,7 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
                 let msg = match &open {
                     RoomOpen::Create(query) if quick => quick_play::<G>(query, n),
                     RoomOpen::Create(query) => create::<G>(query, n, *options),
-                    RoomOpen::Code(c) => match RoomCode::parse(c) {
+                    RoomOpen::Code(c) | RoomOpen::Watch(c) => match RoomCode::parse(c) {
                         Some(code) => ClientMsg::Join {
                             version: RELAY_VERSION,
                             frames: PROTOCOL_VERSION,
@@ -671,6 +713,7 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
                 settings: Rc::new(room_rows(lang, &lobby.options)),
                 sheet: room.sheet.clone(),
                 reactions,
+                watchers: lobby.watchers,
             };
             html! {
                 <div class="room-table" data-testid="room-table" data-code={code.to_string()} data-seat={seat.to_string()}>
@@ -711,6 +754,7 @@ fn room_rows(lang: Lang, options: &RoomOptions) -> Vec<SettingRow> {
         turn_secs,
         public,
         fill_secs,
+        watchers,
         ..
     } = *options;
     let fill_secs = if public { fill_secs } else { 0 };
@@ -736,7 +780,22 @@ fn room_rows(lang: Lang, options: &RoomOptions) -> Vec<SettingRow> {
             },
             raw: fill_secs.into(),
         },
+        SettingRow {
+            testid: "room-watchers".into(),
+            label: w.watchers,
+            value: allowed(w, watchers).into(),
+            raw: watchers.into(),
+        },
     ]
+}
+
+/// "Allowed" or "Not allowed" (watching a room).
+fn allowed(w: &Words, yes: bool) -> &'static str {
+    if yes {
+        w.allowed
+    } else {
+        w.not_allowed
+    }
 }
 
 /// The create form's choices for a public table: private (0), or public with the time after
@@ -754,7 +813,7 @@ fn options_form(lang: Lang, options: &UseStateHandle<RoomOptions>) -> Html {
                   help: &'static str,
                   values: &[u32],
                   value: u32,
-                  zero: &'static str,
+                  text: &dyn Fn(u32) -> String,
                   set: fn(&mut RoomOptions, u32)| {
         let options = options.clone();
         let onchange = Callback::from(move |e: Event| {
@@ -778,7 +837,7 @@ fn options_form(lang: Lang, options: &UseStateHandle<RoomOptions>) -> Html {
                 </span>
                 <select id={id} data-testid={id} {onchange} aria-describedby={help_id}>
                     { for values.iter().map(|&v| html! {
-                        <option value={v.to_string()} selected={v == value}>{ secs_text(lang, v, zero) }</option>
+                        <option value={v.to_string()} selected={v == value}>{ text(v) }</option>
                     }) }
                 </select>
             </label>
@@ -787,19 +846,21 @@ fn options_form(lang: Lang, options: &UseStateHandle<RoomOptions>) -> Html {
     html! {
         <fieldset class="room-options" data-testid="room-options">
             <legend>{ w.room_settings }</legend>
-            { select("room-turn", r.turn, w.turn_help, &RoomOptions::TURN_SECS, options.turn_secs, r.off,
-                |o, v| o.turn_secs = v) }
-            { select("room-grace", r.grace, w.grace_help, &GRACE_CHOICES, options.grace_secs, r.at_once,
-                |o, v| o.grace_secs = v) }
+            { select("room-turn", r.turn, w.turn_help, &RoomOptions::TURN_SECS, options.turn_secs,
+                &|v| secs_text(lang, v, r.off), |o, v| o.turn_secs = v) }
+            { select("room-grace", r.grace, w.grace_help, &GRACE_CHOICES, options.grace_secs,
+                &|v| secs_text(lang, v, r.at_once), |o, v| o.grace_secs = v) }
             // Public or not, and when bots fill it, in one choice ("no": a private table).
             { select("room-public", w.public, w.public_help, &FILL_CHOICES,
-                if options.public { options.fill_secs } else { 0 }, w.private,
+                if options.public { options.fill_secs } else { 0 }, &|v| secs_text(lang, v, w.private),
                 |o, v| {
                     o.public = v > 0;
                     if v > 0 {
                         o.fill_secs = v;
                     }
                 }) }
+            { select("room-watchers", w.watchers, w.watchers_help, &[1, 0], options.watchers.into(),
+                &|v| allowed(w, v > 0).into(), |o, v| o.watchers = v > 0) }
         </fieldset>
     }
 }
@@ -867,8 +928,12 @@ fn on_net<G: UiGame>(
         }
         NetEvent::Closed => {
             hub.set_conn(None);
-            // Without a seat yet there is nothing to come back to: offline, with a retry.
-            let has_seat = matches!(opening.borrow().as_ref(), Some(ClientMsg::Resume { .. }));
+            // Without a seat yet there is nothing to come back to: offline, with a retry (a
+            // watcher watches again).
+            let has_seat = matches!(
+                opening.borrow().as_ref(),
+                Some(ClientMsg::Resume { .. } | ClientMsg::Watch { .. })
+            );
             room.dispatch(RoomMsg::Net(if has_seat {
                 Net::Reconnecting
             } else {
@@ -902,7 +967,14 @@ fn on_net<G: UiGame>(
                     .find(|g| g.slug().replace('-', "_") == lobby.game);
                 if let Some(g) = other {
                     hub.set_conn(None);
-                    web::open_page(&Route::Room(g, lobby.code.to_string()).href());
+                    let code = lobby.code.to_string();
+                    let watching = matches!(opening.borrow().as_ref(), Some(ClientMsg::Watch { .. }));
+                    let route = if watching {
+                        Route::Watch(g, code)
+                    } else {
+                        Route::Room(g, code)
+                    };
+                    web::open_page(&route.href());
                     return;
                 }
             }

@@ -228,7 +228,7 @@ pub fn use_table<G: UiGame>(
         );
         let trick = state.held.as_ref().filter(|h| !h.collecting).map(|h| h.id);
         let bottom = state.seat_of(state.viewer());
-        let mine = state.cover_for().is_none() && state.acting().contains(bottom);
+        let mine = state.cover_for().is_none() && state.acting().contains(bottom) && !state.watch;
         use_effect_with((len, trick, mine), move |&(len, trick, mine)| {
             let before = seen.borrow_mut().replace((len, trick, mine));
             if let (true, Some((len0, trick0, mine0))) = (sound, before) {
