@@ -138,8 +138,8 @@ impl Seen {
         let my_turn = cover.is_none() && acting;
         // Online, each person has a device of their own: nothing to hide (a watcher has no
         // hand: the bottom seat's cards show face down).
-        let hidden =
-            st.watch || st.own.is_none() && (cover.is_some() || (st.config.humans() >= 2 && !acting));
+        let hidden = st.watch
+            || st.own.is_none() && (cover.is_some() || (st.config.humans() >= 2 && !acting));
         Seen {
             bottom,
             n,

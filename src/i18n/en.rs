@@ -1,6 +1,6 @@
 //! English strings.
 
-use super::{SiteStrings, Strings};
+use super::{SetupStrings, SiteStrings, Strings};
 
 pub const EN_SITE: SiteStrings = SiteStrings {
     app_title: "Iranian card games",
@@ -32,27 +32,12 @@ pub const EN_SITE: SiteStrings = SiteStrings {
 };
 
 pub const EN: Strings = Strings {
-    setup_title: "New {game} table",
-    players_heading: "Players",
-    players_help: "Partners sit opposite each other. Play passes to the right (counter-clockwise).",
-    players_help_solo: "Everyone plays for themselves. Play passes to the right (counter-clockwise).",
-    players_help_solo_left: "Everyone plays for themselves. Play passes to the left (clockwise).",
-    seat_n: "Seat {n}",
-    kind_you: "You",
-    kind_person: "Another person on this device",
-    kind_bot: "Bot",
-    kind_bot_hard: "Bot: hard",
-    kind_bot_easy: "Bot: easy",
     hint: "Hint",
     hint_title: "What would the hard bot play here?",
     hint_is: "Hint: {what}",
     hint_unnamed: "Hint: no suggestion for this choice",
     thinking: "Thinking…",
-    name_label: "Name",
     player_n: "Player {n}",
-    team_a: "Team A: seats 1 and 3",
-    team_b: "Team B: seats 2 and 4",
-    rules_heading: "Table rules",
     opt_sars: "Sars",
     opt_sars_help: "No trump, normal ranking.",
     opt_nars: "Nars",
@@ -77,8 +62,6 @@ pub const EN: Strings = Strings {
     opt_last_trick: "Show the last trick",
     opt_last_trick_help: "Players may look at the last trick until the next card.",
     start: "Start",
-    play_online: "Play online",
-    need_a_person: "At least one seat must be a person.",
 
     you: "You",
     bot_n: "Bot {n}",
@@ -162,4 +145,25 @@ pub const EN: Strings = Strings {
     card_label: "{rank} of {suit}",
     red_joker: "red joker",
     black_joker: "black joker",
+};
+
+pub const EN_SETUP: SetupStrings = SetupStrings {
+    setup_title: "New {game} table",
+    players_heading: "Players",
+    players_help: "Partners sit opposite each other. Play passes to the right (counter-clockwise).",
+    players_help_solo:
+        "Everyone plays for themselves. Play passes to the right (counter-clockwise).",
+    players_help_solo_left: "Everyone plays for themselves. Play passes to the left (clockwise).",
+    seat_n: "Seat {n}",
+    kind_you: "You",
+    kind_person: "Another person on this device",
+    kind_bot: "Bot",
+    kind_bot_hard: "Bot: hard",
+    kind_bot_easy: "Bot: easy",
+    name_label: "Name",
+    team_a: "Team A: seats 1 and 3",
+    team_b: "Team B: seats 2 and 4",
+    rules_heading: "Table rules",
+    play_online: "Play online",
+    need_a_person: "At least one seat must be a person.",
 };

@@ -1,6 +1,6 @@
 //! Persian strings (the default language).
 
-use super::{SiteStrings, Strings};
+use super::{SetupStrings, SiteStrings, Strings};
 
 pub const FA_SITE: SiteStrings = SiteStrings {
     app_title: "بازی‌های ورق ایرانی",
@@ -33,27 +33,12 @@ pub const FA_SITE: SiteStrings = SiteStrings {
 };
 
 pub const FA: Strings = Strings {
-    setup_title: "میز تازهٔ {game}",
-    players_heading: "بازیکنان",
-    players_help: "یارها روبه‌روی هم می‌نشینند. نوبت به سمت راست می‌رود (پادساعتگرد).",
-    players_help_solo: "هر کس برای خودش بازی می‌کند. نوبت به سمت راست می‌رود (پادساعتگرد).",
-    players_help_solo_left: "هر کس برای خودش بازی می‌کند. نوبت به سمت چپ می‌رود (ساعتگرد).",
-    seat_n: "جای {n}",
-    kind_you: "شما",
-    kind_person: "نفر دیگری روی همین دستگاه",
-    kind_bot: "ربات",
-    kind_bot_hard: "ربات: قوی",
-    kind_bot_easy: "ربات: ساده",
     hint: "راهنمایی",
     hint_title: "ربات قوی اینجا چه بازی می‌کرد؟",
     hint_is: "پیشنهاد: {what}",
     hint_unnamed: "برای این انتخاب پیشنهادی نیست",
     thinking: "در حال فکر…",
-    name_label: "نام",
     player_n: "بازیکن {n}",
-    team_a: "تیم الف: جای ۱ و ۳",
-    team_b: "تیم ب: جای ۲ و ۴",
-    rules_heading: "قوانین میز",
     opt_sars: "سَرس",
     opt_sars_help: "بی‌حکم، ترتیب معمولی کارت‌ها.",
     opt_nars: "نَرس",
@@ -78,8 +63,6 @@ pub const FA: Strings = Strings {
     opt_last_trick: "نمایش دست آخر",
     opt_last_trick_help: "بازیکنان تا کارت بعدی می‌توانند دست آخر را ببینند.",
     start: "شروع",
-    play_online: "بازی آنلاین",
-    need_a_person: "دست‌کم یک جا باید برای یک نفر باشد.",
 
     you: "شما",
     bot_n: "ربات {n}",
@@ -164,4 +147,24 @@ pub const FA: Strings = Strings {
     card_label: "{rank} {suit}",
     red_joker: "ژوکر قرمز",
     black_joker: "ژوکر سیاه",
+};
+
+pub const FA_SETUP: SetupStrings = SetupStrings {
+    setup_title: "میز تازهٔ {game}",
+    players_heading: "بازیکنان",
+    players_help: "یارها روبه‌روی هم می‌نشینند. نوبت به سمت راست می‌رود (پادساعتگرد).",
+    players_help_solo: "هر کس برای خودش بازی می‌کند. نوبت به سمت راست می‌رود (پادساعتگرد).",
+    players_help_solo_left: "هر کس برای خودش بازی می‌کند. نوبت به سمت چپ می‌رود (ساعتگرد).",
+    seat_n: "جای {n}",
+    kind_you: "شما",
+    kind_person: "نفر دیگری روی همین دستگاه",
+    kind_bot: "ربات",
+    kind_bot_hard: "ربات: قوی",
+    kind_bot_easy: "ربات: ساده",
+    name_label: "نام",
+    team_a: "تیم الف: جای ۱ و ۳",
+    team_b: "تیم ب: جای ۲ و ۴",
+    rules_heading: "قوانین میز",
+    play_online: "بازی آنلاین",
+    need_a_person: "دست‌کم یک جا باید برای یک نفر باشد.",
 };

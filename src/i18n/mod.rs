@@ -111,6 +111,14 @@ impl Lang {
         }
     }
 
+    /// The words of the setup form.
+    pub fn setup(self) -> &'static SetupStrings {
+        match self {
+            Lang::Fa => &fa::FA_SETUP,
+            Lang::En => &en::EN_SETUP,
+        }
+    }
+
     /// A number written with this language's digits.
     pub fn num(self, n: impl std::fmt::Display) -> String {
         let s = n.to_string();
@@ -187,24 +195,7 @@ pub struct SiteStrings {
 
 /// All strings of one language.
 pub struct Strings {
-    // --- everywhere
-    // --- home
-    // --- setup
-    /// `{game}`
-    pub setup_title: &'static str,
-    pub players_heading: &'static str,
-    pub players_help: &'static str,
-    pub players_help_solo: &'static str,
-    /// The same for the games played clockwise (Haft Khabis, Crazy Eights; C-2).
-    pub players_help_solo_left: &'static str,
-    /// `{n}`: the seat number.
-    pub seat_n: &'static str,
-    pub kind_you: &'static str,
-    pub kind_person: &'static str,
-    pub kind_bot: &'static str,
-    /// A bot seat's choice where the game has a hard bot: the search, or the rule bot.
-    pub kind_bot_hard: &'static str,
-    pub kind_bot_easy: &'static str,
+    // --- the table (the setup form's words are [`SetupStrings`])
     /// The hint button on the player's turn, its tooltip, and what it shows: `{what}`.
     pub hint: &'static str,
     pub hint_title: &'static str,
@@ -213,12 +204,8 @@ pub struct Strings {
     pub hint_unnamed: &'static str,
     /// A hard bot is thinking.
     pub thinking: &'static str,
-    pub name_label: &'static str,
     /// `{n}`: the seat number.
     pub player_n: &'static str,
-    pub team_a: &'static str,
-    pub team_b: &'static str,
-    pub rules_heading: &'static str,
     pub opt_sars: &'static str,
     pub opt_sars_help: &'static str,
     pub opt_nars: &'static str,
@@ -251,9 +238,6 @@ pub struct Strings {
     pub opt_last_trick: &'static str,
     pub opt_last_trick_help: &'static str,
     pub start: &'static str,
-    /// The setup's second button: a room on the relay for people on other devices.
-    pub play_online: &'static str,
-    pub need_a_person: &'static str,
     // --- names
     pub you: &'static str,
     /// `{n}`: the seat number.
@@ -364,6 +348,32 @@ pub struct Strings {
     pub card_label: &'static str,
     pub red_joker: &'static str,
     pub black_joker: &'static str,
+}
+
+/// The words of a game's setup form (the offline page only: the online pages carry none of them).
+pub struct SetupStrings {
+    /// `{game}`
+    pub setup_title: &'static str,
+    pub players_heading: &'static str,
+    pub players_help: &'static str,
+    pub players_help_solo: &'static str,
+    /// The same for the games played clockwise (Haft Khabis, Crazy Eights; C-2).
+    pub players_help_solo_left: &'static str,
+    /// `{n}`: the seat number.
+    pub seat_n: &'static str,
+    pub kind_you: &'static str,
+    pub kind_person: &'static str,
+    pub kind_bot: &'static str,
+    /// A bot seat's choice where the game has a hard bot: the search, or the rule bot.
+    pub kind_bot_hard: &'static str,
+    pub kind_bot_easy: &'static str,
+    pub name_label: &'static str,
+    pub team_a: &'static str,
+    pub team_b: &'static str,
+    pub rules_heading: &'static str,
+    /// The setup's second button: a room on the relay for people on other devices.
+    pub play_online: &'static str,
+    pub need_a_person: &'static str,
 }
 
 /// The suit symbol: ♣ ♦ ♥ ♠.

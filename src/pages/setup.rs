@@ -8,7 +8,7 @@ use crate::config::{
     clean_name, default_players, players_valid, Level, Player, SeatKind, TableConfig, MAX_NAME,
 };
 use crate::context::use_lang;
-use crate::i18n::{fill, Lang, Strings};
+use crate::i18n::{fill, Lang, SetupStrings, Strings};
 use crate::icon;
 use crate::route::Route;
 use crate::web;
@@ -26,26 +26,26 @@ fn kind_value(k: SeatKind) -> &'static str {
 /// What a seat's select offers: its value, label, and the kind and level it sets. Where
 /// the game has a hard bot, a bot seat is hard (the search, the default) or easy (the rule
 /// bot); elsewhere there is one bot.
-fn seat_choices<G: UiGame>(s: &Strings) -> Vec<(&'static str, &'static str, SeatKind, Level)> {
+fn seat_choices<G: UiGame>(w: &SetupStrings) -> Vec<(&'static str, &'static str, SeatKind, Level)> {
     let mut v = vec![
         (
             kind_value(SeatKind::You),
-            s.kind_you,
+            w.kind_you,
             SeatKind::You,
             Level::Hard,
         ),
         (
             kind_value(SeatKind::Person),
-            s.kind_person,
+            w.kind_person,
             SeatKind::Person,
             Level::Hard,
         ),
     ];
     if <G as bots::hard::HardGame>::HAS_HARD {
-        v.push(("bot", s.kind_bot_hard, SeatKind::Bot, Level::Hard));
-        v.push(("bot-easy", s.kind_bot_easy, SeatKind::Bot, Level::Easy));
+        v.push(("bot", w.kind_bot_hard, SeatKind::Bot, Level::Hard));
+        v.push(("bot-easy", w.kind_bot_easy, SeatKind::Bot, Level::Easy));
     } else {
-        v.push(("bot", s.kind_bot, SeatKind::Bot, Level::Hard));
+        v.push(("bot", w.kind_bot, SeatKind::Bot, Level::Hard));
     }
     v
 }
@@ -128,6 +128,7 @@ fn sorted_counts(counts: &[u8]) -> Vec<u8> {
 pub fn setup_page<G: UiGame>(props: &SetupPageProps) -> Html {
     let lang = use_lang();
     let s: &Strings = lang.s();
+    let w = lang.setup();
     let config = {
         let q = props.query.to_string();
         use_state(move || TableConfig::<G::Settings>::from_query(&q, G::PLAYER_COUNTS).config)
@@ -202,7 +203,7 @@ pub fn setup_page<G: UiGame>(props: &SetupPageProps) -> Html {
                 config.set(c);
             })
         };
-        let team = teams.then_some(if i % 2 == 0 { s.team_a } else { s.team_b });
+        let team = teams.then_some(if i % 2 == 0 { w.team_a } else { w.team_b });
         let num = lang.num(i + 1);
         let select_id = format!("seat-kind-{i}");
         let name_id = format!("seat-name-{i}");
@@ -213,11 +214,11 @@ pub fn setup_page<G: UiGame>(props: &SetupPageProps) -> Html {
         html! {
             <div class={cls!("seat-row", teams.then(|| format!("team-{}", i % 2)))}>
                 <label class="seat-label" for={select_id.clone()}>
-                    <span class="seat-no">{ fill(s.seat_n, &[("n", &num)]) }</span>
+                    <span class="seat-no">{ fill(w.seat_n, &[("n", &num)]) }</span>
                     if let Some(team) = team { <span class="seat-team">{ team }</span> }
                 </label>
                 <select id={select_id.clone()} data-testid={select_id} onchange={on_kind}>
-                    { for seat_choices::<G>(s).into_iter().map(|(value, label, kind, level)| {
+                    { for seat_choices::<G>(w).into_iter().map(|(value, label, kind, level)| {
                         let levels = kind == SeatKind::Bot && <G as bots::hard::HardGame>::HAS_HARD;
                         let selected = p.kind == kind && (!levels || p.level == level);
                         html! { <option {value} {selected}>{ label }</option> }
@@ -225,7 +226,7 @@ pub fn setup_page<G: UiGame>(props: &SetupPageProps) -> Html {
                 </select>
                 if p.kind.is_human() {
                     <input type="text" class="seat-name" id={name_id.clone()} data-testid={name_id}
-                        aria-label={format!("{} {}", s.name_label, fill(s.seat_n, &[("n", &num)]))}
+                        aria-label={format!("{} {}", w.name_label, fill(w.seat_n, &[("n", &num)]))}
                         placeholder={placeholder} value={p.name.clone()}
                         maxlength={MAX_NAME.to_string()} oninput={on_name} />
                 }
@@ -304,7 +305,7 @@ pub fn setup_page<G: UiGame>(props: &SetupPageProps) -> Html {
         })
     };
     let rules = Route::Rules(G::ID, Some(Route::Setup(G::ID, config.to_query()).hash())).hash();
-    let title = fill(s.setup_title, &[("game", game_name(G::ID, lang))]);
+    let title = fill(w.setup_title, &[("game", game_name(G::ID, lang))]);
 
     html! {
         <main class="page setup-page" data-testid="setup" data-game={G::ID.slug()}>
@@ -317,7 +318,7 @@ pub fn setup_page<G: UiGame>(props: &SetupPageProps) -> Html {
             </header>
             <form class="setup-form" onsubmit={on_start}>
                 <fieldset class="panel">
-                    <legend>{ s.players_heading }</legend>
+                    <legend>{ w.players_heading }</legend>
                     if G::PLAYER_COUNTS.len() > 1 {
                         <label class="option target" for="opt-players">
                             <span class="option-label">{ s.opt_players }</span>
@@ -331,17 +332,17 @@ pub fn setup_page<G: UiGame>(props: &SetupPageProps) -> Html {
                         </label>
                     }
                     <p class="help">{ if teams {
-                        s.players_help
+                        w.players_help
                     } else if G::CLOCKWISE {
-                        s.players_help_solo_left
+                        w.players_help_solo_left
                     } else {
-                        s.players_help_solo
+                        w.players_help_solo
                     } }</p>
                     { for seat_rows }
-                    if !valid { <p class="form-error" role="alert">{ s.need_a_person }</p> }
+                    if !valid { <p class="form-error" role="alert">{ w.need_a_person }</p> }
                 </fieldset>
                 <fieldset class="panel">
-                    <legend>{ s.rules_heading }</legend>
+                    <legend>{ w.rules_heading }</legend>
                     { for options }
                     <a class="rules-link" data-testid="rules-link" href={rules}>{ s.rules }</a>
                 </fieldset>
@@ -351,7 +352,7 @@ pub fn setup_page<G: UiGame>(props: &SetupPageProps) -> Html {
                     </button>
                     <button type="button" class="btn btn-large btn-secondary" data-testid="play-online"
                         onclick={on_online}>
-                        { s.play_online }
+                        { w.play_online }
                     </button>
                 </div>
             </form>

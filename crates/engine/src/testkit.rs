@@ -1222,8 +1222,7 @@ pub fn watch_updates_name_only_public_cards<G: Game>(
             let read: crate::table::Update<G> =
                 serde_json::from_value(json.clone()).map_err(|e| e.to_string())?;
             let (w0, step0) = (read.seat, read.step);
-            if w0 != Seat(0) || step0 != w.step || read.public != w.public || read.view != w.view
-            {
+            if w0 != Seat(0) || step0 != w.step || read.public != w.public || read.view != w.view {
                 return Err(format!(
                     "the watch update reads as seat {w0:?}'s update of step {step0}, not as seat \
                      0's of the same step, event and view"

@@ -125,7 +125,7 @@ pub(super) fn lobby_view<G: UiGame>(
                     { link(Route::Watch(G::ID, code.to_string()), w.watch_link, "room-watch-link") }
                 }
                 if lobby.watchers > 0 {
-                    <p class="room-watchers" data-testid="room-watchers" data-count={lobby.watchers.to_string()}>
+                    <p class="room-watchers" data-testid="room-watcher-count" data-count={lobby.watchers.to_string()}>
                         { crate::i18n::fill(w.watching_n, &[("n", &lang.num(lobby.watchers))]) }
                     </p>
                 }

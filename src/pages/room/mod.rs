@@ -968,7 +968,8 @@ fn on_net<G: UiGame>(
                 if let Some(g) = other {
                     hub.set_conn(None);
                     let code = lobby.code.to_string();
-                    let watching = matches!(opening.borrow().as_ref(), Some(ClientMsg::Watch { .. }));
+                    let watching =
+                        matches!(opening.borrow().as_ref(), Some(ClientMsg::Watch { .. }));
                     let route = if watching {
                         Route::Watch(g, code)
                     } else {

@@ -147,6 +147,7 @@ async function openRoom({ page, newContext, assert }, relay, game, joinBy = 'lin
   }
   // The creator sees Omid arrive, connected, and seats bots in the two empty seats.
   await page.locator('[data-testid=room-seat][data-kind=person][data-seat="1"][data-connected=true]').waitFor({ timeout: 10000 });
+  if (options.onLobby) await options.onLobby(other, code);
   assert((await other.locator('[data-testid=room-start]').count()) === 0, 'only the creator starts');
   // One at a time: until the relay's lobby comes back, the first "add bot" button is still the
   // same seat's, and a second click there would seat nobody more.
@@ -372,6 +373,87 @@ export const tests = [
           assert((await p.locator('[data-testid=room-error]').count()) === 0, `no room error on ${p.url()}`);
         }
         for (const p of [dara, omid, nima, lili]) await p.context().close();
+      } finally {
+        relay.stop();
+      }
+    },
+  },
+  {
+    // Issue 23: watching a room, through the UI on three devices.
+    name: 'online Hokm watched: two players and a watcher by the lobby\'s watch link; the watcher sees the lobby, then the trick and never a hand, the reactions, and watches again after a reload; the players see how many watch; a room that forbids watching refuses the link',
+    timeout: 150000,
+    run: async (ctx) => {
+      const { page, newContext, assert } = ctx;
+      const relay = await startRelay(ctx.dist);
+      try {
+        let watcher;
+        const { other } = await openRoom(ctx, relay, 'hokm', 'link', {
+          onLobby: async (omid, code) => {
+            // The lobby offers the watch link; a third device opens it and sees the lobby,
+            // with nothing to do there.
+            const link = await page.locator('[data-testid=room-watch-link]').inputValue();
+            assert(link.endsWith(`#/hokm/watch/${code}`), `the watch link watches the room (${link})`);
+            watcher = await (await newContext({ viewport: { width: 390, height: 844 } })).newPage();
+            await watcher.goto(link, { waitUntil: 'load' });
+            await watcher.locator('[data-testid=lobby]').waitFor({ timeout: 15000 });
+            assert((await watcher.locator('[data-testid=room-name-input]').count()) === 0, 'a watcher gives no name');
+            assert((await watcher.locator('[data-testid=room-start], [data-testid=add-bot]').count()) === 0, 'nor starts or seats anyone');
+            // Both players see one watcher.
+            for (const p of [page, omid]) await p.locator('[data-testid=room-watcher-count][data-count="1"]').waitFor({ timeout: 10000 });
+          },
+        });
+        // The match started on the watcher's device too: the table from seat 0's place, Sara's
+        // cards face down, "Watching" where the reactions' button is.
+        const table = watcher.locator('[data-testid=table]');
+        await table.waitFor({ timeout: 15000 });
+        assert((await table.getAttribute('data-bottom')) === '0', 'the watcher sees the table from seat 0');
+        await watcher.locator('[data-testid=watching]').waitFor({ timeout: 5000 });
+        assert((await watcher.locator('[data-testid=react-open]').count()) === 0, 'a watcher sends no reaction');
+        for (const p of [page, other]) await p.locator('[data-testid=watchers][data-count="1"]').waitFor({ timeout: 10000 });
+        // Never a card of any hand, face up, on the watcher's device: only those played.
+        const handCards = async () => watcher.locator('[data-testid=hand] [data-card], [data-testid=hand] button').count();
+        const shownCards = async (p) =>
+          p.locator('[data-testid=trick] [data-card]').evaluateAll((cs) => cs.map((c) => `${c.dataset.seat}:${c.dataset.card}`).sort().join(' '));
+        // Play until a trick shows cards; the watcher sees the same trick as Sara.
+        let seenTrick = '';
+        await playBoth([page, other], assert, async () => {
+          assert((await handCards()) === 0, 'no hand shows face up on the watcher\'s device');
+          const [a, b] = [await shownCards(page), await shownCards(watcher)];
+          if (a !== '' && a === b) seenTrick = a;
+          return seenTrick !== '';
+        }, 60000);
+        assert((await watcher.locator('[data-testid=hand-hidden]').count()) === 1, 'the bottom seat\'s cards show face down');
+        // Omid's reaction shows at Sara's table and at the watcher's.
+        await other.locator('[data-testid=react-open]').click();
+        await other.locator('[data-testid=react][data-reaction=good_luck]').click();
+        for (const p of [page, watcher]) await p.locator('[data-testid=reaction][data-seat="1"][data-reaction=good_luck]').waitFor({ timeout: 10000 });
+        // A reload mid-hand: the page watches again, at the same step as Sara's.
+        await watcher.reload({ waitUntil: 'load' });
+        await watcher.locator('[data-testid=table]').waitFor({ timeout: 15000 });
+        await watcher.waitForFunction(
+          (sara) => document.querySelector('[data-testid=table]')?.dataset.step === sara,
+          await page.locator('[data-testid=table]').getAttribute('data-step'),
+          { timeout: 10000 },
+        );
+        assert((await handCards()) === 0, 'no hand face up after the reload either');
+        await watcher.context().close();
+        await other.context().close();
+
+        // A room whose creator forbids watching: no watch link in its lobby, and the link
+        // refused.
+        await page.goto(`${relay.url}/hokm.html#/hokm/setup`, { waitUntil: 'load' });
+        await page.locator('[data-testid=play-online]').click();
+        await page.locator('[data-testid=room-watchers]').selectOption('0');
+        await nameAndGo(page, 'Sara');
+        await page.locator('[data-testid=lobby]').waitFor({ timeout: 15000 });
+        await page.locator('[data-testid=setting-room-watchers][data-value="0"]').waitFor({ timeout: 5000 });
+        assert((await page.locator('[data-testid=room-watch-link]').count()) === 0, 'no watch link where watching is forbidden');
+        const code = await page.locator('[data-testid=room-code]').textContent();
+        const stranger = await (await newContext()).newPage();
+        await stranger.goto(`${relay.url}/hokm-online.html#/hokm/watch/${code}`, { waitUntil: 'load' });
+        await stranger.locator('[data-testid=room-missing]').waitFor({ timeout: 15000 });
+        assert((await stranger.locator('[data-testid=room-missing-text]').textContent()).includes('تماشا'), 'the page says watching is forbidden');
+        await stranger.context().close();
       } finally {
         relay.stop();
       }
