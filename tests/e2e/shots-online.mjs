@@ -1,7 +1,7 @@
 // Screenshots of online play for review, at 1280×800 and 390×844, Persian and English: the
 // home page and the create form with another player's public table listed, the lobby of a Hokm room with a turn timer (its creator's view, the Start button and the
 // connection's state), and the table once it is this seat's turn (the turn timer's
-// countdown). The relay is the real one (the debug binary of `cargo build -p relay`),
+// countdown), and the same table on a watcher's device. The relay is the real one (the debug binary of `cargo build -p relay`),
 // serving the built site, rooms in memory.
 //   node tests/e2e/shots-online.mjs DIST OUT_DIR
 import { spawn } from 'node:child_process';
@@ -70,10 +70,21 @@ try {
       await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
       await page.waitForTimeout(200);
       await page.screenshot({ path: `${out}/online-lobby-${tag}-end.png` });
+      // Someone watching by the lobby's watch link (issue 23).
+      const watching = await browser.newContext({ viewport: { width: w, height: h } });
+      const watcher = await watching.newPage();
+      await watcher.goto(`${url}/`, { waitUntil: 'load' });
+      await watcher.evaluate((l) => localStorage.setItem('cards.lang', l), lang);
+      await watcher.goto(await page.locator('[data-testid=room-watch-link]').inputValue(), { waitUntil: 'load' });
+      await page.locator('[data-testid=room-watcher-count]').waitFor({ timeout: 10000 });
       await page.locator('[data-testid=room-start]').click();
       await page.locator('[data-testid=turn-clock][data-mine=true]').waitFor({ timeout: 30000 });
       await page.waitForTimeout(1500);
       await page.screenshot({ path: `${out}/online-table-${tag}.png` });
+      await watcher.locator('[data-testid=watching]').waitFor({ timeout: 10000 });
+      await watcher.evaluate(() => document.fonts.ready);
+      await watcher.screenshot({ path: `${out}/online-watch-${tag}.png` });
+      await watching.close();
       await context.close();
     }
   }

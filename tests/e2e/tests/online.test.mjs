@@ -436,6 +436,15 @@ export const tests = [
           { timeout: 10000 },
         );
         assert((await handCards()) === 0, 'no hand face up after the reload either');
+        // On to the end of the hand: the watcher sees the result with no button to deal (the
+        // relay deals), then the next hand, still without a hand face up.
+        const over = '[data-testid=table][data-phase=hand_over]';
+        await playBoth([page, other], assert, async () => (await page.locator(over).count()) > 0, 90000);
+        await watcher.locator(`${over} .hand-winner`).waitFor({ timeout: 10000 });
+        assert(!(await watcher.locator('[data-testid=next-hand]').isVisible()), 'a watcher has no next-hand button');
+        for (const p of [page, other]) await p.locator('[data-testid=next-hand]').click();
+        await watcher.locator('[data-testid=table]:not([data-phase=hand_over])').waitFor({ timeout: 15000 });
+        assert((await handCards()) === 0, 'no hand face up in the next hand');
         await watcher.context().close();
         await other.context().close();
 
