@@ -384,7 +384,8 @@ export const tests = [
     timeout: 150000,
     run: async (ctx) => {
       const { page, newContext, assert } = ctx;
-      const relay = await startRelay(ctx.dist);
+      // The next hand is dealt when both players have seen the result (no pause runs out first).
+      const relay = await startRelay(ctx.dist, 60000);
       try {
         let watcher;
         const { other } = await openRoom(ctx, relay, 'hokm', 'link', {
@@ -430,11 +431,12 @@ export const tests = [
         // A reload mid-hand: the page watches again, at the same step as Sara's.
         await watcher.reload({ waitUntil: 'load' });
         await watcher.locator('[data-testid=table]').waitFor({ timeout: 15000 });
-        await watcher.waitForFunction(
-          (sara) => document.querySelector('[data-testid=table]')?.dataset.step === sara,
-          await page.locator('[data-testid=table]').getAttribute('data-step'),
-          { timeout: 10000 },
-        );
+        // (Read on both until equal: a bot's move may still be arriving on either.)
+        const stepOn = (p) => p.locator('[data-testid=table]').getAttribute('data-step');
+        for (const end = Date.now() + 10000; (await stepOn(watcher)) !== (await stepOn(page)); ) {
+          assert(Date.now() < end, 'the watcher reloaded at the players\' step');
+          await watcher.waitForTimeout(50);
+        }
         assert((await handCards()) === 0, 'no hand face up after the reload either');
         // On to the end of the hand: the watcher sees the result with no button to deal (the
         // relay deals), then the next hand, still without a hand face up.
