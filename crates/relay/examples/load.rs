@@ -3,10 +3,14 @@
 //! set time; finished matches are rematched. Reports rooms, sockets, actions per second,
 //! the round trip from sending a move to receiving its frame (p50, p99, max), errors, and
 //! the process's CPU time and memory (relay and load generator together, in one process).
+//! With `--watchers N` each room is also watched by N connections (issue 23), and with
+//! `--react-secs S` each person sends a reaction every S seconds on average (a random preset,
+//! at a random time within ±50%); watchers and reactions are counted apart.
 //!
 //! ```sh
 //! cargo run --release -p relay --example load -- --rooms 500 --think-ms 1000 --secs 30
 //! cargo run --release -p relay --example load -- --database /tmp/load.sqlite --sync normal
+//! cargo run --release -p relay --example load -- --rooms 2000 --watchers 2 --react-secs 30
 //! # Relays already running, e.g. two instances sharing PostgreSQL: each room's seats
 //! # connect to them in turn (seat i of room r to address (r + i) mod n).
 //! cargo run --release -p relay --example load -- --addr 127.0.0.1:18080,127.0.0.1:18081
@@ -49,6 +53,12 @@ struct Args {
     /// are then the load generator's alone.
     #[arg(long, value_delimiter = ',')]
     addr: Vec<SocketAddr>,
+    /// Connections watching each room (issue 23).
+    #[arg(long, default_value_t = 0)]
+    watchers: usize,
+    /// Each person's mean time between two reactions, in seconds (0: none).
+    #[arg(long, default_value_t = 0)]
+    react_secs: u64,
 }
 
 #[derive(Default)]
@@ -56,6 +66,12 @@ struct Stats {
     rtts: Vec<Duration>,
     errors: usize,
     frames: usize,
+    /// Reactions sent by people; reactions heard by people and by watchers.
+    reactions_sent: usize,
+    reactions_heard: usize,
+    /// Frames heard by watchers, and what watchers were refused.
+    watcher_frames: usize,
+    watcher_errors: usize,
 }
 
 type Ws =
@@ -87,21 +103,38 @@ async fn next(ws: &mut Ws) -> Option<RelayMsg> {
     }
 }
 
-/// One person: plays its seat until `until`, measuring each move's round trip.
+/// A random time around `mean` (±50%), or never for a zero mean.
+fn around(mean: Duration) -> Option<Duration> {
+    (!mean.is_zero()).then(|| mean / 2 + mean.mul_f64((rand_seed() % 1000) as f64 / 1000.0))
+}
+
+/// One person: plays its seat until `until`, measuring each move's round trip, and reacts
+/// every `react` on average (never for zero).
 async fn person(
     mut ws: Ws,
     creator: bool,
-    think: Duration,
+    (think, react): (Duration, Duration),
     (from, until): (Instant, Instant),
     stats: Arc<Mutex<Stats>>,
 ) {
     let mut brain = brain::rule_brain("hokm", rand_seed());
     let mut pending: Option<(u64, Instant)> = None;
     let mut rtts = Vec::new();
-    let (mut errors, mut frames) = (0, 0);
+    let (mut errors, mut frames, mut sent, mut heard) = (0, 0, 0, 0);
+    let mut next_reaction = around(react).map(|d| Instant::now() + d);
     while Instant::now() < until {
-        let Ok(Some(msg)) = tokio::time::timeout(Duration::from_secs(5), next(&mut ws)).await
-        else {
+        if let Some(at) = next_reaction.filter(|&at| at <= Instant::now()) {
+            let presets = protocol::REACTIONS;
+            let reaction = presets[rand_seed() as usize % presets.len()].to_string();
+            send(&mut ws, &ClientMsg::React { reaction }).await;
+            sent += 1;
+            next_reaction = around(react).map(|d| at + d);
+        }
+        let wait = next_reaction.map_or(Duration::from_secs(5), |at| {
+            at.saturating_duration_since(Instant::now())
+                .min(Duration::from_secs(5))
+        });
+        let Ok(Some(msg)) = tokio::time::timeout(wait, next(&mut ws)).await else {
             continue;
         };
         match msg {
@@ -134,6 +167,7 @@ async fn person(
             RelayMsg::Lobby { lobby } if creator && lobby.phase == Phase::Finished => {
                 send(&mut ws, &ClientMsg::Rematch).await;
             }
+            RelayMsg::Reaction { .. } => heard += 1,
             _ => {}
         }
     }
@@ -142,6 +176,39 @@ async fn person(
     s.rtts.extend(rtts);
     s.errors += errors;
     s.frames += frames;
+    s.reactions_sent += sent;
+    s.reactions_heard += heard;
+}
+
+/// One watcher of room `code` until `until`: counts its frames, reactions and errors.
+async fn watcher(mut ws: Ws, code: RoomCode, until: Instant, stats: Arc<Mutex<Stats>>) {
+    send(
+        &mut ws,
+        &ClientMsg::Watch {
+            version: RELAY_VERSION,
+            frames: registry::PROTOCOL_VERSION,
+            code,
+        },
+    )
+    .await;
+    let (mut frames, mut heard, mut errors) = (0, 0, 0);
+    while Instant::now() < until {
+        let wait = until.saturating_duration_since(Instant::now());
+        let Ok(Some(msg)) = tokio::time::timeout(wait, next(&mut ws)).await else {
+            continue;
+        };
+        match msg {
+            RelayMsg::Frame { .. } => frames += 1,
+            RelayMsg::Reaction { .. } => heard += 1,
+            RelayMsg::Error(_) => errors += 1,
+            _ => {}
+        }
+    }
+    let _ = ws.close(None).await;
+    let mut s = stats.lock().unwrap();
+    s.watcher_frames += frames;
+    s.reactions_heard += heard;
+    s.watcher_errors += errors;
 }
 
 fn rand_seed() -> u64 {
@@ -229,7 +296,7 @@ async fn main() {
                 break code;
             }
         };
-        let mut room = vec![a];
+        let mut room = (code.clone(), vec![a], Vec::new());
         for (i, name) in ["B", "C", "D"].into_iter().enumerate() {
             let mut c = connect(addr(r, i + 1)).await;
             send(
@@ -243,7 +310,10 @@ async fn main() {
             )
             .await;
             while !matches!(next(&mut c).await, Some(RelayMsg::Welcome { .. })) {}
-            room.push(c);
+            room.1.push(c);
+        }
+        for w in 0..args.watchers {
+            room.2.push(connect(addr(r, w)).await);
         }
         seated.push(room);
     }
@@ -251,7 +321,16 @@ async fn main() {
     let t0 = Instant::now();
     let until = t0 + Duration::from_secs(args.secs);
     let mut tasks = Vec::new();
-    for room in seated {
+    let react = Duration::from_secs(args.react_secs);
+    for (code, room, watchers) in seated {
+        for ws in watchers {
+            tasks.push(tokio::spawn(watcher(
+                ws,
+                code.clone(),
+                until,
+                stats.clone(),
+            )));
+        }
         for (i, mut ws) in room.into_iter().enumerate() {
             if i == 0 {
                 send(&mut ws, &ClientMsg::Start).await;
@@ -259,7 +338,7 @@ async fn main() {
             tasks.push(tokio::spawn(person(
                 ws,
                 i == 0,
-                think,
+                (think, react),
                 (t0 + Duration::from_secs(args.warmup), until),
                 stats.clone(),
             )));
@@ -297,6 +376,18 @@ async fn main() {
         (cpu1 - cpu0) / secs * 100.0,
         rss
     );
+    if args.watchers > 0 || args.react_secs > 0 {
+        println!(
+            "watchers {} (frames {}, refused {}) | reactions sent {} ({:.0}/s), heard {} ({:.0}/s)",
+            args.rooms * args.watchers,
+            s.watcher_frames,
+            s.watcher_errors,
+            s.reactions_sent,
+            s.reactions_sent as f64 / secs,
+            s.reactions_heard,
+            s.reactions_heard as f64 / secs
+        );
+    }
     if let Some(relay) = relay {
         relay.shutdown();
         relay.wait().await;
