@@ -77,24 +77,44 @@ fn origin_relay() -> String {
     format!("{}://{host}/ws", if secure { "wss" } else { "ws" })
 }
 
+thread_local! {
+    /// The relay's address once `relay.json` answered (with an address, or that it is not
+    /// there): a page asks once, not at every connection and every read of the open tables.
+    static RELAY: RefCell<Option<String>> = const { RefCell::new(None) };
+}
+
 /// Where the relay is: the build's address, else `relay.json` next to the page, else this
 /// origin.
 pub async fn relay_url() -> String {
     if let Some(url) = BUILT_RELAY.filter(|u| !u.is_empty()) {
         return url.to_string();
     }
-    if let Some(url) = relay_json().await {
+    if let Some(url) = RELAY.with_borrow(Clone::clone) {
         return url;
     }
-    origin_relay()
+    match relay_json().await {
+        // No answer (offline): asked again next time.
+        Err(0) => origin_relay(),
+        found => {
+            let url = found.ok().flatten().unwrap_or_else(origin_relay);
+            RELAY.set(Some(url.clone()));
+            url
+        }
+    }
 }
 
-/// `relay.json`'s `relay`, when the file is there.
-async fn relay_json() -> Option<String> {
-    let relay = js_sys::Reflect::get(&get_json("relay.json").await.ok()?, &"relay".into())
-        .ok()?
-        .as_string()?;
-    (relay.starts_with("ws://") || relay.starts_with("wss://")).then_some(relay)
+/// `relay.json`'s `relay` (`None` when the file is not there, or names no relay); the HTTP
+/// status when it could not be read (0: no answer, or not JSON: asked again next time).
+async fn relay_json() -> Result<Option<String>, u16> {
+    let json = match get_json("relay.json").await {
+        Ok(json) => json,
+        Err(0) => return Err(0),
+        Err(_) => return Ok(None),
+    };
+    let relay = js_sys::Reflect::get(&json, &"relay".into())
+        .ok()
+        .and_then(|r| r.as_string());
+    Ok(relay.filter(|r| r.starts_with("ws://") || r.starts_with("wss://")))
 }
 
 /// The body of a `GET` of `url` read by the browser's JSON parser, when it answers with a

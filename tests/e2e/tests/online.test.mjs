@@ -333,12 +333,20 @@ export const tests = [
         // free. Once the site's service worker controls her page and a listing was read under
         // it, the list still follows the table (the worker keeps no listing).
         const lili = await phone();
+        // Her page asks where the relay is once (relay.json), not at every read of the list.
+        const asked = { relay: 0, tables: 0 };
+        lili.on('request', (r) => {
+          const p = new URL(r.url()).pathname;
+          if (p.endsWith('/relay.json')) asked.relay++;
+          if (p === '/tables') asked.tables++;
+        });
         await lili.goto(`${relay.url}/`, { waitUntil: 'load' });
         const homeRow = (free) => lili.locator(`[data-testid=open-tables] [data-testid=open-table][data-game=hokm][data-code="${code}"][data-free="${free}"]`);
         await homeRow(3).waitFor({ timeout: 15000 });
         assert((await lili.locator(`[data-testid=open-table][data-code="${hidden}"]`).count()) === 0, "Dara's private table is not listed on the home page");
         await lili.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 15000 });
         await lili.waitForResponse((r) => new URL(r.url()).pathname === '/tables', { timeout: 15000 });
+        assert(asked.tables >= 2 && asked.relay === 1, `relay.json asked once for ${asked.tables} reads of the list (${asked.relay})`);
         await dara.locator('[data-testid=setting-room-public][data-value="0"]').waitFor({ timeout: 5000 });
 
         // Omid finds Sara's table on the game's online page, and one tap takes him to its seat.
