@@ -720,21 +720,25 @@ struct Entry {
     /// The counted seats take at least `lb` and at most `ub` of the remaining points.
     lb: u16,
     ub: u16,
-    /// Tricks left (the replacement keeps the deeper positions).
-    rem: u8,
     /// The move that last decided the search there ([`relative_move`]), or `NO_MOVE`.
     mv: u8,
 }
 
 const NO_MOVE: u8 = 0xFF;
-const WAYS: usize = 8;
-/// The deepest hash level ([`PointsSolver::slot`]).
+/// Slots per bucket, newest class first (as the trick solver's). Nodes of `points_ab`'s
+/// eight 9-trick Bidel deals with classes of any depth: 2.96 M with 16 slots, 2.54 M with
+/// 64; the whole-hand analyses of `points_speed` gained most (see docs/bots.md).
+const WAYS: usize = 64;
+/// The deepest hash level ([`PointsSolver::slot`]), and the least depth of a class of
+/// three-player Bidel (see [`PointsSolver::can_take`]).
 const MIN_DEPTH: u32 = 5;
-/// The least depth of a Shelem class (see [`PointsSolver::can_take`]).
-const SHELEM_MIN_DEPTH: u32 = 3;
 /// The hash levels of the table's buckets.
 const LEVELS: [u32; 5] = [0, 1, 2, 3, 5];
-
+/// The move order's parts (bits, [`PointsSolver::set_tuning`]): 1, the counted seat
+/// following plays its highest card that does not win; 2, a seat against the counted
+/// ones leads a suit the counted seat must win; 4, the "killer" lead (the paranoid view
+/// only).
+pub(crate) const VARIANT: u8 = 7;
 /// The search stopped: it needed more nodes than its budget.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct OutOfBudget;
@@ -757,8 +761,11 @@ pub struct PointsSolver {
     tuned_depth: Option<u32>,
     /// The current search's.
     min_depth: u32,
-    /// Experimental move order variant (`set_variant`).
+    /// The move order's parts ([`VARIANT`]).
     variant: u8,
+    /// Per group of the mover (counted or not) and number of cards left, the lead that
+    /// last decided a trick's start there; cleared at each `can_take`.
+    killers: [[u8; 72]; 2],
 }
 
 impl PointsSolver {
@@ -777,7 +784,8 @@ impl PointsSolver {
             exact: false,
             tuned_depth: None,
             min_depth: MIN_DEPTH,
-            variant: 1,
+            variant: VARIANT,
+            killers: [[NO_MOVE; 72]; 2],
         }
     }
 
@@ -833,15 +841,18 @@ impl PointsSolver {
             self.clear();
             self.rules = id;
         }
-        // Wider classes pay in Shelem (each side wants its own points), though the widest
-        // (0 or 1 card a suit) made one whole hand of points_speed 20 times slower; in
-        // Bidel's paranoid search they crowd the table's buckets (measured: points_ab).
-        self.min_depth = self.tuned_depth.unwrap_or(if p.count == p.max {
-            SHELEM_MIN_DEPTH
-        } else {
+        // The widest classes (no least depth) pay since small cards are skipped, runs
+        // fix their suits no deeper than they need and buckets hold 64 classes: Shelem's
+        // whole four-player hands in a third to a quarter of the nodes, four-player
+        // Bidel's in fewer too; but three-player Bidel (17 tricks, deep suits) needed more
+        // than with classes fixing at least 5 cards a suit (docs/bots.md).
+        self.min_depth = self.tuned_depth.unwrap_or(if p.count != p.max && p.n == 3 {
             MIN_DEPTH
+        } else {
+            0
         });
         let k = k as i32 - p.taken as i32;
+        self.killers = [[NO_MOVE; 72]; 2];
         let r = self.search(p, k).0 >= k;
         if self.out {
             Err(OutOfBudget)
@@ -953,19 +964,37 @@ impl PointsSolver {
                     break;
                 }
                 let i = self.slot(&sh, meta, level);
-                for e in &self.table[i..i + WAYS] {
-                    if e.meta != meta || e.key != sh.key(e.depths) {
+                // The key of the last depths met: a bucket's classes have few depths.
+                let (mut kd, mut kk) = (u32::MAX, 0);
+                for j in i..i + WAYS {
+                    let e = &self.table[j];
+                    // A bucket's filled slots come first (see `store`).
+                    if e.meta == 0 {
+                        break;
+                    }
+                    if e.meta != meta {
+                        continue;
+                    }
+                    if e.depths != kd {
+                        (kd, kk) = (e.depths, sh.key(e.depths));
+                    }
+                    if e.key != kk {
                         continue;
                     }
                     if tt_move == NO_MOVE {
                         tt_move = e.mv;
                     }
-                    if e.lb as i32 >= k {
-                        return (e.lb as i32, top_cards(&p.hands, e.depths));
-                    }
-                    if (e.ub as i32) < k {
-                        return (e.ub as i32, top_cards(&p.hands, e.depths));
-                    }
+                    let v = if e.lb as i32 >= k {
+                        e.lb
+                    } else if (e.ub as i32) < k {
+                        e.ub
+                    } else {
+                        continue;
+                    };
+                    let depths = e.depths;
+                    // The class answered: it moves first in its bucket.
+                    self.table[i..=j].rotate_right(1);
+                    return (v as i32, top_cards(&p.hands, depths));
                 }
             }
             shape = Some(sh);
@@ -976,6 +1005,18 @@ impl PointsSolver {
         moves.order(p, maxing, self.variant);
         if tt_move != NO_MOVE {
             moves.promote(p, tt_move);
+        }
+        // A lead: first the card that last decided a lead with as many cards left, of a
+        // seat of the same group (counted or not; the "killer" move), if this seat holds
+        // it; then the table's move.
+        let depth = p.hands.iter().map(|h| h.count_ones()).sum::<u32>() as usize;
+        let group = (p.count >> p.mover_idx() & 1) as usize;
+        let use_killer = boundary && self.variant & 4 == 4 && p.count != p.max;
+        if use_killer {
+            let killer = self.killers[group][depth];
+            if killer != NO_MOVE {
+                moves.promote_bit(killer);
+            }
         }
         // The bound so far: the best child's for a maximising mover (all failed low so
         // far: at most that), the worst child's for another (all at least that).
@@ -1009,6 +1050,9 @@ impl PointsSolver {
                 best = v;
                 decided = b;
                 rel = child_rel | trick_rel;
+                if use_killer {
+                    self.killers[group][depth] = b;
+                }
                 break;
             }
             best = if maxing { best.max(v) } else { best.min(v) };
@@ -1082,37 +1126,30 @@ impl PointsSolver {
             let d = d.max(sh.len[s].min(self.min_depth));
             depths |= d << (s * 8);
         }
+
         let key = sh.key(depths);
-        let tricks = p.tricks_left();
         let i = self.slot(sh, meta, self.level_of(sh, depths));
         let bucket = &mut self.table[i..i + WAYS];
         let same = |e: &Entry| e.meta == meta && e.depths == depths && e.key == key;
-        let at = match bucket.iter().position(same) {
-            Some(j) => j,
+        match bucket.iter().take_while(|e| e.meta != 0).position(same) {
+            // The class moves first in its bucket.
+            Some(j) => bucket[..=j].rotate_right(1),
             None => {
-                let mut j = 0;
-                for (x, e) in bucket.iter().enumerate() {
-                    if e.meta == 0 {
-                        j = x;
-                        break;
-                    }
-                    if e.rem < bucket[j].rem {
-                        j = x;
-                    }
-                }
-                bucket[j] = Entry {
+                // A new class goes first, and the bucket's last (the oldest, or an empty
+                // slot) goes: the newest classes are the likeliest to be met again, and a
+                // bucket's filled slots always come first.
+                bucket.rotate_right(1);
+                bucket[0] = Entry {
                     key,
                     depths,
                     meta,
                     lb: 0,
                     ub: rem,
-                    rem: tricks,
                     mv: NO_MOVE,
                 };
-                j
             }
-        };
-        let e = &mut bucket[at];
+        }
+        let e = &mut bucket[0];
         if mv != NO_MOVE {
             e.mv = mv;
         }
@@ -1377,6 +1414,15 @@ impl Moves {
         }
     }
 
+    /// Moves the move holding bit `b` to the front, if present.
+    fn promote_bit(&mut self, b: u8) {
+        if let Some(i) = self.run[..self.len].iter().position(|r| r >> b & 1 != 0) {
+            self.rep[..=i].rotate_right(1);
+            self.run[..=i].rotate_right(1);
+            self.score[..=i].rotate_right(1);
+        }
+    }
+
     fn promote(&mut self, p: &PointsPosition, mv: u8) {
         if let Some(i) = crate::solver::relative_index(&p.hands, mv, &self.run[..self.len]) {
             self.rep[..=i].rotate_right(1);
@@ -1407,16 +1453,44 @@ impl Moves {
             self.order_sides(p, seat, others);
             return;
         }
+        // The counted seats' cards, and the cards of the seats against them but the mover.
+        let (mut counted, mut helpers) = (0u64, 0u64);
+        for (s, &h) in p.hands.iter().enumerate().take(p.n as usize) {
+            if p.count >> s & 1 == 1 {
+                counted |= h;
+            } else if s != seat as usize {
+                helpers |= h;
+            }
+        }
+        let against = p.count >> seat & 1 == 0 && maxing;
         for i in 0..n {
             let c = self.rep[i];
             let top = 63 - self.run[i].leading_zeros() as u8;
             let suit = c >> 4;
             let strength = (c & 15) as i16;
             let pts = p.points_of(self.run[i]) as i16 / self.run[i].count_ones().max(1) as i16;
-            let above = (SUIT_MASK << (suit as u32 * SUIT_BITS)) & !(2u64 << top).wrapping_sub(1);
+            let suit_mask = SUIT_MASK << (suit as u32 * SUIT_BITS);
+            let above = suit_mask & !(2u64 << top).wrapping_sub(1);
             let is_top = others & above == 0;
             let score = if p.trick_len == 0 {
-                if me && is_top {
+                let theirs = counted & suit_mask;
+                if variant & 2 == 2 && against && !p.nt_jokers {
+                    // A seat playing against the counted ones leads: best a suit in which
+                    // a counted seat must win the trick (its lowest card above the lead
+                    // and the other seats' cards), with points; worst one it is void of.
+                    let low = if theirs == 0 {
+                        0
+                    } else {
+                        1u64 << theirs.trailing_zeros()
+                    };
+                    if theirs == 0 {
+                        5 - strength - pts
+                    } else if low > 1u64 << c && (helpers & suit_mask) < low {
+                        90 + 2 * pts
+                    } else {
+                        40 - strength - 2 * pts
+                    }
+                } else if me && is_top {
                     60 + pts
                 } else if me {
                     30 - strength - pts
@@ -1852,7 +1926,7 @@ mod tests {
         let mut s = PointsSolver::new(12);
         if seed.is_multiple_of(2) {
             // The widest classes (see `siblings_with_other_small_cards_match_brute_force`).
-            s.set_tuning(Some(1), 1);
+            s.set_tuning(Some(1), VARIANT);
         }
         for case in 0..cases {
             let tricks = 1 + rng.below(max_tricks);
@@ -1985,7 +2059,7 @@ mod tests {
         let mut rng = Rng::new(seed);
         let mut s = PointsSolver::new(12);
         if seed.is_multiple_of(2) {
-            s.set_tuning(Some(1), 1);
+            s.set_tuning(Some(1), VARIANT);
         }
         let mut with = [0u32; 3];
         for case in 0..cases {
@@ -2152,7 +2226,7 @@ mod tests {
             let tricks = 1 + rng.below(if players == 4 { 3 } else { 4 });
             let p = ending(&mut rng, players, tricks, bidel);
             // A fresh table, of classes fixing at least 0 or 1 of each suit's cards.
-            s.set_tuning(Some(case % 2), 1);
+            s.set_tuning(Some(case % 2), VARIANT);
             assert_eq!(s.value(&p).unwrap(), brute(&p), "case {case}: {p:?}");
             for _ in 0..3 {
                 let q = sibling(&mut rng, &p);
@@ -2236,7 +2310,7 @@ mod tests {
         let mut warm = PointsSolver::new(12);
         for i in 0..1500u32 {
             if i % 300 == 0 {
-                warm.set_tuning(Some(i / 300 % 2), 1);
+                warm.set_tuning(Some(i / 300 % 2), VARIANT);
             }
             let bidel = i % 2 == 1;
             let players = [4, 4, 2, 3][(i % 4) as usize];
