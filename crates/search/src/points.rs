@@ -1119,9 +1119,11 @@ mod speed {
         if let Ok(d) = std::env::var("MIN_DEPTH") {
             s.set_tuning(d.parse().ok(), crate::points_solver::VARIANT);
         }
+        // ONLY_BIDEL=1 leaves the Shelem analyses out; BIDEL_PLAYERS=4 (or 3) one Bidel size.
+        let only_bidel = env("ONLY_BIDEL", 0) == 1;
         if whole_budget > 0 {
             for bidel in [false, true] {
-                if bidel && only_shelem {
+                if (bidel && only_shelem) || (!bidel && only_bidel) {
                     continue;
                 }
                 let mut runs = Vec::new();
@@ -1165,8 +1167,6 @@ mod speed {
                 );
             }
         }
-        // ONLY_BIDEL=1 leaves the Shelem analyses out; BIDEL_PLAYERS=4 (or 3) one Bidel size.
-        let only_bidel = env("ONLY_BIDEL", 0) == 1;
         for players in [2u8, 4] {
             if only_bidel {
                 break;
