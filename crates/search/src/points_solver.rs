@@ -1176,7 +1176,15 @@ fn quick_bounds(p: &PointsPosition, k: i32, rem: i32) -> Option<(i32, u64)> {
         return None;
     }
     let counted_leads = p.count >> p.leader & 1 == 1;
-    let (q, qrel) = quick_points(p);
+    let (mut q, mut qrel) = quick_points(p);
+    let decided = |q: i32| if counted_leads { q >= k } else { rem - q < k };
+    if !decided(q) {
+        // Not decided by the leader's own winners: try crossing to the partner.
+        let (e, erel) = entry_points(p);
+        if e > q {
+            (q, qrel) = (e, erel);
+        }
+    }
     if counted_leads && q >= k {
         return Some((q, qrel));
     }
@@ -1273,14 +1281,18 @@ fn richest(p: &PointsPosition, set: u64, mut n: u32) -> i32 {
 /// picks the richest of its top cards). Also returns, per suit counted against cards of
 /// other seats, the lowest of the leader's top cards: the ranks the count rests on.
 fn quick_points(p: &PointsPosition) -> (i32, u64) {
-    let side = p.count >> p.leader & 1;
+    quick_points_of(p, &p.hands, p.leader)
+}
+
+/// [`quick_points`] of `hands` (the rules and seat groups of `p`) with `leader` on lead.
+fn quick_points_of(p: &PointsPosition, hands: &[u64; 4], leader: u8) -> (i32, u64) {
+    let side = p.count >> leader & 1;
     let mut pts = 0;
     let mut rel = 0;
-    for (s, (tops, counted, contested)) in quick_winners(&p.hands, p.n, p.leader, p.trump, |s| {
-        p.count >> s & 1 != side
-    })
-    .into_iter()
-    .enumerate()
+    for (s, (tops, counted, contested)) in
+        quick_winners(hands, p.n, leader, p.trump, |s| p.count >> s & 1 != side)
+            .into_iter()
+            .enumerate()
     {
         if counted == 0 {
             continue;
@@ -1292,6 +1304,70 @@ fn quick_points(p: &PointsPosition) -> (i32, u64) {
         }
     }
     (pts, rel)
+}
+
+/// Points the leader's side (four players) is sure to take at once by crossing to the
+/// partner (the trick solver's quick tricks through an entry): the leader leads its lowest
+/// card of a suit in which the partner holds a card above every opponent's and above that
+/// card (no opponent can ruff: each follows or holds no trump); the partner wins the trick
+/// (its points and its card's, the others' cards counted as none) and cashes its own quick
+/// points, each opponent left with its highest cards of the suit and the partner without
+/// the lowest of its winners. The most over the suits, with the ranks the count rests on
+/// (the partner's winner fixes its suit down to it; those of the cashing). Not in a
+/// no-trump mode with jokers.
+fn entry_points(p: &PointsPosition) -> (i32, u64) {
+    if p.n != 4 || p.nt_jokers {
+        return (0, 0);
+    }
+    let l = p.leader as usize;
+    let (pa, o1, o2) = ((l + 2) % 4, (l + 1) % 4, (l + 3) % 4);
+    let trump_mask = if p.trump == NO_TRUMP {
+        0
+    } else {
+        SUIT_MASK << (p.trump as u32 * SUIT_BITS)
+    };
+    let mut best = (0, 0);
+    for s in 0..4u32 {
+        let shift = s * SUIT_BITS;
+        let suit = |h: u64| (h >> shift) & SUIT_MASK;
+        let (lead, part) = (suit(p.hands[l]), suit(p.hands[pa]));
+        if lead == 0 || part == 0 {
+            continue;
+        }
+        let ruffed = s as u8 != p.trump
+            && [o1, o2]
+                .iter()
+                .any(|&o| suit(p.hands[o]) == 0 && p.hands[o] & trump_mask != 0);
+        if ruffed {
+            continue;
+        }
+        let opp = suit(p.hands[o1] | p.hands[o2]);
+        let low = lead.trailing_zeros();
+        let mut above = !((2u64 << low) - 1);
+        if opp != 0 {
+            above &= !((1u64 << (64 - opp.leading_zeros())) - 1);
+        }
+        let winners = part & above;
+        if winners == 0 {
+            continue;
+        }
+        let w = winners.trailing_zeros();
+        let mut h = p.hands;
+        h[l] &= !(1 << (low + shift));
+        h[pa] &= !(1 << (w + shift));
+        for o in [o1, o2] {
+            let x = suit(h[o]);
+            if x != 0 {
+                h[o] &= !(1 << (x.trailing_zeros() + shift));
+            }
+        }
+        let (q, rel) = quick_points_of(p, &h, pa as u8);
+        let first = p.trick_points as i32 + p.points_of(1 << (w + shift)) as i32;
+        if first + q > best.0 {
+            best = (first + q, rel | 1 << (w + shift));
+        }
+    }
+    best
 }
 
 /// Points the seats `side` are sure to take with their trumps: each trump of one seat
