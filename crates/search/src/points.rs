@@ -248,7 +248,7 @@ fn bidel_points(c: Card, forty: bool) -> u8 {
 /// The last tricks a hand analysis searches first ([`widest`]), and how many more each
 /// further attempt adds.
 const FIRST_TRICKS: usize = 3;
-const MORE_TRICKS: usize = 2;
+const MORE_TRICKS: usize = 1;
 
 /// The widest analysis of a hand that fits the solver's node budget: the last
 /// [`FIRST_TRICKS`] tricks first, then [`MORE_TRICKS`] more at a time back to the whole
