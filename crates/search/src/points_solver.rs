@@ -1095,8 +1095,8 @@ impl PointsSolver {
 
     /// Records that the counted seats take at least (`v >= k`) or at most (`v < k`) `v` of
     /// the `rem` points left from `p` (shape `sh`), resting on the ranks of `rel`, and the
-    /// move that decided it. A new class takes the bucket's slot with the fewest tricks
-    /// left.
+    /// move that decided it. The class goes first in its bucket (a new one pushing the
+    /// bucket's last out).
     #[allow(clippy::too_many_arguments)]
     fn store(
         &mut self,
