@@ -248,7 +248,7 @@ fn bidel_points(c: Card, forty: bool) -> u8 {
 /// The last tricks a hand analysis searches first ([`widest`]), and how many more each
 /// further attempt adds.
 const FIRST_TRICKS: usize = 3;
-const MORE_TRICKS: usize = 2;
+const MORE_TRICKS: usize = 1;
 
 /// The widest analysis of a hand that fits the solver's node budget: the last
 /// [`FIRST_TRICKS`] tricks first, then [`MORE_TRICKS`] more at a time back to the whole
@@ -973,7 +973,7 @@ mod speed {
         let mut s = PointsSolver::new(20);
         let configs = [(false, true), (true, true), (false, false), (true, false)];
         let min_depth = std::env::var("MIN_DEPTH").ok().and_then(|v| v.parse().ok());
-        let variant = env("VARIANT", 1) as u8;
+        let variant = env("VARIANT", crate::points_solver::VARIANT as u64) as u8;
         s.set_tuning(min_depth, variant);
         for bidel in [false, true] {
             let mut total = [0u64; 4];
@@ -1003,7 +1003,7 @@ mod speed {
         }
         s.set_quick_bounds(true);
         s.set_exact_classes(false);
-        s.set_tuning(None, 1);
+        s.set_tuning(None, crate::points_solver::VARIANT);
     }
 
     /// A four-player deal of `each` cards a seat: Shelem (a random trump) or Bidel (no
@@ -1117,11 +1117,13 @@ mod speed {
         let jokers = env("JOKERS", 0) == 1;
         let skip = env("SKIP", 0);
         if let Ok(d) = std::env::var("MIN_DEPTH") {
-            s.set_tuning(d.parse().ok(), 1);
+            s.set_tuning(d.parse().ok(), crate::points_solver::VARIANT);
         }
+        // ONLY_BIDEL=1 leaves the Shelem analyses out; BIDEL_PLAYERS=4 (or 3) one Bidel size.
+        let only_bidel = env("ONLY_BIDEL", 0) == 1;
         if whole_budget > 0 {
             for bidel in [false, true] {
-                if bidel && only_shelem {
+                if (bidel && only_shelem) || (!bidel && only_bidel) {
                     continue;
                 }
                 let mut runs = Vec::new();
@@ -1166,6 +1168,9 @@ mod speed {
             }
         }
         for players in [2u8, 4] {
+            if only_bidel {
+                break;
+            }
             let mut times = Vec::new();
             let (mut refused, mut from, mut nodes) = (0, Vec::new(), Vec::new());
             let n = if players == 2 { 50 } else { hands_n };
@@ -1189,9 +1194,13 @@ mod speed {
                 list(&nodes)
             );
         }
+        let bidel_players = env("BIDEL_PLAYERS", 0) as u8;
         for players in [4u8, 3] {
             if only_shelem {
                 break;
+            }
+            if bidel_players != 0 && players != bidel_players {
+                continue;
             }
             let mut times = Vec::new();
             let (mut refused, mut from, mut nodes) = (0, Vec::new(), Vec::new());

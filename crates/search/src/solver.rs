@@ -501,7 +501,7 @@ impl Solver {
         // stands for every other card of the seat below those ranks; the child of any of
         // them is in the class of that proof.
         let mut covered = 0u64;
-        let mut tried = 0u16;
+        let mut tried = 0u32;
         for i in 0..moves.len {
             if moves.run[i] & !covered == 0 {
                 continue;
@@ -543,7 +543,7 @@ impl Solver {
             }
         }
         if result != ours {
-            rel |= run_floors(&moves, tried, rel);
+            rel |= run_floors(&moves.rep[..moves.len], &moves.run[..moves.len], tried, rel);
         }
         if let Some(sh) = shape {
             self.store(p, &sh, rem, need, result, decided, rel);
@@ -686,7 +686,7 @@ fn relative_move(p: &Position, b: u8) -> u8 {
     (suit as u8) << 4 | above.count_ones() as u8
 }
 
-/// The ranks that keep the runs of `moves` that were tried (`tried`, a bit per move; each
+/// The ranks that keep the runs `runs` (played as `reps`) that were tried (`tried`, a bit per move; each
 /// through its lowest card, every move having failed) runs in every position of the class
 /// that `rel` describes (per suit, the owners of its live cards down to the lowest card of
 /// `rel` in it). A run whose highest card lies among those fixed cards but whose lowest
@@ -699,13 +699,10 @@ fn relative_move(p: &Position, b: u8) -> u8 {
 /// run in the whole class, and one wholly below them small cards. (A run that was not
 /// tried lay below every rank the proof of a tried card of its suit fixed: small cards of
 /// that proof's class, whatever the rest fixes.)
-fn run_floors(moves: &Moves, tried: u16, rel: u64) -> u64 {
+/// The points solver's runs (one point class each) keep runs the same way.
+pub(crate) fn run_floors(reps: &[u8], runs: &[u64], tried: u32, rel: u64) -> u64 {
     let mut more = 0;
-    for (i, (&rep, &run)) in moves.rep[..moves.len]
-        .iter()
-        .zip(&moves.run[..moves.len])
-        .enumerate()
-    {
+    for (i, (&rep, &run)) in reps.iter().zip(runs).enumerate() {
         if run.count_ones() < 2 || tried >> i & 1 == 0 {
             continue;
         }
