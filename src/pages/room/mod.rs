@@ -287,7 +287,7 @@ fn words(lang: Lang) -> &'static Words {
         watch_link: "پیوند تماشا",
         watch_forbidden: "سازندهٔ این میز تماشا را بسته است.",
         watchers: "تماشاگر",
-        watchers_help: "هر کسی با پیوند تماشا میز را می‌بیند، بی هیچ دستی؛ بازیکنان شمار تماشاگران را می‌بینند.",
+        watchers_help: "هر کسی با پیوند تماشا میز را می‌بیند، ولی کارت‌های هیچ بازیکنی را نه؛ بازیکنان شمار تماشاگران را می‌بینند.",
         allowed: "آزاد",
         not_allowed: "بسته",
         watching_n: "{n} نفر تماشا می‌کنند",
@@ -996,6 +996,12 @@ fn on_net<G: UiGame>(
                 if let Some(ClientMsg::Resume { code, .. }) = opening.borrow().as_ref() {
                     web::storage_remove(&crate::online::seat_key(code));
                 }
+            }
+            // A room that cannot be watched is not asked again when the socket closes.
+            if e.error == "unknown_room" || e.error == protocol::codes::WATCH_FORBIDDEN {
+                opening
+                    .borrow_mut()
+                    .take_if(|m| matches!(m, ClientMsg::Watch { .. }));
             }
             hub.error(e.clone());
             // A stale step answers only a table move, which the table's source sends again:
