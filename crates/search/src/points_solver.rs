@@ -37,7 +37,8 @@
 //! holds a joker (it would take any "sure" winner).
 
 use crate::position::{
-    deciding_card, quick_winners, still_wins, top_cards, NO_TRUMP, SUIT_BITS, SUIT_MASK,
+    deciding_card, partner_entries, quick_winners, still_wins, top_cards, NO_TRUMP, SUIT_BITS,
+    SUIT_MASK,
 };
 use crate::PositionError;
 use engine::games::hokm::Trump;
@@ -1321,54 +1322,15 @@ fn entry_points(p: &PointsPosition) -> (i32, u64) {
     if p.n != 4 || p.nt_jokers {
         return (0, 0);
     }
-    let l = p.leader as usize;
-    let (pa, o1, o2) = ((l + 2) % 4, (l + 1) % 4, (l + 3) % 4);
-    let trump_mask = if p.trump == NO_TRUMP {
-        0
-    } else {
-        SUIT_MASK << (p.trump as u32 * SUIT_BITS)
-    };
     let mut best = (0, 0);
-    for s in 0..4u32 {
-        let shift = s * SUIT_BITS;
-        let suit = |h: u64| (h >> shift) & SUIT_MASK;
-        let (lead, part) = (suit(p.hands[l]), suit(p.hands[pa]));
-        if lead == 0 || part == 0 {
-            continue;
-        }
-        let ruffed = s as u8 != p.trump
-            && [o1, o2]
-                .iter()
-                .any(|&o| suit(p.hands[o]) == 0 && p.hands[o] & trump_mask != 0);
-        if ruffed {
-            continue;
-        }
-        let opp = suit(p.hands[o1] | p.hands[o2]);
-        let low = lead.trailing_zeros();
-        let mut above = !((2u64 << low) - 1);
-        if opp != 0 {
-            above &= !((1u64 << (64 - opp.leading_zeros())) - 1);
-        }
-        let winners = part & above;
-        if winners == 0 {
-            continue;
-        }
-        let w = winners.trailing_zeros();
-        let mut h = p.hands;
-        h[l] &= !(1 << (low + shift));
-        h[pa] &= !(1 << (w + shift));
-        for o in [o1, o2] {
-            let x = suit(h[o]);
-            if x != 0 {
-                h[o] &= !(1 << (x.trailing_zeros() + shift));
-            }
-        }
-        let (q, rel) = quick_points_of(p, &h, pa as u8);
-        let first = p.trick_points as i32 + p.points_of(1 << (w + shift)) as i32;
+    partner_entries(&p.hands, p.leader, p.trump, |h, winner, partner| {
+        let (q, rel) = quick_points_of(p, h, partner);
+        let first = p.trick_points as i32 + p.points_of(winner) as i32;
         if first + q > best.0 {
-            best = (first + q, rel | 1 << (w + shift));
+            best = (first + q, rel | winner);
         }
-    }
+        true
+    });
     best
 }
 

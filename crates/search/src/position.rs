@@ -351,6 +351,66 @@ pub(crate) fn top_cards(hands: &[u64; 4], depths: u32) -> u64 {
     rel
 }
 
+/// The entries to the leader's partner at a trick boundary (four players; both solvers'
+/// quick counts through an entry): each suit in which the leader's lowest card can be
+/// overtaken by a card of the partner above every opponent's (no opponent can ruff: each
+/// follows or holds no trump). For each, in suit order, `each` gets the hands after that
+/// trick (the leader's lowest card, the partner's lowest winner and each opponent's lowest
+/// card of the suit gone: whichever the opponents play, no better for the partner), the
+/// partner's winning card's bit and the partner's seat; it returns whether to go on.
+pub(crate) fn partner_entries(
+    hands: &[u64; 4],
+    leader: u8,
+    trump: u8,
+    mut each: impl FnMut(&[u64; 4], u64, u8) -> bool,
+) {
+    let l = leader as usize;
+    let (pa, o1, o2) = ((l + 2) % 4, (l + 1) % 4, (l + 3) % 4);
+    let trump_mask = if trump == NO_TRUMP {
+        0
+    } else {
+        SUIT_MASK << (trump as u32 * SUIT_BITS)
+    };
+    for s in 0..4u32 {
+        let shift = s * SUIT_BITS;
+        let suit = |h: u64| (h >> shift) & SUIT_MASK;
+        let (lead, part) = (suit(hands[l]), suit(hands[pa]));
+        if lead == 0 || part == 0 {
+            continue;
+        }
+        let ruffed = s as u8 != trump
+            && [o1, o2]
+                .iter()
+                .any(|&o| suit(hands[o]) == 0 && hands[o] & trump_mask != 0);
+        if ruffed {
+            continue;
+        }
+        let opp = suit(hands[o1] | hands[o2]);
+        let low = lead.trailing_zeros();
+        let mut above = !((2u64 << low) - 1);
+        if opp != 0 {
+            above &= !((1u64 << (64 - opp.leading_zeros())) - 1);
+        }
+        let winners = part & above;
+        if winners == 0 {
+            continue;
+        }
+        let w = winners.trailing_zeros();
+        let mut h = *hands;
+        h[l] &= !(1 << (low + shift));
+        h[pa] &= !(1 << (w + shift));
+        for o in [o1, o2] {
+            let x = suit(h[o]);
+            if x != 0 {
+                h[o] &= !(1 << (x.trailing_zeros() + shift));
+            }
+        }
+        if !each(&h, 1 << (w + shift), pa as u8) {
+            return;
+        }
+    }
+}
+
 /// Whether card `c`, winning the current trick (led suit `led`) when its seat plays it,
 /// still wins it whatever the hands of the seats `later` hold (the opponents who play
 /// after it): none can follow with a higher card, or ruff (or over-ruff) it. Both solvers'
