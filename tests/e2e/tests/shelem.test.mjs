@@ -107,9 +107,11 @@ export async function playHand(page, table, assert, deadlineMs, opts = {}) {
         await hand.locator(`button[data-card="${name}"]`).waitFor({ state: 'detached', timeout: 5000 });
         stats.cards++;
         // The running points (SH-3) are always in five-point steps and add up to 5 a trick
-        // plus card points: at least 5 per trick taken.
-        const [p0, p1, t0, t1] = await Promise.all(
-          ['points-0', 'points-1', 'tricks-0', 'tricks-1'].map((id) => attr(page.locator(`[data-testid=${id}]`), 'data-value')),
+        // plus card points: at least 5 per trick taken. The four read in one go: read apart,
+        // a bot's trick may land between them (CI: "0/0, 0/1", a side's tricks read after
+        // its points).
+        const [p0, p1, t0, t1] = await page.evaluate(() =>
+          ['points-0', 'points-1', 'tricks-0', 'tricks-1'].map((id) => document.querySelector(`[data-testid=${id}]`)?.dataset.value),
         );
         assert(Number(p0) % 5 === 0 && Number(p1) % 5 === 0, `points in fives (${p0}, ${p1})`);
         assert(Number(p0) >= 5 * Number(t0) && Number(p1) >= 5 * Number(t1), `5 points a trick at least (${p0}/${t0}, ${p1}/${t1})`);
