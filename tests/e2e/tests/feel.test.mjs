@@ -2,6 +2,8 @@
 // phone, a switch that silences them and is remembered; the bots' speed (slow, normal,
 // fast), remembered; and a tap on the felt that gathers a finished trick at once.
 
+import { tableState } from '../lib.mjs';
+
 /** Counts the sounds the page plays and the vibrations it asks for. */
 async function listen(page) {
   await page.addInitScript(() => {
@@ -34,9 +36,7 @@ export async function playUntil(page, assert, done, ms) {
       await draw.click();
       continue;
     }
-    const [phase, turn, bottom, busy] = await Promise.all(
-      ['data-phase', 'data-turn', 'data-bottom', 'data-busy'].map((a) => table.getAttribute(a)),
-    );
+    const { phase, turn, bottom, busy } = await tableState(table);
     if (turn === bottom && busy !== 'true') {
       if (phase === 'choosing_trump') {
         await page.locator('[data-testid=trump-picker] button[data-trump]').first().click();

@@ -4,6 +4,8 @@
 // legal choice. Also prints the time per hard move (from "choose" posted to the worker
 // to its answer, measured in the page): `node tests/e2e/run.mjs --dist dist hard`.
 
+import { tableState } from '../lib.mjs';
+
 // Wraps the page's Worker to time every choice it is asked (a test harness only).
 export const TIME_WORKER = () => {
   window.cardsHardTimes = [];
@@ -97,7 +99,7 @@ export async function playWithHints({ page, assert, hardMoves, deadlineMs }) {
       if (progress !== null) animationProgress.push(progress);
       continue;
     }
-    const [turn, bottom, busy] = await Promise.all(['data-turn', 'data-bottom', 'data-busy'].map((a) => table.getAttribute(a)));
+    const { turn, bottom, busy } = await tableState(table);
     if (turn !== bottom || busy === 'true') {
       await page.waitForTimeout(80);
       continue;

@@ -4,6 +4,8 @@
 // home page shows "played 1" and the right number of wins under the game, and a reload of
 // the finished match does not count it again. Bots play at once (the runner's instant speed).
 
+import { tableState } from '../lib.mjs';
+
 import { readNumber } from './hokm.test.mjs';
 import { playHand } from './haft_khabis.test.mjs';
 
@@ -190,7 +192,7 @@ export const tests = [
         assert(Date.now() < end, 'the hand ended in time');
         const draw = page.locator('[data-testid=draw-ok]');
         if (await draw.isVisible()) await draw.click().catch(() => {});
-        const [phase, turn, bottom, busy] = await Promise.all(['data-phase', 'data-turn', 'data-bottom', 'data-busy'].map((a) => table.getAttribute(a)));
+        const { phase, turn, bottom, busy } = await tableState(table);
         if (turn === bottom && busy !== 'true') {
           if (phase === 'choosing_trump') {
             await page.locator('[data-testid=trump-picker] button[data-trump]').first().click().catch(() => {});

@@ -2,6 +2,8 @@
 // says the game is open elsewhere (it neither plays nor saves), and taking it back there
 // shows the game as the second tab left it.
 
+import { tableState } from '../lib.mjs';
+
 const handCards = (page) =>
   page.locator('[data-testid=hand] button[data-card]').evaluateAll((bs) => bs.map((b) => b.dataset.card).sort().join(' '));
 
@@ -28,9 +30,7 @@ export const tests = [
       let moved = false;
       while (!moved) {
         assert(Date.now() < end, 'a move in the second tab in time');
-        const [turn, bottom, busy] = await Promise.all(
-          ['data-turn', 'data-bottom', 'data-busy'].map((a) => table2.getAttribute(a)),
-        );
+        const { turn, bottom, busy } = await tableState(table2);
         if (turn === bottom && busy !== 'true') {
           const playable = other.locator('[data-testid=hand] button.playable[data-card]');
           if ((await playable.count()) > 0) await playable.first().click();

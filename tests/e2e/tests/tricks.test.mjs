@@ -4,6 +4,8 @@
 // slides across the table), and on every animation frame it must be drawn on its player's
 // side of the centre, the side where that player's seat sits.
 
+import { tableState } from '../lib.mjs';
+
 /** Installed before the app starts: watches every `.trick-card` and notes each fault. */
 function watchTrickCards() {
   window.__trickFaults = [];
@@ -67,9 +69,7 @@ async function playTricks(page, table, assert, tricks, deadlineMs) {
     if (gathered >= tricks) return;
     const draw = page.locator('[data-testid=draw-ok]');
     if (await draw.isVisible()) await draw.click();
-    const [phase, turn, bottom, busy] = await Promise.all(
-      ['data-phase', 'data-turn', 'data-bottom', 'data-busy'].map((a) => table.getAttribute(a)),
-    );
+    const { phase, turn, bottom, busy } = await tableState(table);
     assert(phase !== 'hand_over' && phase !== 'match_over', 'the hand lasts the tricks watched');
     if (phase === 'passing' && (await page.locator('[data-testid=pass-panel]').isVisible())) {
       for (let i = 0; i < 3; i++) await hand.locator('button[data-card]:not(.selected)').first().click();
