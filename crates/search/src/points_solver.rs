@@ -37,8 +37,8 @@
 //! holds a joker (it would take any "sure" winner).
 
 use crate::position::{
-    deciding_card, partner_entries, quick_winners, still_wins, top_cards, NO_TRUMP, SUIT_BITS,
-    SUIT_MASK,
+    deciding_card, partner_entries, quick_winners, small_cards, still_wins, top_cards, NO_TRUMP,
+    SUIT_BITS, SUIT_MASK,
 };
 use crate::PositionError;
 use engine::games::hokm::Trump;
@@ -1061,16 +1061,9 @@ impl PointsSolver {
             best = if maxing { best.max(v) } else { best.min(v) };
             rel |= child_rel | trick_rel;
             if !is_joker_bit(b) {
-                let shift = b as u32 / SUIT_BITS * SUIT_BITS;
-                let fixed = ((child_rel | trick_rel) >> shift) & SUIT_MASK;
-                let small = if fixed == 0 {
-                    SUIT_MASK
-                } else {
-                    (1u64 << fixed.trailing_zeros()) - 1
-                };
-                if (1u64 << (b as u32 - shift)) & small != 0 {
-                    covered |= (small << shift) & p.class_mask(b);
-                }
+                // Only the small cards of `b`'s point class: the others' tricks carry
+                // other points.
+                covered |= small_cards(b, child_rel | trick_rel) & p.class_mask(b);
             }
         }
         if decided == NO_MOVE {

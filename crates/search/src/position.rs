@@ -351,6 +351,26 @@ pub(crate) fn top_cards(hands: &[u64; 4], depths: u32) -> u64 {
     rel
 }
 
+/// The small cards of card `b`'s suit after a move with `b` failed: when `b` lies below
+/// every rank of its suit that the move's proof fixed (`rel`), the cards of that suit below
+/// those ranks (as bits; a move with any of them ends in the proof's class, so it fails
+/// too); none when `b` is not among them. Both solvers' small-card skipping.
+#[inline]
+pub(crate) fn small_cards(b: u8, rel: u64) -> u64 {
+    let shift = b as u32 / SUIT_BITS * SUIT_BITS;
+    let fixed = (rel >> shift) & SUIT_MASK;
+    let small = if fixed == 0 {
+        SUIT_MASK
+    } else {
+        (1u64 << fixed.trailing_zeros()) - 1
+    };
+    if (1u64 << (b as u32 - shift)) & small != 0 {
+        small << shift
+    } else {
+        0
+    }
+}
+
 /// The entries to the leader's partner at a trick boundary (four players; both solvers'
 /// quick counts through an entry): each suit in which the leader's lowest card can be
 /// overtaken by a card of the partner above every opponent's (no opponent can ruff: each

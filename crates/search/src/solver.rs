@@ -1,8 +1,8 @@
 //! The zero-window alpha-beta search and its transposition table.
 
 use crate::position::{
-    beats, deciding_card, partner_entries, quick_winners, still_wins, top_cards, Position,
-    NO_TRUMP, SUIT_BITS, SUIT_MASK,
+    beats, deciding_card, partner_entries, quick_winners, small_cards, still_wins, top_cards,
+    Position, NO_TRUMP, SUIT_BITS, SUIT_MASK,
 };
 use engine::CardSet;
 
@@ -531,16 +531,7 @@ impl Solver {
                 break;
             }
             rel |= child_rel | trick_rel;
-            let shift = b as u32 / SUIT_BITS * SUIT_BITS;
-            let fixed = ((child_rel | trick_rel) >> shift) & SUIT_MASK;
-            let small = if fixed == 0 {
-                SUIT_MASK
-            } else {
-                (1u64 << fixed.trailing_zeros()) - 1
-            };
-            if (1u64 << (b as u32 - shift)) & small != 0 {
-                covered |= small << shift;
-            }
+            covered |= small_cards(b, child_rel | trick_rel);
         }
         if result != ours {
             rel |= run_floors(&moves.rep[..moves.len], &moves.run[..moves.len], tried, rel);
