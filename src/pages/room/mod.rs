@@ -716,7 +716,7 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
                 watchers: lobby.watchers,
             };
             html! {
-                <div class={crate::cls!("room-table", (seat == WATCHER).then_some("watching"))} data-testid="room-table" data-code={code.to_string()} data-seat={seat.to_string()}>
+                <div class={crate::cls!("room-table", (seat == WATCHER).then_some("room-watch"))} data-testid="room-table" data-code={code.to_string()} data-seat={seat.to_string()}>
                     <ContextProvider<RoomInfo> context={room_info}>
                         { G::table(config, format!("{code}-{}-{n}", lobby.match_no), Some(link)) }
                     </ContextProvider<RoomInfo>>
