@@ -724,6 +724,40 @@ impl<'de> Deserialize<'de> for CardBag {
     }
 }
 
+/// Serde for a fixed array of card slots whose unused slots hold [`Card::RED_JOKER`] (a
+/// stock of `stock_len` cards): written as a list without its trailing red jokers, read back
+/// padded with them, so the array is the same either way.
+pub(crate) mod card_array {
+    use super::Card;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub fn serialize<S: Serializer, const N: usize>(
+        a: &[Card; N],
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        let used = a
+            .iter()
+            .rposition(|&c| c != Card::RED_JOKER)
+            .map_or(0, |i| i + 1);
+        s.collect_seq(&a[..used])
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>, const N: usize>(
+        d: D,
+    ) -> Result<[Card; N], D::Error> {
+        let v = Vec::<Card>::deserialize(d)?;
+        if v.len() > N {
+            return Err(serde::de::Error::invalid_length(
+                v.len(),
+                &"at most the slots",
+            ));
+        }
+        let mut a = [Card::RED_JOKER; N];
+        a[..v.len()].copy_from_slice(&v);
+        Ok(a)
+    }
+}
+
 /// The 52 French-suited cards in index order.
 const STANDARD_DECK: [Card; 52] = {
     let mut deck = [Card(0); 52];

@@ -9,7 +9,8 @@
 //! - [`log`]: the match log (public setup, secret deal, steps) and its replay;
 //!   [`timeout`]: what a turn timeout plays (D-7).
 //! - [`rebuild`]: a state built from one seat's view and a guess at its hidden cards, for
-//!   bots that sample what they cannot see.
+//!   bots that sample what they cannot see; [`record`]: a finished hand as the rules reveal
+//!   it (a replay sent by a relay).
 //! - [`table`]: what one seat's table runs on: legality from its view
 //!   ([`table::GameView`]) and the per-seat updates after a step ([`table::updates`]).
 //! - `testkit`: the property tests every game runs (ARCHITECTURE.md), for tests only: built
@@ -22,6 +23,7 @@ pub mod games;
 pub mod hash;
 pub mod log;
 pub mod rebuild;
+pub mod record;
 pub mod rng;
 pub mod seat;
 pub mod table;
@@ -37,6 +39,7 @@ pub use log::{
     replay, MatchLog, MatchLogOf, PublicSetup, ReplayError, Replayer, SecretDeal, Step, StepError,
 };
 pub use rebuild::FromView;
+pub use record::{Anchor, HandRecord, RecordError, Reveal};
 pub use rng::Rng;
 pub use seat::{Seat, SeatSet};
 pub use table::{GameView, Move, Public, SeatUpdate, Update, Watch, WatchUpdate, PROTOCOL_VERSION};

@@ -96,7 +96,8 @@
 
 use crate::card::{CardBag, CardSet};
 use crate::game::{random_from_list, Game, Setup, Status};
-use crate::rebuild::FromView;
+use crate::log::Step;
+use crate::record::{HandRecord, RecordError, Reveal};
 use crate::rng::Rng;
 use crate::seat::{Seat, SeatSet};
 use crate::table::{updates, watch_update, GameView, Public};
@@ -1251,18 +1252,68 @@ pub fn watch_updates_name_only_public_cards<G: Game>(
     .map(drop)
 }
 
-/// The true places of the hidden cards, for [`rebuilt_from_view_is_the_same_game`] and for
-/// the samplers' tests (the true state must be among the states a sampler may deal).
-pub trait InspectHidden: FromView {
-    /// Where every card not in a view is now (the same for every seat: each seat's own
-    /// cards are among them as its view shows them).
-    fn hidden(&self) -> Self::Hidden;
-    /// How many shuffles the match has drawn so far: a rebuilt state draws its own from its
-    /// own seed, so the lockstep of [`rebuilt_from_view_is_the_same_game`] ends at one.
-    fn shuffles(&self) -> u32;
+/// The true places of the hidden cards (now [`crate::record::Reveal`], which a relay's
+/// replay needs too), by the name the property tests and the samplers' tests know.
+pub use crate::record::Reveal as InspectHidden;
+
+/// A finished hand's record (issue 23's replay online): at every hand's end the record of
+/// that hand is made ([`HandRecord::of`] steps the rebuilt hand beside the true one and
+/// refuses one that differs anywhere), reads back the same from its JSON, and holds neither
+/// the match's seed nor the order of the stock left at the hand's end (sorted); during a
+/// hand there is none.
+pub fn hand_records_replay_the_hand<G: Reveal>(m: RandomMatch<G>) -> Result<(), Failure> {
+    let setup = m.setup.clone();
+    let mut log: Vec<Step<G::Action>> = Vec::new();
+    m.play_steps(
+        |_, _| Ok(()),
+        |d, _| {
+            log.push(match d.acted {
+                Some((seat, action)) => Step::Act {
+                    seat,
+                    action: action.clone(),
+                },
+                None => Step::NextHand,
+            });
+            match d.after.status() {
+                Status::Acting(_) => {
+                    if d.step % 16 == 5
+                        && HandRecord::<G>::of(&setup, &log) != Err(RecordError::InPlay)
+                    {
+                        return Err("a record of a hand in play".into());
+                    }
+                }
+                Status::HandOver | Status::MatchOver => {
+                    let r = HandRecord::<G>::of(&setup, &log).map_err(|e| e.to_string())?;
+                    let json = serde_json::to_string(&r).map_err(|e| e.to_string())?;
+                    let back: HandRecord<G> =
+                        serde_json::from_str(&json).map_err(|e| format!("{e}: {json}"))?;
+                    if back != r {
+                        return Err("the record reads back otherwise".into());
+                    }
+                    // The stock left at the hand's end is the end of the record's last
+                    // stock: there it must be sorted, not in its true order.
+                    let mut end = d.after.hidden();
+                    let mut left = G::stock(&mut end).to_vec();
+                    let mut h = r.anchors.last().map_or(&r.hidden, |a| &a.hidden).clone();
+                    let last = G::stock(&mut h).to_vec();
+                    left.sort();
+                    if last.len() < left.len() || last[last.len() - left.len()..] != left[..] {
+                        return Err(format!(
+                            "the stock left is not hidden: {left:?} in {last:?}"
+                        ));
+                    }
+                    if json.contains(&setup.deal.seed.to_string()) && setup.deal.seed > 999 {
+                        return Err(format!("the seed is in the record: {json}"));
+                    }
+                }
+            }
+            Ok(())
+        },
+    )
+    .map(drop)
 }
 
-/// [`FromView`]: at every step, for every seat, the state rebuilt from that seat's view and
+/// [`crate::FromView`]: at every step, for every seat, the state rebuilt from that seat's view and
 /// the true hidden cards gives every seat the same view, the same status and the same legal
 /// actions as the true state, and stays so while both play on in lockstep (the same random
 /// actions) to the end of the hand or the next shuffle (at most `lockstep` actions).

@@ -626,7 +626,7 @@ impl Bidel {
 /// viewer's as its view shows them; a pass the viewer neither gave nor received may be
 /// left empty: it shows only in that seat's own view), and who took Q♠ this hand (public,
 /// but the view shows it only in the hand's result: a seat that saw the tricks knows it).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BidelHidden {
     /// Every seat's hand.
     pub hands: [CardSet; 4],
@@ -791,9 +791,8 @@ impl FromView for Bidel {
     }
 }
 
-/// For the samplers' tests: the true hidden cards.
-#[cfg(any(test, feature = "testkit"))]
-impl crate::testkit::InspectHidden for Bidel {
+/// The true hidden cards (the samplers' tests, a finished hand's record).
+impl crate::record::Reveal for Bidel {
     fn hidden(&self) -> BidelHidden {
         BidelHidden {
             hands: self.hands,

@@ -1085,9 +1085,8 @@ impl FromView for CrazyEights {
     }
 }
 
-/// For the samplers' tests: the true hidden cards.
-#[cfg(any(test, feature = "testkit"))]
-impl crate::testkit::InspectHidden for CrazyEights {
+/// The true hidden cards (the samplers' tests, a finished hand's record).
+impl crate::record::Reveal for CrazyEights {
     fn hidden(&self) -> CrazyEightsHidden {
         let (table, hands) = (&self.table, &self.hands);
         SheddingHidden::of(table, hands, self.drawn, &self.declarations, &self.counters)
@@ -1095,6 +1094,10 @@ impl crate::testkit::InspectHidden for CrazyEights {
 
     fn shuffles(&self) -> u32 {
         self.table.supply.shuffles
+    }
+
+    fn stock(h: &mut Self::Hidden) -> &mut [Card] {
+        h.stock_mut()
     }
 }
 

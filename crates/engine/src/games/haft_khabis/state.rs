@@ -1006,9 +1006,8 @@ impl FromView for HaftKhabis {
     }
 }
 
-/// For the samplers' tests: the true hidden cards.
-#[cfg(any(test, feature = "testkit"))]
-impl crate::testkit::InspectHidden for HaftKhabis {
+/// The true hidden cards (the samplers' tests, a finished hand's record).
+impl crate::record::Reveal for HaftKhabis {
     fn hidden(&self) -> HaftKhabisHidden {
         let (declarations, counters) = (&self.declarations, &self.counters);
         SheddingHidden::of(&self.table, &self.hands, self.drawn, declarations, counters)
@@ -1016,6 +1015,10 @@ impl crate::testkit::InspectHidden for HaftKhabis {
 
     fn shuffles(&self) -> u32 {
         self.table.supply.shuffles
+    }
+
+    fn stock(h: &mut Self::Hidden) -> &mut [Card] {
+        h.stock_mut()
     }
 }
 

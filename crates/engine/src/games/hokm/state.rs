@@ -593,13 +593,14 @@ impl Hokm {
 /// its view shows it), the 2-player discards (HK-13) and the undealt cards in deck order,
 /// top first (the 2-player stock; with four players the 32 cards still to deal while the
 /// hakem chooses trump, HK-3).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct HokmHidden {
     /// Every seat's hand (the last two empty with two players).
     pub hands: [CardSet; 4],
     /// Each player's face-down discards (two players only, HK-13).
     pub discards: [CardSet; 2],
     /// The undealt cards, top first: the first `stock_len` slots.
+    #[serde(with = "crate::card::card_array")]
     pub stock: [Card; 52],
     /// How many undealt cards there are.
     pub stock_len: u8,
@@ -750,9 +751,8 @@ impl FromView for Hokm {
     }
 }
 
-/// For the property tests of [`crate::testkit`].
-#[cfg(any(test, feature = "testkit"))]
-impl crate::testkit::InspectHidden for Hokm {
+/// The true hidden cards (the property tests, a finished hand's record).
+impl crate::record::Reveal for Hokm {
     fn hidden(&self) -> HokmHidden {
         let mut h = HokmHidden {
             hands: self.hands,
@@ -767,6 +767,10 @@ impl crate::testkit::InspectHidden for Hokm {
 
     fn shuffles(&self) -> u32 {
         self.shuffles
+    }
+
+    fn stock(h: &mut Self::Hidden) -> &mut [Card] {
+        &mut h.stock[..(h.stock_len as usize).min(52)]
     }
 }
 

@@ -756,11 +756,12 @@ impl Pasur {
 /// What one seat of Pasur cannot see, for [`FromView`]: every seat's hand, the stock in
 /// order (top first), and the cards each side has captured this round (public, but the
 /// view shows only their tallies: a seat that saw the plays knows them).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PasurHidden {
     /// Every seat's hand (the last two empty with two players).
     pub hands: [CardSet; 4],
     /// The stock, top first: the first `stock_len` slots.
+    #[serde(with = "crate::card::card_array")]
     pub stock: [Card; 52],
     /// How many cards the stock holds.
     pub stock_len: u8,
@@ -860,9 +861,8 @@ impl FromView for Pasur {
     }
 }
 
-/// For the samplers' tests: the true hidden cards.
-#[cfg(any(test, feature = "testkit"))]
-impl crate::testkit::InspectHidden for Pasur {
+/// The true hidden cards (the samplers' tests, a finished hand's record).
+impl crate::record::Reveal for Pasur {
     fn hidden(&self) -> PasurHidden {
         let mut h = PasurHidden {
             hands: self.hands,
@@ -877,6 +877,10 @@ impl crate::testkit::InspectHidden for Pasur {
 
     fn shuffles(&self) -> u32 {
         self.shuffles
+    }
+
+    fn stock(h: &mut Self::Hidden) -> &mut [Card] {
+        &mut h.stock[..(h.stock_len as usize).min(52)]
     }
 }
 

@@ -2,7 +2,6 @@
 //! state rebuilt from a view and those hidden cards ([`rebuild`], for [`FromView`]); for
 //! the tests, the hidden parts of a true state and the property tests' access to its cards.
 
-#[cfg(any(test, feature = "testkit"))]
 use super::parts::{Counters, Declarations};
 use super::parts::{Hands, Table};
 use super::public::SheddingView;
@@ -20,11 +19,12 @@ use crate::seat::Seat;
 /// played since the last reshuffle), and the counters of D-4 and D-6 (passes in a row,
 /// actions this hand, a last card not declared). In Haft Khabis the sevens set aside when a
 /// hand is scored (HX-12) are the cards left over.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SheddingHidden {
     /// Every seat's hand.
     pub hands: [CardBag; 8],
     /// The stock, top first: the first `stock_len` slots.
+    #[serde(with = "crate::card::card_array")]
     pub stock: [Card; PILE_CAP],
     /// How many cards the stock holds.
     pub stock_len: u8,
@@ -61,8 +61,12 @@ impl SheddingHidden {
         &self.stock[..(self.stock_len as usize).min(PILE_CAP)]
     }
 
+    /// The stock, top first, to change its order.
+    pub fn stock_mut(&mut self) -> &mut [Card] {
+        &mut self.stock[..(self.stock_len as usize).min(PILE_CAP)]
+    }
+
     /// For the samplers' tests: the true hidden parts of a state.
-    #[cfg(any(test, feature = "testkit"))]
     pub(crate) fn of(
         table: &Table,
         hands: &Hands,

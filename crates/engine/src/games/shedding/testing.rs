@@ -331,6 +331,16 @@ macro_rules! shedding_properties {
                 use $crate::games::shedding::testing::{self, Properties};
                 testing::rebuilt_from_view_is_the_same_game(<$game>::random_match(seed, 1))?;
             }
+
+            /// A finished hand's record (issue 23, D-8): it replays the hand, the stock left
+            /// hidden.
+            #[test]
+            fn prop_d_8_hand_records_replay_the_hand(seed in ::proptest::prelude::any::<u64>()) {
+                use $crate::games::shedding::testing::Properties;
+                // A random match may not end in time: the hands it ended were checked.
+                $crate::testkit::hand_records_replay_the_hand(<$game>::random_match(seed, 2).steps(600))
+                    .or_else(|e| if e.0.contains("did not end") { Ok(()) } else { Err(e) })?;
+            }
         }
 
         /// FromView: hidden cards that contradict the view are refused.

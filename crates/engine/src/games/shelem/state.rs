@@ -440,7 +440,7 @@ impl Shelem {
 /// sampler for another seat may leave it empty), the hakem's discards (SH-5), the cards
 /// out of play with two players (SH-10), and the cards each side has won this hand
 /// (public, but the view shows only their points: a seat that saw the tricks knows them).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ShelemHidden {
     /// Every seat's hand (the last two empty with two players).
     pub hands: [CardSet; 4],
@@ -571,9 +571,8 @@ impl FromView for Shelem {
     }
 }
 
-/// For the samplers' tests: the true hidden cards.
-#[cfg(any(test, feature = "testkit"))]
-impl crate::testkit::InspectHidden for Shelem {
+/// The true hidden cards (the samplers' tests, a finished hand's record).
+impl crate::record::Reveal for Shelem {
     fn hidden(&self) -> ShelemHidden {
         ShelemHidden {
             hands: self.hands,

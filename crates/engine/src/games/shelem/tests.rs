@@ -997,6 +997,16 @@ proptest! {
     }
 }
 
+// A finished hand's record (issue 23, D-8): it replays the hand, hides the stock left.
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(20))]
+
+    #[test]
+    fn prop_d_8_hand_records_replay_the_hand(seed in any::<u64>()) {
+        testkit::hand_records_replay_the_hand(random_match(seed, 2))?;
+    }
+}
+
 #[test]
 fn from_view_refuses_hidden_cards_that_contradict_the_view() {
     use crate::rebuild::FromView;
