@@ -32,8 +32,9 @@ use std::fmt;
 /// [`Lobby::watchers`]: a lobby of version 5 names an option a client of version 4 refuses),
 /// version 6 the public tables ([`RoomOptions::public`], [`RoomOptions::fill_secs`],
 /// [`ClientMsg::QuickPlay`]: the lobby of a public table names options a client of version
-/// 5 refuses).
-pub const RELAY_VERSION: u32 = 6;
+/// 5 refuses), version 7 the replay of a finished hand ([`ClientMsg::Replay`],
+/// [`RelayMsg::Replay`]).
+pub const RELAY_VERSION: u32 = 7;
 
 /// The most watchers a room takes at once; one more is refused ([`codes::ROOM_FULL`]).
 pub const MAX_WATCHERS: u32 = 100;
@@ -470,6 +471,11 @@ pub enum ClientMsg<J = Value> {
     Rematch,
     /// Keeps the connection alive; answered with [`RelayMsg::Pong`].
     Ping,
+    /// The last hand, once it is over (issue 23): answered with [`RelayMsg::Replay`] (to
+    /// this connection only), or `hand_in_play` ([`codes::HAND_IN_PLAY`]) while a hand is
+    /// played, `wrong_phase` before the first hand. A seat or a watcher may ask. Version 7
+    /// added it.
+    Replay,
     /// A reaction of this seat to the table: one of [`REACTIONS`], sent to every seat as
     /// [`RelayMsg::Reaction`] (within the seat's budget, [`REACTION_BURST`]). Version 4 added it.
     React {
@@ -534,6 +540,14 @@ pub enum RelayMsg<J = Value> {
         /// One of [`REACTIONS`].
         reaction: String,
     },
+    /// The last hand, over, as the rules reveal it ([`ClientMsg::Replay`]): the engine's
+    /// hand record, `{"view", "hidden", "steps", "anchors"?}` (docs/relay.md: every hand as
+    /// dealt and every step, never the seed nor the order of the stock left), the same for
+    /// every seat and watcher. Version 7 added it.
+    Replay {
+        /// The record JSON.
+        replay: J,
+    },
 }
 
 impl<J: DeserializeOwned> RelayMsg<J> {
@@ -559,6 +573,7 @@ impl<J: DeserializeOwned> RelayMsg<J> {
             frame: Option<J>,
             sheet: Option<J>,
             reaction: Option<String>,
+            replay: Option<J>,
             step: Option<u32>,
             seats: Option<Vec<u8>>,
             left_ms: Option<u32>,
@@ -604,11 +619,15 @@ impl<J: DeserializeOwned> RelayMsg<J> {
                 seat: need(m.seat, "seat")?,
                 reaction: need(m.reaction, "reaction")?,
             },
+            "replay" => RelayMsg::Replay {
+                replay: need(m.replay, "replay")?,
+            },
             other => {
                 return Err(serde::de::Error::unknown_variant(
                     other,
                     &[
                         "welcome", "lobby", "frame", "sheet", "clock", "error", "pong", "reaction",
+                        "replay",
                     ],
                 ))
             }
@@ -710,6 +729,8 @@ pub mod codes {
     /// A watching connection sent what only a seat sends (a move, a reaction, ready, start,
     /// …) or tried to open a room: a watcher only watches. Nothing changed.
     pub const WATCHER: &str = "watcher";
+    /// A replay asked for while the hand is being played ([`crate::ClientMsg::Replay`]).
+    pub const HAND_IN_PLAY: &str = "hand_in_play";
 }
 
 #[cfg(test)]
@@ -859,6 +880,9 @@ mod tests {
                 seat: 3,
                 reaction: "well_played".into(),
             },
+            RelayMsg::Replay {
+                replay: json!({"view": {"hand": ["AS"]}, "hidden": {}, "steps": []}),
+            },
         ];
         let mut kinds = std::collections::BTreeSet::new();
         for m in &all {
@@ -871,6 +895,7 @@ mod tests {
                 RelayMsg::Error(_) => 5,
                 RelayMsg::Pong => 6,
                 RelayMsg::Reaction { .. } => 7,
+                RelayMsg::Replay { .. } => 8,
             });
             let text = serde_json::to_string(m).unwrap();
             // As the relay's own reading reads it, and as the page reads it.
@@ -915,6 +940,9 @@ mod tests {
                 RelayMsg::Error(e) => RelayMsg::Error(e),
                 RelayMsg::Pong => RelayMsg::Pong,
                 RelayMsg::Reaction { seat, reaction } => RelayMsg::Reaction { seat, reaction },
+                RelayMsg::Replay { replay } => RelayMsg::Replay {
+                    replay: replay.read().unwrap(),
+                },
             };
             assert_eq!(&back, m, "{text}");
         }

@@ -38,6 +38,7 @@ use serde_json::{json, Map, Value};
 pub trait Registered:
     GameView<Settings: Send, Action: Send + Sync, Event: Send, View: Send>
     + bots::hard::HardGame
+    + engine::Reveal
     + Send
     + 'static
 {

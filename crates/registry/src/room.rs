@@ -158,6 +158,11 @@ pub trait Room: Debug + Send {
     /// `{"start": [totals], "hands": [{"points", "totals"}], "winners": [sides] | null}`
     /// (`engine::tally::Tally`).
     fn sheet(&self) -> Value;
+    /// The last hand, once it is over, as the rules reveal it (`engine::HandRecord`: every
+    /// hand as dealt, the steps, never the seed or the order of the stock left): the same
+    /// for every seat and watcher. Refused with [`Error::NotNow`] `hand_in_play` while a
+    /// hand is being played.
+    fn hand_record(&self) -> Result<Value, Error>;
     /// The game's stable hash of the full state (for checking a replayed log; never sent).
     fn state_hash(&self) -> u64;
     /// The room as [`Any`], to get the typed game back:
@@ -457,6 +462,19 @@ where
 
     fn sheet(&self) -> Value {
         to_json(self.m.tally())
+    }
+
+    fn hand_record(&self) -> Result<Value, Error> {
+        match engine::HandRecord::<G>::of(self.m.game().setup(), self.m.steps()) {
+            Ok(r) => Ok(to_json(&r)),
+            Err(engine::RecordError::InPlay) => Err(Error::NotNow {
+                code: "hand_in_play",
+                message: "the hand is being played: its replay comes once it is over".into(),
+            }),
+            // Named without the step's content (an action may name a card).
+            Err(engine::RecordError::Unrecordable(why)) => Err(Error::BadLog(why)),
+            Err(_) => Err(Error::BadLog("the match's log does not replay".into())),
+        }
     }
 
     fn state_hash(&self) -> u64 {

@@ -10,6 +10,9 @@
 //!   a face-up play by the acting seat (a `played` event's `card` or `cards`);
 //! - it holds no `seed`, `deal`, `state_hash` or `hash` field, no deck orders, nor the state hash or the
 //!   seed as a number.
+//!
+//! At every hand's end the hand's replay ([`Room::hand_record`]) replays to the room's views
+//! and holds no seed, nor the stock left in its true order; during a hand there is none.
 
 use engine::games::bidel::Bidel;
 use engine::games::crazy_eights::CrazyEights;
@@ -227,6 +230,50 @@ impl<G: Registered + Inspect> Match<G> {
         );
     }
 
+    /// The replay of the hand just over (issue 23): every hand as dealt may be shown (D-8),
+    /// but never the seed, a deal field or the state hash, and the stock left at the hand's
+    /// end (HX-15, CE-9: never drawn) only in sorted order, not its true one; the record
+    /// replays to the room's state.
+    fn check_record(&self) {
+        let at = self.at();
+        let json = self
+            .room
+            .hand_record()
+            .unwrap_or_else(|e| panic!("{at}: no record of a hand over: {e}"));
+        let text = json.to_string();
+        assert_eq!(secret_key(&json), None, "{at}: {text}");
+        assert!(
+            !text.contains(&self.game().state_hash().to_string()),
+            "{at}: {text}"
+        );
+        assert!(
+            !text.contains(&self.seed.to_string()),
+            "{at}: the seed in {text}"
+        );
+        let r: engine::HandRecord<G> = serde_json::from_value(json).unwrap();
+        let (_, states) = r.states().unwrap();
+        // Where the room is, as every seat sees it (the rebuilt state's RNG is its own).
+        if let Some((_, end)) = states.last() {
+            let g = self.game();
+            assert_eq!(end.status(), g.status(), "{at}");
+            for p in 0..g.players() {
+                assert!(
+                    end.view(Seat(p)) == g.view(Seat(p)),
+                    "{at}: the replay ends elsewhere"
+                );
+            }
+        }
+        let mut truth = self.game().hidden();
+        let mut left = G::stock(&mut truth).to_vec();
+        let mut last = r.anchors.last().map_or(&r.hidden, |a| &a.hidden).clone();
+        let last = G::stock(&mut last).to_vec();
+        left.sort();
+        assert!(
+            last.ends_with(&left),
+            "{at}: the stock left is not hidden: {last:?}"
+        );
+    }
+
     /// Applies a step that must apply, and checks its frames.
     fn step(&mut self, step: Step<Value>) {
         let at = self.at();
@@ -341,14 +388,19 @@ impl<G: Registered + Inspect> Match<G> {
                 }
                 let r = self.room.next_hand();
                 refused.push(("next hand".into(), r, "hand_not_over"));
+                // No replay of a hand in play (issue 23).
+                let r = self.room.hand_record().map(|_| Vec::new());
+                refused.push(("the replay of a hand in play".into(), r, "hand_in_play"));
             }
             Status::HandOver => {
+                self.check_record();
                 let r = self.room.act(seat, &some_action);
                 refused.push(("act at hand over".into(), r, "hand_over"));
                 let r = self.room.timeout(seat);
                 refused.push(("timeout at hand over".into(), r, "hand_over"));
             }
             Status::MatchOver => {
+                self.check_record();
                 let r = self.room.next_hand();
                 refused.push(("next hand at match over".into(), r, "match_over"));
                 let r = self.room.act(seat, &some_action);

@@ -229,8 +229,13 @@ async fn serve(socket: WebSocket, ip: IpAddr, shared: Arc<Shared>, hop: bool, id
                     }
                 }
             },
-            Some(Seated::Watching(_)) => match msg {
+            Some(Seated::Watching(h)) => match msg {
                 ClientMsg::Ping => send_now(&tx, &RelayMsg::Pong),
+                ClientMsg::Replay => {
+                    if let Err(refused) = h.watcher_replay(id) {
+                        send_error(&shared, &tx, refused.into());
+                    }
+                }
                 _ => error(
                     &shared,
                     &tx,

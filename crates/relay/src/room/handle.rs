@@ -32,9 +32,14 @@ impl Conn {
     /// Queues a message; false if the queue is full or closed (the caller drops it).
     pub(super) fn send(&self, msg: &RelayMsg) -> bool {
         match serde_json::to_string(msg) {
-            Ok(text) => self.tx.try_send(Out::Text(text)).is_ok(),
+            Ok(text) => self.send_text(text),
             Err(_) => false,
         }
+    }
+
+    /// Queues a message's text; false if the queue is full or closed.
+    pub(super) fn send_text(&self, text: String) -> bool {
+        self.tx.try_send(Out::Text(text)).is_ok()
     }
 }
 
@@ -74,6 +79,12 @@ pub(super) enum Cmd {
         conn_id: u64,
         /// The message.
         msg: ClientMsg,
+    },
+    /// A watching connection asks for the last hand's replay ([`ClientMsg::Replay`]): the
+    /// room sends it (or why not) to that connection.
+    WatcherReplay {
+        /// The connection's number.
+        conn_id: u64,
     },
     /// The connection (a seat's or a watcher's) closed.
     Detach {
@@ -207,6 +218,12 @@ impl RoomHandle {
     /// it now (nothing is answered here: the room sends to the connection itself).
     pub fn send_msg(&self, conn_id: u64, msg: ClientMsg) -> Result<(), Refused> {
         self.offer(Cmd::Msg { conn_id, msg })
+    }
+
+    /// Passes on a watching connection's request for the last hand's replay, if the queue
+    /// has room for it now (the room answers the connection itself).
+    pub fn watcher_replay(&self, conn_id: u64) -> Result<(), Refused> {
+        self.offer(Cmd::WatcherReplay { conn_id })
     }
 
     /// Tells the room that connection `conn_id` (a seat's or a watcher's) closed (waits for room in the queue; a

@@ -71,6 +71,9 @@ pub struct Actor {
     /// it is still in its lobby (from the stored creation time, so a restart or another
     /// instance keeps it).
     fill_at: Option<Instant>,
+    /// The last replay sent (issue 23): the match number, the step count it was made at and
+    /// the message's text, sent again as it is while the room stays at that step.
+    replay: Option<(u32, u32, String)>,
 }
 
 /// The settings of a new room checked by the registry, all of them filled in: a match is
@@ -172,6 +175,7 @@ impl Actor {
             watchers: Vec::new(),
             created_ms,
             fill_at,
+            replay: None,
         }
     }
 
@@ -246,6 +250,7 @@ impl Actor {
             watchers: Vec::new(),
             created_ms: m.created_ms,
             fill_at,
+            replay: None,
         };
         actor.make_seat_bots();
         Ok(actor)
@@ -343,6 +348,15 @@ impl Actor {
                 }
             }
             Cmd::Detach { conn_id } => self.detach(conn_id, now),
+            Cmd::WatcherReplay { conn_id } => {
+                let Some(conn) = self.watcher_conn(conn_id) else {
+                    return;
+                };
+                let text = self.replay_text();
+                if !conn.send_text(text) {
+                    conn.kick.cancel();
+                }
+            }
             Cmd::Peek { reply } => {
                 let _ = reply.send(self.lobby(now));
             }

@@ -9,6 +9,11 @@ use registry::SeatFrame;
 use serde_json::Value;
 use tokio::time::Instant;
 
+/// An error as the text sent.
+fn error_text(e: ErrorBody) -> String {
+    serde_json::to_string(&RelayMsg::<Value>::Error(e)).unwrap_or_default()
+}
+
 impl Actor {
     /// A message from the person in `seat` (the caller sends them the error, if any).
     pub(super) async fn on_msg(&mut self, seat: Seat, msg: ClientMsg) -> Result<(), ErrorBody> {
@@ -58,6 +63,11 @@ impl Actor {
                 self.start_match().await
             }
             ClientMsg::React { reaction } => self.react(seat, reaction),
+            ClientMsg::Replay => {
+                let text = self.replay_text();
+                self.send_text(seat, text);
+                Ok(())
+            }
             ClientMsg::Rematch => {
                 if self.phase != Phase::Finished {
                     return Err(err(codes::WRONG_PHASE, "the match is not over"));
@@ -69,6 +79,37 @@ impl Actor {
                     ));
                 }
                 self.start_match().await
+            }
+        }
+    }
+
+    /// The answer to a replay request (issue 23), as the text sent: the last hand's record
+    /// once it is over ([`RelayMsg::Replay`], made once per hand and kept), else the error
+    /// (`wrong_phase` before a match, `hand_in_play` while a hand is played).
+    pub(super) fn replay_text(&mut self) -> String {
+        let Some(game) = self.game.as_ref() else {
+            return error_text(err(codes::WRONG_PHASE, "no hand has been played yet"));
+        };
+        let at = (self.match_no, game.steps());
+        if let Some((m, s, text)) = &self.replay {
+            if (*m, *s) == at {
+                return text.clone();
+            }
+        }
+        match game.hand_record() {
+            Ok(replay) => {
+                let text = serde_json::to_string(&RelayMsg::Replay { replay }).unwrap_or_default();
+                self.replay = Some((at.0, at.1, text.clone()));
+                text
+            }
+            Err(e) => {
+                // A record that does not replay is a defect, logged without its content.
+                if e.code() != codes::HAND_IN_PLAY {
+                    tracing::warn!(code = e.code(), "no replay of a finished hand");
+                }
+                let e = registry_error(&e);
+                self.shared.metrics.error(&e.error);
+                error_text(e)
             }
         }
     }

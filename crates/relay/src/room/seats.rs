@@ -133,11 +133,18 @@ impl Actor {
     /// queue is full: a client that does not read) is dropped, and resyncs with a snapshot
     /// when it resumes.
     pub(super) fn send(&mut self, seat: Seat, msg: &RelayMsg) {
+        if let Ok(text) = serde_json::to_string(msg) {
+            self.send_text(seat, text);
+        }
+    }
+
+    /// [`Actor::send`] of a message's text.
+    pub(super) fn send_text(&mut self, seat: Seat, text: String) {
         let Occupant::Person(p) = &mut self.seats[seat.idx()] else {
             return;
         };
         if let Some(c) = &p.conn {
-            if !c.send(msg) {
+            if !c.send_text(text) {
                 c.kick.cancel();
                 p.conn = None;
                 p.away_since = Instant::now();

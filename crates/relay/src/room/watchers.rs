@@ -61,6 +61,14 @@ impl Actor {
         gone
     }
 
+    /// The connection of watcher `conn_id`, if it still watches.
+    pub(super) fn watcher_conn(&self, conn_id: u64) -> Option<Conn> {
+        self.watchers
+            .iter()
+            .find(|w| w.conn.id == conn_id)
+            .map(|w| w.conn.clone())
+    }
+
     /// How many watch now.
     pub(super) fn watcher_count(&self) -> u32 {
         self.watchers.len() as u32

@@ -229,6 +229,8 @@ pub struct Client {
     pub errors: Vec<ErrorBody>,
     /// Every reaction received, as the relay wrote it (its text), in order.
     pub reactions: Vec<String>,
+    /// Every replay received, as the relay wrote it (its text), in order.
+    pub replays: Vec<String>,
     /// Set when the relay closed the socket: the close code.
     pub closed: Option<u16>,
     /// What the test calls this client (in panics).
@@ -267,6 +269,7 @@ impl Client {
             clocks: Vec::new(),
             errors: Vec::new(),
             reactions: Vec::new(),
+            replays: Vec::new(),
             closed: None,
             label: String::new(),
         }
@@ -326,6 +329,7 @@ impl Client {
                 RelayMsg::Clock(c) => self.clocks.push(c.clone()),
                 RelayMsg::Pong => {}
                 RelayMsg::Reaction { .. } => self.reactions.push(text.to_string()),
+                RelayMsg::Replay { .. } => self.replays.push(text.to_string()),
             }
             return Some(msg);
         }
