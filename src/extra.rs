@@ -57,47 +57,107 @@ pub struct Ask {
     pub clockwise: bool,
 }
 
-/// A request to the module: the ask, and the match so far (the last hand is the one shown).
+/// A request to the module: the ask, and the match so far (the last hand is the one shown),
+/// or, from an online page, the relay's record of the hand (`engine::HandRecord`: the relay
+/// sends it once the hand is over; the page passes it on unread).
 #[derive(Serialize, Deserialize)]
 #[serde(bound = "")]
 pub struct ExtraRequest<G: UiGame> {
     pub ask: Ask,
-    pub setup: Setup<G::Settings>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub setup: Option<Setup<G::Settings>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub log: Vec<LogEntry<G::Action>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub record: Option<engine::HandRecord<G>>,
 }
 
-/// The finished hand of a local table, as a request for an [`Ask`] (built only when asked).
+/// The finished hand of a table, as a request for an [`Ask`]: a local table's (built only
+/// when asked), or `None`: an online table's, which the relay sends when asked
+/// ([`ask_relay`]).
 #[derive(Clone)]
-pub struct Hand(Rc<Requester>);
+pub struct Hand(Option<Rc<Requester>>);
 
 /// Writes the request for an ask.
 type Requester = dyn Fn(&Ask) -> Option<String>;
 
 impl PartialEq for Hand {
     fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.0, &other.0)
+        match (&self.0, &other.0) {
+            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+            (a, b) => a.is_none() && b.is_none(),
+        }
     }
 }
 
 impl Hand {
-    /// The request for `ask`, in JSON.
-    pub fn request(&self, ask: &Ask) -> Option<String> {
-        (self.0)(ask)
+    /// Opens `ask`'s screen with `open` (a request in JSON): at once for a local table's
+    /// hand, once the relay's record comes for an online table's.
+    pub fn ask(&self, ask: &Ask, open: Callback<String>) {
+        match &self.0 {
+            Some(request) => {
+                if let Some(json) = request(ask) {
+                    open.emit(json);
+                }
+            }
+            None => ask_relay(ask, open),
+        }
     }
 }
 
-/// The [`Hand`] of a local table (`None` without a log: an online table).
+/// The [`Hand`] of a table: a local table's from its log, an online table's from the relay
+/// (where the page has one, [`set_relay`]); `None` for neither.
 pub fn hand<G: UiGame>(st: &TableState<G>) -> Option<Hand> {
     let setup = setup_of::<G>(&st.config);
-    let log = st.log()?;
-    Some(Hand(Rc::new(move |ask| {
+    let Some(log) = st.log() else {
+        return RELAY.with_borrow(|r| r.is_some()).then_some(Hand(None));
+    };
+    Some(Hand(Some(Rc::new(move |ask| {
         serde_json::to_string(&ExtraRequest::<G> {
             ask: ask.clone(),
-            setup: setup.clone(),
+            setup: Some(setup.clone()),
             log: log.to_vec(),
+            record: None,
         })
         .ok()
-    })))
+    }))))
+}
+
+// ------------------------------------------------------------ a replay from the relay
+
+thread_local! {
+    /// Asks the relay for the last hand's record (set by an online page while it is open).
+    static RELAY: RefCell<Option<Rc<dyn Fn()>>> = const { RefCell::new(None) };
+    /// The ask waiting for the relay's record (as JSON), and what opens its screen.
+    static WAITING: RefCell<Option<(String, Callback<String>)>> = const { RefCell::new(None) };
+}
+
+/// An online page's way to ask the relay for the last hand's record (`None` when it goes).
+pub fn set_relay(ask: Option<Rc<dyn Fn()>>) {
+    RELAY.set(ask);
+}
+
+/// Asks the relay for the record; `open` gets the request once it comes ([`relay_record`]).
+fn ask_relay(ask: &Ask, open: Callback<String>) {
+    let Some(send) = RELAY.with_borrow(Clone::clone) else {
+        return;
+    };
+    if let Ok(ask) = serde_json::to_string(ask) {
+        WAITING.set(Some((ask, open)));
+        send();
+    }
+}
+
+/// The relay's record came (its JSON, passed on unread): the waiting screen opens with it.
+pub fn relay_record(record: &str) {
+    if let Some((ask, open)) = WAITING.take() {
+        open.emit(format!(r#"{{"ask":{ask},"record":{record}}}"#));
+    }
+}
+
+/// The relay refused the record (the next hand was dealt first): nothing waits any more.
+pub fn relay_refused() {
+    WAITING.take();
 }
 
 // ------------------------------------------------------------------------------ the page

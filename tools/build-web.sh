@@ -5,7 +5,8 @@
 # front of them needs: index.html (binary `cards-web`, the home page), <slug>.html for each
 # game (binary `<slug>` in src/bin/: its setup form and table), <slug>-online.html (its rooms)
 # and rules.html (binary `rules`: every game's rule page). A game's offline page has a second
-# module, `<slug>-extra` (its hand replay and analysis, src/extra.rs), fetched when first opened. Each page is
+# module, `<slug>-extra` (its hand replay and analysis, src/extra.rs; the online page loads it for the replay
+# the relay sends), fetched when first opened. Each page is
 # index.html with its own binary (tools/web-page.mjs fills it in); every page is made in a folder
 # of its own under target/web-dist/, and the folders are merged into dist/.
 set -euo pipefail
@@ -156,7 +157,7 @@ rm -rf "$STAGE/assets"
 node tools/web-page.mjs assets "$STAGE/assets"
 {
   printf '%s\n' cards-web index.html - rules rules.html -
-  for game in "${GAMES[@]}"; do printf '%s\n' "$game" "$game.html" "$game-extra" "$game-online" "$game-online.html" -; done
+  for game in "${GAMES[@]}"; do printf '%s\n' "$game" "$game.html" "$game-extra" "$game-online" "$game-online.html" "$game-extra"; done
 } | xargs -d '\n' -n 3 -P "$JOBS" "$ROOT/tools/build-web.sh" --page || {
   echo "build-web: a page failed (above)" >&2
   exit 1

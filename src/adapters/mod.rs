@@ -197,7 +197,11 @@ pub struct ShownTrick {
 
 /// A game the web app can seat, save, link to and let bots play.
 pub trait UiGame:
-    GameView<Settings: UiSettings> + bots::hard::HardGame + crate::replay::Replay + 'static
+    GameView<Settings: UiSettings>
+    + bots::hard::HardGame
+    + crate::replay::Replay
+    + engine::Reveal
+    + 'static
 {
     /// The game (the engine's [`engine::Game::KIND`]).
     const ID: GameId = <Self as engine::Game>::KIND;

@@ -176,7 +176,10 @@ pub fn panel<G: UiGame, A: Report>(
     _lang: Lang,
     on_close: Callback<()>,
 ) -> Html {
-    let (setup, log) = (r.setup.clone(), r.log.clone());
+    let Some(setup) = r.setup.clone() else {
+        return Html::default();
+    };
+    let log = r.log.clone();
     let ask = WorkerAsk(Rc::new(move |id| {
         let mut ask = AnalyseHand::new(id, G::ID.slug(), setup.clone(), log.clone());
         ask.budget = crate::prefs::analysis_budget();
@@ -213,9 +216,7 @@ fn analysis_open(props: &AnalysisProps) -> Html {
                 bottom: 0,
                 clockwise: false,
             };
-            if let Some(json) = props.request.request(&ask) {
-                open.emit(json);
-            }
+            props.request.ask(&ask, open.clone());
         })
     };
     html! {

@@ -40,16 +40,9 @@ use yew::prelude::*;
 pub const AUTO_STEP_MS: u32 = 1100;
 
 /// The result panels' "Replay this hand" button. A plain button: the [`replay_host`]
-/// around the result opens the viewer on a click on it. On an online page, a note instead:
-/// the replay steps through every seat's cards from the match log, which only the relay holds
-/// (this device is sent its own cards and the public play, never the others' hands before the
-/// end of the hand).
+/// around the result opens the viewer on a click on it (on an online page, once the relay
+/// has sent the hand's record: it sends it only once the hand is over).
 pub fn replay_button(lang: Lang) -> Html {
-    if crate::context::is_online_page() {
-        return html! {
-            <p class="help replay-online" data-testid="replay-online">{ lang.replay().online }</p>
-        };
-    }
     html! {
         <button type="button" class="btn btn-secondary" data-testid="replay-open">
             { lang.replay().open }
@@ -61,7 +54,7 @@ pub fn replay_button(lang: Lang) -> Html {
 /// (or the match), a click on the button asks the game's module ([`crate::extra`]) for the
 /// viewer, and the result gives way to it until it closes; otherwise `result` as is.
 pub fn replay_host<G: UiGame>(st: &TableState<G>, seen: &Seen, result: Html) -> Html {
-    // The replay shows every seat's cards: only where this device holds the match's log.
+    // The replay shows every seat's cards: only once the hand is over.
     let over = matches!(st.status, Status::HandOver | Status::MatchOver);
     let Some(hand) = crate::extra::hand(st).filter(|_| over) else {
         return result;
@@ -113,12 +106,8 @@ fn replay_host_view(props: &ReplayHostProps) -> Html {
                     .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
                     .and_then(|t| t.closest("[data-testid=replay-open]").ok().flatten())
                     .is_some();
-                let json = request
-                    .borrow()
-                    .as_ref()
-                    .and_then(|(hand, ask)| hand.request(ask));
-                if let Some(json) = json.filter(|_| on_button) {
-                    ask.emit(json);
+                if let Some((hand, a)) = request.borrow().as_ref().filter(|_| on_button) {
+                    hand.ask(a, ask.clone());
                 }
             })
         });
@@ -374,7 +363,12 @@ fn replay_view<G: UiGame>(props: &ReplayViewProps<G>) -> Html {
     }
 
     // Rebuilt at each step shown: replaying a hand takes well under a millisecond.
-    let Some(replay) = HandReplay::<G>::last_hand(&req.setup, &req.log) else {
+    let replay = match (&req.record, &req.setup) {
+        (Some(record), _) => HandReplay::<G>::of_record(record),
+        (None, Some(setup)) => HandReplay::<G>::last_hand(setup, &req.log),
+        (None, None) => None,
+    };
+    let Some(replay) = replay else {
         return Html::default();
     };
     let r = lang.replay();

@@ -10,8 +10,6 @@ pub struct ReplayStrings {
     // --- the viewer
     /// The result panel's button.
     pub open: &'static str,
-    /// Instead of the button at a table played online (no replay there).
-    pub online: &'static str,
     pub title: &'static str,
     /// Closes the viewer, back to the result.
     pub back: &'static str,
@@ -97,7 +95,6 @@ pub struct ReplayStrings {
 
 pub const FA: ReplayStrings = ReplayStrings {
     open: "بازبینی این دور",
-    online: "بازبینی دور در بازی آنلاین نیست: این دستگاه هیچ‌گاه کارت‌های دیگران را نمی‌گیرد. نتیجهٔ بالا نشان می‌دهد در دست هر کس چه مانده بود.",
     title: "بازبینی دور",
     back: "بازگشت به نتیجه",
     first: "اولین قدم",
@@ -156,7 +153,6 @@ pub const FA: ReplayStrings = ReplayStrings {
 
 pub const EN: ReplayStrings = ReplayStrings {
     open: "Replay this hand",
-    online: "No hand replay online: this device never gets the other players' cards. The result above shows the cards left in each hand.",
     title: "Hand replay",
     back: "Back to the result",
     first: "First step",

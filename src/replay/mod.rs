@@ -199,6 +199,34 @@ impl<G: Replay> HandReplay<G> {
         Some(HandReplay { states, steps })
     }
 
+    /// A hand as a relay recorded it (`engine::HandRecord`: its first state, its steps and
+    /// the state after each that shuffled). `None` if the record does not replay.
+    pub fn of_record(record: &engine::HandRecord<G>) -> Option<HandReplay<G>>
+    where
+        G: engine::Reveal,
+    {
+        let (first, after) = record.states().ok()?;
+        let mut states = Vec::with_capacity(after.len() + 1);
+        states.push(first);
+        let mut steps = Vec::with_capacity(after.len());
+        for (entry, (events, state)) in record.steps.iter().zip(after) {
+            let before = states.last()?;
+            let (seat, action) = match entry {
+                LogEntry::Act { seat, action } => (*seat, action.clone()),
+                LogEntry::Timeout { seat } => (*seat, before.timeout_action(*seat)?),
+                LogEntry::NextHand => return None,
+            };
+            let event = events.into_iter().next()?;
+            steps.push(Step {
+                seat,
+                action,
+                event,
+            });
+            states.push(state);
+        }
+        Some(HandReplay { states, steps })
+    }
+
     /// The number of actions: the viewer shows steps 0 (as dealt) to this.
     pub fn len(&self) -> usize {
         self.steps.len()
@@ -311,6 +339,27 @@ mod tests {
             G::NAME
         );
         let n = st.players();
+        // The relay's record of the hand (issue 23) replays the same: every step's event,
+        // every seat's cards and the middle, and so every caption.
+        let record =
+            engine::HandRecord::<G>::of(&setup_of::<G>(&st.config), &st.log().unwrap()).unwrap();
+        let online = HandReplay::<G>::of_record(&record).expect("the record replays");
+        assert_eq!(online.len(), r.len(), "{}", G::NAME);
+        for k in 0..=r.len() {
+            let (a, b) = (r.state(k), online.state(k));
+            for s in 0..n {
+                assert_eq!(
+                    a.cards_of(Seat(s)),
+                    b.cards_of(Seat(s)),
+                    "{} step {k}",
+                    G::NAME
+                );
+            }
+            assert_eq!(a.middle(), b.middle(), "{} step {k}", G::NAME);
+            if k > 0 {
+                assert_eq!(r.steps[k - 1].event, online.steps[k - 1].event);
+            }
+        }
         for lang in [Lang::Fa, Lang::En] {
             let names = names(lang, n);
             let words = Words {
@@ -319,6 +368,7 @@ mod tests {
             };
             for k in 0..=r.len() {
                 let c = r.caption(&words, k);
+                assert_eq!(c, online.caption(&words, k), "{} step {k}", G::NAME);
                 assert!(!c.trim().is_empty(), "{} step {k}: no caption", G::NAME);
                 assert!(!c.contains('{'), "{} step {k}: a hole in «{c}»", G::NAME);
                 let state = r.state(k);

@@ -485,6 +485,15 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
             move || drop(timer)
         });
     }
+    // The hand replay asks the relay for the finished hand (issue 23), for as long as the
+    // page is open.
+    {
+        let hub = hub.clone();
+        use_effect_with((), move |_| {
+            crate::extra::set_relay(Some(Rc::new(move || hub.send(&ClientMsg::Replay))));
+            || crate::extra::set_relay(None)
+        });
+    }
     // A ping every 25 s keeps an idle connection open through proxies that close quiet
     // sockets (the relay answers `pong`).
     {
@@ -1003,6 +1012,9 @@ fn on_net<G: UiGame>(
                     .borrow_mut()
                     .take_if(|m| matches!(m, ClientMsg::Watch { .. }));
             }
+            if e.error == protocol::codes::HAND_IN_PLAY {
+                crate::extra::relay_refused();
+            }
             hub.error(e.clone());
             // A stale step answers only a table move, which the table's source sends again:
             // nothing to tell the player. (The handle here holds the room as it was when the
@@ -1026,6 +1038,7 @@ fn on_net<G: UiGame>(
         NetEvent::Msg(RelayMsg::Reaction { seat, reaction }) => {
             room.dispatch(RoomMsg::Reaction(seat, reaction));
         }
+        NetEvent::Msg(RelayMsg::Replay { replay }) => crate::extra::relay_record(replay.text()),
     }
 }
 
