@@ -107,6 +107,7 @@ async fn one_game(game: &'static str, players: u8, k: u64) {
     let texts = [ask(&mut a).await, ask(&mut b).await, ask(&mut w).await];
     assert_eq!(texts[0], texts[1], "{at}: the seats' replays differ");
     assert_eq!(texts[0], texts[2], "{at}: the watcher's replay differs");
+    eprintln!("{at}: the replay is {} bytes", texts[0].len());
     let m: Value = serde_json::from_str(&texts[0]).unwrap();
     assert_eq!(m["type"], "replay", "{at}: {}", texts[0]);
     let record = &m["replay"];

@@ -388,7 +388,7 @@ export const tests = [
   },
   {
     // Issue 23: watching a room, through the UI on three devices.
-    name: 'online Hokm watched: two players and a watcher by the lobby\'s watch link; the watcher sees the lobby, then the trick and never a hand, the reactions, and watches again after a reload; the players see how many watch; a room that forbids watching refuses the link',
+    name: 'online Hokm watched: two players and a watcher by the lobby\'s watch link; the watcher sees the lobby, then the trick and never a hand, the reactions, and watches again after a reload; the players see how many watch; after the hand a player and the watcher replay it, the same hand with every seat\'s cards; a room that forbids watching refuses the link',
     timeout: 150000,
     run: async (ctx) => {
       const { page, newContext, assert } = ctx;
@@ -452,6 +452,31 @@ export const tests = [
         await playBoth([page, other], assert, async () => (await page.locator(over).count()) > 0, 90000);
         await watcher.locator(`${over} .hand-winner`).waitFor({ timeout: 10000 });
         assert(!(await watcher.locator('[data-testid=next-hand]').isVisible()), 'a watcher has no next-hand button');
+        // The hand's replay (issue 23), on a player's device and on the watcher's: the relay
+        // sends it now that the hand is over; every seat's cards as dealt, face up, the same
+        // on both, then step by step to the end.
+        const dealt = {};
+        for (const [who, p] of [['Sara', page], ['the watcher', watcher]]) {
+          await p.locator('[data-testid=replay-open]').click();
+          const viewer = p.locator('[data-testid=replay]');
+          await viewer.waitFor({ timeout: 15000 });
+          assert((await viewer.getAttribute('data-step')) === '0', `${who}'s replay opens at the deal`);
+          const steps = Number(await viewer.getAttribute('data-steps'));
+          assert(steps > 13, `${who}'s replay has the hand's steps (${steps})`);
+          const seats = await p.locator('[data-testid^=replay-seat-]').evaluateAll((els) =>
+            els.map((e) => [e.dataset.seat, [...e.querySelectorAll('[data-card]')].map((c) => c.dataset.card).join(' ')]).sort());
+          assert(seats.length === 4 && seats.every(([, cards]) => cards.length > 0), `${who} sees every seat's cards as dealt (${JSON.stringify(seats)})`);
+          dealt[who] = JSON.stringify([steps, seats]);
+          await p.locator('[data-testid=replay-next]').click();
+          await p.locator('[data-testid=replay][data-step="1"]').waitFor({ timeout: 5000 });
+          assert((await p.locator('[data-testid=replay-caption]').textContent()).trim() !== '', `${who}: a caption`);
+          await p.locator('[data-testid=replay-last]').click();
+          await p.locator('[data-testid=replay][data-end=true]').waitFor({ timeout: 5000 });
+          await p.locator('[data-testid=replay-close]').click();
+          await viewer.waitFor({ state: 'detached', timeout: 5000 });
+          await p.locator(`${over} .hand-winner`).waitFor({ timeout: 5000 });
+        }
+        assert(dealt.Sara === dealt['the watcher'], `the same hand on both devices (${dealt.Sara} / ${dealt['the watcher']})`);
         for (const p of [page, other]) await p.locator('[data-testid=next-hand]').click();
         await watcher.locator('[data-testid=table]:not([data-phase=hand_over])').waitFor({ timeout: 15000 });
         assert((await handCards()) === 0, 'no hand face up in the next hand');
