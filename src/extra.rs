@@ -57,19 +57,30 @@ pub struct Ask {
     pub clockwise: bool,
 }
 
-/// A request to the module: the ask, and the match so far (the last hand is the one shown),
-/// or, from an online page, the relay's record of the hand (`engine::HandRecord`: the relay
-/// sends it once the hand is over; the page passes it on unread).
-#[derive(Serialize, Deserialize)]
+/// A request to the module, as the module reads it: the ask, and the match so far (the last
+/// hand is the one shown), or, from an online page, the relay's record of the hand
+/// (`engine::HandRecord`: the relay sends it once the hand is over; the page passes it on
+/// unread, so no page carries the code that writes or reads a record).
+#[derive(Deserialize)]
 #[serde(bound = "")]
 pub struct ExtraRequest<G: UiGame> {
     pub ask: Ask,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub setup: Option<Setup<G::Settings>>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[serde(default)]
     pub log: Vec<LogEntry<G::Action>>,
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[serde(default)]
     pub record: Option<engine::HandRecord<G>>,
+}
+
+/// A local table's request, as the page writes it (an [`ExtraRequest`] with a setup and a
+/// log).
+#[derive(Serialize)]
+#[serde(bound = "")]
+struct LocalRequest<'a, G: UiGame> {
+    ask: &'a Ask,
+    setup: &'a Setup<G::Settings>,
+    log: &'a [LogEntry<G::Action>],
 }
 
 /// The finished hand of a table, as a request for an [`Ask`]: a local table's (built only
@@ -113,11 +124,10 @@ pub fn hand<G: UiGame>(st: &TableState<G>) -> Option<Hand> {
         return RELAY.with_borrow(|r| r.is_some()).then_some(Hand(None));
     };
     Some(Hand(Some(Rc::new(move |ask| {
-        serde_json::to_string(&ExtraRequest::<G> {
-            ask: ask.clone(),
-            setup: Some(setup.clone()),
-            log: log.to_vec(),
-            record: None,
+        serde_json::to_string(&LocalRequest::<G> {
+            ask,
+            setup: &setup,
+            log: &log,
         })
         .ok()
     }))))

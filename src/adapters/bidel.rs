@@ -107,6 +107,9 @@ impl UiGame for Bidel {
             BidelError::MustFollowSuit { led } => Some(*led),
             _ => None,
         };
-        crate::i18n::rule_error_message(lang, error.code(), led)
+        crate::i18n::bidel::error_text(lang, error.code()).map_or_else(
+            || crate::i18n::rule_error_message(lang, error.code(), led),
+            str::to_string,
+        )
     }
 }

@@ -113,6 +113,9 @@ impl UiGame for Shelem {
             ShelemError::MustFollowSuit { led } => Some(*led),
             _ => None,
         };
-        crate::i18n::rule_error_message(lang, error.code(), led)
+        crate::i18n::shelem::error_text(lang, error.code()).map_or_else(
+            || crate::i18n::rule_error_message(lang, error.code(), led),
+            str::to_string,
+        )
     }
 }

@@ -16,7 +16,6 @@ pub fn stock(
     waiting: Option<String>,
     act: Callback<HokmAction>,
 ) -> Html {
-    let s = lang.s();
     let h = lang.hokm();
     match drawn {
         Some(card) => html! {
@@ -40,7 +39,7 @@ pub fn stock(
                         </button>
                     </div>
                 </div>
-                <p class="help">{ fill(s.stock_n, &[("n", &lang.num(count))]) }</p>
+                <p class="help">{ fill(lang.hokm_two().stock_n, &[("n", &lang.num(count))]) }</p>
             </section>
         },
         None => html! {
@@ -50,7 +49,7 @@ pub fn stock(
                 </span>
                 <p>{ waiting.unwrap_or_default() }</p>
                 <p class="help" data-testid="stock" data-value={count.to_string()}>
-                    { fill(s.stock_n, &[("n", &lang.num(count))]) }
+                    { fill(lang.hokm_two().stock_n, &[("n", &lang.num(count))]) }
                 </p>
             </div>
         },

@@ -117,3 +117,28 @@ pub const EN: BidelStrings = BidelStrings {
     taken: "Taken",
     scored: "Points",
 };
+
+/// The words of Bidel's own rule errors, by their code (`None` for a code every game
+/// shares: [`super::rule_error_message`]). Here and not in [`super::Strings`], so that only
+/// Bidel's pages carry them.
+pub fn error_text(lang: super::Lang, code: &str) -> Option<&'static str> {
+    let (fa, en) = match code {
+        "must_lead_two_of_clubs" => (
+            "دست اول با ۲ خاج شروع می‌شود.",
+            "The first trick starts with the 2 of clubs.",
+        ),
+        "no_points_on_first_trick" => (
+            "در دست اول دل یا بی‌بی پیک نمی‌شود بازی کرد.",
+            "No hearts or queen of spades on the first trick.",
+        ),
+        "hearts_not_broken" => (
+            "تا دل بازی نشده، نمی‌شود با دل شروع کرد.",
+            "Hearts cannot be led until a heart has been played.",
+        ),
+        _ => return None,
+    };
+    Some(match lang {
+        super::Lang::Fa => fa,
+        super::Lang::En => en,
+    })
+}

@@ -93,3 +93,57 @@ pub const EN: HokmStrings = HokmStrings {
     point_one: "+1 point",
     no_kot_why: "The other side took tricks too, so no kot: a kot (the losers take no trick) scores 2, a hakem kot 3.",
 };
+
+/// The words of Hokm's own rule errors, by their code (`None` for a code every game
+/// shares: [`super::rule_error_message`]). Here and not in [`super::Strings`], so that only
+/// Hokm's pages carry them.
+pub fn error_text(lang: super::Lang, code: &str) -> Option<&'static str> {
+    let (fa, en) = match code {
+        "discards_done" => (
+            "کارت‌های کنار گذاشته کامل است.",
+            "You have discarded enough.",
+        ),
+        "stock_not_drawn" => (
+            "اول باید کارت‌های دسته تمام شود.",
+            "The stock must be drawn first.",
+        ),
+        "redeal_not_allowed" => (
+            "پخش دوباره فقط وقتی مجاز است که در پنج کارت اول کارتی بالاتر از ۱۰ نباشد.",
+            "A redeal is only allowed with no card above 10 in your first five.",
+        ),
+        _ => return None,
+    };
+    Some(match lang {
+        super::Lang::Fa => fa,
+        super::Lang::En => en,
+    })
+}
+
+/// Two-player Hokm's strings (HK-13: the discards and the stock), apart from [`HokmStrings`]
+/// (which the Shelem table uses too).
+pub struct TwoStrings {
+    /// `{n}`
+    pub discard_title: &'static str,
+    pub discard_help: &'static str,
+    /// `{n}` chosen of `{k}`.
+    pub discard_chosen: &'static str,
+    pub your_turn_discard: &'static str,
+    /// `{n}`
+    pub stock_n: &'static str,
+}
+
+pub static FA_TWO: TwoStrings = TwoStrings {
+    discard_title: "{n} کارت را رو به پایین کنار بگذارید",
+    discard_help: "این کارت‌ها تا آخر دور از بازی بیرون می‌روند و کسی آن‌ها را نمی‌بیند.",
+    discard_chosen: "{n} از {k}",
+    your_turn_discard: "کارت‌هایی را که کنار می‌گذارید انتخاب کنید",
+    stock_n: "دسته: {n}",
+};
+
+pub static EN_TWO: TwoStrings = TwoStrings {
+    discard_title: "Discard {n} cards face down",
+    discard_help: "They are out of play for this hand; nobody sees them.",
+    discard_chosen: "{n} of {k}",
+    your_turn_discard: "Choose the cards to discard",
+    stock_n: "Stock: {n}",
+};

@@ -79,6 +79,14 @@ impl Lang {
         }
     }
 
+    /// This language's strings of two-player Hokm (HK-13): only its table carries them.
+    pub fn hokm_two(self) -> &'static hokm::TwoStrings {
+        match self {
+            Lang::Fa => &hokm::FA_TWO,
+            Lang::En => &hokm::EN_TWO,
+        }
+    }
+
     /// This language's home page strings.
     pub fn home(self) -> &'static home::HomeStrings {
         match self {
@@ -309,17 +317,6 @@ pub struct Strings {
     pub copied: &'static str,
     /// `{n}`: the hand number.
     pub hand_n: &'static str,
-    // --- two-player Hokm (HK-13)
-    /// `{n}`
-    pub discard_title: &'static str,
-    pub discard_help: &'static str,
-    /// `{n}` chosen of `{k}`.
-    pub discard_chosen: &'static str,
-    pub your_turn_discard: &'static str,
-    /// `{n}`
-    pub stock_n: &'static str,
-    pub err_discards_done: &'static str,
-    pub err_stock_not_drawn: &'static str,
     // --- notices
     // --- errors, by HokmError::code()
     pub err_not_your_turn: &'static str,
@@ -328,17 +325,8 @@ pub struct Strings {
     /// `{symbol}`, `{suit}`
     pub err_must_follow_suit: &'static str,
     pub err_mode_not_allowed: &'static str,
-    pub err_redeal_not_allowed: &'static str,
     pub err_hand_not_over: &'static str,
     pub err_other: &'static str,
-    pub err_bid_too_low: &'static str,
-    pub err_bid_too_high: &'static str,
-    pub err_bid_not_in_steps: &'static str,
-    pub err_joker_lead_needs_suit: &'static str,
-    pub err_no_suit_to_name: &'static str,
-    pub err_must_lead_two_of_clubs: &'static str,
-    pub err_no_points_on_first_trick: &'static str,
-    pub err_hearts_not_broken: &'static str,
     // --- cards
     /// clubs, diamonds, hearts, spades (the engine's suit order).
     pub suits: [&'static str; 4],
@@ -433,7 +421,8 @@ pub fn error_message(lang: Lang, err: &HokmError) -> String {
         HokmError::MustFollowSuit { led } => Some(*led),
         _ => None,
     };
-    rule_error_message(lang, err.code(), led)
+    hokm::error_text(lang, err.code())
+        .map_or_else(|| rule_error_message(lang, err.code(), led), str::to_string)
 }
 
 /// The message for a rule error of any game, chosen by its [`RuleError::code`]; `led` is
@@ -452,18 +441,7 @@ pub fn rule_error_message(lang: Lang, code: &str, led: Option<Suit>) -> String {
             )
         }
         "mode_not_allowed" => s.err_mode_not_allowed.to_string(),
-        "redeal_not_allowed" => s.err_redeal_not_allowed.to_string(),
         "hand_not_over" => s.err_hand_not_over.to_string(),
-        "bid_too_low" => s.err_bid_too_low.to_string(),
-        "bid_too_high" => s.err_bid_too_high.to_string(),
-        "bid_not_in_steps" => s.err_bid_not_in_steps.to_string(),
-        "joker_lead_needs_suit" => s.err_joker_lead_needs_suit.to_string(),
-        "no_suit_to_name" => s.err_no_suit_to_name.to_string(),
-        "must_lead_two_of_clubs" => s.err_must_lead_two_of_clubs.to_string(),
-        "no_points_on_first_trick" => s.err_no_points_on_first_trick.to_string(),
-        "hearts_not_broken" => s.err_hearts_not_broken.to_string(),
-        "discards_done" => s.err_discards_done.to_string(),
-        "stock_not_drawn" => s.err_stock_not_drawn.to_string(),
         _ => s.err_other.to_string(),
     }
 }

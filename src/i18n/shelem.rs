@@ -149,3 +149,30 @@ impl Lang {
         }
     }
 }
+
+/// The words of Shelem's own rule errors, by their code (`None` for a code every game
+/// shares: [`super::rule_error_message`]). Here and not in [`super::Strings`], so that only
+/// Shelem's pages carry them.
+pub fn error_text(lang: Lang, code: &str) -> Option<&'static str> {
+    let (fa, en) = match code {
+        "bid_too_low" => (
+            "پیشنهاد باید از پیشنهاد فعلی بیشتر باشد.",
+            "Bid more than the current bid.",
+        ),
+        "bid_too_high" => (
+            "این پیشنهاد از امتیازهای بازی بیشتر است.",
+            "That bid is more than the points in play.",
+        ),
+        "bid_not_in_steps" => ("پیشنهاد باید مضرب ۵ باشد.", "Bids go in steps of 5."),
+        "joker_lead_needs_suit" => (
+            "با ژوکر خال مورد نظر را هم اعلام کنید.",
+            "Name the suit to follow with the joker.",
+        ),
+        "no_suit_to_name" => ("این خال را نمی‌شود اعلام کرد.", "That suit cannot be named."),
+        _ => return None,
+    };
+    Some(match lang {
+        Lang::Fa => fa,
+        Lang::En => en,
+    })
+}

@@ -91,10 +91,10 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
             html! {
                 <section class="panel pass-panel" data-testid="discard-panel"
                     data-count={to_discard.to_string()}>
-                    <h2>{ fill(s.discard_title, &[("n", &k)]) }</h2>
-                    <p class="help">{ s.discard_help }{ " " }
+                    <h2>{ fill(lang.hokm_two().discard_title, &[("n", &k)]) }</h2>
+                    <p class="help">{ lang.hokm_two().discard_help }{ " " }
                         <span data-testid="discard-count" data-value={chosen_now.len().to_string()}>
-                            { fill(s.discard_chosen, &[("n", &lang.num(chosen_now.len())), ("k", &k)]) }
+                            { fill(lang.hokm_two().discard_chosen, &[("n", &lang.num(chosen_now.len())), ("k", &k)]) }
                         </span>
                     </p>
                     <button type="button" class="btn" data-testid="discard-confirm"
@@ -131,7 +131,7 @@ pub fn hokm_table(props: &TableProps<HokmSettings>) -> Html {
     let status = match (phase, turn) {
         (HokmPhase::ChoosingTrump, Some(t)) => seen.turn_text(t, s.your_turn_trump, s.turn_trump),
         (HokmPhase::Playing, Some(t)) => seen.turn_text(t, s.your_turn_play, s.turn_play),
-        (HokmPhase::Discarding, _) if discarding => s.your_turn_discard.to_string(),
+        (HokmPhase::Discarding, _) if discarding => lang.hokm_two().your_turn_discard.to_string(),
         (HokmPhase::Discarding, _) => status_waiting_discard(seen, view, lang),
         (HokmPhase::Drawing, Some(t)) => seen.turn_text(t, h.your_turn_draw, h.turn_draw),
         (HokmPhase::MatchOver, _) => s.match_over.to_string(),
