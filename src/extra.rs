@@ -83,85 +83,109 @@ struct LocalRequest<'a, G: UiGame> {
     log: &'a [LogEntry<G::Action>],
 }
 
-/// The finished hand of a table, as a request for an [`Ask`]: a local table's (built only
-/// when asked), or `None`: an online table's, which the relay sends when asked
-/// ([`ask_relay`]).
+/// The finished hand of a local table, as a request for an [`Ask`] (built only when asked).
 #[derive(Clone)]
-pub struct Hand(Option<Rc<Requester>>);
+pub struct Hand(Rc<Requester>);
 
 /// Writes the request for an ask.
 type Requester = dyn Fn(&Ask) -> Option<String>;
 
 impl PartialEq for Hand {
     fn eq(&self, other: &Self) -> bool {
-        match (&self.0, &other.0) {
-            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
-            (a, b) => a.is_none() && b.is_none(),
-        }
+        Rc::ptr_eq(&self.0, &other.0)
     }
 }
 
 impl Hand {
-    /// Opens `ask`'s screen with `open` (a request in JSON): at once for a local table's
-    /// hand, once the relay's record comes for an online table's.
-    pub fn ask(&self, ask: &Ask, open: Callback<String>) {
-        match &self.0 {
-            Some(request) => {
-                if let Some(json) = request(ask) {
-                    open.emit(json);
-                }
-            }
-            None => ask_relay(ask, open),
-        }
+    /// The request for `ask`, in JSON.
+    pub fn request(&self, ask: &Ask) -> Option<String> {
+        (self.0)(ask)
     }
 }
 
-/// The [`Hand`] of a table: a local table's from its log, an online table's from the relay
-/// (where the page has one, [`set_relay`]); `None` for neither.
+/// The [`Hand`] of a local table (`None` without a log: an online table).
 pub fn hand<G: UiGame>(st: &TableState<G>) -> Option<Hand> {
     let setup = setup_of::<G>(&st.config);
-    let Some(log) = st.log() else {
-        return RELAY.with_borrow(|r| r.is_some()).then_some(Hand(None));
-    };
-    Some(Hand(Some(Rc::new(move |ask| {
+    let log = st.log()?;
+    Some(Hand(Rc::new(move |ask| {
         serde_json::to_string(&LocalRequest::<G> {
             ask,
             setup: &setup,
             log: &log,
         })
         .ok()
-    }))))
+    })))
 }
 
 // ------------------------------------------------------------ a replay from the relay
+//
+// An online page has no log: its result's "Replay this hand" asks the relay for the hand's
+// record (issue 23) and opens the screen with it. No component does it (an online page
+// carries as little as it can): the table tells at each drawing whether its hand is over
+// ([`online_hand`]), and one listener of the document's clicks asks.
 
 thread_local! {
     /// Asks the relay for the last hand's record (set by an online page while it is open).
     static RELAY: RefCell<Option<Rc<dyn Fn()>>> = const { RefCell::new(None) };
-    /// The ask waiting for the relay's record (as JSON), and what opens its screen.
-    static WAITING: RefCell<Option<(String, Callback<String>)>> = const { RefCell::new(None) };
+    /// The online table's ask (as JSON) while its hand is over.
+    static ONLINE_ASK: RefCell<Option<String>> = const { RefCell::new(None) };
+    /// The ask waiting for the relay's record.
+    static WAITING: RefCell<Option<String>> = const { RefCell::new(None) };
+    /// The module's screen was opened from the relay's record.
+    static SHOWN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
-/// An online page's way to ask the relay for the last hand's record (`None` when it goes).
-pub fn set_relay(ask: Option<Rc<dyn Fn()>>) {
-    RELAY.set(ask);
+/// An online page's way to ask the relay for the last hand's record, while the returned
+/// guard lives (a room page that gives way to another takes its own away only: the new
+/// page's may come first). Clicks on the result's replay button ask it from now on.
+pub fn set_relay(ask: Rc<dyn Fn()>) -> RelayGuard {
+    RELAY.set(Some(ask.clone()));
+    let listener = web_sys::window().and_then(|w| w.document()).map(|doc| {
+        EventListener::new(&doc, "click", |e| {
+            let on_button = e
+                .target()
+                .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
+                .and_then(|t| t.closest("[data-testid=replay-open]").ok().flatten())
+                .is_some();
+            let send = RELAY.with_borrow(Clone::clone);
+            if let (true, Some(ask), Some(send)) =
+                (on_button, ONLINE_ASK.with_borrow(Clone::clone), send)
+            {
+                WAITING.set(Some(ask));
+                send();
+            }
+        })
+    });
+    RelayGuard(ask, listener)
 }
 
-/// Asks the relay for the record; `open` gets the request once it comes ([`relay_record`]).
-fn ask_relay(ask: &Ask, open: Callback<String>) {
-    let Some(send) = RELAY.with_borrow(Clone::clone) else {
-        return;
-    };
-    if let Ok(ask) = serde_json::to_string(ask) {
-        WAITING.set(Some((ask, open)));
-        send();
+/// Keeps [`set_relay`]'s way to the relay, and its listener of clicks, until dropped.
+pub struct RelayGuard(Rc<dyn Fn()>, #[allow(dead_code)] Option<EventListener>);
+
+impl Drop for RelayGuard {
+    fn drop(&mut self) {
+        RELAY.with_borrow_mut(|r| {
+            if r.as_ref().is_some_and(|mine| Rc::ptr_eq(mine, &self.0)) {
+                *r = None;
+            }
+        });
     }
+}
+
+/// The online table's hand is over (`Some`: the ask a replay would open with) or not
+/// (`None`: a replay still open closes).
+pub fn online_hand(ask: Option<&Ask>) {
+    let json = ask.and_then(|a| serde_json::to_string(a).ok());
+    if json.is_none() && SHOWN.replace(false) {
+        stop();
+    }
+    ONLINE_ASK.set(json);
 }
 
 /// The relay's record came (its JSON, passed on unread): the waiting screen opens with it.
 pub fn relay_record(record: &str) {
-    if let Some((ask, open)) = WAITING.take() {
-        open.emit(format!(r#"{{"ask":{ask},"record":{record}}}"#));
+    if let Some(ask) = WAITING.take() {
+        SHOWN.set(open(&format!(r#"{{"ask":{ask},"record":{record}}}"#)));
     }
 }
 

@@ -80,6 +80,8 @@ pub fn start_game<G: pages::table::TablePage>() {
         result: components::replay::replay_host::<G>,
         hint: pages::table::hint::<G>,
         analysis: components::analysis::table_request::<G>,
+        cover: pages::table::cover::<G>,
+        share: components::share::share,
     });
     start::<Play<G>>();
 }

@@ -30,6 +30,10 @@ pub struct LocalPlug<G: UiGame> {
     pub hint: fn(&UseReducerHandle<TableState<G>>, bool) -> Html,
     /// The hand analysis' request for the table's last hand (its setup and log).
     pub analysis: fn(&TableState<G>) -> Option<crate::components::analysis::Request>,
+    /// The pass-and-play cover, when two or more people share the device.
+    pub cover: fn(&UseReducerHandle<TableState<G>>, &Seen, crate::i18n::Lang) -> Option<Html>,
+    /// The share control of the top bar.
+    pub share: crate::components::share::ShareFn,
 }
 
 thread_local! {

@@ -216,7 +216,9 @@ fn analysis_open(props: &AnalysisProps) -> Html {
                 bottom: 0,
                 clockwise: false,
             };
-            props.request.ask(&ask, open.clone());
+            if let Some(json) = props.request.request(&ask) {
+                open.emit(json);
+            }
         })
     };
     html! {

@@ -13,7 +13,7 @@ pub struct CoverProps {
 
 /// "Pass the device to …" with an "I am …" button.
 pub fn pass_cover(lang: Lang, props: &CoverProps) -> Html {
-    let s = lang.s();
+    let s = lang.local();
     let (title, button) = if props.owner {
         (s.pass_to_owner.to_string(), s.i_am_owner.to_string())
     } else {

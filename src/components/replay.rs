@@ -106,8 +106,12 @@ fn replay_host_view(props: &ReplayHostProps) -> Html {
                     .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
                     .and_then(|t| t.closest("[data-testid=replay-open]").ok().flatten())
                     .is_some();
-                if let Some((hand, a)) = request.borrow().as_ref().filter(|_| on_button) {
-                    hand.ask(a, ask.clone());
+                let json = request
+                    .borrow()
+                    .as_ref()
+                    .and_then(|(hand, ask)| hand.request(ask));
+                if let Some(json) = json.filter(|_| on_button) {
+                    ask.emit(json);
                 }
             })
         });

@@ -5,7 +5,7 @@
 use crate::components::lang_toggle::lang_toggle;
 use crate::components::net::RoomInfo;
 use crate::components::settings::{table_settings, SettingRow};
-use crate::components::share::share;
+use crate::components::share::ShareFn;
 use crate::components::sheet::{scores_button, use_history, SheetCtx};
 use crate::context::{use_lang, AppCtx};
 use yew::prelude::*;
@@ -18,7 +18,7 @@ enum Panel {
     Share,
 }
 
-#[derive(Properties, PartialEq)]
+#[derive(Properties)]
 pub struct TopbarActionsProps {
     /// The table's settings, as its settings panel lists them.
     pub rows: Vec<SettingRow>,
@@ -26,6 +26,17 @@ pub struct TopbarActionsProps {
     pub rules: AttrValue,
     /// The table's link, to share.
     pub url: AttrValue,
+    /// The share control (`components::share::share`), where the table is played on this
+    /// device only: an online page has none (its room has its own link).
+    pub share: Option<ShareFn>,
+}
+
+impl PartialEq for TopbarActionsProps {
+    fn eq(&self, other: &Self) -> bool {
+        // A page offers one share control or none: whether it is there is what may change.
+        (&self.rows, &self.rules, &self.url, self.share.is_some())
+            == (&other.rows, &other.rules, &other.url, other.share.is_some())
+    }
 }
 
 /// The score sheet, settings, share and language buttons, each panel under its button.
@@ -59,7 +70,7 @@ pub fn topbar_actions(props: &TopbarActionsProps) -> Html {
                 &props.rules,
                 room.as_ref(),
             ) }
-            { share(lang, is_open(Panel::Share), toggle(Panel::Share), &props.url, &copied) }
+            { for props.share.map(|share| share(lang, is_open(Panel::Share), toggle(Panel::Share), &props.url, &copied)) }
             { lang_toggle(lang) }
         </div>
     }

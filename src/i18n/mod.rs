@@ -10,6 +10,7 @@ pub mod en;
 pub mod fa;
 pub mod hokm;
 pub mod home;
+pub mod local;
 pub mod pasur;
 pub mod replay;
 pub mod shedding;
@@ -76,6 +77,15 @@ impl Lang {
         match self {
             Lang::Fa => &hokm::FA,
             Lang::En => &hokm::EN,
+        }
+    }
+
+    /// This language's strings of a table played on this device only (its share link, the
+    /// pass-and-play cover): only the offline pages carry them.
+    pub fn local(self) -> &'static local::LocalStrings {
+        match self {
+            Lang::Fa => &local::FA,
+            Lang::En => &local::EN,
         }
     }
 
@@ -304,15 +314,6 @@ pub struct Strings {
     /// The same when a side is one player, and when it is you.
     pub match_won_by_one: &'static str,
     pub match_won_by_you: &'static str,
-    /// `{name}`
-    pub pass_to: &'static str,
-    /// `{name}`
-    pub i_am: &'static str,
-    pub pass_to_owner: &'static str,
-    pub i_am_owner: &'static str,
-    pub pass_help: &'static str,
-    pub share: &'static str,
-    pub share_help: &'static str,
     pub copy: &'static str,
     pub copied: &'static str,
     /// `{n}`: the hand number.
@@ -477,6 +478,7 @@ mod tests {
         ("i18n/sheet.rs", include_str!("sheet.rs")),
         ("i18n/hokm.rs", include_str!("hokm.rs")),
         ("i18n/home.rs", include_str!("home.rs")),
+        ("i18n/local.rs", include_str!("local.rs")),
         ("adapters/hokm.rs", include_str!("../adapters/hokm.rs")),
         ("adapters/shelem.rs", include_str!("../adapters/shelem.rs")),
         ("adapters/pasur.rs", include_str!("../adapters/pasur.rs")),

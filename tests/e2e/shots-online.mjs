@@ -1,7 +1,8 @@
 // Screenshots of online play for review, at 1280×800 and 390×844, Persian and English: the
 // home page and the create form with another player's public table listed, the lobby of a Hokm room with a turn timer (its creator's view, the Start button and the
 // connection's state), and the table once it is this seat's turn (the turn timer's
-// countdown), and the same table on a watcher's device. The relay is the real one (the debug binary of `cargo build -p relay`),
+// countdown), and the same table on a watcher's device; then, the hand played to its end, its
+// replay on the player's and the watcher's devices (issue 23). The relay is the real one (the debug binary of `cargo build -p relay`),
 // serving the built site, rooms in memory.
 //   node tests/e2e/shots-online.mjs DIST OUT_DIR
 import { spawn } from 'node:child_process';
@@ -15,7 +16,7 @@ const [dist, out] = process.argv.slice(2);
 
 const bin = ['target/debug/relay', 'target/release/relay'].map((p) => path.join(ROOT, p)).find((p) => existsSync(p));
 if (!bin) throw new Error('no relay binary: run `cargo build -p relay`');
-const proc = spawn(bin, ['--listen', '127.0.0.1:0', '--static', path.resolve(dist), '--database', 'memory', '--bot-think-ms', '150'], {
+const proc = spawn(bin, ['--listen', '127.0.0.1:0', '--static', path.resolve(dist), '--database', 'memory', '--bot-think-ms', '150', '--hand-pause-ms', '600000'], {
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 const url = await new Promise((resolve, reject) => {
@@ -84,6 +85,25 @@ try {
       await watcher.locator('[data-testid=watching]').waitFor({ timeout: 10000 });
       await watcher.evaluate(() => document.fonts.ready);
       await watcher.screenshot({ path: `${out}/online-watch-${tag}.png` });
+      // The hand to its end (the player plays its first playable card each turn), then its
+      // replay, a few steps in, on both devices.
+      const over = page.locator('[data-testid=table][data-phase=hand_over]');
+      for (const end = Date.now() + 120000; (await over.count()) === 0; ) {
+        if (Date.now() > end) throw new Error('the hand did not end in 2 minutes');
+        const trump = page.locator('[data-testid=trump-picker] button[data-trump]');
+        const card = page.locator('[data-testid=hand] button.playable[data-card]');
+        if (await trump.count()) await trump.first().click().catch(() => {});
+        else if (await card.count()) await card.first().click().catch(() => {});
+        await page.waitForTimeout(150);
+      }
+      for (const [p, name] of [[page, 'replay'], [watcher, 'replay-watch']]) {
+        await p.locator('[data-testid=replay-open]').click();
+        await p.locator('[data-testid=replay]').waitFor({ timeout: 15000 });
+        for (let i = 0; i < 9; i++) await p.locator('[data-testid=replay-next]').click();
+        await p.locator('[data-testid=replay][data-step="9"]').waitFor({ timeout: 5000 });
+        await p.evaluate(() => document.fonts.ready);
+        await p.screenshot({ path: `${out}/online-${name}-${tag}.png` });
+      }
       await watching.close();
       await context.close();
     }

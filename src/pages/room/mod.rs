@@ -490,8 +490,8 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
     {
         let hub = hub.clone();
         use_effect_with((), move |_| {
-            crate::extra::set_relay(Some(Rc::new(move || hub.send(&ClientMsg::Replay))));
-            || crate::extra::set_relay(None)
+            let guard = crate::extra::set_relay(Rc::new(move || hub.send(&ClientMsg::Replay)));
+            move || drop(guard)
         });
     }
     // A ping every 25 s keeps an idle connection open through proxies that close quiet

@@ -58,6 +58,25 @@ pub struct RoomParts {
     pub bar: fn() -> Html,
 }
 
+/// An online table's result: its "Replay this hand" asks the relay for the hand once it is
+/// over ([`crate::extra::online_hand`]).
+fn online_result<G: UiGame>(st: &TableState<G>, seen: &Seen, lang: Lang, result: Html) -> Html {
+    let over = matches!(
+        st.status,
+        engine::Status::HandOver | engine::Status::MatchOver
+    );
+    let ask = over.then(|| crate::extra::Ask {
+        screen: crate::extra::Screen::Replay,
+        lang: lang.code().to_string(),
+        names: seen.names.iter().map(|n| n.to_string()).collect(),
+        sides: Vec::new(),
+        bottom: seen.bottom.0,
+        clockwise: seen.clockwise,
+    });
+    crate::extra::online_hand(ask.as_ref());
+    result
+}
+
 thread_local! {
     static ROOM_PARTS: Cell<Option<RoomParts>> = const { Cell::new(None) };
 }
@@ -251,11 +270,12 @@ pub fn frame<G: UiGame>(
     let rules = Route::Rules(G::ID, Some(here)).hash();
     let rows = setting_rows(lang, &config.settings, config.player_count());
     let error = error_toast(st, lang);
-    let cover = cover(st, seen, lang);
+
     // A hard bot about to act is thinking in its worker (style.css marks its plate).
     let thinking = st.bot_to_act().filter(|&b| st.bots.borrow().is_hard(b));
     // The hint and the hand replay: only where the page plays locally.
     let local = crate::local::plug::<G>();
+    let cover = local.as_ref().and_then(|p| (p.cover)(st, seen, lang));
     // A tap anywhere on the felt gathers a finished trick at once instead of waiting.
     let held = st.held.as_ref().filter(|h| !h.collecting).map(|h| h.id);
     let skip = {
@@ -282,7 +302,7 @@ pub fn frame<G: UiGame>(
                     { icon!(r#"<path d="M3 11 L12 3 L21 11 M5 9.5 V21 H10 V15 H14 V21 H19 V9.5" />"#) }
                 </a>
                 { parts.scoreboard }
-                <TopbarActions {rows} rules={AttrValue::from(rules)} url={AttrValue::from(share_url)} />
+                <TopbarActions {rows} rules={AttrValue::from(rules)} url={AttrValue::from(share_url)} share={local.as_ref().map(|p| p.share)} />
             </header>
             // The result lies over the felt and the hand only: the top bar (home, scores,
             // settings, language) stays in reach.
@@ -311,7 +331,7 @@ pub fn frame<G: UiGame>(
                 </section>
                 { match &local {
                     Some(p) => (p.result)(st, seen, parts.result),
-                    None => parts.result,
+                    None => online_result(st, seen, lang, parts.result),
                 } }
             </div>
             { cover.unwrap_or_default() }
