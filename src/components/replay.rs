@@ -326,13 +326,16 @@ fn middle(lang: Lang, m: &Middle, pos: &dyn Fn(Seat) -> Pos) -> Html {
 fn replay_view<G: UiGame>(props: &ReplayViewProps<G>) -> Html {
     let lang = use_lang();
     let req = &props.request;
-    // The hand's actions: those after the last next-hand entry.
-    let steps = req
-        .log
-        .iter()
-        .rev()
-        .take_while(|e| !matches!(e, LogEntry::NextHand))
-        .count();
+    // The hand's actions: the relay's record's, or those after the log's last next-hand entry.
+    let steps = match &req.record {
+        Some(record) => record.steps.len(),
+        None => req
+            .log
+            .iter()
+            .rev()
+            .take_while(|e| !matches!(e, LogEntry::NextHand))
+            .count(),
+    };
     let cursor = use_reducer(|| Cursor::at_deal(steps));
     {
         let (d, close) = (cursor.dispatcher(), props.on_close.clone());

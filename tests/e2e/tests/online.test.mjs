@@ -419,6 +419,9 @@ export const tests = [
         await watcher.locator('[data-testid=watching]').waitFor({ timeout: 5000 });
         assert((await watcher.locator('[data-testid=react-open]').count()) === 0, 'a watcher sends no reaction');
         for (const p of [page, other]) await p.locator('[data-testid=watchers][data-count="1"]').waitFor({ timeout: 10000 });
+        // An online table offers no link to "this deal on another device" (its room has its
+        // own link, and no device holds its deal).
+        assert((await page.locator('[data-testid=share]').count()) === 0, 'no share link at an online table');
         // Never a card of any hand, face up, on the watcher's device: only those played.
         const handCards = async () => watcher.locator('[data-testid=hand] [data-card], [data-testid=hand] button').count();
         const shownCards = async (p) =>
