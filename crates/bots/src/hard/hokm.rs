@@ -32,18 +32,18 @@
 //!   [`KEEP_PERCENT`] (90%) of the worth of the mean unseen card, where the rule bot
 //!   wants 100%.
 //!
-//! - **Double-dummy play of the later tricks** ([`DdPlay`], issue 24 part 3): once the
-//!   seat holds at most 9 cards (4 players, [`DD_4`]) or from the first trick (2 players,
-//!   [`DD_2`]), each of 100 weighed deals gives every candidate card the hand points the
-//!   double-dummy solver (`search`) finds for it ([`hand_points`]: win or lose the hand,
-//!   kot, a quarter point for a close hand) instead of a rollout's, as bridge's GIB and
-//!   BEN do; a deal that needs more than 20,000 search nodes is played out by rollouts.
+//! - **Double-dummy card play with 2 players** ([`DdPlay`], issue 24 part 3): from the
+//!   first trick ([`DD_2`]), each of 100 weighed deals gives every candidate card the hand
+//!   points the double-dummy solver (`search`) finds for it ([`hand_points`]: win or lose
+//!   the hand, kot, a quarter point for a close hand) instead of a rollout's, as bridge's
+//!   GIB and BEN do; a deal that needs more than 20,000 search nodes is played out by
+//!   rollouts. With 4 players it is off ([`DD_4`]): rollouts throughout.
 //!
 //! The first version searched every trick with the solver instead of rollouts; it was no
 //! better than the rule bot (docs/bots.md): each solved deal assumes every seat sees every
 //! card, and the opponents at the table play like the rule bot, not like a solver. With
-//! deals weighed by the plays seen, and a solver about 20 times faster, the solver beats
-//! rollouts in the later tricks (docs/bots.md, "twelfth session").
+//! deals weighed by the plays seen, and a solver about 20 times faster, it beats rollouts
+//! head to head with 2 players (docs/bots.md, "twelfth session").
 
 use super::pimc::{Tally, MAX_CANDIDATES};
 use super::Budget;
@@ -134,21 +134,23 @@ impl DdPlay {
     }
 }
 
-/// The double-dummy play of the hard bot with 4 players ([`DdPlay`]): once the seat holds
-/// 9 cards or fewer (from the fifth trick), 100 deals a decision, 20,000 nodes a deal.
-/// On the tuning seeds this beat rollouts throughout; from 3, 5, 7, 11 or 13 cards, with
-/// 200 deals, without the margin or mixed with rollouts it was no better (docs/bots.md).
-pub const DD_4: DdPlay = DdPlay {
-    cards: 9,
+/// The double-dummy play of the hard bot with 4 players ([`DdPlay`]): off (rollouts
+/// throughout). The solver from 9 cards in hand (`dd9`) beat rollouts head to head on the
+/// tuning seeds but won fewer matches to 7 against the easy bot on the hold-out seeds
+/// (72.5% against 75.2% of 400; docs/bots.md, "twelfth session").
+pub const DD_4: DdPlay = DdPlay::OFF;
+
+/// The double-dummy play of the hard bot with 2 players (HK-13): from the first trick (the
+/// 2-player searches are small), 100 deals a decision, 20,000 nodes a deal, a margin of a
+/// quarter point. Head to head it beats rollouts on the tuning and the hold-out seeds;
+/// against the easy bot it wins as many matches (docs/bots.md, "twelfth session").
+pub const DD_2: DdPlay = DdPlay {
+    cards: 13,
     deals: 100,
     nodes: 20_000,
     mix: 1.0,
     margin: 0.25,
 };
-
-/// The double-dummy play of the hard bot with 2 players (HK-13): from the first trick
-/// (the 2-player searches are small), otherwise as [`DD_4`].
-pub const DD_2: DdPlay = DdPlay { cards: 13, ..DD_4 };
 
 /// The solver's table for double-dummy play: 2^18 slots of 32 bytes (8 MiB), small enough
 /// for a browser's worker; the searches of the last tricks are small.
