@@ -32,10 +32,18 @@
 //!   [`KEEP_PERCENT`] (90%) of the worth of the mean unseen card, where the rule bot
 //!   wants 100%.
 //!
-//! An earlier version searched with the double-dummy solver (`search`) instead of rollouts;
-//! it was no better than the rule bot (docs/bots.md): each solved deal assumes every seat
-//! sees every card, and the opponents at the table play like the rule bot, not like a
-//! solver.
+//! - **Double-dummy card play with 2 players** ([`DdPlay`], issue 24 part 3): from the
+//!   first trick ([`DD_2`]), each of 100 weighed deals gives every candidate card the hand
+//!   points the double-dummy solver (`search`) finds for it ([`hand_points`]: win or lose
+//!   the hand, kot, a quarter point for a close hand) instead of a rollout's, as bridge's
+//!   GIB and BEN do; a deal that needs more than 20,000 search nodes is played out by
+//!   rollouts. With 4 players it is off ([`DD_4`]): rollouts throughout.
+//!
+//! The first version searched every trick with the solver instead of rollouts; it was no
+//! better than the rule bot (docs/bots.md): each solved deal assumes every seat sees every
+//! card, and the opponents at the table play like the rule bot, not like a solver. With
+//! deals weighed by the plays seen, and a solver about 20 times faster, it beats rollouts
+//! head to head with 2 players (docs/bots.md, "twelfth session").
 
 use super::pimc::{Tally, MAX_CANDIDATES};
 use super::Budget;
@@ -43,6 +51,7 @@ use crate::belief::{Belief, HokmBelief, HokmSampler, Sampler};
 use crate::{Bot, HokmBot};
 use engine::games::hokm::{Hokm, HokmAction, HokmEvent, HokmHidden, HokmPhase, HokmView, Trump};
 use engine::{Card, CardSet, FromView, Game, Rng, Seat, Status, Suit};
+use search::{Position, Solver};
 
 /// A sampled deal's weight is this to the power of the past plays of other seats that the
 /// rule bot would not have made in it (1: every deal weighs the same).
@@ -65,6 +74,88 @@ pub const STOCK_TRIES: u32 = 8;
 /// (docs/bots.md).
 pub const KEEP_PERCENT: u32 = 90;
 
+/// Double-dummy card play (issue 24, part 3): once the seat holds at most `cards` cards,
+/// each of `deals` sampled deals (weighed as for the rollouts) gives every candidate card
+/// its double-dummy hand points ([`hand_points`]) instead of a rollout's, as bridge's GIB
+/// and BEN do. A deal whose questions need more than `nodes` search nodes in all is played
+/// out by rollouts instead (every candidate the same way). `mix` is the share of the
+/// double-dummy value in a deal's value: 1 the solver's alone, 0.5 the mean of the
+/// solver's and a rollout's.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct DdPlay {
+    /// The solver plays once the seat holds at most this many cards (0: never).
+    pub cards: u8,
+    /// Sampled deals a decision.
+    pub deals: u32,
+    /// Search nodes a deal may take (all its candidates' questions).
+    pub nodes: u64,
+    /// The weight of the solver's value in a deal's value (0 to 1).
+    pub mix: f64,
+    /// [`hand_points`]' margin for a close hand (0: not asked).
+    pub margin: f64,
+}
+
+impl DdPlay {
+    /// No double-dummy play: rule-bot rollouts throughout.
+    pub const OFF: DdPlay = DdPlay {
+        cards: 0,
+        deals: 0,
+        nodes: 0,
+        mix: 0.0,
+        margin: 0.0,
+    };
+
+    /// A variant by name (`cards arena --a hard-NAME`): `ddC` (the solver once the seat
+    /// holds at most `C` cards, 100 deals, 20,000 nodes a deal, its value alone, a margin
+    /// of 0.25), with optional parts `-D` deals, `-nN` nodes a deal (in thousands), `-mM`
+    /// the solver's share in per cent, `-qQ` the margin in hundredths of a point:
+    /// `dd5-200-n40-m50-q0`. `None` for another name.
+    pub fn parse(name: &str) -> Option<DdPlay> {
+        let mut parts = name.strip_prefix("dd")?.split('-');
+        let mut dd = DdPlay {
+            cards: parts.next()?.parse().ok()?,
+            deals: 100,
+            nodes: 20_000,
+            mix: 1.0,
+            margin: 0.25,
+        };
+        for p in parts {
+            if let Some(n) = p.strip_prefix('n') {
+                dd.nodes = n.parse::<u64>().ok()?.checked_mul(1000)?;
+            } else if let Some(m) = p.strip_prefix('m') {
+                dd.mix = m.parse::<u8>().ok().filter(|&m| m <= 100)? as f64 / 100.0;
+            } else if let Some(q) = p.strip_prefix('q') {
+                dd.margin = q.parse::<u8>().ok()? as f64 / 100.0;
+            } else {
+                dd.deals = p.parse().ok().filter(|&d| d > 0)?;
+            }
+        }
+        (dd.cards <= 13).then_some(dd)
+    }
+}
+
+/// The double-dummy play of the hard bot with 4 players ([`DdPlay`]): off (rollouts
+/// throughout). The solver from 9 cards in hand (`dd9`) beat rollouts head to head on the
+/// tuning seeds but won fewer matches to 7 against the easy bot on the hold-out seeds
+/// (72.5% against 75.2% of 400; docs/bots.md, "twelfth session").
+pub const DD_4: DdPlay = DdPlay::OFF;
+
+/// The double-dummy play of the hard bot with 2 players (HK-13): from the first trick (the
+/// 2-player searches are small), 100 deals a decision, 20,000 nodes a deal, a margin of a
+/// quarter point. Head to head it beats rollouts on the tuning and the hold-out seeds;
+/// against the easy bot it wins as many matches (docs/bots.md, "twelfth session").
+pub const DD_2: DdPlay = DdPlay {
+    cards: 13,
+    deals: 100,
+    nodes: 20_000,
+    mix: 1.0,
+    margin: 0.25,
+};
+
+/// The solver's table for double-dummy play: 2^18 slots of 32 bytes (8 MiB), small enough
+/// for a browser's worker; the searches of the last tricks are small.
+pub const DD_TABLE_BITS: u32 = 18;
+
 /// The hard Hokm bot (see the module).
 pub struct HokmHard {
     rng: Rng,
@@ -79,11 +170,21 @@ pub struct HokmHard {
     plays_known: bool,
     /// The last event ended a hand: the next one starts another.
     hand_ended: bool,
+    /// Double-dummy card play ([`DdPlay`]) with 4 players and with 2.
+    dd: [DdPlay; 2],
+    /// The solver of double-dummy play, made at its first use.
+    solver: Option<Box<Solver>>,
 }
 
 impl HokmHard {
     /// A bot whose choices are fixed by `seed` and `budget` (it reads `budget.playouts`).
     pub fn new(seed: u64, budget: Budget) -> HokmHard {
+        HokmHard::with_dd(seed, budget, [DD_4, DD_2])
+    }
+
+    /// [`HokmHard::new`] with double-dummy card play `dd` (a variant to measure): `dd[0]`
+    /// with 4 players, `dd[1]` with 2.
+    pub fn with_dd(seed: u64, budget: Budget, dd: [DdPlay; 2]) -> HokmHard {
         HokmHard {
             rng: Rng::new(seed),
             budget,
@@ -93,6 +194,8 @@ impl HokmHard {
             plays: Vec::new(),
             plays_known: false,
             hand_ended: false,
+            dd,
+            solver: None,
         }
     }
 
@@ -190,10 +293,89 @@ impl HokmHard {
         for (o, &c) in options.iter_mut().zip(&cands[..n]) {
             *o = HokmAction::Play(c);
         }
+        let dd = self.dd[(view.players == 2) as usize];
+        if dd.cards > 0 && view.hand.len() <= dd.cards as u32 {
+            if let Some(c) = self.dd_play(view, &cands[..n], rule) {
+                return Some(c);
+            }
+        }
         match self.rollouts(view, &options[..n], HokmAction::Play(rule))? {
             HokmAction::Play(c) => Some(c),
             _ => None,
         }
+    }
+
+    /// The best of the candidate cards `cands` by double-dummy values on weighed deals
+    /// ([`DdPlay`]); `None` for a view the belief cannot sample or the solver cannot read.
+    fn dd_play(&mut self, view: &HokmView, cands: &[Card], rule: Card) -> Option<Card> {
+        let n = cands.len().min(MAX_CANDIDATES);
+        let belief = self.belief(view).clone();
+        let sampler = HokmSampler::new(view, &belief).ok()?;
+        let start = belief.at_hand_start(view.seat);
+        let mut solver = self
+            .solver
+            .take()
+            .unwrap_or_else(|| Box::new(Solver::new(DD_TABLE_BITS)));
+        let r = self.dd_tally(view, cands, &sampler, &start, &belief, &mut solver);
+        self.solver = Some(solver);
+        let tally = r?;
+        let preferred = cands[..n].iter().position(|&c| c == rule);
+        tally.best(preferred, 0.0).map(|i| cands[i])
+    }
+
+    /// [`HokmHard::dd_play`]'s values, summed over its deals.
+    fn dd_tally(
+        &mut self,
+        view: &HokmView,
+        cands: &[Card],
+        sampler: &HokmSampler,
+        start: &HokmBelief,
+        belief: &HokmBelief,
+        solver: &mut Solver,
+    ) -> Option<Tally> {
+        let n = cands.len().min(MAX_CANDIDATES);
+        let dd = self.dd[(view.players == 2) as usize];
+        let side = view.seat.side();
+        let mut tally = Tally::new(n);
+        let mut values = [0.0; MAX_CANDIDATES];
+        let mut hidden = HokmHidden::default();
+        let mut tv = view.clone();
+        for _ in 0..dd.deals.max(1) {
+            let w = self.draw(view, sampler, start, &mut tv, &mut hidden);
+            let deal = Hokm::from_view(view, &hidden, self.rng.next_u64()).ok()?;
+            let seed = self.rng.next_u64();
+            let p = deal.play_position()?;
+            let pos = Position::from_hokm(&p).ok()?;
+            let hakem_side = p.hakem.side();
+            let first = solver.nodes();
+            let mut solved = dd.mix > 0.0;
+            for (v, &c) in values.iter_mut().zip(&cands[..n]).filter(|_| dd.mix > 0.0) {
+                let mut child = pos;
+                child.play(c).ok()?;
+                let left = dd.nodes.saturating_sub(solver.nodes() - first);
+                match hand_points(solver, &child, side, hakem_side, dd.margin, left) {
+                    Some(x) => *v = x,
+                    None => {
+                        solved = false;
+                        break;
+                    }
+                }
+            }
+            let share = if solved { dd.mix } else { 0.0 };
+            for (v, &c) in values.iter_mut().zip(&cands[..n]) {
+                let own = if solved { *v } else { 0.0 };
+                let played = if share < 1.0 {
+                    let mut g = deal.clone();
+                    let a = HokmAction::Play(c);
+                    rollout(&mut g, belief, view.seat, a, seed, &mut self.scratch)?
+                } else {
+                    0.0
+                };
+                *v = w * (share * own + (1.0 - share) * played);
+            }
+            tally.add(&values[..n]);
+        }
+        Some(tally)
     }
 
     /// The best of `options` by rule-bot rollouts on the same weighed deals (see the module);
@@ -418,6 +600,54 @@ fn rollout(
     let side = seat.side();
     let p = g.hand_score()?.points;
     Some((*p.get(side)? - *p.get(side ^ 1)?) as f64)
+}
+
+/// What `pos` is worth to `side` with best play on both sides: the hand points it scores
+/// (positive: it wins the hand; HK-7, HK-8): 1, or 2 for a kot, 3 for a kot against the
+/// hakem's side (`hakem_side`); negative when the other side wins. `margin` (a quarter
+/// point, say) on top for a won hand with a trick to spare (8) or a lost one within a
+/// trick of 7 (6): the opponents at the table are not double-dummy, so a close hand is
+/// worth more than a hopeless one (0: not asked). `None` if the solver needed more than
+/// `nodes` nodes.
+pub(crate) fn hand_points(
+    solver: &mut Solver,
+    pos: &Position,
+    side: usize,
+    hakem_side: usize,
+    margin: f64,
+    nodes: u64,
+) -> Option<f64> {
+    let start = solver.nodes();
+    let left = |solver: &Solver| nodes.saturating_sub(solver.nodes() - start);
+    let win = solver.can_take_within(pos, side, 7, nodes)?;
+    let (winner, loser) = if win {
+        (side, side ^ 1)
+    } else {
+        (side ^ 1, side)
+    };
+    let mut points = 1.0;
+    if pos.tricks()[loser] == 0 {
+        let l = left(solver);
+        if solver.within(l, |s| s.can_kot(pos, winner))? {
+            points = if loser == hakem_side { 3.0 } else { 2.0 };
+        }
+    }
+    let margin = if margin > 0.0 {
+        let l = left(solver);
+        let close = solver.can_take_within(pos, side, if win { 8 } else { 6 }, l)?;
+        if close {
+            margin
+        } else {
+            0.0
+        }
+    } else {
+        0.0
+    };
+    Some(if win {
+        points + margin
+    } else {
+        margin - points
+    })
 }
 
 /// How likely the plays of the hand so far are in the deal `hidden` (the seat's current
@@ -660,6 +890,95 @@ mod tests {
         }
     }
 
+    /// Double-dummy play from the first trick on (the solver's node budget too small for
+    /// some deals, whose values then come from rollouts, and a mix of both): hard bots in
+    /// every seat play legal cards, and the same seeds give the same hand.
+    #[test]
+    fn dd_bots_play_legal_cards_and_repeat_their_choices() {
+        for (players, dd) in [(4u8, "dd13-3-n2"), (2, "dd13-3-n2"), (4, "dd6-4-m50")] {
+            let dd = [DdPlay::parse(dd).unwrap(); 2];
+            let run = |bot_seed: u64| {
+                let mut g = game(players, 7);
+                let mut bots: Vec<Box<dyn Bot<Hokm> + Send>> = (0..players as u64)
+                    .map(|s| {
+                        Box::new(HokmHard::with_dd(bot_seed + s, TINY, dd))
+                            as Box<dyn Bot<Hokm> + Send>
+                    })
+                    .collect();
+                let log = play_hand(&mut g, &mut bots);
+                assert!(g.hand_score().is_some());
+                log
+            };
+            assert_eq!(run(1), run(1), "{players} players, {dd:?}");
+        }
+        assert!(Hokm::variant_bot("dd5", 1, TINY).is_some());
+        assert!(Hokm::variant_bot("rollouts", 1, TINY).is_some());
+        assert!(Hokm::variant_bot("nope", 1, TINY).is_none());
+    }
+
+    /// The names of the double-dummy variants.
+    #[test]
+    fn dd_variant_names_parse() {
+        let dd = DdPlay::parse("dd5").unwrap();
+        assert_eq!(
+            dd,
+            DdPlay {
+                cards: 5,
+                deals: 100,
+                nodes: 20_000,
+                mix: 1.0,
+                margin: 0.25
+            }
+        );
+        let dd = DdPlay::parse("dd7-200-n40-m50-q0").unwrap();
+        assert_eq!(
+            dd,
+            DdPlay {
+                cards: 7,
+                deals: 200,
+                nodes: 40_000,
+                mix: 0.5,
+                margin: 0.0
+            }
+        );
+        for bad in [
+            "dd", "dd14", "ddx", "dd5-0", "dd5-m101", "dd5-nx", "d5", "dd5-",
+        ] {
+            assert_eq!(DdPlay::parse(bad), None, "{bad}");
+        }
+    }
+
+    /// HK-7, HK-8: the solver's hand points of a last trick: the winner of a 6–6 hand
+    /// scores 1 (and the loser, within a trick of 7, gets the margin); a side that took
+    /// every trick scores a kot, 3 against the hakem's side; a node budget too small for
+    /// the question gives no answer.
+    #[test]
+    fn rule_hk_7_8_hand_points_of_a_last_trick() {
+        let hands = |s: [&str; 4]| {
+            s.map(|h| -> CardSet { engine::card::parse_cards(h).unwrap().into_iter().collect() })
+        };
+        let trump = Trump::Suit(Suit::Spades);
+        let h = hands(["AS", "2H", "3H", "4H"]);
+        let mut solver = Solver::new(12);
+        let pos = Position::new(4, h, trump, Seat(0), &[], [6, 6]).unwrap();
+        let hp = |solver: &mut Solver, pos: &Position, side, hakem, margin| {
+            hand_points(solver, pos, side, hakem, margin, 1_000).unwrap()
+        };
+        assert_eq!(hp(&mut solver, &pos, 0, 0, 0.25), 1.0);
+        assert_eq!(hp(&mut solver, &pos, 1, 0, 0.25), -0.75);
+        assert_eq!(hp(&mut solver, &pos, 1, 0, 0.0), -1.0);
+        let pos = Position::new(4, h, trump, Seat(0), &[], [6, 0]).unwrap();
+        assert_eq!(hp(&mut solver, &pos, 0, 1, 0.0), 3.0, "a kot of the hakem");
+        assert_eq!(hp(&mut solver, &pos, 0, 0, 0.0), 2.0, "a kot");
+        assert_eq!(hp(&mut solver, &pos, 1, 1, 0.0), -3.0);
+        // The other side ruffs in: seat 1 holds the trump.
+        let h = hands(["AH", "2S", "3H", "4H"]);
+        let pos = Position::new(4, h, trump, Seat(0), &[], [6, 6]).unwrap();
+        assert_eq!(hp(&mut solver, &pos, 0, 0, 0.0), -1.0);
+        assert_eq!(hp(&mut solver, &pos, 1, 0, 0.0), 1.0);
+        assert_eq!(hand_points(&mut solver, &pos, 0, 0, 0.0, 0), None);
+    }
+
     /// The plays of rule bots are likely in the true deal (every play is one the rule bot
     /// makes there), and less likely, on average, in the sampler's uniform deals.
     #[test]
@@ -879,44 +1198,6 @@ mod experiment {
     use engine::{Deal, Setup};
     use search::{Position, Solver};
 
-    /// What `pos` is worth to `side` with best play on both sides: the hand points it scores
-    /// (positive: it wins the hand; HK-7, HK-8): 1, or 2 for a kot, 3 for a kot against the
-    /// hakem's side (`hakem_side`); negative when the other side wins. A margin of a quarter
-    /// point on top: a won hand with a trick to spare (8), a lost one within a trick of 7
-    /// (6); the opponents at the table are not double-dummy, so a close hand is worth more
-    /// than a hopeless one. `None` if the solver needed more than `nodes` nodes.
-    fn hand_points(
-        solver: &mut Solver,
-        pos: &Position,
-        side: usize,
-        hakem_side: usize,
-        nodes: u64,
-    ) -> Option<f64> {
-        let start = solver.nodes();
-        let left = |solver: &Solver| nodes.saturating_sub(solver.nodes() - start);
-        let win = solver.can_take_within(pos, side, 7, nodes)?;
-        let (winner, loser) = if win {
-            (side, side ^ 1)
-        } else {
-            (side ^ 1, side)
-        };
-        let mut points = 1.0;
-        if pos.tricks()[loser] == 0 {
-            let l = left(solver);
-            if solver.within(l, |s| s.can_kot(pos, winner))? {
-                points = if loser == hakem_side { 3.0 } else { 2.0 };
-            }
-        }
-        let l = left(solver);
-        let margin = solver.can_take_within(pos, side, if win { 8 } else { 6 }, l)?;
-        let margin = if margin { 0.25 } else { 0.0 };
-        Some(if win {
-            points + margin
-        } else {
-            margin - points
-        })
-    }
-
     fn open_hands_card(
         solver: &mut Solver,
         g: &Hokm,
@@ -937,7 +1218,7 @@ mod experiment {
         for (v, &c) in values.iter_mut().zip(&cards) {
             let mut child = pos;
             child.play(c).ok()?;
-            *v = hand_points(solver, &child, side, p.hakem.side(), 200_000)?;
+            *v = hand_points(solver, &child, side, p.hakem.side(), 0.25, 200_000)?;
         }
         let mut t = Tally::new(cards.len());
         t.add(&values);

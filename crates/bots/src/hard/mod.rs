@@ -83,6 +83,17 @@ impl HardGame for engine::games::hokm::Hokm {
     fn search_bot(seed: u64, budget: Budget) -> Option<Box<dyn Bot<Self> + Send>> {
         Some(Box::new(hokm::HokmHard::new(seed, budget)))
     }
+
+    /// Double-dummy card play from some trick on, at both player counts (`ddC`,
+    /// `ddC-D-nN-mM-qQ`: [`hokm::DdPlay::parse`]); `rollouts`: rule-bot rollouts
+    /// throughout.
+    fn variant_bot(name: &str, seed: u64, budget: Budget) -> Option<Box<dyn Bot<Self> + Send>> {
+        let dd = match name {
+            "rollouts" => [hokm::DdPlay::OFF; 2],
+            _ => [hokm::DdPlay::parse(name)?; 2],
+        };
+        Some(Box::new(hokm::HokmHard::with_dd(seed, budget, dd)))
+    }
 }
 
 impl HardGame for engine::games::shelem::Shelem {
