@@ -156,16 +156,22 @@ pub fn set_relay(ask: Rc<dyn Fn()>) -> RelayGuard {
             }
         })
     });
-    RelayGuard(ask, listener)
+    RelayGuard {
+        ask,
+        _clicks: listener,
+    }
 }
 
 /// Keeps [`set_relay`]'s way to the relay, and its listener of clicks, until dropped.
-pub struct RelayGuard(Rc<dyn Fn()>, #[allow(dead_code)] Option<EventListener>);
+pub struct RelayGuard {
+    ask: Rc<dyn Fn()>,
+    _clicks: Option<EventListener>,
+}
 
 impl Drop for RelayGuard {
     fn drop(&mut self) {
         RELAY.with_borrow_mut(|r| {
-            if r.as_ref().is_some_and(|mine| Rc::ptr_eq(mine, &self.0)) {
+            if r.as_ref().is_some_and(|mine| Rc::ptr_eq(mine, &self.ask)) {
                 *r = None;
             }
         });

@@ -27,7 +27,7 @@ use crate::extra::{Ask, ExtraRequest, Hand, Screen};
 use crate::i18n::{card_label, fill, suit_symbol, Lang};
 use crate::replay::{card_text, HandReplay, Middle, Words};
 use crate::seen::Seen;
-use crate::state::{LogEntry, TableState};
+use crate::state::TableState;
 use crate::web;
 use engine::{Card, Seat, Status};
 use gloo::events::{EventListener, EventListenerOptions};
@@ -326,16 +326,13 @@ fn middle(lang: Lang, m: &Middle, pos: &dyn Fn(Seat) -> Pos) -> Html {
 fn replay_view<G: UiGame>(props: &ReplayViewProps<G>) -> Html {
     let lang = use_lang();
     let req = &props.request;
-    // The hand's actions: the relay's record's, or those after the log's last next-hand entry.
-    let steps = match &req.record {
-        Some(record) => record.steps.len(),
-        None => req
-            .log
-            .iter()
-            .rev()
-            .take_while(|e| !matches!(e, LogEntry::NextHand))
-            .count(),
+    // Rebuilt at each step shown: replaying a hand takes well under a millisecond.
+    let replay = match (&req.record, &req.setup) {
+        (Some(record), _) => HandReplay::<G>::of_record(record),
+        (None, Some(setup)) => HandReplay::<G>::last_hand(setup, &req.log),
+        (None, None) => None,
     };
+    let steps = replay.as_ref().map_or(0, HandReplay::len);
     let cursor = use_reducer(|| Cursor::at_deal(steps));
     {
         let (d, close) = (cursor.dispatcher(), props.on_close.clone());
@@ -369,12 +366,6 @@ fn replay_view<G: UiGame>(props: &ReplayViewProps<G>) -> Html {
         });
     }
 
-    // Rebuilt at each step shown: replaying a hand takes well under a millisecond.
-    let replay = match (&req.record, &req.setup) {
-        (Some(record), _) => HandReplay::<G>::of_record(record),
-        (None, Some(setup)) => HandReplay::<G>::last_hand(setup, &req.log),
-        (None, None) => None,
-    };
     let Some(replay) = replay else {
         return Html::default();
     };

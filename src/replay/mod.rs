@@ -168,35 +168,22 @@ impl<G: Replay> HandReplay<G> {
         setup: &Setup<G::Settings>,
         log: &[LogEntry<G::Action>],
     ) -> Option<HandReplay<G>> {
-        let start = log
-            .iter()
-            .rposition(|e| matches!(e, LogEntry::NextHand))
-            .map_or(0, |i| i + 1);
+        let start = engine::log::hand_start(log);
         let mut game = G::new(setup).ok()?;
         let mut events = Vec::new();
         for entry in &log[..start] {
             engine::log::apply_step(&mut game, entry, &mut events).ok()?;
         }
-        let mut states = vec![game.clone()];
-        let mut steps = Vec::with_capacity(log.len() - start);
-        for entry in &log[start..] {
-            let (seat, action) = match entry {
-                LogEntry::Act { seat, action } => (*seat, action.clone()),
-                // A turn timeout (D-7) shows as the action it played.
-                LogEntry::Timeout { seat } => (*seat, game.timeout_action(*seat)?),
-                LogEntry::NextHand => return None,
-            };
-            events.clear();
-            engine::log::apply_step(&mut game, entry, &mut events).ok()?;
-            let event = events.drain(..).next()?;
-            steps.push(Step {
-                seat,
-                action,
-                event,
-            });
-            states.push(game.clone());
-        }
-        Some(HandReplay { states, steps })
+        let first = game.clone();
+        let after = log[start..]
+            .iter()
+            .map(|entry| {
+                events.clear();
+                engine::log::apply_step(&mut game, entry, &mut events).ok()?;
+                Some((std::mem::take(&mut events), game.clone()))
+            })
+            .collect::<Option<Vec<_>>>()?;
+        HandReplay::of_states(first, &log[start..], after)
     }
 
     /// A hand as a relay recorded it (`engine::HandRecord`: its first state, its steps and
@@ -206,13 +193,28 @@ impl<G: Replay> HandReplay<G> {
         G: engine::Reveal,
     {
         let (first, after) = record.states().ok()?;
+        HandReplay::of_states(first, &record.steps, after)
+    }
+
+    /// The hand from its first state, its entries and each entry's events and the state
+    /// after it (as many as the entries). `None` for a next hand among them or a step
+    /// without an event.
+    fn of_states(
+        first: G,
+        entries: &[LogEntry<G::Action>],
+        after: Vec<(Vec<G::Event>, G)>,
+    ) -> Option<HandReplay<G>> {
+        if after.len() != entries.len() {
+            return None;
+        }
         let mut states = Vec::with_capacity(after.len() + 1);
         states.push(first);
         let mut steps = Vec::with_capacity(after.len());
-        for (entry, (events, state)) in record.steps.iter().zip(after) {
+        for (entry, (events, state)) in entries.iter().zip(after) {
             let before = states.last()?;
             let (seat, action) = match entry {
                 LogEntry::Act { seat, action } => (*seat, action.clone()),
+                // A turn timeout (D-7) shows as the action it played.
                 LogEntry::Timeout { seat } => (*seat, before.timeout_action(*seat)?),
                 LogEntry::NextHand => return None,
             };

@@ -96,11 +96,7 @@ fn choose<G: Registered>(log: &Value, opts: &BotOptions) -> Result<Value, String
     let mut bot = make_bot::<G>(&opts.kind, opts.seed)?;
 
     // The current hand from its start: the steps after the last next hand.
-    let start = log
-        .steps
-        .iter()
-        .rposition(|s| matches!(s, Step::NextHand))
-        .map_or(0, |i| i + 1);
+    let start = engine::log::hand_start(&log.steps);
     let mut r = Replayer::<G>::new(&setup).map_err(|e| e.to_string())?;
     let mut legal = Vec::new();
     for (i, step) in log.steps.iter().enumerate() {

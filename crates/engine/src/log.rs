@@ -96,6 +96,15 @@ pub enum Step<A> {
     Timeout { seat: Seat },
 }
 
+/// Where the last hand of `steps` starts: the index after its last next hand (0 in the
+/// first hand).
+pub fn hand_start<A>(steps: &[Step<A>]) -> usize {
+    steps
+        .iter()
+        .rposition(|s| matches!(s, Step::NextHand))
+        .map_or(0, |i| i + 1)
+}
+
 /// A whole match: the setup's two parts kept apart, and every step taken.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 pub struct MatchLog<S, A> {

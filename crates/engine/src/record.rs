@@ -118,10 +118,7 @@ impl<G: Reveal> HandRecord<G> {
     /// The record of the last hand of a match: `setup` and every step so far, the last
     /// hand over ([`RecordError::InPlay`] otherwise).
     pub fn of(setup: &Setup<G::Settings>, log: &[Step<G::Action>]) -> Result<Self, RecordError> {
-        let start = log
-            .iter()
-            .rposition(|s| matches!(s, Step::NextHand))
-            .map_or(0, |i| i + 1);
+        let start = crate::log::hand_start(log);
         let bad = |e: String| RecordError::BadLog(e);
         let mut g = G::new(setup).map_err(|e| bad(e.to_string()))?;
         let mut events = Vec::new();
@@ -172,6 +169,17 @@ impl<G: Reveal> HandRecord<G> {
         }
         record.check(&first, &truth)?;
         Ok(record)
+    }
+
+    /// The stock as the record last writes it (after its last anchor, else as dealt), top
+    /// first: its end is the stock left at the hand's end, sorted.
+    pub fn last_stock(&self) -> Vec<Card> {
+        let mut h = self
+            .anchors
+            .last()
+            .map_or(&self.hidden, |a| &a.hidden)
+            .clone();
+        G::stock(&mut h).to_vec()
     }
 
     /// The hand stepped through from the record alone.

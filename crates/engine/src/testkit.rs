@@ -1294,8 +1294,7 @@ pub fn hand_records_replay_the_hand<G: Reveal>(m: RandomMatch<G>) -> Result<(), 
                     // stock: there it must be sorted, not in its true order.
                     let mut end = d.after.hidden();
                     let mut left = G::stock(&mut end).to_vec();
-                    let mut h = r.anchors.last().map_or(&r.hidden, |a| &a.hidden).clone();
-                    let last = G::stock(&mut h).to_vec();
+                    let last = r.last_stock();
                     left.sort();
                     if last.len() < left.len() || last[last.len() - left.len()..] != left[..] {
                         return Err(format!(

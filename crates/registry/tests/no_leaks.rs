@@ -265,8 +265,7 @@ impl<G: Registered + Inspect> Match<G> {
         }
         let mut truth = self.game().hidden();
         let mut left = G::stock(&mut truth).to_vec();
-        let mut last = r.anchors.last().map_or(&r.hidden, |a| &a.hidden).clone();
-        let last = G::stock(&mut last).to_vec();
+        let last = r.last_stock();
         left.sort();
         assert!(
             last.ends_with(&left),

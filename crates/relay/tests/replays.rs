@@ -120,10 +120,7 @@ async fn one_game(game: &'static str, players: u8, k: u64) {
     );
     // Its steps are the hand's: the log's since its last new hand.
     let steps: Vec<Step<Value>> = serde_json::from_value(log["steps"].clone()).unwrap();
-    let start = steps
-        .iter()
-        .rposition(|s| matches!(s, Step::NextHand))
-        .map_or(0, |i| i + 1);
+    let start = engine::log::hand_start(&steps);
     assert_eq!(
         record["steps"],
         serde_json::to_value(&steps[start..]).unwrap(),

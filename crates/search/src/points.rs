@@ -125,10 +125,7 @@ pub(crate) fn last_hand<G: Game + Clone, P>(
     played: impl Fn(&G::Event) -> Option<P>,
 ) -> Result<(G, Vec<P>, G), AnalysisError> {
     let mut game = G::new(setup).map_err(|e| AnalysisError::Log(0, e.to_string()))?;
-    let from = log
-        .iter()
-        .rposition(|e| matches!(e, LogStep::NextHand))
-        .map_or(0, |i| i + 1);
+    let from = engine::log::hand_start(log);
     let mut events = Vec::new();
     let mut start = None;
     let mut plays = Vec::new();
