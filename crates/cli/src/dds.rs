@@ -2,8 +2,11 @@
 
 use bots::{Bot, HokmBot, RandomBot};
 use engine::games::hokm::{Hokm, HokmAction, HokmSettings, Trump};
+use engine::games::{bidel::Bidel, shelem::Shelem};
+use engine::log::Step as LogStep;
 use engine::{Card, CardSet, Deal, Game, Rank, Seat, Setup, Status, Suit};
-use search::{Position, Solver};
+use registry::Registered;
+use search::{PointsSolver, Position, Solver};
 use serde_json::{json, Value};
 use std::time::Instant;
 
@@ -22,6 +25,11 @@ pub struct DdsOptions {
     /// Instead: time the analysis of whole hands played by the rule bots
     /// ([`search::analyse_hokm`], what the page's "Analysis" asks the worker).
     pub analyse: bool,
+    /// The game analysed: `hokm`, or with `analyse` also `shelem` or `bidel` (the points
+    /// analysis, [`search::analyse_shelem`] and [`search::analyse_bidel`]).
+    pub game: String,
+    /// The points analysis' node budget (the worker's: 100 M).
+    pub budget: u64,
 }
 
 /// The hakem's trump: the suit it holds most of among its first five cards (the highest
@@ -148,10 +156,100 @@ pub fn analyse_bench(opts: &DdsOptions) -> Result<Value, String> {
     }))
 }
 
+/// The first hand of the match from `seed` (default settings), played to its end by the
+/// rule bots: the setup and the match log, as the page sends them to the worker.
+pub fn rule_bot_hand<G: Registered>(
+    seed: u64,
+    players: u8,
+) -> Result<(Setup<G::Settings>, Vec<LogStep<G::Action>>), String> {
+    let setup = Setup {
+        players,
+        settings: G::Settings::default(),
+        deal: Deal::seeded(seed),
+    };
+    let mut g = G::new(&setup).map_err(|e| e.to_string())?;
+    let mut bots: Vec<_> = (0..u64::from(players))
+        .map(|s| G::rule_bot(seed.wrapping_mul(31).wrapping_add(s)))
+        .collect();
+    let (mut legal, mut log) = (Vec::new(), Vec::new());
+    while let Status::Acting(acting) = g.status() {
+        let seat = acting.first().ok_or("nobody to act")?;
+        legal.clear();
+        g.legal_actions(seat, &mut legal);
+        let action = bots[seat.idx()].choose(&g.view(seat), &legal);
+        let event = g.apply(seat, &action).map_err(|e| e.to_string())?;
+        for b in bots.iter_mut() {
+            b.observe(&event);
+        }
+        log.push(LogStep::Act { seat, action });
+    }
+    Ok((setup, log))
+}
+
+/// Times the points analysis (Shelem or Bidel) of `opts.deals` hands played by the rule
+/// bots, with the worker's table and `opts.budget` nodes, as the page asks it: per hand the
+/// time to the last answer, the nodes, and the first trick analysed (1: the whole hand).
+pub fn analyse_points_bench(opts: &DdsOptions) -> Result<Value, String> {
+    fn run<G: Registered>(
+        opts: &DdsOptions,
+        analyse: impl Fn(
+            &Setup<G::Settings>,
+            &[LogStep<G::Action>],
+            &mut PointsSolver,
+        ) -> Result<search::PointsAnalysis, search::AnalysisError>,
+    ) -> Result<Value, String> {
+        let mut solver = PointsSolver::new(opts.table_bits);
+        let (mut times, mut from, mut nodes) = (Vec::new(), Vec::new(), Vec::new());
+        for i in 0..opts.deals {
+            let (setup, log) = rule_bot_hand::<G>(opts.seed.wrapping_add(i), opts.players)?;
+            // The budget counts from here, as the worker sets it for each analysis.
+            solver.set_budget(opts.budget);
+            let n0 = solver.nodes();
+            let t = Instant::now();
+            let a = analyse(&setup, &log, &mut solver).map_err(|e| format!("{e:?}"))?;
+            times.push(t.elapsed().as_secs_f64());
+            from.push(a.from_trick);
+            nodes.push(((solver.nodes() - n0) as f64 / 1e5).round() / 10.0);
+        }
+        let n = times.len().max(1) as f64;
+        Ok(json!({
+            "game": G::NAME,
+            "players": opts.players,
+            "hands": times.len(),
+            "seed": opts.seed,
+            "table_bits": opts.table_bits,
+            "budget": opts.budget,
+            "whole": from.iter().filter(|&&f| f == 1).count(),
+            "analyse": ms_summary(&mut times.clone(), n),
+            "seconds": times.iter().map(|t| (t * 100.0).round() / 100.0).collect::<Vec<_>>(),
+            "from_trick": from,
+            "m_nodes": nodes,
+        }))
+    }
+    match opts.game.as_str() {
+        "shelem" => run::<Shelem>(opts, |s, l, solver| {
+            search::analyse_shelem(s, l, solver, &mut |_| {})
+        }),
+        "bidel" => run::<Bidel>(opts, |s, l, solver| {
+            search::analyse_bidel(s, l, solver, &mut |_| {})
+        }),
+        g => Err(format!("the hand analysis is for hokm, shelem or bidel, not '{g}'")),
+    }
+}
+
 /// Solves `opts.deals` full deals twice: "can the hakem's side take 7?" (one zero-window
 /// search, a fresh table per deal) and the most tricks the hakem's side takes (iterated
 /// searches); returns the times per deal as one JSON object.
 pub fn dds_bench(opts: &DdsOptions) -> Result<Value, String> {
+    if opts.analyse && opts.game != "hokm" {
+        return analyse_points_bench(opts);
+    }
+    if opts.game != "hokm" {
+        return Err(format!(
+            "only hokm deals are solved; shelem and bidel with --analyse, not '{}'",
+            opts.game
+        ));
+    }
     if opts.players != 2 && opts.players != 4 {
         return Err(format!(
             "hokm is solved for 2 or 4 players, not {}",

@@ -110,9 +110,16 @@ struct DdsArgs {
     /// Players: 4, or 2 (HK-13).
     #[arg(long, value_name = "P", default_value_t = 4)]
     players: u8,
-    /// Transposition table size: 2^BITS slots of 32 bytes (10 to 26).
-    #[arg(long, value_name = "BITS", default_value_t = search::Solver::DEFAULT_TABLE_BITS)]
-    table_bits: u32,
+    /// Transposition table size: 2^BITS slots (10 to 26); by default the trick solver's, or
+    /// with `--analyse` of Shelem or Bidel the worker's points table (22).
+    #[arg(long, value_name = "BITS")]
+    table_bits: Option<u32>,
+    /// The game: hokm, or with --analyse also shelem or bidel.
+    #[arg(long, value_name = "GAME", default_value = "hokm")]
+    game: String,
+    /// The node budget of a Shelem or Bidel analysis (the worker's: 100 M).
+    #[arg(long, value_name = "N", default_value_t = 100_000_000)]
+    budget: u64,
     /// Only "can the hakem's side take 7?", not the most tricks.
     #[arg(long)]
     take7_only: bool,
@@ -361,7 +368,12 @@ fn main() -> ExitCode {
             pbn: Some(file),
             table_bits,
             ..
-        }) => match read_input(&file).and_then(|t| pbn_tables(&t, table_bits)) {
+        }) => match read_input(&file).and_then(|t| {
+            pbn_tables(
+                &t,
+                table_bits.unwrap_or(search::Solver::DEFAULT_TABLE_BITS),
+            )
+        }) {
             Ok(v) => {
                 print!("{v}");
                 ExitCode::SUCCESS
@@ -372,9 +384,15 @@ fn main() -> ExitCode {
             deals: a.deals,
             seed: a.seed,
             players: a.players,
-            table_bits: a.table_bits,
+            table_bits: a.table_bits.unwrap_or(if a.game == "hokm" {
+                search::Solver::DEFAULT_TABLE_BITS
+            } else {
+                22
+            }),
             max_tricks: !a.take7_only,
             analyse: a.analyse,
+            game: a.game,
+            budget: a.budget,
         }) {
             Ok(v) => {
                 println!("{v}");

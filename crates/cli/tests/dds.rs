@@ -27,6 +27,8 @@ fn the_report_counts_every_deal() {
         table_bits: 16,
         max_tricks: true,
         analyse: false,
+        game: "hokm".into(),
+        budget: 0,
     };
     let r = dds_bench(&opts).unwrap();
     assert_eq!(r["deals"], 3);
@@ -54,6 +56,8 @@ fn the_analysis_report_counts_every_hand() {
         table_bits: 16,
         max_tricks: true,
         analyse: true,
+        game: "hokm".into(),
+        budget: 0,
     };
     let r = dds_bench(&opts).unwrap();
     assert_eq!(r["hands"], 2);
@@ -61,6 +65,50 @@ fn the_analysis_report_counts_every_hand() {
     let plays = r["plays_per_hand"].as_f64().unwrap();
     assert!((14.0..=26.0).contains(&plays), "{plays}");
     assert!(r["analyse"]["ms_max"].as_f64().unwrap() >= 0.0);
+}
+
+/// The points analysis of hands played by the rule bots: every hand reported, whole where
+/// the budget allows (two-player Shelem hands always fit, docs/bots.md), from a later trick
+/// where it does not (a four-player Bidel hand in 200,000 nodes), and a game without a
+/// points analysis refused.
+#[test]
+fn the_points_analysis_report_counts_every_hand() {
+    let opts = DdsOptions {
+        deals: 3,
+        seed: 7,
+        players: 2,
+        table_bits: 16,
+        max_tricks: false,
+        analyse: true,
+        game: "shelem".into(),
+        budget: 20_000_000,
+    };
+    let r = dds_bench(&opts).unwrap();
+    assert_eq!(r["hands"], 3);
+    assert_eq!(r["whole"], 3, "{r}");
+    assert_eq!(r["from_trick"], serde_json::json!([1, 1, 1]));
+    let bidel = DdsOptions {
+        deals: 2,
+        players: 4,
+        game: "bidel".into(),
+        budget: 200_000,
+        ..opts.clone()
+    };
+    let r = dds_bench(&bidel).unwrap();
+    assert_eq!(r["hands"], 2);
+    assert_eq!(r["whole"], 0, "{r}");
+    for f in r["from_trick"].as_array().unwrap() {
+        let f = f.as_u64().unwrap();
+        assert!((2..=13).contains(&f), "{r}");
+    }
+    for n in r["m_nodes"].as_array().unwrap() {
+        assert!(n.as_f64().unwrap() <= 0.3, "{r}");
+    }
+    let pasur = DdsOptions {
+        game: "pasur".into(),
+        ..opts
+    };
+    assert!(dds_bench(&pasur).unwrap_err().contains("not 'pasur'"));
 }
 
 use cards::{dd_table, parse_pbn, pbn_tables, DD_STRAINS};

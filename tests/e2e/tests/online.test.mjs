@@ -480,6 +480,18 @@ export const tests = [
           await p.locator(`${over} .hand-winner`).waitFor({ timeout: 5000 });
         }
         assert(dealt.Sara === dealt['the watcher'], `the same hand on both devices (${dealt.Sara} / ${dealt['the watcher']})`);
+        // The replay's module cannot be loaded (offline before the page kept it): the player
+        // is told so, and the next click loads it and opens the replay.
+        const extra = '**/hokm-extra-*';
+        await other.route(extra, (r) => r.abort());
+        await other.locator('[data-testid=replay-open]').click();
+        await other.locator('[data-testid=notice][data-notice=extra_failed]').waitFor({ timeout: 15000 });
+        assert((await other.locator('[data-testid=replay]').count()) === 0, 'no replay where its module failed to load');
+        await other.unroute(extra);
+        await other.locator('[data-testid=replay-open]').click();
+        await other.locator('[data-testid=replay][data-step="0"]').waitFor({ timeout: 15000 });
+        await other.locator('[data-testid=replay-close]').click();
+        await other.locator('[data-testid=replay]').waitFor({ state: 'detached', timeout: 5000 });
         for (const p of [page, other]) await p.locator('[data-testid=next-hand]').click();
         await watcher.locator('[data-testid=table]:not([data-phase=hand_over])').waitFor({ timeout: 15000 });
         assert((await handCards()) === 0, 'no hand face up in the next hand');

@@ -1226,44 +1226,86 @@ mod experiment {
         Some(HokmAction::Play(cards[t.best(preferred, 0.0)?]))
     }
 
+    /// Plays one room from `setup`: side `k`'s cards chosen with every hand open, the rest
+    /// (and side `k`'s trump and stock turns) by the rule bot; one hand, or the whole match
+    /// with `matches`. Returns side `k`'s points minus the other's and whether `k` won.
+    fn open_room(
+        solver: &mut Solver,
+        setup: &Setup<HokmSettings>,
+        k: usize,
+        bot_seed: u64,
+        matches: bool,
+    ) -> (f64, bool) {
+        let players = setup.players;
+        let mut g = Hokm::new(setup).unwrap();
+        let mut bots: Vec<HokmBot> = (0..players as u64)
+            .map(|s| HokmBot::new(bot_seed * 16 + s))
+            .collect();
+        let mut legal = Vec::new();
+        loop {
+            match g.status() {
+                Status::Acting(acting) => {
+                    let seat = acting.first().unwrap();
+                    legal.clear();
+                    g.legal_actions(seat, &mut legal);
+                    let rule = bots[seat.idx()].choose(&g.view(seat), &legal);
+                    let a = if seat.side() == k && g.phase() == HokmPhase::Playing {
+                        open_hands_card(solver, &g, &legal, rule).unwrap_or(rule)
+                    } else {
+                        rule
+                    };
+                    let e = g.apply(seat, &a).unwrap();
+                    for b in bots.iter_mut() {
+                        b.observe(&e);
+                    }
+                }
+                Status::MatchOver if matches => {
+                    let o = g.outcome().unwrap();
+                    let t = o.totals;
+                    return ((t[k] - t[1 - k]) as f64, o.winners.contains(&k));
+                }
+                _ if matches => g.next_hand().unwrap(),
+                _ => {
+                    let pts = g.hand_score().unwrap().points;
+                    return ((pts[k] - pts[1 - k]) as f64, pts[k] > pts[1 - k]);
+                }
+            }
+        }
+    }
+
+    /// `PLAYERS=4 DEALS=40 SEED=1 MATCHES=0`: duplicate deals (each played twice, the
+    /// open-hands side swapped), single hands or (`MATCHES=1`) matches to 7.
     #[test]
     #[ignore]
     fn experiment_open_hands_against_easy() {
-        for players in [2u8, 4] {
-            let mut total = 0.0;
+        let env = |k: &str, d: u64| std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
+        let deals = env("DEALS", 40);
+        let first = env("SEED", 1);
+        let matches = env("MATCHES", 0) == 1;
+        let only = env("PLAYERS", 0) as u8;
+        for players in [2u8, 4].into_iter().filter(|&p| only == 0 || p == only) {
+            let (mut total, mut won) = (0.0, 0u64);
             let mut solver = Solver::new(18);
-            for seed in 1..41u64 {
+            for seed in first..first + deals {
                 for k in 0..2usize {
                     let setup = Setup {
                         players,
                         settings: HokmSettings::default(),
                         deal: Deal::seeded(seed),
                     };
-                    let mut g = Hokm::new(&setup).unwrap();
-                    let mut bots: Vec<HokmBot> = (0..players as u64)
-                        .map(|s| HokmBot::new(seed * 16 + s))
-                        .collect();
-                    let mut legal = Vec::new();
-                    while let Status::Acting(acting) = g.status() {
-                        let seat = acting.first().unwrap();
-                        legal.clear();
-                        g.legal_actions(seat, &mut legal);
-                        let rule = bots[seat.idx()].choose(&g.view(seat), &legal);
-                        let a = if seat.side() == k && g.phase() == HokmPhase::Playing {
-                            open_hands_card(&mut solver, &g, &legal, rule).unwrap_or(rule)
-                        } else {
-                            rule
-                        };
-                        let e = g.apply(seat, &a).unwrap();
-                        for b in bots.iter_mut() {
-                            b.observe(&e);
-                        }
-                    }
-                    let pts = g.hand_score().unwrap().points;
-                    total += (pts[k] - pts[1 - k]) as f64;
+                    let (d, w) = open_room(&mut solver, &setup, k, seed, matches);
+                    total += d;
+                    won += w as u64;
                 }
             }
-            eprintln!("{players} players: open hands minus easy over 40 deals: {total:+}");
+            let rooms = 2 * deals;
+            eprintln!(
+                "{players} players, seeds {first}..{}: open hands minus easy {total:+} ({:+.3} a deal), {} won {won} of {rooms} ({:.1}%)",
+                first + deals,
+                total / deals as f64,
+                if matches { "matches" } else { "hands" },
+                100.0 * won as f64 / rooms as f64
+            );
         }
     }
 }
