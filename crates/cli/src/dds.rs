@@ -237,6 +237,32 @@ pub fn analyse_points_bench(opts: &DdsOptions) -> Result<Value, String> {
     }
 }
 
+/// The worker's `analyse` messages (one JSON a line, ids from 1) for `opts.deals` hands of
+/// `opts.game` played by the rule bots, as [`analyse_points_bench`] analyses them: what
+/// `tests/e2e/bench-analysis.mjs` sends the worker in Chromium.
+pub fn analysis_requests(opts: &DdsOptions) -> Result<String, String> {
+    fn lines<G: Registered>(opts: &DdsOptions) -> Result<String, String>
+    where
+        G::Settings: serde::Serialize,
+        G::Action: serde::Serialize,
+    {
+        let mut out = String::new();
+        for i in 0..opts.deals {
+            let (setup, log) = rule_bot_hand::<G>(opts.seed.wrapping_add(i), opts.players)?;
+            let m = bots::seats::AnalyseHand::new(i as u32 + 1, G::KIND.slug(), setup, log);
+            out += &serde_json::to_string(&m).map_err(|e| e.to_string())?;
+            out.push('\n');
+        }
+        Ok(out)
+    }
+    match opts.game.as_str() {
+        "hokm" => lines::<Hokm>(opts),
+        "shelem" => lines::<Shelem>(opts),
+        "bidel" => lines::<Bidel>(opts),
+        g => Err(format!("the hand analysis is for hokm, shelem or bidel, not '{g}'")),
+    }
+}
+
 /// Solves `opts.deals` full deals twice: "can the hakem's side take 7?" (one zero-window
 /// search, a fresh table per deal) and the most tricks the hakem's side takes (iterated
 /// searches); returns the times per deal as one JSON object.

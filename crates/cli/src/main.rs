@@ -5,7 +5,7 @@
 //! standard error and exits with code 2.
 
 use cards::{
-    arena, arena_text, bot, dds_bench, pbn_tables, replay, simulate, ArenaOptions, BotKind,
+    analysis_requests, arena, arena_text, bot, dds_bench, pbn_tables, replay, simulate, ArenaOptions, BotKind,
     BotOptions, DdsOptions, SimOptions,
 };
 use clap::error::ErrorKind;
@@ -120,6 +120,10 @@ struct DdsArgs {
     /// The node budget of a Shelem or Bidel analysis (the worker's: 100 M).
     #[arg(long, value_name = "N", default_value_t = 100_000_000)]
     budget: u64,
+    /// With --analyse: print the worker's `analyse` message of each hand (one a line)
+    /// instead of analysing it (for tests/e2e/bench-analysis.mjs, the same in Chromium).
+    #[arg(long)]
+    requests: bool,
     /// Only "can the hakem's side take 7?", not the most tricks.
     #[arg(long)]
     take7_only: bool,
@@ -380,26 +384,35 @@ fn main() -> ExitCode {
             }
             Err(e) => fail(e),
         },
-        Command::Dds(a) => match dds_bench(&DdsOptions {
-            deals: a.deals,
-            seed: a.seed,
-            players: a.players,
-            table_bits: a.table_bits.unwrap_or(if a.game == "hokm" {
-                search::Solver::DEFAULT_TABLE_BITS
+        Command::Dds(a) => {
+            let requests = a.requests;
+            let opts = DdsOptions {
+                deals: a.deals,
+                seed: a.seed,
+                players: a.players,
+                table_bits: a.table_bits.unwrap_or(if a.game == "hokm" {
+                    search::Solver::DEFAULT_TABLE_BITS
+                } else {
+                    22
+                }),
+                max_tricks: !a.take7_only,
+                analyse: a.analyse,
+                game: a.game,
+                budget: a.budget,
+            };
+            let out = if requests {
+                analysis_requests(&opts)
             } else {
-                22
-            }),
-            max_tricks: !a.take7_only,
-            analyse: a.analyse,
-            game: a.game,
-            budget: a.budget,
-        }) {
-            Ok(v) => {
-                println!("{v}");
-                ExitCode::SUCCESS
+                dds_bench(&opts).map(|v| format!("{v}\n"))
+            };
+            match out {
+                Ok(text) => {
+                    print!("{text}");
+                    ExitCode::SUCCESS
+                }
+                Err(e) => fail(e),
             }
-            Err(e) => fail(e),
-        },
+        }
         Command::Bot(a) => {
             let text = match read_input(&a.file) {
                 Ok(t) => t,

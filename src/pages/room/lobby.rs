@@ -117,11 +117,12 @@ pub(super) fn lobby_view<G: UiGame>(
             <section class="panel room-lobby">
                 <h1>{ w.title }{ " · " }{ game_name(G::ID, lang) }</h1>
                 <p class="room-code">{ w.code }{ ": " }<bdi dir="ltr" data-testid="room-code">{ code.to_string() }</bdi></p>
+                <p class="room-link-label">{ w.link }</p>
                 { link(Route::Room(G::ID, code.to_string()), w.link, "room-link") }
                 // Issue 23: the link to watch the table, where its creator allows it, and how
                 // many watch.
                 if lobby.options.watchers {
-                    <p class="room-watch-label">{ w.watch_link }</p>
+                    <p class="room-link-label">{ w.watch_link }</p>
                     { link(Route::Watch(G::ID, code.to_string()), w.watch_link, "room-watch-link") }
                 }
                 if lobby.watchers > 0 {

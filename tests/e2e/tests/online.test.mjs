@@ -402,7 +402,9 @@ export const tests = [
             // with nothing to do there.
             const link = await page.locator('[data-testid=room-watch-link]').inputValue();
             assert(link.endsWith(`#/hokm/watch/${code}`), `the watch link watches the room (${link})`);
-            watcher = await (await newContext({ viewport: { width: 390, height: 844 } })).newPage();
+            // No service worker on the watcher's device: it keeps nothing for offline, so the
+            // replay's module comes from the network (below, once refused).
+            watcher = await (await newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' })).newPage();
             await watcher.goto(link, { waitUntil: 'load' });
             await watcher.locator('[data-testid=lobby]').waitFor({ timeout: 15000 });
             assert((await watcher.locator('[data-testid=room-name-input]').count()) === 0, 'a watcher gives no name');
@@ -459,6 +461,14 @@ export const tests = [
         // sends it now that the hand is over; every seat's cards as dealt, face up, the same
         // on both, then step by step to the end.
         const dealt = {};
+        // The replay's module cannot be loaded on the watcher's device (offline before the
+        // page kept it): it is told so, and the next click loads it and opens the replay.
+        const extra = '**/hokm-extra-*';
+        await watcher.route(extra, (r) => r.abort());
+        await watcher.locator('[data-testid=replay-open]').click();
+        await watcher.locator('[data-testid=notice][data-notice=extra_failed]').waitFor({ timeout: 15000 });
+        assert((await watcher.locator('[data-testid=replay]').count()) === 0, 'no replay where its module failed to load');
+        await watcher.unroute(extra);
         for (const [who, p] of [['Sara', page], ['the watcher', watcher]]) {
           await p.locator('[data-testid=replay-open]').click();
           const viewer = p.locator('[data-testid=replay]');
@@ -480,18 +490,6 @@ export const tests = [
           await p.locator(`${over} .hand-winner`).waitFor({ timeout: 5000 });
         }
         assert(dealt.Sara === dealt['the watcher'], `the same hand on both devices (${dealt.Sara} / ${dealt['the watcher']})`);
-        // The replay's module cannot be loaded (offline before the page kept it): the player
-        // is told so, and the next click loads it and opens the replay.
-        const extra = '**/hokm-extra-*';
-        await other.route(extra, (r) => r.abort());
-        await other.locator('[data-testid=replay-open]').click();
-        await other.locator('[data-testid=notice][data-notice=extra_failed]').waitFor({ timeout: 15000 });
-        assert((await other.locator('[data-testid=replay]').count()) === 0, 'no replay where its module failed to load');
-        await other.unroute(extra);
-        await other.locator('[data-testid=replay-open]').click();
-        await other.locator('[data-testid=replay][data-step="0"]').waitFor({ timeout: 15000 });
-        await other.locator('[data-testid=replay-close]').click();
-        await other.locator('[data-testid=replay]').waitFor({ state: 'detached', timeout: 5000 });
         for (const p of [page, other]) await p.locator('[data-testid=next-hand]').click();
         await watcher.locator('[data-testid=table]:not([data-phase=hand_over])').waitFor({ timeout: 15000 });
         assert((await handCards()) === 0, 'no hand face up in the next hand');
