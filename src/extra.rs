@@ -199,7 +199,9 @@ pub struct RelayGuard {
 impl Drop for RelayGuard {
     fn drop(&mut self) {
         RELAY.with_borrow_mut(|r| {
-            if r.as_ref().is_some_and(|mine| Rc::ptr_eq(&mine.ask, &self.ask)) {
+            if r.as_ref()
+                .is_some_and(|mine| Rc::ptr_eq(&mine.ask, &self.ask))
+            {
                 *r = None;
             }
         });

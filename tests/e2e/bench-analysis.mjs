@@ -37,13 +37,24 @@ try {
   // The setup screen: a route of the game's page (another would open another page).
   await page.goto(`${server.url}${game}.html#/${game}/setup`, { waitUntil: 'load' });
   await page.locator('[data-testid=play-online]').waitFor({ timeout: 15000 });
+  // One worker for the whole run, as a page keeps its worker (its table stays allocated);
+  // it takes messages once it says it is ready (as src/web.rs waits).
+  await page.evaluate(
+    () =>
+      new Promise((ready, failed) => {
+        const w = new Worker('hard-worker_loader.js');
+        w.onerror = () => failed(new Error('the worker did not load'));
+        w.addEventListener('message', (e) => {
+          if (e.data === '{"ready":true}') ready();
+        });
+        window.benchWorker = w;
+      }),
+  );
   const hands = [];
   for (const request of requests) {
-    // One worker for the whole run, as a page keeps its worker (its table stays allocated).
     const r = await page.evaluate(
       (m) =>
         new Promise((done) => {
-          window.benchWorker = window.benchWorker || new Worker('hard-worker_loader.js');
           const w = window.benchWorker;
           const t0 = performance.now();
           let first = null;

@@ -233,7 +233,9 @@ pub fn analyse_points_bench(opts: &DdsOptions) -> Result<Value, String> {
         "bidel" => run::<Bidel>(opts, |s, l, solver| {
             search::analyse_bidel(s, l, solver, &mut |_| {})
         }),
-        g => Err(format!("the hand analysis is for hokm, shelem or bidel, not '{g}'")),
+        g => Err(format!(
+            "the hand analysis is for hokm, shelem or bidel, not '{g}'"
+        )),
     }
 }
 
@@ -259,7 +261,9 @@ pub fn analysis_requests(opts: &DdsOptions) -> Result<String, String> {
         "hokm" => lines::<Hokm>(opts),
         "shelem" => lines::<Shelem>(opts),
         "bidel" => lines::<Bidel>(opts),
-        g => Err(format!("the hand analysis is for hokm, shelem or bidel, not '{g}'")),
+        g => Err(format!(
+            "the hand analysis is for hokm, shelem or bidel, not '{g}'"
+        )),
     }
 }
 

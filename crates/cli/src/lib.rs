@@ -14,7 +14,10 @@ mod dds;
 mod replay;
 pub use arena::{arena, arena_text, duplicate_rooms, make_bot, ArenaOptions, BOT_KINDS};
 pub use bot::{bot, BotOptions};
-pub use dds::{analysis_requests, dd_table, dds_bench, hokm_deal, parse_pbn, pbn_tables, DdsOptions, DD_STRAINS};
+pub use dds::{
+    analysis_requests, dd_table, dds_bench, hokm_deal, parse_pbn, pbn_tables, DdsOptions,
+    DD_STRAINS,
+};
 pub use replay::{replay, to_match_log};
 
 /// Which bots sit in every seat of a simulation.

@@ -5,8 +5,8 @@
 //! standard error and exits with code 2.
 
 use cards::{
-    analysis_requests, arena, arena_text, bot, dds_bench, pbn_tables, replay, simulate, ArenaOptions, BotKind,
-    BotOptions, DdsOptions, SimOptions,
+    analysis_requests, arena, arena_text, bot, dds_bench, pbn_tables, replay, simulate,
+    ArenaOptions, BotKind, BotOptions, DdsOptions, SimOptions,
 };
 use clap::error::ErrorKind;
 use clap::{Args, CommandFactory, FromArgMatches, Parser, Subcommand, ValueEnum};
@@ -372,12 +372,9 @@ fn main() -> ExitCode {
             pbn: Some(file),
             table_bits,
             ..
-        }) => match read_input(&file).and_then(|t| {
-            pbn_tables(
-                &t,
-                table_bits.unwrap_or(search::Solver::DEFAULT_TABLE_BITS),
-            )
-        }) {
+        }) => match read_input(&file)
+            .and_then(|t| pbn_tables(&t, table_bits.unwrap_or(search::Solver::DEFAULT_TABLE_BITS)))
+        {
             Ok(v) => {
                 print!("{v}");
                 ExitCode::SUCCESS

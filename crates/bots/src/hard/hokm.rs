@@ -1291,7 +1291,12 @@ mod experiment {
     #[test]
     #[ignore]
     fn experiment_open_hands_against_easy() {
-        let env = |k: &str, d: u64| std::env::var(k).ok().and_then(|v| v.parse().ok()).unwrap_or(d);
+        let env = |k: &str, d: u64| {
+            std::env::var(k)
+                .ok()
+                .and_then(|v| v.parse().ok())
+                .unwrap_or(d)
+        };
         let deals = env("DEALS", 40);
         let first = env("SEED", 1);
         let matches = env("MATCHES", 0) == 1;
