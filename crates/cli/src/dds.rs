@@ -156,12 +156,15 @@ pub fn analyse_bench(opts: &DdsOptions) -> Result<Value, String> {
     }))
 }
 
+/// A table's setup and its match log.
+type Table<G> = (
+    Setup<<G as Game>::Settings>,
+    Vec<LogStep<<G as Game>::Action>>,
+);
+
 /// The first hand of the match from `seed` (default settings), played to its end by the
 /// rule bots: the setup and the match log, as the page sends them to the worker.
-pub fn rule_bot_hand<G: Registered>(
-    seed: u64,
-    players: u8,
-) -> Result<(Setup<G::Settings>, Vec<LogStep<G::Action>>), String> {
+pub fn rule_bot_hand<G: Registered>(seed: u64, players: u8) -> Result<Table<G>, String> {
     let setup = Setup {
         players,
         settings: G::Settings::default(),
