@@ -125,9 +125,8 @@ pub fn hand<G: UiGame>(st: &TableState<G>) -> Option<Hand> {
 // ([`online_hand`]), and one listener of the document's clicks asks.
 
 thread_local! {
-    /// Asks the relay for the last hand's record, and tells the player that the screen
-    /// could not be loaded (set by an online page while it is open).
-    static RELAY: RefCell<Option<Relay>> = const { RefCell::new(None) };
+    /// Asks the relay for the last hand's record (set by an online page while it is open).
+    static RELAY: RefCell<Option<Rc<dyn Fn()>>> = const { RefCell::new(None) };
     /// The online table's ask (as JSON) while its hand is over.
     static ONLINE_ASK: RefCell<Option<String>> = const { RefCell::new(None) };
     /// The ask waiting for the relay's record.
@@ -136,25 +135,19 @@ thread_local! {
     static SHOWN: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
 }
 
-/// An online page's way to ask the relay for the last hand's record (`ask`) and to tell the
-/// player that the screen could not be loaded (`failed`: offline before the page kept the
-/// module), while the returned guard lives (a room page that gives way to another takes its
-/// own away only: the new page's may come first). Clicks on the result's replay button ask
-/// it from now on.
-pub fn set_relay(ask: Rc<dyn Fn()>, failed: Rc<dyn Fn()>) -> RelayGuard {
-    RELAY.set(Some(Relay {
-        ask: ask.clone(),
-        failed,
-    }));
-    let doc = web_sys::window().and_then(|w| w.document());
-    let clicks = doc.as_ref().map(|doc| {
-        EventListener::new(doc, "click", |e| {
+/// An online page's way to ask the relay for the last hand's record, while the returned
+/// guard lives (a room page that gives way to another takes its own away only: the new
+/// page's may come first). Clicks on the result's replay button ask it from now on.
+pub fn set_relay(ask: Rc<dyn Fn()>) -> RelayGuard {
+    RELAY.set(Some(ask.clone()));
+    let listener = web_sys::window().and_then(|w| w.document()).map(|doc| {
+        EventListener::new(&doc, "click", |e| {
             let on_button = e
                 .target()
                 .and_then(|t| t.dyn_into::<web_sys::Element>().ok())
                 .and_then(|t| t.closest("[data-testid=replay-open]").ok().flatten())
                 .is_some();
-            let send = RELAY.with_borrow(|r| r.as_ref().map(|r| r.ask.clone()));
+            let send = RELAY.with_borrow(Clone::clone);
             if let (true, Some(ask), Some(send)) =
                 (on_button, ONLINE_ASK.with_borrow(Clone::clone), send)
             {
@@ -163,45 +156,22 @@ pub fn set_relay(ask: Rc<dyn Fn()>, failed: Rc<dyn Fn()>) -> RelayGuard {
             }
         })
     });
-    // The screen opened from the relay's record closed; the module failed to load (a click
-    // again tries again).
-    let closed = on_closed(|bad| {
-        if SHOWN.replace(false) && bad {
-            relay_failed();
-        }
-    });
     RelayGuard {
         ask,
-        _listeners: (clicks, closed),
+        _clicks: listener,
     }
 }
 
-/// The online page's ways to the relay and to the player ([`set_relay`]).
-struct Relay {
-    ask: Rc<dyn Fn()>,
-    failed: Rc<dyn Fn()>,
-}
-
-/// Tells the player that the replay could not be opened.
-fn relay_failed() {
-    if let Some(failed) = RELAY.with_borrow(|r| r.as_ref().map(|r| r.failed.clone())) {
-        failed();
-    }
-}
-
-/// Keeps [`set_relay`]'s ways, and its listeners of clicks and of the screen closing, until
-/// dropped.
+/// Keeps [`set_relay`]'s way to the relay, and its listener of clicks, until dropped.
 pub struct RelayGuard {
     ask: Rc<dyn Fn()>,
-    _listeners: (Option<EventListener>, Option<EventListener>),
+    _clicks: Option<EventListener>,
 }
 
 impl Drop for RelayGuard {
     fn drop(&mut self) {
         RELAY.with_borrow_mut(|r| {
-            if r.as_ref()
-                .is_some_and(|mine| Rc::ptr_eq(&mine.ask, &self.ask))
-            {
+            if r.as_ref().is_some_and(|mine| Rc::ptr_eq(mine, &self.ask)) {
                 *r = None;
             }
         });
@@ -221,11 +191,7 @@ pub fn online_hand(ask: Option<&Ask>) {
 /// The relay's record came (its JSON, passed on unread): the waiting screen opens with it.
 pub fn relay_record(record: &str) {
     if let Some(ask) = WAITING.take() {
-        let shown = open(&format!(r#"{{"ask":{ask},"record":{record}}}"#));
-        SHOWN.set(shown);
-        if !shown {
-            relay_failed();
-        }
+        SHOWN.set(open(&format!(r#"{{"ask":{ask},"record":{record}}}"#)));
     }
 }
 

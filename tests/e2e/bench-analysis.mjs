@@ -14,15 +14,10 @@
 
 import fs from 'node:fs';
 import path from 'node:path';
-import { REPO_ROOT, launchBrowser, startStaticServer } from './lib.mjs';
+import { REPO_ROOT, option, launchBrowser, startStaticServer } from './lib.mjs';
 
-const args = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : dflt;
-};
-const dist = path.resolve(opt('--dist', path.join(REPO_ROOT, 'dist')));
-const file = opt('--requests', null);
+const dist = path.resolve(option('--dist', path.join(REPO_ROOT, 'dist')));
+const file = option('--requests', null);
 if (!file) {
   console.error('usage: node tests/e2e/bench-analysis.mjs [--dist DIR] --requests FILE');
   process.exit(2);

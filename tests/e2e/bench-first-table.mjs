@@ -8,21 +8,16 @@
 //   node tests/e2e/bench-first-table.mjs [--dist DIR] [--runs N] [--link LINK]
 
 import path from 'node:path';
-import { REPO_ROOT, VIEWPORTS, launchBrowser, startStaticServer } from './lib.mjs';
+import { REPO_ROOT, option, VIEWPORTS, launchBrowser, startStaticServer } from './lib.mjs';
 
-const args = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : dflt;
-};
-const dist = path.resolve(opt('--dist', path.join(REPO_ROOT, 'dist')));
-const runs = Number(opt('--runs', '10'));
+const dist = path.resolve(option('--dist', path.join(REPO_ROOT, 'dist')));
+const runs = Number(option('--runs', '10'));
 
 // Seed 2: you (seat 0) are the first hakem, so the table opens on your trump choice. The
 // link is a share link as the app makes it: the Hokm page itself (hokm.html). `--link` takes
 // another, e.g. the home page's `#/hokm?...`, which first loads index.html and then opens
 // hokm.html (only the second page's time is counted from its own navigation start).
-const LINK = opt('--link', 'hokm.html#/hokm?seed=2&seats=ybbb');
+const LINK = option('--link', 'hokm.html#/hokm?seed=2&seats=ybbb');
 
 const server = await startStaticServer(dist, '/games/');
 const browser = await launchBrowser();

@@ -10,7 +10,7 @@
 //   node tests/e2e/bench-hard-moves.mjs [--dist DIR] [--moves N] [--seed S] [--games a,b]
 
 import path from 'node:path';
-import { REPO_ROOT, launchBrowser, startStaticServer, assert } from './lib.mjs';
+import { REPO_ROOT, option, launchBrowser, startStaticServer, assert } from './lib.mjs';
 import { TIME_WORKER, pct, playWithHints } from './tests/hard.test.mjs';
 import { playHand as hokmHand } from './tests/hokm.test.mjs';
 import { playHand as shelemHand } from './tests/shelem.test.mjs';
@@ -18,14 +18,9 @@ import { playHand as bidelHand } from './tests/bidel.test.mjs';
 import { playHand as hxHand } from './tests/haft_khabis.test.mjs';
 import { playRound as pasurRound } from './tests/pasur.test.mjs';
 
-const args = process.argv.slice(2);
-const opt = (name, dflt) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? args[i + 1] : dflt;
-};
-const dist = path.resolve(opt('--dist', path.join(REPO_ROOT, 'dist')));
-const moves = Number(opt('--moves', '40'));
-const seed = Number(opt('--seed', '7'));
+const dist = path.resolve(option('--dist', path.join(REPO_ROOT, 'dist')));
+const moves = Number(option('--moves', '40'));
+const seed = Number(option('--seed', '7'));
 
 const timed = (page) => page.evaluate(() => window.cardsHardTimes.length);
 // Plays hands with `hand(page, table)` until enough moves were timed, pressing "next hand".
@@ -57,7 +52,7 @@ const GAMES = {
     play: (page) => playWithHints({ page, assert, hardMoves: moves, deadlineMs: 600000 }),
   },
 };
-const games = opt('--games', Object.keys(GAMES).join(',')).split(',');
+const games = option('--games', Object.keys(GAMES).join(',')).split(',');
 
 const server = await startStaticServer(dist, '/games/');
 const browser = await launchBrowser();

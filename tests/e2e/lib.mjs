@@ -29,6 +29,13 @@ export const VIEWPORTS = {
   phone: { width: 390, height: 844 },
 };
 
+/** The value after `name` on the command line (`--dist DIR`), or `dflt`: the bench scripts' options. */
+export function option(name, dflt) {
+  const args = process.argv.slice(2);
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : dflt;
+}
+
 /** Launches Debian's Chromium headless; `options` adds to Playwright's launch options. */
 export function launchBrowser(options = {}) {
   return chromium.launch({

@@ -489,17 +489,8 @@ pub fn room_page<G: TablePage>(props: &RoomProps) -> Html {
     // page is open.
     {
         let hub = hub.clone();
-        let notify = use_context::<crate::context::AppCtx>().map(|c| c.notify);
         use_effect_with((), move |_| {
-            let failed = move || {
-                if let Some(n) = &notify {
-                    n.emit(crate::context::Notice::ExtraFailed);
-                }
-            };
-            let guard = crate::extra::set_relay(
-                Rc::new(move || hub.send(&ClientMsg::Replay)),
-                Rc::new(failed),
-            );
+            let guard = crate::extra::set_relay(Rc::new(move || hub.send(&ClientMsg::Replay)));
             move || drop(guard)
         });
     }

@@ -402,9 +402,7 @@ export const tests = [
             // with nothing to do there.
             const link = await page.locator('[data-testid=room-watch-link]').inputValue();
             assert(link.endsWith(`#/hokm/watch/${code}`), `the watch link watches the room (${link})`);
-            // No service worker on the watcher's device: it keeps nothing for offline, so the
-            // replay's module comes from the network (below, once refused).
-            watcher = await (await newContext({ viewport: { width: 390, height: 844 }, serviceWorkers: 'block' })).newPage();
+            watcher = await (await newContext({ viewport: { width: 390, height: 844 } })).newPage();
             await watcher.goto(link, { waitUntil: 'load' });
             await watcher.locator('[data-testid=lobby]').waitFor({ timeout: 15000 });
             assert((await watcher.locator('[data-testid=room-name-input]').count()) === 0, 'a watcher gives no name');
@@ -461,14 +459,6 @@ export const tests = [
         // sends it now that the hand is over; every seat's cards as dealt, face up, the same
         // on both, then step by step to the end.
         const dealt = {};
-        // The replay's module cannot be loaded on the watcher's device (offline before the
-        // page kept it): it is told so, and the next click loads it and opens the replay.
-        const extra = '**/hokm-extra-*';
-        await watcher.route(extra, (r) => r.abort());
-        await watcher.locator('[data-testid=replay-open]').click();
-        await watcher.locator('[data-testid=notice][data-notice=extra_failed]').waitFor({ timeout: 15000 });
-        assert((await watcher.locator('[data-testid=replay]').count()) === 0, 'no replay where its module failed to load');
-        await watcher.unroute(extra);
         for (const [who, p] of [['Sara', page], ['the watcher', watcher]]) {
           await p.locator('[data-testid=replay-open]').click();
           const viewer = p.locator('[data-testid=replay]');
