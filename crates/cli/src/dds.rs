@@ -1,6 +1,6 @@
 //! `cards dds`: the double-dummy solver's speed on full Hokm deals (issue 12).
 
-use bots::{Bot, HokmBot, RandomBot};
+use bots::RandomBot;
 use engine::games::hokm::{Hokm, HokmAction, HokmSettings, Trump};
 use engine::games::{bidel::Bidel, shelem::Shelem};
 use engine::log::Step as LogStep;
@@ -72,39 +72,12 @@ pub fn hokm_deal(seed: u64, players: u8) -> Result<Position, String> {
     }
 }
 
-/// The first hand of a match from `seed`, played to its end by the rule bots: the game at
-/// the start of its play and the cards played.
+/// The first hand of a match from `seed`, played to its end by the rule bots
+/// ([`rule_bot_hand`]): the game at the start of its play and the cards played, rebuilt
+/// from the log as the worker rebuilds a page's hand.
 pub fn played_hand(seed: u64, players: u8) -> Result<(Hokm, Vec<engine::Card>), String> {
-    let mut g = Hokm::new(&Setup {
-        players,
-        settings: HokmSettings::default(),
-        deal: Deal::seeded(seed),
-    })
-    .map_err(|e| e.to_string())?;
-    let mut bots: Vec<HokmBot> = (0..players as u64)
-        .map(|s| HokmBot::new(seed.wrapping_mul(31).wrapping_add(s)))
-        .collect();
-    let mut legal = Vec::new();
-    let mut start = None;
-    let mut plays = Vec::new();
-    while let Status::Acting(acting) = g.status() {
-        let seat = acting.first().ok_or("nobody to act")?;
-        if start.is_none() && g.play_position().is_some() {
-            start = Some(g.clone());
-        }
-        legal.clear();
-        g.legal_actions(seat, &mut legal);
-        let view = g.view(seat);
-        let action = bots[seat.idx()].choose(&view, &legal);
-        let events = g.apply(seat, &action).map_err(|e| e.to_string())?;
-        for b in bots.iter_mut() {
-            b.observe(&events);
-        }
-        if let HokmAction::Play(c) = action {
-            plays.push(c);
-        }
-    }
-    Ok((start.ok_or("the hand ended before its play")?, plays))
+    let (setup, log) = rule_bot_hand::<Hokm>(seed, players)?;
+    search::analysis::finished_hokm_hand(&setup, &log).map_err(|e| e.to_string())
 }
 
 /// Times in seconds (sorted here) as milliseconds: the mean over `n`, p50, p95 and max.

@@ -118,7 +118,7 @@ struct DdsArgs {
     #[arg(long, value_name = "GAME", default_value = "hokm")]
     game: String,
     /// The node budget of a Shelem or Bidel analysis (the worker's: 100 M).
-    #[arg(long, value_name = "N", default_value_t = 100_000_000)]
+    #[arg(long, value_name = "N", default_value_t = search::POINTS_BUDGET)]
     budget: u64,
     /// With --analyse: print the worker's `analyse` message of each hand (one a line)
     /// instead of analysing it (for tests/e2e/bench-analysis.mjs, the same in Chromium).
@@ -390,7 +390,7 @@ fn main() -> ExitCode {
                 table_bits: a.table_bits.unwrap_or(if a.game == "hokm" {
                     search::Solver::DEFAULT_TABLE_BITS
                 } else {
-                    22
+                    search::POINTS_TABLE_BITS
                 }),
                 max_tricks: !a.take7_only,
                 analyse: a.analyse,

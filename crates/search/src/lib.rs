@@ -31,7 +31,10 @@ mod solver;
 pub use analysis::{
     analyse, analyse_hokm, analyse_hokm_with, analyse_with, AnalysisError, HandAnalysis, Slip,
 };
-pub use points::{analyse_bidel, analyse_shelem, Contract, PointsAnalysis, PointsSlip};
+pub use points::{
+    analyse_bidel, analyse_shelem, Contract, PointsAnalysis, PointsSlip, POINTS_BUDGET,
+    POINTS_TABLE_BITS,
+};
 pub use points_solver::{OutOfBudget, PointsPosition, PointsRules, PointsSolver};
 pub use position::{Position, PositionError};
 pub use solver::{Best, Solver};

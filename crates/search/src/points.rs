@@ -282,6 +282,19 @@ fn widest(
     widest.ok_or(AnalysisError::Budget)
 }
 
+/// The points solver's table for a Shelem or Bidel hand analysis, as the worker allocates
+/// it: 2^22 slots of 24 bytes (96 MiB), allocated at the first such analysis and kept (a
+/// hard four-player Shelem hand needed 42% fewer nodes than with 2^20 slots, 4% fewer than
+/// with 2^24: docs/bots.md, "Shelem and Bidel hand analysis").
+pub const POINTS_TABLE_BITS: u32 = 22;
+
+/// The most nodes a Shelem or Bidel hand analysis may search in the worker: about 25 s
+/// natively, 30 s in Chromium. The analysis covers as many of the hand's last tricks as
+/// fit, and the page shows each part as it is found (the last tricks' within a second), so
+/// a player reads the later tricks while the search reaches back (docs/bots.md, "Every
+/// hand analysed").
+pub const POINTS_BUDGET: u64 = 100_000_000;
+
 /// Analyses the last hand of a Shelem table (SH-3, SH-5, SH-7) from its setup and log:
 /// rebuilt with the engine (a hand not over is refused: [`AnalysisError::NotOver`]), each
 /// side's best, the contract, and the plays that lost value for the side of the seat that

@@ -89,18 +89,9 @@ struct Head {
 /// the first analysis and kept (docs/bots.md, "Hand analysis": smaller tables were slower).
 pub const ANALYSIS_TABLE_BITS: u32 = 20;
 
-/// The points solver's table for a Shelem or Bidel hand analysis: 2^22 slots of 24 bytes
-/// (96 MiB), allocated at the first such analysis and kept (a hard four-player Shelem
-/// hand needed 42% fewer nodes than with 2^20 slots, 4% fewer than with 2^24:
-/// docs/bots.md, "Shelem and Bidel hand analysis").
-pub const POINTS_TABLE_BITS: u32 = 22;
-
-/// The most nodes a Shelem or Bidel hand analysis may search: about 25 s natively, 30 s
-/// in Chromium. The analysis covers as many of the hand's last tricks as fit, and the
-/// page shows each part as it is found (the last tricks' within a second), so a player
-/// reads the later tricks while the search reaches back (9 of 12 four-player Shelem hands
-/// whole, 6 of 12 at 60 M; docs/bots.md, "Shelem and Bidel hand analysis").
-pub const POINTS_BUDGET: u64 = 100_000_000;
+/// The points solver's table and node budget for a Shelem or Bidel hand analysis (defined
+/// beside the analysis, so that `cards dds --analyse` measures what the worker runs).
+pub use search::{POINTS_BUDGET, POINTS_TABLE_BITS};
 
 /// The worker's state: the table it plays, once started, and the solvers of the hand
 /// analyses, once one was asked.
